@@ -1,0 +1,5 @@
+"""Small World at the family table: a hot-seat digital edition of the board game.
+
+`game.rules` is the pure rules engine; `game.content` reads maps and YAML content;
+`game.ui` is the only package that imports pygame.
+"""

@@ -1,0 +1,398 @@
+"""Tiled maps (TMX) to the engine's `Board`, with every check a map author needs.
+
+This module owns reading a map file: it opens it with pytmx (the only TMX reader of the project,
+used without pygame), reads the `regions` object layer (one polygon per region, with properties
+id, name, terrain, features, lost_tribe, border, adjacent) and the map property `turns`, finds
+adjacency from shared polygon edges plus the explicit `adjacent` property, and hands back a
+`MapData` (the `Board`, the polygons for hit-testing, the picture). Problems are collected as
+one-line sentences naming the map file, the object and the fix (`inspect_map`); `load_map`
+raises the first as a `MapError`. It does not draw and does not judge balance: the comparison
+with the printed maps lives in `game.maps`.
+"""
+from __future__ import annotations
+
+import os
+import re
+import struct
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from xml.etree.ElementTree import ParseError
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame if present
+import pytmx  # noqa: E402
+
+from game.content import geometry  # noqa: E402
+from game.rules.board import FEATURES, TERRAINS, WATER, Board, BoardError, Region  # noqa: E402
+
+Point = tuple[float, float]
+
+REGION_LAYER = "regions"
+REGION_CLASS = "region"
+EDGE_TOLERANCE = 2.0      # pixels: edges this close count as one border
+MIN_SHARED_BORDER = 4.0   # pixels of common border that make two regions adjacent
+ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
+
+MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
+SHIPPED_MAPS: dict[int, Path] = {
+    2: MAPS_DIR / "two_players.tmx",
+    3: MAPS_DIR / "three_players.tmx",
+    4: MAPS_DIR / "four_players.tmx",
+    5: MAPS_DIR / "five_players.tmx",
+}
+
+
+class MapError(ValueError):
+    """A map file that cannot be played; the message names the file, the object and the fix."""
+
+
+@dataclass
+class MapData:
+    """A loaded map: the engine's board plus what the window needs to show it."""
+
+    board: Board
+    polygons: dict[str, list[Point]]   # region id -> absolute pixel points
+    image_path: Path | None
+    width: int                         # board size in pixels
+    height: int
+    name: str
+    path: Path
+
+
+@dataclass
+class MapReport:
+    """Everything `inspect_map` found: the map if it could be built, errors and warnings."""
+
+    path: Path
+    data: MapData | None
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def object_kind(obj: Any) -> str:
+    """The object's class: `class=` as Tiled 1.9 writes it, or `type=` (Tiled 1.8 and 1.10+)."""
+    return str(vars(obj).get("class") or getattr(obj, "type", None) or "").strip()
+
+
+def map_for_players(players: int) -> MapData:
+    """Load the shipped map for 2 to 5 players."""
+    if players not in SHIPPED_MAPS:
+        raise MapError(f"no map for {players} players; shipped maps are for "
+                       f"{min(SHIPPED_MAPS)} to {max(SHIPPED_MAPS)} players")
+    return load_map(SHIPPED_MAPS[players])
+
+
+def load_map(path: str | Path, require_image: bool = True) -> MapData:
+    """Read a TMX map into a `MapData`; raise `MapError` with the first problem found."""
+    report = inspect_map(path, require_image=require_image)
+    if report.errors or report.data is None:
+        first = report.errors[0] if report.errors else f"{path}: cannot be read"
+        more = len(report.errors) - 1
+        if more > 0:
+            first += f" (and {more} more: python -m game.maps check {path})"
+        raise MapError(first)
+    return report.data
+
+
+# -- reading -----------------------------------------------------------------------------------
+def _as_bool(value: Any) -> bool | None:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "false", "1", "0"):
+        return value.strip().lower() in ("true", "1")
+    return None
+
+
+def _as_list(value: Any) -> list[str]:
+    if value is None:
+        return []
+    return [part.strip().lower() for part in str(value).split(",") if part.strip()]
+
+
+def _png_size(path: Path) -> tuple[int, int] | None:
+    try:
+        with open(path, "rb") as f:
+            head = f.read(24)
+    except OSError:
+        return None
+    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n":
+        return None
+    width, height = struct.unpack(">II", head[16:24])
+    return width, height
+
+
+def _open(path: Path, shown: str) -> pytmx.TiledMap:
+    if not path.is_file():
+        raise MapError(f"{shown}: no such map file; check the path")
+    try:
+        # region properties are called id and name, which pytmx reserves unless told otherwise
+        return pytmx.TiledMap(str(path), allow_duplicate_names=True)
+    except ParseError as e:
+        raise MapError(f"{shown}: not a readable TMX file (XML error: {e}); "
+                       f"open it in Tiled and save it again") from None
+    except Exception as e:  # pytmx raises many kinds for a malformed map
+        raise MapError(f"{shown}: pytmx cannot read this map ({type(e).__name__}: {e}); "
+                       f"open it in Tiled and save it again") from None
+
+
+@dataclass
+class _Raw:
+    """One region object as read, before the board is built."""
+
+    label: str
+    region: Region
+    polygon: list[Point] | None
+    adjacent: list[str]
+    border_given: bool
+
+
+def inspect_map(path: str | Path, require_image: bool = True) -> MapReport:
+    """Read and check a TMX map; collect every problem as a one-line sentence."""
+    path = Path(path)
+    shown = str(path)
+    report = MapReport(path=path, data=None)
+    errors, warnings = report.errors, report.warnings
+    try:
+        tiled = _open(path, shown)
+    except MapError as e:
+        errors.append(str(e))
+        return report
+
+    width = int(tiled.width) * int(tiled.tilewidth)
+    height = int(tiled.height) * int(tiled.tileheight)
+    if width <= 0 or height <= 0:
+        errors.append(f"{shown}: the map has no size; set its width, height and tile size in Tiled")
+        return report
+    if tiled.orientation != "orthogonal":
+        errors.append(f"{shown}: orientation is {tiled.orientation}; use an orthogonal map")
+
+    turns_value = tiled.properties.get("turns")
+    turns = 0
+    if turns_value is None:
+        errors.append(f"{shown}: no map property turns; add turns (int), e.g. turns=10")
+    else:
+        try:
+            turns = int(str(turns_value).strip())
+            if turns < 1:
+                raise ValueError
+        except ValueError:
+            errors.append(f"{shown}: map property turns={turns_value!r} is not a whole number of "
+                          f"at least 1; set turns (int), e.g. turns=10")
+    name = str(tiled.properties.get("name") or path.stem.replace("_", " ").title())
+
+    image_path = _check_image(tiled, path, shown, width, height, require_image, errors, warnings)
+
+    layer = next((lay for lay in tiled.layers if isinstance(lay, pytmx.TiledObjectGroup)
+                  and lay.name == REGION_LAYER), None)
+    if layer is None:
+        errors.append(f"{shown}: no object layer named {REGION_LAYER!r}; add one with a polygon "
+                      f"per region")
+        return report
+    before = len(errors)
+    raws = _read_regions(list(layer), shown, width, height, errors, warnings)
+    if not raws:
+        if len(errors) == before:
+            errors.append(f"{shown}: the {REGION_LAYER!r} layer is empty; draw one polygon per region")
+        return report
+    if len(errors) > before:
+        return report  # adjacency is meaningless while some regions could not be read
+
+    polygons = {r.region.id: r.polygon for r in raws if r.polygon is not None}
+    pairs, problems = _adjacency(raws, polygons, shown)
+    errors.extend(problems)
+    for raw in raws:
+        on_frame = geometry.edge_length_on_frame(raw.polygon or [], width, height,
+                                                 EDGE_TOLERANCE) > MIN_SHARED_BORDER
+        if raw.border_given and raw.region.border != on_frame:
+            if raw.region.border:
+                warnings.append(f"{shown}: {raw.label}: border=true but the polygon does not reach "
+                                f"the edge of the board; check border")
+            else:
+                warnings.append(f"{shown}: {raw.label}: border=false but the polygon runs along the "
+                                f"edge of the board; check border")
+    if errors:
+        return report
+    try:
+        board = Board.build(name, turns, [r.region for r in raws], pairs)
+    except BoardError as e:
+        errors.append(f"{shown}: {e}")
+        return report
+    report.data = MapData(board=board, polygons={k: list(v) for k, v in polygons.items()},
+                          image_path=image_path, width=width, height=height, name=name, path=path)
+    return report
+
+
+def _check_image(tiled: pytmx.TiledMap, path: Path, shown: str, width: int, height: int,
+                 require_image: bool, errors: list[str], warnings: list[str]) -> Path | None:
+    layer = next((lay for lay in tiled.layers if isinstance(lay, pytmx.TiledImageLayer)), None)
+    problem = None
+    image_path = None
+    if layer is None or not layer.source:
+        problem = (f"{shown}: no image layer with the map picture; add an image layer whose image "
+                   f"is the PNG drawn by python tools/draw_maps.py {shown}")
+    else:
+        image_path = (path.parent / layer.source).resolve()
+        size = _png_size(image_path)
+        if not image_path.is_file():
+            problem = (f"{shown}: image layer {layer.name!r}: picture {layer.source!r} is missing; "
+                       f"draw it with python tools/draw_maps.py {shown} or fix the image path")
+        elif size is None:
+            problem = (f"{shown}: image layer {layer.name!r}: {layer.source!r} is not a PNG "
+                       f"picture; save the map picture as PNG")
+        elif size != (width, height):
+            warnings.append(f"{shown}: the picture is {size[0]}x{size[1]} but the map is "
+                            f"{width}x{height} pixels; redraw it or resize the map")
+    if problem:
+        (errors if require_image else warnings).append(problem)
+    return image_path
+
+
+def _read_regions(objects: list[Any], shown: str, width: int, height: int,
+                  errors: list[str], warnings: list[str]) -> list[_Raw]:
+    raws: list[_Raw] = []
+    used: dict[str, str] = {}
+    for obj in objects:
+        props = obj.properties
+        rid = str(props.get("id") or "").strip()
+        label = f"object {obj.id} {(rid or obj.name or '')!r}"
+        where = f"{shown}: {label}"
+        kind = object_kind(obj)
+        if kind and kind != REGION_CLASS:
+            errors.append(f"{where}: its class is {kind!r}; set class={REGION_CLASS} or move it out "
+                          f"of the {REGION_LAYER!r} layer")
+            continue
+        before = len(errors)
+        if not rid:
+            errors.append(f"{where}: no id property; add id=<lowercase name>, e.g. id=greyhill")
+        elif not ID_PATTERN.match(rid):
+            errors.append(f"{where}: id {rid!r} is not a plain id; use lowercase letters, digits "
+                          f"and _, starting with a letter")
+        elif rid in used:
+            errors.append(f"{where}: id {rid!r} is already used by {used[rid]}; give each region "
+                          f"its own id")
+        else:
+            used[rid] = f"object {obj.id}"
+        terrain = str(props.get("terrain") or "").strip().lower()
+        if not terrain:
+            errors.append(f"{where}: no terrain property; add terrain={'|'.join(TERRAINS)}")
+        elif terrain not in TERRAINS:
+            errors.append(f"{where}: unknown terrain {terrain!r}; use one of {', '.join(TERRAINS)}")
+        features = _as_list(props.get("features"))
+        for feat in features:
+            if feat not in FEATURES:
+                errors.append(f"{where}: unknown feature {feat!r}; features is a comma-separated "
+                              f"list of {', '.join(FEATURES)} (or empty)")
+        flags: dict[str, bool] = {}
+        for key in ("lost_tribe", "border"):
+            value = props.get(key)
+            if value is None:
+                continue
+            flag = _as_bool(value)
+            if flag is None:
+                errors.append(f"{where}: {key}={value!r} is not true or false; make {key} a bool "
+                              f"property (type=bool)")
+            else:
+                flags[key] = flag
+        lost_tribe = flags.get("lost_tribe", False)
+        if terrain in WATER and lost_tribe:
+            errors.append(f"{where}: a lost tribe on {terrain}; set lost_tribe=false or change "
+                          f"the terrain")
+        if terrain in WATER and features:
+            errors.append(f"{where}: feature {', '.join(features)} on {terrain}; clear features or "
+                          f"change the terrain")
+        polygon = _read_polygon(obj, where, width, height, errors)
+        if len(errors) > before:
+            continue
+        assert polygon is not None
+        border = flags.get("border")
+        if border is None:
+            border = geometry.edge_length_on_frame(polygon, width, height,
+                                                   EDGE_TOLERANCE) > MIN_SHARED_BORDER
+        region = Region(id=rid, terrain=terrain, features=frozenset(features),
+                        lost_tribe=lost_tribe, border=border,
+                        name=str(props.get("name") or "").strip())
+        raws.append(_Raw(label=label, region=region, polygon=polygon,
+                         adjacent=_as_list(props.get("adjacent")),
+                         border_given="border" in flags))
+    return raws
+
+
+def _read_polygon(obj: Any, where: str, width: int, height: int,
+                  errors: list[str]) -> list[Point] | None:
+    points = getattr(obj, "points", None) if "points" in vars(obj) else None
+    if points is None:
+        errors.append(f"{where}: is not a polygon; draw the region with Tiled's polygon tool")
+        return None
+    if not obj.closed:
+        errors.append(f"{where}: the polygon is open (a polyline); close it by drawing it with "
+                      f"the polygon tool")
+        return None
+    if obj.rotation:
+        points = obj.apply_transformations()
+    polygon = [(float(p[0]), float(p[1])) for p in points]
+    if len(set(polygon)) < 3 or geometry.area(polygon) < 1.0:
+        errors.append(f"{where}: the polygon has no area; a region needs at least 3 points "
+                      f"that are not on one line")
+        return None
+    crossing = geometry.crossing_point(polygon)
+    if crossing is not None:
+        errors.append(f"{where}: the polygon crosses or touches itself near "
+                      f"({crossing[0]:.0f}, {crossing[1]:.0f}); move its points so no two edges "
+                      f"meet")
+        return None
+    for x, y in polygon:
+        if not (-EDGE_TOLERANCE <= x <= width + EDGE_TOLERANCE
+                and -EDGE_TOLERANCE <= y <= height + EDGE_TOLERANCE):
+            errors.append(f"{where}: point ({x:.0f}, {y:.0f}) is off the board "
+                          f"({width}x{height}); keep regions inside the map")
+            return None
+    return polygon
+
+
+def _adjacency(raws: list[_Raw], polygons: dict[str, list[Point]],
+               shown: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """Adjacent pairs from shared edges and `adjacent` properties, and what is wrong with them."""
+    errors: list[str] = []
+    shared = geometry.shared_borders(polygons, tol=EDGE_TOLERANCE)
+    pairs = [pair for pair, length in shared.items() if length >= MIN_SHARED_BORDER]
+    by_id = {r.region.id: r for r in raws}
+    for raw in raws:
+        for other in raw.adjacent:
+            if other not in by_id:
+                errors.append(f"{shown}: {raw.label}: adjacent names {other!r}, which is no region; "
+                              f"use the id of another region")
+            elif other != raw.region.id:
+                pairs.append((raw.region.id, other))
+    neighbours: dict[str, set[str]] = {rid: set() for rid in by_id}
+    for a, b in pairs:
+        if a in neighbours and b in neighbours:
+            neighbours[a].add(b)
+            neighbours[b].add(a)
+    for raw in raws:
+        if not neighbours[raw.region.id]:
+            errors.append(f"{shown}: {raw.label}: touches no other region; make it share an edge "
+                          f"with a neighbour or list one in its adjacent property")
+    if errors:
+        return pairs, errors
+    pieces: list[list[str]] = []
+    seen: set[str] = set()
+    for start in by_id:
+        if start in seen:
+            continue
+        piece, todo = [], deque([start])
+        seen.add(start)
+        while todo:
+            rid = todo.popleft()
+            piece.append(rid)
+            for n in sorted(neighbours[rid] - seen):
+                seen.add(n)
+                todo.append(n)
+        pieces.append(piece)
+    if len(pieces) > 1:
+        pieces.sort(key=len)
+        small = ", ".join(sorted(pieces[0])[:6]) + (", ..." if len(pieces[0]) > 6 else "")
+        errors.append(f"{shown}: the board falls apart in {len(pieces)} pieces: {small} cannot be "
+                      f"reached from {pieces[-1][0]}; join them with a shared edge or an adjacent "
+                      f"property")
+    return pairs, errors

@@ -1,0 +1,178 @@
+"""The map checker: `python -m game.maps check [--compare] FILE...`.
+
+This module owns the judgement of a map as a whole: a one-line summary of what is on it
+(regions, terrains, features, lost tribes, degree), and the comparison with the balance of the
+printed maps (`PRINTED`, the structure table of the rules digest, section 1) and its patterns.
+Reading and validating a single file is `game.content.tmx`'s job; this module only reports. Exit
+code 1 if any map has an error (or, with --compare, does not match the table).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+from typing import Sequence
+
+from game.content.tmx import inspect_map
+from game.rules.board import FEATURES, Board
+
+LAND_TERRAINS = ("farmland", "forest", "hill", "mountain", "swamp")
+DEGREE_TOLERANCE = 0.10
+
+
+@dataclass(frozen=True)
+class Structure:
+    """One column of the digest's structure table."""
+
+    players: int
+    turns: int
+    regions: int
+    land: int
+    terrains: tuple[int, int, int, int, int]   # farmland, forest, hill, mountain, swamp
+    seas: int
+    lakes: int
+    features: tuple[int, int, int]             # magic, mine, cavern
+    lost_tribes: int
+    entry: int                                 # land regions valid for a first conquest (R2)
+    coastal: int                               # land regions touching a sea or lake
+    pairs: int
+    mean_degree: float
+
+
+PRINTED: dict[int, Structure] = {s.regions: s for s in (
+    Structure(2, 10, 23, 20, (4, 4, 4, 4, 4), 2, 1, (4, 4, 4), 9, 14, 10, 51, 4.4),
+    Structure(3, 10, 30, 27, (5, 5, 5, 7, 5), 2, 1, (5, 5, 5), 10, 16, 13, 71, 4.7),
+    Structure(4, 9, 39, 36, (7, 7, 7, 8, 7), 2, 1, (7, 7, 7), 14, 21, 17, 95, 4.9),
+    Structure(5, 8, 48, 45, (9, 9, 9, 9, 9), 2, 1, (9, 9, 9), 18, 25, 20, 120, 5.0),
+)}
+FEATURE_ORDER = ("magic", "mine", "cavern")
+assert set(FEATURE_ORDER) == set(FEATURES)
+
+
+def _count(board: Board, terrain: str) -> int:
+    return sum(1 for r in board.regions if r.terrain == terrain)
+
+
+def _feature_count(board: Board, feature: str) -> int:
+    return sum(1 for r in board.regions if feature in r.features)
+
+
+def summary(board: Board) -> str:
+    """One line: regions, terrains, features, lost tribes, degree, entry and coastal counts."""
+    land = sum(1 for r in board.regions if not r.is_water)
+    terrains = ", ".join(f"{t} {_count(board, t)}" for t in LAND_TERRAINS + ("sea", "lake"))
+    features = ", ".join(f"{f} {_feature_count(board, f)}" for f in FEATURE_ORDER)
+    tribes = sum(1 for r in board.regions if r.lost_tribe)
+    return (f"{len(board.regions)} regions ({land} land), {board.turns} turns; {terrains}; "
+            f"{features}; {tribes} lost tribes; {board.pair_count()} pairs, mean degree "
+            f"{board.mean_degree():.2f}; first conquest {len(board.entry)}, coastal "
+            f"{len(board.coastal)}")
+
+
+def pattern_problems(board: Board) -> list[str]:
+    """The printed maps' patterns this board breaks (empty when it keeps them all)."""
+    problems = []
+    for r in board.regions:
+        if r.is_water and r.features:
+            problems.append(f"{r.id} is {r.terrain} with a feature")
+        if r.is_water and r.lost_tribe:
+            problems.append(f"{r.id} is {r.terrain} with a lost tribe")
+        if r.terrain == "mountain" and r.lost_tribe:
+            problems.append(f"{r.id} is a mountain with a lost tribe")
+    both = [r.id for r in board.regions
+            if r.terrain == "mountain" and {"cavern", "mine"} <= r.features]
+    if len(both) != 1:
+        problems.append(f"{len(both)} mountains carry both a cavern and a mine (want exactly 1)")
+    tribes = [r for r in board.regions if r.lost_tribe]
+    with_feature = sum(1 for r in tribes if r.features)
+    if tribes and with_feature * 3 < len(tribes):
+        problems.append(f"only {with_feature} of {len(tribes)} lost-tribe regions carry a feature "
+                        f"(want at least a third)")
+    return problems
+
+
+def compare(board: Board, want: Structure) -> list[tuple[str, str, str, bool]]:
+    """Rows (quantity, this map, the table, matches) of the comparison with a printed map."""
+    land = sum(1 for r in board.regions if not r.is_water)
+    dot = "\u00b7"
+    rows = [
+        ("turns", str(board.turns), str(want.turns), board.turns == want.turns),
+        ("regions all/land", f"{len(board.regions)}/{land}", f"{want.regions}/{want.land}",
+         (len(board.regions), land) == (want.regions, want.land)),
+    ]
+    got_t = tuple(_count(board, t) for t in LAND_TERRAINS)
+    rows.append(("farmland" + dot + "forest" + dot + "hill" + dot + "mountain" + dot + "swamp",
+                 dot.join(map(str, got_t)), dot.join(map(str, want.terrains)),
+                 got_t == want.terrains))
+    got_w = (_count(board, "sea"), _count(board, "lake"))
+    rows.append(("seas" + dot + "lakes", dot.join(map(str, got_w)), f"{want.seas}{dot}{want.lakes}",
+                 got_w == (want.seas, want.lakes)))
+    got_f = tuple(_feature_count(board, f) for f in FEATURE_ORDER)
+    rows.append(("magic" + dot + "mine" + dot + "cavern", dot.join(map(str, got_f)),
+                 dot.join(map(str, want.features)), got_f == want.features))
+    tribes = sum(1 for r in board.regions if r.lost_tribe)
+    rows.append(("lost-tribe regions", str(tribes), str(want.lost_tribes), tribes == want.lost_tribes))
+    rows.append(("land valid for a first conquest", str(len(board.entry)), str(want.entry),
+                 len(board.entry) == want.entry))
+    rows.append(("coastal land", str(len(board.coastal)), str(want.coastal),
+                 len(board.coastal) == want.coastal))
+    degree = board.mean_degree()
+    rows.append((f"mean degree (pairs), within {DEGREE_TOLERANCE:.0%}",
+                 f"{degree:.2f} ({board.pair_count()})", f"{want.mean_degree} ({want.pairs})",
+                 abs(degree - want.mean_degree) <= DEGREE_TOLERANCE * want.mean_degree))
+    problems = pattern_problems(board)
+    rows.append(("patterns", "ok" if not problems else "; ".join(problems), "kept", not problems))
+    return rows
+
+
+def check(paths: Sequence[str], with_compare: bool = False, out=None) -> int:
+    """Check each map, print what was found; return the exit code (1 if any map failed)."""
+    out = out or sys.stdout
+    failed = False
+    for path in paths:
+        report = inspect_map(path)
+        for line in report.errors:
+            print(f"error: {line}", file=out)
+        for line in report.warnings:
+            print(f"warning: {line}", file=out)
+        if report.errors or report.data is None:
+            failed = True
+            continue
+        board = report.data.board
+        print(f"{path}: {summary(board)}", file=out)
+        if not with_compare:
+            continue
+        want = PRINTED.get(len(board.regions))
+        if want is None:
+            sizes = ", ".join(str(k) for k in sorted(PRINTED))
+            print(f"  no printed map has {len(board.regions)} regions (they have {sizes}); "
+                  f"nothing to compare", file=out)
+            continue
+        rows = compare(board, want)
+        print(f"  compared with the printed {want.players}-player map:", file=out)
+        width = max(len(r[0]) for r in rows)
+        print(f"    {'':{width}}  {'this map':>12}  {'table':>12}", file=out)
+        for label, got, table, ok in rows:
+            print(f"    {label:{width}}  {got:>12}  {table:>12}  {'ok' if ok else 'MISMATCH'}",
+                  file=out)
+            if not ok:
+                failed = True
+                print(f"error: {path}: {label} is {got}, the printed map has {table}; "
+                      f"edit the map until they agree", file=out)
+    return 1 if failed else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.maps",
+                                     description="Check Small World maps made in Tiled.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_check = sub.add_parser("check", help="check TMX maps and print one line per map")
+    p_check.add_argument("files", nargs="+", metavar="FILE")
+    p_check.add_argument("--compare", action="store_true",
+                         help="compare each map with the printed map of the same size")
+    args = parser.parse_args(argv)
+    return check(args.files, with_compare=args.compare)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

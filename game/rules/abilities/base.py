@@ -1,0 +1,136 @@
+"""The extension points every race and power effect plugs into, and the registry of effects.
+
+An effect is a subclass of `Ability` registered under a name with `@register("name")`; YAML
+content composes effects by name with parameters (`{cost_discount: {amount: 1}}`). The engine
+calls the hooks below at fixed moments of the turn; every hook's default does nothing, so an
+effect overrides only what it changes. Hooks receive the state being built by `apply` (write
+through `state.reg_w` / `state.player_w` only) and the seat of the player who holds the race.
+
+By default an effect works only while its race is Active; `in_decline: true` in YAML (or the
+class attribute `works_in_decline`) keeps it working In Decline (Dwarves' mines, for example).
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar, TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..actions import Action
+    from ..state import GameState, RaceHold
+
+REGISTRY: dict[str, type["Ability"]] = {}
+
+
+def register(name: str):
+    """Class decorator: make an effect available to YAML content under `name`."""
+    def deco(cls: type["Ability"]) -> type["Ability"]:
+        cls.name = name
+        REGISTRY[name] = cls
+        return cls
+    return deco
+
+
+class ParamError(ValueError):
+    """A YAML parameter an effect does not accept; the message names it."""
+
+
+class Ability:
+    name: ClassVar[str] = ""
+    works_in_decline: ClassVar[bool] = False
+    #: intent kinds (see actions.py) this effect handles, e.g. ("dragon",)
+    intents: ClassVar[tuple[str, ...]] = ()
+    #: parameters accepted from YAML, with defaults
+    params: ClassVar[dict[str, Any]] = {}
+
+    def __init__(self, **kw: Any) -> None:
+        self.in_decline: bool = bool(kw.pop("in_decline", self.works_in_decline))
+        unknown = set(kw) - set(self.params)
+        if unknown:
+            known = ", ".join(sorted(self.params)) or "none"
+            raise ParamError(f"unknown parameter {sorted(unknown)[0]!r} for effect {self.name!r}; "
+                             f"known parameters: {known}, in_decline")
+        self.p: dict[str, Any] = {**self.params, **kw}
+
+    # -- conquest ------------------------------------------------------------------
+    def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
+        """Change to a conquest's cost (negative for a discount); the engine keeps it ≥ 1."""
+        return 0
+
+    def enters_anywhere(self, s: "GameState", seat: int) -> bool:
+        """Ignore the first-conquest border rule (R2)."""
+        return False
+
+    def reaches(self, s: "GameState", seat: int, rid: str) -> bool:
+        """May target `rid` though it is not adjacent to the race's regions (R3)."""
+        return False
+
+    def conquers_water(self, s: "GameState", seat: int, rid: str) -> bool:
+        """May conquer this Sea or Lake."""
+        return False
+
+    def may_target(self, s: "GameState", seat: int, rid: str) -> str | None:
+        """A reason why this race may not conquer `rid` at all, or None."""
+        return None
+
+    def on_conquered(self, s: "GameState", seat: int, rid: str, was_nonempty: bool) -> None:
+        """After the race took `rid` (by any means)."""
+
+    # -- defence -------------------------------------------------------------------
+    def lost_when_attacked(self, s: "GameState", seat: int) -> int | None:
+        """Tokens discarded when this race loses a region (None: the rule's 1)."""
+        return None
+
+    # -- the turn ----------------------------------------------------------------
+    def on_pick(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
+        """Right after the combo was picked and its tokens taken."""
+
+    def on_position(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
+        """A position was set up by hand (scenario `setup:`) with this race already in play:
+        bring the race's memory in line with the board (e.g. Halflings' holes already dug)."""
+
+    def on_turn_start(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
+        """At the start of the holder's turn, after troops are readied."""
+
+    def redeploy_bonus(self, s: "GameState", seat: int) -> int:
+        """Extra tokens wanted from the tray at redeploy (the tray limits them, R14)."""
+        return 0
+
+    def withheld_after_redeploy(self, s: "GameState", seat: int) -> int:
+        """Tokens taken off the board after redeploy, to come back next turn (Amazons)."""
+        return 0
+
+    def on_end_turn(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
+        """Before scoring at the end of the holder's own turn."""
+
+    def score(self, s: "GameState", seat: int, hold: "RaceHold", in_decline: bool) -> int:
+        """Bonus coins at the end of the holder's turn (`hold` is writable)."""
+        return 0
+
+    # -- decline ---------------------------------------------------------------------
+    def keeps_tokens_in_decline(self) -> bool:
+        """All tokens stay on the board when the race goes into decline (Ghouls)."""
+        return False
+
+    def exempt_from_decline_limit(self) -> bool:
+        """This race In Decline never leaves on a later decline (Spirit)."""
+        return False
+
+    def may_decline_after_scoring(self) -> bool:
+        """Decline at the end of a normal turn, after scoring (Stout)."""
+        return False
+
+    def on_decline(self, s: "GameState", seat: int) -> None:
+        """While the race goes into decline (its markers leave, for example)."""
+
+    # -- intents of its own --------------------------------------------------------
+    def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:
+        """Intents of this effect that are legal now (only called on the actor's turn)."""
+        return []
+
+    def check_intent(self, s: "GameState", seat: int, action: "Action") -> str | None:
+        """The reason `action` is refused now, or None when it is legal."""
+        return f"{self.name} does not handle {action.kind}"
+
+    def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
+                     events: list[dict[str, Any]]) -> None:
+        """Carry out a checked intent on `s` (a copy being built)."""
+        raise NotImplementedError(self.name)

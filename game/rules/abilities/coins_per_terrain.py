@@ -1,0 +1,24 @@
+"""Effect `coins_per_terrain`: bonus coins per occupied region of some terrains
+(Humans on Farmland; the Forest, Hill and Swamp powers).
+
+YAML: `{coins_per_terrain: {terrains: [forest], amount: 1}}`
+"""
+from __future__ import annotations
+
+from .base import Ability, ParamError, register
+
+
+@register("coins_per_terrain")
+class CoinsPerTerrain(Ability):
+    params = {"terrains": [], "amount": 1}
+
+    def __init__(self, **kw):  # type: ignore[no-untyped-def]
+        super().__init__(**kw)
+        if not self.p["terrains"]:
+            raise ParamError("effect 'coins_per_terrain' needs 'terrains', e.g. terrains: [forest]")
+        self.terrains = frozenset(self.p["terrains"])
+
+    def score(self, s, seat, hold, in_decline):  # type: ignore[override]
+        board = s.board
+        return self.p["amount"] * sum(
+            1 for rid in s.regions_of(seat, hold.race) if board.region(rid).terrain in self.terrains)

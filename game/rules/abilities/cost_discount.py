@@ -1,0 +1,42 @@
+"""Effect `cost_discount`: conquests cost fewer tokens, everywhere or on some regions
+(Commando everywhere; Mounted on Hills and Farmland; Tritons on coastal regions; Underworld on
+Caverns; Giants next to a Mountain they occupy). Discounts stack; the engine keeps every cost
+at 1 token at least.
+
+YAML: `{cost_discount: {amount: 1}}` with at most one of
+`terrains: [hill, farmland]`, `features: [cavern]`, `coastal: true`, `next_to_own: mountain`.
+"""
+from __future__ import annotations
+
+from .base import Ability, ParamError, register
+
+
+@register("cost_discount")
+class CostDiscount(Ability):
+    params = {"amount": 1, "terrains": [], "features": [], "coastal": False, "next_to_own": ""}
+
+    def __init__(self, **kw):  # type: ignore[no-untyped-def]
+        super().__init__(**kw)
+        chosen = [k for k in ("terrains", "features", "coastal", "next_to_own") if self.p[k]]
+        if len(chosen) > 1:
+            raise ParamError(f"effect 'cost_discount' takes one condition, not {' and '.join(chosen)}")
+        self.terrains = frozenset(self.p["terrains"])
+        self.features = frozenset(self.p["features"])
+
+    def applies(self, s, seat, rid) -> bool:  # type: ignore[no-untyped-def]
+        reg = s.board.region(rid)
+        if self.terrains:
+            return reg.terrain in self.terrains
+        if self.features:
+            return bool(self.features & reg.features)
+        if self.p["coastal"]:
+            return rid in s.board.coastal
+        if self.p["next_to_own"]:
+            race = s.players[seat].active.race
+            t = self.p["next_to_own"]
+            return any(s.board.region(n).terrain == t and s.regions[n].owner == seat
+                       and s.regions[n].race == race for n in s.board.neighbours(rid))
+        return True
+
+    def cost_modifier(self, s, seat, rid):  # type: ignore[override]
+        return -self.p["amount"] if self.applies(s, seat, rid) else 0

@@ -1,0 +1,16 @@
+"""Effect `extra_tokens_for_conquests`: at redeploy, take one more token from the tray for every
+`every` non-empty regions conquered this turn (Skeletons). The tray limits it (R14).
+
+YAML: `{extra_tokens_for_conquests: {every: 2}}`
+"""
+from __future__ import annotations
+
+from .base import Ability, register
+
+
+@register("extra_tokens_for_conquests")
+class ExtraTokensForConquests(Ability):
+    params = {"every": 2}
+
+    def redeploy_bonus(self, s, seat):  # type: ignore[override]
+        return s.turn.nonempty // max(1, int(self.p["every"]))

@@ -1,0 +1,160 @@
+"""The intents a player can send to the engine, as small immutable values.
+
+Each intent is hashable (so `legal_actions` results can be compared and searched), converts to
+and from a plain dict for records and saves, and says in words what it does. Intents that carry
+a distribution of tokens (`Redeploy`, `Withdraw`, `Encampments`) keep it as a tuple of
+(region, count) pairs. `player` on `Withdraw` and `Ally` is a seat number.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Mapping
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if isinstance(v, tuple) and v and isinstance(v[0], tuple):
+                v = {k: n for k, n in v}
+            elif isinstance(v, tuple):
+                v = list(v)
+            d[f.name] = v
+        return d
+
+
+@dataclass(frozen=True)
+class Pick(Action):
+    kind: ClassVar[str] = "pick"
+    index: int
+
+
+@dataclass(frozen=True)
+class Abandon(Action):
+    kind: ClassVar[str] = "abandon"
+    region: str
+
+
+@dataclass(frozen=True)
+class Conquer(Action):
+    kind: ClassVar[str] = "conquer"
+    region: str
+
+
+@dataclass(frozen=True)
+class Reinforce(Action):
+    """Final conquest attempt with the reinforcement die (R5)."""
+    kind: ClassVar[str] = "reinforce"
+    region: str
+
+
+@dataclass(frozen=True)
+class Redeploy(Action):
+    """Final token counts in every Active region."""
+    kind: ClassVar[str] = "redeploy"
+    counts: tuple[tuple[str, int], ...]
+
+    @staticmethod
+    def of(counts: Mapping[str, int]) -> "Redeploy":
+        return Redeploy(tuple(sorted((str(k), int(v)) for k, v in counts.items())))
+
+
+@dataclass(frozen=True)
+class Withdraw(Action):
+    """A defender places the tokens he got back: tokens added to each region."""
+    kind: ClassVar[str] = "withdraw"
+    player: int
+    counts: tuple[tuple[str, int], ...]
+
+    @staticmethod
+    def of(player: int, counts: Mapping[str, int]) -> "Withdraw":
+        return Withdraw(player, tuple(sorted((str(k), int(v)) for k, v in counts.items())))
+
+
+@dataclass(frozen=True)
+class Decline(Action):
+    kind: ClassVar[str] = "decline"
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """Finish the turn; `decline=True` is Stout's decline after scoring."""
+    kind: ClassVar[str] = "end_turn"
+    decline: bool = False
+
+
+# -- intents of races and powers (handled by the ability that declares them) -------------
+@dataclass(frozen=True)
+class BerserkRoll(Action):
+    kind: ClassVar[str] = "berserk_roll"
+
+
+@dataclass(frozen=True)
+class Dragon(Action):
+    kind: ClassVar[str] = "dragon"
+    region: str
+
+
+@dataclass(frozen=True)
+class Enchant(Action):
+    kind: ClassVar[str] = "enchant"
+    region: str
+
+
+@dataclass(frozen=True)
+class GhoulsConquer(Action):
+    kind: ClassVar[str] = "ghouls"
+    region: str
+
+
+@dataclass(frozen=True)
+class Fortress(Action):
+    kind: ClassVar[str] = "fortress"
+    region: str
+
+
+@dataclass(frozen=True)
+class Encampments(Action):
+    kind: ClassVar[str] = "encampments"
+    counts: tuple[tuple[str, int], ...]
+
+    @staticmethod
+    def of(counts: Mapping[str, int]) -> "Encampments":
+        return Encampments(tuple(sorted((str(k), int(v)) for k, v in counts.items())))
+
+
+@dataclass(frozen=True)
+class Heroes(Action):
+    kind: ClassVar[str] = "heroes"
+    regions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Ally(Action):
+    kind: ClassVar[str] = "ally"
+    player: int
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.kind: cls for cls in (Pick, Abandon, Conquer, Reinforce, Redeploy, Withdraw, Decline, EndTurn,
+                              BerserkRoll, Dragon, Enchant, GhoulsConquer, Fortress, Encampments,
+                              Heroes, Ally)
+}
+
+
+def action_from_dict(d: Mapping[str, Any]) -> Action:
+    """Inverse of `Action.to_dict`."""
+    cls = ACTION_TYPES[d["kind"]]
+    kw: dict[str, Any] = {}
+    for f in fields(cls):
+        v = d[f.name]
+        if isinstance(v, dict):
+            v = tuple(sorted((str(k), int(n)) for k, n in v.items()))
+        elif isinstance(v, list):
+            v = tuple(v)
+        kw[f.name] = v
+    return cls(**kw)

@@ -1,0 +1,139 @@
+"""The board: regions, their terrain and features, and who touches whom.
+
+A `Board` is immutable map data (what is printed on the map), shared by every game state
+that is played on it. It knows nothing about tokens; `state.py` owns what lies on the board.
+It computes once the facts the rules ask about all the time: adjacency (always symmetric),
+which land regions a race may enter the map through (R2: touching the edge, or on the shore
+of a Sea that touches the edge; the Lake never counts), which are coastal (touch a Sea or
+Lake), and which are water. Boards come from an inline scenario (`Board.from_dicts`) or a
+Tiled map (`game.content.tmx`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence
+
+TERRAINS: tuple[str, ...] = ("farmland", "forest", "hill", "mountain", "swamp", "sea", "lake")
+WATER: frozenset[str] = frozenset({"sea", "lake"})
+FEATURES: tuple[str, ...] = ("mine", "magic", "cavern")
+
+
+class BoardError(ValueError):
+    """A board that cannot be played; the message says which region and how to fix it."""
+
+
+@dataclass(frozen=True)
+class Region:
+    """One region as printed on the map."""
+
+    id: str
+    terrain: str
+    features: frozenset[str] = frozenset()
+    lost_tribe: bool = False
+    border: bool = False          # touches the edge of the board
+    name: str = ""
+
+    @property
+    def is_water(self) -> bool:
+        return self.terrain in WATER
+
+    @property
+    def display_name(self) -> str:
+        return self.name or self.id.replace("_", " ").title()
+
+
+@dataclass(frozen=True)
+class Board:
+    """Regions in a fixed order, symmetric adjacency, and derived facts."""
+
+    name: str
+    turns: int
+    regions: tuple[Region, ...]
+    adjacency: Mapping[str, frozenset[str]]
+    index: Mapping[str, int] = field(compare=False)
+    entry: frozenset[str] = field(compare=False)     # land regions valid for a first conquest
+    coastal: frozenset[str] = field(compare=False)   # land regions touching a sea or lake
+    border_seas: frozenset[str] = field(compare=False)  # seas touching the edge
+
+    @staticmethod
+    def build(name: str, turns: int, regions: Sequence[Region],
+              pairs: Iterable[tuple[str, str]]) -> "Board":
+        """Make a board from regions and adjacent pairs; pairs are made symmetric."""
+        if not isinstance(turns, int) or turns < 1:
+            raise BoardError(f"board {name!r}: turns must be a whole number of at least 1, not {turns!r}")
+        ids = [r.id for r in regions]
+        seen: set[str] = set()
+        for r in regions:
+            if r.id in seen:
+                raise BoardError(f"board {name!r}: region id {r.id!r} is used twice; give each region its own id")
+            seen.add(r.id)
+            if r.terrain not in TERRAINS:
+                raise BoardError(f"board {name!r}: region {r.id!r} has unknown terrain {r.terrain!r}; "
+                                 f"use one of {', '.join(TERRAINS)}")
+            bad = set(r.features) - set(FEATURES)
+            if bad:
+                raise BoardError(f"board {name!r}: region {r.id!r} has unknown feature {sorted(bad)[0]!r}; "
+                                 f"use one of {', '.join(FEATURES)}")
+        adj: dict[str, set[str]] = {i: set() for i in ids}
+        for a, b in pairs:
+            for x in (a, b):
+                if x not in adj:
+                    raise BoardError(f"board {name!r}: adjacency names unknown region {x!r}")
+            if a == b:
+                continue
+            adj[a].add(b)
+            adj[b].add(a)
+        by_id = {r.id: r for r in regions}
+        border_seas = frozenset(r.id for r in regions if r.terrain == "sea" and r.border)
+        entry = frozenset(
+            r.id for r in regions if not r.is_water and (r.border or adj[r.id] & border_seas))
+        coastal = frozenset(
+            r.id for r in regions if not r.is_water and any(by_id[n].is_water for n in adj[r.id]))
+        return Board(
+            name=name, turns=turns, regions=tuple(regions),
+            adjacency={k: frozenset(v) for k, v in adj.items()},
+            index={r.id: i for i, r in enumerate(regions)},
+            entry=entry, coastal=coastal, border_seas=border_seas,
+        )
+
+    @staticmethod
+    def from_dicts(name: str, turns: int, regions: Sequence[Mapping[str, object]]) -> "Board":
+        """Inline board in the scenario format: dicts with id, terrain, border, features,
+        lost_tribe, adjacent, name."""
+        made: list[Region] = []
+        pairs: list[tuple[str, str]] = []
+        for i, d in enumerate(regions):
+            if not isinstance(d, Mapping) or "id" not in d or "terrain" not in d:
+                raise BoardError(f"board {name!r}: region #{i + 1} needs at least an id and a terrain")
+            known = {"id", "terrain", "border", "features", "lost_tribe", "adjacent", "name"}
+            extra = set(d) - known
+            if extra:
+                raise BoardError(f"board {name!r}: region {d['id']!r} has unknown key {sorted(extra)[0]!r}; "
+                                 f"known keys: {', '.join(sorted(known))}")
+            rid = str(d["id"])
+            made.append(Region(
+                id=rid, terrain=str(d["terrain"]),
+                features=frozenset(str(f) for f in (d.get("features") or [])),  # type: ignore[union-attr]
+                lost_tribe=bool(d.get("lost_tribe", False)),
+                border=bool(d.get("border", False)),
+                name=str(d.get("name", "")),
+            ))
+            for other in d.get("adjacent") or []:  # type: ignore[union-attr]
+                pairs.append((rid, str(other)))
+        return Board.build(name, turns, made, pairs)
+
+    # -- questions the rules ask -------------------------------------------------
+    def region(self, rid: str) -> Region:
+        return self.regions[self.index[rid]]
+
+    def adjacent(self, a: str, b: str) -> bool:
+        return b in self.adjacency[a]
+
+    def neighbours(self, rid: str) -> frozenset[str]:
+        return self.adjacency[rid]
+
+    def mean_degree(self) -> float:
+        return sum(len(v) for v in self.adjacency.values()) / max(1, len(self.regions))
+
+    def pair_count(self) -> int:
+        return sum(len(v) for v in self.adjacency.values()) // 2

@@ -1,0 +1,118 @@
+"""The races and powers a game can use, as definitions plus their effect objects.
+
+A `Catalog` is built from plain dicts (the YAML content, read by `game.content.catalog`): each
+race and power lists named effects with parameters, which are looked up in the effect registry
+(`abilities`). An effect name that is not registered is remembered, not fatal: the combo can
+sit in the column, but putting it into play raises `NotImplementedRule` naming the effect.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from . import abilities as _abilities
+from .abilities.base import Ability
+from .errors import NotImplementedRule
+
+
+class CatalogError(ValueError):
+    """A race or power definition that cannot be used; the message names it and the fix."""
+
+
+@dataclass(frozen=True)
+class RaceDef:
+    id: str
+    name: str
+    tokens: int          # on the banner
+    box: int             # tokens of this race in the box
+    text: str = ""
+    effects: tuple[tuple[str, dict[str, Any]], ...] = ()
+    custom: bool = False
+
+
+@dataclass(frozen=True)
+class PowerDef:
+    id: str
+    name: str
+    tokens: int          # on the badge
+    text: str = ""
+    effects: tuple[tuple[str, dict[str, Any]], ...] = ()
+    custom: bool = False
+
+
+def _effects(owner: str, raw: Any) -> tuple[tuple[str, dict[str, Any]], ...]:
+    out: list[tuple[str, dict[str, Any]]] = []
+    for e in raw or []:
+        if isinstance(e, str):
+            out.append((e, {}))
+        elif isinstance(e, Mapping) and len(e) == 1:
+            (name, params), = e.items()
+            out.append((str(name), dict(params or {})))
+        else:
+            raise CatalogError(f"{owner}: each effect is a name or {{name: {{parameters}}}}, not {e!r}")
+    return tuple(out)
+
+
+@dataclass
+class Catalog:
+    races: dict[str, RaceDef] = field(default_factory=dict)
+    powers: dict[str, PowerDef] = field(default_factory=dict)
+    abilities: dict[str, tuple[Ability, ...]] = field(default_factory=dict)  # by race or power id
+    missing: dict[str, list[str]] = field(default_factory=dict)  # id -> unregistered effect names
+
+    @staticmethod
+    def from_data(races: Mapping[str, Mapping[str, Any]], powers: Mapping[str, Mapping[str, Any]],
+                  custom: frozenset[str] = frozenset()) -> "Catalog":
+        cat = Catalog()
+        for rid, d in races.items():
+            cat.add_race(RaceDef(
+                id=rid, name=str(d.get("name", rid.title())), tokens=int(d["tokens"]),
+                box=int(d.get("box", d["tokens"])), text=str(d.get("text", "")),
+                effects=_effects(f"race {rid!r}", d.get("effects")), custom=rid in custom))
+        for pid, d in powers.items():
+            cat.add_power(PowerDef(
+                id=pid, name=str(d.get("name", pid.title())), tokens=int(d["tokens"]),
+                text=str(d.get("text", "")), effects=_effects(f"power {pid!r}", d.get("effects")),
+                custom=pid in custom))
+        return cat
+
+    def _build(self, key: str, what: str, effects: tuple[tuple[str, dict[str, Any]], ...]) -> None:
+        made: list[Ability] = []
+        missing: list[str] = []
+        for name, params in effects:
+            cls = _abilities.REGISTRY.get(name)
+            if cls is None:
+                missing.append(name)
+                continue
+            try:
+                made.append(cls(**params))
+            except (TypeError, ValueError) as err:
+                raise CatalogError(f"{what}: {err}") from None
+        self.abilities[key] = tuple(made)
+        if missing:
+            self.missing[key] = missing
+        else:
+            self.missing.pop(key, None)
+
+    def add_race(self, r: RaceDef) -> None:
+        if r.id in self.powers:
+            raise CatalogError(f"race {r.id!r} has the same id as a power; rename one of them")
+        self.races[r.id] = r
+        self._build(r.id, f"race {r.id!r}", r.effects)
+
+    def add_power(self, p: PowerDef) -> None:
+        if p.id in self.races:
+            raise CatalogError(f"power {p.id!r} has the same id as a race; rename one of them")
+        self.powers[p.id] = p
+        self._build(p.id, f"power {p.id!r}", p.effects)
+
+    def require(self, *ids: str | None) -> None:
+        """Raise `NotImplementedRule` if a race or power in play has an unregistered effect."""
+        for i in ids:
+            if i and i in self.missing:
+                raise NotImplementedRule(self.missing[i][0])
+
+    def effects_of(self, race: str, power: str | None) -> tuple[Ability, ...]:
+        if power:
+            return self.abilities[race] + self.abilities[power]
+        return self.abilities[race]

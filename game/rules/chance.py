@@ -1,0 +1,96 @@
+"""Chance as an explicit, recorded step: the reinforcement die and reshuffles.
+
+`apply` takes a random source (a `random.Random`, or any object with `roll()` and `shuffle()`)
+and wraps it in a `Recorder`, which notes every die face and every shuffled order in the
+record of the intent. `Replay` hands those outcomes back, so replay, undo and load reproduce a
+game exactly. `ScriptedDice` gives die faces from a list (scenarios' `dice:`).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol, Sequence
+
+from .state import DIE_FACES
+
+
+class ChanceSource(Protocol):  # pragma: no cover - typing only
+    def roll(self) -> int: ...
+    def shuffle(self, items: list[Any]) -> None: ...
+
+
+class RandomChance:
+    """Die and shuffles from a `random.Random` passed in by the caller."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def roll(self) -> int:
+        return DIE_FACES[self.rng.randrange(6)]
+
+    def shuffle(self, items: list[Any]) -> None:
+        self.rng.shuffle(items)
+
+
+class ScriptedDice(RandomChance):
+    """Die faces from a list, in order; shuffles (and faces once the list runs out) from rng."""
+
+    def __init__(self, faces: Sequence[int], rng: random.Random) -> None:
+        super().__init__(rng)
+        for f in faces:
+            if f not in DIE_FACES:
+                raise ValueError(f"die face {f!r} does not exist; the faces are 0, 0, 0, 1, 2, 3")
+        self.faces = list(faces)
+
+    def roll(self) -> int:
+        return self.faces.pop(0) if self.faces else super().roll()
+
+
+class Replay:
+    """Outcomes read back from a record."""
+
+    def __init__(self, rolls: Sequence[int], shuffles: Sequence[Sequence[Any]]) -> None:
+        self.rolls = list(rolls)
+        self.shuffles = [list(x) for x in shuffles]
+
+    def roll(self) -> int:
+        if not self.rolls:
+            raise ValueError("the record has no die result left to replay")
+        return self.rolls.pop(0)
+
+    def shuffle(self, items: list[Any]) -> None:
+        if not self.shuffles:
+            raise ValueError("the record has no shuffle left to replay")
+        order = self.shuffles.pop(0)
+        if sorted(map(str, order)) != sorted(map(str, items)):
+            raise ValueError("the recorded shuffle does not match the items being shuffled")
+        items[:] = order
+
+
+class Recorder:
+    """Wraps a source and remembers what it produced."""
+
+    def __init__(self, source: Any) -> None:
+        if isinstance(source, random.Random):
+            source = RandomChance(source)
+        elif source is None:
+            source = _NoChance()
+        self.source = source
+        self.rolls: list[int] = []
+        self.shuffles: list[list[Any]] = []
+
+    def roll(self) -> int:
+        face = int(self.source.roll())
+        self.rolls.append(face)
+        return face
+
+    def shuffle(self, items: list[Any]) -> None:
+        self.source.shuffle(items)
+        self.shuffles.append(list(items))
+
+
+class _NoChance:
+    def roll(self) -> int:
+        raise ValueError("this intent needs the die: pass a random source to apply()")
+
+    def shuffle(self, items: list[Any]) -> None:
+        raise ValueError("this intent needs a shuffle: pass a random source to apply()")

@@ -1,0 +1,117 @@
+"""Small operations on a state being built, shared by the turn's steps and the abilities.
+
+Which effects are in force for a race, the column and the race stack (refill, a vanished
+banner coming back), a region left by its race (markers go), tokens placed by the default rule,
+and the tray. All writers take the copy that `apply` is building.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .abilities.base import Ability
+from .state import COLUMN_SIZE, Combo, GameState, RaceHold
+
+
+def effects(s: GameState, hold: RaceHold, in_decline: bool) -> Iterable[Ability]:
+    """Effects in force for `hold`: all of them while Active, the `in_decline` ones after."""
+    abil = s.catalog.effects_of(hold.race, hold.power)
+    if not in_decline:
+        return abil
+    return [a for a in abil if a.in_decline]
+
+
+def active_effects(s: GameState, seat: int) -> Iterable[Ability]:
+    hold = s.players[seat].active
+    return s.catalog.effects_of(hold.race, hold.power) if hold else ()
+
+
+def refill_column(s: GameState, chance: Any) -> None:
+    """Slide up is implicit (a list); reveal combos from the stacks until six are visible."""
+    while len(s.column) < COLUMN_SIZE and s.race_stack:
+        if not s.power_stack:
+            if not s.power_discard:
+                return
+            s.power_stack = list(s.power_discard)
+            s.power_discard = []
+            chance.shuffle(s.power_stack)
+        s.column.append(Combo(s.race_stack.pop(0), s.power_stack.pop(0)))
+
+
+def return_banner(s: GameState, race: str, chance: Any) -> None:
+    """A vanished race's banner goes to the lowest empty column slot, else under the stack (R8)."""
+    if len(s.column) < COLUMN_SIZE:
+        s.race_stack.insert(0, race)
+        refill_column(s, chance)
+        if race in s.race_stack:           # no badge to pair it with: it waits on the stack
+            s.race_stack.remove(race)
+            s.race_stack.append(race)
+    else:
+        s.race_stack.append(race)
+
+
+def region_left(s: GameState, rid: str) -> None:
+    """The race tokens leave `rid` (abandon or conquest): markers tied to the race go with them.
+    Lairs, fortresses, heroes, the dragon and holes leave the board; encampments go back to their
+    owner's supply (they are never lost). The Mountain stays."""
+    r = s.reg_w(rid)
+    owner = r.owner
+    if r.encampments and owner is not None:
+        p = s.player_w(owner)
+        p.memo["encampments_free"] = p.memo.get("encampments_free", 0) + r.encampments
+    r.encampments = 0
+    r.lair = r.fortress = r.hero = r.dragon = r.hole = False
+    r.clear_race()
+
+
+def remove_race_from_board(s: GameState, seat: int, race: str) -> int:
+    """Every token of `race` leaves the board to the tray (a decline race removed). Markers
+    that outlive the race (lairs, fortresses) stay; returns tokens removed."""
+    n = 0
+    for rid in s.regions_of(seat, race):
+        r = s.reg_w(rid)
+        n += r.tokens
+        r.hero = r.dragon = r.hole = False
+        r.encampments = 0
+        r.clear_race()
+    add_tray(s, race, n)
+    return n
+
+
+def add_tray(s: GameState, race: str, n: int) -> None:
+    if n:
+        s.tray[race] = s.tray.get(race, 0) + n
+
+
+def take_tray(s: GameState, race: str, n: int) -> int:
+    """Take up to `n` tokens of `race` from the tray (R14); returns how many came."""
+    got = max(0, min(n, s.tray.get(race, 0)))
+    s.tray[race] = s.tray.get(race, 0) - got
+    return got
+
+
+def default_region(s: GameState, seat: int, race: str) -> str | None:
+    """Where leftover tokens go: the region the race took last this turn, else its region with
+    the fewest race tokens (ties: board order)."""
+    last = s.turn.last_taken.get(race)
+    if last is not None and s.regions[last].owner == seat and s.regions[last].race == race:
+        return last
+    best: str | None = None
+    for rid in s.regions_of(seat, race):
+        if best is None or s.regions[rid].tokens < s.regions[best].tokens:
+            best = rid
+    return best
+
+
+def place_hand_by_default(s: GameState, seat: int, hold: RaceHold) -> None:
+    """Put every token of `hold`'s hand on the board by the default rule (if it has a region)."""
+    if hold.hand <= 0:
+        return
+    rid = default_region(s, seat, hold.race)
+    if rid is None:
+        return
+    s.reg_w(rid).tokens += hold.hand
+    hold.hand = 0
+
+
+def event(events: list[dict[str, Any]], kind: str, **data: Any) -> None:
+    events.append({"type": kind, **data})

@@ -1,0 +1,224 @@
+"""Conquest: what a region costs (R1), who may target it (R2, R3, R10, R12), and taking it,
+with the defender's losses (R4) — shared by ordinary conquest, the reinforcement die (R5) and
+the powers that conquer their own way (Dragon, Sorcerers, Ghouls).
+
+`Cost` keeps its parts so the window can show the sum a player can check:
+"2 + 1 mountain + 1 lost tribe − 1 commando = 3 tokens".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from .abilities.base import Ability
+from .common import add_tray, effects, event, region_left, return_banner
+from .state import CONQUER, LOST_TRIBE, GameState, RaceHold
+
+
+@dataclass(frozen=True)
+class Cost:
+    parts: tuple[tuple[str, int], ...]   # (label, tokens): base, mountain, lair, ..., effect names
+    total: int
+
+    def describe(self) -> str:
+        s = str(self.parts[0][1])
+        for label, n in self.parts[1:]:
+            s += f" {'+' if n > 0 else '−'} {abs(n)} {label.replace('_', ' ')}"
+        return f"{s} = {self.total} token{'s' if self.total != 1 else ''}"
+
+
+def cost_of(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None = None) -> Cost:
+    """Tokens the Active race of `seat` needs to conquer `rid` (R1), discounts applied, min 1."""
+    r = s.regions[rid]
+    parts: list[tuple[str, int]] = [("base", 2)]
+    if r.mountain:
+        parts.append(("mountain", 1))
+    if r.lair:
+        parts.append(("troll_lair", 1))
+    if r.fortress:
+        parts.append(("fortress", 1))
+    if r.encampments:
+        parts.append(("encampment", r.encampments))
+    if r.lost_tribe:
+        parts.append(("lost_tribe", r.lost_tribe))
+    if r.tokens and r.owner != seat:
+        parts.append(("defenders", r.tokens))
+    if abil is None:
+        hold = s.players[seat].active
+        abil = s.catalog.effects_of(hold.race, hold.power) if hold else ()
+    for ab in abil:
+        m = ab.cost_modifier(s, seat, rid)
+        if m:
+            parts.append((ab.name, m))
+    total = max(1, sum(n for _, n in parts))
+    return Cost(tuple(parts), total)
+
+
+def immunity_reason(s: GameState, rid: str) -> str | None:
+    r = s.regions[rid]
+    name = s.board.region(rid).display_name
+    if r.hero:
+        return f"{name} is immune: a Hero guards it"
+    if r.dragon:
+        return f"{name} is immune: the Dragon guards it"
+    if r.hole:
+        return f"{name} is immune: a Hole-in-the-Ground hides the Halflings there"
+    return None
+
+
+def peace_reason(s: GameState, seat: int, rid: str) -> str | None:
+    """R12: a Diplomat's chosen opponent may not attack the Diplomat's Active race."""
+    r = s.regions[rid]
+    if r.owner is None or r.owner == seat or r.decline:
+        return None
+    owner = s.players[r.owner]
+    peace = owner.memo.get("until_next_turn", {}).get("peace_with")
+    if peace == seat and owner.active is not None and owner.active.race == r.race:
+        return f"You are at peace with {owner.name}'s {r.race.title()} until {owner.name}'s next turn"
+    return None
+
+
+def target_reason(s: GameState, seat: int, rid: str, hold: RaceHold, abil: tuple[Ability, ...],
+                  own: list[str] | None = None, *, check_peace: bool = True) -> str | None:
+    """Why `hold` (Active race of `seat`) may not target `rid` at all, or None."""
+    board = s.board
+    reg = board.region(rid)
+    r = s.regions[rid]
+    if r.owner == seat and r.race == hold.race and r.tokens:
+        return f"You already hold {reg.display_name}"
+    why = immunity_reason(s, rid)
+    if why:
+        return why
+    if reg.is_water and not any(ab.conquers_water(s, seat, rid) for ab in abil):
+        return f"{reg.display_name} is a {reg.terrain}: Seas and Lakes cannot be conquered"
+    for ab in abil:
+        why = ab.may_target(s, seat, rid)
+        if why:
+            return why
+    if check_peace:
+        why = peace_reason(s, seat, rid)
+        if why:
+            return why
+    if own is None:
+        own = s.regions_of(seat, hold.race)
+    if not own:
+        if rid in board.entry or (reg.is_water and rid in board.border_seas):
+            return None
+        if any(ab.enters_anywhere(s, seat) for ab in abil):
+            return None
+        return "Your first conquest must be on the edge of the map"
+    adj = board.adjacency[rid]
+    if any(o in adj for o in own):
+        return None
+    if any(ab.reaches(s, seat, rid) for ab in abil):
+        return None
+    return f"{reg.display_name} is not adjacent to your regions"
+
+
+def conquer_reason(s: GameState, seat: int, rid: str, *, reinforce: bool = False) -> str | None:
+    """Why `seat` may not conquer (or, with `reinforce`, attempt a final conquest of) `rid`."""
+    if rid not in s.regions:
+        return f"There is no region called {rid!r} on this map"
+    t = s.turn
+    p = s.players[seat]
+    hold = p.active
+    if t.phase != CONQUER or hold is None:
+        if hold is None:
+            return "Pick a race and power combo first"
+        return "Your conquests are over for this turn"
+    if hold.hand < 1:
+        return "You have no tokens left in hand"
+    abil = s.catalog.effects_of(hold.race, hold.power)
+    why = target_reason(s, seat, rid, hold, abil)
+    if why:
+        return why
+    cost = cost_of(s, seat, rid, abil).total
+    if not reinforce:
+        if cost > hold.hand:
+            return f"Needs {cost} tokens, you have {hold.hand}"
+        return None
+    if cost <= hold.hand:
+        return f"You have enough tokens to conquer {s.board.region(rid).display_name} outright"
+    if cost - hold.hand > 3:
+        return (f"Needs {cost} tokens, you have {hold.hand}: even a 3 on the die "
+                f"leaves you {cost - hold.hand - 3} short")
+    return None
+
+
+def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
+          chance: Any = None) -> None:
+    """Everyone leaves `rid` before `attacker` moves in: Lost Tribes are discarded; a race's
+    tokens come back to its owner's hand less one to the tray (R4; a lone token is simply
+    discarded; own In Decline tokens are lost); markers of the race go (`region_left`)."""
+    r = s.regions[rid]
+    if r.lost_tribe:
+        add_tray(s, LOST_TRIBE, r.lost_tribe)
+        s.reg_w(rid).lost_tribe = 0
+        event(events, "lost_tribe_cleared", region=rid)
+    if not r.tokens:
+        if r.owner is not None or r.lair or r.fortress:
+            region_left(s, rid)
+        return
+    owner, race, n = r.owner, r.race, r.tokens
+    assert owner is not None and race is not None
+    p = s.player_w(owner)
+    hold, in_decline = p.hold(race)
+    region_left(s, rid)
+    if hold is None:                         # tokens of a race nobody holds: just discarded
+        add_tray(s, race, n)
+        return
+    loss = 1
+    for ab in effects(s, hold, in_decline):
+        v = ab.lost_when_attacked(s, owner)
+        if v is not None:
+            loss = v
+    if owner == attacker and in_decline:
+        discarded, back = n, 0
+    elif n == 1 and loss > 0:
+        discarded, back = 1, 0
+    else:
+        discarded = min(loss, n)
+        back = n - discarded
+    add_tray(s, race, discarded)
+    hold.hand += back
+    if not in_decline and owner != attacker and owner not in s.turn.attacked:
+        s.turn.attacked.append(owner)
+    if back and [owner, race] not in s.turn.withdraw:
+        s.turn.withdraw.append([owner, race])
+    event(events, "lost", seat=owner, race=race, region=rid, discarded=discarded, back=back)
+    if in_decline and back == 0 and not s.regions_of(owner, race) and hold.hand == 0:
+        vanish_decline(s, owner, hold, events, chance)
+
+
+def vanish_decline(s: GameState, seat: int, hold: RaceHold, events: list[dict[str, Any]],
+                   chance: Any = None) -> None:
+    """An In Decline race with nothing left leaves the game: banner back (R8), badge discarded."""
+    p = s.player_w(seat)
+    p.declines = [h for h in p.declines if h.race != hold.race]
+    if hold.power:
+        s.power_discard.append(hold.power)
+    return_banner(s, hold.race, chance)
+    event(events, "vanished", seat=seat, race=hold.race)
+
+
+def occupy(s: GameState, seat: int, hold: RaceHold, rid: str, tokens: int,
+           events: list[dict[str, Any]], chance: Any = None, how: str = "conquer") -> None:
+    """`hold` takes `rid` with `tokens` from its hand, after evicting whoever was there."""
+    r = s.regions[rid]
+    was_nonempty = not r.empty
+    defender = (r.owner, r.race) if r.tokens else None
+    evict(s, rid, seat, events, chance)
+    w = s.reg_w(rid)
+    w.owner, w.race, w.tokens, w.decline = seat, hold.race, tokens, False
+    hold.hand -= tokens
+    t = s.turn
+    t.acted = True
+    t.conquered.append(rid)
+    t.last_taken[hold.race] = rid
+    if was_nonempty:
+        t.nonempty += 1
+    event(events, how, seat=seat, race=hold.race, region=rid, tokens=tokens,
+          defender=list(defender) if defender else None, nonempty=was_nonempty)
+    in_decline = s.players[seat].active is not hold
+    for ab in effects(s, hold, in_decline):
+        ab.on_conquered(s, seat, rid, was_nonempty)

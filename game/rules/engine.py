@@ -1,0 +1,217 @@
+"""The engine's public face: `legal_actions`, `why_illegal`, `apply`, `replay`.
+
+The turn is a state machine whose phases are in `state.py` (PICK → CONQUER → REDEPLOY, then
+WITHDRAW while defenders place tokens, then the next player; GAME_OVER after the last seat of
+the last round). `legal_actions(state)` lists every intent the actor may send now — the same
+list serves the window, the bots, the scenario runner and the tests. Intents that carry a
+distribution of tokens (`Redeploy`, `Withdraw`, `Encampments`) appear once, with a sensible
+default; any other distribution is judged by `why_illegal`. `apply(state, action, rng)` refuses
+with `IllegalAction(reason)` and no change, or returns a new state and a `Record` holding the
+intent, the die faces and shuffles it used, and the events in words for the game log.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from . import turn as T
+from .abilities.base import Ability
+from .actions import (Abandon, Action, Conquer, Decline, EndTurn, Pick, Redeploy, Reinforce,
+                      Withdraw, action_from_dict)
+from .chance import Recorder, Replay
+from .common import effects
+from .conquest import conquer_reason, cost_of, occupy, target_reason
+from .errors import IllegalAction
+from .state import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, GameState
+
+
+@dataclass
+class Record:
+    """What one intent did: enough to replay it exactly and to tell it in the log."""
+
+    seat: int
+    action: dict[str, Any]
+    rolls: list[int] = field(default_factory=list)
+    shuffles: list[list[Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "action": self.action, "rolls": list(self.rolls),
+                "shuffles": [list(x) for x in self.shuffles], "events": self.events}
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> "Record":
+        return Record(d["seat"], d["action"], list(d.get("rolls", [])),
+                      [list(x) for x in d.get("shuffles", [])], list(d.get("events", [])))
+
+
+def actor(s: GameState) -> int:
+    """The seat expected to act now: the current player, or a defender placing tokens."""
+    if s.turn.phase == WITHDRAW and s.turn.withdraw:
+        return int(s.turn.withdraw[0][0])
+    return s.turn.seat
+
+
+def _holds_in_force(s: GameState, seat: int) -> Iterable[tuple[Any, bool]]:
+    p = s.players[seat]
+    if p.active:
+        yield p.active, False
+    for h in p.declines:
+        yield h, True
+
+
+def _intent_owner(s: GameState, seat: int, kind: str) -> Ability | None:
+    for h, in_dec in _holds_in_force(s, seat):
+        for ab in effects(s, h, in_dec):
+            if kind in ab.intents:
+                return ab
+    return None
+
+
+def _wide(abil: Sequence[Ability]) -> bool:
+    return any(type(a).reaches is not Ability.reaches or type(a).enters_anywhere is not Ability.enters_anywhere
+               or type(a).conquers_water is not Ability.conquers_water for a in abil)
+
+
+def legal_actions(s: GameState) -> list[Action]:
+    """Every intent the actor may send now (see the module docstring)."""
+    t = s.turn
+    if t.phase == GAME_OVER:
+        return []
+    if t.phase == WITHDRAW:
+        seat, counts = T.default_withdraw(s)
+        return [Withdraw.of(seat, counts)]
+    seat = t.seat
+    p = s.players[seat]
+    out: list[Action] = []
+    for h, in_dec in _holds_in_force(s, seat):
+        for ab in effects(s, h, in_dec):
+            if ab.intents:
+                out.extend(ab.legal_intents(s, seat))
+    if t.phase == PICK:
+        out.extend(Pick(i) for i in range(min(len(s.column), p.coins + 1)))
+        if not s.column:
+            out.append(EndTurn())
+        return out
+    hold = p.active
+    assert hold is not None
+    own = s.regions_of(seat, hold.race)
+    if t.phase == CONQUER:
+        if not t.conquered:
+            out.extend(Abandon(r) for r in own)
+        if hold.hand >= 1:
+            abil = s.catalog.effects_of(hold.race, hold.power)
+            if _wide(abil):
+                cands: Iterable[str] = s.regions
+            elif own:
+                seen: set[str] = set()
+                for o in own:
+                    seen |= s.board.adjacency[o]
+                cands = [r for r in s.regions if r in seen]
+            else:
+                cands = [r for r in s.regions if r in s.board.entry or r in s.board.border_seas]
+            for rid in cands:
+                if target_reason(s, seat, rid, hold, abil, own) is None:
+                    c = cost_of(s, seat, rid, abil).total
+                    if c <= hold.hand:
+                        out.append(Conquer(rid))
+                    elif c - hold.hand <= 3:
+                        out.append(Reinforce(rid))
+        if T.decline_reason(s, seat) is None:
+            out.append(Decline())
+    if own and t.phase in (CONQUER, REDEPLOY):
+        out.append(Redeploy.of(T.default_redeploy(s, seat)))
+    out.append(EndTurn())
+    if T.end_turn_reason(s, seat, True) is None:
+        out.append(EndTurn(decline=True))
+    return out
+
+
+def why_illegal(s: GameState, a: Action, seat: int | None = None) -> str | None:
+    """The reason `a` is refused now (for the actor, or for `seat` if given), or None."""
+    t = s.turn
+    if t.phase == GAME_OVER:
+        return "The game is over"
+    who = actor(s)
+    if isinstance(a, Withdraw):
+        return T.withdraw_reason(s, a.player, dict(a.counts))
+    if seat is not None and seat != who:
+        return f"It is {s.players[who].name}'s turn"
+    if t.phase == WITHDRAW:
+        w = s.players[who].name
+        return f"{w} must first place the tokens they got back"
+    seat = who
+    if isinstance(a, Pick):
+        return T.pick_reason(s, seat, a.index)
+    if isinstance(a, Conquer):
+        return conquer_reason(s, seat, a.region)
+    if isinstance(a, Reinforce):
+        return conquer_reason(s, seat, a.region, reinforce=True)
+    if isinstance(a, Abandon):
+        return T.abandon_reason(s, seat, a.region)
+    if isinstance(a, Redeploy):
+        return T.redeploy_reason(s, seat, dict(a.counts))
+    if isinstance(a, Decline):
+        return T.decline_reason(s, seat)
+    if isinstance(a, EndTurn):
+        return T.end_turn_reason(s, seat, a.decline)
+    ab = _intent_owner(s, seat, a.kind)
+    if ab is None:
+        return f"None of your races or powers can {a.kind.replace('_', ' ')}"
+    return ab.check_intent(s, seat, a)
+
+
+def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
+    """Play intent `a`; returns the new state and its record. Refusals raise `IllegalAction`
+    and leave `s` untouched. `rng`: a `random.Random`, a `Replay`, or any die/shuffle source."""
+    why = why_illegal(s, a)
+    if why is not None:
+        raise IllegalAction(why)
+    seat = a.player if isinstance(a, Withdraw) else actor(s)
+    chance = Recorder(rng)
+    new = s.copy()
+    ev: list[dict[str, Any]] = []
+    if isinstance(a, Pick):
+        T.do_pick(new, seat, a.index, chance, ev)
+    elif isinstance(a, Conquer):
+        hold = new.player_w(seat).active
+        cost = cost_of(new, seat, a.region).total
+        occupy(new, seat, hold, a.region, cost, ev, chance)
+    elif isinstance(a, Reinforce):
+        hold = new.player_w(seat).active
+        cost = cost_of(new, seat, a.region).total
+        face = chance.roll()
+        ok = hold.hand + face >= cost
+        ev.append({"type": "die", "seat": seat, "region": a.region, "face": face, "needed": cost - hold.hand,
+                   "success": ok})
+        if ok:
+            occupy(new, seat, hold, a.region, hold.hand, ev, chance, how="reinforce")
+        new.turn.phase = REDEPLOY
+    elif isinstance(a, Abandon):
+        T.do_abandon(new, seat, a.region, ev)
+    elif isinstance(a, Redeploy):
+        T.do_redeploy(new, seat, dict(a.counts), ev)
+    elif isinstance(a, Withdraw):
+        T.do_withdraw(new, seat, dict(a.counts), chance, ev)
+    elif isinstance(a, Decline):
+        T.do_decline(new, seat, chance, ev)
+    elif isinstance(a, EndTurn):
+        T.do_end_turn(new, seat, a.decline, chance, ev)
+    else:
+        ab = _intent_owner(new, seat, a.kind)
+        assert ab is not None
+        ab.apply_intent(new, seat, a, chance, ev)
+    new.seal()
+    return new, Record(seat, a.to_dict(), chance.rolls, chance.shuffles, ev)
+
+
+def replay(s: GameState, records: Iterable[Record]) -> GameState:
+    """Play `records` again from `s`, with their recorded die faces and shuffles."""
+    for rec in records:
+        s, _ = apply(s, action_from_dict(rec.action), Replay(rec.rolls, rec.shuffles))
+    return s
+
+
+def cost_text(s: GameState, seat: int, region: str) -> str:
+    """The conquest cost as a sum a player can check (for tooltips)."""
+    return cost_of(s, seat, region).describe()

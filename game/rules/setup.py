@@ -1,0 +1,85 @@
+"""Setting up the table and starting each turn.
+
+`new_game` lays out a fresh game on a board: shuffled banners and badges with the column of six
+combos, Lost Tribes and Mountains, five coins each, the tray. `begin_turn` starts a player's
+turn: ready troops (all but one token of each Active region back in hand), then the turn-start
+effects (Amazons' tokens come back, In Decline Ghouls ready their own troops...).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from .board import Board
+from .catalog import Catalog
+from .chance import Recorder
+from .common import refill_column
+from .errors import SetupError
+from .state import (CONQUER, LOST_TRIBE, LOST_TRIBE_BOX, PICK, GameState, PlayerState,
+                    RegionState, TurnState)
+
+
+def empty_table(board: Board, names: Sequence[str], catalog: Catalog) -> GameState:
+    """Board markers, tray and players, with no combo dealt yet."""
+    if not 1 <= len(names) <= 5:
+        raise SetupError(f"Small World is for 2 to 5 players, not {len(names)}")
+    if len(set(names)) != len(names):
+        raise SetupError("two players have the same name; give each player their own name")
+    s = GameState(board, catalog)
+    s.players = [PlayerState(str(n)) for n in names]
+    s.tray = {rid: r.box for rid, r in catalog.races.items()}
+    s.tray[LOST_TRIBE] = LOST_TRIBE_BOX
+    for reg in board.regions:
+        r = RegionState()
+        if reg.terrain == "mountain":
+            r.mountain = True
+        if reg.lost_tribe and s.tray[LOST_TRIBE] > 0:
+            r.lost_tribe = 1
+            s.tray[LOST_TRIBE] -= 1
+        s.regions[reg.id] = r
+    return s
+
+
+def new_game(board: Board, names: Sequence[str], catalog: Catalog,
+             rng: random.Random | Any) -> GameState:
+    """A fresh game, the first player about to pick."""
+    s = empty_table(board, names, catalog)
+    chance = Recorder(rng)
+    s.race_stack = sorted(catalog.races)
+    s.power_stack = sorted(catalog.powers)
+    chance.shuffle(s.race_stack)
+    chance.shuffle(s.power_stack)
+    refill_column(s, chance)
+    s.round = 1
+    s.turn = TurnState(0)
+    begin_turn(s, chance, [])
+    s.seal()
+    return s
+
+
+def begin_turn(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
+    """Start the turn of `s.turn.seat`: ready troops and run the turn-start effects."""
+    seat = s.turn.seat
+    p = s.player_w(seat)
+    p.memo.pop("until_next_turn", None)       # e.g. a Diplomat's peace ends now
+    hold = p.active
+    if hold is None:
+        s.turn.phase = PICK
+    else:
+        s.turn.phase = CONQUER
+        for rid in s.regions_of(seat, hold.race):
+            r = s.regions[rid]
+            if r.tokens > 1:
+                n = r.tokens - 1
+                s.reg_w(rid).tokens = 1
+                hold.hand += n
+                s.turn.readied[rid] = n
+        back = hold.memo.pop("set_aside", 0)
+        hold.hand += back
+        for ab in s.catalog.effects_of(hold.race, hold.power):
+            ab.on_turn_start(s, seat, hold)
+    for h in p.declines:
+        for ab in s.catalog.effects_of(h.race, h.power):
+            if ab.in_decline:
+                ab.on_turn_start(s, seat, h)
+    events.append({"type": "turn", "seat": seat, "round": s.round})

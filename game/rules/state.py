@@ -1,0 +1,342 @@
+"""The game state: plain data that serialises to JSON and back to an equal state.
+
+Owns what lies on the table: tokens and markers in each region (`RegionState`), each player's
+coins and races (`PlayerState`, `RaceHold`), the column of combos and the hidden stacks, the
+storage tray, and the turn in progress (`TurnState`). It does not know the rules: the engine
+(`engine.py`) and the abilities change it, always on a copy (`GameState.copy`) so that `apply`
+returns a new state and leaves the old one untouched. Copies are copy-on-write: a region or a
+player is duplicated only when the engine asks to write it (`reg_w`, `player_w`), which keeps a
+full game fast enough for bots and the balance lab.
+"""
+from __future__ import annotations
+
+import copy as _copy
+from dataclasses import dataclass, field
+from typing import Any, Iterator, TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .board import Board
+    from .catalog import Catalog
+
+# Markers in the box (DIGEST §1).
+MARKER_LIMITS: dict[str, int] = {
+    "lair": 10, "fortress": 6, "mountain": 9, "encampments": 5, "hole": 2, "hero": 2, "dragon": 1,
+}
+LOST_TRIBE = "lost_tribe"
+LOST_TRIBE_BOX = 18
+START_COINS = 5
+COLUMN_SIZE = 6
+DIE_FACES: tuple[int, ...] = (0, 0, 0, 1, 2, 3)
+
+
+class RegionState:
+    """Tokens and markers on one region."""
+
+    __slots__ = ("owner", "race", "tokens", "decline", "lost_tribe", "mountain", "lair",
+                 "fortress", "encampments", "hero", "dragon", "hole")
+    FLAGS = ("mountain", "lair", "fortress", "hero", "dragon", "hole")
+
+    def __init__(self) -> None:
+        self.owner: int | None = None      # seat of the player whose race tokens are here
+        self.race: str | None = None
+        self.tokens: int = 0
+        self.decline: bool = False
+        self.lost_tribe: int = 0
+        self.mountain: bool = False
+        self.lair: bool = False
+        self.fortress: bool = False
+        self.encampments: int = 0
+        self.hero: bool = False
+        self.dragon: bool = False
+        self.hole: bool = False
+
+    def copy(self) -> "RegionState":
+        r = RegionState.__new__(RegionState)
+        for s in RegionState.__slots__:
+            setattr(r, s, getattr(self, s))
+        return r
+
+    @property
+    def empty(self) -> bool:
+        """No race token and no Lost Tribe (R15: a Mountain alone leaves it empty)."""
+        return self.tokens == 0 and self.lost_tribe == 0
+
+    @property
+    def immune(self) -> bool:
+        """R10: a Hero, the Dragon or a Hole-in-the-Ground protects the region."""
+        return self.hero or self.dragon or self.hole
+
+    def clear_race(self) -> None:
+        self.owner, self.race, self.tokens, self.decline = None, None, 0, False
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {}
+        if self.tokens:
+            d.update(owner=self.owner, race=self.race, tokens=self.tokens)
+            if self.decline:
+                d["decline"] = True
+        for k in ("lost_tribe", "encampments"):
+            if getattr(self, k):
+                d[k] = getattr(self, k)
+        for k in RegionState.FLAGS:
+            if getattr(self, k):
+                d[k] = True
+        return d
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> "RegionState":
+        r = RegionState()
+        for k, v in d.items():
+            setattr(r, k, v)
+        return r
+
+
+@dataclass
+class RaceHold:
+    """A race a player holds: its banner, the power badge still with it, tokens in hand, and
+    small per-race memory for abilities (e.g. Wealthy paid, encampments in supply)."""
+
+    race: str
+    power: str | None
+    hand: int = 0
+    memo: dict[str, Any] = field(default_factory=dict)
+
+    def copy(self) -> "RaceHold":
+        return RaceHold(self.race, self.power, self.hand, _copy.deepcopy(self.memo) if self.memo else {})
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"race": self.race, "power": self.power, "hand": self.hand}
+        if self.memo:
+            d["memo"] = _copy.deepcopy(self.memo)
+        return d
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> "RaceHold":
+        return RaceHold(d["race"], d.get("power"), d.get("hand", 0), _copy.deepcopy(d.get("memo", {})))
+
+
+@dataclass
+class PlayerState:
+    name: str
+    coins: int = START_COINS
+    active: RaceHold | None = None
+    declines: list[RaceHold] = field(default_factory=list)
+    memo: dict[str, Any] = field(default_factory=dict)   # player-level ability memory (peace...)
+
+    def copy(self) -> "PlayerState":
+        return PlayerState(self.name, self.coins, self.active.copy() if self.active else None,
+                           [h.copy() for h in self.declines],
+                           _copy.deepcopy(self.memo) if self.memo else {})
+
+    def hold(self, race: str) -> tuple[RaceHold | None, bool]:
+        """The hold of `race` and whether it is In Decline."""
+        if self.active is not None and self.active.race == race:
+            return self.active, False
+        for h in self.declines:
+            if h.race == race:
+                return h, True
+        return None, False
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"name": self.name, "coins": self.coins,
+                             "active": self.active.to_dict() if self.active else None,
+                             "declines": [h.to_dict() for h in self.declines]}
+        if self.memo:
+            d["memo"] = _copy.deepcopy(self.memo)
+        return d
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> "PlayerState":
+        return PlayerState(d["name"], d["coins"],
+                           RaceHold.from_dict(d["active"]) if d.get("active") else None,
+                           [RaceHold.from_dict(h) for h in d.get("declines", [])],
+                           _copy.deepcopy(d.get("memo", {})))
+
+
+@dataclass
+class Combo:
+    race: str
+    power: str
+    coins: int = 0
+
+
+# Turn phases, in the order a turn walks through them.
+PICK = "pick"            # no Active race: choose a combo (In Decline Ghouls may conquer first)
+CONQUER = "conquer"      # ready troops done; abandon (before the first conquest), conquer, reinforce
+REDEPLOY = "redeploy"    # conquests are over; move tokens, place markers, end the turn
+WITHDRAW = "withdraw"    # after the attacker's turn: defenders place the tokens they got back
+GAME_OVER = "game_over"
+PHASES = (PICK, CONQUER, REDEPLOY, WITHDRAW, GAME_OVER)
+
+
+@dataclass
+class TurnState:
+    """What happened so far in the current turn."""
+
+    seat: int
+    phase: str = CONQUER
+    picked: bool = False              # a combo was picked this turn (no decline this turn)
+    acted: bool = False               # an abandon/conquest/placement happened (decline is a whole turn)
+    conquered: list[str] = field(default_factory=list)   # regions taken this turn, in order
+    nonempty: int = 0                 # how many of them held a Lost Tribe or race tokens (R15)
+    attacked: list[int] = field(default_factory=list)    # seats whose Active race was attacked
+    readied: dict[str, int] = field(default_factory=dict)  # tokens lifted at ready troops
+    redeployed: bool = False
+    withdraw: list[list[Any]] = field(default_factory=list)  # [[seat, race], ...] still to place
+    used: dict[str, Any] = field(default_factory=dict)   # once-per-turn ability memory
+    last_taken: dict[str, str] = field(default_factory=dict)  # race -> region it took last
+
+    def copy(self) -> "TurnState":
+        return TurnState(self.seat, self.phase, self.picked, self.acted, list(self.conquered),
+                         self.nonempty, list(self.attacked), dict(self.readied), self.redeployed,
+                         [list(w) for w in self.withdraw], _copy.deepcopy(self.used) if self.used else {},
+                         dict(self.last_taken))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "phase": self.phase, "picked": self.picked, "acted": self.acted,
+                "conquered": list(self.conquered), "nonempty": self.nonempty,
+                "attacked": list(self.attacked), "readied": dict(self.readied),
+                "redeployed": self.redeployed, "withdraw": [list(w) for w in self.withdraw],
+                "used": _copy.deepcopy(self.used), "last_taken": dict(self.last_taken)}
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> "TurnState":
+        return TurnState(**{k: _copy.deepcopy(v) for k, v in d.items()})
+
+
+class GameState:
+    """The whole table. `board` and `catalog` are shared, immutable references (not serialised)."""
+
+    __slots__ = ("board", "catalog", "players", "regions", "column", "race_stack", "power_stack",
+                 "power_discard", "tray", "round", "turn", "winners", "_fresh_r", "_fresh_p")
+
+    def __init__(self, board: "Board", catalog: "Catalog") -> None:
+        self.board = board
+        self.catalog = catalog
+        self.players: list[PlayerState] = []
+        self.regions: dict[str, RegionState] = {}
+        self.column: list[Combo] = []
+        self.race_stack: list[str] = []
+        self.power_stack: list[str] = []
+        self.power_discard: list[str] = []
+        self.tray: dict[str, int] = {}
+        self.round: int = 1
+        self.turn: TurnState = TurnState(0)
+        self.winners: list[int] = []
+        self._fresh_r: set[str] = set()
+        self._fresh_p: set[int] = set()
+
+    # -- copy-on-write ---------------------------------------------------------------
+    def copy(self) -> "GameState":
+        s = GameState.__new__(GameState)
+        s.board, s.catalog = self.board, self.catalog
+        s.players = list(self.players)
+        s.regions = dict(self.regions)
+        s.column = [Combo(c.race, c.power, c.coins) for c in self.column]
+        s.race_stack = list(self.race_stack)
+        s.power_stack = list(self.power_stack)
+        s.power_discard = list(self.power_discard)
+        s.tray = dict(self.tray)
+        s.round = self.round
+        s.turn = self.turn.copy()
+        s.winners = list(self.winners)
+        s._fresh_r, s._fresh_p = set(), set()
+        return s
+
+    def reg_w(self, rid: str) -> RegionState:
+        """The region, writable: copied the first time it is written in this state."""
+        if rid not in self._fresh_r:
+            self.regions[rid] = self.regions[rid].copy()
+            self._fresh_r.add(rid)
+        return self.regions[rid]
+
+    def player_w(self, seat: int) -> PlayerState:
+        """The player, writable."""
+        if seat not in self._fresh_p:
+            self.players[seat] = self.players[seat].copy()
+            self._fresh_p.add(seat)
+        return self.players[seat]
+
+    def seal(self) -> None:
+        """Forget which parts were copied: later writes must copy again."""
+        self._fresh_r = set()
+        self._fresh_p = set()
+
+    # -- reading -----------------------------------------------------------------------
+    @property
+    def current(self) -> int:
+        return self.turn.seat
+
+    @property
+    def game_over(self) -> bool:
+        return self.turn.phase == GAME_OVER
+
+    def seat_of(self, name: str) -> int:
+        for i, p in enumerate(self.players):
+            if p.name == name:
+                return i
+        raise KeyError(name)
+
+    def regions_of(self, seat: int, race: str) -> list[str]:
+        """Regions holding `race` tokens of `seat`, in board order."""
+        return [rid for rid, r in self.regions.items() if r.owner == seat and r.race == race and r.tokens]
+
+    def active_regions(self, seat: int) -> list[str]:
+        hold = self.players[seat].active
+        return self.regions_of(seat, hold.race) if hold else []
+
+    def tokens_on_board(self, race: str) -> int:
+        return sum(r.tokens for r in self.regions.values() if r.race == race)
+
+    def marker_count(self, marker: str) -> int:
+        if marker == "encampments":
+            return sum(r.encampments for r in self.regions.values())
+        return sum(1 for r in self.regions.values() if getattr(r, marker))
+
+    def iter_holds(self) -> Iterator[tuple[int, RaceHold, bool]]:
+        for seat, p in enumerate(self.players):
+            if p.active:
+                yield seat, p.active, False
+            for h in p.declines:
+                yield seat, h, True
+
+    # -- JSON ------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "board": self.board.name,
+            "players": [p.to_dict() for p in self.players],
+            "regions": {rid: r.to_dict() for rid, r in self.regions.items() if r.to_dict()},
+            "column": [[c.race, c.power, c.coins] for c in self.column],
+            "race_stack": list(self.race_stack),
+            "power_stack": list(self.power_stack),
+            "power_discard": list(self.power_discard),
+            "tray": dict(self.tray),
+            "round": self.round,
+            "turn": self.turn.to_dict(),
+            "winners": list(self.winners),
+        }
+
+    @staticmethod
+    def from_dict(d: dict[str, Any], board: "Board", catalog: "Catalog") -> "GameState":
+        s = GameState(board, catalog)
+        s.players = [PlayerState.from_dict(p) for p in d["players"]]
+        s.regions = {r.id: RegionState() for r in board.regions}
+        for rid, rd in d["regions"].items():
+            if rid not in s.regions:
+                raise ValueError(f"the saved game names region {rid!r}, which the board {board.name!r} does not have")
+            s.regions[rid] = RegionState.from_dict(rd)
+        s.column = [Combo(r, p, c) for r, p, c in d["column"]]
+        s.race_stack = list(d["race_stack"])
+        s.power_stack = list(d["power_stack"])
+        s.power_discard = list(d["power_discard"])
+        s.tray = dict(d["tray"])
+        s.round = d["round"]
+        s.turn = TurnState.from_dict(d["turn"])
+        s.winners = list(d.get("winners", []))
+        return s
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and self.to_dict() == other.to_dict()
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"<GameState round {self.round} seat {self.turn.seat} phase {self.turn.phase}>"

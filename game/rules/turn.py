@@ -1,0 +1,378 @@
+"""The steps of a turn other than conquest: pick (R9), abandon, redeploy (R6), decline (R8),
+the end of the turn with scoring (R7), the defenders' withdrawals (R4), the next turn and the
+end of the game (R13, R17).
+
+Each `*_reason` function answers why an intent is refused (None when legal) without touching
+the state; each `do_*` function carries out a checked intent on the copy `apply` is building.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .common import (add_tray, default_region, effects, event, place_hand_by_default,
+                     refill_column, remove_race_from_board, return_banner, take_tray)
+from .conquest import vanish_decline
+from .setup import begin_turn
+from .state import (CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, GameState, RaceHold,
+                    TurnState)
+
+# -- pick --------------------------------------------------------------------------------
+
+
+def pick_reason(s: GameState, seat: int, index: int) -> str | None:
+    p = s.players[seat]
+    if s.turn.phase != PICK:
+        if p.active is not None:
+            return "You already have an Active race: go into decline first to pick a new combo"
+        return "You cannot pick a combo now"
+    if not isinstance(index, int) or not 0 <= index < len(s.column):
+        return f"There is no combo at position {index} of the column"
+    if index > p.coins:
+        return f"That combo costs {index} coins, you have {p.coins}"
+    return None
+
+
+def do_pick(s: GameState, seat: int, index: int, chance: Any, events: list[dict[str, Any]]) -> None:
+    c = s.column[index]
+    s.catalog.require(c.race, c.power)
+    p = s.player_w(seat)
+    for above in s.column[:index]:
+        above.coins += 1
+    p.coins += c.coins - index
+    del s.column[index]
+    refill_column(s, chance)
+    want = s.catalog.races[c.race].tokens + s.catalog.powers[c.power].tokens
+    got = take_tray(s, c.race, want)
+    hold = RaceHold(c.race, c.power, got)
+    p.active = hold
+    s.turn.picked = True
+    s.turn.phase = CONQUER
+    event(events, "pick", seat=seat, race=c.race, power=c.power, index=index, paid=index,
+          collected=c.coins, tokens=got)
+    for ab in s.catalog.effects_of(c.race, c.power):
+        ab.on_pick(s, seat, hold)
+
+# -- abandon ------------------------------------------------------------------------------
+
+
+def abandon_reason(s: GameState, seat: int, rid: str) -> str | None:
+    hold = s.players[seat].active
+    if hold is None:
+        return "You have no Active race"
+    if s.turn.phase != CONQUER or s.turn.conquered:
+        return "Regions can be abandoned only before your first conquest of the turn"
+    r = s.regions.get(rid)
+    if r is None or r.owner != seat or r.race != hold.race or not r.tokens:
+        return "You can only abandon a region your Active race holds"
+    return None
+
+
+def do_abandon(s: GameState, seat: int, rid: str, events: list[dict[str, Any]]) -> None:
+    from .common import region_left
+    hold = s.player_w(seat).active
+    assert hold is not None
+    n = s.regions[rid].tokens
+    region_left(s, rid)
+    hold.hand += n
+    s.turn.acted = True
+    event(events, "abandon", seat=seat, race=hold.race, region=rid, tokens=n)
+
+# -- redeploy -----------------------------------------------------------------------------
+
+
+def _bonus(s: GameState, seat: int, hold: RaceHold) -> int:
+    if s.turn.used.get("redeploy_bonus_given"):
+        return 0
+    want = sum(ab.redeploy_bonus(s, seat) for ab in s.catalog.effects_of(hold.race, hold.power))
+    return max(0, min(want, s.tray.get(hold.race, 0)))
+
+
+def _withheld(s: GameState, seat: int, hold: RaceHold, regions: int, total: int) -> int:
+    w = sum(ab.withheld_after_redeploy(s, seat) for ab in s.catalog.effects_of(hold.race, hold.power))
+    return max(0, min(w, total - regions))          # leave at least one token per region
+
+
+def redeploy_total(s: GameState, seat: int) -> int:
+    """Tokens a full `Redeploy` must place: board + hand + bonus − tokens set aside."""
+    hold = s.players[seat].active
+    assert hold is not None
+    own = s.regions_of(seat, hold.race)
+    total = sum(s.regions[r].tokens for r in own) + hold.hand + _bonus(s, seat, hold)
+    return total - _withheld(s, seat, hold, len(own), total)
+
+
+def redeploy_reason(s: GameState, seat: int, counts: Mapping[str, int]) -> str | None:
+    hold = s.players[seat].active
+    if hold is None:
+        return "You have no Active race to redeploy"
+    if s.turn.phase not in (CONQUER, REDEPLOY):
+        return "You cannot redeploy now"
+    own = s.regions_of(seat, hold.race)
+    if not own:
+        return "You have no region to redeploy into"
+    for rid, n in counts.items():
+        if rid not in own:
+            name = s.board.region(rid).display_name if rid in s.regions else rid
+            return f"{name} is not one of your Active regions"
+        if not isinstance(n, int) or n < 1:
+            return "Redeploying never empties a region: leave at least 1 token in each"
+    missing = [r for r in own if r not in counts]
+    if missing:
+        return f"Say how many tokens stay in {s.board.region(missing[0]).display_name}"
+    need = redeploy_total(s, seat)
+    have = sum(counts.values())
+    if have != need:
+        return f"You have {need} tokens to place, not {have}"
+    return None
+
+
+def default_redeploy(s: GameState, seat: int) -> dict[str, int]:
+    """Counts of a redeploy that keeps the board as it is and adds the hand by the default rule."""
+    hold = s.players[seat].active
+    assert hold is not None
+    own = s.regions_of(seat, hold.race)
+    counts = {r: s.regions[r].tokens for r in own}
+    extra = redeploy_total(s, seat) - sum(counts.values())
+    if extra > 0:
+        counts[default_region(s, seat, hold.race) or own[0]] += extra
+    while extra < 0:                               # set-aside tokens come off the biggest stacks
+        big = max(counts, key=lambda r: counts[r])
+        counts[big] -= 1
+        extra += 1
+    return counts
+
+
+def do_redeploy(s: GameState, seat: int, counts: Mapping[str, int], events: list[dict[str, Any]]) -> None:
+    hold = s.player_w(seat).active
+    assert hold is not None
+    own = s.regions_of(seat, hold.race)
+    board_total = sum(s.regions[r].tokens for r in own)
+    bonus = _bonus(s, seat, hold)
+    if bonus:
+        take_tray(s, hold.race, bonus)
+        s.turn.used["redeploy_bonus_given"] = True
+        event(events, "bonus_tokens", seat=seat, race=hold.race, tokens=bonus)
+    total = board_total + hold.hand + bonus
+    aside = total - sum(counts.values())
+    for rid in own:
+        s.reg_w(rid).tokens = counts[rid]
+    hold.hand = 0
+    if aside:
+        hold.memo["set_aside"] = hold.memo.get("set_aside", 0) + aside
+    s.turn.redeployed = True
+    s.turn.phase = REDEPLOY
+    event(events, "redeploy", seat=seat, race=hold.race, counts=dict(counts))
+
+# -- withdraw -----------------------------------------------------------------------------
+
+
+def withdraw_reason(s: GameState, seat: int, counts: Mapping[str, int]) -> str | None:
+    t = s.turn
+    if t.phase != WITHDRAW or not t.withdraw:
+        return "Nobody has tokens to place now"
+    wseat, race = t.withdraw[0]
+    if seat != wseat:
+        return f"{s.players[wseat].name} places the tokens they got back first"
+    hold, _ = s.players[seat].hold(race)
+    assert hold is not None
+    own = s.regions_of(seat, race)
+    for rid, n in counts.items():
+        if rid not in own:
+            return f"Your {race.title()} do not hold {s.board.region(rid).display_name if rid in s.regions else rid}"
+        if not isinstance(n, int) or n < 0:
+            return "Token counts are whole numbers of 0 or more"
+    if sum(counts.values()) != hold.hand:
+        return f"Place all {hold.hand} tokens you got back, not {sum(counts.values())}"
+    return None
+
+
+def default_withdraw(s: GameState) -> tuple[int, dict[str, int]]:
+    seat, race = s.turn.withdraw[0]
+    hold, _ = s.players[seat].hold(race)
+    assert hold is not None
+    rid = default_region(s, seat, race)
+    assert rid is not None
+    return seat, {rid: hold.hand}
+
+
+def do_withdraw(s: GameState, seat: int, counts: Mapping[str, int], chance: Any,
+                events: list[dict[str, Any]]) -> None:
+    _, race = s.turn.withdraw.pop(0)
+    hold, _ = s.player_w(seat).hold(race)
+    assert hold is not None
+    for rid, n in counts.items():
+        if n:
+            s.reg_w(rid).tokens += n
+    hold.hand = 0
+    event(events, "withdraw", seat=seat, race=race, counts={k: v for k, v in counts.items() if v})
+    if not s.turn.withdraw:
+        next_turn(s, chance, events)
+
+# -- decline ------------------------------------------------------------------------------
+
+
+def decline_reason(s: GameState, seat: int) -> str | None:
+    p = s.players[seat]
+    if p.active is None:
+        return "You have no Active race to put into decline"
+    if s.turn.phase != CONQUER:
+        return "You cannot go into decline now"
+    if s.turn.picked:
+        return "You cannot go into decline in the turn you picked this race"
+    if s.turn.acted:
+        return "Going into decline takes your whole turn: you already conquered or abandoned this turn"
+    return None
+
+
+def go_into_decline(s: GameState, seat: int, chance: Any, events: list[dict[str, Any]]) -> None:
+    """Flip the Active race (R8): earlier decline race removed first (not Spirit's), one token
+    per region stays (Ghouls: all), badge discarded (Spirit: kept), race markers go."""
+    p = s.player_w(seat)
+    hold = p.active
+    assert hold is not None
+    abil = s.catalog.effects_of(hold.race, hold.power)
+    exempt = any(ab.exempt_from_decline_limit() for ab in abil)
+    if not exempt:
+        for old in list(p.declines):
+            if any(ab.exempt_from_decline_limit() for ab in s.catalog.effects_of(old.race, old.power)):
+                continue
+            n = remove_race_from_board(s, seat, old.race)
+            add_tray(s, old.race, old.hand)
+            old.hand = 0
+            event(events, "removed", seat=seat, race=old.race, tokens=n)
+            vanish_decline(s, seat, old, events, chance)
+    for ab in abil:
+        ab.on_decline(s, seat)
+    keep_all = any(ab.keeps_tokens_in_decline() for ab in abil)
+    for rid in s.regions_of(seat, hold.race):
+        r = s.reg_w(rid)
+        r.hero = r.dragon = r.hole = False
+        if r.encampments:
+            r.encampments = 0
+        if not keep_all and r.tokens > 1:
+            add_tray(s, hold.race, r.tokens - 1)
+            r.tokens = 1
+        r.decline = True
+    p.memo.pop("encampments_free", None)
+    if not keep_all:
+        add_tray(s, hold.race, hold.hand + hold.memo.pop("set_aside", 0))
+        hold.hand = 0
+    if not exempt and hold.power:
+        s.power_discard.append(hold.power)
+    new = RaceHold(hold.race, hold.power if exempt else None, hold.hand, hold.memo)
+    p.active = None
+    p.declines.append(new)
+    event(events, "decline", seat=seat, race=hold.race)
+    if not s.regions_of(seat, new.race) and new.hand == 0:
+        vanish_decline(s, seat, new, events, chance)
+
+
+def do_decline(s: GameState, seat: int, chance: Any, events: list[dict[str, Any]]) -> None:
+    hold = s.player_w(seat).active
+    assert hold is not None
+    for rid, n in s.turn.readied.items():          # decline takes the board as before readying
+        r = s.regions[rid]
+        if r.owner == seat and r.race == hold.race:
+            s.reg_w(rid).tokens += n
+            hold.hand -= n
+    go_into_decline(s, seat, chance, events)
+    score(s, seat, events)
+    finish_turn(s, chance, events)
+
+# -- end of turn --------------------------------------------------------------------------
+
+
+def end_turn_reason(s: GameState, seat: int, decline: bool) -> str | None:
+    t = s.turn
+    p = s.players[seat]
+    if t.phase == PICK:
+        if not s.column:
+            return None                   # no combo left to pick: the player can only pass
+        return "Pick a race and power combo first"
+    if t.phase not in (CONQUER, REDEPLOY):
+        return "It is not your turn to end"
+    if decline:
+        hold = p.active
+        if hold is None or not any(ab.may_decline_after_scoring()
+                                   for ab in s.catalog.effects_of(hold.race, hold.power)):
+            return "Only a Stout race may go into decline at the end of its turn"
+    return None
+
+
+def do_end_turn(s: GameState, seat: int, decline: bool, chance: Any, events: list[dict[str, Any]]) -> None:
+    p = s.player_w(seat)
+    hold = p.active
+    if hold is not None:
+        if not s.turn.redeployed and s.regions_of(seat, hold.race):
+            do_redeploy(s, seat, default_redeploy(s, seat), events)
+        place_hand_by_default(s, seat, hold)
+    for h in p.declines:
+        place_hand_by_default(s, seat, h)
+    for h, in_dec in ([(p.active, False)] if p.active else []) + [(h, True) for h in p.declines]:
+        for ab in effects(s, h, in_dec):
+            ab.on_end_turn(s, seat, h)
+    score(s, seat, events)
+    if decline:
+        go_into_decline(s, seat, chance, events)
+    finish_turn(s, chance, events)
+
+
+def score(s: GameState, seat: int, events: list[dict[str, Any]]) -> int:
+    """R7: a coin per region of the Active race and of each decline race, plus bonuses."""
+    p = s.player_w(seat)
+    parts: list[tuple[str, int]] = []
+    holds = ([(p.active, False)] if p.active else []) + [(h, True) for h in p.declines]
+    for h, in_dec in holds:
+        n = len(s.regions_of(seat, h.race))
+        if n:
+            parts.append((f"{h.race}_regions", n))
+        for ab in effects(s, h, in_dec):
+            c = ab.score(s, seat, h, in_dec)
+            if c:
+                parts.append((ab.name, c))
+    total = sum(c for _, c in parts)
+    p.coins += total
+    event(events, "score", seat=seat, coins=total, parts=parts, private=True)
+    return total
+
+
+def finish_turn(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
+    """After the attacker's turn: defenders with tokens back and a region left place them."""
+    keep = []
+    for wseat, race in s.turn.withdraw:
+        hold, _ = s.players[wseat].hold(race)
+        if hold is not None and hold.hand > 0 and s.regions_of(wseat, race):
+            keep.append([wseat, race])
+    s.turn.withdraw = keep
+    if keep:
+        s.turn.phase = WITHDRAW
+    else:
+        next_turn(s, chance, events)
+
+
+def next_turn(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
+    seat = (s.turn.seat + 1) % len(s.players)
+    if seat == 0:
+        if s.round >= s.board.turns:
+            s.turn.phase = GAME_OVER
+            s.winners = winners(s)
+            event(events, "game_over", winners=list(s.winners),
+                  coins=[pl.coins for pl in s.players])
+            return
+        s.round += 1
+    s.turn = TurnState(seat)
+    begin_turn(s, chance, events)
+
+
+def tokens_on_board(s: GameState, seat: int) -> int:
+    return sum(r.tokens for r in s.regions.values() if r.owner == seat)
+
+
+def winners(s: GameState) -> list[int]:
+    """R13: most coins; tie: most race tokens on the board; still tied: shared victory."""
+    best = max(p.coins for p in s.players)
+    top = [i for i, p in enumerate(s.players) if p.coins == best]
+    if len(top) > 1:
+        most = max(tokens_on_board(s, i) for i in top)
+        top = [i for i in top if tokens_on_board(s, i) == most]
+    return top

@@ -1,0 +1,338 @@
+"""`python -m game.scenario FILE_OR_DIR...` — the rules conformance runner.
+
+Implements `shared/spec/scenario-format.md` (v1): a YAML file sets up a position (inline board
+or a map of the project), plays intents through the public engine API — the same
+`legal_actions`/`why_illegal`/`apply` the window and the bots use — and checks `expect:` blocks.
+Prints `PASS name` or `FAIL name: step N: first mismatch` per file and `N passed, M failed`;
+exits 0 only when every scenario passes. A file that cannot be read is a FAIL with a clear
+message, never a traceback. `--content FILE.yaml` adds custom races and powers.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml
+
+from .content.catalog import ContentError, default_catalog, load_catalog
+from .rules import actions as A
+from .rules import apply, why_illegal
+from .rules.board import Board, BoardError
+from .rules.catalog import Catalog
+from .rules.chance import ScriptedDice
+from .rules.engine import actor
+from .rules.errors import IllegalAction, NotImplementedRule, SetupError
+from .rules.position import build_position
+from .rules.state import LOST_TRIBE, GameState
+
+ROOT = Path(__file__).resolve().parents[1]
+TOP_KEYS = {"name", "board", "map", "players", "dice", "seed", "setup", "steps"}
+REGION_EXPECT = {"owner", "race", "tokens", "decline", "lost_tribe", "fortress", "lair",
+                 "encampments", "hero", "dragon", "hole", "mountain", "empty"}
+PLAYER_EXPECT = {"coins", "hand", "active", "decline", "power"}
+EXPECT_KEYS = {"players", "regions", "tray", "column", "round", "current", "game_over", "winner"}
+REGION_INTENTS = {"abandon": A.Abandon, "conquer": A.Conquer, "reinforce": A.Reinforce,
+                  "dragon": A.Dragon, "enchant": A.Enchant, "ghouls": A.GhoulsConquer,
+                  "fortress": A.Fortress}
+
+
+class ScenarioError(Exception):
+    """A mismatch or an unreadable scenario: the message is the FAIL line."""
+
+
+def _load_board(sc: Mapping[str, Any], path: Path) -> Board:
+    if "board" in sc and "map" in sc:
+        raise ScenarioError("give either 'board' or 'map', not both")
+    if "board" in sc:
+        b = sc["board"]
+        if not isinstance(b, Mapping) or "regions" not in b:
+            raise ScenarioError("'board' needs 'turns' and 'regions'")
+        try:
+            return Board.from_dicts(path.stem, int(b.get("turns", 10)), b["regions"])
+        except BoardError as err:
+            raise ScenarioError(str(err)) from None
+    if "map" in sc:
+        from .content.tmx import load_map  # only when a scenario names a map file
+        for base in (Path.cwd(), path.parent, ROOT):
+            f = base / str(sc["map"])
+            if f.exists():
+                try:
+                    return load_map(f).board
+                except ValueError as err:
+                    raise ScenarioError(str(err)) from None
+        raise ScenarioError(f"map file {sc['map']!r} not found")
+    raise ScenarioError("the scenario needs a 'board' or a 'map'")
+
+
+class Runner:
+    def __init__(self, sc: Mapping[str, Any], path: Path, catalog: Catalog) -> None:
+        bad = set(sc) - TOP_KEYS
+        if bad:
+            raise ScenarioError(f"unknown top-level key {sorted(bad)[0]!r}; known keys: {', '.join(sorted(TOP_KEYS))}")
+        if "name" not in sc:
+            raise ScenarioError("the scenario needs a 'name'")
+        self.board = _load_board(sc, path)
+        names = sc.get("players")
+        if not isinstance(names, list) or not names:
+            raise ScenarioError("'players' must list the players in seat order")
+        self.names = [str(n) for n in names]
+        seed = int(sc.get("seed", 0))
+        self.rng = random.Random(seed)
+        try:
+            self.dice = ScriptedDice(sc.get("dice") or [], self.rng)
+        except ValueError as err:
+            raise ScenarioError(f"dice: {err}") from None
+        try:
+            self.s: GameState = build_position(self.board, self.names, catalog, self.rng, sc.get("setup"))
+        except SetupError as err:
+            raise ScenarioError(f"setup refused: {err}") from None
+        self.steps = sc.get("steps") or []
+        if not isinstance(self.steps, list):
+            raise ScenarioError("'steps' must be a list")
+
+    # -- names <-> seats ----------------------------------------------------------------
+    def seat(self, name: Any) -> int:
+        if name not in self.names:
+            raise ScenarioError(f"{name!r} is not one of the players ({', '.join(self.names)})")
+        return self.names.index(name)
+
+    def region(self, rid: Any) -> str:
+        if str(rid) not in self.s.regions:
+            raise ScenarioError(f"the board has no region {rid!r}")
+        return str(rid)
+
+    def counts(self, d: Any, what: str) -> dict[str, int]:
+        if not isinstance(d, Mapping):
+            raise ScenarioError(f"'{what}' takes a mapping of region: tokens")
+        return {self.region(k): int(v) for k, v in d.items()}
+
+    # -- steps -> intents -----------------------------------------------------------------
+    def intent(self, step: Any) -> tuple[A.Action, int | None]:
+        """The intent of a step, and the seat it names (`player:`), if any."""
+        if isinstance(step, str):
+            key, val, who = step, None, None
+        elif isinstance(step, Mapping):
+            rest = {k: v for k, v in step.items() if k not in ("player", "reason")}
+            if len(rest) != 1:
+                raise ScenarioError(f"a step has one intent, not {sorted(rest) or 'none'}")
+            (key, val), = rest.items()
+            who = self.seat(step["player"]) if "player" in step else None
+        else:
+            raise ScenarioError(f"cannot read step {step!r}")
+        if key in REGION_INTENTS:
+            return REGION_INTENTS[key](self.region(val)), who
+        if key == "pick":
+            if not isinstance(val, int):
+                raise ScenarioError("'pick' takes a column position: 0 is the top")
+            return A.Pick(val), who
+        if key == "redeploy":
+            return A.Redeploy.of(self.counts(val, key)), who
+        if key == "withdraw":
+            if not isinstance(val, Mapping) or "player" not in val or "regions" not in val:
+                raise ScenarioError("'withdraw' takes {player: NAME, regions: {region: tokens}}")
+            return A.Withdraw.of(self.seat(val["player"]), self.counts(val["regions"], key)), None
+        if key == "encampments":
+            return A.Encampments.of(self.counts(val, key)), who
+        if key == "heroes":
+            if not isinstance(val, list):
+                raise ScenarioError("'heroes' takes a list of regions")
+            return A.Heroes(tuple(self.region(r) for r in val)), who
+        if key == "ally":
+            return A.Ally(self.seat(val)), who
+        if key == "decline" and val is None:
+            return A.Decline(), who
+        if key == "berserk_roll" and val is None:
+            return A.BerserkRoll(), who
+        if key == "end_turn":
+            if val is None:
+                return A.EndTurn(), who
+            if isinstance(val, Mapping) and set(val) <= {"decline"}:
+                return A.EndTurn(decline=bool(val.get("decline"))), who
+            raise ScenarioError("'end_turn' takes nothing or {decline: true}")
+        raise ScenarioError(f"unknown step {key!r}")
+
+    def play(self, a: A.Action, who: int | None) -> None:
+        if who is not None and not isinstance(a, A.Withdraw) and who != actor(self.s):
+            raise ScenarioError(f"refused {a.kind}: it is {self.names[actor(self.s)]}'s turn, not {self.names[who]}'s")
+        try:
+            self.s, _ = apply(self.s, a, self.dice)
+        except IllegalAction as err:
+            raise ScenarioError(f"refused {a.kind}: {err}") from None
+
+    def illegal(self, spec: Any) -> None:
+        reason = spec.get("reason") if isinstance(spec, Mapping) else None
+        a, who = self.intent(spec)
+        before = self.s.to_dict()
+        dice_before = list(self.dice.faces)
+        if who is not None and who != actor(self.s) and not isinstance(a, A.Withdraw):
+            why: str | None = f"it is {self.names[actor(self.s)]}'s turn"
+        else:
+            why = why_illegal(self.s, a)
+        if why is None:
+            raise ScenarioError(f"{a.kind} should be refused, but the engine accepts it")
+        try:
+            apply(self.s, a, self.dice)
+            raise ScenarioError(f"{a.kind} should be refused, but apply() played it")
+        except IllegalAction:
+            pass
+        if self.s.to_dict() != before or self.dice.faces != dice_before:
+            raise ScenarioError(f"refused {a.kind} changed the state")
+        if reason is not None and str(reason).lower() not in why.lower():
+            raise ScenarioError(f"{a.kind} was refused with {why!r}, which does not mention {reason!r}")
+
+    # -- expectations --------------------------------------------------------------------
+    def expect(self, e: Mapping[str, Any]) -> None:
+        if not isinstance(e, Mapping):
+            raise ScenarioError("'expect' takes a mapping")
+        bad = set(e) - EXPECT_KEYS
+        if bad:
+            raise ScenarioError(f"unknown expect key {sorted(bad)[0]!r}; known keys: {', '.join(sorted(EXPECT_KEYS))}")
+        s = self.s
+        for name, want in (e.get("players") or {}).items():
+            p = s.players[self.seat(name)]
+            bad = set(want) - PLAYER_EXPECT
+            if bad:
+                raise ScenarioError(f"unknown player key {sorted(bad)[0]!r}; known keys: {', '.join(sorted(PLAYER_EXPECT))}")
+            got = {"coins": p.coins, "hand": p.active.hand if p.active else 0,
+                   "active": p.active.race if p.active else None,
+                   "power": p.active.power if p.active else None,
+                   "decline": sorted(h.race for h in p.declines)}
+            for k, v in want.items():
+                g = got[k]
+                if k == "decline":
+                    v = sorted(v or [])
+                if g != v:
+                    raise ScenarioError(f"{name} {k}: expected {v!r}, got {g!r}")
+        for rid, want in (e.get("regions") or {}).items():
+            r = s.regions[self.region(rid)]
+            bad = set(want) - REGION_EXPECT
+            if bad:
+                raise ScenarioError(f"unknown region key {sorted(bad)[0]!r}; known keys: {', '.join(sorted(REGION_EXPECT))}")
+            got = {"owner": self.names[r.owner] if r.owner is not None and r.tokens else None,
+                   "race": r.race if r.tokens else None, "tokens": r.tokens, "decline": r.decline and bool(r.tokens),
+                   "lost_tribe": r.lost_tribe, "fortress": r.fortress, "lair": r.lair,
+                   "encampments": r.encampments, "hero": r.hero, "dragon": r.dragon, "hole": r.hole,
+                   "mountain": r.mountain, "empty": r.empty}
+            for k, v in want.items():
+                g = got[k]
+                if isinstance(g, bool) and not isinstance(v, bool) and v in (0, 1, None):
+                    v = bool(v)
+                if g != v:
+                    raise ScenarioError(f"region {rid} {k}: expected {v!r}, got {g!r}")
+        for race, n in (e.get("tray") or {}).items():
+            key = LOST_TRIBE if race in ("lost_tribe", "lost_tribes") else race
+            if key not in s.tray:
+                raise ScenarioError(f"tray: unknown race {race!r}")
+            if s.tray[key] != n:
+                raise ScenarioError(f"tray {race}: expected {n}, got {s.tray[key]}")
+        if "column" in e:
+            for i, want in enumerate(e["column"]):
+                if i >= len(s.column):
+                    raise ScenarioError(f"column[{i}]: expected {want}, but the column has {len(s.column)} combos")
+                c = s.column[i]
+                got = {"race": c.race, "power": c.power, "coins": c.coins}
+                for k, v in want.items():
+                    if k not in got:
+                        raise ScenarioError(f"column[{i}]: unknown key {k!r}; known keys: race, power, coins")
+                    if got[k] != v:
+                        raise ScenarioError(f"column[{i}] {k}: expected {v!r}, got {got[k]!r}")
+        if "round" in e and s.round != e["round"]:
+            raise ScenarioError(f"round: expected {e['round']}, got {s.round}")
+        if "current" in e and self.names[s.turn.seat] != e["current"]:
+            raise ScenarioError(f"current: expected {e['current']}, got {self.names[s.turn.seat]}")
+        if "game_over" in e and s.game_over != bool(e["game_over"]):
+            raise ScenarioError(f"game_over: expected {e['game_over']}, got {s.game_over}")
+        if "winner" in e:
+            want = sorted(e["winner"] if isinstance(e["winner"], list) else [e["winner"]])
+            got_w = sorted(self.names[i] for i in s.winners) if s.game_over else []
+            if want != got_w:
+                raise ScenarioError(f"winner: expected {want}, got {got_w}")
+
+    def run(self) -> None:
+        for i, step in enumerate(self.steps, 1):
+            try:
+                if isinstance(step, Mapping) and "expect" in step:
+                    if len(step) != 1:
+                        raise ScenarioError("an expect step holds only 'expect'")
+                    self.expect(step["expect"])
+                elif isinstance(step, Mapping) and "illegal" in step:
+                    self.illegal(step["illegal"])
+                else:
+                    self.play(*self.intent(step))
+            except ScenarioError as err:
+                raise ScenarioError(f"step {i}: {err}") from None
+            except NotImplementedRule as err:
+                raise ScenarioError(f"step {i}: {err}") from None
+
+
+def run_file(path: Path, catalog: Catalog) -> tuple[bool, str, str]:
+    """(passed, name, message) for one scenario file."""
+    name = path.name
+    try:
+        text = path.read_text(encoding="utf-8")
+        sc = yaml.safe_load(text)
+    except (OSError, UnicodeDecodeError) as err:
+        return False, name, f"cannot read the file: {err}"
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark else ""
+        return False, name, f"not valid YAML{where}: {getattr(err, 'problem', err)}"
+    if not isinstance(sc, Mapping):
+        return False, name, "a scenario is a YAML mapping with name, board, players and steps"
+    name = str(sc.get("name", name))
+    try:
+        Runner(sc, path, catalog).run()
+    except ScenarioError as err:
+        return False, name, str(err)
+    except NotImplementedRule as err:
+        return False, name, str(err)
+    except Exception as err:  # an engine bug must not hide the other scenarios
+        return False, name, f"engine error {type(err).__name__}: {err}"
+    return True, name, ""
+
+
+def collect(paths: list[str]) -> list[Path]:
+    files: list[Path] = []
+    for p in paths:
+        q = Path(p)
+        if q.is_dir():
+            files.extend(sorted(x for x in q.rglob("*") if x.suffix in (".yaml", ".yml")))
+        else:
+            files.append(q)
+    return files
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m game.scenario", description="Run rules scenarios.")
+    ap.add_argument("paths", nargs="+", help="scenario files or folders")
+    ap.add_argument("--content", action="append", default=[], help="custom races/powers YAML file")
+    ap.add_argument("-q", "--quiet", action="store_true", help="print only failures and the total")
+    args = ap.parse_args(argv)
+    try:
+        catalog = load_catalog(args.content) if args.content else default_catalog()
+    except ContentError as err:
+        print(err)
+        return 2
+    passed = failed = 0
+    for f in collect(args.paths):
+        if not f.exists():
+            print(f"FAIL {f}: no such file")
+            failed += 1
+            continue
+        ok, name, msg = run_file(f, catalog)
+        if ok:
+            passed += 1
+            if not args.quiet:
+                print(f"PASS {name}")
+        else:
+            failed += 1
+            print(f"FAIL {name}: {msg}  [{f}]")
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 and passed > 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
