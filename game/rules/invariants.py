@@ -1,0 +1,71 @@
+"""Facts that hold after every step of every game; the random-game harness checks them.
+
+Tokens are conserved for every race (board + hands + tokens set aside + tray = the box), Lost
+Tribes too; coins never go below zero; a region holds at most one race; markers stay within
+the box; the state survives a JSON round trip. `check(state)` returns the broken facts as
+sentences (empty when all hold).
+"""
+from __future__ import annotations
+
+import json
+
+from .state import LOST_TRIBE, LOST_TRIBE_BOX, MARKER_LIMITS, GameState
+
+
+def tokens_held(s: GameState, race: str) -> int:
+    """Tokens of `race` in players' hands or set aside (not on the board, not in the tray)."""
+    n = 0
+    for _, h, _ in s.iter_holds():
+        if h.race == race:
+            n += h.hand + int(h.memo.get("set_aside", 0))
+    return n
+
+
+def check(s: GameState, round_trip: bool = True) -> list[str]:
+    bad: list[str] = []
+    for race, rd in s.catalog.races.items():
+        on_board = s.tokens_on_board(race)
+        total = on_board + tokens_held(s, race) + s.tray.get(race, 0)
+        if total != rd.box:
+            bad.append(f"{race}: board {on_board} + hands {tokens_held(s, race)} + tray "
+                       f"{s.tray.get(race, 0)} = {total}, but the box holds {rd.box}")
+        if s.tray.get(race, 0) < 0:
+            bad.append(f"{race}: the tray holds {s.tray[race]} tokens")
+    lt = sum(r.lost_tribe for r in s.regions.values()) + s.tray.get(LOST_TRIBE, 0)
+    if lt != LOST_TRIBE_BOX:
+        bad.append(f"lost tribes: {lt} counted, the box holds {LOST_TRIBE_BOX}")
+    for i, p in enumerate(s.players):
+        if p.coins < 0:
+            bad.append(f"{p.name} has {p.coins} coins")
+        if p.active is not None and p.active.hand < 0:
+            bad.append(f"{p.name} has {p.active.hand} tokens in hand")
+    for rid, r in s.regions.items():
+        if r.tokens < 0:
+            bad.append(f"{rid}: {r.tokens} tokens")
+        if r.tokens and r.lost_tribe:
+            bad.append(f"{rid}: a race and a Lost Tribe share the region")
+        if r.tokens and (r.owner is None or r.race is None):
+            bad.append(f"{rid}: tokens without an owner")
+        if r.tokens:
+            hold, in_dec = s.players[r.owner].hold(r.race)
+            if hold is None:
+                bad.append(f"{rid}: {r.race} tokens of {s.players[r.owner].name}, who does not hold that race")
+            elif in_dec != r.decline:
+                bad.append(f"{rid}: decline flag {r.decline} but the race is {'In Decline' if in_dec else 'Active'}")
+    for marker, limit in MARKER_LIMITS.items():
+        if marker == "mountain":
+            continue
+        n = s.marker_count(marker)
+        if n > limit:
+            bad.append(f"{n} {marker} markers on the board; the box has {limit}")
+    races_seen: dict[str, int] = {}
+    for seat, h, _ in s.iter_holds():
+        if h.race in races_seen:
+            bad.append(f"the {h.race} are held twice")
+        races_seen[h.race] = seat
+    if round_trip:
+        d = s.to_dict()
+        again = GameState.from_dict(json.loads(json.dumps(d)), s.board, s.catalog)
+        if again.to_dict() != d:
+            bad.append("the JSON round trip changed the state")
+    return bad
