@@ -1,0 +1,32 @@
+"""Random playouts: play a game to the end with uniformly random legal intents.
+
+Used by the random-game harness (tests check invariants after every step through `on_step`),
+by `python -m game.bench`, and as a baseline for the computer players.
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from .engine import Record, apply, legal_actions
+from .state import GameState
+
+StepHook = Callable[[GameState, GameState, Record], None]
+
+
+def random_playout(s: GameState, rng: random.Random, on_step: StepHook | None = None,
+                   max_steps: int = 100_000) -> tuple[GameState, int]:
+    """Play `s` to the end; returns the final state and the number of intents played."""
+    steps = 0
+    while not s.game_over:
+        acts = legal_actions(s)
+        if not acts:
+            raise RuntimeError(f"no legal intent in phase {s.turn.phase} of round {s.round}")
+        new, rec = apply(s, acts[rng.randrange(len(acts))], rng)
+        if on_step is not None:
+            on_step(s, new, rec)
+        s = new
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError("the game did not end")
+    return s, steps
