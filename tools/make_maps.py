@@ -38,7 +38,7 @@ from game.maps import LAND_TERRAINS, PRINTED, Structure, compare  # noqa: E402
 Point = tuple[float, float]
 WIDTH, HEIGHT, TILE = 1600, 1000, 50
 MIN_EDGE = 16.0            # shorter Voronoi edges are collapsed: those cells meet at a point
-ROUGHNESS = 0.17           # border wiggle, as a fraction of each segment's length
+ROUGHNESS = 0.22           # border wiggle, as a fraction of each segment's length
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ def voronoi(sites: Sequence[Point], w: float, h: float) -> list[list[Point]]:
     return cells
 
 
-def relaxed_sites(n: int, rng: random.Random, rounds: int = 3) -> list[Point]:
+def relaxed_sites(n: int, rng: random.Random, rounds: int = 5) -> list[Point]:
     """n seeded points, spread by a few rounds of Lloyd relaxation."""
     sites: list[Point] = []
     while len(sites) < n:
@@ -285,7 +285,7 @@ def find_layout(spec: Spec, want: Structure, rng: random.Random, tries: int) -> 
         return None
     areas = [geometry.area([mesh.verts[v] for v in c]) for c in mesh.cells]
     mean_area = WIDTH * HEIGHT / len(areas)
-    if min(areas) < 0.3 * mean_area:
+    if min(areas) < 0.5 * mean_area:
         return None
     cell_pairs, cell_border = _region_pairs(mesh.cells)
     neigh: dict[int, set[int]] = {i: set() for i in range(len(mesh.cells))}

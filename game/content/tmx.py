@@ -320,7 +320,7 @@ def _read_regions(objects: list[Any], shown: str, width: int, height: int,
 
 def _read_polygon(obj: Any, where: str, width: int, height: int,
                   errors: list[str]) -> list[Point] | None:
-    points = getattr(obj, "points", None) if "points" in vars(obj) else None
+    points = vars(obj).get("points")  # only polygons and polylines have points
     if points is None:
         errors.append(f"{where}: is not a polygon; draw the region with Tiled's polygon tool")
         return None
@@ -331,15 +331,17 @@ def _read_polygon(obj: Any, where: str, width: int, height: int,
     if obj.rotation:
         points = obj.apply_transformations()
     polygon = [(float(p[0]), float(p[1])) for p in points]
-    if len(set(polygon)) < 3 or geometry.area(polygon) < 1.0:
-        errors.append(f"{where}: the polygon has no area; a region needs at least 3 points "
-                      f"that are not on one line")
-        return None
-    crossing = geometry.crossing_point(polygon)
+    if len(polygon) > 3 and polygon[0] == polygon[-1]:
+        polygon.pop()  # a closing point repeated by hand
+    crossing = geometry.crossing_point(polygon) if len(set(polygon)) >= 3 else None
     if crossing is not None:
         errors.append(f"{where}: the polygon crosses or touches itself near "
                       f"({crossing[0]:.0f}, {crossing[1]:.0f}); move its points so no two edges "
                       f"meet")
+        return None
+    if len(set(polygon)) < 3 or geometry.area(polygon) < 1.0:
+        errors.append(f"{where}: the polygon has no area; a region needs at least 3 points "
+                      f"that are not on one line")
         return None
     for x, y in polygon:
         if not (-EDGE_TOLERANCE <= x <= width + EDGE_TOLERANCE

@@ -1,0 +1,459 @@
+#!/usr/bin/env python3
+"""Draw the map pictures (maps/*.png) from the region polygons of the TMX files.
+
+This tool owns the look of the shipped maps: each region is filled with its terrain's colour and
+a procedural texture (furrows for farmland, tree crowns for forest, contour arcs for hills, peaks
+for mountains, reeds and pools for swamp, shallows and waves for sea and lake), outlined with a
+dark border, and labelled with its name and small icons drawn by code (mountain, mine, cavern,
+magic, lost tribe). Labels are placed inside their own region, clear of the region's centre
+(`geometry.interior_point`, the natural spot for tokens), so they never collide. Everything
+is seeded by the map and region ids, so a picture is the same every time; it is drawn at twice the
+size and scaled down for smooth edges. Needs pygame-ce; runs headless.
+
+    python tools/draw_maps.py                      # redraw the four shipped maps
+    python tools/draw_maps.py maps/my.tmx          # draw the picture the map's image layer names
+    python tools/draw_maps.py maps/my.tmx --width 2400 --out /tmp/big.png
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from game.content import geometry  # noqa: E402
+from game.content.tmx import SHIPPED_MAPS, MapData, load_map  # noqa: E402
+from game.rules.board import Region  # noqa: E402
+
+Point = tuple[float, float]
+Color = tuple[int, ...]
+SUPERSAMPLE = 2
+FONT_SIZE = 24          # at a 1600-pixel-wide picture
+ICON_RADIUS = 16
+BORDER = (43, 32, 26)
+
+BASE: dict[str, Color] = {
+    "farmland": (228, 203, 124), "forest": (52, 102, 48), "hill": (166, 186, 104),
+    "mountain": (148, 138, 126), "swamp": (116, 112, 76), "sea": (36, 92, 156), "lake": (60, 132, 186),
+}
+
+
+# -- small drawing helpers ---------------------------------------------------------------------
+def thick_outline(surf: pygame.Surface, color: Color, pts: Sequence[Point], width: float,
+                  closed: bool = True) -> None:
+    w = max(1, round(width))
+    pygame.draw.lines(surf, color, closed, pts, w)
+    if w > 2:
+        for p in pts:
+            pygame.draw.circle(surf, color, p, w / 2)
+
+
+def grid_points(rect: pygame.Rect, step: float, rng: random.Random, jitter: float = 0.4,
+                stagger: bool = True) -> list[Point]:
+    pts = []
+    row = 0
+    y = rect.top - step / 2
+    while y < rect.bottom + step:
+        x = rect.left - step / 2 + (step / 2 if stagger and row % 2 else 0)
+        while x < rect.right + step:
+            pts.append((x + rng.uniform(-jitter, jitter) * step, y + rng.uniform(-jitter, jitter) * step))
+            x += step
+        y += step * (0.87 if stagger else 1)
+        row += 1
+    return pts
+
+
+def frame_segment(a: Point, b: Point, w: float, h: float) -> bool:
+    tol = 1.0
+    return ((a[0] <= tol and b[0] <= tol) or (a[0] >= w - tol and b[0] >= w - tol)
+            or (a[1] <= tol and b[1] <= tol) or (a[1] >= h - tol and b[1] >= h - tol))
+
+
+# -- terrain textures (draw on a region-sized surface, in its own coordinates) -------------------
+Texture = Callable[[pygame.Surface, list[Point], random.Random, float, "Where"], None]
+
+
+@dataclass
+class Where:
+    """What a texture may ask about the region it fills (in the region surface's coordinates)."""
+
+    inside: Callable[[Point], bool]
+    on_frame: Callable[[Point, Point], bool]   # is this outline segment on the board's edge?
+
+
+def _furrows(surf: pygame.Surface, angle: float, spacing: float, color: Color, width: float) -> None:
+    w, h = surf.get_size()
+    cx, cy, reach = w / 2, h / 2, math.hypot(w, h) / 2 + spacing
+    dx, dy = math.cos(angle), math.sin(angle)
+    k = -reach
+    while k < reach:
+        ox, oy = cx - dy * k, cy + dx * k
+        pygame.draw.line(surf, color, (ox - dx * reach, oy - dy * reach), (ox + dx * reach, oy + dy * reach),
+                         max(1, round(width)))
+        k += spacing
+
+
+def tex_farmland(surf: pygame.Surface, poly: list[Point], rng: random.Random, s: float,
+                 where: Where) -> None:
+    angle = rng.uniform(0, math.pi)
+    _furrows(surf, angle, 10 * s, (190, 154, 78), 2.4 * s)
+    # a second field of another crop, cut off by a hedge through the middle
+    w, h = surf.get_size()
+    cx, cy = geometry.interior_point(poly, 2.0)
+    cut = angle + math.pi / 2 + rng.uniform(-0.5, 0.5)
+    dx, dy = math.cos(cut), math.sin(cut)
+    far = 2 * (w + h)
+    half = [(cx - dx * far, cy - dy * far), (cx + dx * far, cy + dy * far),
+            (cx + dx * far - dy * far, cy + dy * far + dx * far),
+            (cx - dx * far - dy * far, cy - dy * far + dx * far)]
+    field = pygame.Surface((w, h), pygame.SRCALPHA)
+    field.fill((206, 160, 98))
+    _furrows(field, angle + math.pi / 2 + rng.uniform(-0.3, 0.3), 9 * s, (164, 116, 64), 2.4 * s)
+    mask = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.polygon(mask, (255, 255, 255, 255), half)
+    field.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    surf.blit(field, (0, 0))
+    step = 7 * s
+    t = -far
+    while t < far:
+        p = (cx + dx * t, cy + dy * t)
+        if -10 < p[0] < w + 10 and -10 < p[1] < h + 10:
+            pygame.draw.circle(surf, (74, 110, 52), p, 3.2 * s)
+        t += step
+
+
+def tex_forest(surf: pygame.Surface, poly: list[Point], rng: random.Random, s: float,
+               where: Where) -> None:
+    pts = sorted(grid_points(surf.get_rect(), 15 * s, rng, 0.3), key=lambda p: p[1])
+    greens = [(66, 124, 56), (58, 116, 52), (78, 134, 62), (50, 108, 60)]
+    for x, y in pts:
+        r = rng.uniform(6.5, 8.5) * s
+        pygame.draw.circle(surf, (28, 62, 30), (x + 2 * s, y + 2.5 * s), r)
+        pygame.draw.circle(surf, rng.choice(greens), (x, y), r)
+        pygame.draw.circle(surf, (112, 164, 82), (x - r * 0.3, y - r * 0.35), r * 0.38)
+
+
+def tex_hill(surf: pygame.Surface, poly: list[Point], rng: random.Random, s: float,
+             where: Where) -> None:
+    pts = sorted(grid_points(surf.get_rect(), 52 * s, rng, 0.3), key=lambda p: p[1])
+    for x, y in pts:
+        size = rng.uniform(0.85, 1.15)
+        pygame.draw.ellipse(surf, (184, 202, 126), pygame.Rect(x - 26 * s * size, y - 14 * s * size,
+                                                                 52 * s * size, 28 * s * size))
+        for k, r in enumerate((25, 18, 11)):
+            rr = r * s * size
+            rect = pygame.Rect(x - rr, y - rr * 0.55, 2 * rr, 1.1 * rr)
+            pygame.draw.arc(surf, (118, 140, 66), rect, 0.15, math.pi - 0.15, max(1, round(2.2 * s)))
+            if k == 0:
+                pygame.draw.arc(surf, (204, 218, 150), rect.move(-1.5 * s, -2 * s), math.pi * 0.45,
+                                math.pi - 0.2, max(1, round(1.6 * s)))
+
+
+def tex_mountain(surf: pygame.Surface, poly: list[Point], rng: random.Random, s: float,
+                 where: Where) -> None:
+    pts = sorted(grid_points(surf.get_rect(), 40 * s, rng, 0.25), key=lambda p: p[1])
+    for x, y in pts:
+        k = rng.uniform(0.8, 1.2)
+        hw, ht = 21 * s * k, 30 * s * k
+        apex = (x + rng.uniform(-3, 3) * s, y - ht * 0.6)
+        left, right = (x - hw, y + ht * 0.4), (x + hw, y + ht * 0.4)
+        mid = (x + rng.uniform(-4, 4) * s, y + ht * 0.4)
+        pygame.draw.polygon(surf, (188, 178, 164), [apex, left, mid])
+        pygame.draw.polygon(surf, (108, 98, 90), [apex, mid, right])
+        snow_t = 0.32
+        sl = (apex[0] + (left[0] - apex[0]) * snow_t, apex[1] + (left[1] - apex[1]) * snow_t)
+        sr = (apex[0] + (right[0] - apex[0]) * snow_t, apex[1] + (right[1] - apex[1]) * snow_t)
+        sm = (apex[0] + (mid[0] - apex[0]) * snow_t * 1.25, apex[1] + (mid[1] - apex[1]) * snow_t * 1.25)
+        pygame.draw.polygon(surf, (246, 246, 250), [apex, sl, (sl[0] + 3 * s, sl[1] + 3 * s), sm,
+                                                    (sr[0] - 3 * s, sr[1] + 2 * s), sr])
+        pygame.draw.lines(surf, (74, 64, 58), False, [left, apex, right], max(1, round(2 * s)))
+
+
+def tex_swamp(surf: pygame.Surface, poly: list[Point], rng: random.Random, s: float,
+              where: Where) -> None:
+    for x, y in grid_points(surf.get_rect(), 50 * s, rng, 0.35):
+        w, h = rng.uniform(26, 42) * s, rng.uniform(10, 16) * s
+        rect = pygame.Rect(x - w / 2, y - h / 2, w, h)
+        pygame.draw.ellipse(surf, (146, 146, 104), rect.inflate(6 * s, 5 * s))
+        pygame.draw.ellipse(surf, (58, 96, 100), rect)
+        pygame.draw.line(surf, (120, 160, 160), (rect.left + w * 0.25, rect.centery - 1 * s),
+                         (rect.left + w * 0.55, rect.centery - 1 * s), max(1, round(1.5 * s)))
+    for x, y in sorted(grid_points(surf.get_rect(), 21 * s, rng, 0.4), key=lambda p: p[1]):
+        for k in (-1, 0, 1):
+            length = rng.uniform(8, 12) * s * (1.2 if k == 0 else 1)
+            top = (x + k * 4 * s, y - length)
+            pygame.draw.line(surf, (52, 66, 34), (x + k * s, y), top, max(1, round(1.6 * s)))
+            if k == 0:
+                pygame.draw.ellipse(surf, (104, 70, 40), pygame.Rect(top[0] - 1.6 * s, top[1] - 2 * s,
+                                                                     3.2 * s, 6 * s))
+
+
+def _water(bands: Sequence[Color], foam: Color, wave: Color, wave_gap: float) -> Texture:
+    def draw(surf: pygame.Surface, poly: list[Point], rng: random.Random, s: float,
+             where: Where) -> None:
+        on_frame = where.on_frame
+        shore = [(a, b) for a, b in zip(poly, poly[1:] + poly[:1]) if not on_frame(a, b)]
+        widths = [64, 44, 26, 12]
+        for color, width in zip(bands, widths):
+            for a, b in shore:
+                pygame.draw.line(surf, color, a, b, round(width * s))
+                pygame.draw.circle(surf, color, a, width * s / 2)
+        for a, b in shore:
+            pygame.draw.line(surf, foam, a, b, max(1, round(4 * s)))
+        for x, y in grid_points(surf.get_rect(), wave_gap * s, rng, 0.35):
+            if not where.inside((x, y)) or geometry.boundary_distance((x, y), poly) < 26 * s:
+                continue
+            r = rng.uniform(5, 7) * s
+            for k in (0, 1):
+                rect = pygame.Rect(x + (k * 2 - 1) * r, y - r / 2, 2 * r, r * 1.4)
+                pygame.draw.arc(surf, wave, rect, 0.2, math.pi - 0.2, max(1, round(2 * s)))
+    return draw
+
+
+TEXTURES: dict[str, Texture] = {
+    "farmland": tex_farmland, "forest": tex_forest, "hill": tex_hill, "mountain": tex_mountain,
+    "swamp": tex_swamp,
+    "sea": _water([(42, 102, 166), (50, 114, 176), (62, 130, 188), (80, 148, 198)],
+                  (196, 226, 240), (118, 170, 214), 46),
+    "lake": _water([(68, 142, 194), (78, 154, 202), (92, 168, 210), (112, 184, 218)],
+                   (206, 234, 246), (150, 200, 230), 40),
+}
+
+
+def draw_region(canvas: pygame.Surface, region: Region, poly: list[Point], s: float,
+                board: tuple[float, float], seed: str) -> None:
+    x0, y0, x1, y1 = geometry.bbox(poly)
+    left, top = math.floor(x0) - 2, math.floor(y0) - 2
+    w, h = math.ceil(x1) - left + 3, math.ceil(y1) - top + 3
+    local = [(x - left, y - top) for x, y in poly]
+    tex = pygame.Surface((w, h), pygame.SRCALPHA)
+    tex.fill(BASE[region.terrain])
+    rng = random.Random(f"{seed}:{region.id}")
+    where = Where(inside=lambda p: geometry.point_in_polygon(p, local),
+                  on_frame=lambda a, b: frame_segment((a[0] + left, a[1] + top), (b[0] + left, b[1] + top),
+                                                      board[0], board[1]))
+    TEXTURES[region.terrain](tex, local, rng, s, where)
+    # a soft darker rim inside the border gives the region some depth
+    rim = pygame.Surface((w, h), pygame.SRCALPHA)
+    thick_outline(rim, (30, 20, 10, 70), local, 16 * s)
+    thick_outline(rim, (30, 20, 10, 60), local, 8 * s)
+    tex.blit(rim, (0, 0))
+    mask = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.polygon(mask, (255, 255, 255, 255), local)
+    tex.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    canvas.blit(tex, (left, top))
+
+
+# -- icons ---------------------------------------------------------------------------------------
+ICON_BACK: dict[str, Color] = {
+    "mountain": (236, 238, 242), "mine": (238, 200, 104), "cavern": (160, 150, 138),
+    "magic": (118, 68, 170), "lost_tribe": (196, 92, 58),
+}
+
+
+def draw_icon(kind: str, r: float) -> pygame.Surface:
+    """A round badge of radius r for a feature, drawn 4x larger and scaled down."""
+    k = 4
+    R = r * k
+    size = math.ceil(2 * R + 4 * k)
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+
+    def P(x: float, y: float) -> Point:
+        return (c + x * R, c + y * R)
+
+    pygame.draw.circle(surf, (20, 14, 10), (c, c + 0.08 * R), R + 1.5 * k)
+    pygame.draw.circle(surf, BORDER, (c, c), R + 1.5 * k)
+    pygame.draw.circle(surf, ICON_BACK[kind], (c, c), R - 0.5 * k)
+    line = round(0.16 * R)
+    if kind == "mountain":
+        pygame.draw.polygon(surf, (128, 118, 108), [P(-0.68, 0.5), P(-0.05, -0.6), P(0.68, 0.5)])
+        pygame.draw.polygon(surf, (96, 88, 80), [P(-0.05, -0.6), P(0.15, 0.5), P(0.68, 0.5)])
+        pygame.draw.polygon(surf, (255, 255, 255), [P(-0.05, -0.6), P(-0.27, -0.22), P(-0.1, -0.28),
+                                                     P(0.02, -0.16), P(0.14, -0.28)])
+        pygame.draw.lines(surf, (60, 52, 46), False, [P(-0.68, 0.5), P(-0.05, -0.6), P(0.68, 0.5)],
+                          round(0.08 * R))
+    elif kind == "mine":
+        pygame.draw.line(surf, (110, 70, 34), P(-0.5, 0.58), P(0.32, -0.3), line)
+        pygame.draw.line(surf, (110, 70, 34), P(0.5, 0.58), P(-0.32, -0.3), line)
+        for sign in (1, -1):
+            head = [P(sign * (0.72 - 0.64 * t) + sign * 0.0, -0.1 - 0.5 * math.sin(math.pi * t) + 0.0)
+                    for t in [i / 8 for i in range(9)]]
+            pygame.draw.lines(surf, (70, 72, 84), False, head, round(0.15 * R))
+    elif kind == "cavern":
+        arch = [P(-0.55, 0.5)] + [P(-0.55 * math.cos(t), 0.5 - 0.95 * math.sin(t))
+                                  for t in [i * math.pi / 16 for i in range(17)]] + [P(0.55, 0.5)]
+        pygame.draw.polygon(surf, (22, 16, 14), arch)
+        pygame.draw.line(surf, (110, 100, 90), P(-0.8, 0.52), P(0.8, 0.52), round(0.1 * R))
+        pygame.draw.line(surf, (196, 188, 176), P(-0.72, -0.3), P(-0.6, -0.5), round(0.08 * R))
+        pygame.draw.line(surf, (196, 188, 176), P(0.62, -0.44), P(0.74, -0.2), round(0.08 * R))
+    elif kind == "magic":
+        star = []
+        for i in range(8):
+            t = -math.pi / 2 + i * math.pi / 4
+            rr = 0.72 if i % 2 == 0 else 0.22
+            star.append(P(rr * math.cos(t), rr * math.sin(t)))
+        pygame.draw.polygon(surf, (255, 240, 160), star)
+        for x, y, rr in ((0.45, -0.45, 0.09), (-0.48, 0.42, 0.07), (0.5, 0.4, 0.06)):
+            pygame.draw.circle(surf, (255, 255, 255), P(x, y), rr * R)
+    elif kind == "lost_tribe":
+        pygame.draw.line(surf, (70, 40, 20), P(-0.3, -0.8), P(0.12, -0.2), round(0.09 * R))
+        pygame.draw.line(surf, (70, 40, 20), P(0.3, -0.8), P(-0.12, -0.2), round(0.09 * R))
+        pygame.draw.polygon(surf, (246, 230, 196), [P(0, -0.5), P(-0.6, 0.55), P(0.6, 0.55)])
+        pygame.draw.polygon(surf, (70, 40, 20), [P(0, 0.0), P(-0.18, 0.55), P(0.18, 0.55)])
+        pygame.draw.line(surf, (170, 60, 40), P(-0.38, 0.16), P(0.38, 0.16), round(0.08 * R))
+    return pygame.transform.smoothscale(surf, (round(size / k), round(size / k)))
+
+
+# -- labels --------------------------------------------------------------------------------------
+def label_group(region: Region, s: float, font_size: float, beside: bool = False,
+                icon_scale: float = 1.0) -> pygame.Surface:
+    """Name plate with the region's icons underneath (or beside it), as one transparent surface."""
+    water = region.is_water
+    font = pygame.font.Font(None, round(font_size * s * (1.2 if region.terrain == "sea" else 1.0)))
+    font.set_italic(water)
+    text_color = (236, 246, 252) if water else (44, 30, 22)
+    text = font.render(region.display_name, True, text_color)
+    kinds = (["mountain"] if region.terrain == "mountain" else []) + \
+        [f for f in ("mine", "cavern", "magic") if f in region.features] + \
+        (["lost_tribe"] if region.lost_tribe else [])
+    icons = [draw_icon(k, ICON_RADIUS * s * icon_scale) for k in kinds]
+    pad_x, pad_y = 7 * s, 3 * s
+    plate_w, plate_h = text.get_width() + 2 * pad_x, text.get_height() + 2 * pad_y
+    gap = 3 * s
+    icons_w = sum(i.get_width() for i in icons) + gap * max(0, len(icons) - 1)
+    icons_h = max((i.get_height() for i in icons), default=0)
+    if beside and icons:
+        w = math.ceil(plate_w + gap + icons_w)
+        h = math.ceil(max(plate_h, icons_h))
+        plate = pygame.Rect(0, (h - plate_h) / 2, plate_w, plate_h)
+    else:
+        w = math.ceil(max(plate_w, icons_w))
+        h = math.ceil(plate_h + (gap + icons_h if icons else 0))
+        plate = pygame.Rect((w - plate_w) / 2, 0, plate_w, plate_h)
+    group = pygame.Surface((w, h), pygame.SRCALPHA)
+    if water:
+        shadow = font.render(region.display_name, True, (16, 40, 70))
+        for dx, dy in ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1), (2, 2)):
+            group.blit(shadow, (plate.x + pad_x + dx * 1.2 * s, plate.y + pad_y + dy * 1.2 * s))
+    else:
+        pygame.draw.rect(group, (246, 236, 208, 232), plate, border_radius=round(6 * s))
+        pygame.draw.rect(group, (96, 70, 44), plate, max(1, round(1.5 * s)), border_radius=round(6 * s))
+    group.blit(text, (plate.x + pad_x, plate.y + pad_y))
+    x, y = ((plate_w + gap, (h - icons_h) / 2) if beside else ((w - icons_w) / 2, plate_h + gap))
+    for icon in icons:
+        group.blit(icon, (x, y))
+        x += icon.get_width() + gap
+    return group
+
+
+def place_label(poly: list[Point], size: tuple[int, int], token: Point, token_r: float,
+                margin: float) -> tuple[Point, bool]:
+    """Top-left corner for a label of `size` inside the polygon, clear of the token spot."""
+    w, h = size
+    x0, y0, x1, y1 = geometry.bbox(poly)
+    step = max(4.0, min(w, h) / 4)
+    candidates: list[tuple[float, Point]] = []
+    y = y0
+    while y + h <= y1:
+        x = x0
+        while x + w <= x1:
+            cx, cy = x + w / 2, y + h / 2
+            candidates.append((math.hypot(cx - token[0], (cy - token[1]) * 1.3), (x, y)))
+            x += step
+        y += step
+    candidates.sort()
+
+    def fits(x: float, y: float, avoid_token: bool) -> bool:
+        probes = [(x + w * i / 4, y + h * j / 2) for i in range(5) for j in range(3)]
+        if not all(geometry.point_in_polygon(p, poly) for p in probes):
+            return False
+        if any(geometry.boundary_distance(p, poly) < margin for p in probes if p != (x + w / 2, y + h / 2)):
+            return False
+        if avoid_token:
+            nx = min(max(token[0], x), x + w)
+            ny = min(max(token[1], y), y + h)
+            if math.hypot(nx - token[0], ny - token[1]) < token_r:
+                return False
+        return True
+
+    for avoid in (True, False):
+        for _, (x, y) in candidates:
+            if fits(x, y, avoid):
+                return (x, y), True
+    return (token[0] - w / 2, token[1] - h / 2), False
+
+
+# -- whole map -----------------------------------------------------------------------------------
+def draw_map(data: MapData, out_width: int | None = None) -> tuple[pygame.Surface, list[str]]:
+    """The finished picture of a map, and notes on labels that did not fit."""
+    out_width = out_width or data.width
+    out_height = round(data.height * out_width / data.width)
+    s = SUPERSAMPLE * out_width / 1600
+    scale = SUPERSAMPLE * out_width / data.width
+    W, H = round(data.width * scale), round(data.height * scale)
+    canvas = pygame.Surface((W, H))
+    canvas.fill(BORDER)
+    seed = data.path.stem
+    polys = {rid: [(x * scale, y * scale) for x, y in pts] for rid, pts in data.polygons.items()}
+    for region in data.board.regions:
+        draw_region(canvas, region, polys[region.id], s, (W, H), seed)
+    for region in data.board.regions:
+        thick_outline(canvas, BORDER, polys[region.id], 3.6 * s)
+    notes = []
+    for region in data.board.regions:
+        poly = polys[region.id]
+        token = geometry.interior_point(poly, 2.0)
+        placed = False
+        for size, icon_scale, margin in ((1.0, 1.0, 5), (0.88, 1.0, 5), (0.78, 0.85, 4), (0.7, 0.75, 2)):
+            for beside in (False, True):
+                group = label_group(region, s, FONT_SIZE * size, beside, icon_scale)
+                pos, placed = place_label(poly, group.get_size(), token, 26 * s, margin * s)
+                if placed:
+                    break
+            if placed:
+                break
+        if not placed:
+            notes.append(f"{data.path}: label of {region.id} does not fit inside the region")
+        canvas.blit(group, pos)
+    pygame.draw.rect(canvas, BORDER, canvas.get_rect(), round(6 * s))
+    pygame.draw.rect(canvas, (196, 160, 96), canvas.get_rect().inflate(-round(9 * s), -round(9 * s)),
+                     max(1, round(1.5 * s)))
+    return pygame.transform.smoothscale(canvas, (out_width, out_height)), notes
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Draw map pictures from the polygons of TMX maps.")
+    parser.add_argument("maps", nargs="*", help="TMX files (default: the four shipped maps)")
+    parser.add_argument("--width", type=int, help="picture width in pixels (default: the map's)")
+    parser.add_argument("--out", help="where to write the PNG (default: the image layer's file)")
+    args = parser.parse_args(argv)
+    paths = [Path(p) for p in args.maps] or [SHIPPED_MAPS[n] for n in sorted(SHIPPED_MAPS)]
+    if args.out and len(paths) != 1:
+        parser.error("--out needs exactly one map")
+    pygame.font.init()
+    for path in paths:
+        data = load_map(path, require_image=False)
+        picture, notes = draw_map(data, args.width)
+        out = Path(args.out) if args.out else data.image_path or path.with_suffix(".png")
+        pygame.image.save(picture, str(out))
+        for note in notes:
+            print(f"note: {note}")
+        print(f"{out}: {picture.get_width()}x{picture.get_height()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
