@@ -64,13 +64,15 @@ def region_left(s: GameState, rid: str) -> None:
 
 
 def remove_race_from_board(s: GameState, seat: int, race: str) -> int:
-    """Every token of `race` leaves the board to the tray (a decline race removed). Markers
-    that outlive the race (lairs, fortresses) stay; returns tokens removed."""
+    """Every token of `race` leaves the board to the tray (a decline race removed by a new
+    decline, R8); returns tokens removed. Its Troll's Lairs and Fortresses, which stayed while
+    the race was In Decline, leave with it: a lair or a fortress defends the race's tokens and
+    goes when they leave their region, as when a region is abandoned."""
     n = 0
     for rid in s.regions_of(seat, race):
         r = s.reg_w(rid)
         n += r.tokens
-        r.hero = r.dragon = r.hole = False
+        r.hero = r.dragon = r.hole = r.lair = r.fortress = False
         r.encampments = 0
         r.clear_race()
     add_tray(s, race, n)

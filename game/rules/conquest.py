@@ -28,7 +28,9 @@ class Cost:
 
 
 def cost_of(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None = None) -> Cost:
-    """Tokens the Active race of `seat` needs to conquer `rid` (R1), discounts applied, min 1."""
+    """Tokens the Active race of `seat` needs to conquer `rid` (R1), discounts applied, min 1.
+    (`abil` is accepted for callers that already hold the effects; the parts are labelled by
+    the race or power granting them.)"""
     r = s.regions[rid]
     parts: list[tuple[str, int]] = [("base", 2)]
     if r.mountain:
@@ -43,13 +45,15 @@ def cost_of(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None = 
         parts.append(("lost_tribe", r.lost_tribe))
     if r.tokens and r.owner != seat:
         parts.append(("defenders", r.tokens))
-    if abil is None:
-        hold = s.players[seat].active
-        abil = s.catalog.effects_of(hold.race, hold.power) if hold else ()
-    for ab in abil:
-        m = ab.cost_modifier(s, seat, rid)
-        if m:
-            parts.append((ab.name, m))
+    hold = s.players[seat].active
+    if hold is not None:
+        # labelled by the race or power that grants it: "− 1 commando"
+        for source in (hold.race, hold.power):
+            if source:
+                for ab in s.catalog.abilities[source]:
+                    m = ab.cost_modifier(s, seat, rid)
+                    if m:
+                        parts.append((source, m))
     total = max(1, sum(n for _, n in parts))
     return Cost(tuple(parts), total)
 
@@ -107,12 +111,42 @@ def target_reason(s: GameState, seat: int, rid: str, hold: RaceHold, abil: tuple
         if any(ab.enters_anywhere(s, seat) for ab in abil):
             return None
         return "Your first conquest must be on the edge of the map"
-    adj = board.adjacency[rid]
-    if any(o in adj for o in own):
+    if adjacent_to_own(s, seat, rid, own, abil):
         return None
     if any(ab.reaches(s, seat, rid) for ab in abil):
         return None
     return f"{reg.display_name} is not adjacent to your regions"
+
+
+def adjacent_to_own(s: GameState, seat: int, rid: str, own: Iterable[str],
+                    abil: Iterable[Ability]) -> bool:
+    """`rid` touches one of `own`, on the board or by an effect's `links` (Underworld's caverns)."""
+    adj = s.board.adjacency[rid]
+    own = list(own)
+    if any(o in adj for o in own):
+        return True
+    return any(ab.links(s, seat, o, rid) for ab in abil for o in own)
+
+
+def overrides(abil: Iterable[Ability], *hooks: str) -> bool:
+    """Some effect in `abil` overrides one of the `Ability` methods named in `hooks`."""
+    return any(getattr(type(a), h) is not getattr(Ability, h) for a in abil for h in hooks)
+
+
+def conquest_candidates(s: GameState, seat: int, race: str, abil: tuple[Ability, ...],
+                        own: list[str]) -> Iterable[str]:
+    """Regions worth asking `target_reason` about: neighbours of `own` (or the way in, for a
+    race with no region), widened to the whole board when an effect reaches further."""
+    if own:
+        if overrides(abil, "reaches", "links"):
+            return s.regions
+        seen: set[str] = set()
+        for o in own:
+            seen |= s.board.adjacency[o]
+        return [r for r in s.regions if r in seen]
+    if overrides(abil, "enters_anywhere"):
+        return s.regions
+    return [r for r in s.regions if r in s.board.entry or r in s.board.border_seas]
 
 
 def conquer_reason(s: GameState, seat: int, rid: str, *, reinforce: bool = False) -> str | None:
@@ -137,6 +171,10 @@ def conquer_reason(s: GameState, seat: int, rid: str, *, reinforce: bool = False
         if cost > hold.hand:
             return f"Needs {cost} tokens, you have {hold.hand}"
         return None
+    for ab in abil:
+        why = ab.reinforce_reason(s, seat)
+        if why:
+            return why
     if cost <= hold.hand:
         return f"You have enough tokens to conquer {s.board.region(rid).display_name} outright"
     if cost - hold.hand > 3:
@@ -146,10 +184,12 @@ def conquer_reason(s: GameState, seat: int, rid: str, *, reinforce: bool = False
 
 
 def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
-          chance: Any = None) -> None:
+          chance: Any = None, by_active: bool = True) -> None:
     """Everyone leaves `rid` before `attacker` moves in: Lost Tribes are discarded; a race's
     tokens come back to its owner's hand less one to the tray (R4; a lone token is simply
-    discarded; own In Decline tokens are lost); markers of the race go (`region_left`)."""
+    discarded; own In Decline tokens are lost); markers of the race go (`region_left`).
+    `by_active` is False when the attacker's In Decline race conquers (Ghouls): that is not
+    an attack by his Active race (the Diplomat asks)."""
     r = s.regions[rid]
     if r.lost_tribe:
         add_tray(s, LOST_TRIBE, r.lost_tribe)
@@ -181,7 +221,7 @@ def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
         back = n - discarded
     add_tray(s, race, discarded)
     hold.hand += back
-    if not in_decline and owner != attacker and owner not in s.turn.attacked:
+    if by_active and not in_decline and owner != attacker and owner not in s.turn.attacked:
         s.turn.attacked.append(owner)
     if back and [owner, race] not in s.turn.withdraw:
         s.turn.withdraw.append([owner, race])
@@ -207,18 +247,30 @@ def occupy(s: GameState, seat: int, hold: RaceHold, rid: str, tokens: int,
     r = s.regions[rid]
     was_nonempty = not r.empty
     defender = (r.owner, r.race) if r.tokens else None
-    evict(s, rid, seat, events, chance)
+    active = s.players[seat].active is hold
+    evict(s, rid, seat, events, chance, by_active=active)
+    take_over(s, seat, hold, rid, tokens, was_nonempty, defender, events, how)
+
+
+def take_over(s: GameState, seat: int, hold: RaceHold, rid: str, tokens: int, was_nonempty: bool,
+              defender: tuple[Any, Any] | None, events: list[dict[str, Any]],
+              how: str = "conquer") -> None:
+    """`hold` moves into the emptied `rid` with `tokens` from its hand; the turn remembers the
+    conquest and the race's effects hear of it. A conquest by an In Decline race (Ghouls) keeps
+    its tokens In Decline and does not count as a conquest of the Active race (abandoning,
+    Orcs' and Pillaging's coins, Skeletons' tokens)."""
+    in_decline = s.players[seat].active is not hold
     w = s.reg_w(rid)
-    w.owner, w.race, w.tokens, w.decline = seat, hold.race, tokens, False
+    w.owner, w.race, w.tokens, w.decline = seat, hold.race, tokens, in_decline
     hold.hand -= tokens
     t = s.turn
     t.acted = True
-    t.conquered.append(rid)
     t.last_taken[hold.race] = rid
-    if was_nonempty:
-        t.nonempty += 1
+    if not in_decline:
+        t.conquered.append(rid)
+        if was_nonempty:
+            t.nonempty += 1
     event(events, how, seat=seat, race=hold.race, region=rid, tokens=tokens,
           defender=list(defender) if defender else None, nonempty=was_nonempty)
-    in_decline = s.players[seat].active is not hold
     for ab in effects(s, hold, in_decline):
         ab.on_conquered(s, seat, rid, was_nonempty)

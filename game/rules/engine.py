@@ -12,7 +12,7 @@ intent, the die faces and shuffles it used, and the events in words for the game
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable
 
 from . import turn as T
 from .abilities.base import Ability
@@ -20,7 +20,7 @@ from .actions import (Abandon, Action, Conquer, Decline, EndTurn, Pick, Redeploy
                       Withdraw, action_from_dict)
 from .chance import Recorder, Replay
 from .common import effects
-from .conquest import conquer_reason, cost_of, occupy, target_reason
+from .conquest import conquer_reason, conquest_candidates, cost_of, occupy, target_reason
 from .errors import IllegalAction
 from .state import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, GameState
 
@@ -60,17 +60,26 @@ def _holds_in_force(s: GameState, seat: int) -> Iterable[tuple[Any, bool]]:
         yield h, True
 
 
-def _intent_owner(s: GameState, seat: int, kind: str) -> Ability | None:
-    for h, in_dec in _holds_in_force(s, seat):
-        for ab in effects(s, h, in_dec):
-            if kind in ab.intents:
-                return ab
-    return None
+def _intent_owners(s: GameState, seat: int, kind: str) -> list[Ability]:
+    """The effects in force for `seat` that handle intents of `kind` (Active race first)."""
+    return [ab for h, in_dec in _holds_in_force(s, seat) for ab in effects(s, h, in_dec)
+            if kind in ab.intents]
 
 
-def _wide(abil: Sequence[Ability]) -> bool:
-    return any(type(a).reaches is not Ability.reaches or type(a).enters_anywhere is not Ability.enters_anywhere
-               or type(a).conquers_water is not Ability.conquers_water for a in abil)
+def _judge_intent(s: GameState, seat: int, a: Action) -> tuple[Ability | None, str | None]:
+    """The first effect that accepts `a`, or None and the first effect's refusal. (Two races
+    of a player may share an effect, e.g. a custom race with `ghouls_in_decline` Active and the
+    Ghouls In Decline: the intent is the one of whichever can play it.)"""
+    owners = _intent_owners(s, seat, a.kind)
+    if not owners:
+        return None, f"None of your races or powers can {a.kind.replace('_', ' ')}"
+    first: str | None = None
+    for ab in owners:
+        why = ab.check_intent(s, seat, a)
+        if why is None:
+            return ab, None
+        first = first or why
+    return None, first
 
 
 def legal_actions(s: GameState) -> list[Action]:
@@ -87,7 +96,7 @@ def legal_actions(s: GameState) -> list[Action]:
     for h, in_dec in _holds_in_force(s, seat):
         for ab in effects(s, h, in_dec):
             if ab.intents:
-                out.extend(ab.legal_intents(s, seat))
+                out.extend(x for x in ab.legal_intents(s, seat) if x not in out)
     if t.phase == PICK:
         out.extend(Pick(i) for i in range(min(len(s.column), p.coins + 1)))
         if not s.column:
@@ -97,25 +106,17 @@ def legal_actions(s: GameState) -> list[Action]:
     assert hold is not None
     own = s.regions_of(seat, hold.race)
     if t.phase == CONQUER:
-        if not t.conquered:
+        if not t.conquered and not t.used.get("conquests_begun"):
             out.extend(Abandon(r) for r in own)
         if hold.hand >= 1:
             abil = s.catalog.effects_of(hold.race, hold.power)
-            if _wide(abil):
-                cands: Iterable[str] = s.regions
-            elif own:
-                seen: set[str] = set()
-                for o in own:
-                    seen |= s.board.adjacency[o]
-                cands = [r for r in s.regions if r in seen]
-            else:
-                cands = [r for r in s.regions if r in s.board.entry or r in s.board.border_seas]
-            for rid in cands:
+            die = all(ab.reinforce_reason(s, seat) is None for ab in abil)
+            for rid in conquest_candidates(s, seat, hold.race, abil, own):
                 if target_reason(s, seat, rid, hold, abil, own) is None:
                     c = cost_of(s, seat, rid, abil).total
                     if c <= hold.hand:
                         out.append(Conquer(rid))
-                    elif c - hold.hand <= 3:
+                    elif die and c - hold.hand <= 3:
                         out.append(Reinforce(rid))
         if T.decline_reason(s, seat) is None:
             out.append(Decline())
@@ -155,10 +156,7 @@ def why_illegal(s: GameState, a: Action, seat: int | None = None) -> str | None:
         return T.decline_reason(s, seat)
     if isinstance(a, EndTurn):
         return T.end_turn_reason(s, seat, a.decline)
-    ab = _intent_owner(s, seat, a.kind)
-    if ab is None:
-        return f"None of your races or powers can {a.kind.replace('_', ' ')}"
-    return ab.check_intent(s, seat, a)
+    return _judge_intent(s, seat, a)[1]
 
 
 def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
@@ -198,7 +196,7 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
     elif isinstance(a, EndTurn):
         T.do_end_turn(new, seat, a.decline, chance, ev)
     else:
-        ab = _intent_owner(new, seat, a.kind)
+        ab, _ = _judge_intent(s, seat, a)
         assert ab is not None
         ab.apply_intent(new, seat, a, chance, ev)
     new.seal()

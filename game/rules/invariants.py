@@ -2,7 +2,8 @@
 
 Tokens are conserved for every race (board + hands + tokens set aside + tray = the box), Lost
 Tribes too; coins never go below zero; a region holds at most one race; markers stay within
-the box; the state survives a JSON round trip. `check(state)` returns the broken facts as
+the box and sit with race tokens (Heroes, the Dragon, Holes and Encampments with an Active
+race only); the state survives a JSON round trip. `check(state)` returns the broken facts as
 sentences (empty when all hold).
 """
 from __future__ import annotations
@@ -52,6 +53,12 @@ def check(s: GameState, round_trip: bool = True) -> list[str]:
                 bad.append(f"{rid}: {r.race} tokens of {s.players[r.owner].name}, who does not hold that race")
             elif in_dec != r.decline:
                 bad.append(f"{rid}: decline flag {r.decline} but the race is {'In Decline' if in_dec else 'Active'}")
+    for rid, r in s.regions.items():
+        for marker in ("lair", "fortress", "hero", "dragon", "hole", "encampments"):
+            if getattr(r, marker) and not r.tokens:
+                bad.append(f"{rid}: a {marker} marker in a region without race tokens")
+            elif getattr(r, marker) and r.decline and marker in ("hero", "dragon", "hole", "encampments"):
+                bad.append(f"{rid}: a {marker} marker stayed with an In Decline race")
     for marker, limit in MARKER_LIMITS.items():
         if marker == "mountain":
             continue

@@ -59,7 +59,7 @@ def abandon_reason(s: GameState, seat: int, rid: str) -> str | None:
     hold = s.players[seat].active
     if hold is None:
         return "You have no Active race"
-    if s.turn.phase != CONQUER or s.turn.conquered:
+    if s.turn.phase != CONQUER or s.turn.conquered or s.turn.used.get("conquests_begun"):
         return "Regions can be abandoned only before your first conquest of the turn"
     r = s.regions.get(rid)
     if r is None or r.owner != seat or r.race != hold.race or not r.tokens:
@@ -268,13 +268,15 @@ def go_into_decline(s: GameState, seat: int, chance: Any, events: list[dict[str,
 
 
 def do_decline(s: GameState, seat: int, chance: Any, events: list[dict[str, Any]]) -> None:
-    hold = s.player_w(seat).active
-    assert hold is not None
+    p = s.player_w(seat)
+    assert p.active is not None
     for rid, n in s.turn.readied.items():          # decline takes the board as before readying
-        r = s.regions[rid]
-        if r.owner == seat and r.race == hold.race:
-            s.reg_w(rid).tokens += n
-            hold.hand -= n
+        r = s.regions[rid]                         # (In Decline Ghouls' regions too)
+        if r.owner == seat and r.race is not None:
+            h, _ = p.hold(r.race)
+            if h is not None and h.hand >= n:
+                s.reg_w(rid).tokens += n
+                h.hand -= n
     go_into_decline(s, seat, chance, events)
     score(s, seat, events)
     finish_turn(s, chance, events)

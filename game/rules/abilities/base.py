@@ -8,6 +8,10 @@ through `state.reg_w` / `state.player_w` only) and the seat of the player who ho
 
 By default an effect works only while its race is Active; `in_decline: true` in YAML (or the
 class attribute `works_in_decline`) keeps it working In Decline (Dwarves' mines, for example).
+Parameters are checked when the content is read: an unknown name, or a value whose kind differs
+from the default's (a word where a number is expected), is refused with a sentence naming it.
+Ability objects are shared by every game that uses the catalog: keep per-game memory in the
+state (`hold.memo`, `player.memo`, `turn.used`), never on the ability.
 """
 from __future__ import annotations
 
@@ -33,6 +37,28 @@ class ParamError(ValueError):
     """A YAML parameter an effect does not accept; the message names it."""
 
 
+def _kind(default: Any) -> str | None:
+    if isinstance(default, bool):
+        return "true or false"
+    if isinstance(default, int):
+        return "a whole number"
+    if isinstance(default, str):
+        return "a word"
+    if isinstance(default, list):
+        return "a list, e.g. [hill, farmland]"
+    return None
+
+
+def _is_kind(v: Any, want: str) -> bool:
+    if want == "true or false":
+        return isinstance(v, bool)
+    if want == "a whole number":
+        return isinstance(v, int) and not isinstance(v, bool)
+    if want == "a word":
+        return isinstance(v, str)
+    return isinstance(v, list)
+
+
 class Ability:
     name: ClassVar[str] = ""
     works_in_decline: ClassVar[bool] = False
@@ -48,7 +74,23 @@ class Ability:
             known = ", ".join(sorted(self.params)) or "none"
             raise ParamError(f"unknown parameter {sorted(unknown)[0]!r} for effect {self.name!r}; "
                              f"known parameters: {known}, in_decline")
+        for k, v in kw.items():
+            want = _kind(self.params[k])
+            if want is not None and not _is_kind(v, want):
+                raise ParamError(f"parameter {k!r} of effect {self.name!r} must be {want}, not {v!r}")
         self.p: dict[str, Any] = {**self.params, **kw}
+
+    def hold_in(self, s: "GameState", seat: int, write: bool = False) -> tuple["RaceHold | None", bool]:
+        """The race of `seat` this effect belongs to, and whether it is In Decline (None if the
+        player holds no race with this effect). `write=True` for a hold you will change."""
+        p = s.player_w(seat) if write else s.players[seat]
+        cat = s.catalog
+        if p.active is not None and self in cat.effects_of(p.active.race, p.active.power):
+            return p.active, False
+        for h in p.declines:
+            if self in cat.effects_of(h.race, h.power):
+                return h, True
+        return None, False
 
     # -- conquest ------------------------------------------------------------------
     def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
@@ -67,8 +109,19 @@ class Ability:
         """May conquer this Sea or Lake."""
         return False
 
+    def links(self, s: "GameState", seat: int, a: str, b: str) -> bool:
+        """Regions `a` and `b` count as adjacent for this race's conquests though the board does
+        not join them (Underworld: all Caverns). Unlike `reaches`, this is adjacency: powers that
+        need an adjacent region (Sorcerers) accept it too."""
+        return False
+
     def may_target(self, s: "GameState", seat: int, rid: str) -> str | None:
         """A reason why this race may not conquer `rid` at all, or None."""
+        return None
+
+    def reinforce_reason(self, s: "GameState", seat: int) -> str | None:
+        """A reason the race may not make a final conquest with the die now (Berserk: the die
+        was already rolled for the next conquest), or None."""
         return None
 
     def on_conquered(self, s: "GameState", seat: int, rid: str, was_nonempty: bool) -> None:

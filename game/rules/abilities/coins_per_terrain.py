@@ -5,6 +5,7 @@ YAML: `{coins_per_terrain: {terrains: [forest], amount: 1}}`
 """
 from __future__ import annotations
 
+from ..board import TERRAINS
 from .base import Ability, ParamError, register
 
 
@@ -16,6 +17,10 @@ class CoinsPerTerrain(Ability):
         super().__init__(**kw)
         if not self.p["terrains"]:
             raise ParamError("effect 'coins_per_terrain' needs 'terrains', e.g. terrains: [forest]")
+        bad = [t for t in self.p["terrains"] if t not in TERRAINS]
+        if bad:
+            raise ParamError(f"effect 'coins_per_terrain': unknown terrain {bad[0]!r}; "
+                             f"terrains: {', '.join(TERRAINS)}")
         self.terrains = frozenset(self.p["terrains"])
 
     def score(self, s, seat, hold, in_decline):  # type: ignore[override]

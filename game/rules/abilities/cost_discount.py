@@ -8,6 +8,7 @@ YAML: `{cost_discount: {amount: 1}}` with at most one of
 """
 from __future__ import annotations
 
+from ..board import FEATURES, TERRAINS
 from .base import Ability, ParamError, register
 
 
@@ -20,6 +21,13 @@ class CostDiscount(Ability):
         chosen = [k for k in ("terrains", "features", "coastal", "next_to_own") if self.p[k]]
         if len(chosen) > 1:
             raise ParamError(f"effect 'cost_discount' takes one condition, not {' and '.join(chosen)}")
+        for key, known in (("terrains", TERRAINS), ("features", FEATURES)):
+            bad = [x for x in self.p[key] if x not in known]
+            if bad:
+                raise ParamError(f"effect 'cost_discount': unknown {key[:-1]} {bad[0]!r}; "
+                                 f"{key}: {', '.join(known)}")
+        if self.p["next_to_own"] and self.p["next_to_own"] not in TERRAINS:
+            raise ParamError(f"effect 'cost_discount': 'next_to_own' takes a terrain: {', '.join(TERRAINS)}")
         self.terrains = frozenset(self.p["terrains"])
         self.features = frozenset(self.p["features"])
 
@@ -32,7 +40,10 @@ class CostDiscount(Ability):
         if self.p["coastal"]:
             return rid in s.board.coastal
         if self.p["next_to_own"]:
-            race = s.players[seat].active.race
+            hold, _ = self.hold_in(s, seat)
+            if hold is None:
+                return False
+            race = hold.race
             t = self.p["next_to_own"]
             return any(s.board.region(n).terrain == t and s.regions[n].owner == seat
                        and s.regions[n].race == race for n in s.board.neighbours(rid))

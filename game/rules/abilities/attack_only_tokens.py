@@ -1,0 +1,37 @@
+"""Effect `attack_only_tokens`: extra tokens that only attack (Amazons' +4).
+
+When the combo is picked, `amount` more tokens come from the tray (as many as are left, R14).
+At the end of every redeploy `amount` tokens leave the board, taken from the biggest stacks but
+leaving at least one token in each region; they are set aside (`hold.memo["set_aside"]`) and
+come back to hand when the troops are readied at the start of the next turn, so they never
+defend and never count in the end-of-game tie-break. A position set up by hand (scenario
+`setup:`) has them set aside already. Active only: going into decline sends them to the tray.
+
+YAML: `{attack_only_tokens: {amount: 4}}`
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..common import take_tray
+from .base import Ability, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState, RaceHold
+
+
+@register("attack_only_tokens")
+class AttackOnlyTokens(Ability):
+    params = {"amount": 4}
+
+    def on_pick(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
+        hold.hand += take_tray(s, hold.race, self.p["amount"])
+
+    def on_position(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
+        if s.players[seat].active is hold:
+            n = take_tray(s, hold.race, self.p["amount"])
+            if n:
+                hold.memo["set_aside"] = hold.memo.get("set_aside", 0) + n
+
+    def withheld_after_redeploy(self, s: "GameState", seat: int) -> int:
+        return int(self.p["amount"])

@@ -1,0 +1,80 @@
+"""Effect `berserk`: the reinforcement die may be rolled before any conquest, not only the
+last one (`berserk_roll`). The face is taken off the cost of the next conquest (never below 1
+token); the player then chooses the region. If, after the roll, no region is within reach of
+the tokens in hand, that roll was the turn's final conquest attempt and conquests are over.
+While a roll waits to be used the die cannot be rolled again, neither by `berserk_roll` nor
+for a final conquest (`reinforce`), and regions can no longer be abandoned. Active only.
+
+YAML: `berserk`
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..actions import BerserkRoll
+from ..common import event
+from ..conquest import conquest_candidates, cost_of, target_reason
+from ..state import CONQUER, REDEPLOY
+from .base import Ability, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..actions import Action
+    from ..state import GameState
+
+DIE = "berserk_die"
+
+
+@register("berserk")
+class Berserk(Ability):
+    intents = ("berserk_roll",)
+
+    @staticmethod
+    def _pending(s: "GameState", seat: int) -> int | None:
+        return s.turn.used.get(DIE) if s.turn.seat == seat else None
+
+    def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
+        face = self._pending(s, seat)
+        return -face if face else 0
+
+    def reinforce_reason(self, s: "GameState", seat: int) -> str | None:
+        if self._pending(s, seat) is not None:
+            return "You already rolled the die for this conquest: choose a region you can now pay for"
+        return None
+
+    def on_conquered(self, s: "GameState", seat: int, rid: str, was_nonempty: bool) -> None:
+        s.turn.used.pop(DIE, None)
+
+    def check_intent(self, s: "GameState", seat: int, action: "Action") -> str | None:
+        hold, in_decline = self.hold_in(s, seat)
+        if hold is None or in_decline:
+            return "Only an Active race with this power may roll before a conquest"
+        if s.turn.phase != CONQUER:
+            return "Your conquests are over for this turn"
+        if self._pending(s, seat) is not None:
+            return "You already rolled the die: conquer a region with it first"
+        if hold.hand < 1:
+            return "You have no tokens left in hand"
+        return None
+
+    def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:
+        return [BerserkRoll()] if self.check_intent(s, seat, BerserkRoll()) is None else []
+
+    def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
+                     events: list[dict[str, Any]]) -> None:
+        hold = s.player_w(seat).active
+        assert hold is not None
+        face = chance.roll()
+        t = s.turn
+        t.used[DIE] = face
+        t.used["conquests_begun"] = True
+        t.acted = True
+        event(events, "die", seat=seat, face=face, berserk=True)
+        abil = s.catalog.effects_of(hold.race, hold.power)
+        own = s.regions_of(seat, hold.race)
+        for rid in conquest_candidates(s, seat, hold.race, abil, own):
+            if (target_reason(s, seat, rid, hold, abil, own) is None
+                    and cost_of(s, seat, rid, abil).total <= hold.hand):
+                return
+        t.used.pop(DIE, None)
+        t.phase = REDEPLOY
+        event(events, "last_attempt", seat=seat, face=face)

@@ -1,0 +1,29 @@
+"""Effect `caverns_adjacent`: every region with a Cavern counts as adjacent to every other
+Cavern region for the race's conquests (Underworld, with `cost_discount` on caverns). It is
+adjacency, so powers that need an adjacent region (Sorcerers) use it too. Active only.
+
+YAML: `caverns_adjacent` (or `{caverns_adjacent: {feature: magic}}` for another feature)
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .base import Ability, ParamError, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState
+
+
+@register("caverns_adjacent")
+class CavernsAdjacent(Ability):
+    params = {"feature": "cavern"}
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__(**kw)
+        if self.p["feature"] not in ("mine", "magic", "cavern"):
+            raise ParamError("effect 'caverns_adjacent' takes 'feature': mine, magic or cavern")
+
+    def links(self, s: "GameState", seat: int, a: str, b: str) -> bool:
+        f = self.p["feature"]
+        board = s.board
+        return f in board.region(a).features and f in board.region(b).features

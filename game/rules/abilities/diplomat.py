@@ -1,0 +1,70 @@
+"""Effect `diplomat`: during his turn the player may choose as ally one opponent whose Active
+race he has not attacked this turn (`ally: player`); from then until the start of his next
+turn that opponent cannot attack his Active race, even with a race picked meanwhile (R12).
+In Decline tokens are not protected, and In Decline Ghouls ignore the peace. Once the ally is
+chosen, the Diplomat may not attack the ally's Active race for the rest of the turn. The peace
+is kept in `player.memo["until_next_turn"]["peace_with"]`, read by `conquest.peace_reason` and
+cleared when the Diplomat's next turn begins. Active only.
+
+YAML: `diplomat`
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Ally
+from ..common import event
+from ..state import CONQUER, REDEPLOY
+from .base import Ability, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..actions import Action
+    from ..state import GameState
+
+USED = "ally"
+
+
+@register("diplomat")
+class Diplomat(Ability):
+    intents = ("ally",)
+
+    def _ready(self, s: "GameState", seat: int) -> str | None:
+        hold, in_decline = self.hold_in(s, seat)
+        if hold is None or in_decline:
+            return "Only an Active race with this power can make an ally"
+        if s.turn.phase not in (CONQUER, REDEPLOY):
+            return "You choose an ally during your turn, after you pick a race"
+        return None
+
+    def check_intent(self, s: "GameState", seat: int, action: "Action") -> str | None:
+        why = self._ready(s, seat)
+        if why:
+            return why
+        other = getattr(action, "player", None)
+        if not isinstance(other, int) or not 0 <= other < len(s.players) or other == seat:
+            return "Choose one of your opponents as your ally"
+        if other in s.turn.attacked:
+            return f"You attacked {s.players[other].name}'s Active race this turn: choose another ally"
+        return None
+
+    def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:
+        if USED in s.turn.used or self._ready(s, seat) is not None:
+            return []
+        return [Ally(o) for o in range(len(s.players)) if o != seat and o not in s.turn.attacked]
+
+    def may_target(self, s: "GameState", seat: int, rid: str) -> str | None:
+        ally = s.turn.used.get(USED) if s.turn.seat == seat else None
+        r = s.regions[rid]
+        if ally is not None and r.owner == ally and not r.decline and r.tokens:
+            name = s.players[ally].name
+            return f"{name} is your ally this turn: you cannot attack {name}'s Active race"
+        return None
+
+    def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
+                     events: list[dict[str, Any]]) -> None:
+        other = int(getattr(action, "player"))
+        p = s.player_w(seat)
+        p.memo["until_next_turn"] = {**p.memo.get("until_next_turn", {}), "peace_with": other}
+        s.turn.used[USED] = other
+        s.turn.acted = True
+        event(events, "ally", seat=seat, ally=other)

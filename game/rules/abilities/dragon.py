@@ -1,0 +1,79 @@
+"""Effect `dragon`: the Dragon Master's conquest (`dragon: region`). Once per turn the Active
+race conquers a region with `tokens` token(s) whatever defends it (the usual target rules still
+apply: adjacency, the edge for a first conquest, no Seas, no immune region, the Diplomat's
+peace). The defender loses tokens as in any conquest (R4). The Dragon then sits in that region,
+which is immune to conquest and to racial and special powers (R10) until the Dragon moves: it
+leaves its old region when it is sent to a new conquest in a later turn, and leaves the board
+when the race goes into decline. Active only.
+
+YAML: `dragon` (or `{dragon: {tokens: 2}}` for a weaker beast)
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Dragon as DragonIntent
+from ..conquest import conquest_candidates, occupy, target_reason
+from ..state import CONQUER
+from .base import Ability, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..actions import Action
+    from ..state import GameState
+
+USED = "dragon"
+
+
+@register("dragon")
+class Dragon(Ability):
+    intents = ("dragon",)
+    params = {"tokens": 1}
+
+    def _ready(self, s: "GameState", seat: int) -> str | None:
+        hold, in_decline = self.hold_in(s, seat)
+        if hold is None or in_decline:
+            return "Only an Active race with this power has a Dragon"
+        if s.turn.phase != CONQUER:
+            return "Your conquests are over for this turn"
+        if s.turn.used.get(USED):
+            return "Your Dragon has already attacked this turn: once per turn"
+        n = self.p["tokens"]
+        if hold.hand < n:
+            return f"The Dragon needs {n} token{'s' if n != 1 else ''} from your hand, you have {hold.hand}"
+        for rid, r in s.regions.items():
+            if r.dragon and r.owner is not None and r.owner != seat:
+                return "The Dragon is already on the map with another player"
+        return None
+
+    def check_intent(self, s: "GameState", seat: int, action: "Action") -> str | None:
+        rid = getattr(action, "region", "")
+        if rid not in s.regions:
+            return f"There is no region called {rid!r} on this map"
+        why = self._ready(s, seat)
+        if why:
+            return why
+        hold = s.players[seat].active
+        assert hold is not None
+        return target_reason(s, seat, rid, hold, s.catalog.effects_of(hold.race, hold.power))
+
+    def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:
+        if self._ready(s, seat) is not None:
+            return []
+        hold = s.players[seat].active
+        assert hold is not None
+        abil = s.catalog.effects_of(hold.race, hold.power)
+        own = s.regions_of(seat, hold.race)
+        return [DragonIntent(rid) for rid in conquest_candidates(s, seat, hold.race, abil, own)
+                if target_reason(s, seat, rid, hold, abil, own) is None]
+
+    def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
+                     events: list[dict[str, Any]]) -> None:
+        rid = getattr(action, "region")
+        hold = s.player_w(seat).active
+        assert hold is not None
+        for other, r in s.regions.items():            # the Dragon flies off its old region
+            if r.dragon and r.owner == seat:
+                s.reg_w(other).dragon = False
+        occupy(s, seat, hold, rid, self.p["tokens"], events, chance, how="dragon")
+        s.reg_w(rid).dragon = True
+        s.turn.used[USED] = True

@@ -1,0 +1,104 @@
+"""Effect `encampments`: the race has `count` Encampments to spread over its regions
+(`encampments: {region: n, ...}`, the new number in each region; regions left out get none).
+They may be moved freely at any point of the player's turn once a race is picked, every turn.
+Each adds 1 to its region's defence (R1) and protects a lone token from the Sorcerers (R11).
+They are never lost: those in a region that is conquered or abandoned go back to the owner's
+supply (`player.memo["encampments_free"]`), to be placed again on his turn. They leave the game
+when the race goes into decline. Active only.
+
+YAML: `{encampments: {count: 5}}`
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Encampments as EncampmentsIntent
+from ..common import event
+from ..state import CONQUER, REDEPLOY
+from .base import Ability, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..actions import Action
+    from ..state import GameState, RaceHold
+
+FREE = "encampments_free"
+
+
+@register("encampments")
+class Encampments(Ability):
+    intents = ("encampments",)
+    params = {"count": 5}
+
+    def _placed(self, s: "GameState", seat: int, race: str) -> dict[str, int]:
+        return {rid: s.regions[rid].encampments for rid in s.regions_of(seat, race)
+                if s.regions[rid].encampments}
+
+    def on_pick(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
+        s.player_w(seat).memo[FREE] = self.p["count"]
+
+    def on_position(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
+        if s.players[seat].active is hold:
+            s.player_w(seat).memo[FREE] = max(0, self.p["count"] - sum(self._placed(s, seat, hold.race).values()))
+
+    def _ready(self, s: "GameState", seat: int) -> str | None:
+        hold, in_decline = self.hold_in(s, seat)
+        if hold is None or in_decline:
+            return "Only an Active race with this power has Encampments"
+        if s.turn.phase not in (CONQUER, REDEPLOY):
+            return "Encampments are placed during your turn, after you pick a race"
+        return None
+
+    def check_intent(self, s: "GameState", seat: int, action: "Action") -> str | None:
+        why = self._ready(s, seat)
+        if why:
+            return why
+        hold = s.players[seat].active
+        assert hold is not None
+        own = set(s.regions_of(seat, hold.race))
+        counts = dict(getattr(action, "counts", ()))
+        for rid, n in counts.items():
+            if rid not in own:
+                name = s.board.region(rid).display_name if rid in s.regions else repr(rid)
+                return f"You can put Encampments only in regions your {hold.race.title()} hold, not in {name}"
+            if not isinstance(n, int) or n < 0:
+                return "Encampment numbers are whole numbers of 0 or more"
+        total = sum(counts.values())
+        if total > self.p["count"]:
+            return f"You have {self.p['count']} Encampments, not {total}"
+        return None
+
+    def default_counts(self, s: "GameState", seat: int) -> dict[str, int] | None:
+        """Where they stand, plus those in supply on the region with the fewest tokens."""
+        hold = s.players[seat].active
+        if hold is None:
+            return None
+        own = s.regions_of(seat, hold.race)
+        if not own:
+            return None
+        placed = self._placed(s, seat, hold.race)
+        free = self.p["count"] - sum(placed.values())
+        if free <= 0:
+            return None
+        weakest = min(own, key=lambda r: s.regions[r].tokens + s.regions[r].encampments)
+        placed[weakest] = placed.get(weakest, 0) + free
+        return placed
+
+    def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:
+        if self._ready(s, seat) is not None:
+            return []
+        counts = self.default_counts(s, seat)
+        return [EncampmentsIntent.of(counts)] if counts else []
+
+    def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
+                     events: list[dict[str, Any]]) -> None:
+        p = s.player_w(seat)
+        hold = p.active
+        assert hold is not None
+        counts = dict(getattr(action, "counts", ()))
+        for rid in s.regions_of(seat, hold.race):
+            n = counts.get(rid, 0)
+            if s.regions[rid].encampments != n:
+                s.reg_w(rid).encampments = n
+        p.memo[FREE] = self.p["count"] - sum(counts.values())
+        s.turn.acted = True
+        event(events, "encampments", seat=seat, counts={k: v for k, v in counts.items() if v})

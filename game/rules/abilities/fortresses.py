@@ -1,0 +1,77 @@
+"""Effect `fortresses`: once per turn the Active race places a Fortress in a region it holds
+(`fortress: region`), at most one per region and `max_on_map` on the map (the box has 6).
+Each Fortress adds 1 to its region's defence (R1), even after the race goes into decline, and
+pays `coins` at the end of each of the player's turns while the race is Active. A Fortress
+leaves when its region is abandoned or conquered.
+
+YAML: `{fortresses: {max_on_map: 6, coins: 1}}`
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Fortress as FortressIntent
+from ..common import event
+from ..state import CONQUER, REDEPLOY
+from .base import Ability, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..actions import Action
+    from ..state import GameState, RaceHold
+
+USED = "fortress"
+
+
+@register("fortresses")
+class Fortresses(Ability):
+    intents = ("fortress",)
+    params = {"max_on_map": 6, "coins": 1}
+
+    def _ready(self, s: "GameState", seat: int) -> str | None:
+        hold, in_decline = self.hold_in(s, seat)
+        if hold is None or in_decline:
+            return "Only an Active race with this power can build a Fortress"
+        if s.turn.phase not in (CONQUER, REDEPLOY):
+            return "Fortresses are built during your turn, after you pick a race"
+        if s.turn.used.get(USED):
+            return "You already built a Fortress this turn: one per turn"
+        if s.marker_count("fortress") >= self.p["max_on_map"]:
+            return f"All {self.p['max_on_map']} Fortresses are already on the map"
+        return None
+
+    def check_intent(self, s: "GameState", seat: int, action: "Action") -> str | None:
+        rid = getattr(action, "region", "")
+        if rid not in s.regions:
+            return f"There is no region called {rid!r} on this map"
+        why = self._ready(s, seat)
+        if why:
+            return why
+        hold = s.players[seat].active
+        assert hold is not None
+        r = s.regions[rid]
+        name = s.board.region(rid).display_name
+        if not (r.owner == seat and r.race == hold.race and r.tokens):
+            return f"You can build a Fortress only in a region your {hold.race.title()} hold"
+        if r.fortress:
+            return f"{name} already has a Fortress: one per region"
+        return None
+
+    def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:
+        if self._ready(s, seat) is not None:
+            return []
+        hold = s.players[seat].active
+        assert hold is not None
+        return [FortressIntent(rid) for rid in s.regions_of(seat, hold.race) if not s.regions[rid].fortress]
+
+    def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
+                     events: list[dict[str, Any]]) -> None:
+        rid = getattr(action, "region")
+        s.reg_w(rid).fortress = True
+        s.turn.used[USED] = True
+        s.turn.acted = True
+        event(events, "fortress", seat=seat, region=rid)
+
+    def score(self, s: "GameState", seat: int, hold: "RaceHold", in_decline: bool) -> int:
+        if in_decline:
+            return 0
+        return self.p["coins"] * sum(1 for rid in s.regions_of(seat, hold.race) if s.regions[rid].fortress)

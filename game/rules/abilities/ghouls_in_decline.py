@@ -1,0 +1,95 @@
+"""Effect `ghouls_in_decline`: the Ghouls. When the race goes into decline all its tokens stay
+on the board (not one per region). In Decline it goes on conquering: at the start of each of
+the player's turns its regions are readied like an Active race's (all but one token per region
+into the race's own hand), and it conquers (`ghouls: region`) by the ordinary rules — cost
+(R1), adjacency or the edge for an entry (R2, R3), losses (R4) — before the Active race makes
+any conquest (also before a new combo is picked). It may attack its owner's Active race, and a
+Diplomat's peace does not bind it (R12). Tokens left in its hand at the end of the turn go to
+its regions by the default rule. Its conquests are not conquests of the Active race (they do
+not pay Orcs or Pillaging and do not stop the Active race abandoning regions).
+
+YAML: `ghouls_in_decline`
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..actions import GhoulsConquer
+from ..common import effects
+from ..conquest import conquest_candidates, cost_of, occupy, target_reason
+from ..state import CONQUER, PICK
+from .base import Ability, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..actions import Action
+    from ..state import GameState, RaceHold
+
+
+@register("ghouls_in_decline")
+class GhoulsInDecline(Ability):
+    works_in_decline = True
+    intents = ("ghouls",)
+
+    def keeps_tokens_in_decline(self) -> bool:
+        return True
+
+    def on_turn_start(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
+        if s.players[seat].active is hold:
+            return
+        for rid in s.regions_of(seat, hold.race):
+            n = s.regions[rid].tokens - 1
+            if n > 0:
+                s.reg_w(rid).tokens = 1
+                hold.hand += n
+                s.turn.readied[rid] = n
+
+    def _ready(self, s: "GameState", seat: int) -> tuple[str | None, "RaceHold | None"]:
+        hold, in_decline = self.hold_in(s, seat)
+        if hold is None:
+            return "You hold no race with this power", None
+        race = hold.race.title()
+        if not in_decline:
+            return f"Your {race} are Active: they conquer as usual with conquer", None
+        t = s.turn
+        if t.phase not in (PICK, CONQUER):
+            return "Your conquests are over for this turn", None
+        if t.conquered or t.used.get("conquests_begun"):
+            return (f"In Decline {race} conquer at the start of your turn, before any conquest "
+                    f"by your Active race"), None
+        if hold.hand < 1:
+            return f"Your In Decline {race} have no token in hand", None
+        return None, hold
+
+    def check_intent(self, s: "GameState", seat: int, action: "Action") -> str | None:
+        rid = getattr(action, "region", "")
+        if rid not in s.regions:
+            return f"There is no region called {rid!r} on this map"
+        why, hold = self._ready(s, seat)
+        if why or hold is None:
+            return why
+        abil = tuple(effects(s, hold, True))
+        why = target_reason(s, seat, rid, hold, abil, check_peace=False)
+        if why:
+            return why
+        cost = cost_of(s, seat, rid, abil).total
+        if cost > hold.hand:
+            return f"Needs {cost} tokens, your In Decline {hold.race.title()} have {hold.hand}"
+        return None
+
+    def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:
+        why, hold = self._ready(s, seat)
+        if why or hold is None:
+            return []
+        abil = tuple(effects(s, hold, True))
+        own = s.regions_of(seat, hold.race)
+        return [GhoulsConquer(rid) for rid in conquest_candidates(s, seat, hold.race, abil, own)
+                if target_reason(s, seat, rid, hold, abil, own, check_peace=False) is None
+                and cost_of(s, seat, rid, abil).total <= hold.hand]
+
+    def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
+                     events: list[dict[str, Any]]) -> None:
+        rid = getattr(action, "region")
+        hold, _ = self.hold_in(s, seat, write=True)
+        assert hold is not None
+        cost = cost_of(s, seat, rid, tuple(effects(s, hold, True))).total
+        occupy(s, seat, hold, rid, cost, events, chance, how="ghouls")

@@ -1,0 +1,96 @@
+"""Effect `heroes`: the race has `count` Heroes, each in a different region it holds
+(`heroes: [region, ...]`); a region with a Hero is immune to conquest and to racial and special
+powers (R10) until the Hero moves. They may be placed or moved at any point of the player's
+turn; at the end of the turn any Hero not on the board is placed by default (regions with the
+most tokens first), since the rules place both Heroes every turn. They leave the board when
+their region is abandoned and when the race goes into decline. Active only.
+
+YAML: `{heroes: {count: 2}}`
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Heroes as HeroesIntent
+from ..common import event
+from ..state import CONQUER, REDEPLOY
+from .base import Ability, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..actions import Action
+    from ..state import GameState, RaceHold
+
+
+@register("heroes")
+class Heroes(Ability):
+    intents = ("heroes",)
+    params = {"count": 2}
+
+    def _ready(self, s: "GameState", seat: int) -> str | None:
+        hold, in_decline = self.hold_in(s, seat)
+        if hold is None or in_decline:
+            return "Only an Active race with this power has Heroes"
+        if s.turn.phase not in (CONQUER, REDEPLOY):
+            return "Heroes are placed during your turn, after you pick a race"
+        return None
+
+    def _wanted(self, s: "GameState", seat: int, own: list[str]) -> int:
+        return min(self.p["count"], len(own))
+
+    def default_regions(self, s: "GameState", seat: int, race: str) -> tuple[str, ...]:
+        """Heroes where they stand, the others in the regions with the most tokens."""
+        own = s.regions_of(seat, race)
+        keep = [r for r in own if s.regions[r].hero]
+        rest = sorted((r for r in own if not s.regions[r].hero), key=lambda r: -s.regions[r].tokens)
+        return tuple(sorted((keep + rest)[:self._wanted(s, seat, own)], key=s.board.index.__getitem__))
+
+    def check_intent(self, s: "GameState", seat: int, action: "Action") -> str | None:
+        why = self._ready(s, seat)
+        if why:
+            return why
+        hold = s.players[seat].active
+        assert hold is not None
+        own = s.regions_of(seat, hold.race)
+        regions = list(getattr(action, "regions", ()))
+        for rid in regions:
+            if rid not in own:
+                name = s.board.region(rid).display_name if rid in s.regions else repr(rid)
+                return f"Heroes go only in regions your {hold.race.title()} hold, not in {name}"
+        if len(set(regions)) != len(regions):
+            return "Each Hero goes in a different region"
+        want = self._wanted(s, seat, own)
+        if len(regions) != want:
+            return f"Place all your Heroes: {want} of them, each in a different region"
+        return None
+
+    def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:
+        if self._ready(s, seat) is not None:
+            return []
+        hold = s.players[seat].active
+        assert hold is not None
+        regions = self.default_regions(s, seat, hold.race)
+        now = tuple(r for r in s.regions_of(seat, hold.race) if s.regions[r].hero)
+        return [HeroesIntent(regions)] if regions and regions != now else []
+
+    def _place(self, s: "GameState", seat: int, race: str, regions: tuple[str, ...]) -> None:
+        for rid in s.regions_of(seat, race):
+            want = rid in regions
+            if s.regions[rid].hero != want:
+                s.reg_w(rid).hero = want
+
+    def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
+                     events: list[dict[str, Any]]) -> None:
+        hold = s.players[seat].active
+        assert hold is not None
+        regions = tuple(getattr(action, "regions", ()))
+        self._place(s, seat, hold.race, regions)
+        s.turn.acted = True
+        event(events, "heroes", seat=seat, regions=list(regions))
+
+    def on_end_turn(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
+        if s.players[seat].active is not hold:
+            return
+        regions = self.default_regions(s, seat, hold.race)
+        now = tuple(r for r in s.regions_of(seat, hold.race) if s.regions[r].hero)
+        if regions != now:
+            self._place(s, seat, hold.race, regions)

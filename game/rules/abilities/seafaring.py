@@ -1,0 +1,21 @@
+"""Effect `seafaring`: while Active, the race may conquer Seas and the Lake as if they were
+empty regions (2 tokens), and may enter the map through a Sea on the edge (R2). Once In
+Decline its tokens stay on the water and keep scoring like any decline region; no other race
+can ever enter the water, since only an Active Seafaring race may target it.
+
+YAML: `seafaring`
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .base import Ability, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState
+
+
+@register("seafaring")
+class Seafaring(Ability):
+    def conquers_water(self, s: "GameState", seat: int, rid: str) -> bool:
+        return True
