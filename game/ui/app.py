@@ -1,0 +1,214 @@
+"""The window and its loop: one scene at a time, drawn only when something changed.
+
+`App` opens the (resizable) window, owns the shared fonts, text cache and sprites, and runs the
+current `Scene`. The loop sleeps in `pygame.event.wait` until an event arrives or the scene asks
+to be woken (an animation frame, a computer player's next step), so an idle window costs almost
+no CPU; a frame is drawn only after `App.dirty()`. Scenes get the app and the things they show
+passed in (a `Table` for a game); there is no global session. An unexpected error is written to
+`error.log` beside the autosave and shown as a notice rather than a traceback (tests turn that
+off to see the error).
+"""
+from __future__ import annotations
+
+import os
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+from game.match import data_dir  # noqa: E402
+
+from .art import Sprites  # noqa: E402
+from .strings import t  # noqa: E402
+from .theme import Fonts, Text  # noqa: E402
+
+DEFAULT_SIZE = (1280, 800)
+
+
+@dataclass
+class Options:
+    """What the command line asked for."""
+    map_path: str | None = None
+    players: int | None = None
+    seed: int | None = None
+    content: list[str] = field(default_factory=list)
+    fullscreen: bool = False
+    save_path: Path | None = None
+    pace: float = 1.0               # animations and computer players: 1 normal, 0 instant
+    catch_errors: bool = True
+
+    def autosave(self) -> Path:
+        return self.save_path or (data_dir() / "autosave.json")
+
+
+class Scene:
+    """A screen with a lifecycle: `enter`, events, `update`, `draw`, `leave`."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    def enter(self) -> None: ...
+    def leave(self) -> None: ...
+    def resize(self) -> None: ...
+    def handle(self, ev: pygame.event.Event) -> None: ...
+    def update(self, now: float) -> None: ...
+
+    def wake_in(self, now: float) -> float | None:
+        """Seconds until `update` must run again without any event (None: sleep)."""
+        return None
+
+    def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw; return the rectangles that changed, or None when the whole window did."""
+        ...
+
+
+class App:
+    def __init__(self, options: Options | None = None, size: tuple[int, int] = DEFAULT_SIZE,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.options = options or Options()
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(t("app.title"))
+        self.windowed_size = size
+        self.fullscreen = False
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if self.options.fullscreen:
+            self.toggle_fullscreen()
+        self.fonts = Fonts()
+        self.text = Text(self.fonts)
+        self.sprites = Sprites()
+        self.clock = clock
+        self.scene: Scene | None = None
+        self.running = True
+        self.frames = 0
+        self._dirty = True
+        self.on_frame: Callable[[], None] | None = None     # the bench listens here
+        pygame.key.set_repeat(400, 40)
+
+    # -- scenes -----------------------------------------------------------------------------
+    def switch(self, scene: Scene) -> None:
+        if self.scene is not None:
+            self.scene.leave()
+        self.scene = scene
+        scene.enter()
+        scene.resize()
+        self.dirty()
+
+    def dirty(self) -> None:
+        self._dirty = True
+
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def toggle_fullscreen(self) -> None:
+        if self.fullscreen:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self.fullscreen = False
+        else:
+            self.windowed_size = self.screen.get_size()
+            try:
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+                self.fullscreen = True
+            except pygame.error:
+                self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        if self.scene is not None:
+            self.scene.resize()
+        self.dirty()
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- the loop -----------------------------------------------------------------------------
+    def tick(self, block: bool = True) -> None:
+        """Wait for events (or the scene's wake-up), handle them, update, draw if needed."""
+        scene = self.scene
+        assert scene is not None
+        if block:
+            wake = scene.wake_in(self.clock())
+            timeout = 1000 if wake is None else max(0, min(1000, int(wake * 1000)))
+            first = pygame.event.wait(timeout) if timeout > 0 else pygame.event.poll()
+            events = [first] + pygame.event.get() if first.type != pygame.NOEVENT else pygame.event.get()
+        else:
+            events = pygame.event.get()
+        self._guard(lambda: self._events(events))
+        if self.scene is not None:
+            self._guard(lambda: self.scene.update(self.clock()))
+        if self._dirty and self.running and self.scene is not None:
+            self._dirty = False
+            changed: list = []
+            self._guard(lambda: changed.append(self.scene.draw(self.screen)))
+            rects = changed[0] if changed else None
+            if rects is None:
+                pygame.display.flip()
+            elif rects:
+                pygame.display.update(rects)
+            self.frames += 1
+            if self.on_frame is not None:
+                self.on_frame()
+
+    def _events(self, events: list[pygame.event.Event]) -> None:
+        for ev in events:
+            if ev.type == pygame.QUIT:
+                self.quit()
+                return
+            if ev.type == pygame.VIDEORESIZE and not self.fullscreen:
+                self.screen = pygame.display.get_surface()
+                assert self.scene is not None
+                self.scene.resize()
+                self.dirty()
+                continue
+            if ev.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN,
+                           pygame.WINDOWSIZECHANGED):
+                self.screen = pygame.display.get_surface()
+                if self.scene is not None:
+                    self.scene.resize()
+                self.dirty()
+                continue
+            if ev.type == pygame.KEYDOWN and (ev.key == pygame.K_F11 or
+                                              (ev.key == pygame.K_RETURN and ev.mod & pygame.KMOD_ALT)):
+                self.toggle_fullscreen()
+                continue
+            assert self.scene is not None
+            self.scene.handle(ev)
+
+    def _guard(self, fn: Callable[[], None]) -> None:
+        if not self.options.catch_errors:
+            fn()
+            return
+        try:
+            fn()
+        except Exception:  # noqa: BLE001 - a player must never see a traceback
+            where = write_error_log(traceback.format_exc())
+            from .scenes.notice import NoticeScene
+            from .scenes.start import StartScene
+            self.switch(NoticeScene(self, t("error.title"), t("error.body", path=str(where)),
+                                    [("continue", t("error.back"), lambda: self.switch(StartScene(self)))]))
+
+    def run(self) -> None:
+        while self.running:
+            self.tick(block=True)
+        pygame.display.quit()
+
+
+def write_error_log(text: str) -> Path:
+    path = data_dir() / "error.log"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(time.strftime("%Y-%m-%d %H:%M:%S ") + text + "\n")
+    except OSError:
+        pass
+    return path
+
+
+def run(options: Options) -> int:
+    """Open the window on the start screen and play until it is closed."""
+    from .scenes.start import StartScene
+    app = App(options)
+    app.switch(StartScene(app))
+    app.run()
+    return 0

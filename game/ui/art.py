@@ -1,0 +1,471 @@
+"""The game's own pictures, drawn by code: race tokens (Active and In Decline), markers, the coin
+and the die. Run it to (re)write the PNGs in `assets/ui/`:
+
+    python -m game.ui.art
+
+Each picture is drawn four times larger and scaled down for smooth edges. Every race of the base
+game has its own colour and emblem; a custom race gets a colour from its id and its initial.
+In Decline tokens are grey stone with the race colour as a thin ring, so they never look like
+an Active race. `Sprites` loads the PNGs (or draws a picture that is missing) and keeps the
+sizes the board asks for. This module knows nothing of the rules.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import sys
+from pathlib import Path
+from typing import Callable
+
+import pygame
+
+from .theme import ART_DIR
+
+SS = 4                  # supersampling factor
+BASE = 64               # token picture size in the PNGs
+LIGHT = (248, 240, 220)
+DARK = (40, 32, 28)
+
+RACE_COLOURS: dict[str, tuple[int, int, int]] = {
+    "amazons": (176, 62, 96), "dwarves": (150, 88, 44), "elves": (78, 156, 66),
+    "ghouls": (96, 80, 116), "giants": (104, 122, 142), "halflings": (150, 138, 52),
+    "humans": (204, 152, 40), "orcs": (58, 106, 48), "ratmen": (122, 98, 80),
+    "skeletons": (50, 48, 56), "sorcerers": (66, 56, 156), "tritons": (28, 122, 162),
+    "trolls": (92, 116, 70), "wizards": (118, 58, 154), "lost_tribe": (170, 96, 58),
+}
+MARKERS = ("mountain", "lair", "fortress", "encampment", "hole", "hero", "dragon")
+
+Pt = tuple[float, float]
+
+
+def shade(c: tuple[int, ...], f: float) -> tuple[int, int, int]:
+    if f >= 1:
+        return tuple(min(255, int(v + (255 - v) * (f - 1))) for v in c[:3])  # type: ignore[return-value]
+    return tuple(max(0, int(v * f)) for v in c[:3])  # type: ignore[return-value]
+
+
+def race_colour(race: str) -> tuple[int, int, int]:
+    if race in RACE_COLOURS:
+        return RACE_COLOURS[race]
+    h = hashlib.sha1(race.encode()).digest()
+    return (60 + h[0] % 150, 60 + h[1] % 150, 60 + h[2] % 150)
+
+
+class Pen:
+    """Draws in unit coordinates (-1..1 across the picture) on a supersampled canvas."""
+
+    def __init__(self, size: int) -> None:
+        self.n = size * SS
+        self.surf = pygame.Surface((self.n, self.n), pygame.SRCALPHA)
+        self.size = size
+
+    def p(self, x: float, y: float) -> Pt:
+        h = self.n / 2
+        return (h + x * h, h + y * h)
+
+    def r(self, v: float) -> float:
+        return v * self.n / 2
+
+    def circle(self, c: tuple[int, ...], x: float, y: float, rad: float, width: float = 0) -> None:
+        pygame.draw.circle(self.surf, c, self.p(x, y), self.r(rad), int(self.r(width)) if width else 0)
+
+    def poly(self, c: tuple[int, ...], pts: list[Pt], width: float = 0) -> None:
+        pygame.draw.polygon(self.surf, c, [self.p(*q) for q in pts], int(self.r(width)) if width else 0)
+
+    def line(self, c: tuple[int, ...], a: Pt, b: Pt, width: float) -> None:
+        w = max(1, int(self.r(width)))
+        pygame.draw.line(self.surf, c, self.p(*a), self.p(*b), w)
+        for q in (a, b):
+            pygame.draw.circle(self.surf, c, self.p(*q), w / 2)
+
+    def ellipse(self, c: tuple[int, ...], x: float, y: float, rx: float, ry: float, width: float = 0) -> None:
+        cx, cy = self.p(x, y)
+        rect = pygame.Rect(0, 0, self.r(rx) * 2, self.r(ry) * 2)
+        rect.center = (int(cx), int(cy))
+        pygame.draw.ellipse(self.surf, c, rect, int(self.r(width)) if width else 0)
+
+    def arc(self, c: tuple[int, ...], x: float, y: float, rad: float, a0: float, a1: float, width: float) -> None:
+        steps = 24
+        pts = [(x + rad * math.cos(a0 + (a1 - a0) * i / steps), y + rad * math.sin(a0 + (a1 - a0) * i / steps))
+               for i in range(steps + 1)]
+        for a, b in zip(pts, pts[1:]):
+            self.line(c, a, b, width)
+
+    def done(self, size: int | None = None) -> pygame.Surface:
+        size = size or self.size
+        return pygame.transform.smoothscale(self.surf, (size, size))
+
+
+def rotated(pts: list[Pt], ang: float) -> list[Pt]:
+    ca, sa = math.cos(ang), math.sin(ang)
+    return [(x * ca - y * sa, x * sa + y * ca) for x, y in pts]
+
+
+# -- emblems, one per base race (drawn in colour `c`) ---------------------------------------
+def _amazons(p: Pen, c) -> None:
+    p.arc(c, -0.28, 0, 0.6, -1.1, 1.1, 0.09)
+    top = (-0.28 + 0.6 * math.cos(-1.1), 0.6 * math.sin(-1.1))
+    bot = (top[0], -top[1])
+    p.line(c, top, bot, 0.04)
+    p.line(c, (-0.55, 0), (0.45, 0), 0.07)
+    p.poly(c, [(0.62, 0), (0.38, -0.14), (0.38, 0.14)])
+    p.poly(c, [(-0.55, 0), (-0.68, -0.12), (-0.6, 0), (-0.68, 0.12)])
+
+
+def _dwarves(p: Pen, c) -> None:
+    ang = math.pi / 4
+    p.line(c, *rotated([(0, 0.72), (0, -0.3)], ang), 0.12)
+    head = [(-0.5, -0.62), (0.5, -0.62), (0.5, -0.22), (-0.5, -0.22)]
+    p.poly(c, rotated(head, ang))
+    p.poly(shade(c, 0.7), rotated([(-0.5, -0.3), (0.5, -0.3), (0.5, -0.22), (-0.5, -0.22)], ang))
+
+
+def _elves(p: Pen, c) -> None:
+    leaf = [(0.0, -0.62)]
+    for i in range(1, 12):
+        a = math.pi * i / 12
+        leaf.append((0.32 * math.sin(a) * 1.2, -0.62 + 1.24 * i / 12))
+    leaf.append((0, 0.62))
+    for i in range(11, 0, -1):
+        a = math.pi * i / 12
+        leaf.append((-0.32 * math.sin(a) * 1.2, -0.62 + 1.24 * i / 12))
+    p.poly(c, rotated(leaf, math.pi / 5))
+    p.line(DARK + (90,), *rotated([(0, -0.45), (0, 0.55)], math.pi / 5), 0.04)
+    p.line(c, *rotated([(0, 0.55), (0, 0.8)], math.pi / 5), 0.07)
+
+
+def _ghouls(p: Pen, c) -> None:
+    p.circle(c, 0, -0.12, 0.5)
+    p.poly(c, [(-0.3, 0.2), (0.3, 0.2), (0.24, 0.58), (-0.24, 0.58)])
+    for x in (-0.19, 0.19):
+        p.circle(DARK, x, -0.12, 0.14)
+    p.poly(DARK, [(0, 0.08), (-0.07, 0.22), (0.07, 0.22)])
+    for x in (-0.12, 0, 0.12):
+        p.line(DARK, (x, 0.38), (x, 0.56), 0.035)
+
+
+def _giants(p: Pen, c) -> None:
+    p.ellipse(c, 0, 0.18, 0.3, 0.45)
+    for x, y, r in ((-0.3, -0.42, 0.12), (-0.08, -0.52, 0.11), (0.13, -0.48, 0.1), (0.3, -0.36, 0.09),
+                    (0.4, -0.18, 0.08)):
+        p.circle(c, x, y, r)
+
+
+def _halflings(p: Pen, c) -> None:
+    p.circle(c, 0, 0, 0.58, 0.14)
+    for a in range(0, 360, 45):
+        x, y = math.cos(math.radians(a)), math.sin(math.radians(a))
+        p.line(c, (x * 0.2, y * 0.2), (x * 0.5, y * 0.5), 0.05)
+    p.circle(c, 0.0, 0.0, 0.14)
+
+
+def _humans(p: Pen, c) -> None:
+    p.line(c, (0, 0.72), (0, -0.5), 0.07)
+    for y in (-0.45, -0.18, 0.09):
+        p.ellipse(c, 0, y - 0.18, 0.09, 0.16)
+        for s in (-1, 1):
+            p.ellipse(c, s * 0.17, y + 0.02, 0.09, 0.15)
+    p.line(c, (-0.3, 0.72), (0.3, 0.72), 0.05)
+
+
+def _orcs(p: Pen, c) -> None:
+    p.line(c, (-0.1, 0.72), (0.05, -0.62), 0.1)
+    blade = [(0.0, -0.55), (0.55, -0.7), (0.66, -0.2), (0.55, 0.25), (0.0, 0.05)]
+    p.poly(c, blade)
+    p.poly(DARK, [(0.2, -0.42), (0.48, -0.5), (0.5, -0.3)])
+
+
+def _ratmen(p: Pen, c) -> None:
+    p.poly(c, [(-0.45, -0.1), (0.45, -0.1), (0.0, 0.62)])
+    p.circle(c, -0.38, -0.32, 0.22)
+    p.circle(c, 0.38, -0.32, 0.22)
+    p.circle(c, 0, -0.08, 0.34)
+    for x in (-0.14, 0.14):
+        p.circle(DARK, x, 0.0, 0.06)
+    p.circle(DARK, 0, 0.56, 0.06)
+
+
+def _skeletons(p: Pen, c) -> None:
+    for (a, b) in (((-0.5, -0.5), (0.5, 0.5)), ((0.5, -0.5), (-0.5, 0.5))):
+        p.line(c, a, b, 0.13)
+        for q in (a, b):
+            dx = 0.09 if q[0] < 0 else -0.09
+            p.circle(c, q[0] + dx * 0.2, q[1] - 0.08, 0.1)
+            p.circle(c, q[0] - 0.08, q[1] + dx * 0.2, 0.1)
+
+
+def _sorcerers(p: Pen, c) -> None:
+    pts = []
+    for i in range(10):
+        a = -math.pi / 2 + i * math.pi / 5
+        r = 0.66 if i % 2 == 0 else 0.27
+        pts.append((r * math.cos(a), r * math.sin(a) + 0.04))
+    p.poly(c, pts)
+
+
+def _tritons(p: Pen, c) -> None:
+    p.line(c, (0, 0.72), (0, -0.3), 0.09)
+    p.arc(c, 0, -0.3, 0.38, 0, math.pi, 0.08)
+    for x in (-0.38, 0, 0.38):
+        p.line(c, (x, -0.3), (x, -0.62), 0.08)
+        p.poly(c, [(x, -0.78), (x - 0.11, -0.58), (x + 0.11, -0.58)])
+
+
+def _trolls(p: Pen, c) -> None:
+    club = [(-0.08, 0.72), (0.08, 0.72), (0.26, -0.35), (0.12, -0.62), (-0.12, -0.62), (-0.26, -0.35)]
+    p.poly(c, rotated(club, 0.5))
+    for x, y in ((0.28, -0.2), (-0.06, -0.5), (0.3, -0.52), (0.05, -0.2)):
+        q = rotated([(x - 0.06, y)], 0.5)[0]
+        p.circle(DARK, q[0], q[1], 0.05)
+
+
+def _wizards(p: Pen, c) -> None:
+    p.poly(c, [(-0.42, 0.42), (0.42, 0.42), (0.12, -0.3), (0.28, -0.66), (-0.05, -0.42)])
+    p.ellipse(c, 0, 0.46, 0.62, 0.14)
+    p.circle(DARK, -0.02, 0.1, 0.08)
+    p.circle(DARK, 0.12, -0.14, 0.05)
+
+
+def _lost_tribe(p: Pen, c) -> None:
+    p.poly(c, [(0, -0.62), (0.6, 0.5), (-0.6, 0.5)])
+    p.poly((110, 58, 34), [(0, 0.0), (0.18, 0.5), (-0.18, 0.5)])
+    p.line(c, (0, -0.62), (-0.15, -0.78), 0.05)
+    p.line(c, (0, -0.62), (0.15, -0.78), 0.05)
+
+
+EMBLEMS: dict[str, Callable[[Pen, tuple], None]] = {
+    "amazons": _amazons, "dwarves": _dwarves, "elves": _elves, "ghouls": _ghouls, "giants": _giants,
+    "halflings": _halflings, "humans": _humans, "orcs": _orcs, "ratmen": _ratmen,
+    "skeletons": _skeletons, "sorcerers": _sorcerers, "tritons": _tritons, "trolls": _trolls,
+    "wizards": _wizards, "lost_tribe": _lost_tribe,
+}
+
+
+def _initial(p: Pen, c, race: str) -> None:
+    font = pygame.font.Font(None, int(p.n * 0.7))
+    img = font.render((race[:1] or "?").upper(), True, c)
+    p.surf.blit(img, img.get_rect(center=(p.n // 2, p.n // 2 + p.n // 30)))
+
+
+def race_token(race: str, decline: bool = False, size: int = BASE) -> pygame.Surface:
+    """A round token of `race`: Active in its colours, In Decline as grey stone."""
+    pen = Pen(size)
+    col = race_colour(race)
+    if race == "lost_tribe":               # a square clay tile: unlike any race's disc or a marker badge
+        n = pen.n
+        tile = pygame.Rect(0, 0, int(n * 0.84), int(n * 0.84))
+        tile.center = (n // 2, n // 2)
+        rad = int(n * 0.18)
+        pygame.draw.rect(pen.surf, (30, 26, 24, 140), tile.move(int(n * 0.03), int(n * 0.04)), border_radius=rad)
+        pygame.draw.rect(pen.surf, (110, 58, 34), tile, border_radius=rad)
+        pygame.draw.rect(pen.surf, col, tile.inflate(-int(n * 0.09), -int(n * 0.09)), border_radius=rad)
+        sub = Pen(size)
+        _lost_tribe(sub, LIGHT)
+        em = pygame.transform.smoothscale(sub.surf, (int(n * 0.6), int(n * 0.6)))
+        pen.surf.blit(em, em.get_rect(center=(n // 2, n // 2)))
+        return pen.done()
+    if decline:
+        stone = (138, 132, 124)
+        pen.circle((30, 26, 24, 120), 0.04, 0.06, 0.93)          # shadow
+        pen.circle(shade(stone, 0.55), 0, 0, 0.93)
+        pen.circle(stone, 0, 0, 0.84)
+        pen.circle(col, 0, 0, 0.84, 0.1)
+        rad = 0.74
+        for k in range(-3, 4):                                  # the flipped side's hatching
+            off = k * 0.2
+            half = math.sqrt(max(0.0, rad * rad - off * off))
+            ox, oy = off * 0.7071, -off * 0.7071
+            dx, dy = 0.7071 * half, 0.7071 * half
+            pen.line(shade(stone, 0.86), (ox - dx, oy - dy), (ox + dx, oy + dy), 0.035)
+        pen.circle(stone, 0, 0, 0.6)
+        emblem = (74, 70, 66)
+    else:
+        pen.circle((30, 26, 24, 140), 0.05, 0.07, 0.93)
+        pen.circle(shade(col, 0.5), 0, 0, 0.93)
+        pen.circle(col, 0, 0, 0.84)
+        pen.circle(shade(col, 1.25), -0.18, -0.22, 0.5)          # a soft highlight
+        pen.circle(col, 0.05, 0.06, 0.62)
+        pen.circle(shade(col, 1.35), 0, 0, 0.84, 0.05)
+        emblem = LIGHT
+    sub = Pen(size)
+    draw = EMBLEMS.get(race)
+    if draw is not None:
+        draw(sub, emblem)
+    else:
+        _initial(sub, emblem, race)
+    em = pygame.transform.smoothscale(sub.surf, (int(pen.n * 0.62), int(pen.n * 0.62)))
+    pen.surf.blit(em, em.get_rect(center=(pen.n // 2, pen.n // 2)))
+    return pen.done()
+
+
+# -- markers ----------------------------------------------------------------------------------
+def _badge(pen: Pen, rim=(92, 66, 40), fill=(244, 232, 204)) -> None:
+    pen.circle((20, 16, 12, 130), 0.05, 0.07, 0.94)
+    pen.circle(rim, 0, 0, 0.94)
+    pen.circle(fill, 0, 0, 0.8)
+
+
+def marker(kind: str, size: int = 48) -> pygame.Surface:
+    pen = Pen(size)
+    if kind == "mountain":
+        _badge(pen)
+        pen.poly((112, 104, 98), [(-0.7, 0.45), (-0.2, -0.45), (0.3, 0.45)])
+        pen.poly((142, 134, 126), [(-0.2, 0.45), (0.25, -0.6), (0.72, 0.45)])
+        pen.poly((250, 250, 250), [(0.25, -0.6), (0.08, -0.25), (0.25, -0.32), (0.4, -0.25)])
+        pen.poly((250, 250, 250), [(-0.2, -0.45), (-0.33, -0.2), (-0.08, -0.22)])
+    elif kind == "lair":
+        _badge(pen, fill=(150, 128, 96))
+        pen.poly((112, 92, 66), [(-0.72, 0.5), (-0.5, -0.3), (0, -0.62), (0.5, -0.3), (0.72, 0.5)])
+        pen.ellipse((28, 22, 20), 0, 0.22, 0.34, 0.38)
+        pen.poly((112, 92, 66), [(-0.6, 0.5), (0.6, 0.5), (0.6, 0.62), (-0.6, 0.62)])
+        for x in (-0.12, 0.12):
+            pen.circle((230, 200, 60), x, 0.12, 0.05)
+    elif kind == "fortress":
+        _badge(pen)
+        stone = (120, 112, 104)
+        pen.poly(stone, [(-0.42, 0.6), (0.42, 0.6), (0.42, -0.3), (-0.42, -0.3)])
+        for x in (-0.42, -0.14, 0.14):
+            pen.poly(stone, [(x, -0.3), (x + 0.2, -0.3), (x + 0.2, -0.5), (x, -0.5)])
+        pen.poly(stone, [(0.34, -0.3), (0.42, -0.3), (0.42, -0.5), (0.34, -0.5)])
+        pen.ellipse((40, 32, 28), 0, 0.36, 0.14, 0.24)
+        pen.line((150, 40, 36), (0, -0.5), (0, -0.8), 0.04)
+        pen.poly((190, 50, 40), [(0, -0.8), (0.3, -0.72), (0, -0.62)])
+    elif kind == "encampment":
+        _badge(pen)
+        pen.poly((196, 150, 84), [(0, -0.6), (0.66, 0.5), (-0.66, 0.5)])
+        pen.poly((150, 104, 52), [(0, -0.6), (0.66, 0.5), (0.2, 0.5)])
+        pen.poly((60, 40, 26), [(0, -0.05), (0.18, 0.5), (-0.18, 0.5)])
+        pen.line((90, 60, 30), (0, -0.6), (0, -0.8), 0.05)
+    elif kind == "hole":
+        _badge(pen, fill=(120, 150, 80))
+        pen.ellipse((74, 52, 34), 0, 0.1, 0.62, 0.38)
+        pen.ellipse((16, 12, 10), 0, 0.14, 0.5, 0.28)
+    elif kind == "hero":
+        _badge(pen, rim=(140, 110, 30))
+        shield = [(-0.5, -0.55), (0.5, -0.55), (0.5, 0.0), (0, 0.66), (-0.5, 0.0)]
+        pen.poly((36, 80, 150), shield)
+        pen.poly((220, 180, 60), shield, 0.08)
+        pen.line((240, 210, 90), (0, -0.4), (0, 0.4), 0.1)
+        pen.line((240, 210, 90), (-0.32, -0.12), (0.32, -0.12), 0.1)
+    elif kind == "dragon":
+        _badge(pen, rim=(120, 24, 20), fill=(250, 226, 200))
+        red = (186, 36, 28)
+        pen.poly(red, [(-0.1, 0.1), (-0.72, -0.55), (-0.5, -0.05), (-0.8, -0.1), (-0.3, 0.3)])   # wing
+        pen.poly(red, [(0.0, 0.1), (0.62, -0.62), (0.46, -0.08), (0.78, -0.12), (0.26, 0.3)])   # wing
+        pen.ellipse(shade(red, 0.8), 0, 0.28, 0.22, 0.36)
+        pen.circle(shade(red, 0.8), 0, -0.18, 0.17)
+        pen.poly((250, 200, 60), [(-0.05, -0.3), (0.05, -0.3), (0, -0.12)])
+    else:
+        _badge(pen)
+    return pen.done()
+
+
+def coin(size: int = 32) -> pygame.Surface:
+    pen = Pen(size)
+    pen.circle((40, 30, 10, 120), 0.06, 0.08, 0.92)
+    pen.circle((160, 116, 24), 0, 0, 0.92)
+    pen.circle((226, 180, 56), 0, 0, 0.8)
+    pen.circle((190, 146, 36), 0, 0, 0.6, 0.06)
+    pen.circle((250, 214, 110), -0.25, -0.3, 0.16)
+    return pen.done()
+
+
+def die_face(face: int, size: int = 72) -> pygame.Surface:
+    """The reinforcement die: three blank faces and faces with 1, 2 and 3 pips."""
+    n = size * SS
+    surf = pygame.Surface((n, n), pygame.SRCALPHA)
+    rect = pygame.Rect(n * 0.06, n * 0.06, n * 0.88, n * 0.88)
+    shadow = rect.move(n * 0.03, n * 0.04)
+    pygame.draw.rect(surf, (20, 14, 10, 140), shadow, border_radius=int(n * 0.16))
+    pygame.draw.rect(surf, (120, 96, 70), rect, border_radius=int(n * 0.16))
+    pygame.draw.rect(surf, (250, 244, 228), rect.inflate(-n * 0.06, -n * 0.06), border_radius=int(n * 0.13))
+    spots = {1: [(0.5, 0.5)], 2: [(0.3, 0.3), (0.7, 0.7)], 3: [(0.28, 0.28), (0.5, 0.5), (0.72, 0.72)]}
+    for x, y in spots.get(face, []):
+        pygame.draw.circle(surf, (150, 36, 30), (n * x, n * y), n * 0.085)
+    return pygame.transform.smoothscale(surf, (size, size))
+
+
+# -- files --------------------------------------------------------------------------------------
+def art_files() -> dict[str, Callable[[], pygame.Surface]]:
+    """Every PNG of `assets/ui` and how it is drawn."""
+    files: dict[str, Callable[[], pygame.Surface]] = {}
+    for race in RACE_COLOURS:
+        files[f"tokens/{race}.png"] = (lambda r=race: race_token(r, False))
+        if race != "lost_tribe":
+            files[f"tokens/{race}_decline.png"] = (lambda r=race: race_token(r, True))
+    for kind in MARKERS:
+        files[f"markers/{kind}.png"] = (lambda k=kind: marker(k))
+    files["coin.png"] = coin
+    for f in range(4):
+        files[f"die_{f}.png"] = (lambda f=f: die_face(f))
+    return files
+
+
+def write_all(out: Path = ART_DIR) -> list[Path]:
+    written = []
+    for name, draw in art_files().items():
+        path = out / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(draw(), str(path))
+        written.append(path)
+    return written
+
+
+class Sprites:
+    """Pictures for the window: loaded from `assets/ui` (drawn if missing), scaled on demand."""
+
+    def __init__(self, art_dir: Path = ART_DIR) -> None:
+        self.dir = art_dir
+        self._base: dict[str, pygame.Surface] = {}
+        self._scaled: dict[tuple[str, int], pygame.Surface] = {}
+
+    def _load(self, name: str, draw: Callable[[], pygame.Surface]) -> pygame.Surface:
+        s = self._base.get(name)
+        if s is None:
+            path = self.dir / name
+            try:
+                s = pygame.image.load(str(path))
+                if pygame.display.get_surface() is not None:
+                    s = s.convert_alpha()
+            except (pygame.error, FileNotFoundError, OSError):
+                s = draw()
+            self._base[name] = s
+        return s
+
+    def _sized(self, name: str, size: int, draw: Callable[[], pygame.Surface]) -> pygame.Surface:
+        size = max(4, int(size))
+        key = (name, size)
+        s = self._scaled.get(key)
+        if s is None:
+            base = self._load(name, draw)
+            s = base if base.get_width() == size else pygame.transform.smoothscale(base, (size, size))
+            self._scaled[key] = s
+        return s
+
+    def token(self, race: str, decline: bool, size: int) -> pygame.Surface:
+        name = f"tokens/{race}{'_decline' if decline and race != 'lost_tribe' else ''}.png"
+        return self._sized(name, size, lambda: race_token(race, decline, BASE))
+
+    def marker(self, kind: str, size: int) -> pygame.Surface:
+        return self._sized(f"markers/{kind}.png", size, lambda: marker(kind))
+
+    def coin(self, size: int) -> pygame.Surface:
+        return self._sized("coin.png", size, coin)
+
+    def die(self, face: int, size: int) -> pygame.Surface:
+        return self._sized(f"die_{face}.png", size, lambda: die_face(face))
+
+
+def main(argv: list[str] | None = None) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.display.init()
+    pygame.font.init()
+    out = Path(argv[0]) if argv else ART_DIR
+    for p in write_all(out):
+        print(p)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,129 @@
+"""The game log in words: each record's events told as short sentences for the table.
+
+"Ann's Merchant Skeletons conquered Greyhill (3)". Pure: takes the records and the state after
+them, returns strings through `t`. Scores are private (R7): the log says a turn ended, never
+how many coins it brought. Events it does not know (a new power's own event) are told by the
+strings table if it has a `log.<type>` line, else left out.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .strings import combo_name, has, race_name, t, tn
+
+
+def _name(state: Any, seat: Any) -> str:
+    try:
+        return state.players[int(seat)].name
+    except (TypeError, ValueError, IndexError):
+        return "?"
+
+
+def _region(state: Any, rid: Any) -> str:
+    try:
+        return state.board.region(str(rid)).display_name
+    except (KeyError, AttributeError):
+        return str(rid)
+
+
+def _troop(state: Any, seat: Any, race: str | None) -> str:
+    """"Ann's Merchant Skeletons" (Active) or "Ann's Skeletons" (In Decline, or gone)."""
+    cat = state.catalog
+    try:
+        p = state.players[int(seat)]
+    except (TypeError, ValueError, IndexError):
+        return race_name(cat, race)
+    label = race_name(cat, race)
+    if p.active is not None and p.active.race == race:
+        label = combo_name(cat, race, p.active.power)
+    return t("log.troop", name=p.name, troop=label)
+
+
+def event_line(ev: dict[str, Any], state: Any) -> str | None:
+    kind = ev.get("type")
+    seat = ev.get("seat")
+    cat = state.catalog
+    if kind == "turn":
+        return t("log.turn", round=ev.get("round", state.round), name=_name(state, seat))
+    if kind == "pick":
+        line = t("log.pick", name=_name(state, seat), combo=combo_name(cat, ev["race"], ev.get("power")),
+                 tokens=ev.get("tokens", 0))
+        if ev.get("paid"):
+            line += " " + tn("log.pick_paid", ev["paid"], coins=ev["paid"])
+        if ev.get("collected"):
+            line += " " + tn("log.pick_collected", ev["collected"], coins=ev["collected"])
+        return line
+    if kind in ("conquer", "reinforce", "dragon", "enchant", "ghouls"):
+        who = _troop(state, seat, ev.get("race"))
+        line = t(f"log.{kind}" if has(f"log.{kind}") else "log.conquer", troop=who,
+                 region=_region(state, ev.get("region")), tokens=ev.get("tokens", 0))
+        d = ev.get("defender")
+        if d:
+            line += " " + t("log.from", troop=_troop(state, d[0], d[1]))
+        return line
+    if kind == "die" and ev.get("berserk"):
+        return t("log.die_berserk", name=_name(state, seat), face=ev.get("face", 0))
+    if kind == "last_attempt":
+        return t("log.last_attempt", name=_name(state, seat))
+    if kind == "ally":
+        return t("log.ally", name=_name(state, seat), ally=_name(state, ev.get("ally")))
+    if kind == "heroes":
+        return t("log.heroes", name=_name(state, seat),
+                 regions=", ".join(_region(state, r) for r in ev.get("regions", [])))
+    if kind == "encampments":
+        return t("log.encampments", name=_name(state, seat))
+    if kind == "fortress":
+        return t("log.fortress", name=_name(state, seat), region=_region(state, ev.get("region")))
+    if kind == "die":
+        key = "log.die_ok" if ev.get("success") else "log.die_fail"
+        return t(key, name=_name(state, seat), face=ev.get("face", 0), region=_region(state, ev.get("region")),
+                 needed=max(0, ev.get("needed", 0)))
+    if kind == "lost":
+        line = t("log.lost", troop=_troop(state, seat, ev.get("race")), region=_region(state, ev.get("region")))
+        if ev.get("back"):
+            line += " " + tn("log.lost_back", ev["back"], tokens=ev["back"])
+        return line
+    if kind == "abandon":
+        return t("log.abandon", troop=_troop(state, seat, ev.get("race")), region=_region(state, ev.get("region")))
+    if kind == "redeploy":
+        return t("log.redeploy", troop=_troop(state, seat, ev.get("race")))
+    if kind == "bonus_tokens":
+        return t("log.bonus_tokens", troop=_troop(state, seat, ev.get("race")), tokens=ev.get("tokens", 0))
+    if kind == "decline":
+        return t("log.decline", name=_name(state, seat), race=race_name(cat, ev.get("race")))
+    if kind == "removed":
+        return t("log.removed", name=_name(state, seat), race=race_name(cat, ev.get("race")))
+    if kind == "vanished":
+        return t("log.vanished", name=_name(state, seat), race=race_name(cat, ev.get("race")))
+    if kind == "withdraw":
+        n = sum(int(v) for v in (ev.get("counts") or {}).values())
+        return tn("log.withdraw", n, name=_name(state, seat), race=race_name(cat, ev.get("race")), tokens=n)
+    if kind == "score":
+        return t("log.score", name=_name(state, seat))
+    if kind == "game_over":
+        return t("log.game_over")
+    if kind == "lost_tribe_cleared":
+        return None
+    if kind and has(f"log.{kind}"):
+        return t(f"log.{kind}", name=_name(state, seat), region=_region(state, ev.get("region")),
+                 race=race_name(cat, ev.get("race")))
+    return None
+
+
+def record_lines(events: Iterable[dict[str, Any]], state: Any) -> list[str]:
+    out = []
+    for ev in events:
+        line = event_line(ev, state)
+        if line:
+            out.append(line)
+    return out
+
+
+def recent_lines(records: list[Any], states: list[Any], limit: int = 40) -> list[str]:
+    """The last `limit` log lines of a match (records[i] led to states[i + 1])."""
+    lines: list[str] = []
+    i = len(records) - 1
+    while i >= 0 and len(lines) < limit:
+        lines[:0] = record_lines(records[i].events, states[i + 1])
+        i -= 1
+    return lines[-limit:]

@@ -1,0 +1,473 @@
+"""Drawing the game screen around the board: the top bar (turn track, players), the combo
+column, the acting player's banners and hand (coins only while the peek button is held), the
+game log, the message line and the die; plus the tooltips' lines for regions and combos.
+
+Functions take the `GameScene` and read its state and UI memory; none of them changes
+anything. Text goes through `strings.t`; pictures through `Sprites`.
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.rules.actions import Pick
+from game.rules.engine import actor
+from game.rules.state import PICK
+
+from . import theme
+from .layout import Layout
+from .strings import (combo_name, feature_name, power_name, power_text, race_name, race_text,
+                      t, terrain_name, tn)
+from .widgets import Button, panel
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .scenes.play import GameScene
+
+Line = tuple[str, int, tuple, str]
+
+
+def colours(scene: "GameScene") -> list[tuple[int, int, int]]:
+    return [theme.player_colour(s.colour, i) for i, s in enumerate(scene.table.seats)]
+
+
+# -- rectangles -----------------------------------------------------------------------------
+def combo_rects(L: Layout) -> list[pygame.Rect]:
+    c = L.column
+    top = c.y + L.px(40)
+    h = L.px(54)
+    return [pygame.Rect(c.x + L.px(10), top + i * h, c.w - L.px(20), h - L.px(4)) for i in range(6)]
+
+
+def top_buttons(scene: "GameScene") -> list[Button]:
+    L = scene.layout
+    assert L is not None
+    out = []
+    size = L.px(34)
+    x = L.top.right - size - L.px(8)
+    y = L.top.centery - size // 2
+    label = t("button.window") if scene.app.fullscreen else t("button.fullscreen")
+    w = max(size, scene.app.text.size(label, L.px(15), "bold")[0] + L.px(20))
+    out.append(Button("fullscreen", label, pygame.Rect(L.top.right - w - L.px(8), y, w, size), style="quiet",
+                      tip=t("tip.fullscreen")))
+    x = out[0].rect.x - L.px(8)
+    if scene.table.bots:
+        label = t("button.bots_fast") if scene.fast else t("button.bots_normal")
+        w = max(size, scene.app.text.size(label, L.px(15), "bold")[0] + L.px(20))
+        out.append(Button("speed", label, pygame.Rect(x - w, y, w, size), style="quiet",
+                          toggled=scene.fast, tip=t("tip.speed")))
+    return out
+
+
+def peek_rect(L: Layout) -> pygame.Rect:
+    p = L.player
+    return pygame.Rect(p.x + L.px(14), p.bottom - L.px(44), p.w - L.px(28), L.px(34))
+
+
+def panel_buttons(scene: "GameScene") -> list[Button]:
+    L = scene.layout
+    assert L is not None
+    who = actor(scene.state)
+    if scene.state.game_over or scene.table.is_bot(who) or scene.viewer != who:
+        return []
+    return [Button("peek", t("button.peek"), peek_rect(L), style="quiet", tip=t("tip.peek"))]
+
+
+# -- the top bar ------------------------------------------------------------------------------
+def draw_top(scene: "GameScene", surf: pygame.Surface) -> None:
+    L = scene.layout
+    assert L is not None
+    s = scene.state
+    text = scene.app.text
+    top = L.top
+    pygame.draw.rect(surf, (58, 44, 34), top)
+    pygame.draw.line(surf, (96, 74, 52), top.bottomleft, (top.right, top.bottom - 1), max(1, L.px(2)))
+    x = top.x + L.px(12)
+    cy = top.centery
+    label = text.render(t("top.round", round=min(s.round, s.board.turns), turns=s.board.turns), L.px(15),
+                        theme.INK_LIGHT, "bold")
+    surf.blit(label, (x, cy - label.get_height() // 2))
+    x += label.get_width() + L.px(10)
+    r = L.px(7)
+    for i in range(1, s.board.turns + 1):
+        cx = x + r
+        if i < s.round or s.game_over:
+            pygame.draw.circle(surf, (120, 100, 80), (cx, cy), r)
+        elif i == s.round:
+            pygame.draw.circle(surf, theme.GOLD, (cx, cy), r + L.px(2))
+            pygame.draw.circle(surf, theme.GOLD_DARK, (cx, cy), r + L.px(2), max(1, L.px(2)))
+        else:
+            pygame.draw.circle(surf, (90, 72, 58), (cx, cy), r, max(1, L.px(2)))
+        x += 2 * r + L.px(4)
+    x += L.px(12)
+    right = min(b.rect.x for b in top_buttons(scene)) - L.px(10)
+    n = len(s.players)
+    slot = max(L.px(60), (right - x) // max(1, n))
+    cols = colours(scene)
+    current = actor(s)
+    for i, p in enumerate(s.players):
+        box = pygame.Rect(x + i * slot, top.y + L.px(6), slot - L.px(6), top.h - L.px(12))
+        is_current = i == current and not s.game_over
+        fill = (92, 70, 52) if is_current else (70, 54, 42)
+        pygame.draw.rect(surf, fill, box, border_radius=L.px(8))
+        if is_current:
+            pygame.draw.rect(surf, theme.GOLD, box, max(1, L.px(2)), border_radius=L.px(8))
+        dot = L.px(8)
+        pygame.draw.circle(surf, (20, 14, 10), (box.x + L.px(12), box.centery + 1), dot + 1)
+        pygame.draw.circle(surf, cols[i], (box.x + L.px(12), box.centery), dot)
+        tx = box.x + L.px(24)
+        icon = L.px(24)
+        space = box.right - tx - L.px(6) - (icon + L.px(2)) * (1 + len(p.declines))
+        name = text.fit(p.name, L.px(14), max(L.px(24), space), "bold" if is_current else "regular")
+        img = text.render(name, L.px(14), theme.INK_LIGHT, "bold" if is_current else "regular")
+        surf.blit(img, (tx, box.centery - img.get_height() // 2))
+        ix = tx + img.get_width() + L.px(4)
+        if p.active is not None:
+            surf.blit(scene.app.sprites.token(p.active.race, False, icon), (ix, box.centery - icon // 2))
+            ix += icon + L.px(2)
+        for h in p.declines:
+            surf.blit(scene.app.sprites.token(h.race, True, icon), (ix, box.centery - icon // 2))
+            ix += icon + L.px(2)
+
+
+# -- the combo column ----------------------------------------------------------------------------
+def draw_column(scene: "GameScene", surf: pygame.Surface) -> None:
+    L = scene.layout
+    assert L is not None
+    s = scene.state
+    text = scene.app.text
+    cat = s.catalog
+    pygame.draw.rect(surf, theme.BG, L.panel)
+    area = L.column.inflate(-L.px(8), -L.px(8))
+    panel(surf, area, L.ui)
+    title = text.render(t("column.title"), L.px(16), theme.ACCENT, "bold")
+    surf.blit(title, (area.x + L.px(10), area.y + L.px(8)))
+    who = actor(s)
+    picking = s.turn.phase == PICK and not scene.table.is_bot(who) and scene.viewer == who
+    for i, rect in enumerate(scene.combo_rects):
+        if i >= len(s.column):
+            pygame.draw.rect(surf, theme.PANEL_DARK, rect, 1, border_radius=L.px(6))
+            continue
+        c = s.column[i]
+        legal = Pick(i) in scene.legal
+        hover = scene.hover_combo == i
+        fill = (248, 240, 222) if hover else (240, 230, 208)
+        if picking and not legal:
+            fill = (222, 212, 194)
+        pygame.draw.rect(surf, fill, rect, border_radius=L.px(6))
+        edge = theme.GOOD if (picking and legal and hover) else theme.PANEL_EDGE
+        pygame.draw.rect(surf, edge, rect, max(1, L.px(2 if hover else 1)), border_radius=L.px(6))
+        icon = rect.h - L.px(10)
+        surf.blit(scene.app.sprites.token(c.race, False, icon), (rect.x + L.px(5), rect.y + L.px(5)))
+        tx = rect.x + icon + L.px(12)
+        price_w = L.px(52)
+        name_w = rect.right - price_w - tx - L.px(4)
+        ink = theme.INK if not (picking and not legal) else theme.INK_SOFT
+        name = text.render(text.fit(combo_name(cat, c.race, c.power), L.px(15), name_w, "bold"), L.px(15), ink, "bold")
+        surf.blit(name, (tx, rect.y + L.px(6)))
+        tokens = cat.races[c.race].tokens + cat.powers[c.power].tokens if c.race in cat.races and \
+            c.power in cat.powers else 0
+        sub = text.render(t("column.tokens", tokens=tokens), L.px(13), theme.INK_SOFT)
+        surf.blit(sub, (tx, rect.bottom - sub.get_height() - L.px(6)))
+        sx = tx + sub.get_width() + L.px(10)
+        if c.coins:
+            cs = L.px(16)
+            for k in range(min(c.coins, 4)):
+                surf.blit(scene.app.sprites.coin(cs), (sx + k * L.px(7), rect.bottom - cs - L.px(6)))
+            more = text.render(t("column.coins_on", coins=c.coins), L.px(13), theme.GOLD_DARK, "bold")
+            surf.blit(more, (sx + min(c.coins, 4) * L.px(7) + cs + L.px(2), rect.bottom - more.get_height() - L.px(6)))
+        price = pygame.Rect(rect.right - price_w, rect.y + L.px(6), price_w - L.px(6), rect.h - L.px(12))
+        pygame.draw.rect(surf, (232, 216, 180), price, border_radius=L.px(5))
+        label = t("column.free") if i == 0 else t("column.price", coins=i)
+        img = text.render(label, L.px(13 if i else 12), theme.INK, "bold")
+        surf.blit(img, img.get_rect(center=price.center))
+
+
+def combo_tip(scene: "GameScene", i: int) -> list[Line]:
+    L = scene.layout
+    assert L is not None
+    s = scene.state
+    cat = s.catalog
+    c = s.column[i]
+    lines: list[Line] = [(combo_name(cat, c.race, c.power), L.px(16), theme.ACCENT, "bold")]
+    rt, pt = race_text(cat, c.race), power_text(cat, c.power)
+    r = cat.races.get(c.race)
+    p = cat.powers.get(c.power)
+    lines.append((t("tip.race_line", race=race_name(cat, c.race), tokens=r.tokens if r else 0), L.px(14),
+                  theme.INK, "bold"))
+    if rt:
+        lines.append((rt, L.px(13), theme.INK, "regular"))
+    lines.append((t("tip.power_line", power=power_name(cat, c.power), tokens=p.tokens if p else 0), L.px(14),
+                  theme.INK, "bold"))
+    if pt:
+        lines.append((pt, L.px(13), theme.INK, "regular"))
+    price = t("tip.price_free") if i == 0 else tn("tip.price", i, coins=i)
+    lines.append((price + ("" if not c.coins else " " + t("tip.coins_on", coins=c.coins)), L.px(13),
+                  theme.GOLD_DARK, "bold"))
+    missing = [x for x in (c.race, c.power) if x in cat.missing]
+    if missing:
+        lines.append((t("tip.not_implemented"), L.px(13), theme.BAD, "bold"))
+    elif s.turn.phase == PICK:
+        why = None if Pick(i) in scene.legal else _why(scene, Pick(i))
+        if why:
+            lines.append((why, L.px(13), theme.BAD, "regular"))
+    return lines
+
+
+def _why(scene: "GameScene", a: Any) -> str | None:
+    from game.rules import why_illegal
+    return why_illegal(scene.state, a)
+
+
+# -- the acting player's banners -----------------------------------------------------------------
+PHASE_KEYS = {"pick": "phase.pick", "conquer": "phase.conquer", "redeploy": "phase.redeploy",
+              "withdraw": "phase.withdraw", "game_over": "phase.game_over"}
+
+
+def draw_player(scene: "GameScene", surf: pygame.Surface) -> None:
+    L = scene.layout
+    assert L is not None
+    s = scene.state
+    text = scene.app.text
+    cat = s.catalog
+    area = L.player.inflate(-L.px(8), -L.px(4))
+    panel(surf, area, L.ui)
+    who = actor(s)
+    p = s.players[who]
+    col = colours(scene)[who]
+    x, y = area.x + L.px(12), area.y + L.px(10)
+    pygame.draw.circle(surf, (30, 20, 14), (x + L.px(8), y + L.px(10) + 1), L.px(9))
+    pygame.draw.circle(surf, col, (x + L.px(8), y + L.px(10)), L.px(8))
+    bot = scene.table.is_bot(who)
+    name = p.name + (" " + t("player.computer") if bot else "")
+    phase = t(PHASE_KEYS.get(s.turn.phase, "phase.conquer"))
+    ph = text.render(phase, L.px(13), theme.INK_SOFT, "bold")
+    img = text.render(text.fit(name, L.px(17), area.w - L.px(40) - ph.get_width(), "bold"), L.px(17), theme.INK, "bold")
+    surf.blit(img, (x + L.px(22), y))
+    surf.blit(ph, (area.right - ph.get_width() - L.px(12), y + L.px(3)))
+    y += L.px(30)
+    icon = L.px(34)
+    if p.active is not None:
+        surf.blit(scene.app.sprites.token(p.active.race, False, icon), (x, y))
+        nm = text.render(text.fit(combo_name(cat, p.active.race, p.active.power), L.px(15),
+                                  area.w - icon - L.px(30), "bold"), L.px(15), theme.INK, "bold")
+        surf.blit(nm, (x + icon + L.px(8), y))
+        hand = p.active.hand
+        key = "player.hand"
+        if scene.draft is not None and scene.draft.kind == "redeploy":
+            hand, key = scene.draft.pool(), "player.to_place"
+        elif s.turn.phase == "withdraw":
+            wseat, wrace = s.turn.withdraw[0] if s.turn.withdraw else (who, None)
+            h, _ = p.hold(wrace) if wrace else (None, False)
+            hand = scene.draft.pool() if scene.draft is not None else (h.hand if h else 0)
+            key = "player.to_place"
+        sub = text.render(tn(key, hand, tokens=hand), L.px(13), theme.INK_SOFT)
+        surf.blit(sub, (x + icon + L.px(8), y + nm.get_height()))
+    else:
+        nm = text.render(t("player.no_active"), L.px(14), theme.INK_SOFT)
+        surf.blit(nm, (x, y + icon // 2 - nm.get_height() // 2))
+    y += icon + L.px(8)
+    if p.declines:
+        label = text.render(t("player.in_decline"), L.px(13), theme.INK_SOFT, "bold")
+        surf.blit(label, (x, y + L.px(4)))
+        ix = x + label.get_width() + L.px(8)
+        small = L.px(24)
+        for h in p.declines:
+            surf.blit(scene.app.sprites.token(h.race, True, small), (ix, y))
+            nm = text.render(race_name(cat, h.race), L.px(13), theme.INK)
+            surf.blit(nm, (ix + small + L.px(4), y + L.px(4)))
+            ix += small + nm.get_width() + L.px(12)
+        y += small + L.px(6)
+    rect = peek_rect(L)
+    if p.active is not None:                 # the rules of the Active race and power, as room allows
+        size = L.px(12)
+        line_h = text.fonts.get(size).get_linesize()
+        room = (rect.y - L.px(6) - y) // line_h
+        words = " ".join(part for part in (power_text(cat, p.active.power or ""), race_text(cat, p.active.race)) if part)
+        lines = text.wrap(words, size, area.w - L.px(24)) if room > 0 else []
+        if len(lines) > room:
+            lines = lines[:room]
+            lines[-1] = text.fit(lines[-1] + " …", size, area.w - L.px(24))
+        for line in lines:
+            surf.blit(text.render(line, size, theme.INK_SOFT), (x, y))
+            y += line_h
+    # coins: only for the player whose eyes are on the screen, only while the button is held
+    if s.game_over or bot or scene.viewer != who:
+        msg = t("player.coins_secret")
+        img = text.render(msg, L.px(13), theme.INK_SOFT)
+        surf.blit(img, img.get_rect(center=rect.center))
+    elif scene.pressed == "peek":
+        pygame.draw.rect(surf, (250, 236, 180), rect, border_radius=L.px(8))
+        pygame.draw.rect(surf, theme.GOLD_DARK, rect, max(1, L.px(2)), border_radius=L.px(8))
+        cs = L.px(22)
+        surf.blit(scene.app.sprites.coin(cs), (rect.x + L.px(10), rect.centery - cs // 2))
+        img = text.render(tn("player.coins", p.coins, coins=p.coins), L.px(16), theme.INK, "bold")
+        surf.blit(img, (rect.x + cs + L.px(18), rect.centery - img.get_height() // 2))
+
+
+# -- the log -----------------------------------------------------------------------------------------
+def draw_log(scene: "GameScene", surf: pygame.Surface) -> None:
+    L = scene.layout
+    assert L is not None
+    if L.log.h < L.px(40):
+        return
+    text = scene.app.text
+    area = L.log.inflate(-L.px(8), -L.px(8))
+    panel(surf, area, L.ui, fill=(228, 216, 190))
+    title = text.render(t("log.title"), L.px(15), theme.ACCENT, "bold")
+    surf.blit(title, (area.x + L.px(10), area.y + L.px(6)))
+    top = area.y + L.px(10) + title.get_height()
+    size = L.px(13)
+    width = area.w - L.px(20)
+    wrapped: list[str] = []
+    for line in scene.log_lines[-24:]:
+        parts = text.wrap(line, size, width - L.px(10))
+        wrapped += [parts[0]] + ["  " + q for q in parts[1:]]
+    line_h = text.fonts.get(size).get_linesize()
+    room = max(0, (area.bottom - L.px(6) - top) // line_h)
+    shown = wrapped[-room:] if room else []
+    y = top
+    for k, line in enumerate(shown):
+        fade = len(shown) - 1 - k
+        colour = theme.INK if fade < 3 else theme.INK_SOFT
+        img = text.render(line, size, colour)
+        surf.blit(img, (area.x + L.px(10), y))
+        y += line_h
+
+
+# -- the message line -----------------------------------------------------------------------------------
+KIND_COLOUR = {"bad": theme.BAD, "warn": theme.WARN, "good": theme.GOOD, "log": theme.INK_LIGHT,
+               "hint": (232, 220, 196)}
+
+
+def draw_bar(scene: "GameScene", surf: pygame.Surface) -> None:
+    L = scene.layout
+    assert L is not None
+    s = scene.state
+    text = scene.app.text
+    bar = L.bar
+    pygame.draw.rect(surf, (52, 40, 32), bar)
+    pygame.draw.line(surf, (96, 74, 52), bar.topleft, (bar.right, bar.top), max(1, L.px(2)))
+    msg, kind = scene.message, scene.message_kind
+    who = actor(s)
+    if not msg:
+        if scene.table.is_bot(who):
+            msg, kind = t("hint.bot_playing", name=s.players[who].name), "hint"
+        elif scene.mode:
+            msg, kind = t(f"hint.mode.{scene.mode}"), "hint"
+    if scene.draft is not None and scene.mode in ("redeploy", "withdraw", "encampments") \
+            and not scene.table.is_bot(who):
+        pool = scene.draft.pool()
+        extra = t("bar.pool", tokens=pool) if pool >= 0 else tn("bar.pool_over", -pool, tokens=-pool)
+        if scene.draft.kind == "encampments":
+            extra = t("bar.pool_encampments", count=pool)
+        img = text.render(extra, L.px(15), theme.GOLD, "bold")
+        surf.blit(img, (bar.right - img.get_width() - L.px(14), bar.y + L.px(10)))
+        width = bar.w - img.get_width() - L.px(40)
+    else:
+        width = bar.w - L.px(28)
+    if msg:
+        colour = KIND_COLOUR.get(kind, theme.INK_LIGHT)
+        if kind == "bad":
+            colour = (255, 140, 120)
+        elif kind == "warn":
+            colour = (255, 200, 100)
+        elif kind == "good":
+            colour = (150, 230, 150)
+        img = text.render(text.fit(msg, L.px(15), width), L.px(15), colour, "bold" if kind != "hint" else "regular")
+        surf.blit(img, (bar.x + L.px(14), bar.y + L.px(10)))
+
+
+# -- the die ---------------------------------------------------------------------------------------------
+def draw_die(scene: "GameScene", surf: pygame.Surface, now: float) -> pygame.Rect:
+    from .scenes.play import DIE_ROLL
+    L = scene.layout
+    die = scene.die
+    assert L is not None and die is not None
+    pace = max(0.01, scene.pace())
+    age = (now - die.start) / pace
+    rolling = age < DIE_ROLL
+    size = L.px(96)
+    box = pygame.Rect(0, 0, L.px(300), L.px(190))
+    box.center = L.board.center
+    shade = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(shade, (20, 14, 10, 200), shade.get_rect(), border_radius=L.px(14))
+    surf.blit(shade, box)
+    if rolling:
+        face = random.Random(int(age * 14)).choice([0, 1, 2, 3])
+        img = scene.app.sprites.die(face, size)
+        img = pygame.transform.rotate(img, math.sin(age * 19) * 25)
+        bounce = int(abs(math.sin(age * 9)) * L.px(14))
+        surf.blit(img, img.get_rect(center=(box.centerx, box.y + L.px(70) - bounce)))
+    else:
+        img = scene.app.sprites.die(die.face, size)
+        surf.blit(img, img.get_rect(center=(box.centerx, box.y + L.px(70))))
+        label = t("die.result", face=die.face)
+        if die.success is True:
+            label += " " + t("die.success")
+        elif die.success is False:
+            label += " " + t("die.failure")
+        colour = (150, 230, 150) if die.success else ((255, 160, 130) if die.success is False else theme.INK_LIGHT)
+        txt = scene.app.text.render(label, L.px(16), colour, "bold")
+        surf.blit(txt, txt.get_rect(center=(box.centerx, box.bottom - L.px(30))))
+    return box
+
+
+# -- the region tooltip ---------------------------------------------------------------------------------
+def region_tip(scene: "GameScene", rid: str) -> list[Line]:
+    from .scenes.play import tip_cost_line
+    L = scene.layout
+    assert L is not None
+    s = scene.state
+    cat = s.catalog
+    reg = s.board.region(rid)
+    r = s.regions[rid]
+    lines: list[Line] = [(reg.display_name, L.px(16), theme.ACCENT, "bold")]
+    what = terrain_name(reg.terrain)
+    feats = [feature_name(f) for f in sorted(reg.features)]
+    if feats:
+        what += " · " + ", ".join(feats)
+    lines.append((what, L.px(13), theme.INK_SOFT, "regular"))
+    n = r.tokens
+    d = scene.draft
+    if d is not None and scene.mode in ("redeploy",) and rid in d.counts:
+        n = d.counts[rid]
+    if r.tokens and r.race:
+        owner = s.players[r.owner].name if r.owner is not None else "?"
+        key = "tip.held_decline" if r.decline else "tip.held"
+        lines.append((tn(key, n, name=owner, race=race_name(cat, r.race), tokens=n), L.px(14), theme.INK,
+                      "regular"))
+        if d is not None and d.kind == "withdraw" and d.counts.get(rid):
+            lines.append((t("tip.adding", tokens=d.counts[rid]), L.px(14), theme.GOOD, "bold"))
+    elif r.lost_tribe:
+        lines.append((tn("tip.lost_tribe", r.lost_tribe, tokens=r.lost_tribe), L.px(14), theme.INK, "regular"))
+    else:
+        lines.append((t("tip.empty"), L.px(14), theme.INK, "regular"))
+    marks = [t(f"marker.{k}") for k in ("lair", "fortress", "hole", "hero", "dragon") if getattr(r, k)]
+    if r.encampments:
+        marks.append(tn("marker.encampments", r.encampments, count=r.encampments))
+    if marks:
+        lines.append((", ".join(marks), L.px(13), theme.INK_SOFT, "regular"))
+    who = actor(s)
+    if scene.table.is_bot(who) or s.game_over:
+        return lines
+    mode = scene.mode
+    if mode in ("conquer", "reinforce"):
+        c = tip_cost_line(scene, rid)
+        if c is not None:
+            colour = {"good": theme.GOOD, "warn": theme.WARN, "bad": theme.BAD}[c[1]]
+            lines.append((c[0], L.px(14), colour, "bold"))
+    elif mode in ("redeploy", "withdraw", "encampments") and scene.draft is not None:
+        if rid in scene.draft.counts:
+            lines.append((t("tip.draft_controls"), L.px(13), theme.GOOD, "regular"))
+    elif mode == "abandon":
+        from game.rules.actions import Abandon
+        why = _why(scene, Abandon(rid))
+        lines.append((why or t("tip.abandon_ok"), L.px(14), theme.BAD if why else theme.WARN, "bold"))
+    elif mode in ("dragon", "enchant", "ghouls", "fortress"):
+        from .scenes.play import REGION_POWERS
+        why = _why(scene, REGION_POWERS[mode](rid))
+        lines.append((why or t(f"tip.power_ok.{mode}"), L.px(14), theme.BAD if why else theme.GOOD, "bold"))
+    return lines

@@ -1,0 +1,1 @@
+"""The window's screens: start, the game, the hand-over curtain, the final scores, notices."""

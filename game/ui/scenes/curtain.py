@@ -1,0 +1,115 @@
+"""The hand-over: "pass the device to NAME", with the board hidden.
+
+Shown whenever another person must act: a new turn, or a defender placing the tokens they got
+back. Nothing of the game shows behind it. The player who just finished may hold a button to
+see what they scored (their coins are secret, R7); the next player lifts the curtain with the
+button that names them.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.rules.state import WITHDRAW
+
+from .. import theme
+from ..app import App, Scene
+from ..layout import ui_scale
+from ..strings import t, tn
+from ..widgets import Button, hit
+from .common import backdrop, card
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .play import GameScene
+
+
+class PassScene(Scene):
+    def __init__(self, app: App, game: "GameScene", seat: int, last_score: Any = None) -> None:
+        super().__init__(app)
+        self.game = game
+        self.seat = seat
+        self.last_score = last_score
+        self.buttons: list[Button] = []
+        self.hover: str | None = None
+        self.pressed: str | None = None
+
+    def button(self, bid: str) -> Button | None:
+        return next((b for b in self.buttons if b.id == bid), None)
+
+    def resize(self) -> None:
+        w, h = self.app.size()
+        ui = ui_scale(w, h)
+        name = self.game.state.players[self.seat].name
+        label = t("pass.ready", name=name)
+        bw = max(round(260 * ui), self.app.text.size(label, round(15 * ui), "bold")[0] + round(40 * ui))
+        ready = pygame.Rect(0, 0, bw, round(50 * ui))
+        ready.center = (w // 2, h // 2 + round(120 * ui))
+        self.buttons = [Button("ready", label, ready, style="primary")]
+        if self.last_score is not None:
+            who = self.game.state.players[self.last_score[0]].name
+            peek = pygame.Rect(0, 0, round(420 * ui), round(38 * ui))
+            peek.center = (w // 2, h // 2 - round(150 * ui))
+            self.buttons.append(Button("peek", t("pass.peek", name=who), peek, style="quiet"))
+        self.app.dirty()
+
+    def handle(self, ev: pygame.event.Event) -> None:
+        if ev.type == pygame.MOUSEMOTION:
+            b = hit(self.buttons, ev.pos)
+            if (b.id if b else None) != self.hover:
+                self.hover = b.id if b else None
+                self.app.dirty()
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            b = hit(self.buttons, ev.pos)
+            self.pressed = b.id if b else None
+            self.app.dirty()
+        elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
+            pressed, self.pressed = self.pressed, None
+            b = hit(self.buttons, ev.pos)
+            self.app.dirty()
+            if b is not None and b.id == pressed == "ready":
+                self.game.handed_over(self.seat)
+        elif ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.game.handed_over(self.seat)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        backdrop(surf)
+        w, h = surf.get_size()
+        ui = ui_scale(w, h)
+        rect = card(surf, 620, 440)
+        text = self.app.text
+        s = self.game.state
+        p = s.players[self.seat]
+        colour = theme.player_colour(self.game.table.seats[self.seat].colour, self.seat)
+        y = rect.y + round(110 * ui)
+        img = text.render(t("pass.title"), round(20 * ui), theme.INK_SOFT)
+        surf.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+        y += img.get_height() + round(12 * ui)
+        name = text.render(p.name, round(40 * ui), theme.INK, "bold")
+        nr = name.get_rect(midtop=(rect.centerx + round(16 * ui), y))
+        pygame.draw.circle(surf, (20, 14, 10), (nr.x - round(22 * ui), nr.centery + 2), round(15 * ui))
+        pygame.draw.circle(surf, colour, (nr.x - round(22 * ui), nr.centery), round(14 * ui))
+        surf.blit(name, nr)
+        y = nr.bottom + round(14 * ui)
+        if s.turn.phase == WITHDRAW and s.turn.withdraw:
+            seat, race = s.turn.withdraw[0]
+            hold, _ = p.hold(race)
+            n = hold.hand if hold else 0
+            line = tn("pass.withdraw", n, tokens=n, attacker=s.players[s.turn.seat].name)
+        else:
+            line = t("pass.turn", round=s.round, turns=s.board.turns)
+        img = text.render(line, round(16 * ui), theme.INK)
+        surf.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+        y += img.get_height() + round(6 * ui)
+        img = text.render(t("pass.secret"), round(14 * ui), theme.INK_SOFT)
+        surf.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+        for b in self.buttons:
+            if b.id == "peek" and self.pressed == "peek" and self.last_score is not None:
+                pygame.draw.rect(surf, (250, 236, 180), b.rect, border_radius=round(8 * ui))
+                pygame.draw.rect(surf, theme.GOLD_DARK, b.rect, 2, border_radius=round(8 * ui))
+                who = s.players[self.last_score[0]].name
+                msg = tn("pass.scored", self.last_score[1], name=who, coins=self.last_score[1])
+                img = text.render(msg, round(15 * ui), theme.INK, "bold")
+                surf.blit(img, img.get_rect(center=b.rect.center))
+            else:
+                b.draw(surf, text, self.hover == b.id, ui, pressed=self.pressed == b.id)

@@ -1,0 +1,134 @@
+"""A game on the table as the window holds it: the `Match`, the map it is played on (polygons and
+picture), the computer players, and where it autosaves.
+
+`Table.play` sends one intent to the match and saves at once (atomically, by `Match.save`), so a
+crash or a kill never loses more than the intent being clicked. Starting a new game or resuming
+the autosave happen here too, with the loaders' one-line errors passed up as they are. No
+pygame here.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.content.tmx import SHIPPED_MAPS, MapData, load_map
+from game.match import Match, MatchSetup, Seat
+from game.rules import Action, Record
+from game.rules.engine import actor
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def bots_available() -> bool:
+    try:
+        from game.bots import make_bot  # noqa: F401
+    except Exception:  # noqa: BLE001 - a half-written bots package must not stop the game
+        return False
+    return True
+
+
+def shipped_map_path(players: int) -> str:
+    """The shipped map for a player count, as a path relative to the repository."""
+    p = SHIPPED_MAPS.get(players) or SHIPPED_MAPS[max(SHIPPED_MAPS)]
+    try:
+        return str(p.relative_to(ROOT))
+    except ValueError:
+        return str(p)
+
+
+def resolve(path: str) -> Path:
+    p = Path(path)
+    if not p.is_absolute() and not p.exists():
+        p = ROOT / p
+    return p
+
+
+@dataclass
+class Table:
+    match: Match
+    mapdata: MapData
+    save_path: Path
+    bots: dict[int, Any] = field(default_factory=dict)
+
+    @property
+    def state(self) -> Any:
+        return self.match.state
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.match.setup.seats
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self.bots
+
+    def humans(self) -> list[int]:
+        return [i for i in range(len(self.seats)) if i not in self.bots]
+
+    def actor(self) -> int:
+        return actor(self.match.state)
+
+    def play(self, action: Action) -> Record:
+        """Apply and autosave; raises `IllegalAction` / `NotImplementedRule` with nothing changed."""
+        rec = self.match.play(action)
+        self.save()
+        return rec
+
+    def undo(self) -> Record:
+        rec = self.match.undo()
+        self.save()
+        return rec
+
+    def save(self) -> None:
+        self.match.save(self.save_path)
+
+    # -- making one -----------------------------------------------------------------------------
+    @staticmethod
+    def new(seats: list[Seat], seed: int | None, map_path: str, content: list[str], save_path: Path) -> "Table":
+        """Raises the loaders' errors (`MapError`, `ContentError`, `SetupError`) with their one line."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 10**9)
+        mapdata = load_map(resolve(map_path))
+        setup = MatchSetup(seats=seats, seed=seed, map_path=map_path, content=list(content))
+        match = Match(setup, board=mapdata.board)
+        table = Table(match, mapdata, save_path)
+        table.make_bots()
+        table.save()
+        return table
+
+    @staticmethod
+    def resume(save_path: Path) -> "Table":
+        """Raises `SaveError` (one line) when the save cannot be used; `MapError` for a lost map."""
+        match = Match.load(save_path)
+        mapdata = load_map(resolve(match.setup.map_path or ""))
+        table = Table(match, mapdata, save_path)
+        table.make_bots()
+        return table
+
+    def make_bots(self) -> None:
+        self.bots = {}
+        if not any(s.bot for s in self.seats):
+            return
+        try:
+            from game.bots import make_bot
+        except Exception:  # noqa: BLE001 - without bots, computer seats are played by the default
+            make_bot = None
+        for i, s in enumerate(self.seats):
+            if s.bot:
+                self.bots[i] = make_bot(s.bot, i, self.match.setup.seed + i) if make_bot else _DefaultBot()
+
+
+class _DefaultBot:
+    """Stands in for a computer player when `game.bots` cannot be imported: it plays the first
+    conquest it can, then ends its turn (keeps a saved game with computer seats playable)."""
+
+    def choose(self, state: Any) -> Action:
+        from game.rules import legal_actions
+        from game.rules.actions import Conquer, EndTurn, Pick, Withdraw
+        legal = legal_actions(state)
+        for cls in (Withdraw, Pick, Conquer):
+            for a in legal:
+                if isinstance(a, cls):
+                    return a
+        return next((a for a in legal if isinstance(a, EndTurn)), legal[0])

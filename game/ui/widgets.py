@@ -1,0 +1,137 @@
+"""Small drawing pieces shared by the scenes: buttons, panels, text fields, tooltips.
+
+A `Button` is data (an id, a label already translated, a rectangle, whether it is enabled or
+toggled on) plus `draw`; scenes rebuild their buttons when what they show changes and hit-test
+them with `hit`. Tooltips and wrapped text go through the cached `Text` renderer. Nothing here
+knows the rules or changes the game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import pygame
+
+from . import theme
+from .theme import Text
+
+
+@dataclass
+class Button:
+    id: str
+    label: str
+    rect: pygame.Rect
+    enabled: bool = True
+    toggled: bool = False
+    style: str = "normal"          # normal | primary | quiet
+    tip: str = ""                  # shown on hover (e.g. why it is disabled)
+    data: object = None
+
+    def draw(self, surf: pygame.Surface, text: Text, hover: bool, ui: float, pressed: bool = False) -> None:
+        r = self.rect
+        rad = max(4, round(8 * ui))
+        if not self.enabled:
+            fill, ink = theme.BUTTON_OFF, (110, 100, 88)
+        elif self.toggled:
+            fill, ink = theme.BUTTON_ON, theme.INK_LIGHT
+        elif self.style == "primary":
+            fill, ink = (theme.GOOD if not hover else (52, 146, 84)), theme.INK_LIGHT
+        elif self.style == "quiet":
+            fill, ink = (theme.PANEL_DARK if not hover else (226, 212, 180)), theme.INK
+        else:
+            fill, ink = (theme.BUTTON_HOVER if hover else theme.BUTTON), theme.INK_LIGHT
+        off = 0 if pressed else max(1, round(2 * ui))
+        pygame.draw.rect(surf, (24, 16, 12), r.move(0, off), border_radius=rad)
+        pygame.draw.rect(surf, fill, r, border_radius=rad)
+        pygame.draw.rect(surf, theme.shade_edge(fill), r, max(1, round(ui)), border_radius=rad)
+        size = round(15 * ui)
+        label = text.fit(self.label, size, r.w - round(12 * ui), "bold")
+        img = text.render(label, size, ink, "bold")
+        surf.blit(img, img.get_rect(center=r.center))
+
+
+def hit(buttons: Sequence[Button], pos: tuple[int, int]) -> Button | None:
+    for b in buttons:
+        if b.rect.collidepoint(pos):
+            return b
+    return None
+
+
+def panel(surf: pygame.Surface, rect: pygame.Rect, ui: float, fill=theme.PANEL, edge=theme.PANEL_EDGE) -> None:
+    rad = max(4, round(10 * ui))
+    pygame.draw.rect(surf, fill, rect, border_radius=rad)
+    pygame.draw.rect(surf, edge, rect, max(1, round(2 * ui)), border_radius=rad)
+
+
+def lines_block(text: Text, lines: Sequence[tuple[str, int, tuple, str]], width: int) -> list[pygame.Surface]:
+    """Render (text, size, colour, weight) lines, wrapped to `width`."""
+    out: list[pygame.Surface] = []
+    for s, size, colour, weight in lines:
+        for part in text.wrap(s, size, width, weight):
+            out.append(text.render(part, size, colour, weight))
+    return out
+
+
+def tooltip(surf: pygame.Surface, text: Text, lines: Sequence[tuple[str, int, tuple, str]],
+            at: tuple[int, int], ui: float, max_w: int | None = None) -> pygame.Rect:
+    """A parchment box near `at` (kept inside the window) with the given lines."""
+    max_w = max_w or round(340 * ui)
+    pad = round(8 * ui)
+    imgs = lines_block(text, lines, max_w)
+    if not imgs:
+        return pygame.Rect(at, (0, 0))
+    w = max(i.get_width() for i in imgs) + 2 * pad
+    h = sum(i.get_height() for i in imgs) + 2 * pad
+    sw, sh = surf.get_size()
+    x, y = at[0] + round(18 * ui), at[1] + round(18 * ui)
+    if x + w > sw - 4:
+        x = at[0] - w - round(10 * ui)
+    if y + h > sh - 4:
+        y = at[1] - h - round(10 * ui)
+    x, y = max(4, x), max(4, y)
+    box = pygame.Rect(x, y, w, h)
+    shadow = box.move(round(3 * ui), round(4 * ui))
+    pygame.draw.rect(surf, (20, 14, 10), shadow, border_radius=round(6 * ui))
+    pygame.draw.rect(surf, (252, 246, 228), box, border_radius=round(6 * ui))
+    pygame.draw.rect(surf, theme.PANEL_EDGE, box, max(1, round(ui)), border_radius=round(6 * ui))
+    yy = y + pad
+    for img in imgs:
+        surf.blit(img, (x + pad, yy))
+        yy += img.get_height()
+    return box
+
+
+@dataclass
+class TextField:
+    """A one-line text entry (player names, the seed)."""
+    id: str
+    value: str
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    max_len: int = 16
+    digits_only: bool = False
+
+    def type(self, s: str) -> None:
+        for ch in s:
+            if self.digits_only and not ch.isdigit():
+                continue
+            if ch.isprintable() and len(self.value) < self.max_len:
+                self.value += ch
+
+    def backspace(self) -> None:
+        self.value = self.value[:-1]
+
+    def draw(self, surf: pygame.Surface, text: Text, ui: float, focused: bool, placeholder: str = "",
+             now: float = 0.0) -> None:
+        r = self.rect
+        pygame.draw.rect(surf, (255, 252, 242) if focused else (246, 238, 220), r, border_radius=round(5 * ui))
+        pygame.draw.rect(surf, theme.ACCENT if focused else theme.PANEL_EDGE, r,
+                         max(1, round((2 if focused else 1) * ui)), border_radius=round(5 * ui))
+        size = round(16 * ui)
+        shown = self.value or placeholder
+        colour = theme.INK if self.value else (150, 138, 120)
+        img = text.render(text.fit(shown, size, r.w - round(14 * ui)), size, colour)
+        surf.blit(img, (r.x + round(7 * ui), r.centery - img.get_height() // 2))
+        if focused:
+            cx = r.x + round(7 * ui) + (img.get_width() if self.value else 0) + 1
+            pygame.draw.line(surf, theme.INK, (cx, r.y + round(6 * ui)), (cx, r.bottom - round(6 * ui)),
+                             max(1, round(ui)))

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Small World at the family table: `python main.py` opens the game window.
+
+Options: --map FILE (a Tiled map instead of the one for the player count), --players N (2-5,
+preselected on the start screen), --seed N, --content FILE.yaml (custom races and powers; may be
+given more than once), --fullscreen. A bad map or content file is reported in one line, and the
+program exits with status 2; it never shows a traceback for a player's mistake.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(prog="main.py", description="Small World for 2 to 5 players at one computer.")
+    ap.add_argument("--map", metavar="FILE", help="play on this Tiled map (.tmx)")
+    ap.add_argument("--players", type=int, metavar="N", help="number of players, 2 to 5")
+    ap.add_argument("--seed", type=int, metavar="N", help="seed for the shuffles and the die")
+    ap.add_argument("--content", metavar="FILE.yaml", action="append", default=[],
+                    help="custom races and powers (may be repeated)")
+    ap.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
+    return ap.parse_args(argv)
+
+
+def _portable(path: str) -> str:
+    """A path inside the repository is kept relative to it; any other becomes absolute."""
+    p = Path(path).resolve()
+    try:
+        return str(p.relative_to(ROOT))
+    except ValueError:
+        return str(p)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    if args.players is not None and not 2 <= args.players <= 5:
+        print(f"--players {args.players}: Small World is for 2 to 5 players", file=sys.stderr)
+        return 2
+    if args.seed is not None and args.seed < 0:
+        print(f"--seed {args.seed}: use a whole number of 0 or more", file=sys.stderr)
+        return 2
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.content.catalog import load_catalog
+    from game.content.tmx import load_map
+
+    map_path = None
+    if args.map:
+        try:
+            load_map(args.map)
+        except ValueError as err:             # MapError: one line naming the file and the fix
+            print(err, file=sys.stderr)
+            return 2
+        map_path = _portable(args.map)
+    content = [str(Path(c).resolve()) for c in args.content]
+    if content:
+        try:
+            load_catalog(content)
+        except (ValueError, OSError) as err:  # ContentError: one line with file and line number
+            print(err, file=sys.stderr)
+            return 2
+
+    from game.ui.app import Options, run
+    return run(Options(map_path=map_path, players=args.players, seed=args.seed, content=content,
+                       fullscreen=args.fullscreen))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,174 @@
+"""Every power's own control in the window, clicked as a player would: the Dragon, a Fortress,
+the Heroes, the Encampments, the Diplomat's ally, the Berserk roll and the Stout decline.
+Each test puts the combo at the top of the column, picks it with the mouse, conquers a region or
+two, then uses the power's button and the board."""
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pytest  # noqa: E402
+
+from game.match import Seat  # noqa: E402
+from game.rules.actions import Conquer  # noqa: E402
+from game.rules.state import Combo  # noqa: E402
+from game.ui.app import Options  # noqa: E402
+from game.ui.driver import Driver  # noqa: E402
+from game.ui.scenes.play import GameScene  # noqa: E402
+from game.ui.table import Table, shipped_map_path  # noqa: E402
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
+    return tmp_path
+
+
+def game_with(d: Driver, home, race: str, power: str) -> GameScene:
+    table = Table.new([Seat("Ann", "orange"), Seat("Bob", "sky")], 17, shipped_map_path(2), [],
+                      home / "autosave.json")
+    s = table.match.state.copy()
+    s.column[0] = Combo(race, power)
+    table.match.states[-1] = s
+    scene = GameScene(d.app, table, viewer=0)
+    d.app.switch(scene)
+    d.pump(2)
+    d.click(scene.combo_rects[0].center)
+    assert table.match.records[-1].action == {"kind": "pick", "index": 0}
+    return scene
+
+
+def conquer(d: Driver, scene: GameScene, n: int) -> None:
+    for _ in range(n):
+        a = next(a for a in scene.legal if isinstance(a, Conquer))
+        d.click(d.region_point(a.region))
+
+
+def last_kind(scene: GameScene) -> str:
+    return scene.table.match.records[-1].action["kind"]
+
+
+def test_the_dragon(home):
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        scene = game_with(d, home, "ratmen", "dragon_master")
+        conquer(d, scene, 1)
+        d.press_button("dragon")
+        assert scene.mode == "dragon" and scene.targets()
+        target = next(iter(scene.targets()))
+        d.click(d.region_point(target))
+        assert last_kind(scene) == "dragon" and scene.state.regions[target].dragon
+    finally:
+        d.close()
+
+
+def test_a_fortress(home):
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        scene = game_with(d, home, "ratmen", "fortified")
+        conquer(d, scene, 1)
+        d.press_button("fortress")
+        own = scene.state.active_regions(0)[0]
+        d.click(d.region_point(own))
+        assert last_kind(scene) == "fortress" and scene.state.regions[own].fortress
+    finally:
+        d.close()
+
+
+def test_the_heroes(home):
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        scene = game_with(d, home, "ratmen", "heroic")
+        conquer(d, scene, 3)
+        d.press_button("heroes")
+        own = scene.state.active_regions(0)
+        scene.heroes = []
+        for rid in own[-2:]:
+            d.click(d.region_point(rid))
+        assert sorted(scene.heroes) == sorted(own[-2:])
+        d.press_button("place_heroes")
+        assert last_kind(scene) == "heroes"
+        assert all(scene.state.regions[r].hero for r in own[-2:])
+    finally:
+        d.close()
+
+
+def test_the_encampments(home):
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        scene = game_with(d, home, "ratmen", "bivouacking")
+        conquer(d, scene, 2)
+        d.press_button("encampments")
+        assert scene.mode == "encampments" and scene.draft is not None
+        own = scene.state.active_regions(0)
+        donor = max(own, key=lambda r: scene.draft.counts[r])
+        other = next(r for r in own if r != donor)
+        minus, _ = scene.board_view.chip_rects(donor)
+        _, plus = scene.board_view.chip_rects(other)
+        d.click(minus.center)
+        d.click(plus.center)
+        d.press_button("place_encampments")
+        assert last_kind(scene) == "encampments", scene.message
+        assert scene.state.regions[other].encampments >= 1
+    finally:
+        d.close()
+
+
+def test_the_diplomats_ally(home):
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        scene = game_with(d, home, "ratmen", "diplomat")
+        conquer(d, scene, 1)
+        d.press_button("ally")
+        d.press_button("ally:1")
+        assert last_kind(scene) == "ally"
+    finally:
+        d.close()
+
+
+def test_the_berserk_roll(home):
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        scene = game_with(d, home, "ratmen", "berserk")
+        d.press_button("berserk_roll")
+        rec = scene.table.match.records[-1]
+        assert rec.action["kind"] == "berserk_roll" and rec.rolls
+    finally:
+        d.close()
+
+
+def test_the_stout_decline_at_the_end_of_the_turn(home):
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        scene = game_with(d, home, "ratmen", "stout")
+        conquer(d, scene, 1)
+        d.press_button("stout")
+        assert scene.table.match.records[-1].action == {"kind": "end_turn", "decline": True}
+        assert scene.table.match.state.players[0].declines
+    finally:
+        d.close()
+
+
+def test_abandoning_a_region_before_conquering(home):
+    from game.ui.driver import scripted_step
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        scene = game_with(d, home, "ratmen", "alchemist")
+        conquer(d, scene, 2)
+        d.press_button("end_turn")
+        for _ in range(50):                      # Bob's turn, then the curtain back to Ann
+            if isinstance(d.scene, GameScene) and scene.state.turn.seat == 0 and scene.viewer == 0:
+                break
+            scripted_step(d)
+        assert scene.state.turn.phase == "conquer"
+        d.press_button("abandon")
+        own = scene.state.active_regions(0)[0]
+        d.click(d.region_point(own))
+        assert last_kind(scene) == "abandon"
+        assert scene.state.regions[own].owner is None
+        if scene.state.active_regions(0):              # still allowed before a conquest
+            assert scene.button("abandon") is not None
+    finally:
+        d.close()
