@@ -3,8 +3,10 @@
 
 Options: --map FILE (a Tiled map instead of the one for the player count), --players N (2-5,
 preselected on the start screen), --seed N, --content FILE.yaml (custom races and powers; may be
-given more than once), --fullscreen. A bad map or content file is reported in one line, and the
-program exits with status 2; it never shows a traceback for a player's mistake.
+given more than once), --fullscreen, --lang en|ro|nl|fr (the language, remembered for next
+time; it can also be chosen on the start screen). A bad map or content file is reported in one
+line, in that language, and the program exits with status 2; it never shows a traceback for a
+player's mistake.
 """
 from __future__ import annotations
 
@@ -26,6 +28,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--content", metavar="FILE.yaml", action="append", default=[],
                     help="custom races and powers (may be repeated)")
     ap.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
+    ap.add_argument("--lang", choices=("en", "ro", "nl", "fr"),
+                    help="language of the game: English, Romanian, Dutch or French (remembered)")
     return ap.parse_args(argv)
 
 
@@ -40,22 +44,26 @@ def _portable(path: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
-    if args.players is not None and not 2 <= args.players <= 5:
-        print(f"--players {args.players}: Small World is for 2 to 5 players", file=sys.stderr)
-        return 2
-    if args.seed is not None and args.seed < 0:
-        print(f"--seed {args.seed}: use a whole number of 0 or more", file=sys.stderr)
-        return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.content.catalog import load_catalog
     from game.content.tmx import load_map
+    from game.rules.reasons import reason
+    from game.ui import settings, strings
+
+    strings.set_language(args.lang or settings.load().get("lang") or os.environ.get("SMALLWORLD_LANG") or "en")
+    if args.players is not None and not 2 <= args.players <= 5:
+        print(strings.say(reason("cli_players", count=args.players)), file=sys.stderr)
+        return 2
+    if args.seed is not None and args.seed < 0:
+        print(strings.say(reason("cli_seed", value=args.seed)), file=sys.stderr)
+        return 2
 
     map_path = None
     if args.map:
         try:
             load_map(args.map)
         except ValueError as err:             # MapError: one line naming the file and the fix
-            print(err, file=sys.stderr)
+            print(strings.say(err), file=sys.stderr)
             return 2
         map_path = _portable(args.map)
     content = [str(Path(c).resolve()) for c in args.content]
@@ -63,12 +71,12 @@ def main(argv: list[str] | None = None) -> int:
         try:
             load_catalog(content)
         except (ValueError, OSError) as err:  # ContentError: one line with file and line number
-            print(err, file=sys.stderr)
+            print(strings.say(err), file=sys.stderr)
             return 2
 
     from game.ui.app import Options, run
     return run(Options(map_path=map_path, players=args.players, seed=args.seed, content=content,
-                       fullscreen=args.fullscreen))
+                       fullscreen=args.fullscreen, lang=args.lang))
 
 
 if __name__ == "__main__":

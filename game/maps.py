@@ -15,6 +15,7 @@ from typing import Sequence
 
 from game.content.tmx import inspect_map
 from game.rules.board import FEATURES, Board
+from game.rules.reasons import Reason, reason
 
 LAND_TERRAINS = ("farmland", "forest", "hill", "mountain", "swamp")
 DEGREE_TOLERANCE = 0.10
@@ -69,25 +70,24 @@ def summary(board: Board) -> str:
             f"{len(board.coastal)}")
 
 
-def pattern_problems(board: Board) -> list[str]:
+def pattern_problems(board: Board) -> list[Reason]:
     """The printed maps' patterns this board breaks (empty when it keeps them all)."""
     problems = []
     for r in board.regions:
         if r.is_water and r.features:
-            problems.append(f"{r.id} is {r.terrain} with a feature")
+            problems.append(reason("pattern_water_feature", id=r.id, terrain=r.terrain))
         if r.is_water and r.lost_tribe:
-            problems.append(f"{r.id} is {r.terrain} with a lost tribe")
+            problems.append(reason("pattern_water_tribe", id=r.id, terrain=r.terrain))
         if r.terrain == "mountain" and r.lost_tribe:
-            problems.append(f"{r.id} is a mountain with a lost tribe")
+            problems.append(reason("pattern_mountain_tribe", id=r.id))
     both = [r.id for r in board.regions
             if r.terrain == "mountain" and {"cavern", "mine"} <= r.features]
     if len(both) != 1:
-        problems.append(f"{len(both)} mountains carry both a cavern and a mine (want exactly 1)")
+        problems.append(reason("pattern_cavern_mine", count=len(both)))
     tribes = [r for r in board.regions if r.lost_tribe]
     with_feature = sum(1 for r in tribes if r.features)
     if tribes and with_feature * 3 < len(tribes):
-        problems.append(f"only {with_feature} of {len(tribes)} lost-tribe regions carry a feature "
-                        f"(want at least a third)")
+        problems.append(reason("pattern_tribe_features", count=with_feature, total=len(tribes)))
     return problems
 
 

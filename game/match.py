@@ -25,14 +25,15 @@ from .rules.catalog import Catalog
 from .rules.chance import Replay
 from .rules.engine import actor
 from .rules.errors import IllegalAction
+from .rules.reasons import HasReason, as_reason, reason
 from .rules.state import GameState
 
 SAVE_VERSION = 1
 ROOT = Path(__file__).resolve().parents[1]
 
 
-class SaveError(ValueError):
-    """A save that cannot be used; one line naming the file and what to do."""
+class SaveError(HasReason, ValueError):
+    """A save that cannot be used; one line naming the file and what to do (`err.reason`)."""
 
 
 @dataclass
@@ -117,7 +118,7 @@ class Match:
 
     def undo(self) -> Record:
         if not self.can_undo():
-            raise IllegalAction("Nothing to undo: the last die roll, new combo or hand-over cannot be taken back")
+            raise IllegalAction(reason("nothing_to_undo"))
         self.states.pop()
         return self.records.pop()
 
@@ -152,11 +153,11 @@ class Match:
         try:
             d = json.loads(path.read_text(encoding="utf-8"))
         except OSError as err:
-            raise SaveError(f"{path}: cannot be read ({err.strerror}); start a new game") from None
+            raise SaveError(reason("save_unreadable", path=str(path), error=err.strerror)) from None
         except (UnicodeDecodeError, json.JSONDecodeError):
-            raise SaveError(f"{path}: the saved game is damaged (not valid JSON); it was kept, start a new game") from None
+            raise SaveError(reason("save_damaged", path=str(path))) from None
         if not isinstance(d, dict) or d.get("version") != SAVE_VERSION:
-            raise SaveError(f"{path}: not a saved game of this version; it was kept, start a new game")
+            raise SaveError(reason("save_version", path=str(path)))
         try:
             setup = MatchSetup.from_dict(d["setup"])
             m = Match(setup, catalog=catalog)
@@ -168,10 +169,9 @@ class Match:
                 m.states.append(after)
             m.undo_floor = min(int(d.get("undo_floor", len(m.states) - 1)), len(m.states) - 1)
         except (KeyError, TypeError, ValueError, IllegalAction) as err:
-            raise SaveError(f"{path}: the saved game does not replay ({err}); it was kept, start a new game") from None
+            raise SaveError(reason("save_no_replay", path=str(path), error=as_reason(err))) from None
         if "state" in d and m.state.to_dict() != d["state"]:
-            raise SaveError(f"{path}: the saved game replays to a different position (were the map or "
-                            f"content files changed?); it was kept, start a new game")
+            raise SaveError(reason("save_differs", path=str(path)))
         return m
 
 

@@ -1,9 +1,11 @@
-"""A whole 2-player game played through the window with the mouse, headless.
+"""A whole 2-player game played through the window with the mouse, headless, in English and
+in Romanian (`--lang ro`).
 
 Real mouse events go into pygame's queue at points computed from the region polygons scaled to
 the window (a region's token spot) and from the buttons' rectangles: the start screen, the
 hand-overs, picks, conquests, an illegal click, a reinforcement with the die, a redeploy with
-+/− and a drag, a decline, the defenders placing their tokens, and the final scores.
++/− and a drag, a decline, the defenders placing their tokens, and the final scores. In
+Romanian the refusal, the log and the buttons speak Romanian, and no key falls back to English.
 """
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ import time  # noqa: E402
 import pytest  # noqa: E402
 
 from game.match import Match  # noqa: E402
+from game.rules import why_illegal  # noqa: E402
+from game.ui import strings  # noqa: E402
 from game.rules.actions import Conquer, Decline, Pick, Reinforce  # noqa: E402
 from game.rules.state import CONQUER, PICK, REDEPLOY, WITHDRAW  # noqa: E402
 from game.ui.app import Options  # noqa: E402
@@ -58,9 +62,10 @@ def cheapest_conquest(scene: GameScene) -> str | None:
     return min(attacks or options, key=lambda r: (cost_of(s, seat, r).total, r))
 
 
-def test_a_whole_two_player_game_with_the_mouse(home):
+@pytest.mark.parametrize("lang", ["en", "ro"])
+def test_a_whole_two_player_game_with_the_mouse(home, lang):
     started = time.monotonic()
-    d = Driver(Options(pace=0, catch_errors=False, seed=SEED))
+    d = Driver(Options(pace=0, catch_errors=False, seed=SEED, lang=lang))
     try:
         d.pump(3)
         assert isinstance(d.scene, StartScene)
@@ -113,6 +118,9 @@ def test_a_whole_two_player_game_with_the_mouse(home):
                     d.click(d.region_point(sea))
                     assert len(match.records) == before
                     assert scene.message_kind == "bad" and scene.message
+                    assert scene.message == strings.say(why_illegal(s, Conquer(sea)), s)
+                    if lang == "ro":
+                        assert "nu pot fi cucerite" in scene.message, scene.message
                     seen["illegal"] = True
                     continue
                 if (not seen["decline"] and s.round >= 4 and s.turn.seat == 0 and Decline() in scene.legal):
@@ -178,6 +186,11 @@ def test_a_whole_two_player_game_with_the_mouse(home):
         # the autosave holds the finished game, and it replays to the same position
         again = Match.load(home / "autosave.json")
         assert again.state == s
+        if lang == "ro":
+            assert final.button("new").label == "Joc nou"
+            assert any(" a cucerit " in line for line in game.log_lines), game.log_lines[-5:]
+            assert [k for lg, k in strings.missing() if lg == "ro"] == []
         assert time.monotonic() - started < 60
     finally:
         d.close()
+        strings.set_language("en")

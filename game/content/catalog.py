@@ -14,12 +14,13 @@ import yaml
 
 from ..rules.abilities import REGISTRY
 from ..rules.catalog import Catalog, CatalogError
+from ..rules.reasons import HasReason, as_reason, reason
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "assets" / "content"
 
 
-class ContentError(ValueError):
-    """A content file that cannot be used; one line for the player."""
+class ContentError(HasReason, ValueError):
+    """A content file that cannot be used; one line for the player (`err.reason` is keyed)."""
 
 
 def _line(node: Any) -> int:
@@ -46,7 +47,7 @@ def _read(path: Path) -> tuple[Any, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
-        raise ContentError(f"{path}: cannot read the file ({err.strerror}); check the path") from None
+        raise ContentError(reason("content_unreadable", path=str(path), error=err.strerror)) from None
     try:
         node = yaml.compose(text)
         data = yaml.safe_load(text)
@@ -54,35 +55,34 @@ def _read(path: Path) -> tuple[Any, Any]:
         mark = getattr(err, "problem_mark", None)
         where = f":{mark.line + 1}" if mark else ""
         problem = getattr(err, "problem", None) or str(err).splitlines()[0]
-        raise ContentError(f"{path}{where}: not valid YAML ({problem}); check indentation and colons") from None
+        raise ContentError(reason("content_bad_yaml", path=str(path), where=where, problem=problem)) from None
     return data, node
 
 
 def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool) -> None:
     if not isinstance(entries, Mapping):
-        raise ContentError(f"{path}:{_line(node)}: '{kind}s' must map ids to definitions, "
-                           f"e.g. gnomes: {{tokens: 5, ...}}")
+        raise ContentError(reason("content_not_mapping", where=f"{path}:{_line(node)}", section=f"{kind}s"))
     known_keys = {"name", "tokens", "text", "effects"} | ({"box"} if kind == "race" else set())
+    word = reason(f"word_{kind}")
     for eid, d in entries.items():
         enode = _node_for(node, str(eid))
         where = f"{path}:{_line(_key_node(node, str(eid)))}"
         if not isinstance(d, Mapping):
-            raise ContentError(f"{where}: {kind} {eid!r} must be a mapping with tokens, name, text, effects")
+            raise ContentError(reason("content_entry_not_mapping", where=where, kind=word, id=eid))
         extra = set(d) - known_keys
         if extra:
             k = sorted(extra)[0]
-            raise ContentError(f"{path}:{_line(_key_node(enode, k))}: unknown key {k!r} for {kind} {eid!r}; "
-                               f"known keys: {', '.join(sorted(known_keys))}")
+            raise ContentError(reason("content_unknown_key", where=f"{path}:{_line(_key_node(enode, k))}", key=k,
+                                      kind=word, id=eid, known=", ".join(sorted(known_keys))))
         if not isinstance(d.get("tokens"), int) or d["tokens"] < 0:
-            raise ContentError(f"{where}: {kind} {eid!r} needs 'tokens', a whole number of 0 or more")
+            raise ContentError(reason("content_tokens", where=where, kind=word, id=eid))
         if kind == "race":
             box = d.get("box", d["tokens"])
             if not isinstance(box, int) or box < d["tokens"]:
-                raise ContentError(f"{where}: race {eid!r}: 'box' must be a whole number at least its "
-                                   f"banner tokens ({d['tokens']})")
+                raise ContentError(reason("content_box", where=where, id=eid, tokens=d["tokens"]))
         effs = d.get("effects") or []
         if not isinstance(effs, list):
-            raise ContentError(f"{where}: {kind} {eid!r}: 'effects' must be a list, e.g. [coins_per_region]")
+            raise ContentError(reason("content_effects_list", where=where, kind=word, id=eid))
         enodes = _node_for(enode, "effects")
         for i, e in enumerate(effs):
             enode_i = enodes.value[i] if isinstance(enodes, yaml.SequenceNode) and i < len(enodes.value) else enodes
@@ -93,20 +93,20 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool)
                 (name, params), = e.items()
                 params = params or {}
                 if not isinstance(params, Mapping):
-                    raise ContentError(f"{ewhere}: parameters of effect {name!r} for {kind} {eid!r} must be a "
-                                       f"mapping, e.g. {{amount: 1}}")
+                    raise ContentError(reason("content_params_mapping", where=ewhere, effect=name, kind=word,
+                                              id=eid))
             else:
-                raise ContentError(f"{ewhere}: effect of {kind} {eid!r} must be a name or "
-                                   f"{{name: {{parameters}}}}")
+                raise ContentError(reason("content_effect_shape", where=ewhere, kind=word, id=eid))
             if name not in REGISTRY:
                 if strict:
-                    raise ContentError(f"{ewhere}: unknown effect {name!r} for {kind} {eid!r}; known effects: "
-                                       f"{', '.join(sorted(REGISTRY))}")
+                    raise ContentError(reason("content_unknown_effect", where=ewhere, effect=name, kind=word,
+                                              id=eid, known=", ".join(sorted(REGISTRY))))
                 continue
             try:
                 REGISTRY[name](**dict(params))
             except (TypeError, ValueError) as err:
-                raise ContentError(f"{ewhere}: {kind} {eid!r}: {err}") from None
+                raise ContentError(reason("content_effect_error", where=ewhere, kind=word, id=eid,
+                                          error=as_reason(err))) from None
 
 
 def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR) -> Catalog:
@@ -123,12 +123,12 @@ def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR)
         path = Path(f)
         data, node = _read(path)
         if not isinstance(data, Mapping) or not set(data) & {"races", "powers"}:
-            raise ContentError(f"{path}:1: a content file has a 'races:' and/or a 'powers:' section")
+            raise ContentError(reason("content_no_sections", path=str(path)))
         unknown = set(data) - {"races", "powers"}
         if unknown:
             k = sorted(unknown)[0]
-            raise ContentError(f"{path}:{_line(_key_node(node, k))}: unknown section {k!r}; "
-                               f"use 'races:' and 'powers:'")
+            raise ContentError(reason("content_unknown_section", where=f"{path}:{_line(_key_node(node, k))}",
+                                      section=k))
         for kind, key, target in (("race", "races", races), ("power", "powers", powers)):
             if key in data:
                 _check_entries(path, kind, data[key], _node_for(node, key), strict=True)
@@ -137,7 +137,7 @@ def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR)
     try:
         return Catalog.from_data(races, powers, frozenset(custom))
     except CatalogError as err:
-        raise ContentError(str(err)) from None
+        raise ContentError(err.reason) from None
 
 
 _DEFAULT: Catalog | None = None

@@ -25,6 +25,7 @@ import pytmx  # noqa: E402
 
 from game.content import geometry  # noqa: E402
 from game.rules.board import FEATURES, TERRAINS, WATER, Board, BoardError, Region  # noqa: E402
+from game.rules.reasons import HasReason, Reason, reason  # noqa: E402
 
 Point = tuple[float, float]
 
@@ -43,8 +44,9 @@ SHIPPED_MAPS: dict[int, Path] = {
 }
 
 
-class MapError(ValueError):
-    """A map file that cannot be played; the message names the file, the object and the fix."""
+class MapError(HasReason, ValueError):
+    """A map file that cannot be played; the message names the file, the object and the fix
+    (`err.reason` is the keyed `Reason`)."""
 
 
 @dataclass
@@ -66,8 +68,8 @@ class MapReport:
 
     path: Path
     data: MapData | None
-    errors: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
+    errors: list[Reason] = field(default_factory=list)
+    warnings: list[Reason] = field(default_factory=list)
 
 
 def object_kind(obj: Any) -> str:
@@ -78,8 +80,8 @@ def object_kind(obj: Any) -> str:
 def map_for_players(players: int) -> MapData:
     """Load the shipped map for 2 to 5 players."""
     if players not in SHIPPED_MAPS:
-        raise MapError(f"no map for {players} players; shipped maps are for "
-                       f"{min(SHIPPED_MAPS)} to {max(SHIPPED_MAPS)} players")
+        raise MapError(reason("map_no_map_for", players=players, low=min(SHIPPED_MAPS),
+                              high=max(SHIPPED_MAPS)))
     return load_map(SHIPPED_MAPS[players])
 
 
@@ -87,10 +89,10 @@ def load_map(path: str | Path, require_image: bool = True) -> MapData:
     """Read a TMX map into a `MapData`; raise `MapError` with the first problem found."""
     report = inspect_map(path, require_image=require_image)
     if report.errors or report.data is None:
-        first = report.errors[0] if report.errors else f"{path}: cannot be read"
+        first = report.errors[0] if report.errors else reason("map_unreadable", path=str(path))
         more = len(report.errors) - 1
         if more > 0:
-            first += f" (and {more} more: python -m game.maps check {path})"
+            first = reason("map_and_more", first=first, more=more, path=str(path))
         raise MapError(first)
     return report.data
 
@@ -124,23 +126,21 @@ def _png_size(path: Path) -> tuple[int, int] | None:
 
 def _open(path: Path, shown: str) -> pytmx.TiledMap:
     if not path.is_file():
-        raise MapError(f"{shown}: no such map file; check the path")
+        raise MapError(reason("map_no_file", path=shown))
     try:
         # region properties are called id and name, which pytmx reserves unless told otherwise
         return pytmx.TiledMap(str(path), allow_duplicate_names=True)
     except ParseError as e:
-        raise MapError(f"{shown}: not a readable TMX file (XML error: {e}); "
-                       f"open it in Tiled and save it again") from None
+        raise MapError(reason("map_bad_xml", path=shown, error=str(e))) from None
     except Exception as e:  # pytmx raises many kinds for a malformed map
-        raise MapError(f"{shown}: pytmx cannot read this map ({type(e).__name__}: {e}); "
-                       f"open it in Tiled and save it again") from None
+        raise MapError(reason("map_pytmx", path=shown, error=f"{type(e).__name__}: {e}")) from None
 
 
 @dataclass
 class _Raw:
     """One region object as read, before the board is built."""
 
-    label: str
+    label: Reason
     region: Region
     polygon: list[Point] | None
     adjacent: list[str]
@@ -156,29 +156,28 @@ def inspect_map(path: str | Path, require_image: bool = True) -> MapReport:
     try:
         tiled = _open(path, shown)
     except MapError as e:
-        errors.append(str(e))
+        errors.append(e.reason)
         return report
 
     width = int(tiled.width) * int(tiled.tilewidth)
     height = int(tiled.height) * int(tiled.tileheight)
     if width <= 0 or height <= 0:
-        errors.append(f"{shown}: the map has no size; set its width, height and tile size in Tiled")
+        errors.append(reason("map_no_size", path=shown))
         return report
     if tiled.orientation != "orthogonal":
-        errors.append(f"{shown}: orientation is {tiled.orientation}; use an orthogonal map")
+        errors.append(reason("map_orientation", path=shown, value=tiled.orientation))
 
     turns_value = tiled.properties.get("turns")
     turns = 0
     if turns_value is None:
-        errors.append(f"{shown}: no map property turns; add turns (int), e.g. turns=10")
+        errors.append(reason("map_no_turns", path=shown))
     else:
         try:
             turns = int(str(turns_value).strip())
             if turns < 1:
                 raise ValueError
         except ValueError:
-            errors.append(f"{shown}: map property turns={turns_value!r} is not a whole number of "
-                          f"at least 1; set turns (int), e.g. turns=10")
+            errors.append(reason("map_bad_turns", path=shown, value=turns_value))
     name = str(tiled.properties.get("name") or path.stem.replace("_", " ").title())
 
     image_path = _check_image(tiled, path, shown, width, height, require_image, errors, warnings)
@@ -186,14 +185,13 @@ def inspect_map(path: str | Path, require_image: bool = True) -> MapReport:
     layer = next((lay for lay in tiled.layers if isinstance(lay, pytmx.TiledObjectGroup)
                   and lay.name == REGION_LAYER), None)
     if layer is None:
-        errors.append(f"{shown}: no object layer named {REGION_LAYER!r}; add one with a polygon "
-                      f"per region")
+        errors.append(reason("map_no_layer", path=shown, layer=REGION_LAYER))
         return report
     before = len(errors)
     raws = _read_regions(list(layer), shown, width, height, errors, warnings)
     if not raws:
         if len(errors) == before:
-            errors.append(f"{shown}: the {REGION_LAYER!r} layer is empty; draw one polygon per region")
+            errors.append(reason("map_empty_layer", path=shown, layer=REGION_LAYER))
         return report
     if len(errors) > before:
         return report  # adjacency is meaningless while some regions could not be read
@@ -205,18 +203,15 @@ def inspect_map(path: str | Path, require_image: bool = True) -> MapReport:
         on_frame = geometry.edge_length_on_frame(raw.polygon or [], width, height,
                                                  EDGE_TOLERANCE) > MIN_SHARED_BORDER
         if raw.border_given and raw.region.border != on_frame:
-            if raw.region.border:
-                warnings.append(f"{shown}: {raw.label}: border=true but the polygon does not reach "
-                                f"the edge of the board; check border")
-            else:
-                warnings.append(f"{shown}: {raw.label}: border=false but the polygon runs along the "
-                                f"edge of the board; check border")
+            where = reason("map_where", path=shown, label=raw.label)
+            warnings.append(reason("map_border_true" if raw.region.border else "map_border_false",
+                                   where=where))
     if errors:
         return report
     try:
         board = Board.build(name, turns, [r.region for r in raws], pairs)
     except BoardError as e:
-        errors.append(f"{shown}: {e}")
+        errors.append(reason("map_board", path=shown, error=e.reason))
         return report
     report.data = MapData(board=board, polygons={k: list(v) for k, v in polygons.items()},
                           image_path=image_path, width=width, height=height, name=name, path=path)
@@ -224,65 +219,58 @@ def inspect_map(path: str | Path, require_image: bool = True) -> MapReport:
 
 
 def _check_image(tiled: pytmx.TiledMap, path: Path, shown: str, width: int, height: int,
-                 require_image: bool, errors: list[str], warnings: list[str]) -> Path | None:
+                 require_image: bool, errors: list[Reason], warnings: list[Reason]) -> Path | None:
     layer = next((lay for lay in tiled.layers if isinstance(lay, pytmx.TiledImageLayer)), None)
     problem = None
     image_path = None
     if layer is None or not layer.source:
-        problem = (f"{shown}: no image layer with the map picture; add an image layer whose image "
-                   f"is the PNG drawn by python tools/draw_maps.py {shown}")
+        problem = reason("map_no_image", path=shown)
     else:
         image_path = (path.parent / layer.source).resolve()
         size = _png_size(image_path)
         if not image_path.is_file():
-            problem = (f"{shown}: image layer {layer.name!r}: picture {layer.source!r} is missing; "
-                       f"draw it with python tools/draw_maps.py {shown} or fix the image path")
+            problem = reason("map_image_missing", path=shown, layer=layer.name, source=layer.source)
         elif size is None:
-            problem = (f"{shown}: image layer {layer.name!r}: {layer.source!r} is not a PNG "
-                       f"picture; save the map picture as PNG")
+            problem = reason("map_image_not_png", path=shown, layer=layer.name, source=layer.source)
         elif size != (width, height):
-            warnings.append(f"{shown}: the picture is {size[0]}x{size[1]} but the map is "
-                            f"{width}x{height} pixels; redraw it or resize the map")
+            warnings.append(reason("map_image_size", path=shown, w=size[0], h=size[1], width=width,
+                                   height=height))
     if problem:
         (errors if require_image else warnings).append(problem)
     return image_path
 
 
 def _read_regions(objects: list[Any], shown: str, width: int, height: int,
-                  errors: list[str], warnings: list[str]) -> list[_Raw]:
+                  errors: list[Reason], warnings: list[Reason]) -> list[_Raw]:
     raws: list[_Raw] = []
-    used: dict[str, str] = {}
+    used: dict[str, str] = {}            # region id -> the object id that has it
     for obj in objects:
         props = obj.properties
         rid = str(props.get("id") or "").strip()
-        label = f"object {obj.id} {(rid or obj.name or '')!r}"
-        where = f"{shown}: {label}"
+        label = reason("map_object_label", object=obj.id, name=rid or obj.name or "")
+        where = reason("map_where", path=shown, label=label)
         kind = object_kind(obj)
         if kind and kind != REGION_CLASS:
-            errors.append(f"{where}: its class is {kind!r}; set class={REGION_CLASS} or move it out "
-                          f"of the {REGION_LAYER!r} layer")
+            errors.append(reason("map_bad_class", where=where, value=kind, cls=REGION_CLASS, layer=REGION_LAYER))
             continue
         before = len(errors)
         if not rid:
-            errors.append(f"{where}: no id property; add id=<lowercase name>, e.g. id=greyhill")
+            errors.append(reason("map_no_id", where=where))
         elif not ID_PATTERN.match(rid):
-            errors.append(f"{where}: id {rid!r} is not a plain id; use lowercase letters, digits "
-                          f"and _, starting with a letter")
+            errors.append(reason("map_bad_id", where=where, id=rid))
         elif rid in used:
-            errors.append(f"{where}: id {rid!r} is already used by {used[rid]}; give each region "
-                          f"its own id")
+            errors.append(reason("map_id_used", where=where, id=rid, other=used[rid]))
         else:
-            used[rid] = f"object {obj.id}"
+            used[rid] = str(obj.id)
         terrain = str(props.get("terrain") or "").strip().lower()
         if not terrain:
-            errors.append(f"{where}: no terrain property; add terrain={'|'.join(TERRAINS)}")
+            errors.append(reason("map_no_terrain", where=where, known="|".join(TERRAINS)))
         elif terrain not in TERRAINS:
-            errors.append(f"{where}: unknown terrain {terrain!r}; use one of {', '.join(TERRAINS)}")
+            errors.append(reason("map_unknown_terrain", where=where, value=terrain, known=", ".join(TERRAINS)))
         features = _as_list(props.get("features"))
         for feat in features:
             if feat not in FEATURES:
-                errors.append(f"{where}: unknown feature {feat!r}; features is a comma-separated "
-                              f"list of {', '.join(FEATURES)} (or empty)")
+                errors.append(reason("map_unknown_feature", where=where, value=feat, known=", ".join(FEATURES)))
         flags: dict[str, bool] = {}
         for key in ("lost_tribe", "border"):
             value = props.get(key)
@@ -290,17 +278,14 @@ def _read_regions(objects: list[Any], shown: str, width: int, height: int,
                 continue
             flag = _as_bool(value)
             if flag is None:
-                errors.append(f"{where}: {key}={value!r} is not true or false; make {key} a bool "
-                              f"property (type=bool)")
+                errors.append(reason("map_not_bool", where=where, key=key, value=value))
             else:
                 flags[key] = flag
         lost_tribe = flags.get("lost_tribe", False)
         if terrain in WATER and lost_tribe:
-            errors.append(f"{where}: a lost tribe on {terrain}; set lost_tribe=false or change "
-                          f"the terrain")
+            errors.append(reason("map_water_tribe", where=where, terrain=terrain))
         if terrain in WATER and features:
-            errors.append(f"{where}: feature {', '.join(features)} on {terrain}; clear features or "
-                          f"change the terrain")
+            errors.append(reason("map_water_feature", where=where, value=", ".join(features), terrain=terrain))
         polygon = _read_polygon(obj, where, width, height, errors)
         if len(errors) > before:
             continue
@@ -318,15 +303,14 @@ def _read_regions(objects: list[Any], shown: str, width: int, height: int,
     return raws
 
 
-def _read_polygon(obj: Any, where: str, width: int, height: int,
-                  errors: list[str]) -> list[Point] | None:
+def _read_polygon(obj: Any, where: Reason, width: int, height: int,
+                  errors: list[Reason]) -> list[Point] | None:
     points = vars(obj).get("points")  # only polygons and polylines have points
     if points is None:
-        errors.append(f"{where}: is not a polygon; draw the region with Tiled's polygon tool")
+        errors.append(reason("map_not_polygon", where=where))
         return None
     if not obj.closed:
-        errors.append(f"{where}: the polygon is open (a polyline); close it by drawing it with "
-                      f"the polygon tool")
+        errors.append(reason("map_open_polygon", where=where))
         return None
     if obj.rotation:
         points = obj.apply_transformations()
@@ -335,35 +319,32 @@ def _read_polygon(obj: Any, where: str, width: int, height: int,
         polygon.pop()  # a closing point repeated by hand
     crossing = geometry.crossing_point(polygon) if len(set(polygon)) >= 3 else None
     if crossing is not None:
-        errors.append(f"{where}: the polygon crosses or touches itself near "
-                      f"({crossing[0]:.0f}, {crossing[1]:.0f}); move its points so no two edges "
-                      f"meet")
+        errors.append(reason("map_crossing", where=where, x=f"{crossing[0]:.0f}", y=f"{crossing[1]:.0f}"))
         return None
     if len(set(polygon)) < 3 or geometry.area(polygon) < 1.0:
-        errors.append(f"{where}: the polygon has no area; a region needs at least 3 points "
-                      f"that are not on one line")
+        errors.append(reason("map_no_area", where=where))
         return None
     for x, y in polygon:
         if not (-EDGE_TOLERANCE <= x <= width + EDGE_TOLERANCE
                 and -EDGE_TOLERANCE <= y <= height + EDGE_TOLERANCE):
-            errors.append(f"{where}: point ({x:.0f}, {y:.0f}) is off the board "
-                          f"({width}x{height}); keep regions inside the map")
+            errors.append(reason("map_off_board", where=where, x=f"{x:.0f}", y=f"{y:.0f}", width=width,
+                                 height=height))
             return None
     return polygon
 
 
 def _adjacency(raws: list[_Raw], polygons: dict[str, list[Point]],
-               shown: str) -> tuple[list[tuple[str, str]], list[str]]:
+               shown: str) -> tuple[list[tuple[str, str]], list[Reason]]:
     """Adjacent pairs from shared edges and `adjacent` properties, and what is wrong with them."""
-    errors: list[str] = []
+    errors: list[Reason] = []
     shared = geometry.shared_borders(polygons, tol=EDGE_TOLERANCE)
     pairs = [pair for pair, length in shared.items() if length >= MIN_SHARED_BORDER]
     by_id = {r.region.id: r for r in raws}
     for raw in raws:
         for other in raw.adjacent:
             if other not in by_id:
-                errors.append(f"{shown}: {raw.label}: adjacent names {other!r}, which is no region; "
-                              f"use the id of another region")
+                errors.append(reason("map_bad_adjacent", where=reason("map_where", path=shown, label=raw.label),
+                                     id=other))
             elif other != raw.region.id:
                 pairs.append((raw.region.id, other))
     neighbours: dict[str, set[str]] = {rid: set() for rid in by_id}
@@ -373,8 +354,7 @@ def _adjacency(raws: list[_Raw], polygons: dict[str, list[Point]],
             neighbours[b].add(a)
     for raw in raws:
         if not neighbours[raw.region.id]:
-            errors.append(f"{shown}: {raw.label}: touches no other region; make it share an edge "
-                          f"with a neighbour or list one in its adjacent property")
+            errors.append(reason("map_lonely", where=reason("map_where", path=shown, label=raw.label)))
     if errors:
         return pairs, errors
     pieces: list[list[str]] = []
@@ -394,7 +374,5 @@ def _adjacency(raws: list[_Raw], polygons: dict[str, list[Point]],
     if len(pieces) > 1:
         pieces.sort(key=len)
         small = ", ".join(sorted(pieces[0])[:6]) + (", ..." if len(pieces[0]) > 6 else "")
-        errors.append(f"{shown}: the board falls apart in {len(pieces)} pieces: {small} cannot be "
-                      f"reached from {pieces[-1][0]}; join them with a shared edge or an adjacent "
-                      f"property")
+        errors.append(reason("map_apart", path=shown, pieces=len(pieces), small=small, start=pieces[-1][0]))
     return pairs, errors

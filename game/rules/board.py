@@ -13,12 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
+from .reasons import HasReason, reason
+
 TERRAINS: tuple[str, ...] = ("farmland", "forest", "hill", "mountain", "swamp", "sea", "lake")
 WATER: frozenset[str] = frozenset({"sea", "lake"})
 FEATURES: tuple[str, ...] = ("mine", "magic", "cavern")
 
 
-class BoardError(ValueError):
+class BoardError(HasReason, ValueError):
     """A board that cannot be played; the message says which region and how to fix it."""
 
 
@@ -60,25 +62,25 @@ class Board:
               pairs: Iterable[tuple[str, str]]) -> "Board":
         """Make a board from regions and adjacent pairs; pairs are made symmetric."""
         if not isinstance(turns, int) or turns < 1:
-            raise BoardError(f"board {name!r}: turns must be a whole number of at least 1, not {turns!r}")
+            raise BoardError(reason("board_turns", board=name, value=turns))
         ids = [r.id for r in regions]
         seen: set[str] = set()
         for r in regions:
             if r.id in seen:
-                raise BoardError(f"board {name!r}: region id {r.id!r} is used twice; give each region its own id")
+                raise BoardError(reason("board_id_twice", board=name, id=r.id))
             seen.add(r.id)
             if r.terrain not in TERRAINS:
-                raise BoardError(f"board {name!r}: region {r.id!r} has unknown terrain {r.terrain!r}; "
-                                 f"use one of {', '.join(TERRAINS)}")
+                raise BoardError(reason("board_unknown_terrain", board=name, id=r.id, value=r.terrain,
+                                        known=", ".join(TERRAINS)))
             bad = set(r.features) - set(FEATURES)
             if bad:
-                raise BoardError(f"board {name!r}: region {r.id!r} has unknown feature {sorted(bad)[0]!r}; "
-                                 f"use one of {', '.join(FEATURES)}")
+                raise BoardError(reason("board_unknown_feature", board=name, id=r.id, value=sorted(bad)[0],
+                                        known=", ".join(FEATURES)))
         adj: dict[str, set[str]] = {i: set() for i in ids}
         for a, b in pairs:
             for x in (a, b):
                 if x not in adj:
-                    raise BoardError(f"board {name!r}: adjacency names unknown region {x!r}")
+                    raise BoardError(reason("board_unknown_adjacent", board=name, id=x))
             if a == b:
                 continue
             adj[a].add(b)
@@ -104,12 +106,12 @@ class Board:
         pairs: list[tuple[str, str]] = []
         for i, d in enumerate(regions):
             if not isinstance(d, Mapping) or "id" not in d or "terrain" not in d:
-                raise BoardError(f"board {name!r}: region #{i + 1} needs at least an id and a terrain")
+                raise BoardError(reason("board_region_needs", board=name, index=i + 1))
             known = {"id", "terrain", "border", "features", "lost_tribe", "adjacent", "name"}
             extra = set(d) - known
             if extra:
-                raise BoardError(f"board {name!r}: region {d['id']!r} has unknown key {sorted(extra)[0]!r}; "
-                                 f"known keys: {', '.join(sorted(known))}")
+                raise BoardError(reason("board_unknown_key", board=name, id=d["id"], key=sorted(extra)[0],
+                                        known=", ".join(sorted(known))))
             rid = str(d["id"])
             made.append(Region(
                 id=rid, terrain=str(d["terrain"]),

@@ -13,9 +13,10 @@ from typing import Any, Mapping
 from . import abilities as _abilities
 from .abilities.base import Ability
 from .errors import NotImplementedRule
+from .reasons import HasReason, as_reason, reason
 
 
-class CatalogError(ValueError):
+class CatalogError(HasReason, ValueError):
     """A race or power definition that cannot be used; the message names it and the fix."""
 
 
@@ -40,7 +41,7 @@ class PowerDef:
     custom: bool = False
 
 
-def _effects(owner: str, raw: Any) -> tuple[tuple[str, dict[str, Any]], ...]:
+def _effects(kind: str, owner: str, raw: Any) -> tuple[tuple[str, dict[str, Any]], ...]:
     out: list[tuple[str, dict[str, Any]]] = []
     for e in raw or []:
         if isinstance(e, str):
@@ -49,7 +50,7 @@ def _effects(owner: str, raw: Any) -> tuple[tuple[str, dict[str, Any]], ...]:
             (name, params), = e.items()
             out.append((str(name), dict(params or {})))
         else:
-            raise CatalogError(f"{owner}: each effect is a name or {{name: {{parameters}}}}, not {e!r}")
+            raise CatalogError(reason("catalog_effect_shape", kind=reason(f"word_{kind}"), id=owner, value=e))
     return tuple(out)
 
 
@@ -68,15 +69,16 @@ class Catalog:
             cat.add_race(RaceDef(
                 id=rid, name=str(d.get("name", rid.title())), tokens=int(d["tokens"]),
                 box=int(d.get("box", d["tokens"])), text=str(d.get("text", "")),
-                effects=_effects(f"race {rid!r}", d.get("effects")), custom=rid in custom))
+                effects=_effects("race", rid, d.get("effects")), custom=rid in custom))
         for pid, d in powers.items():
             cat.add_power(PowerDef(
                 id=pid, name=str(d.get("name", pid.title())), tokens=int(d["tokens"]),
-                text=str(d.get("text", "")), effects=_effects(f"power {pid!r}", d.get("effects")),
+                text=str(d.get("text", "")), effects=_effects("power", pid, d.get("effects")),
                 custom=pid in custom))
         return cat
 
     def _build(self, key: str, what: str, effects: tuple[tuple[str, dict[str, Any]], ...]) -> None:
+        """Make the effects of race or power `key` (`what`: "race" or "power")."""
         made: list[Ability] = []
         missing: list[str] = []
         for name, params in effects:
@@ -87,7 +89,8 @@ class Catalog:
             try:
                 made.append(cls(**params))
             except (TypeError, ValueError) as err:
-                raise CatalogError(f"{what}: {err}") from None
+                raise CatalogError(reason("catalog_effect_error", kind=reason(f"word_{what}"), id=key,
+                                          error=as_reason(err))) from None
         self.abilities[key] = tuple(made)
         if missing:
             self.missing[key] = missing
@@ -96,15 +99,15 @@ class Catalog:
 
     def add_race(self, r: RaceDef) -> None:
         if r.id in self.powers:
-            raise CatalogError(f"race {r.id!r} has the same id as a power; rename one of them")
+            raise CatalogError(reason("catalog_race_is_power", id=r.id))
         self.races[r.id] = r
-        self._build(r.id, f"race {r.id!r}", r.effects)
+        self._build(r.id, "race", r.effects)
 
     def add_power(self, p: PowerDef) -> None:
         if p.id in self.races:
-            raise CatalogError(f"power {p.id!r} has the same id as a race; rename one of them")
+            raise CatalogError(reason("catalog_power_is_race", id=p.id))
         self.powers[p.id] = p
-        self._build(p.id, f"power {p.id!r}", p.effects)
+        self._build(p.id, "power", p.effects)
 
     def require(self, *ids: str | None) -> None:
         """Raise `NotImplementedRule` if a race or power in play has an unregistered effect."""

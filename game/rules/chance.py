@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol, Sequence
 
-from .state import DIE_FACES
+from .reasons import reason
+from .state import DIE_FACES, ReplayError
 
 
 class ChanceSource(Protocol):  # pragma: no cover - typing only
@@ -38,7 +39,7 @@ class ScriptedDice(RandomChance):
         super().__init__(rng)
         for f in faces:
             if f not in DIE_FACES:
-                raise ValueError(f"die face {f!r} does not exist; the faces are 0, 0, 0, 1, 2, 3")
+                raise ReplayError(reason("chance_bad_face", value=f))
         self.faces = list(faces)
 
     def roll(self) -> int:
@@ -54,15 +55,15 @@ class Replay:
 
     def roll(self) -> int:
         if not self.rolls:
-            raise ValueError("the record has no die result left to replay")
+            raise ReplayError(reason("replay_no_roll"))
         return self.rolls.pop(0)
 
     def shuffle(self, items: list[Any]) -> None:
         if not self.shuffles:
-            raise ValueError("the record has no shuffle left to replay")
+            raise ReplayError(reason("replay_no_shuffle"))
         order = self.shuffles.pop(0)
         if sorted(map(str, order)) != sorted(map(str, items)):
-            raise ValueError("the recorded shuffle does not match the items being shuffled")
+            raise ReplayError(reason("replay_bad_shuffle"))
         items[:] = order
 
 
@@ -90,7 +91,7 @@ class Recorder:
 
 class _NoChance:
     def roll(self) -> int:
-        raise ValueError("this intent needs the die: pass a random source to apply()")
+        raise ReplayError(reason("chance_no_die"))
 
     def shuffle(self, items: list[Any]) -> None:
-        raise ValueError("this intent needs a shuffle: pass a random source to apply()")
+        raise ReplayError(reason("chance_no_shuffle"))

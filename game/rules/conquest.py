@@ -12,6 +12,7 @@ from typing import Any, Iterable
 
 from .abilities.base import Ability
 from .common import add_tray, effects, event, region_left, return_banner
+from .reasons import Reason, reason
 from .state import CONQUER, LOST_TRIBE, GameState, RaceHold
 
 
@@ -58,19 +59,18 @@ def cost_of(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None = 
     return Cost(tuple(parts), total)
 
 
-def immunity_reason(s: GameState, rid: str) -> str | None:
+def immunity_reason(s: GameState, rid: str) -> Reason | None:
     r = s.regions[rid]
-    name = s.board.region(rid).display_name
     if r.hero:
-        return f"{name} is immune: a Hero guards it"
+        return reason("immune_hero", s, region=rid)
     if r.dragon:
-        return f"{name} is immune: the Dragon guards it"
+        return reason("immune_dragon", s, region=rid)
     if r.hole:
-        return f"{name} is immune: a Hole-in-the-Ground hides the Halflings there"
+        return reason("immune_hole", s, region=rid)
     return None
 
 
-def peace_reason(s: GameState, seat: int, rid: str) -> str | None:
+def peace_reason(s: GameState, seat: int, rid: str) -> Reason | None:
     """R12: a Diplomat's chosen opponent may not attack the Diplomat's Active race."""
     r = s.regions[rid]
     if r.owner is None or r.owner == seat or r.decline:
@@ -78,23 +78,23 @@ def peace_reason(s: GameState, seat: int, rid: str) -> str | None:
     owner = s.players[r.owner]
     peace = owner.memo.get("until_next_turn", {}).get("peace_with")
     if peace == seat and owner.active is not None and owner.active.race == r.race:
-        return f"You are at peace with {owner.name}'s {r.race.title()} until {owner.name}'s next turn"
+        return reason("at_peace", s, player=owner.name, race=r.race)
     return None
 
 
 def target_reason(s: GameState, seat: int, rid: str, hold: RaceHold, abil: tuple[Ability, ...],
-                  own: list[str] | None = None, *, check_peace: bool = True) -> str | None:
+                  own: list[str] | None = None, *, check_peace: bool = True) -> Reason | None:
     """Why `hold` (Active race of `seat`) may not target `rid` at all, or None."""
     board = s.board
     reg = board.region(rid)
     r = s.regions[rid]
     if r.owner == seat and r.race == hold.race and r.tokens:
-        return f"You already hold {reg.display_name}"
+        return reason("already_hold", s, region=rid)
     why = immunity_reason(s, rid)
     if why:
         return why
     if reg.is_water and not any(ab.conquers_water(s, seat, rid) for ab in abil):
-        return f"{reg.display_name} is a {reg.terrain}: Seas and Lakes cannot be conquered"
+        return reason(f"water_{reg.terrain}", s, region=rid)
     for ab in abil:
         why = ab.may_target(s, seat, rid)
         if why:
@@ -110,12 +110,12 @@ def target_reason(s: GameState, seat: int, rid: str, hold: RaceHold, abil: tuple
             return None
         if any(ab.enters_anywhere(s, seat) for ab in abil):
             return None
-        return "Your first conquest must be on the edge of the map"
+        return reason("first_on_edge")
     if adjacent_to_own(s, seat, rid, own, abil):
         return None
     if any(ab.reaches(s, seat, rid) for ab in abil):
         return None
-    return f"{reg.display_name} is not adjacent to your regions"
+    return reason("not_adjacent", s, region=rid)
 
 
 def adjacent_to_own(s: GameState, seat: int, rid: str, own: Iterable[str],
@@ -149,19 +149,19 @@ def conquest_candidates(s: GameState, seat: int, race: str, abil: tuple[Ability,
     return [r for r in s.regions if r in s.board.entry or r in s.board.border_seas]
 
 
-def conquer_reason(s: GameState, seat: int, rid: str, *, reinforce: bool = False) -> str | None:
+def conquer_reason(s: GameState, seat: int, rid: str, *, reinforce: bool = False) -> Reason | None:
     """Why `seat` may not conquer (or, with `reinforce`, attempt a final conquest of) `rid`."""
     if rid not in s.regions:
-        return f"There is no region called {rid!r} on this map"
+        return reason("no_such_region", id=rid)
     t = s.turn
     p = s.players[seat]
     hold = p.active
     if t.phase != CONQUER or hold is None:
         if hold is None:
-            return "Pick a race and power combo first"
-        return "Your conquests are over for this turn"
+            return reason("pick_first")
+        return reason("conquests_over")
     if hold.hand < 1:
-        return "You have no tokens left in hand"
+        return reason("no_tokens_in_hand")
     abil = s.catalog.effects_of(hold.race, hold.power)
     why = target_reason(s, seat, rid, hold, abil)
     if why:
@@ -169,17 +169,16 @@ def conquer_reason(s: GameState, seat: int, rid: str, *, reinforce: bool = False
     cost = cost_of(s, seat, rid, abil).total
     if not reinforce:
         if cost > hold.hand:
-            return f"Needs {cost} tokens, you have {hold.hand}"
+            return reason("needs_tokens", cost=cost, hand=hold.hand)
         return None
     for ab in abil:
         why = ab.reinforce_reason(s, seat)
         if why:
             return why
     if cost <= hold.hand:
-        return f"You have enough tokens to conquer {s.board.region(rid).display_name} outright"
+        return reason("enough_outright", s, region=rid)
     if cost - hold.hand > 3:
-        return (f"Needs {cost} tokens, you have {hold.hand}: even a 3 on the die "
-                f"leaves you {cost - hold.hand - 3} short")
+        return reason("die_too_short", cost=cost, hand=hold.hand, short=cost - hold.hand - 3)
     return None
 
 

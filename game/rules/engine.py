@@ -22,6 +22,7 @@ from .chance import Recorder, Replay
 from .common import effects
 from .conquest import conquer_reason, conquest_candidates, cost_of, occupy, target_reason
 from .errors import IllegalAction
+from .reasons import Reason, reason
 from .state import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, GameState
 
 
@@ -66,14 +67,14 @@ def _intent_owners(s: GameState, seat: int, kind: str) -> list[Ability]:
             if kind in ab.intents]
 
 
-def _judge_intent(s: GameState, seat: int, a: Action) -> tuple[Ability | None, str | None]:
+def _judge_intent(s: GameState, seat: int, a: Action) -> tuple[Ability | None, Reason | None]:
     """The first effect that accepts `a`, or None and the first effect's refusal. (Two races
     of a player may share an effect, e.g. a custom race with `ghouls_in_decline` Active and the
     Ghouls In Decline: the intent is the one of whichever can play it.)"""
     owners = _intent_owners(s, seat, a.kind)
     if not owners:
-        return None, f"None of your races or powers can {a.kind.replace('_', ' ')}"
-    first: str | None = None
+        return None, reason("no_effect_for_intent", intent=a.kind.replace('_', ' '))
+    first: Reason | None = None
     for ab in owners:
         why = ab.check_intent(s, seat, a)
         if why is None:
@@ -128,19 +129,19 @@ def legal_actions(s: GameState) -> list[Action]:
     return out
 
 
-def why_illegal(s: GameState, a: Action, seat: int | None = None) -> str | None:
-    """The reason `a` is refused now (for the actor, or for `seat` if given), or None."""
+def why_illegal(s: GameState, a: Action, seat: int | None = None) -> Reason | None:
+    """The reason `a` is refused now (for the actor, or for `seat` if given), or None: a
+    `Reason`, whose text is the English sentence (see `reasons.py`)."""
     t = s.turn
     if t.phase == GAME_OVER:
-        return "The game is over"
+        return reason("game_is_over")
     who = actor(s)
     if isinstance(a, Withdraw):
         return T.withdraw_reason(s, a.player, dict(a.counts))
     if seat is not None and seat != who:
-        return f"It is {s.players[who].name}'s turn"
+        return reason("not_your_turn", player=s.players[who].name)
     if t.phase == WITHDRAW:
-        w = s.players[who].name
-        return f"{w} must first place the tokens they got back"
+        return reason("must_place_first", player=s.players[who].name)
     seat = who
     if isinstance(a, Pick):
         return T.pick_reason(s, seat, a.index)

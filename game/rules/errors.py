@@ -7,9 +7,12 @@ wrongly.
 """
 from __future__ import annotations
 
+from .reasons import HasReason
 
-class IllegalAction(ValueError):
-    """An intent the rules refuse; str(err) is the reason, written for a player."""
+
+class IllegalAction(HasReason, ValueError):
+    """An intent the rules refuse; str(err) is the reason, written for a player (`err.reason`
+    is the keyed `Reason`)."""
 
 
 class NotImplementedRule(NotImplementedError):
@@ -20,5 +23,5 @@ class NotImplementedRule(NotImplementedError):
         self.name = name
 
 
-class SetupError(ValueError):
+class SetupError(HasReason, ValueError):
     """A position that cannot exist in the board game (too many tokens, two owners...)."""

@@ -16,6 +16,7 @@ from .catalog import Catalog
 from .chance import Recorder
 from .common import refill_column
 from .errors import SetupError
+from .reasons import reason
 from .setup import begin_turn, empty_table
 from .state import LOST_TRIBE, MARKER_LIMITS, Combo, GameState, RaceHold, TurnState
 
@@ -27,13 +28,13 @@ SETUP_KEYS = {"column", "race_stack", "power_stack", "round", "current", "player
 
 def _race(cat: Catalog, r: Any, where: str) -> str:
     if r not in cat.races:
-        raise SetupError(f"{where}: unknown race {r!r}; known races: {', '.join(sorted(cat.races))}")
+        raise SetupError(reason("setup_unknown_race", where=where, value=r, known=", ".join(sorted(cat.races))))
     return str(r)
 
 
 def _power(cat: Catalog, p: Any, where: str) -> str:
     if p not in cat.powers:
-        raise SetupError(f"{where}: unknown power {p!r}; known powers: {', '.join(sorted(cat.powers))}")
+        raise SetupError(reason("setup_unknown_power", where=where, value=p, known=", ".join(sorted(cat.powers))))
     return str(p)
 
 
@@ -42,7 +43,8 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
     setup = dict(setup or {})
     bad = set(setup) - SETUP_KEYS
     if bad:
-        raise SetupError(f"setup: unknown key {sorted(bad)[0]!r}; known keys: {', '.join(sorted(SETUP_KEYS))}")
+        raise SetupError(reason("setup_unknown_key", where="setup", key=sorted(bad)[0],
+                                known=", ".join(sorted(SETUP_KEYS))))
     s = empty_table(board, names, catalog)
     chance = Recorder(rng)
     used_races: set[str] = set()
@@ -52,7 +54,7 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
     for i, c in enumerate(setup.get("column") or []):
         where = f"setup.column[{i}]"
         if not isinstance(c, Mapping) or "race" not in c or "power" not in c:
-            raise SetupError(f"{where}: a combo needs a race and a power")
+            raise SetupError(reason("setup_combo", where=where))
         column.append(Combo(_race(catalog, c["race"], where), _power(catalog, c["power"], where),
                             int(c.get("coins", 0))))
         used_races.add(c["race"])
@@ -61,10 +63,12 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
     seats = {p.name: i for i, p in enumerate(s.players)}
     for name, pd in (setup.get("players") or {}).items():
         if name not in seats:
-            raise SetupError(f"setup.players: {name!r} is not one of the players ({', '.join(seats)})")
+            raise SetupError(reason("setup_not_player", where="setup.players", value=name,
+                                    known=", ".join(seats)))
         bad = set(pd or {}) - PLAYER_KEYS
         if bad:
-            raise SetupError(f"setup.players.{name}: unknown key {sorted(bad)[0]!r}; known keys: coins, active, decline")
+            raise SetupError(reason("setup_unknown_key", where=f"setup.players.{name}", key=sorted(bad)[0],
+                                    known="coins, active, decline"))
         p = s.players[seats[name]]
         pd = pd or {}
         if "coins" in pd:
@@ -90,19 +94,20 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
     for seat, p in enumerate(s.players):
         for h in ([p.active] if p.active else []) + p.declines:
             if h.race in holders:
-                raise SetupError(f"setup: the {h.race} are held by {s.players[holders[h.race]].name} "
-                                 f"and {p.name}; a race banner belongs to one player")
+                raise SetupError(reason("setup_two_holders", race=h.race, player=s.players[holders[h.race]].name,
+                                        player2=p.name))
             holders[h.race] = seat
             catalog.require(h.race, h.power)
 
     for rid, rd in (setup.get("regions") or {}).items():
         where = f"setup.regions.{rid}"
         if rid not in s.regions:
-            raise SetupError(f"{where}: the board has no region {rid!r}")
+            raise SetupError(reason("setup_no_region", where=where, id=rid))
         rd = rd or {}
         bad = set(rd) - REGION_KEYS
         if bad:
-            raise SetupError(f"{where}: unknown key {sorted(bad)[0]!r}; known keys: {', '.join(sorted(REGION_KEYS))}")
+            raise SetupError(reason("setup_unknown_key", where=where, key=sorted(bad)[0],
+                                    known=", ".join(sorted(REGION_KEYS))))
         r = s.regions[rid]
         if "lost_tribe" in rd:
             n = int(rd["lost_tribe"])
@@ -116,19 +121,18 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
         if rd.get("tokens") or rd.get("race") or rd.get("owner"):
             owner = rd.get("owner")
             if owner not in seats:
-                raise SetupError(f"{where}: owner {owner!r} is not one of the players")
+                raise SetupError(reason("setup_owner", where=where, value=owner))
             race = _race(catalog, rd.get("race"), where)
             seat = seats[owner]
             hold, in_decline = s.players[seat].hold(race)
             if hold is None:
-                raise SetupError(f"{where}: {owner} does not hold the {race}; give them the race under "
-                                 f"setup.players.{owner}")
+                raise SetupError(reason("setup_not_held", where=where, player=owner, race=race))
             if "decline" in rd and bool(rd["decline"]) != in_decline:
-                raise SetupError(f"{where}: the {race} of {owner} are "
-                                 f"{'In Decline' if in_decline else 'Active'}, but the region says otherwise")
+                raise SetupError(reason("setup_decline_mismatch", where=where, race=race, player=owner,
+                                        state=reason("setup_in_decline" if in_decline else "setup_active")))
             n = int(rd.get("tokens", 1))
             if n < 1:
-                raise SetupError(f"{where}: a region with a race holds at least 1 token")
+                raise SetupError(reason("setup_min_token", where=where))
             r.owner, r.race, r.tokens, r.decline = seat, race, n, in_decline
 
     # the tray: the box less what is on the board and in hands
@@ -143,10 +147,11 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
     for race, n in s.tray.items():
         if n < 0:
             box = catalog.races[race].box if race in catalog.races else 18
-            raise SetupError(f"setup: {box - n} {race} tokens are in play, but the box holds only {box}")
+            raise SetupError(reason("setup_too_many_tokens", count=box - n, race=race, box=box))
     for marker, limit in MARKER_LIMITS.items():
         if marker != "mountain" and s.marker_count(marker) > limit:
-            raise SetupError(f"setup: {s.marker_count(marker)} {marker} markers on the board; the box has {limit}")
+            raise SetupError(reason("setup_too_many_markers", count=s.marker_count(marker), marker=marker,
+                                    limit=limit))
 
     # the column and the stacks
     races_left = [r for r in sorted(catalog.races) if r not in used_races]
@@ -159,7 +164,8 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
         for i, x in enumerate(setup.get(key) or []):
             known(catalog, x, f"setup.{key}[{i}]")
             if x not in left:
-                raise SetupError(f"setup.{key}: the {label} {x!r} is already in play")
+                raise SetupError(reason("setup_in_play", where=f"setup.{key}", kind=reason(f"word_{label}"),
+                                        value=x))
             left.remove(x)
             top.append(x)
         return top + left
@@ -171,10 +177,10 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
 
     s.round = int(setup.get("round", 1))
     if not 1 <= s.round <= board.turns:
-        raise SetupError(f"setup.round: {s.round} is not a round of this board (1 to {board.turns})")
+        raise SetupError(reason("setup_round", round=s.round, turns=board.turns))
     cur = setup.get("current", s.players[0].name)
     if cur not in seats:
-        raise SetupError(f"setup.current: {cur!r} is not one of the players")
+        raise SetupError(reason("setup_current", where="setup.current", value=cur))
     for seat, p in enumerate(s.players):
         for h, in_dec in ([(p.active, False)] if p.active else []) + [(h, True) for h in p.declines]:
             for ab in catalog.effects_of(h.race, h.power):

@@ -15,6 +15,7 @@ from .catalog import Catalog
 from .chance import Recorder
 from .common import refill_column
 from .errors import SetupError
+from .reasons import reason
 from .state import (CONQUER, LOST_TRIBE, LOST_TRIBE_BOX, PICK, GameState, PlayerState,
                     RegionState, TurnState)
 
@@ -22,9 +23,9 @@ from .state import (CONQUER, LOST_TRIBE, LOST_TRIBE_BOX, PICK, GameState, Player
 def empty_table(board: Board, names: Sequence[str], catalog: Catalog) -> GameState:
     """Board markers, tray and players, with no combo dealt yet."""
     if not 1 <= len(names) <= 5:
-        raise SetupError(f"Small World is for 2 to 5 players, not {len(names)}")
+        raise SetupError(reason("setup_player_count", count=len(names)))
     if len(set(names)) != len(names):
-        raise SetupError("two players have the same name; give each player their own name")
+        raise SetupError(reason("setup_same_names"))
     s = GameState(board, catalog)
     s.players = [PlayerState(str(n)) for n in names]
     s.tray = {rid: r.box for rid, r in catalog.races.items()}

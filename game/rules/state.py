@@ -14,9 +14,16 @@ import copy as _copy
 from dataclasses import dataclass, field
 from typing import Any, Iterator, TYPE_CHECKING
 
+from .reasons import HasReason, reason
+
 if TYPE_CHECKING:  # pragma: no cover
     from .board import Board
     from .catalog import Catalog
+
+
+class ReplayError(HasReason, ValueError):
+    """Recorded outcomes or a saved position that do not fit the game being replayed."""
+
 
 # Markers in the box (DIGEST §1).
 MARKER_LIMITS: dict[str, int] = {
@@ -323,7 +330,7 @@ class GameState:
         s.regions = {r.id: RegionState() for r in board.regions}
         for rid, rd in d["regions"].items():
             if rid not in s.regions:
-                raise ValueError(f"the saved game names region {rid!r}, which the board {board.name!r} does not have")
+                raise ReplayError(reason("save_unknown_region", id=rid, board=board.name))
             s.regions[rid] = RegionState.from_dict(rd)
         s.column = [Combo(r, p, c) for r, p, c in d["column"]]
         s.race_stack = list(d["race_stack"])

@@ -12,6 +12,7 @@ from typing import Any, Mapping
 from .common import (add_tray, default_region, effects, event, place_hand_by_default,
                      refill_column, remove_race_from_board, return_banner, take_tray)
 from .conquest import vanish_decline
+from .reasons import Reason, reason, reason_n
 from .setup import begin_turn
 from .state import (CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, GameState, RaceHold,
                     TurnState)
@@ -19,16 +20,16 @@ from .state import (CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, GameState, Rac
 # -- pick --------------------------------------------------------------------------------
 
 
-def pick_reason(s: GameState, seat: int, index: int) -> str | None:
+def pick_reason(s: GameState, seat: int, index: int) -> Reason | None:
     p = s.players[seat]
     if s.turn.phase != PICK:
         if p.active is not None:
-            return "You already have an Active race: go into decline first to pick a new combo"
-        return "You cannot pick a combo now"
+            return reason("already_active")
+        return reason("cannot_pick_now")
     if not isinstance(index, int) or not 0 <= index < len(s.column):
-        return f"There is no combo at position {index} of the column"
+        return reason("no_combo_at", index=index)
     if index > p.coins:
-        return f"That combo costs {index} coins, you have {p.coins}"
+        return reason_n("combo_costs", index, cost=index, coins=p.coins)
     return None
 
 
@@ -55,15 +56,15 @@ def do_pick(s: GameState, seat: int, index: int, chance: Any, events: list[dict[
 # -- abandon ------------------------------------------------------------------------------
 
 
-def abandon_reason(s: GameState, seat: int, rid: str) -> str | None:
+def abandon_reason(s: GameState, seat: int, rid: str) -> Reason | None:
     hold = s.players[seat].active
     if hold is None:
-        return "You have no Active race"
+        return reason("no_active_race")
     if s.turn.phase != CONQUER or s.turn.conquered or s.turn.used.get("conquests_begun"):
-        return "Regions can be abandoned only before your first conquest of the turn"
+        return reason("abandon_before_conquest")
     r = s.regions.get(rid)
     if r is None or r.owner != seat or r.race != hold.race or not r.tokens:
-        return "You can only abandon a region your Active race holds"
+        return reason("abandon_only_own")
     return None
 
 
@@ -101,28 +102,27 @@ def redeploy_total(s: GameState, seat: int) -> int:
     return total - _withheld(s, seat, hold, len(own), total)
 
 
-def redeploy_reason(s: GameState, seat: int, counts: Mapping[str, int]) -> str | None:
+def redeploy_reason(s: GameState, seat: int, counts: Mapping[str, int]) -> Reason | None:
     hold = s.players[seat].active
     if hold is None:
-        return "You have no Active race to redeploy"
+        return reason("no_active_to_redeploy")
     if s.turn.phase not in (CONQUER, REDEPLOY):
-        return "You cannot redeploy now"
+        return reason("cannot_redeploy_now")
     own = s.regions_of(seat, hold.race)
     if not own:
-        return "You have no region to redeploy into"
+        return reason("no_region_to_redeploy")
     for rid, n in counts.items():
         if rid not in own:
-            name = s.board.region(rid).display_name if rid in s.regions else rid
-            return f"{name} is not one of your Active regions"
+            return reason("not_active_region", s, region=rid)
         if not isinstance(n, int) or n < 1:
-            return "Redeploying never empties a region: leave at least 1 token in each"
+            return reason("redeploy_keep_one")
     missing = [r for r in own if r not in counts]
     if missing:
-        return f"Say how many tokens stay in {s.board.region(missing[0]).display_name}"
+        return reason("say_how_many", s, region=missing[0])
     need = redeploy_total(s, seat)
     have = sum(counts.values())
     if have != need:
-        return f"You have {need} tokens to place, not {have}"
+        return reason("tokens_to_place", need=need, have=have)
     return None
 
 
@@ -166,23 +166,23 @@ def do_redeploy(s: GameState, seat: int, counts: Mapping[str, int], events: list
 # -- withdraw -----------------------------------------------------------------------------
 
 
-def withdraw_reason(s: GameState, seat: int, counts: Mapping[str, int]) -> str | None:
+def withdraw_reason(s: GameState, seat: int, counts: Mapping[str, int]) -> Reason | None:
     t = s.turn
     if t.phase != WITHDRAW or not t.withdraw:
-        return "Nobody has tokens to place now"
+        return reason("nobody_places")
     wseat, race = t.withdraw[0]
     if seat != wseat:
-        return f"{s.players[wseat].name} places the tokens they got back first"
+        return reason("other_places_first", player=s.players[wseat].name)
     hold, _ = s.players[seat].hold(race)
     assert hold is not None
     own = s.regions_of(seat, race)
     for rid, n in counts.items():
         if rid not in own:
-            return f"Your {race.title()} do not hold {s.board.region(rid).display_name if rid in s.regions else rid}"
+            return reason("race_not_in", s, race=race, region=rid)
         if not isinstance(n, int) or n < 0:
-            return "Token counts are whole numbers of 0 or more"
+            return reason("whole_counts")
     if sum(counts.values()) != hold.hand:
-        return f"Place all {hold.hand} tokens you got back, not {sum(counts.values())}"
+        return reason("place_all_back", hand=hold.hand, given=sum(counts.values()))
     return None
 
 
@@ -211,16 +211,16 @@ def do_withdraw(s: GameState, seat: int, counts: Mapping[str, int], chance: Any,
 # -- decline ------------------------------------------------------------------------------
 
 
-def decline_reason(s: GameState, seat: int) -> str | None:
+def decline_reason(s: GameState, seat: int) -> Reason | None:
     p = s.players[seat]
     if p.active is None:
-        return "You have no Active race to put into decline"
+        return reason("no_active_to_decline")
     if s.turn.phase != CONQUER:
-        return "You cannot go into decline now"
+        return reason("cannot_decline_now")
     if s.turn.picked:
-        return "You cannot go into decline in the turn you picked this race"
+        return reason("decline_same_turn")
     if s.turn.acted:
-        return "Going into decline takes your whole turn: you already conquered or abandoned this turn"
+        return reason("decline_takes_turn")
     return None
 
 
@@ -284,20 +284,20 @@ def do_decline(s: GameState, seat: int, chance: Any, events: list[dict[str, Any]
 # -- end of turn --------------------------------------------------------------------------
 
 
-def end_turn_reason(s: GameState, seat: int, decline: bool) -> str | None:
+def end_turn_reason(s: GameState, seat: int, decline: bool) -> Reason | None:
     t = s.turn
     p = s.players[seat]
     if t.phase == PICK:
         if not s.column:
             return None                   # no combo left to pick: the player can only pass
-        return "Pick a race and power combo first"
+        return reason("pick_first")
     if t.phase not in (CONQUER, REDEPLOY):
-        return "It is not your turn to end"
+        return reason("not_your_turn_to_end")
     if decline:
         hold = p.active
         if hold is None or not any(ab.may_decline_after_scoring()
                                    for ab in s.catalog.effects_of(hold.race, hold.power)):
-            return "Only a Stout race may go into decline at the end of its turn"
+            return reason("only_stout")
     return None
 
 

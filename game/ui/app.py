@@ -22,8 +22,9 @@ import pygame  # noqa: E402
 
 from game.match import data_dir  # noqa: E402
 
+from . import settings  # noqa: E402
 from .art import Sprites  # noqa: E402
-from .strings import t  # noqa: E402
+from .strings import set_language, t  # noqa: E402
 from .theme import Fonts, Text  # noqa: E402
 
 DEFAULT_SIZE = (1280, 800)
@@ -40,6 +41,7 @@ class Options:
     save_path: Path | None = None
     pace: float = 1.0               # animations and computer players: 1 normal, 0 instant
     catch_errors: bool = True
+    lang: str | None = None         # --lang: en | ro | nl | fr (remembered for next time)
 
     def autosave(self) -> Path:
         return self.save_path or (data_dir() / "autosave.json")
@@ -70,6 +72,11 @@ class App:
     def __init__(self, options: Options | None = None, size: tuple[int, int] = DEFAULT_SIZE,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.options = options or Options()
+        prefs = settings.load()
+        if self.options.lang:
+            settings.save(lang=self.options.lang)
+        set_language(self.options.lang or prefs.get("lang") or os.environ.get("SMALLWORLD_LANG") or "en")
+        self.hints = bool(prefs.get("hints", True))     # the first-game hints
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(t("app.title"))
@@ -115,6 +122,21 @@ class App:
                 self.fullscreen = True
             except pygame.error:
                 self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        if self.scene is not None:
+            self.scene.resize()
+        self.dirty()
+
+    def set_hints(self, on: bool) -> None:
+        """Show the first-game hints or not, and remember it."""
+        self.hints = on
+        settings.save(hints=on)
+        self.dirty()
+
+    def set_language(self, lang: str) -> None:
+        """Speak `lang` from now on, and remember it."""
+        set_language(lang)
+        settings.save(lang=lang)
+        pygame.display.set_caption(t("app.title"))
         if self.scene is not None:
             self.scene.resize()
         self.dirty()

@@ -19,8 +19,8 @@ from game.rules.state import PICK
 
 from . import theme
 from .layout import Layout
-from .strings import (combo_name, feature_name, power_name, power_text, race_name, race_text,
-                      t, terrain_name, tn)
+from .strings import (combo_name, feature_name, power_text, power_title, race_name, race_text, say, t,
+                      terrain_name, tn)
 from .widgets import Button, panel
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -33,6 +33,20 @@ def colours(scene: "GameScene") -> list[tuple[int, int, int]]:
     return [theme.player_colour(s.colour, i) for i, s in enumerate(scene.table.seats)]
 
 
+def name_lines(text: Any, name: str, width: int, L: Layout, sizes: tuple[int, ...] = (15, 14, 13),
+               wrap_size: int = 12, weight: str = "bold") -> tuple[list[str], int]:
+    """A name set in `width`: one line at the largest of `sizes` that fits, else two lines at
+    `wrap_size` (long combo names in Dutch or Romanian: "Handeldrijvende Rattenmensen")."""
+    for size in sizes:
+        if text.size(name, L.px(size), weight)[0] <= width:
+            return [name], L.px(size)
+    size = L.px(wrap_size)
+    lines = text.wrap(name, size, width, weight)
+    if len(lines) > 2:
+        lines = [lines[0], text.fit(" ".join(lines[1:]), size, width, weight)]
+    return lines, size
+
+
 # -- rectangles -----------------------------------------------------------------------------
 def combo_rects(L: Layout) -> list[pygame.Rect]:
     c = L.column
@@ -41,18 +55,25 @@ def combo_rects(L: Layout) -> list[pygame.Rect]:
     return [pygame.Rect(c.x + L.px(10), top + i * h, c.w - L.px(20), h - L.px(4)) for i in range(6)]
 
 
+def combo_icon_rect(L: Layout, rect: pygame.Rect) -> pygame.Rect:
+    """The race token drawn at the left of a combo row (a click there opens the rules card)."""
+    icon = rect.h - L.px(10)
+    return pygame.Rect(rect.x + L.px(5), rect.y + L.px(5), icon, icon)
+
+
 def top_buttons(scene: "GameScene") -> list[Button]:
     L = scene.layout
     assert L is not None
     out = []
     size = L.px(34)
-    x = L.top.right - size - L.px(8)
     y = L.top.centery - size // 2
+    out.append(Button("help", t("button.help"), pygame.Rect(L.top.right - size - L.px(8), y, size, size),
+                      style="quiet", tip=t("tip.help")))
     label = t("button.window") if scene.app.fullscreen else t("button.fullscreen")
     w = max(size, scene.app.text.size(label, L.px(15), "bold")[0] + L.px(20))
-    out.append(Button("fullscreen", label, pygame.Rect(L.top.right - w - L.px(8), y, w, size), style="quiet",
+    out.append(Button("fullscreen", label, pygame.Rect(out[0].rect.x - w - L.px(8), y, w, size), style="quiet",
                       tip=t("tip.fullscreen")))
-    x = out[0].rect.x - L.px(8)
+    x = out[1].rect.x - L.px(8)
     if scene.table.bots:
         label = t("button.bots_fast") if scene.fast else t("button.bots_normal")
         w = max(size, scene.app.text.size(label, L.px(15), "bold")[0] + L.px(20))
@@ -107,6 +128,7 @@ def draw_top(scene: "GameScene", surf: pygame.Surface) -> None:
     slot = max(L.px(60), (right - x) // max(1, n))
     cols = colours(scene)
     current = actor(s)
+    scene.banner_hits = []
     for i, p in enumerate(s.players):
         box = pygame.Rect(x + i * slot, top.y + L.px(6), slot - L.px(6), top.h - L.px(12))
         is_current = i == current and not s.game_over
@@ -126,9 +148,12 @@ def draw_top(scene: "GameScene", surf: pygame.Surface) -> None:
         ix = tx + img.get_width() + L.px(4)
         if p.active is not None:
             surf.blit(scene.app.sprites.token(p.active.race, False, icon), (ix, box.centery - icon // 2))
+            scene.banner_hits.append((pygame.Rect(ix, box.centery - icon // 2, icon, icon), p.active.race,
+                                      p.active.power, False))
             ix += icon + L.px(2)
         for h in p.declines:
             surf.blit(scene.app.sprites.token(h.race, True, icon), (ix, box.centery - icon // 2))
+            scene.banner_hits.append((pygame.Rect(ix, box.centery - icon // 2, icon, icon), h.race, h.power, True))
             ix += icon + L.px(2)
 
 
@@ -142,7 +167,8 @@ def draw_column(scene: "GameScene", surf: pygame.Surface) -> None:
     pygame.draw.rect(surf, theme.BG, L.panel)
     area = L.column.inflate(-L.px(8), -L.px(8))
     panel(surf, area, L.ui)
-    title = text.render(t("column.title"), L.px(16), theme.ACCENT, "bold")
+    title = text.render(text.fit(t("column.title"), L.px(16), area.w - L.px(20), "bold"), L.px(16), theme.ACCENT,
+                        "bold")
     surf.blit(title, (area.x + L.px(10), area.y + L.px(8)))
     who = actor(s)
     picking = s.turn.phase == PICK and not scene.table.is_bot(who) and scene.viewer == who
@@ -165,19 +191,26 @@ def draw_column(scene: "GameScene", surf: pygame.Surface) -> None:
         price_w = L.px(52)
         name_w = rect.right - price_w - tx - L.px(4)
         ink = theme.INK if not (picking and not legal) else theme.INK_SOFT
-        name = text.render(text.fit(combo_name(cat, c.race, c.power), L.px(15), name_w, "bold"), L.px(15), ink, "bold")
-        surf.blit(name, (tx, rect.y + L.px(6)))
+        lines, size = name_lines(text, combo_name(cat, c.race, c.power), name_w, L)
+        two = len(lines) > 1                      # a long name: two smaller lines, a smaller count
+        y = rect.y + (L.px(2) if two else L.px(6))
+        for line in lines:
+            img = text.render(line, size, ink, "bold")
+            surf.blit(img, (tx, y))
+            y += text.fonts.get(size, "bold").get_linesize()
         tokens = cat.races[c.race].tokens + cat.powers[c.power].tokens if c.race in cat.races and \
             c.power in cat.powers else 0
-        sub = text.render(t("column.tokens", tokens=tokens), L.px(13), theme.INK_SOFT)
-        surf.blit(sub, (tx, rect.bottom - sub.get_height() - L.px(6)))
+        small = L.px(11 if two else 13)
+        low = L.px(3 if two else 6)
+        sub = text.render(t("column.tokens", tokens=tokens), small, theme.INK_SOFT)
+        surf.blit(sub, (tx, rect.bottom - sub.get_height() - low))
         sx = tx + sub.get_width() + L.px(10)
         if c.coins:
-            cs = L.px(16)
+            cs = L.px(13 if two else 16)
             for k in range(min(c.coins, 4)):
-                surf.blit(scene.app.sprites.coin(cs), (sx + k * L.px(7), rect.bottom - cs - L.px(6)))
-            more = text.render(t("column.coins_on", coins=c.coins), L.px(13), theme.GOLD_DARK, "bold")
-            surf.blit(more, (sx + min(c.coins, 4) * L.px(7) + cs + L.px(2), rect.bottom - more.get_height() - L.px(6)))
+                surf.blit(scene.app.sprites.coin(cs), (sx + k * L.px(7), rect.bottom - cs - low))
+            more = text.render(t("column.coins_on", coins=c.coins), small, theme.GOLD_DARK, "bold")
+            surf.blit(more, (sx + min(c.coins, 4) * L.px(7) + cs + L.px(2), rect.bottom - more.get_height() - low))
         price = pygame.Rect(rect.right - price_w, rect.y + L.px(6), price_w - L.px(6), rect.h - L.px(12))
         pygame.draw.rect(surf, (232, 216, 180), price, border_radius=L.px(5))
         label = t("column.free") if i == 0 else t("column.price", coins=i)
@@ -199,13 +232,14 @@ def combo_tip(scene: "GameScene", i: int) -> list[Line]:
                   theme.INK, "bold"))
     if rt:
         lines.append((rt, L.px(13), theme.INK, "regular"))
-    lines.append((t("tip.power_line", power=power_name(cat, c.power), tokens=p.tokens if p else 0), L.px(14),
+    lines.append((t("tip.power_line", power=power_title(cat, c.power), tokens=p.tokens if p else 0), L.px(14),
                   theme.INK, "bold"))
     if pt:
         lines.append((pt, L.px(13), theme.INK, "regular"))
     price = t("tip.price_free") if i == 0 else tn("tip.price", i, coins=i)
     lines.append((price + ("" if not c.coins else " " + t("tip.coins_on", coins=c.coins)), L.px(13),
                   theme.GOLD_DARK, "bold"))
+    lines.append((t("tip.rules_click"), L.px(12), theme.INK_SOFT, "regular"))
     missing = [x for x in (c.race, c.power) if x in cat.missing]
     if missing:
         lines.append((t("tip.not_implemented"), L.px(13), theme.BAD, "bold"))
@@ -217,8 +251,10 @@ def combo_tip(scene: "GameScene", i: int) -> list[Line]:
 
 
 def _why(scene: "GameScene", a: Any) -> str | None:
+    """Why `a` is refused now, in the player's language (None when it is legal)."""
     from game.rules import why_illegal
-    return why_illegal(scene.state, a)
+    why = why_illegal(scene.state, a)
+    return None if why is None else say(why, scene.state)
 
 
 # -- the acting player's banners -----------------------------------------------------------------
@@ -251,9 +287,16 @@ def draw_player(scene: "GameScene", surf: pygame.Surface) -> None:
     icon = L.px(34)
     if p.active is not None:
         surf.blit(scene.app.sprites.token(p.active.race, False, icon), (x, y))
-        nm = text.render(text.fit(combo_name(cat, p.active.race, p.active.power), L.px(15),
-                                  area.w - icon - L.px(30), "bold"), L.px(15), theme.INK, "bold")
-        surf.blit(nm, (x + icon + L.px(8), y))
+        lines, size = name_lines(text, combo_name(cat, p.active.race, p.active.power), area.w - icon - L.px(30), L)
+        ny = y
+        wide = 0
+        for line in lines:
+            nm = text.render(line, size, theme.INK, "bold")
+            surf.blit(nm, (x + icon + L.px(8), ny))
+            ny += nm.get_height()
+            wide = max(wide, nm.get_width())
+        scene.banner_hits.append((pygame.Rect(x, y, icon + L.px(8) + wide, max(icon, ny - y)), p.active.race,
+                                  p.active.power, False))
         hand = p.active.hand
         key = "player.hand"
         if scene.draft is not None and scene.draft.kind == "redeploy":
@@ -264,20 +307,26 @@ def draw_player(scene: "GameScene", surf: pygame.Surface) -> None:
             hand = scene.draft.pool() if scene.draft is not None else (h.hand if h else 0)
             key = "player.to_place"
         sub = text.render(tn(key, hand, tokens=hand), L.px(13), theme.INK_SOFT)
-        surf.blit(sub, (x + icon + L.px(8), y + nm.get_height()))
+        surf.blit(sub, (x + icon + L.px(8), ny))
+        y = max(y + icon, ny + sub.get_height()) + L.px(8)
     else:
         nm = text.render(t("player.no_active"), L.px(14), theme.INK_SOFT)
         surf.blit(nm, (x, y + icon // 2 - nm.get_height() // 2))
-    y += icon + L.px(8)
+        y += icon + L.px(8)
     if p.declines:
         label = text.render(t("player.in_decline"), L.px(13), theme.INK_SOFT, "bold")
         surf.blit(label, (x, y + L.px(4)))
         ix = x + label.get_width() + L.px(8)
         small = L.px(24)
         for h in p.declines:
-            surf.blit(scene.app.sprites.token(h.race, True, small), (ix, y))
             nm = text.render(race_name(cat, h.race), L.px(13), theme.INK)
+            if ix + small + L.px(4) + nm.get_width() > area.right - L.px(8) and ix > x + label.get_width() + L.px(8):
+                ix = x + label.get_width() + L.px(8)          # no room: the next race on a new line
+                y += small + L.px(4)
+            surf.blit(scene.app.sprites.token(h.race, True, small), (ix, y))
             surf.blit(nm, (ix + small + L.px(4), y + L.px(4)))
+            scene.banner_hits.append((pygame.Rect(ix, y, small + L.px(4) + nm.get_width(), small), h.race, h.power,
+                                      True))
             ix += small + nm.get_width() + L.px(12)
         y += small + L.px(6)
     rect = peek_rect(L)
@@ -289,7 +338,7 @@ def draw_player(scene: "GameScene", surf: pygame.Surface) -> None:
         lines = text.wrap(words, size, area.w - L.px(24)) if room > 0 else []
         if len(lines) > room:
             lines = lines[:room]
-            lines[-1] = text.fit(lines[-1] + " …", size, area.w - L.px(24))
+            lines[-1] = text.fit(lines[-1] + " …", size, area.w - L.px(24), excerpt=True)
         for line in lines:
             surf.blit(text.render(line, size, theme.INK_SOFT), (x, y))
             y += line_h
@@ -315,8 +364,14 @@ def draw_log(scene: "GameScene", surf: pygame.Surface) -> None:
         return
     text = scene.app.text
     area = L.log.inflate(-L.px(8), -L.px(8))
+    hint = first_hint_text(scene)
+    if hint:                                  # the first-game hint sits on top of the log
+        box = draw_hint(scene, surf, hint, area)
+        area = pygame.Rect(area.x, box.bottom + L.px(6), area.w, max(0, area.bottom - box.bottom - L.px(6)))
+        if area.h < L.px(40):
+            return
     panel(surf, area, L.ui, fill=(228, 216, 190))
-    title = text.render(t("log.title"), L.px(15), theme.ACCENT, "bold")
+    title = text.render(text.fit(t("log.title"), L.px(15), area.w - L.px(20), "bold"), L.px(15), theme.ACCENT, "bold")
     surf.blit(title, (area.x + L.px(10), area.y + L.px(6)))
     top = area.y + L.px(10) + title.get_height()
     size = L.px(13)
@@ -328,6 +383,8 @@ def draw_log(scene: "GameScene", surf: pygame.Surface) -> None:
     line_h = text.fonts.get(size).get_linesize()
     room = max(0, (area.bottom - L.px(6) - top) // line_h)
     shown = wrapped[-room:] if room else []
+    while len(shown) > 1 and shown[0].startswith("  "):      # no entry cut in half at the top
+        shown = shown[1:]
     y = top
     for k, line in enumerate(shown):
         fade = len(shown) - 1 - k
@@ -337,9 +394,72 @@ def draw_log(scene: "GameScene", surf: pygame.Surface) -> None:
         y += line_h
 
 
+def first_hint_text(scene: "GameScene") -> str:
+    """The first-game hint for the player at the screen, or "" (hints off, a computer's turn...)."""
+    from .help import first_hint
+    s = scene.state
+    who = actor(s)
+    if not scene.app.hints or s.game_over or scene.table.is_bot(who) or scene.viewer != who:
+        return ""
+    return first_hint(s, who, scene.legal, scene.mode)
+
+
+def hint_height(text: Any, L: Layout, hint: str, width: int) -> int:
+    """How tall the hint card is for a log panel `width` wide."""
+    pad = L.px(10)
+    inner = width - 2 * pad
+    return (pad + text.fonts.get(L.px(14), "bold").get_linesize()
+            + len(text.wrap(hint, L.px(13), inner)) * text.fonts.get(L.px(13)).get_linesize()
+            + len(text.wrap(t("first.how_off"), L.px(11), inner)) * text.fonts.get(L.px(11)).get_linesize() + pad)
+
+
+def draw_hint(scene: "GameScene", surf: pygame.Surface, hint: str, area: pygame.Rect) -> pygame.Rect:
+    """The hint card at the top of `area`; returns the rectangle it took."""
+    L = scene.layout
+    assert L is not None
+    text = scene.app.text
+    pad = L.px(10)
+    width = area.w - 2 * pad
+    size = L.px(13)
+    title = text.render(t("first.title"), L.px(14), theme.GOLD_DARK, "bold")
+    lines = text.wrap(hint, size, width)
+    foot = text.wrap(t("first.how_off"), L.px(11), width)
+    line_h = text.fonts.get(size).get_linesize()
+    foot_h = text.fonts.get(L.px(11)).get_linesize()
+    h = hint_height(text, L, hint, area.w)
+    if h > area.h - L.px(60):                  # the log keeps a few lines under the hint
+        text.overflow(hint)
+    box = pygame.Rect(area.x, area.y, area.w, min(h, area.h))
+    panel(surf, box, L.ui, fill=(252, 240, 196), edge=theme.GOLD_DARK)
+    y = box.y + pad // 2 + L.px(2)
+    surf.blit(title, (box.x + pad, y))
+    y += title.get_height()
+    for line in lines:
+        surf.blit(text.render(line, size, theme.INK), (box.x + pad, y))
+        y += line_h
+    for line in foot:
+        surf.blit(text.render(line, L.px(11), theme.INK_SOFT), (box.x + pad, y))
+        y += foot_h
+    return box
+
+
 # -- the message line -----------------------------------------------------------------------------------
 KIND_COLOUR = {"bad": theme.BAD, "warn": theme.WARN, "good": theme.GOOD, "log": theme.INK_LIGHT,
                "hint": (232, 220, 196)}
+
+
+def message_lines(text: Any, msg: str, L: Layout, width: int, weight: str) -> list[tuple[str, int, int]]:
+    """The message line's text as (line, size, y in the bar): one line at the normal size when
+    it fits, else two smaller lines above the buttons (a longer one ends with "…")."""
+    size = L.px(15)
+    if text.size(msg, size, weight)[0] <= width:
+        return [(msg, size, L.px(10))]
+    size = L.px(13)
+    lines = text.wrap(msg, size, width, weight)
+    if len(lines) > 2:
+        lines = [lines[0], text.fit(" ".join(lines[1:]), size, width, weight)]
+    step = text.fonts.get(size, weight).get_linesize()
+    return [(line, size, L.px(4) + k * step) for k, line in enumerate(lines)]
 
 
 def draw_bar(scene: "GameScene", surf: pygame.Surface) -> None:
@@ -366,6 +486,8 @@ def draw_bar(scene: "GameScene", surf: pygame.Surface) -> None:
         img = text.render(extra, L.px(15), theme.GOLD, "bold")
         surf.blit(img, (bar.right - img.get_width() - L.px(14), bar.y + L.px(10)))
         width = bar.w - img.get_width() - L.px(40)
+        if width < bar.w // 3:
+            text.overflow(extra)
     else:
         width = bar.w - L.px(28)
     if msg:
@@ -376,8 +498,11 @@ def draw_bar(scene: "GameScene", surf: pygame.Surface) -> None:
             colour = (255, 200, 100)
         elif kind == "good":
             colour = (150, 230, 150)
-        img = text.render(text.fit(msg, L.px(15), width), L.px(15), colour, "bold" if kind != "hint" else "regular")
-        surf.blit(img, (bar.x + L.px(14), bar.y + L.px(10)))
+        weight = "bold" if kind != "hint" else "regular"
+        lines = message_lines(text, msg, L, width, weight)
+        for line, size, yy in lines:
+            img = text.render(line, size, colour, weight)
+            surf.blit(img, (bar.x + L.px(14), bar.y + yy))
 
 
 # -- the die ---------------------------------------------------------------------------------------------
@@ -410,7 +535,8 @@ def draw_die(scene: "GameScene", surf: pygame.Surface, now: float) -> pygame.Rec
         elif die.success is False:
             label += " " + t("die.failure")
         colour = (150, 230, 150) if die.success else ((255, 160, 130) if die.success is False else theme.INK_LIGHT)
-        txt = scene.app.text.render(label, L.px(16), colour, "bold")
+        txt = scene.app.text.render(scene.app.text.fit(label, L.px(16), box.w - L.px(16), "bold"), L.px(16), colour,
+                                    "bold")
         surf.blit(txt, txt.get_rect(center=(box.centerx, box.bottom - L.px(30))))
     return box
 

@@ -1,26 +1,42 @@
 """Every word the window shows, looked up by key in `assets/strings/<lang>.yaml`.
 
 This module owns the strings table and the one function the rest of the UI calls, `t(key, **fmt)`:
-the text of `key` in the current language (English if the language lacks it), with `{name}`
-placeholders filled from `fmt`. A key missing everywhere comes back as the key itself, so a typo
-is visible on screen and caught by the strings test, never a crash. It also names the game's
-things for a player: races, powers, terrains, cost parts (`race_name`, `power_name`,
-`cost_sum`...), preferring a translated name from the table and falling back to the content's
-own name for custom races. It does not draw and does not import pygame.
+the text of `key` in the current language (English if the language lacks it: the gap is logged
+once and listed by `missing()`), with `{name}` placeholders filled from `fmt`. A key missing
+everywhere comes back as the key itself, so a typo is visible on screen and caught by the
+strings test, never a crash. It also names the game's things for a player: races, powers,
+terrains, cost parts (`race_name`, `power_name`, `cost_sum`...), preferring a translated name
+from the table and falling back to the content's own name for custom races; and it says the
+engine's refusals and the loaders' one-line errors (`Reason`s) in the current language
+(`say`). It does not draw and does not import pygame.
+
+The English table is `en.yaml` plus what English already has elsewhere, so nothing is written
+twice: `reason.<key>` from the templates in `game/rules/reasons.py`, and `race_text.<id>` /
+`power_text.<id>` from the base races and powers (`assets/content/`). The other languages
+(`LANGUAGES`) carry all of those keys in their own file.
 """
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 from typing import Any, Mapping
 
 import yaml
 
-STRINGS_DIR = Path(__file__).resolve().parents[2] / "assets" / "strings"
+from game.rules.reasons import TEMPLATES, HasReason, Reason, as_reason
+
+ROOT = Path(__file__).resolve().parents[2]
+STRINGS_DIR = ROOT / "assets" / "strings"
+CONTENT_DIR = ROOT / "assets" / "content"
 DEFAULT_LANG = "en"
+LANGUAGES: tuple[str, ...] = ("en", "ro", "nl", "fr")
+
+log = logging.getLogger(__name__)
 
 _tables: dict[str, dict[str, str]] = {}
 _lang = os.environ.get("SMALLWORLD_LANG", DEFAULT_LANG)
+_missing: set[tuple[str, str]] = set()
 
 
 def _flatten(prefix: str, node: Any, out: dict[str, str]) -> None:
@@ -31,38 +47,88 @@ def _flatten(prefix: str, node: Any, out: dict[str, str]) -> None:
         out[prefix] = str(node)
 
 
+def _read(path: Path) -> dict[str, str]:
+    flat: dict[str, str] = {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            _flatten("", yaml.safe_load(f) or {}, flat)
+    except (OSError, yaml.YAMLError):
+        flat = {}
+    return flat
+
+
+def english_extras() -> dict[str, str]:
+    """The English keys kept outside en.yaml: refusal templates and the base rules texts."""
+    out = {f"reason.{k}": v for k, v in TEMPLATES.items()}
+    for kind in ("race", "power"):
+        try:
+            with open(CONTENT_DIR / f"{kind}s.yaml", encoding="utf-8") as f:
+                data = yaml.safe_load(f) or {}
+        except (OSError, yaml.YAMLError):
+            data = {}
+        for cid, d in data.items():
+            if isinstance(d, Mapping) and d.get("text"):
+                out[f"{kind}_text.{cid}"] = str(d["text"])
+    return out
+
+
 def table(lang: str) -> dict[str, str]:
     """The flat key -> text table of a language (empty if it has no file)."""
     if lang not in _tables:
-        path = STRINGS_DIR / f"{lang}.yaml"
-        flat: dict[str, str] = {}
-        try:
-            with open(path, encoding="utf-8") as f:
-                _flatten("", yaml.safe_load(f) or {}, flat)
-        except (OSError, yaml.YAMLError):
-            flat = {}
+        flat = _read(STRINGS_DIR / f"{lang}.yaml")
+        if lang == DEFAULT_LANG:
+            for k, v in english_extras().items():
+                flat.setdefault(k, v)
         _tables[lang] = flat
     return _tables[lang]
 
 
 def set_language(lang: str) -> None:
+    """Speak `lang` from now on (an unknown code falls back to English)."""
     global _lang
-    _lang = lang
+    _lang = lang if lang in LANGUAGES else DEFAULT_LANG
 
 
 def language() -> str:
     return _lang
 
 
+def language_name(lang: str) -> str:
+    """A language's name in that language ("Română"), for the chooser."""
+    return table(lang).get(f"lang.{lang}") or table(DEFAULT_LANG).get(f"lang.{lang}", lang)
+
+
+def missing() -> list[tuple[str, str]]:
+    """(language, key) pairs looked up and not found in that language, in order of discovery."""
+    return sorted(_missing)
+
+
+def _report(lang: str, key: str) -> None:
+    if (lang, key) not in _missing:
+        _missing.add((lang, key))
+        log.warning("strings: %s has no %r; showing %s", lang,  key,
+                    "the English" if key in table(DEFAULT_LANG) else "the key")
+
+
 def has(key: str) -> bool:
     return key in table(_lang) or key in table(DEFAULT_LANG)
 
 
-def t(key: str, **fmt: Any) -> str:
-    """The text of `key`, placeholders filled; the key itself when nobody knows it."""
+def lookup(key: str) -> str | None:
+    """The text of `key` in the current language, else English (reported), else None."""
     text = table(_lang).get(key)
     if text is None:
-        text = table(DEFAULT_LANG).get(key, key)
+        if _lang != DEFAULT_LANG or key not in table(DEFAULT_LANG):
+            _report(_lang, key)
+        text = table(DEFAULT_LANG).get(key)
+    return text
+
+
+def t(key: str, **fmt: Any) -> str:
+    """The text of `key`, placeholders filled; the key itself when nobody knows it."""
+    text = lookup(key)
+    if text is None:
+        text = key
     if fmt:
         try:
             return text.format(**fmt)
@@ -78,42 +144,91 @@ def tn(key: str, n: int, **fmt: Any) -> str:
     return t(key, **fmt)
 
 
+def say(message: Any, state: Any = None) -> str:
+    """A refusal or an error for a player, in the current language: a `Reason` (or an exception
+    carrying one) is rebuilt from its key and parameters, naming regions by their display name
+    (from `state`'s board) and races and powers by their translated names; anything else is
+    shown as it is. English, or a Reason without a key, reads exactly as the engine wrote it."""
+    if message is None:
+        return ""
+    if isinstance(message, (HasReason, Reason)):
+        message = as_reason(message)
+    elif isinstance(message, BaseException):
+        return str(message)
+    if not isinstance(message, Reason) or not message.key or _lang == DEFAULT_LANG:
+        return str(message)
+    cat = getattr(state, "catalog", None)
+    board = getattr(state, "board", None)
+
+    def template_of(key: str) -> str | None:
+        return table(_lang).get(f"reason.{key}") or _report(_lang, f"reason.{key}")
+
+    def value_of(name: str, value: Any) -> str:
+        if name.startswith("region") and board is not None:
+            try:
+                return board.region(str(value)).display_name
+            except (KeyError, AttributeError):
+                return str(value)
+        if name.startswith("race"):
+            return race_name(cat, str(value))
+        if name.startswith("power"):
+            return power_name(cat, str(value))
+        return str(value)
+
+    return message.render(template_of, value_of)
+
+
 # -- names of the game's things -----------------------------------------------------------
 def race_name(catalog: Any, race: str | None) -> str:
     if not race:
         return ""
     if race == "lost_tribe":
         return t("race.lost_tribe")
+    r = getattr(catalog, "races", {}).get(race)
+    if r is not None and getattr(r, "custom", False):
+        return r.name                              # a custom race speaks its author's language
     key = f"race.{race}"
     if has(key):
         return t(key)
-    r = getattr(catalog, "races", {}).get(race)
     return r.name if r is not None else race.replace("_", " ").title()
 
 
 def power_name(catalog: Any, power: str | None) -> str:
     if not power:
         return ""
+    p = getattr(catalog, "powers", {}).get(power)
+    if p is not None and getattr(p, "custom", False):
+        return p.name
     key = f"power.{power}"
     if has(key):
         return t(key)
-    p = getattr(catalog, "powers", {}).get(power)
     return p.name if p is not None else power.replace("_", " ").title()
 
 
+def power_title(catalog: Any, power: str | None) -> str:
+    """A power's name standing alone, as a title: "Cu Dragon", "Des Forêts" (in a combo it
+    stays as the language writes it: "Troli cu Dragon")."""
+    name = power_name(catalog, power)
+    return name[:1].upper() + name[1:]
+
+
 def race_text(catalog: Any, race: str) -> str:
+    r = getattr(catalog, "races", {}).get(race)
+    if r is not None and getattr(r, "custom", False):
+        return r.text
     key = f"race_text.{race}"
     if has(key):
         return t(key)
-    r = getattr(catalog, "races", {}).get(race)
     return r.text if r is not None else ""
 
 
 def power_text(catalog: Any, power: str) -> str:
+    p = getattr(catalog, "powers", {}).get(power)
+    if p is not None and getattr(p, "custom", False):
+        return p.text
     key = f"power_text.{power}"
     if has(key):
         return t(key)
-    p = getattr(catalog, "powers", {}).get(power)
     return p.text if p is not None else ""
 
 
@@ -132,15 +247,20 @@ def feature_name(feature: str) -> str:
 
 
 def cost_label(label: str, catalog: Any = None, race: str | None = None, power: str | None = None) -> str:
-    """A cost part's name: a rules word (mountain, lost tribe...) or the race/power giving it."""
+    """A cost part's name: a rules word (mountain, lost tribe...) or the race/power giving it
+    (the engine labels an effect's part with the race or power id: "− 1 commando")."""
     key = f"cost.{label}"
     if has(key):
         return t(key)
     if catalog is not None:
+        if label in getattr(catalog, "races", {}):
+            return race_name(catalog, label)
+        if label in getattr(catalog, "powers", {}):
+            return power_name(catalog, label)
         for owner, name_of in ((race, race_name), (power, power_name)):
             if owner and any(getattr(a, "name", None) == label
                              for a in catalog.abilities.get(owner, ())):
-                return name_of(catalog, owner).lower()
+                return name_of(catalog, owner)
     return label.replace("_", " ")
 
 

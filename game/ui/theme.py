@@ -95,12 +95,28 @@ class Fonts:
 
 
 class Text:
-    """Rendered text, cached (least recently used first out)."""
+    """Rendered text, cached (least recently used first out).
+
+    Text that does not fit its box is noted in `overflows` (a line cut with "…" by `fit`, lines
+    a box had no room for, reported with `overflow`): the overflow tests drive every screen in
+    every language and expect it to stay empty. `fit(..., excerpt=True)` marks a deliberate
+    excerpt (the full text is a click away), which is not an overflow."""
 
     def __init__(self, fonts: Fonts, limit: int = 1200) -> None:
         self.fonts = fonts
         self.limit = limit
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self.overflows: list[str] = []
+
+    def overflow(self, what: str) -> None:
+        """Note text that did not fit where it is drawn."""
+        if len(self.overflows) < 200:
+            self.overflows.append(what)
+
+    def within(self, what: str, rect: pygame.Rect, box: pygame.Rect) -> None:
+        """Note `what` (drawn at `rect`) as an overflow when it leaves `box`."""
+        if not box.contains(rect):
+            self.overflow(what)
 
     def render(self, text: str, size: int, colour: Colour = INK, weight: str = "regular") -> pygame.Surface:
         key = (text, int(size), colour, weight)
@@ -142,11 +158,14 @@ class Text:
             lines.append(line)
         return lines
 
-    def fit(self, text: str, size: int, width: int, weight: str = "regular") -> str:
-        """`text`, shortened with an ellipsis to fit `width`."""
+    def fit(self, text: str, size: int, width: int, weight: str = "regular", excerpt: bool = False) -> str:
+        """`text`, shortened with an ellipsis to fit `width` (noted as an overflow unless it is a
+        deliberate `excerpt`)."""
         font = self.fonts.get(size, weight)
         if font.size(text)[0] <= width:
             return text
+        if not excerpt:
+            self.overflow(text)
         while text and font.size(text + "…")[0] > width:
             text = text[:-1]
         return text + "…"

@@ -83,6 +83,8 @@ def tooltip(surf: pygame.Surface, text: Text, lines: Sequence[tuple[str, int, tu
     w = max(i.get_width() for i in imgs) + 2 * pad
     h = sum(i.get_height() for i in imgs) + 2 * pad
     sw, sh = surf.get_size()
+    if h > sh - 8:
+        text.overflow(lines[0][0] if lines else "tooltip")
     x, y = at[0] + round(18 * ui), at[1] + round(18 * ui)
     if x + w > sw - 4:
         x = at[0] - w - round(10 * ui)

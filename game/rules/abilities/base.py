@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, TYPE_CHECKING
 
+from ..reasons import HasReason, Reason, reason
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
     from ..state import GameState, RaceHold
@@ -33,28 +35,29 @@ def register(name: str):
     return deco
 
 
-class ParamError(ValueError):
+class ParamError(HasReason, ValueError):
     """A YAML parameter an effect does not accept; the message names it."""
 
 
 def _kind(default: Any) -> str | None:
+    """The kind of value a parameter takes (a `reasons` key: kind_bool, kind_int...)."""
     if isinstance(default, bool):
-        return "true or false"
+        return "kind_bool"
     if isinstance(default, int):
-        return "a whole number"
+        return "kind_int"
     if isinstance(default, str):
-        return "a word"
+        return "kind_word"
     if isinstance(default, list):
-        return "a list, e.g. [hill, farmland]"
+        return "kind_list"
     return None
 
 
 def _is_kind(v: Any, want: str) -> bool:
-    if want == "true or false":
+    if want == "kind_bool":
         return isinstance(v, bool)
-    if want == "a whole number":
+    if want == "kind_int":
         return isinstance(v, int) and not isinstance(v, bool)
-    if want == "a word":
+    if want == "kind_word":
         return isinstance(v, str)
     return isinstance(v, list)
 
@@ -71,13 +74,14 @@ class Ability:
         self.in_decline: bool = bool(kw.pop("in_decline", self.works_in_decline))
         unknown = set(kw) - set(self.params)
         if unknown:
-            known = ", ".join(sorted(self.params)) or "none"
-            raise ParamError(f"unknown parameter {sorted(unknown)[0]!r} for effect {self.name!r}; "
-                             f"known parameters: {known}, in_decline")
+            known = ", ".join(sorted(self.params)) or reason("word_none")
+            raise ParamError(reason("param_unknown", param=sorted(unknown)[0], effect=self.name,
+                                    known=known))
         for k, v in kw.items():
             want = _kind(self.params[k])
             if want is not None and not _is_kind(v, want):
-                raise ParamError(f"parameter {k!r} of effect {self.name!r} must be {want}, not {v!r}")
+                raise ParamError(reason("param_kind", param=k, effect=self.name, want=reason(want),
+                                        value=v))
         self.p: dict[str, Any] = {**self.params, **kw}
 
     def hold_in(self, s: "GameState", seat: int, write: bool = False) -> tuple["RaceHold | None", bool]:
@@ -115,11 +119,11 @@ class Ability:
         need an adjacent region (Sorcerers) accept it too."""
         return False
 
-    def may_target(self, s: "GameState", seat: int, rid: str) -> str | None:
+    def may_target(self, s: "GameState", seat: int, rid: str) -> Reason | None:
         """A reason why this race may not conquer `rid` at all, or None."""
         return None
 
-    def reinforce_reason(self, s: "GameState", seat: int) -> str | None:
+    def reinforce_reason(self, s: "GameState", seat: int) -> Reason | None:
         """A reason the race may not make a final conquest with the die now (Berserk: the die
         was already rolled for the next conquest), or None."""
         return None
@@ -179,9 +183,9 @@ class Ability:
         """Intents of this effect that are legal now (only called on the actor's turn)."""
         return []
 
-    def check_intent(self, s: "GameState", seat: int, action: "Action") -> str | None:
+    def check_intent(self, s: "GameState", seat: int, action: "Action") -> Reason | None:
         """The reason `action` is refused now, or None when it is legal."""
-        return f"{self.name} does not handle {action.kind}"
+        return reason("effect_not_intent", effect=self.name, intent=action.kind)
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:

@@ -16,6 +16,7 @@ from ..common import event
 from ..conquest import conquest_candidates, cost_of, target_reason
 from ..state import CONQUER, REDEPLOY
 from .base import Ability, register
+from ..reasons import Reason, reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
@@ -36,24 +37,24 @@ class Berserk(Ability):
         face = self._pending(s, seat)
         return -face if face else 0
 
-    def reinforce_reason(self, s: "GameState", seat: int) -> str | None:
+    def reinforce_reason(self, s: "GameState", seat: int) -> Reason | None:
         if self._pending(s, seat) is not None:
-            return "You already rolled the die for this conquest: choose a region you can now pay for"
+            return reason("berserk_pay")
         return None
 
     def on_conquered(self, s: "GameState", seat: int, rid: str, was_nonempty: bool) -> None:
         s.turn.used.pop(DIE, None)
 
-    def check_intent(self, s: "GameState", seat: int, action: "Action") -> str | None:
+    def check_intent(self, s: "GameState", seat: int, action: "Action") -> Reason | None:
         hold, in_decline = self.hold_in(s, seat)
         if hold is None or in_decline:
-            return "Only an Active race with this power may roll before a conquest"
+            return reason("berserk_only_active")
         if s.turn.phase != CONQUER:
-            return "Your conquests are over for this turn"
+            return reason("conquests_over")
         if self._pending(s, seat) is not None:
-            return "You already rolled the die: conquer a region with it first"
+            return reason("berserk_rolled")
         if hold.hand < 1:
-            return "You have no tokens left in hand"
+            return reason("no_tokens_in_hand")
         return None
 
     def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .base import Ability, ParamError, register
+from ..reasons import reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -21,7 +22,7 @@ class CavernsAdjacent(Ability):
     def __init__(self, **kw: object) -> None:
         super().__init__(**kw)
         if self.p["feature"] not in ("mine", "magic", "cavern"):
-            raise ParamError("effect 'caverns_adjacent' takes 'feature': mine, magic or cavern")
+            raise ParamError(reason("param_caverns_feature"))
 
     def links(self, s: "GameState", seat: int, a: str, b: str) -> bool:
         f = self.p["feature"]

@@ -6,6 +6,7 @@ YAML: `{coins_per_feature: {feature: mine, amount: 1, in_decline: true}}`
 from __future__ import annotations
 
 from .base import Ability, ParamError, register
+from ..reasons import reason
 
 
 @register("coins_per_feature")
@@ -15,7 +16,7 @@ class CoinsPerFeature(Ability):
     def __init__(self, **kw):  # type: ignore[no-untyped-def]
         super().__init__(**kw)
         if self.p["feature"] not in ("mine", "magic", "cavern"):
-            raise ParamError("effect 'coins_per_feature' needs 'feature': mine, magic or cavern")
+            raise ParamError(reason("param_feature_needed"))
 
     def score(self, s, seat, hold, in_decline):  # type: ignore[override]
         f = self.p["feature"]

@@ -6,6 +6,7 @@ YAML: `{coins_per_terrain: {terrains: [forest], amount: 1}}`
 from __future__ import annotations
 
 from ..board import TERRAINS
+from ..reasons import reason
 from .base import Ability, ParamError, register
 
 
@@ -16,11 +17,10 @@ class CoinsPerTerrain(Ability):
     def __init__(self, **kw):  # type: ignore[no-untyped-def]
         super().__init__(**kw)
         if not self.p["terrains"]:
-            raise ParamError("effect 'coins_per_terrain' needs 'terrains', e.g. terrains: [forest]")
+            raise ParamError(reason("param_terrains_needed"))
         bad = [t for t in self.p["terrains"] if t not in TERRAINS]
         if bad:
-            raise ParamError(f"effect 'coins_per_terrain': unknown terrain {bad[0]!r}; "
-                             f"terrains: {', '.join(TERRAINS)}")
+            raise ParamError(reason("param_unknown_terrain", value=bad[0], known=", ".join(TERRAINS)))
         self.terrains = frozenset(self.p["terrains"])
 
     def score(self, s, seat, hold, in_decline):  # type: ignore[override]

@@ -9,6 +9,7 @@ YAML: `{cost_discount: {amount: 1}}` with at most one of
 from __future__ import annotations
 
 from ..board import FEATURES, TERRAINS
+from ..reasons import reason
 from .base import Ability, ParamError, register
 
 
@@ -20,14 +21,14 @@ class CostDiscount(Ability):
         super().__init__(**kw)
         chosen = [k for k in ("terrains", "features", "coastal", "next_to_own") if self.p[k]]
         if len(chosen) > 1:
-            raise ParamError(f"effect 'cost_discount' takes one condition, not {' and '.join(chosen)}")
+            raise ParamError(reason("param_one_condition", chosen=" and ".join(chosen)))
         for key, known in (("terrains", TERRAINS), ("features", FEATURES)):
             bad = [x for x in self.p[key] if x not in known]
             if bad:
-                raise ParamError(f"effect 'cost_discount': unknown {key[:-1]} {bad[0]!r}; "
-                                 f"{key}: {', '.join(known)}")
+                raise ParamError(reason(f"param_unknown_{key[:-1]}_discount", value=bad[0],
+                                        known=", ".join(known)))
         if self.p["next_to_own"] and self.p["next_to_own"] not in TERRAINS:
-            raise ParamError(f"effect 'cost_discount': 'next_to_own' takes a terrain: {', '.join(TERRAINS)}")
+            raise ParamError(reason("param_next_to_own", known=", ".join(TERRAINS)))
         self.terrains = frozenset(self.p["terrains"])
         self.features = frozenset(self.p["features"])
 

@@ -16,6 +16,7 @@ from ..actions import Ally
 from ..common import event
 from ..state import CONQUER, REDEPLOY
 from .base import Ability, register
+from ..reasons import Reason, reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
@@ -28,23 +29,23 @@ USED = "ally"
 class Diplomat(Ability):
     intents = ("ally",)
 
-    def _ready(self, s: "GameState", seat: int) -> str | None:
+    def _ready(self, s: "GameState", seat: int) -> Reason | None:
         hold, in_decline = self.hold_in(s, seat)
         if hold is None or in_decline:
-            return "Only an Active race with this power can make an ally"
+            return reason("ally_only_active")
         if s.turn.phase not in (CONQUER, REDEPLOY):
-            return "You choose an ally during your turn, after you pick a race"
+            return reason("ally_when")
         return None
 
-    def check_intent(self, s: "GameState", seat: int, action: "Action") -> str | None:
+    def check_intent(self, s: "GameState", seat: int, action: "Action") -> Reason | None:
         why = self._ready(s, seat)
         if why:
             return why
         other = getattr(action, "player", None)
         if not isinstance(other, int) or not 0 <= other < len(s.players) or other == seat:
-            return "Choose one of your opponents as your ally"
+            return reason("ally_choose_opponent")
         if other in s.turn.attacked:
-            return f"You attacked {s.players[other].name}'s Active race this turn: choose another ally"
+            return reason("ally_attacked", player=s.players[other].name)
         return None
 
     def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:
@@ -52,12 +53,11 @@ class Diplomat(Ability):
             return []
         return [Ally(o) for o in range(len(s.players)) if o != seat and o not in s.turn.attacked]
 
-    def may_target(self, s: "GameState", seat: int, rid: str) -> str | None:
+    def may_target(self, s: "GameState", seat: int, rid: str) -> Reason | None:
         ally = s.turn.used.get(USED) if s.turn.seat == seat else None
         r = s.regions[rid]
         if ally is not None and r.owner == ally and not r.decline and r.tokens:
-            name = s.players[ally].name
-            return f"{name} is your ally this turn: you cannot attack {name}'s Active race"
+            return reason("ally_peace", player=s.players[ally].name)
         return None
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,

@@ -16,6 +16,7 @@ from ..actions import Dragon as DragonIntent
 from ..conquest import conquest_candidates, occupy, target_reason
 from ..state import CONQUER
 from .base import Ability, register
+from ..reasons import Reason, reason, reason_n
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
@@ -29,26 +30,26 @@ class Dragon(Ability):
     intents = ("dragon",)
     params = {"tokens": 1}
 
-    def _ready(self, s: "GameState", seat: int) -> str | None:
+    def _ready(self, s: "GameState", seat: int) -> Reason | None:
         hold, in_decline = self.hold_in(s, seat)
         if hold is None or in_decline:
-            return "Only an Active race with this power has a Dragon"
+            return reason("dragon_only_active")
         if s.turn.phase != CONQUER:
-            return "Your conquests are over for this turn"
+            return reason("conquests_over")
         if s.turn.used.get(USED):
-            return "Your Dragon has already attacked this turn: once per turn"
+            return reason("dragon_once")
         n = self.p["tokens"]
         if hold.hand < n:
-            return f"The Dragon needs {n} token{'s' if n != 1 else ''} from your hand, you have {hold.hand}"
+            return reason_n("dragon_needs", n, n=n, hand=hold.hand)
         for rid, r in s.regions.items():
             if r.dragon and r.owner is not None and r.owner != seat:
-                return "The Dragon is already on the map with another player"
+                return reason("dragon_elsewhere")
         return None
 
-    def check_intent(self, s: "GameState", seat: int, action: "Action") -> str | None:
+    def check_intent(self, s: "GameState", seat: int, action: "Action") -> Reason | None:
         rid = getattr(action, "region", "")
         if rid not in s.regions:
-            return f"There is no region called {rid!r} on this map"
+            return reason("no_such_region", id=rid)
         why = self._ready(s, seat)
         if why:
             return why

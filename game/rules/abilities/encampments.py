@@ -16,6 +16,7 @@ from ..actions import Encampments as EncampmentsIntent
 from ..common import event
 from ..state import CONQUER, REDEPLOY
 from .base import Ability, register
+from ..reasons import Reason, reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
@@ -40,15 +41,15 @@ class Encampments(Ability):
         if s.players[seat].active is hold:
             s.player_w(seat).memo[FREE] = max(0, self.p["count"] - sum(self._placed(s, seat, hold.race).values()))
 
-    def _ready(self, s: "GameState", seat: int) -> str | None:
+    def _ready(self, s: "GameState", seat: int) -> Reason | None:
         hold, in_decline = self.hold_in(s, seat)
         if hold is None or in_decline:
-            return "Only an Active race with this power has Encampments"
+            return reason("encampments_only_active")
         if s.turn.phase not in (CONQUER, REDEPLOY):
-            return "Encampments are placed during your turn, after you pick a race"
+            return reason("encampments_when")
         return None
 
-    def check_intent(self, s: "GameState", seat: int, action: "Action") -> str | None:
+    def check_intent(self, s: "GameState", seat: int, action: "Action") -> Reason | None:
         why = self._ready(s, seat)
         if why:
             return why
@@ -58,13 +59,12 @@ class Encampments(Ability):
         counts = dict(getattr(action, "counts", ()))
         for rid, n in counts.items():
             if rid not in own:
-                name = s.board.region(rid).display_name if rid in s.regions else repr(rid)
-                return f"You can put Encampments only in regions your {hold.race.title()} hold, not in {name}"
+                return reason("encampments_own", s, race=hold.race, region=rid)
             if not isinstance(n, int) or n < 0:
-                return "Encampment numbers are whole numbers of 0 or more"
+                return reason("encampments_whole")
         total = sum(counts.values())
         if total > self.p["count"]:
-            return f"You have {self.p['count']} Encampments, not {total}"
+            return reason("encampments_count", count=self.p["count"], given=total)
         return None
 
     def default_counts(self, s: "GameState", seat: int) -> dict[str, int] | None:

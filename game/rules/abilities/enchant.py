@@ -19,6 +19,7 @@ from ..common import add_tray, event, region_left, take_tray
 from ..conquest import adjacent_to_own, immunity_reason, overrides, peace_reason, take_over
 from ..state import CONQUER
 from .base import Ability, register
+from ..reasons import Reason, reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
@@ -32,36 +33,34 @@ class Enchant(Ability):
     intents = ("enchant",)
     params = {"per_opponent": 1}
 
-    def _reason(self, s: "GameState", seat: int, rid: str) -> str | None:
+    def _reason(self, s: "GameState", seat: int, rid: str) -> Reason | None:
         if rid not in s.regions:
-            return f"There is no region called {rid!r} on this map"
+            return reason("no_such_region", id=rid)
         hold, in_decline = self.hold_in(s, seat)
         if hold is None or in_decline:
-            return "Only an Active race with this power can convert tokens"
+            return reason("enchant_only_active")
         if s.turn.phase != CONQUER:
-            return "Your conquests are over for this turn"
+            return reason("conquests_over")
         r = s.regions[rid]
-        name = s.board.region(rid).display_name
         if not r.tokens or r.owner is None or r.owner == seat:
-            return f"{name} holds no opponent's token to replace"
+            return reason("enchant_no_opponent", s, region=rid)
         if r.decline:
-            return f"{name} holds an In Decline token: only an Active token can be replaced"
+            return reason("enchant_in_decline", s, region=rid)
         why = immunity_reason(s, rid)
         if why:
             return why
         if r.tokens > 1:
-            return f"{name} holds {r.tokens} {r.race.title()} tokens: only a lone token can be replaced"
+            return reason("enchant_not_lone", s, region=rid, tokens=r.tokens, race=r.race)
         if r.encampments:
-            return f"An Encampment protects the lone token in {name}"
+            return reason("enchant_encampment", s, region=rid)
         abil = s.catalog.effects_of(hold.race, hold.power)
         reg = s.board.region(rid)
         if reg.is_water and not any(ab.conquers_water(s, seat, rid) for ab in abil):
-            return f"{name} is a {reg.terrain}: only a Seafaring race may hold it"
+            return reason(f"enchant_water_{reg.terrain}", s, region=rid)
         if not adjacent_to_own(s, seat, rid, s.regions_of(seat, hold.race), abil):
-            return f"{name} is not adjacent to your {hold.race.title()}"
-        victim = s.players[r.owner].name
+            return reason("enchant_not_adjacent", s, region=rid, race=hold.race)
         if s.turn.used.get(USED, []).count(r.owner) >= self.p["per_opponent"]:
-            return f"You already replaced one of {victim}'s tokens this turn"
+            return reason("enchant_once", player=s.players[r.owner].name)
         for ab in abil:
             why = ab.may_target(s, seat, rid)
             if why:
@@ -70,10 +69,10 @@ class Enchant(Ability):
         if why:
             return why
         if s.tray.get(hold.race, 0) < 1:
-            return f"No {hold.race.title()} token is left in the tray to put in {name}"
+            return reason("enchant_tray_empty", s, race=hold.race, region=rid)
         return None
 
-    def check_intent(self, s: "GameState", seat: int, action: "Action") -> str | None:
+    def check_intent(self, s: "GameState", seat: int, action: "Action") -> Reason | None:
         return self._reason(s, seat, getattr(action, "region", ""))
 
     def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:

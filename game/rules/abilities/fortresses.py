@@ -14,6 +14,7 @@ from ..actions import Fortress as FortressIntent
 from ..common import event
 from ..state import CONQUER, REDEPLOY
 from .base import Ability, register
+from ..reasons import Reason, reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
@@ -27,33 +28,32 @@ class Fortresses(Ability):
     intents = ("fortress",)
     params = {"max_on_map": 6, "coins": 1}
 
-    def _ready(self, s: "GameState", seat: int) -> str | None:
+    def _ready(self, s: "GameState", seat: int) -> Reason | None:
         hold, in_decline = self.hold_in(s, seat)
         if hold is None or in_decline:
-            return "Only an Active race with this power can build a Fortress"
+            return reason("fortress_only_active")
         if s.turn.phase not in (CONQUER, REDEPLOY):
-            return "Fortresses are built during your turn, after you pick a race"
+            return reason("fortress_when")
         if s.turn.used.get(USED):
-            return "You already built a Fortress this turn: one per turn"
+            return reason("fortress_once")
         if s.marker_count("fortress") >= self.p["max_on_map"]:
-            return f"All {self.p['max_on_map']} Fortresses are already on the map"
+            return reason("fortress_all_out", count=self.p["max_on_map"])
         return None
 
-    def check_intent(self, s: "GameState", seat: int, action: "Action") -> str | None:
+    def check_intent(self, s: "GameState", seat: int, action: "Action") -> Reason | None:
         rid = getattr(action, "region", "")
         if rid not in s.regions:
-            return f"There is no region called {rid!r} on this map"
+            return reason("no_such_region", id=rid)
         why = self._ready(s, seat)
         if why:
             return why
         hold = s.players[seat].active
         assert hold is not None
         r = s.regions[rid]
-        name = s.board.region(rid).display_name
         if not (r.owner == seat and r.race == hold.race and r.tokens):
-            return f"You can build a Fortress only in a region your {hold.race.title()} hold"
+            return reason("fortress_own_region", s, race=hold.race)
         if r.fortress:
-            return f"{name} already has a Fortress: one per region"
+            return reason("fortress_one_per_region", s, region=rid)
         return None
 
     def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:

@@ -19,6 +19,7 @@ from ..common import effects
 from ..conquest import conquest_candidates, cost_of, occupy, target_reason
 from ..state import CONQUER, PICK
 from .base import Ability, register
+from ..reasons import Reason, reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
@@ -43,27 +44,25 @@ class GhoulsInDecline(Ability):
                 hold.hand += n
                 s.turn.readied[rid] = n
 
-    def _ready(self, s: "GameState", seat: int) -> tuple[str | None, "RaceHold | None"]:
+    def _ready(self, s: "GameState", seat: int) -> tuple[Reason | None, "RaceHold | None"]:
         hold, in_decline = self.hold_in(s, seat)
         if hold is None:
-            return "You hold no race with this power", None
-        race = hold.race.title()
+            return reason("ghouls_none"), None
         if not in_decline:
-            return f"Your {race} are Active: they conquer as usual with conquer", None
+            return reason("ghouls_active", s, race=hold.race), None
         t = s.turn
         if t.phase not in (PICK, CONQUER):
-            return "Your conquests are over for this turn", None
+            return reason("conquests_over"), None
         if t.conquered or t.used.get("conquests_begun"):
-            return (f"In Decline {race} conquer at the start of your turn, before any conquest "
-                    f"by your Active race"), None
+            return reason("ghouls_when", s, race=hold.race), None
         if hold.hand < 1:
-            return f"Your In Decline {race} have no token in hand", None
+            return reason("ghouls_no_hand", s, race=hold.race), None
         return None, hold
 
-    def check_intent(self, s: "GameState", seat: int, action: "Action") -> str | None:
+    def check_intent(self, s: "GameState", seat: int, action: "Action") -> Reason | None:
         rid = getattr(action, "region", "")
         if rid not in s.regions:
-            return f"There is no region called {rid!r} on this map"
+            return reason("no_such_region", id=rid)
         why, hold = self._ready(s, seat)
         if why or hold is None:
             return why
@@ -73,7 +72,7 @@ class GhoulsInDecline(Ability):
             return why
         cost = cost_of(s, seat, rid, abil).total
         if cost > hold.hand:
-            return f"Needs {cost} tokens, your In Decline {hold.race.title()} have {hold.hand}"
+            return reason("ghouls_needs", s, cost=cost, race=hold.race, hand=hold.hand)
         return None
 
     def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:

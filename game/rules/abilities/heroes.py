@@ -15,6 +15,7 @@ from ..actions import Heroes as HeroesIntent
 from ..common import event
 from ..state import CONQUER, REDEPLOY
 from .base import Ability, register
+from ..reasons import Reason, reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
@@ -26,12 +27,12 @@ class Heroes(Ability):
     intents = ("heroes",)
     params = {"count": 2}
 
-    def _ready(self, s: "GameState", seat: int) -> str | None:
+    def _ready(self, s: "GameState", seat: int) -> Reason | None:
         hold, in_decline = self.hold_in(s, seat)
         if hold is None or in_decline:
-            return "Only an Active race with this power has Heroes"
+            return reason("heroes_only_active")
         if s.turn.phase not in (CONQUER, REDEPLOY):
-            return "Heroes are placed during your turn, after you pick a race"
+            return reason("heroes_when")
         return None
 
     def _wanted(self, s: "GameState", seat: int, own: list[str]) -> int:
@@ -44,7 +45,7 @@ class Heroes(Ability):
         rest = sorted((r for r in own if not s.regions[r].hero), key=lambda r: -s.regions[r].tokens)
         return tuple(sorted((keep + rest)[:self._wanted(s, seat, own)], key=s.board.index.__getitem__))
 
-    def check_intent(self, s: "GameState", seat: int, action: "Action") -> str | None:
+    def check_intent(self, s: "GameState", seat: int, action: "Action") -> Reason | None:
         why = self._ready(s, seat)
         if why:
             return why
@@ -54,13 +55,12 @@ class Heroes(Ability):
         regions = list(getattr(action, "regions", ()))
         for rid in regions:
             if rid not in own:
-                name = s.board.region(rid).display_name if rid in s.regions else repr(rid)
-                return f"Heroes go only in regions your {hold.race.title()} hold, not in {name}"
+                return reason("heroes_own", s, race=hold.race, region=rid)
         if len(set(regions)) != len(regions):
-            return "Each Hero goes in a different region"
+            return reason("heroes_distinct")
         want = self._wanted(s, seat, own)
         if len(regions) != want:
-            return f"Place all your Heroes: {want} of them, each in a different region"
+            return reason("heroes_all", count=want)
         return None
 
     def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:

@@ -48,7 +48,9 @@ class PassScene(Scene):
         self.buttons = [Button("ready", label, ready, style="primary")]
         if self.last_score is not None:
             who = self.game.state.players[self.last_score[0]].name
-            peek = pygame.Rect(0, 0, round(420 * ui), round(38 * ui))
+            label = t("pass.peek", name=who)
+            pw = max(round(420 * ui), self.app.text.size(label, round(15 * ui), "bold")[0] + round(30 * ui))
+            peek = pygame.Rect(0, 0, min(pw, round(600 * ui)), round(38 * ui))
             peek.center = (w // 2, h // 2 - round(150 * ui))
             self.buttons.append(Button("peek", t("pass.peek", name=who), peek, style="quiet"))
         self.app.dirty()
@@ -98,18 +100,30 @@ class PassScene(Scene):
             line = tn("pass.withdraw", n, tokens=n, attacker=s.players[s.turn.seat].name)
         else:
             line = t("pass.turn", round=s.round, turns=s.board.turns)
-        img = text.render(line, round(16 * ui), theme.INK)
-        surf.blit(img, img.get_rect(midtop=(rect.centerx, y)))
-        y += img.get_height() + round(6 * ui)
-        img = text.render(t("pass.secret"), round(14 * ui), theme.INK_SOFT)
-        surf.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+        inner = rect.inflate(-round(40 * ui), 0)
+        for part in text.wrap(line, round(16 * ui), inner.w):
+            img = text.render(part, round(16 * ui), theme.INK)
+            surf.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+            y += img.get_height()
+        y += round(6 * ui)
+        for part in text.wrap(t("pass.secret"), round(14 * ui), inner.w):
+            img = text.render(part, round(14 * ui), theme.INK_SOFT)
+            surf.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+            y += img.get_height()
+        ready = self.button("ready")
+        if ready is not None and y > ready.rect.y - round(4 * ui):
+            text.overflow(line)
+        title = t("pass.title")
+        if text.size(title, round(20 * ui))[0] > inner.w:
+            text.overflow(title)
         for b in self.buttons:
             if b.id == "peek" and self.pressed == "peek" and self.last_score is not None:
                 pygame.draw.rect(surf, (250, 236, 180), b.rect, border_radius=round(8 * ui))
                 pygame.draw.rect(surf, theme.GOLD_DARK, b.rect, 2, border_radius=round(8 * ui))
                 who = s.players[self.last_score[0]].name
                 msg = tn("pass.scored", self.last_score[1], name=who, coins=self.last_score[1])
-                img = text.render(msg, round(15 * ui), theme.INK, "bold")
+                img = text.render(text.fit(msg, round(15 * ui), b.rect.w - round(12 * ui), "bold"), round(15 * ui),
+                                  theme.INK, "bold")
                 surf.blit(img, img.get_rect(center=b.rect.center))
             else:
                 b.draw(surf, text, self.hover == b.id, ui, pressed=self.pressed == b.id)

@@ -86,11 +86,26 @@ class FinalScene(Scene):
         sub = t("final.winner", name=winners[0]) if len(winners) == 1 else t("final.winners", names=", ".join(winners))
         img = text.render(sub, round(20 * ui), theme.INK, "bold")
         surf.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + round(76 * ui))))
-        cols = [rect.x + round(60 * ui), rect.x + round(110 * ui), rect.x + round(400 * ui), rect.x + round(530 * ui)]
+        # columns sized to their headings (they differ a lot between languages)
+        hsize = round(14 * ui)
+        heads = [t("final.place"), t("final.player"), t("final.coins"), t("final.tokens")]
+        hw = [text.size(h, hsize, "bold")[0] for h in heads]
+        right = rect.right - round(56 * ui)                  # the rows end at rect.right - 40
+        w3 = max(hw[3], round(60 * ui))
+        w2 = max(hw[2], round(90 * ui))
+        x3 = right - w3
+        x2 = x3 - round(24 * ui) - w2
+        x0 = rect.x + round(56 * ui)
+        x1 = x0 + max(hw[0], round(30 * ui)) + round(18 * ui)
+        cols = [x0, x1, x2, x3]
+        ends = [x1, x2, x3, right + round(6 * ui)]
         y = rect.y + round(130 * ui)
-        for label, x in zip((t("final.place"), t("final.player"), t("final.coins"), t("final.tokens")), cols):
-            img = text.render(label, round(14 * ui), theme.INK_SOFT, "bold")
+        for label, x, end, width in zip(heads, cols, ends, hw):
+            img = text.render(label, hsize, theme.INK_SOFT, "bold")
             surf.blit(img, (x, y))
+            if x + width > end - round(6 * ui):
+                text.overflow(label)
+        name_w = x2 - x1 - round(40 * ui)
         y += round(28 * ui)
         place = 0
         prev = None
@@ -110,14 +125,14 @@ class FinalScene(Scene):
             colour = theme.player_colour(self.table.seats[seat].colour, seat)
             pygame.draw.circle(surf, colour, (cols[1] + round(10 * ui), cy), round(10 * ui))
             name = s.players[seat].name + ("  " + t("final.crown") if win else "")
-            img = text.render(text.fit(name, round(18 * ui), round(250 * ui), "bold"), round(18 * ui), theme.INK, "bold")
+            img = text.render(text.fit(name, round(18 * ui), name_w, "bold"), round(18 * ui), theme.INK, "bold")
             surf.blit(img, (cols[1] + round(28 * ui), cy - img.get_height() // 2))
             cs = round(22 * ui)
             surf.blit(self.app.sprites.coin(cs), (cols[2], cy - cs // 2))
             img = text.render(str(coins), round(20 * ui), theme.INK, "bold")
             surf.blit(img, (cols[2] + cs + round(8 * ui), cy - img.get_height() // 2))
             img = text.render(str(tokens), round(18 * ui), theme.INK)
-            surf.blit(img, (cols[3] + round(20 * ui), cy - img.get_height() // 2))
+            surf.blit(img, (cols[3] + w3 // 2 - img.get_width() // 2, cy - img.get_height() // 2))
             y += round(50 * ui)
         note = tie_note(s)
         if note:
@@ -125,5 +140,7 @@ class FinalScene(Scene):
                 img = text.render(line, round(15 * ui), theme.INK_SOFT)
                 surf.blit(img, img.get_rect(midtop=(rect.centerx, y + round(6 * ui))))
                 y += img.get_height()
+        if self.buttons and y > self.buttons[0].rect.y:
+            text.overflow(note)
         for b in self.buttons:
             b.draw(surf, text, self.hover == b.id, ui)

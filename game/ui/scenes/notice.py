@@ -59,12 +59,18 @@ class NoticeScene(Scene):
         ui = ui_scale(w, h)
         rect = card(surf, 680, 380)
         text = self.app.text
-        img = text.render(self.title, round(26 * ui), theme.ACCENT, "bold")
-        surf.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + round(34 * ui))))
-        y = rect.y + round(96 * ui)
+        y = rect.y + round(34 * ui)
+        size = round(26 * ui)
+        for line in text.wrap(self.title, size, rect.w - round(60 * ui), "bold"):
+            img = text.render(line, size, theme.ACCENT, "bold")
+            surf.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+            y += img.get_height()
+        y = max(y + round(24 * ui), rect.y + round(96 * ui))
         for line in text.wrap(self.body, round(16 * ui), rect.w - round(80 * ui)):
             img = text.render(line, round(16 * ui), theme.INK)
             surf.blit(img, img.get_rect(midtop=(rect.centerx, y)))
             y += img.get_height() + round(2 * ui)
+        if self.buttons and y > self.buttons[0].rect.y:
+            text.overflow(self.body)
         for b in self.buttons:
             b.draw(surf, text, self.hover == b.id, ui)

@@ -31,9 +31,10 @@ from ..app import App, Scene
 from ..board_view import BoardPicture, BoardView
 from ..drafts import (Draft, encampments_draft, heroes_start, power_kinds, redeploy_draft,
                       withdraw_draft)
+from ..help import Overlay, help_columns, rules_lines
 from ..layout import Layout, compute
 from ..logtext import record_lines, recent_lines
-from ..strings import cost_sum, t, tn
+from ..strings import cost_sum, say, t, tn
 from ..table import Table
 from ..widgets import Button, hit, tooltip
 
@@ -93,6 +94,9 @@ class GameScene(Scene):
         self._overlays: list[pygame.Rect] = []
         self._drawn_on: pygame.Surface | None = None
         self._routed = False
+        self.overlay: Overlay | None = None       # the help or a rules card, over everything
+        self.overlay_hover: str | None = None
+        self.banner_hits: list[tuple[pygame.Rect, str, str | None, bool]] = []   # drawn banners
 
     # -- lifecycle ----------------------------------------------------------------------------
     def enter(self) -> None:
@@ -171,6 +175,7 @@ class GameScene(Scene):
         """The curtain was lifted by the player at `seat`."""
         self.viewer = seat
         self.last_score = None
+        self.overlay = None
         self.message = ""                 # the last player's news is not the next one's
         self.app.switch(self)
 
@@ -187,7 +192,7 @@ class GameScene(Scene):
         try:
             rec = self.table.play(action)
         except IllegalAction as err:
-            self.say(str(err), "bad")
+            self.say(err, "bad")
             return False
         except NotImplementedRule as err:
             self.say(t("msg.not_implemented", name=err.name), "bad")
@@ -214,8 +219,10 @@ class GameScene(Scene):
         self.sync(reset_mode=True)
         self.route()
 
-    def say(self, text: str, kind: str = "hint") -> None:
-        self.message, self.message_kind = text, kind
+    def say(self, text: Any, kind: str = "hint") -> None:
+        """Show `text` on the message line: a string already in words, or a refusal (`Reason`,
+        or an exception carrying one) said in the current language."""
+        self.message, self.message_kind = say(text, self.state), kind
         self.app.dirty()
 
     def undo(self) -> None:
@@ -428,6 +435,9 @@ class GameScene(Scene):
         if bid == "undo":
             self.undo()
             return
+        if bid == "help":
+            self.open_help()
+            return
         if self.table.is_bot(self.table.actor()):
             return
         if bid in ("reinforce", "abandon", "redeploy", "encampments", "heroes", "ally") or bid in REGION_POWERS:
@@ -471,8 +481,61 @@ class GameScene(Scene):
                 return
         self.send(EndTurn(decline=decline))
 
+    # -- help and rules cards --------------------------------------------------------------------
+    def open_help(self) -> None:
+        self.overlay = Overlay("help", list(help_columns(self.state)))
+        self.overlay_hover = None
+        self.app.dirty()
+
+    def open_rules(self, race: str, power: str | None, in_decline: bool = False) -> None:
+        self.overlay = Overlay("rules", [rules_lines(self.state.catalog, race, power, in_decline)])
+        self.overlay_hover = None
+        self.app.dirty()
+
+    def close_overlay(self) -> None:
+        self.overlay = None
+        self.overlay_hover = None
+        self._drawn_on = None
+        self.app.dirty()
+
+    def handle_overlay(self, ev: pygame.event.Event) -> None:
+        ov = self.overlay
+        assert ov is not None and self.layout is not None
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN):
+            self.close_overlay()
+        elif ev.type == pygame.MOUSEWHEEL:
+            ov.wheel(ev.y, self.layout.ui)
+            self.app.dirty()
+        elif ev.type == pygame.MOUSEMOTION:
+            b = ov.hit(ev.pos)
+            if (b.id if b else None) != self.overlay_hover:
+                self.overlay_hover = b.id if b else None
+                self.app.dirty()
+        elif ev.type == pygame.MOUSEBUTTONUP and ev.button in (1, 3):
+            b = ov.hit(ev.pos)
+            if b is not None and b.id == "hints":
+                self.app.set_hints(not self.app.hints)
+            elif b is not None and b.id == "close":
+                self.close_overlay()
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (1, 3) and ov.hit(ev.pos) is None:
+            if ov.kind == "rules" or not ov.box.collidepoint(ev.pos):
+                self.close_overlay()          # a click anywhere closes a card (the help: outside)
+
+    def banner_at(self, pos: tuple[int, int]) -> tuple[str, str | None, bool] | None:
+        """The race (and power) of a banner drawn at `pos`: the player's panel, the top bar."""
+        for rect, race, power, in_decline in self.banner_hits:
+            if rect.collidepoint(pos):
+                return race, power, in_decline
+        return None
+
     # -- input ----------------------------------------------------------------------------------
     def handle(self, ev: pygame.event.Event) -> None:
+        if self.overlay is not None:
+            self.handle_overlay(ev)
+            return
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F1:
+            self.open_help()
+            return
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
             self.track_hover(ev.pos)
@@ -537,7 +600,15 @@ class GameScene(Scene):
             return
         combo = next((i for i, r in enumerate(self.combo_rects) if r.collidepoint(pos)), None)
         if combo is not None and combo < len(self.state.column):
-            self.click_combo(combo)
+            c = self.state.column[combo]
+            if button == 3 or panels.combo_icon_rect(self.layout, self.combo_rects[combo]).collidepoint(pos):
+                self.open_rules(c.race, c.power)     # right-click, or the token: the rules card
+            else:
+                self.click_combo(combo)
+            return
+        banner = self.banner_at(pos)
+        if banner is not None:
+            self.open_rules(*banner)
 
     def on_up(self, pos: tuple[int, int], button: int) -> None:
         pressed, self.pressed = self.pressed, None
@@ -684,9 +755,11 @@ class GameScene(Scene):
 
     def frame_key(self) -> Any:
         d = self.draft
+        ov = self.overlay
         return (self.version, self.mode, self.message, self.message_kind, self.hover_button, self.hover_combo,
                 self.pressed == "peek", self.fast, self.app.size(), tuple(self.heroes),
-                tuple(sorted((d.counts if d else {}).items())), self.confirm_decline)
+                tuple(sorted((d.counts if d else {}).items())), self.confirm_decline, self.app.hints,
+                (id(ov), ov.scroll, self.overlay_hover) if ov is not None else None)
 
     def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
         """Draw the frame; returns the rectangles that changed (None: all of it)."""
@@ -708,7 +781,7 @@ class GameScene(Scene):
                 surf.blit(self._frame, r, r)
         now = self.app.clock()
         drawn: list[pygame.Rect] = []
-        if self.hover is not None and not self.dragging:
+        if self.hover is not None and not self.dragging and self.overlay is None:
             drawn.append(self.board_view.draw_hover(surf, self.hover))
         if self.flash is not None:
             drawn.append(self.board_view.draw_flash(surf, self.flash[0], now * 1.5))
@@ -745,6 +818,8 @@ class GameScene(Scene):
                 continue                  # the coins show in its place while it is held
             b.draw(surf, self.app.text, b.id == self.hover_button and b.enabled, L.ui,
                    pressed=(self.pressed == b.id))
+        if self.overlay is not None:
+            self.overlay.draw(surf, self.app.text, L.ui, self.app.hints, self.overlay_hover)
 
     def _draw_tooltip(self, surf: pygame.Surface) -> pygame.Rect | None:
         L = self.layout
@@ -763,7 +838,7 @@ class GameScene(Scene):
                 lines = panels.combo_tip(self, self.hover_combo)
             self._tip = (key, lines)
         lines = self._tip[1]
-        if lines and self.pressed is None:
+        if lines and self.pressed is None and self.overlay is None:
             return tooltip(surf, self.app.text, lines, self.mouse, L.ui)
         return None
 
@@ -795,5 +870,5 @@ def tip_cost_line(scene: GameScene, rid: str) -> tuple[str, str] | None:
     why = why_illegal(s, a)
     if why is None:
         return text, "good"
-    return why, "bad"
+    return say(why, s), "bad"
 

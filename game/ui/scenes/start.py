@@ -1,6 +1,7 @@
 """The start screen: a new game (2 to 5 players, names, colours, computer seats once the bots
 exist, the map for that many players or the one given with --map, an optional seed) and
-"Continue" for the game in progress.
+"Continue" for the game in progress; under them the language (English, Română, Nederlands,
+Français) and the first-game hints, both remembered for next time.
 
 The autosave is looked at after the first frame is on screen (so the window opens at once). A
 save that cannot be read is moved aside (`quarantine`, never deleted) and the player is told so
@@ -19,12 +20,19 @@ from game.match import SaveError, Seat, quarantine
 from .. import theme
 from ..app import App, Scene
 from ..layout import ui_scale
-from ..strings import t
+from ..strings import LANGUAGES, language, language_name, say, t
 from ..table import Table, bots_available, resolve, shipped_map_path
 from ..widgets import Button, TextField, hit
 from .common import backdrop
 
 KINDS = ("person", "easy", "medium", "hard")
+
+
+def t_default(lang: str, i: int) -> str:
+    """Player `i`'s default name in `lang` ("Jucătorul 2")."""
+    from ..strings import table
+    text = table(lang).get("start.default_name") or table("en").get("start.default_name", "Player {n}")
+    return text.format(n=i + 1)
 
 
 class StartScene(Scene):
@@ -44,7 +52,7 @@ class StartScene(Scene):
         self.save_path: Path = opts.autosave()
         self.save_exists = self.save_path.exists()
         self.saved: Any = None            # a Table once the save was read
-        self.saved_error: str | None = None
+        self.saved_error: Exception | None = None     # said in the language of the moment
         self.map_names: dict[str, str] = {}
         self._probed = False
         self._shown = False
@@ -85,13 +93,13 @@ class StartScene(Scene):
                     kept = self.save_path
                 from .notice import NoticeScene
                 self.app.switch(NoticeScene(self.app, t("save.unreadable_title"),
-                                            t("save.unreadable_body", reason=str(err), kept=kept.name,
+                                            t("save.unreadable_body", reason=say(err), kept=kept.name,
                                               folder=str(kept.parent)),
                                             [("new", t("save.new_game"), lambda: self.app.switch(StartScene(self.app)))]))
                 return
             except (MapError, ValueError, OSError) as err:
                 self.saved = None
-                self.saved_error = str(err)
+                self.saved_error = err
         self.build()
 
     def map_name(self, path: str) -> str:
@@ -146,6 +154,19 @@ class StartScene(Scene):
         b.append(Button("continue", t("start.continue"), pygame.Rect(cont.x + px(30), cont.bottom - px(64),
                                                                      cont.w - px(60), px(46)),
                         style="primary", enabled=self.saved is not None))
+        # the language and the first-game hints, under the two cards
+        y = new.bottom + px(18)
+        x = new.x + self.app.text.size(t("start.language"), px(16), "bold")[0] + px(14)
+        for code in LANGUAGES:
+            label = language_name(code)
+            w = max(px(96), self.app.text.size(label, px(15), "bold")[0] + px(26))
+            b.append(Button(f"lang:{code}", label, pygame.Rect(x, y, w, px(36)), toggled=code == language(),
+                            style="quiet"))
+            x += w + px(8)
+        label = ("☑ " if self.app.hints else "☐ ") + t("start.hints")
+        w = self.app.text.size(label, px(15), "bold")[0] + px(26)
+        b.append(Button("hints", label, pygame.Rect(cont.right - w, y, w, px(36)), toggled=self.app.hints,
+                        style="quiet", tip=t("start.hints_tip")))
         self.buttons = b
         self.app.dirty()
 
@@ -207,6 +228,15 @@ class StartScene(Scene):
             i = int(arg)
             self.kinds[i] = KINDS[(KINDS.index(self.kinds[i]) + 1) % len(KINDS)]
             self.build()
+        elif kind == "lang":
+            self.app.set_language(arg)
+            for i, f in enumerate(self.names):          # untouched default names follow the language
+                if any(f.value == t_default(code, i) for code in LANGUAGES):
+                    f.value = t("start.default_name", n=i + 1)
+            self.build()
+        elif kind == "hints":
+            self.app.set_hints(not self.app.hints)
+            self.build()
         elif kind == "start":
             self.start()
         elif kind == "continue" and self.saved is not None:
@@ -229,8 +259,9 @@ class StartScene(Scene):
         try:
             table = Table.new(seats, seed, self.map_path(), self.app.options.content, self.save_path)
         except (ValueError, OSError) as err:          # MapError, ContentError, SetupError: one line
-            self.message = str(err)
-            self.app.dirty()
+            from .notice import NoticeScene
+            self.app.switch(NoticeScene(self.app, t("start.cannot_start"), say(err),
+                                        [("back", t("error.back"), lambda: self.app.switch(StartScene(self.app)))]))
             return
         from .play import GameScene
         self.app.switch(GameScene(self.app, table))
@@ -247,6 +278,11 @@ class StartScene(Scene):
         surf.blit(title, title.get_rect(midtop=(w // 2, px(36))))
         sub = text.render(t("start.subtitle"), px(17), (220, 204, 176))
         surf.blit(sub, sub.get_rect(midtop=(w // 2, px(36) + title.get_height() + px(6))))
+        if sub.get_width() > cont.right - new.x:
+            text.overflow(t("start.subtitle"))
+        for key, card_ in (("start.new_game", new), ("start.in_progress", cont)):
+            if text.size(t(key), px(22), "bold")[0] > card_.w - px(50):
+                text.overflow(t(key))
         races = ("amazons", "dwarves", "elves", "ghouls", "giants", "halflings", "humans")
         more = ("orcs", "ratmen", "skeletons", "sorcerers", "tritons", "trolls", "wizards")
         size = px(34)
@@ -262,6 +298,8 @@ class StartScene(Scene):
         surf.blit(img, (new.x + px(30), new.y + px(22)))
         img = text.render(t("start.players"), px(16), theme.INK, "bold")
         surf.blit(img, (new.x + px(30), new.y + px(78)))
+        text.within(t("start.players"), img.get_rect(topleft=(new.x + px(30), new.y + px(78))),
+                    pygame.Rect(new.x, new.y, px(146), new.h))
         for i in range(self.players):
             self.names[i].draw(surf, text, ui, self.focus is self.names[i], t("start.name_placeholder"))
         map_label = t("start.map", name=self.map_name(self.map_path()) if self._probed else "…")
@@ -269,11 +307,23 @@ class StartScene(Scene):
             map_label += " " + t("start.map_for", players=self.players)
         img = text.render(text.fit(map_label, px(16), new.w - px(60)), px(16), theme.INK)
         surf.blit(img, (new.x + px(30), new.y + px(390)))
+        img = text.render(t("start.language"), px(16), theme.INK_LIGHT, "bold")
+        lang_button = self.button(f"lang:{LANGUAGES[0]}")
+        if lang_button is not None:
+            surf.blit(img, (new.x, lang_button.rect.centery - img.get_height() // 2))
+            last = self.button(f"lang:{LANGUAGES[-1]}")
+            hints = self.button("hints")
+            if last is not None and hints is not None and last.rect.right + px(8) > hints.rect.x:
+                text.overflow(t("start.hints"))
         img = text.render(t("start.seed"), px(16), theme.INK)
         surf.blit(img, (new.x + px(30), new.y + px(438)))
+        text.within(t("start.seed"), img.get_rect(topleft=(new.x + px(30), new.y + px(438))),
+                    pygame.Rect(new.x, new.y, self.seed.rect.x - new.x - px(4), new.h))
         self.seed.draw(surf, text, ui, self.focus is self.seed, t("start.seed_placeholder"))
         if self.message:
             lines = text.wrap(self.message, px(15), new.w - px(320))
+            if len(lines) > 3:
+                text.overflow(self.message)
             y = new.bottom - px(70)
             for line in lines[:3]:
                 img = text.render(line, px(15), theme.BAD, "bold")
@@ -288,6 +338,8 @@ class StartScene(Scene):
                 img = text.render(part, px(16), theme.INK)
                 surf.blit(img, (cont.x + px(30), y))
                 y += img.get_height() + px(4)
+            if y > cont.bottom - px(70):
+                text.overflow(line)
         for b in self.buttons:
             b.draw(surf, text, self.hover == b.id and b.enabled, ui)
             if b.id.startswith("colour:"):
@@ -300,7 +352,7 @@ class StartScene(Scene):
             return [t("start.reading_save")]
         if self.saved is None:
             if self.saved_error:
-                return [t("start.save_unplayable", reason=self.saved_error)]
+                return [t("start.save_unplayable", reason=say(self.saved_error))]
             return [t("start.no_save")]
         s = self.saved.state
         lines = [t("start.save_map", name=self.saved.mapdata.name),

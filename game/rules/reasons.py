@@ -1,0 +1,377 @@
+"""Sentences for players that stay translatable: refusals and one-line errors as keyed `Reason`s.
+
+The engine and the content readers never build an English sentence by hand. They call
+`reason(key, ctx, **params)`, which renders the English template `TEMPLATES[key]` and returns a
+`Reason`: a `str` whose text is that English sentence (so logs, tests and the scenario files'
+`reason:` substrings read it as before), carrying `.key` and `.params` so that the window can
+say it in another language (`reason.<key>` in `assets/strings/<lang>.yaml`).
+
+Parameters are plain values a translation can use:
+- names starting with `region` hold region ids (the window shows the region's display name);
+- names starting with `race` hold race ids, names starting with `power` power ids (the window
+  shows the translated race or power name);
+- names starting with `player` hold player names (shown as they are);
+- a parameter may itself be a `Reason` (a word such as "race" or "sea", or a nested error);
+  it is translated in turn;
+- anything else (numbers, file paths, ids in a map file) is shown as it is.
+
+`ctx` (optional, positional) is whatever can name things in English: a `GameState` (its board
+names regions, its catalog races and powers), a `Board`, or None. It only changes the English
+text, never `.params`.
+
+A key ending in `_one` is the singular of the key without it (`reason_n` picks it). The exceptions
+that carry a Reason (`IllegalAction`, `MapError`, `ContentError`, `SaveError`...) derive from
+`HasReason`: `err.reason` is the Reason (a keyless one for a message that was never keyed).
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+TEMPLATES: dict[str, str] = {
+    # -- conquest (R1-R5, R10, R12) ---------------------------------------------------------
+    "immune_hero": "{region} is immune: a Hero guards it",
+    "immune_dragon": "{region} is immune: the Dragon guards it",
+    "immune_hole": "{region} is immune: a Hole-in-the-Ground hides the Halflings there",
+    "at_peace": "You are at peace with {player}'s {race} until {player}'s next turn",
+    "already_hold": "You already hold {region}",
+    "water_sea": "{region} is a sea: Seas and Lakes cannot be conquered",
+    "water_lake": "{region} is a lake: Seas and Lakes cannot be conquered",
+    "first_on_edge": "Your first conquest must be on the edge of the map",
+    "not_adjacent": "{region} is not adjacent to your regions",
+    "no_such_region": "There is no region called {id!r} on this map",
+    "pick_first": "Pick a race and power combo first",
+    "conquests_over": "Your conquests are over for this turn",
+    "no_tokens_in_hand": "You have no tokens left in hand",
+    "needs_tokens": "Needs {cost} tokens, you have {hand}",
+    "enough_outright": "You have enough tokens to conquer {region} outright",
+    "die_too_short": "Needs {cost} tokens, you have {hand}: even a 3 on the die leaves you {short} short",
+    # -- the engine --------------------------------------------------------------------------
+    "no_effect_for_intent": "None of your races or powers can {intent}",
+    "game_is_over": "The game is over",
+    "not_your_turn": "It is {player}'s turn",
+    "must_place_first": "{player} must first place the tokens they got back",
+    "effect_not_intent": "{effect} does not handle {intent}",
+    "nothing_to_undo": "Nothing to undo: the last die roll, new combo or hand-over cannot be taken back",
+    # -- pick, abandon, redeploy, withdraw, decline, end of turn -----------------------------
+    "already_active": "You already have an Active race: go into decline first to pick a new combo",
+    "cannot_pick_now": "You cannot pick a combo now",
+    "no_combo_at": "There is no combo at position {index} of the column",
+    "combo_costs": "That combo costs {cost} coins, you have {coins}",
+    "combo_costs_one": "That combo costs 1 coin, you have {coins}",
+    "no_active_race": "You have no Active race",
+    "abandon_before_conquest": "Regions can be abandoned only before your first conquest of the turn",
+    "abandon_only_own": "You can only abandon a region your Active race holds",
+    "no_active_to_redeploy": "You have no Active race to redeploy",
+    "cannot_redeploy_now": "You cannot redeploy now",
+    "no_region_to_redeploy": "You have no region to redeploy into",
+    "not_active_region": "{region} is not one of your Active regions",
+    "redeploy_keep_one": "Redeploying never empties a region: leave at least 1 token in each",
+    "say_how_many": "Say how many tokens stay in {region}",
+    "tokens_to_place": "You have {need} tokens to place, not {have}",
+    "nobody_places": "Nobody has tokens to place now",
+    "other_places_first": "{player} places the tokens they got back first",
+    "race_not_in": "Your {race} do not hold {region}",
+    "whole_counts": "Token counts are whole numbers of 0 or more",
+    "place_all_back": "Place all {hand} tokens you got back, not {given}",
+    "no_active_to_decline": "You have no Active race to put into decline",
+    "cannot_decline_now": "You cannot go into decline now",
+    "decline_same_turn": "You cannot go into decline in the turn you picked this race",
+    "decline_takes_turn": "Going into decline takes your whole turn: you already conquered or abandoned this turn",
+    "not_your_turn_to_end": "It is not your turn to end",
+    "only_stout": "Only a Stout race may go into decline at the end of its turn",
+    # -- powers and races with intents of their own ------------------------------------------
+    "dragon_only_active": "Only an Active race with this power has a Dragon",
+    "dragon_once": "Your Dragon has already attacked this turn: once per turn",
+    "dragon_needs": "The Dragon needs {n} tokens from your hand, you have {hand}",
+    "dragon_needs_one": "The Dragon needs 1 token from your hand, you have {hand}",
+    "dragon_elsewhere": "The Dragon is already on the map with another player",
+    "ally_only_active": "Only an Active race with this power can make an ally",
+    "ally_when": "You choose an ally during your turn, after you pick a race",
+    "ally_choose_opponent": "Choose one of your opponents as your ally",
+    "ally_attacked": "You attacked {player}'s Active race this turn: choose another ally",
+    "ally_peace": "{player} is your ally this turn: you cannot attack {player}'s Active race",
+    "fortress_only_active": "Only an Active race with this power can build a Fortress",
+    "fortress_when": "Fortresses are built during your turn, after you pick a race",
+    "fortress_once": "You already built a Fortress this turn: one per turn",
+    "fortress_all_out": "All {count} Fortresses are already on the map",
+    "fortress_own_region": "You can build a Fortress only in a region your {race} hold",
+    "fortress_one_per_region": "{region} already has a Fortress: one per region",
+    "enchant_only_active": "Only an Active race with this power can convert tokens",
+    "enchant_no_opponent": "{region} holds no opponent's token to replace",
+    "enchant_in_decline": "{region} holds an In Decline token: only an Active token can be replaced",
+    "enchant_not_lone": "{region} holds {tokens} {race} tokens: only a lone token can be replaced",
+    "enchant_encampment": "An Encampment protects the lone token in {region}",
+    "enchant_water_sea": "{region} is a sea: only a Seafaring race may hold it",
+    "enchant_water_lake": "{region} is a lake: only a Seafaring race may hold it",
+    "enchant_not_adjacent": "{region} is not adjacent to your {race}",
+    "enchant_once": "You already replaced one of {player}'s tokens this turn",
+    "enchant_tray_empty": "No {race} token is left in the tray to put in {region}",
+    "ghouls_none": "You hold no race with this power",
+    "ghouls_active": "Your {race} are Active: they conquer as usual with conquer",
+    "ghouls_when": "In Decline {race} conquer at the start of your turn, before any conquest "
+                   "by your Active race",
+    "ghouls_no_hand": "Your In Decline {race} have no token in hand",
+    "ghouls_needs": "Needs {cost} tokens, your In Decline {race} have {hand}",
+    "berserk_pay": "You already rolled the die for this conquest: choose a region you can now pay for",
+    "berserk_only_active": "Only an Active race with this power may roll before a conquest",
+    "berserk_rolled": "You already rolled the die: conquer a region with it first",
+    "heroes_only_active": "Only an Active race with this power has Heroes",
+    "heroes_when": "Heroes are placed during your turn, after you pick a race",
+    "heroes_own": "Heroes go only in regions your {race} hold, not in {region}",
+    "heroes_distinct": "Each Hero goes in a different region",
+    "heroes_all": "Place all your Heroes: {count} of them, each in a different region",
+    "encampments_only_active": "Only an Active race with this power has Encampments",
+    "encampments_when": "Encampments are placed during your turn, after you pick a race",
+    "encampments_own": "You can put Encampments only in regions your {race} hold, not in {region}",
+    "encampments_whole": "Encampment numbers are whole numbers of 0 or more",
+    "encampments_count": "You have {count} Encampments, not {given}",
+    # -- words used inside other sentences ---------------------------------------------------
+    "word_race": "race",
+    "word_power": "power",
+    "word_none": "none",
+    "kind_bool": "true or false",
+    "kind_int": "a whole number",
+    "kind_word": "a word",
+    "kind_list": "a list, e.g. [hill, farmland]",
+    "setup_in_decline": "In Decline",
+    "setup_active": "Active",
+    # -- effect parameters in content files (ParamError) -------------------------------------
+    "param_unknown": "unknown parameter {param!r} for effect {effect!r}; known parameters: {known}, in_decline",
+    "param_kind": "parameter {param!r} of effect {effect!r} must be {want}, not {value!r}",
+    "param_terrains_needed": "effect 'coins_per_terrain' needs 'terrains', e.g. terrains: [forest]",
+    "param_unknown_terrain": "effect 'coins_per_terrain': unknown terrain {value!r}; terrains: {known}",
+    "param_one_condition": "effect 'cost_discount' takes one condition, not {chosen}",
+    "param_unknown_terrain_discount": "effect 'cost_discount': unknown terrain {value!r}; terrains: {known}",
+    "param_unknown_feature_discount": "effect 'cost_discount': unknown feature {value!r}; features: {known}",
+    "param_next_to_own": "effect 'cost_discount': 'next_to_own' takes a terrain: {known}",
+    "param_caverns_feature": "effect 'caverns_adjacent' takes 'feature': mine, magic or cavern",
+    "param_feature_needed": "effect 'coins_per_feature' needs 'feature': mine, magic or cavern",
+    # -- the catalog of races and powers (CatalogError) --------------------------------------
+    "catalog_effect_shape": "{kind} {id!r}: each effect is a name or {{name: {{parameters}}}}, not {value!r}",
+    "catalog_effect_error": "{kind} {id!r}: {error}",
+    "catalog_race_is_power": "race {id!r} has the same id as a power; rename one of them",
+    "catalog_power_is_race": "power {id!r} has the same id as a race; rename one of them",
+    # -- content files (ContentError) --------------------------------------------------------
+    "content_unreadable": "{path}: cannot read the file ({error}); check the path",
+    "content_bad_yaml": "{path}{where}: not valid YAML ({problem}); check indentation and colons",
+    "content_not_mapping": "{where}: '{section}' must map ids to definitions, e.g. gnomes: {{tokens: 5, ...}}",
+    "content_entry_not_mapping": "{where}: {kind} {id!r} must be a mapping with tokens, name, text, effects",
+    "content_unknown_key": "{where}: unknown key {key!r} for {kind} {id!r}; known keys: {known}",
+    "content_tokens": "{where}: {kind} {id!r} needs 'tokens', a whole number of 0 or more",
+    "content_box": "{where}: race {id!r}: 'box' must be a whole number at least its banner tokens ({tokens})",
+    "content_effects_list": "{where}: {kind} {id!r}: 'effects' must be a list, e.g. [coins_per_region]",
+    "content_params_mapping": "{where}: parameters of effect {effect!r} for {kind} {id!r} must be a "
+                              "mapping, e.g. {{amount: 1}}",
+    "content_effect_shape": "{where}: effect of {kind} {id!r} must be a name or {{name: {{parameters}}}}",
+    "content_unknown_effect": "{where}: unknown effect {effect!r} for {kind} {id!r}; known effects: {known}",
+    "content_effect_error": "{where}: {kind} {id!r}: {error}",
+    "content_no_sections": "{path}:1: a content file has a 'races:' and/or a 'powers:' section",
+    "content_unknown_section": "{where}: unknown section {section!r}; use 'races:' and 'powers:'",
+    # -- boards (BoardError) -----------------------------------------------------------------
+    "board_turns": "board {board!r}: turns must be a whole number of at least 1, not {value!r}",
+    "board_id_twice": "board {board!r}: region id {id!r} is used twice; give each region its own id",
+    "board_unknown_terrain": "board {board!r}: region {id!r} has unknown terrain {value!r}; use one of {known}",
+    "board_unknown_feature": "board {board!r}: region {id!r} has unknown feature {value!r}; use one of {known}",
+    "board_unknown_adjacent": "board {board!r}: adjacency names unknown region {id!r}",
+    "board_region_needs": "board {board!r}: region #{index} needs at least an id and a terrain",
+    "board_unknown_key": "board {board!r}: region {id!r} has unknown key {key!r}; known keys: {known}",
+    # -- Tiled maps (MapError) ---------------------------------------------------------------
+    "map_no_map_for": "no map for {players} players; shipped maps are for {low} to {high} players",
+    "map_unreadable": "{path}: cannot be read",
+    "map_and_more": "{first} (and {more} more: python -m game.maps check {path})",
+    "map_no_file": "{path}: no such map file; check the path",
+    "map_bad_xml": "{path}: not a readable TMX file (XML error: {error}); open it in Tiled and save it again",
+    "map_pytmx": "{path}: pytmx cannot read this map ({error}); open it in Tiled and save it again",
+    "map_no_size": "{path}: the map has no size; set its width, height and tile size in Tiled",
+    "map_orientation": "{path}: orientation is {value}; use an orthogonal map",
+    "map_no_turns": "{path}: no map property turns; add turns (int), e.g. turns=10",
+    "map_bad_turns": "{path}: map property turns={value!r} is not a whole number of at least 1; "
+                     "set turns (int), e.g. turns=10",
+    "map_no_layer": "{path}: no object layer named {layer!r}; add one with a polygon per region",
+    "map_empty_layer": "{path}: the {layer!r} layer is empty; draw one polygon per region",
+    "map_border_true": "{where}: border=true but the polygon does not reach the edge of the board; check border",
+    "map_border_false": "{where}: border=false but the polygon runs along the edge of the board; check border",
+    "map_board": "{path}: {error}",
+    "map_no_image": "{path}: no image layer with the map picture; add an image layer whose image is "
+                    "the PNG drawn by python tools/draw_maps.py {path}",
+    "map_image_missing": "{path}: image layer {layer!r}: picture {source!r} is missing; draw it with "
+                         "python tools/draw_maps.py {path} or fix the image path",
+    "map_image_not_png": "{path}: image layer {layer!r}: {source!r} is not a PNG picture; save the map "
+                         "picture as PNG",
+    "map_image_size": "{path}: the picture is {w}x{h} but the map is {width}x{height} pixels; redraw it "
+                      "or resize the map",
+    "map_object_label": "object {object} {name!r}",
+    "map_where": "{path}: {label}",
+    "map_bad_class": "{where}: its class is {value!r}; set class={cls} or move it out of the {layer!r} layer",
+    "map_no_id": "{where}: no id property; add id=<lowercase name>, e.g. id=greyhill",
+    "map_bad_id": "{where}: id {id!r} is not a plain id; use lowercase letters, digits and _, starting "
+                  "with a letter",
+    "map_id_used": "{where}: id {id!r} is already used by object {other}; give each region its own id",
+    "map_no_terrain": "{where}: no terrain property; add terrain={known}",
+    "map_unknown_terrain": "{where}: unknown terrain {value!r}; use one of {known}",
+    "map_unknown_feature": "{where}: unknown feature {value!r}; features is a comma-separated list of "
+                           "{known} (or empty)",
+    "map_not_bool": "{where}: {key}={value!r} is not true or false; make {key} a bool property (type=bool)",
+    "map_water_tribe": "{where}: a lost tribe on {terrain}; set lost_tribe=false or change the terrain",
+    "map_water_feature": "{where}: feature {value} on {terrain}; clear features or change the terrain",
+    "map_not_polygon": "{where}: is not a polygon; draw the region with Tiled's polygon tool",
+    "map_open_polygon": "{where}: the polygon is open (a polyline); close it by drawing it with the "
+                        "polygon tool",
+    "map_crossing": "{where}: the polygon crosses or touches itself near ({x}, {y}); move its points so "
+                    "no two edges meet",
+    "map_no_area": "{where}: the polygon has no area; a region needs at least 3 points that are not on "
+                   "one line",
+    "map_off_board": "{where}: point ({x}, {y}) is off the board ({width}x{height}); keep regions inside "
+                     "the map",
+    "map_bad_adjacent": "{where}: adjacent names {id!r}, which is no region; use the id of another region",
+    "map_lonely": "{where}: touches no other region; make it share an edge with a neighbour or list one "
+                  "in its adjacent property",
+    "map_apart": "{path}: the board falls apart in {pieces} pieces: {small} cannot be reached from "
+                 "{start}; join them with a shared edge or an adjacent property",
+    # -- the map checker's patterns (game.maps) ----------------------------------------------
+    "pattern_water_feature": "{id} is {terrain} with a feature",
+    "pattern_water_tribe": "{id} is {terrain} with a lost tribe",
+    "pattern_mountain_tribe": "{id} is a mountain with a lost tribe",
+    "pattern_cavern_mine": "{count} mountains carry both a cavern and a mine (want exactly 1)",
+    "pattern_tribe_features": "only {count} of {total} lost-tribe regions carry a feature (want at least a third)",
+    # -- saves (SaveError) and replays -------------------------------------------------------
+    "save_unreadable": "{path}: cannot be read ({error}); start a new game",
+    "save_damaged": "{path}: the saved game is damaged (not valid JSON); it was kept, start a new game",
+    "save_version": "{path}: not a saved game of this version; it was kept, start a new game",
+    "save_no_replay": "{path}: the saved game does not replay ({error}); it was kept, start a new game",
+    "save_differs": "{path}: the saved game replays to a different position (were the map or content "
+                    "files changed?); it was kept, start a new game",
+    "save_unknown_region": "the saved game names region {id!r}, which the board {board!r} does not have",
+    "replay_no_roll": "the record has no die result left to replay",
+    "replay_no_shuffle": "the record has no shuffle left to replay",
+    "replay_bad_shuffle": "the recorded shuffle does not match the items being shuffled",
+    "chance_bad_face": "die face {value!r} does not exist; the faces are 0, 0, 0, 1, 2, 3",
+    "chance_no_die": "this intent needs the die: pass a random source to apply()",
+    "chance_no_shuffle": "this intent needs a shuffle: pass a random source to apply()",
+    # -- players and positions (SetupError) --------------------------------------------------
+    "cli_players": "--players {count}: Small World is for 2 to 5 players",
+    "cli_seed": "--seed {value}: use a whole number of 0 or more",
+    "setup_player_count": "Small World is for 2 to 5 players, not {count}",
+    "setup_same_names": "two players have the same name; give each player their own name",
+    "setup_unknown_race": "{where}: unknown race {value!r}; known races: {known}",
+    "setup_unknown_power": "{where}: unknown power {value!r}; known powers: {known}",
+    "setup_unknown_key": "{where}: unknown key {key!r}; known keys: {known}",
+    "setup_combo": "{where}: a combo needs a race and a power",
+    "setup_not_player": "{where}: {value!r} is not one of the players ({known})",
+    "setup_two_holders": "setup: the {race} are held by {player} and {player2}; a race banner belongs "
+                         "to one player",
+    "setup_no_region": "{where}: the board has no region {id!r}",
+    "setup_owner": "{where}: owner {value!r} is not one of the players",
+    "setup_not_held": "{where}: {player} does not hold the {race}; give them the race under "
+                      "setup.players.{player}",
+    "setup_decline_mismatch": "{where}: the {race} of {player} are {state}, but the region says otherwise",
+    "setup_current": "{where}: {value!r} is not one of the players",
+    "setup_min_token": "{where}: a region with a race holds at least 1 token",
+    "setup_too_many_tokens": "setup: {count} {race} tokens are in play, but the box holds only {box}",
+    "setup_too_many_markers": "setup: {count} {marker} markers on the board; the box has {limit}",
+    "setup_in_play": "{where}: the {kind} {value!r} is already in play",
+    "setup_round": "setup.round: {round} is not a round of this board (1 to {turns})",
+}
+
+#: The labels of `Cost.parts` that are rules words (the others are race or power ids, named
+#: like the race or power). The window names them `cost.<label>`.
+COST_LABELS: tuple[str, ...] = ("base", "mountain", "troll_lair", "fortress", "encampment",
+                                "lost_tribe", "defenders")
+
+#: The `type`s of the events the engine records (`Record.events`), each a dict of ids and
+#: numbers; the game log tells them with `log.<type>` (some are silent).
+EVENT_TYPES: tuple[str, ...] = ("turn", "pick", "conquer", "reinforce", "dragon", "enchant",
+                                "ghouls", "die", "last_attempt", "ally", "heroes", "encampments",
+                                "fortress", "lost", "abandon", "redeploy", "bonus_tokens", "decline",
+                                "removed", "vanished", "withdraw", "score", "game_over",
+                                "lost_tribe_cleared")
+
+
+class Reason(str):
+    """A sentence for a player: `str` is the English text; `.key` and `.params` let the window
+    say it in another language. A Reason with key "" is a message that was never keyed."""
+
+    key: str
+    params: dict[str, Any]
+
+    def __new__(cls, text: str, key: str = "", params: Mapping[str, Any] | None = None) -> "Reason":
+        obj = super().__new__(cls, text)
+        obj.key = key
+        obj.params = dict(params or {})
+        return obj
+
+    def __reduce__(self) -> Any:
+        return (Reason, (str(self), self.key, self.params))
+
+    def __repr__(self) -> str:
+        return f"Reason({self.key!r}, {str(self)!r})"
+
+    def render(self, template_of: Any, value_of: Any = None) -> str:
+        """This reason in another language: `template_of(key)` gives the template (None: keep
+        the English), `value_of(name, value)` names a parameter (default: `str`). Nested Reasons
+        are rendered the same way."""
+        template = template_of(self.key) if self.key else None
+        if template is None:
+            return str(self)
+        shown: dict[str, Any] = {}
+        for name, value in self.params.items():
+            if isinstance(value, Reason):
+                shown[name] = value.render(template_of, value_of)
+            elif value_of is not None and not isinstance(value, (int, float)):
+                shown[name] = value_of(name, value)
+            else:
+                shown[name] = value
+        try:
+            return template.format(**shown)
+        except (KeyError, IndexError, ValueError):
+            return str(self)
+
+
+def _english(name: str, value: Any, ctx: Any) -> Any:
+    """How a parameter reads in the English sentence."""
+    if isinstance(value, Reason) or ctx is None or not isinstance(value, str):
+        return value
+    if name.startswith("region"):
+        board = getattr(ctx, "board", ctx)
+        try:
+            return board.region(value).display_name
+        except (KeyError, AttributeError):
+            return value
+    if name.startswith("race") or name.startswith("power"):
+        table = getattr(getattr(ctx, "catalog", None), "races" if name.startswith("race") else "powers", None)
+        d = table.get(value) if table else None
+        return d.name if d is not None else value.replace("_", " ").title()
+    return value
+
+
+def reason(key: str, ctx: Any = None, /, **params: Any) -> Reason:
+    """The Reason `key` with `params`, its text the English template filled in (see module doc)."""
+    template = TEMPLATES[key]
+    text = template.format(**{k: _english(k, v, ctx) for k, v in params.items()})
+    return Reason(text, key, params)
+
+
+def reason_n(key: str, n: int, ctx: Any = None, /, **params: Any) -> Reason:
+    """`reason` for a sentence about `n` things: `key_one` when n is 1 and it exists."""
+    if n == 1 and f"{key}_one" in TEMPLATES:
+        return reason(f"{key}_one", ctx, **params)
+    return reason(key, ctx, **params)
+
+
+def as_reason(x: Any) -> Reason:
+    """`x` as a Reason: itself, an exception's keyed reason, or a keyless one for plain text."""
+    if isinstance(x, Reason):
+        return x
+    if isinstance(x, HasReason):
+        return x.reason
+    return Reason(str(x))
+
+
+class HasReason:
+    """Mixin for exceptions whose first argument is a player's sentence."""
+
+    args: tuple[Any, ...]
+
+    @property
+    def reason(self) -> Reason:
+        return as_reason(self.args[0] if self.args else "")

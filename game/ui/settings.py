@@ -1,0 +1,48 @@
+"""The window's remembered choices (language, first-game hints), in `settings.json` beside the
+autosave (`game.match.data_dir()`).
+
+Small and forgiving: a missing or damaged file means the defaults, and a file that cannot be
+written is simply not remembered (the game goes on). Written atomically like the saves.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from game.match import data_dir
+
+DEFAULTS: dict[str, Any] = {"lang": None, "hints": True}
+
+
+def path() -> Path:
+    return data_dir() / "settings.json"
+
+
+def load() -> dict[str, Any]:
+    """The remembered choices, with the defaults for anything not remembered."""
+    out = dict(DEFAULTS)
+    try:
+        data = json.loads(path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return out
+    if isinstance(data, dict):
+        out.update({k: v for k, v in data.items() if k in DEFAULTS})
+    return out
+
+
+def save(**changes: Any) -> None:
+    """Remember `changes` (e.g. `lang="ro"`) on top of what is remembered already."""
+    data = load()
+    data.update(changes)
+    p = path()
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix="settings.", suffix=".tmp", dir=p.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+        os.replace(tmp, p)
+    except OSError:
+        pass

@@ -1,0 +1,310 @@
+"""The four languages: the same keys everywhere, every glyph in the shipped fonts, and every
+string fits the box it is drawn in at 1280×800.
+
+- Romanian, Dutch and French have exactly the keys English has (en.yaml, the refusal templates
+  of `game/rules/reasons.py`, the rules texts of the base races and powers), with the same
+  placeholders; Romanian uses ș and ț with a comma below.
+- A key missing in a language falls back to English and is reported.
+- Every string of every language renders with each DejaVu font without a missing glyph.
+- Strings drawn in fixed boxes fit at 1280×800: every combo name in the column, every refusal
+  and hint on the message line, the labels of a full row of buttons, the first-game hints, the
+  one-line errors on their card. (`test_i18n_screens.py` drives the screens themselves.)
+"""
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import functools  # noqa: E402
+import re  # noqa: E402
+import string  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+import yaml  # noqa: E402
+
+from game.content.catalog import default_catalog  # noqa: E402
+from game.content.tmx import SHIPPED_MAPS, load_map  # noqa: E402
+from game.rules.reasons import TEMPLATES, Reason, reason  # noqa: E402
+from game.ui import strings  # noqa: E402
+from game.ui.layout import compute  # noqa: E402
+from game.ui.theme import FONT_DIR, Fonts, Text  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+OTHERS = ("ro", "nl", "fr")
+ERRORS = ("param_", "catalog_", "content_", "board_", "map_", "pattern_", "save_", "replay_", "chance_",
+          "setup_", "cli_")
+WORDS = ("word_", "kind_")
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    strings.set_language("en")
+
+
+def flat(lang: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    strings._flatten("", yaml.safe_load((strings.STRINGS_DIR / f"{lang}.yaml").read_text(encoding="utf-8")), out)
+    return out
+
+
+def fields(s: str) -> set[tuple[str, str | None]]:
+    return {(f, conv) for _, f, _, conv in string.Formatter().parse(s) if f is not None}
+
+
+# -- keys ------------------------------------------------------------------------------------------
+def test_english_has_every_reason_and_every_base_rules_text():
+    en = strings.table("en")
+    cat = default_catalog()
+    assert all(f"reason.{k}" in en for k in TEMPLATES)
+    assert all(f"race_text.{r}" in en for r in cat.races) and all(f"power_text.{p}" in en for p in cat.powers)
+    assert all(f"lang.{code}" in en for code in strings.LANGUAGES)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_a_language_has_exactly_the_keys_english_has(lang):
+    en, other = strings.table("en"), flat(lang)
+    assert sorted(set(en) - set(other)) == [], f"{lang}.yaml misses keys English has"
+    assert sorted(set(other) - set(en)) == [], f"{lang}.yaml has keys English lacks"
+    assert sorted(k[len("reason."):] for k in other if k.startswith("reason.")) == sorted(TEMPLATES)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_placeholders_are_the_same_as_in_english(lang):
+    en, other = strings.table("en"), flat(lang)
+    wrong = [k for k in en if k in other and fields(en[k]) != fields(other[k])]
+    assert wrong == []
+
+
+def test_romanian_writes_s_and_t_with_a_comma_below():
+    ro = flat("ro")
+    cedilla = [k for k, v in ro.items() if re.search("[şţŞŢ]", v)]
+    assert cedilla == []
+    text = " ".join(ro.values())
+    assert all(c in text for c in "șțăâî")
+
+
+def test_a_missing_key_falls_back_to_english_and_is_reported(monkeypatch):
+    strings.set_language("ro")
+    monkeypatch.setitem(strings._tables, "ro", {k: v for k, v in flat("ro").items() if k != "button.undo"})
+    strings._missing.discard(("ro", "button.undo"))
+    assert strings.t("button.undo") == "Undo"
+    assert ("ro", "button.undo") in strings.missing()
+    assert strings.t("button.redeploy") == "Redistribuie"
+    strings._missing.discard(("ro", "button.undo"))           # this gap was made up for the test
+
+
+def test_a_refusal_is_said_in_the_players_language():
+    from game.rules import new_game
+    import random
+    board = load_map(SHIPPED_MAPS[2]).board
+    s = new_game(board, ["Ana", "Bogdan"], default_catalog(), random.Random(1))
+    sea = next(r.id for r in board.regions if r.terrain == "sea")
+    r = reason("water_sea", s, region=sea)
+    name = board.region(sea).display_name
+    strings.set_language("ro")
+    assert strings.say(r, s) == f"{name} este o mare: Mările și Lacurile nu pot fi cucerite"
+    strings.set_language("fr")
+    assert strings.say(reason("race_not_in", s, race="ratmen", region=sea), s).startswith(
+        "Votre peuple (Hommes-rats) ne tient pas")
+    strings.set_language("en")
+    assert strings.say(r, s) == str(r)
+
+
+# -- glyphs ----------------------------------------------------------------------------------------
+def every_string() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for lang in strings.LANGUAGES:
+        table = strings.table("en") if lang == "en" else flat(lang)
+        out.update({f"{lang}:{k}": v for k, v in table.items()})
+    code = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "game" / "ui").rglob("*.py"))
+    out["ui code"] = "".join(sorted({c for c in code if ord(c) > 127}))
+    return out
+
+
+@pytest.mark.parametrize("font", sorted(Fonts.FILES.values()))
+def test_every_string_of_every_language_has_its_glyphs_in_the_font(font):
+    pygame.font.init()
+    f = pygame.font.Font(str(FONT_DIR / font), 16)
+    missing = {}
+    for key, text in every_string().items():
+        chars = sorted(set(text) - {"\n"})
+        metrics = f.metrics("".join(chars))
+        gone = [c for c, m in zip(chars, metrics) if m is None]
+        if gone:
+            missing[key] = gone
+    assert missing == {}
+
+
+def test_the_fonts_ship_with_their_licence():
+    assert (FONT_DIR / "LICENSE-DejaVu.txt").is_file()
+
+
+# -- what fits at 1280×800 ---------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def text() -> Text:
+    pygame.font.init()
+    return Text(Fonts())
+
+
+@pytest.fixture(scope="module")
+def L():
+    md = load_map(SHIPPED_MAPS[2])
+    return compute(1280, 800, md.width, md.height)
+
+
+def longest(values) -> str:
+    return max(values, key=len)
+
+
+@functools.lru_cache(maxsize=None)
+def region_names() -> tuple[str, ...]:
+    return tuple(r.display_name for n in SHIPPED_MAPS for r in load_map(SHIPPED_MAPS[n]).board.regions)
+
+
+def sample(lang: str, key: str, template: str) -> dict[str, object]:
+    """Long but realistic values for a template's placeholders."""
+    cat = default_catalog()
+    regions = region_names()
+    race = max(cat.races, key=lambda r: len(strings.race_name(cat, r)))
+    power = max(cat.powers, key=lambda p: len(strings.power_name(cat, p)))
+    out: dict[str, object] = {}
+    for f, _ in fields(template):
+        if f.startswith("region"):
+            out[f] = longest(regions)
+        elif f.startswith("race"):
+            out[f] = race
+        elif f.startswith("power"):
+            out[f] = power
+        elif f.startswith("player") or f in ("name", "attacker", "ally"):
+            out[f] = "Alexandra"
+        elif f in ("path", "where", "first", "label", "error"):
+            out[f] = "maps/my_maps/five_players.tmx"
+        else:
+            out[f] = 18
+    return out
+
+
+@pytest.mark.parametrize("lang", strings.LANGUAGES)
+def test_every_combo_name_fits_its_row_in_the_column(lang, text, L):
+    from game.ui.panels import combo_rects, name_lines
+    strings.set_language(lang)
+    cat = default_catalog()
+    rect = combo_rects(L)[0]
+    icon = rect.h - L.px(10)
+    name_w = rect.right - L.px(52) - (rect.x + icon + L.px(12)) - L.px(4)
+    panel_w = L.player.inflate(-L.px(8), 0).w - L.px(34) - L.px(30)
+    text.overflows.clear()
+    for r in cat.races:
+        for p in cat.powers:
+            name = strings.combo_name(cat, r, p)
+            name_lines(text, name, name_w, L)
+            name_lines(text, name, panel_w, L)
+    assert text.overflows == []
+
+
+@pytest.mark.parametrize("lang", strings.LANGUAGES)
+def test_every_refusal_and_hint_fits_the_message_line(lang, text, L):
+    from game.ui.panels import message_lines
+    strings.set_language(lang)
+    width = L.bar.w - L.px(28)
+    text.overflows.clear()
+    for key, template in TEMPLATES.items():
+        if key.startswith(ERRORS + WORDS):
+            continue
+        r = Reason(template.format(**sample("en", key, template)), key, sample(lang, key, template))
+        message_lines(text, strings.say(r), L, width, "bold")
+    table = strings.table("en")
+    for key in table:
+        if key.startswith(("hint.", "msg.")):
+            message_lines(text, strings.t(key, **sample(lang, key, table[key])), L, width, "regular")
+    for key in ("msg.use_reinforce",):
+        message_lines(text, strings.t(key, **sample(lang, key, table[key])), L, width - L.px(200), "bold")
+    assert text.overflows == []
+
+
+@pytest.mark.parametrize("lang", strings.LANGUAGES)
+def test_a_full_row_of_buttons_fits_the_bar(lang, text, L):
+    strings.set_language(lang)
+    size = L.px(15)
+
+    def w(key: str) -> int:
+        return max(L.px(88), text.size(strings.t(key), size, "bold")[0] + L.px(26))
+
+    powers = max(w(f"button.{k}") for k in ("berserk_roll", "ghouls", "dragon", "enchant", "fortress",
+                                             "encampments", "heroes", "ally"))
+    row = [w("button.undo"), w("button.reinforce"), w("button.abandon"), powers, w("button.redeploy"),
+           max(w("button.decline"), w("button.confirm_decline")), w("button.end_turn")]
+    assert sum(row) + L.px(8) * (len(row) - 1) <= L.bar.w - L.px(24)
+    # the Stout power adds its own button at the end of a turn, with fewer beside it
+    stout = [w("button.undo"), w("button.redeploy"), w("button.reset"), w("button.stout_decline"),
+             w("button.end_turn"), powers]
+    assert sum(stout) + L.px(8) * (len(stout) - 1) <= L.bar.w - L.px(24)
+    peek = L.player.w - L.px(28) - L.px(12)
+    assert text.size(strings.t("button.peek"), size, "bold")[0] <= peek
+
+
+@pytest.mark.parametrize("lang", strings.LANGUAGES)
+def test_every_first_game_hint_leaves_room_for_the_log(lang, text, L):
+    from game.ui.panels import hint_height
+    strings.set_language(lang)
+    area = L.log.inflate(-L.px(8), -L.px(8))
+    for key in strings.table("en"):
+        if key.startswith("first.") and key not in ("first.title", "first.how_off"):
+            hint = strings.t(key) + (" " + strings.t("first.decline") if key == "first.conquer" else "")
+            assert hint_height(text, L, hint, area.w) <= area.h - L.px(60), key
+
+
+@pytest.mark.parametrize("lang", strings.LANGUAGES)
+def test_every_one_line_error_fits_its_card(lang, text):
+    strings.set_language(lang)
+    ui = 1.0
+    width = round(680 * ui) - round(80 * ui)
+    title = text.wrap(strings.t("save.unreadable_title"), 26, round(680 * ui) - round(60 * ui), "bold")
+    title_h = len(title) * text.fonts.get(26, "bold").get_linesize()
+    body_top = max(34 + title_h + 24, 96)                  # as NoticeScene.draw lays it out
+    room = (400 + 120) - (210 + body_top)                  # a 380-high card centred in 800: buttons at +120
+    line_h = text.fonts.get(16).get_linesize() + 2
+    for key, template in TEMPLATES.items():
+        if not key.startswith(ERRORS):
+            continue
+        r = Reason(template, key, sample(lang, key, template))
+        body = strings.t("save.unreadable_body", reason=strings.say(r), kept="autosave.unreadable-20250101-120000.json",
+                         folder="/home/someone/.local/share/smallworld-table")
+        assert len(text.wrap(body, 16, width)) * line_h <= room, key
+
+
+def test_every_event_and_cost_part_the_engine_records_has_words():
+    """The engine records events and cost parts as ids; the log and the cost sum name them."""
+    import random
+    from game.rules import apply, legal_actions, new_game
+    from game.rules.conquest import cost_of
+    from game.rules.reasons import COST_LABELS, EVENT_TYPES
+    from game.ui.logtext import event_line
+    cat = default_catalog()
+    board = load_map(SHIPPED_MAPS[3]).board
+    seen: set[str] = set()
+    labels: set[str] = set()
+    rng = random.Random(4)
+    s = new_game(board, ["Ana", "Bo", "Cy"], cat, rng)
+    for _ in range(600):
+        legal = legal_actions(s)
+        if not legal:
+            break
+        if s.players[s.turn.seat].active is not None:
+            for r in board.regions[:8]:
+                labels |= {label for label, _ in cost_of(s, s.turn.seat, r.id).parts}
+        s, rec = apply(s, rng.choice(legal), rng)
+        for ev in rec.events:
+            seen.add(ev["type"])
+            for lang in strings.LANGUAGES:
+                strings.set_language(lang)
+                event_line(ev, s)
+    assert seen <= set(EVENT_TYPES)
+    assert [k for lg, k in strings.missing() if k.startswith("log.")] == []
+    assert all(f"cost.{c}" in strings.table("en") for c in COST_LABELS)
+    assert labels - set(COST_LABELS) <= set(cat.races) | set(cat.powers)
