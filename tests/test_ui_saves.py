@@ -23,7 +23,6 @@ from game.ui.scenes.final import FinalScene  # noqa: E402
 from game.ui.scenes.notice import NoticeScene  # noqa: E402
 from game.ui.scenes.play import GameScene  # noqa: E402
 from game.ui.scenes.start import StartScene  # noqa: E402
-from game.ui.table import bots_available  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -120,7 +119,6 @@ def test_an_unreadable_save_is_kept_and_a_new_game_offered(home):
         d.close()
 
 
-@pytest.mark.skipif(not bots_available(), reason="game.bots is not there yet")
 def test_a_person_against_a_computer_player(home):
     d = Driver(Options(pace=0, catch_errors=False, seed=8))
     try:
@@ -144,7 +142,6 @@ def test_a_person_against_a_computer_player(home):
         d.close()
 
 
-@pytest.mark.skipif(not bots_available(), reason="game.bots is not there yet")
 def test_animations_and_a_computer_player_at_a_quick_pace(home):
     d = Driver(Options(pace=0.02, catch_errors=False, seed=8))
     try:

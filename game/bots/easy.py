@@ -1,0 +1,81 @@
+"""Easy: a beginner who plays legal, sensible moves without counting.
+
+It picks one of the first few combos it can afford, at random; conquers affordable regions,
+usually a cheap one, never its own decline regions; tries the reinforcement die with the tokens
+left; keeps the engine's default redeploy; and goes into decline only when its race can no
+longer take anything. Special powers are used when the engine offers them, without planning.
+"""
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ..rules import actor, cost_of, legal_actions
+from ..rules.actions import (Action, Ally, BerserkRoll, Conquer, Decline, Dragon, Enchant, EndTurn,
+                             Fortress, GhoulsConquer, Pick, Redeploy, Reinforce)
+from ..rules.state import CONQUER, PICK, GameState
+from .tactics import turns_left
+from .view import public_view
+
+
+class EasyBot:
+    level = "easy"
+
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState) -> Action:
+        return self.decide(public_view(state, self.seat))
+
+    def decide(self, s: GameState) -> Action:
+        acts = legal_actions(s)
+        if len(acts) == 1:
+            return acts[0]
+        seat = actor(s)
+        rng = self.rng
+        phase = s.turn.phase
+        if phase == PICK:
+            ghouls = [a for a in acts if isinstance(a, GhoulsConquer) and s.regions[a.region].owner != seat]
+            if ghouls and rng.random() < 0.7:
+                return rng.choice(ghouls)
+            picks = [a for a in acts if isinstance(a, Pick)][:4]
+            if picks:
+                return rng.choice(picks)
+            return acts[-1]
+        if phase == CONQUER:
+            hold = s.players[seat].active
+            conquers = [a for a in acts if isinstance(a, Conquer) and not self._own_decline(s, seat, a.region)]
+            t = s.turn
+            if (Decline() in acts and not t.acted and not t.picked and not conquers
+                    and turns_left(s, seat) > 1):
+                return Decline()
+            specials = [a for a in acts if isinstance(a, (Enchant, Dragon, GhoulsConquer))
+                        and not self._own_decline(s, seat, a.region)]
+            if specials and rng.random() < 0.5:
+                return rng.choice(specials)
+            if conquers:
+                if rng.random() < 0.2 and any(isinstance(a, BerserkRoll) for a in acts):
+                    return BerserkRoll()
+                return self._cheapish(s, seat, conquers)
+            reinf = [a for a in acts if isinstance(a, Reinforce) and not self._own_decline(s, seat, a.region)]
+            if reinf and hold is not None and hold.hand >= 1:
+                return rng.choice(reinf)
+        if not s.turn.redeployed:
+            red = next((a for a in acts if isinstance(a, Redeploy)), None)
+            if red is not None:
+                return red
+        for kind in (Fortress, Ally):
+            opts = [a for a in acts if isinstance(a, kind)]
+            if opts:
+                return rng.choice(opts)
+        return EndTurn()
+
+    def _own_decline(self, s: GameState, seat: int, rid: str) -> bool:
+        r = s.regions[rid]
+        return r.owner == seat and r.tokens > 0 and r.decline
+
+    def _cheapish(self, s: GameState, seat: int, conquers: Sequence[Conquer]) -> Action:
+        costs = sorted((cost_of(s, seat, a.region).total, s.board.index[a.region], a) for a in conquers)
+        cheap = [a for c, _, a in costs if c <= costs[0][0] + 1]
+        return self.rng.choice(cheap)

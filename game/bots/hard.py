@@ -1,0 +1,247 @@
+"""Hard: Medium's judgement, checked by playing the game on.
+
+Once per turn, at the turn's real decision — which combo to pick, or whether to go into
+decline and how to conquer — Hard lists a few candidate plans (every affordable combo; declining
+now; carrying on with Medium's plan or with a bolder variant of it, which hits the leader harder) and plays
+each on to the end of the game many times with Medium in every seat (determinized rollouts: the
+hidden stacks are shuffled anew for each rollout and the die is rolled; the same shuffles and
+die sequence are given to every candidate, so that the comparison is between plans and not
+between lucky draws). The candidate with the best mean result (coin margin over the best
+opponent, plus a bonus for winning) is played; the rest of the turn follows that plan. Plans
+that are clearly behind are dropped early (successive halving), so the time goes to the close
+calls.
+
+The look-ahead stops at the time budget (`budget` seconds per decision, at most 2) or after a
+fixed number of rollouts (`iterations`, for reproducible runs). Hard decides from the public
+view of its seat: opponents' coins are estimates, the stacks are unknown.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from ..rules import actor, apply, legal_actions
+from ..rules.actions import Action, Decline, Pick
+from ..rules.state import CONQUER, PICK, GameState
+from .knowledge import Knowledge
+from .medium import MediumBot, MediumStyle
+from .tactics import turns_left
+from .view import public_view
+
+MAX_BUDGET = 2.0
+WIN_BONUS = 12.0
+MARGIN_CLIP = 40.0
+
+STYLES: dict[str, MediumStyle] = {
+    "medium": MediumStyle(),
+    "bold": MediumStyle(opp_weight=0.7, leader_weight=0.6, keep_per_token=0.05),
+}
+
+
+@dataclass
+class Candidate:
+    label: str
+    first: Action | None           # the intent that starts the plan (None: the style decides)
+    style: str = "medium"
+    total: float = 0.0
+    n: int = 0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else -1e9
+
+
+class HardBot:
+    level = "hard"
+
+    def __init__(self, seat: int, seed: int = 0, budget: float = 1.5, iterations: int | None = None,
+                 max_candidates: int = 5, horizon: int | None = None) -> None:
+        if budget > MAX_BUDGET:
+            raise ValueError(f"Hard's budget is at most {MAX_BUDGET} s per decision, not {budget}")
+        self.seat = seat
+        self.seed = seed
+        self.budget = budget
+        self.iterations = iterations
+        self.max_candidates = max_candidates
+        self.horizon = horizon                  # rounds to play on before estimating (None: to the end)
+        self.medium = MediumBot(seat, seed)
+        self._styled = {k: MediumBot(seat, seed, st) for k, st in STYLES.items()}
+        self._plan: tuple[tuple[int, int], str] | None = None   # (round, seat) -> style
+        self.last_search: dict[str, tuple[float, int]] = {}     # label -> (mean, rollouts), for tests
+
+    # -- the window's entry point ------------------------------------------------------------
+    def choose(self, state: GameState) -> Action:
+        seat = self.seat
+        view = public_view(state, seat)
+        acts = legal_actions(view)
+        if len(acts) == 1:
+            return acts[0]
+        key = (view.round, view.turn.seat)
+        if view.turn.seat != seat:                 # placing tokens during someone else's turn
+            return self.medium.decide(view)
+        t = view.turn
+        cands: list[Candidate] = []
+        if t.phase == PICK:
+            first = self.medium.decide(view)
+            if not isinstance(first, Pick):
+                return first
+            cands = self._pick_candidates(view, seat, acts)
+        elif t.phase == CONQUER and Decline() in acts and not t.acted and not t.picked:
+            cands = [Candidate("decline", Decline())] + [Candidate(f"carry on ({k})", None, k) for k in STYLES]
+        else:
+            style = self._plan[1] if self._plan and self._plan[0] == key else "medium"
+            return self._styled[style].decide(view)
+        if turns_left(view, seat) <= 1 and t.phase == CONQUER:
+            cands = [c for c in cands if c.first is None]     # never decline in the last turn
+        best = self._search(view, seat, cands) if len(cands) > 1 else cands[0]
+        self._plan = (key, best.style)
+        if best.first is not None:
+            return best.first
+        return self._styled[best.style].decide(view)
+
+    # -- candidates -------------------------------------------------------------------------------
+    def _pick_candidates(self, s: GameState, seat: int, acts: list[Action]) -> list[Candidate]:
+        """The combos Medium values most (the others are rarely worth a look-ahead)."""
+        know = Knowledge.of(s.board, s.catalog, len(s.players))
+        picks = [a for a in acts if isinstance(a, Pick)]
+        out = []
+        for _, a in self.medium.pick_values(s, seat, picks, know)[:self.max_candidates]:
+            c = s.column[a.index]
+            out.append(Candidate(f"pick {c.race}+{c.power} (#{a.index})", a))
+        return out
+
+    # -- look-ahead -----------------------------------------------------------------------------
+    def _search(self, s: GameState, seat: int, cands: list[Candidate]) -> Candidate:
+        """Rollouts in rounds (one per surviving candidate, same luck for all), halving the field
+        after 4, 8, 16... rounds; stops before a rollout would overrun the budget."""
+        t0 = time.perf_counter()
+        deadline = t0 + self.budget - 0.01
+        limit = self.iterations
+        alive = list(cands)
+        k = 0
+        rollouts = 0
+        spent = 0.0
+        next_cut = 4
+        bots = [MediumBot(i, self.seed) for i in range(len(s.players))]
+        base = f"{self.seed}:{seat}:{s.round}:{len(s.turn.conquered)}"
+        stop = False
+        while not stop:
+            for c in alive:
+                if limit is not None:
+                    if rollouts >= limit:
+                        stop = True
+                        break
+                else:
+                    now = time.perf_counter()
+                    mean = spent / rollouts if rollouts else 0.0
+                    if now + 1.5 * mean >= deadline:
+                        stop = True
+                        break
+                r0 = time.perf_counter()
+                c.total += self._rollout(s, seat, c, bots, f"{base}:{k}")
+                c.n += 1
+                rollouts += 1
+                spent += time.perf_counter() - r0
+            if stop:
+                break
+            k += 1
+            if k >= next_cut and len(alive) > 2:
+                alive.sort(key=lambda c: -c.mean)
+                alive = alive[:max(2, (len(alive) + 1) // 2)]
+                next_cut *= 2
+        self.last_search = {c.label: (c.mean, c.n) for c in cands}
+        done = [c for c in alive if c.n]
+        if not done:
+            return cands[0]                      # no time for a single look-ahead: Medium's choice
+        fewest = min(c.n for c in done)
+        return max(done, key=lambda c: (c.n >= fewest, c.mean))
+
+    def _rollout(self, s0: GameState, seat: int, cand: Candidate, bots: list[MediumBot], luck: str) -> float:
+        """One game played on from `s0` with `cand`'s plan for this turn; `luck` seeds the
+        guess at the hidden stacks and every die roll, the same for every candidate."""
+        s = s0.copy()
+        rng = random.Random(f"{luck}:stacks")
+        s.race_stack = list(s0.race_stack)
+        s.power_stack = list(s0.power_stack)
+        rng.shuffle(s.race_stack)                 # the stacks are hidden: one guess per rollout
+        rng.shuffle(s.power_stack)
+        s.seal()
+        die = random.Random(f"{luck}:{s.round}:{seat}")
+        me = self._styled[cand.style]
+        if cand.first is not None:
+            s, _ = apply(s, cand.first, die)
+        while not s.game_over and s.turn.seat == seat and actor(s) == seat:
+            s, _ = apply(s, me.decide(s), die)
+        if self.horizon is None:
+            return score(play_out(s, bots, luck), seat)
+        end = (s.round + self.horizon, seat)
+        s = play_out(s, bots, luck, stop=lambda x: (x.round, x.turn.seat) >= end)
+        return estimate(s, seat)
+
+
+def play_out(s: GameState, bots: list[MediumBot], rng: random.Random | str,
+             stop: Callable[[GameState], bool] | None = None) -> GameState:
+    """Play on with Medium in every seat until the game ends (or `stop` says so). With a string
+    for `rng`, each turn rolls its own die sequence seeded by (rng, round, seat): two look-ahead
+    games from different plans then see the same luck turn by turn."""
+    steps = 0
+    turn_key = None
+    die = rng if isinstance(rng, random.Random) else None
+    while not s.game_over:
+        if stop is not None and stop(s):
+            break
+        if isinstance(rng, str) and (s.round, s.turn.seat) != turn_key:
+            turn_key = (s.round, s.turn.seat)
+            die = random.Random(f"{rng}:{turn_key[0]}:{turn_key[1]}")
+        assert die is not None
+        s, _ = apply(s, bots[actor(s)].decide(s), die)
+        steps += 1
+        if steps > 20_000:
+            raise RuntimeError("a look-ahead game did not end")
+    return s
+
+
+def future(s: GameState, seat: int, know: Knowledge) -> float:
+    """Coins `seat` should still earn from here, by Medium's model of a race's life."""
+    t = turns_left(s, seat)
+    if t <= 0:
+        return 0.0
+    p = s.players[seat]
+    n, coins = 0, 0.0
+    for h in p.declines:
+        regs = s.regions_of(seat, h.race)
+        bonus = know.region_bonus(h.race, h.power, True)
+        n += len(regs)
+        coins += sum(1.0 + bonus.get(r, 0.0) for r in regs)
+    d, d_rate = float(n), (coins / n if n else 1.0)
+    m = know.model
+    if p.active is None:
+        return m.fresh_value(t, s.round, d)
+    hold = p.active
+    own = s.regions_of(seat, hold.race)
+    k = float(sum(s.regions[r].tokens for r in own) + hold.hand + hold.memo.get("set_aside", 0))
+    return m.active_value(t, s.round, float(len(own)), k, know.traits(hold.race, hold.power), d, d_rate)
+
+
+def estimate(s: GameState, seat: int) -> float:
+    """Result for `seat` of a game stopped early: coins plus modelled future coins, as a
+    margin over the best opponent (no winning bonus: nobody has won yet)."""
+    if s.game_over:
+        return score(s, seat)
+    know = Knowledge.of(s.board, s.catalog, len(s.players))
+    v = [p.coins + future(s, i, know) for i, p in enumerate(s.players)]
+    mine = v[seat]
+    best_other = max(x for i, x in enumerate(v) if i != seat)
+    return max(-MARGIN_CLIP, min(MARGIN_CLIP, mine - best_other))
+
+
+def score(s: GameState, seat: int) -> float:
+    """Result of a finished game for `seat`: coin margin over the best opponent, plus a bonus
+    for winning (shared with the other winners)."""
+    mine = s.players[seat].coins
+    best_other = max(p.coins for i, p in enumerate(s.players) if i != seat)
+    margin = max(-MARGIN_CLIP, min(MARGIN_CLIP, mine - best_other))
+    win = WIN_BONUS / len(s.winners) if seat in s.winners else 0.0
+    return margin + win

@@ -1,0 +1,340 @@
+"""Medium: a player who counts.
+
+It values every combo of the column by what the combo should earn over the turns left (tokens,
+discounts, bonus coins, defence, what it is worth In Decline — `knowledge.LifeModel`), minus
+the coins it costs plus the coins lying on it; plans each turn's conquests greedily for coins
+(cheapest, richest regions first, hurting the leader when it can, a last roll of the
+reinforcement die with the tokens left); spreads its tokens over its regions by how exposed
+they are; and goes into decline when the model says a fresh race earns more over the turns
+left than carrying on. Each decision takes well under a millisecond, so that the balance lab
+can play a thousand games in two minutes and Hard can use Medium for its look-ahead.
+
+All decisions are made from the public view of the state (`view.public_view`).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..rules import actor, cost_of, legal_actions, why_illegal
+from ..rules.actions import (Action, Ally, BerserkRoll, Conquer, Decline, Dragon, Enchant,
+                             Encampments, EndTurn, Fortress, GhoulsConquer, Heroes, Pick, Redeploy,
+                             Reinforce, Withdraw)
+from ..rules.state import CONQUER, PICK, WITHDRAW, GameState
+from .knowledge import Knowledge
+from .tactics import DIE_COVERS, RegionValuer, defence_weights, plan_gain, spread, turns_left
+from .view import public_view
+
+
+@dataclass(frozen=True)
+class MediumStyle:
+    """Knobs of Medium's judgement; Hard tries variants of them."""
+
+    opp_weight: float = 0.35        # coins of value per coin an opponent loses
+    leader_weight: float = 0.35     # ... more when he leads
+    keep_per_token: float = 0.25    # value of a token kept for defence (not in the last turn)
+    decline_bias: float = 0.0       # coins added to the value of declining now
+    pick_bias_tokens: float = 0.0   # coins added per token of a combo when picking
+    pick_spread: float = 0.6        # weight of the model's value of a combo against its price
+
+
+class MediumBot:
+    level = "medium"
+
+    def __init__(self, seat: int, seed: int = 0, style: MediumStyle | None = None) -> None:
+        self.seat = seat
+        self.seed = seed
+        self.style = style or MediumStyle()
+        self.rng = random.Random(seed)
+
+    # -- the window's entry point ------------------------------------------------------------
+    def choose(self, state: GameState) -> Action:
+        return self.decide(public_view(state, self.seat))
+
+    # -- decisions on a state the bot may see -----------------------------------------------
+    def decide(self, s: GameState) -> Action:
+        acts = legal_actions(s)
+        if len(acts) == 1:
+            return acts[0]
+        seat = actor(s)
+        know = Knowledge.of(s.board, s.catalog, len(s.players))
+        phase = s.turn.phase
+        if phase == WITHDRAW:
+            return self.withdraw(s, acts)
+        if phase == PICK:
+            a = self.decline_race_conquest(s, seat, acts, know)
+            if a is not None:
+                return a
+            picks = [a for a in acts if isinstance(a, Pick)]
+            if picks:
+                return self.pick(s, seat, picks, know)
+            return next((a for a in acts if isinstance(a, EndTurn)), acts[0])
+        t = s.turn
+        if phase == CONQUER:
+            if Decline() in acts and not t.acted and not t.picked and self.should_decline(s, seat, acts, know):
+                return Decline()
+            a = self.decline_race_conquest(s, seat, acts, know)
+            if a is not None:
+                return a
+            a = self.next_conquest(s, seat, acts, know)
+            if a is not None:
+                return a
+        return self.finish_turn(s, seat, acts, know)
+
+    # -- picking ------------------------------------------------------------------------------
+    def pick(self, s: GameState, seat: int, picks: Sequence[Pick], know: Knowledge) -> Action:
+        ranked = self.pick_values(s, seat, picks, know)
+        return ranked[0][1] if ranked else picks[0]
+
+    def pick_values(self, s: GameState, seat: int, picks: Sequence[Pick],
+                    know: Knowledge) -> list[tuple[float, Pick]]:
+        """Affordable combos with Medium's value of each (coins over the turns left, weighed
+        against the coins it costs and the coins lying on it), best first."""
+        t = turns_left(s, seat)
+        d, d_rate = self._declines(s, seat, know)
+        out = []
+        for a in picks:
+            c = s.column[a.index]
+            if c.race in s.catalog.missing or c.power in s.catalog.missing:
+                continue
+            tr = know.traits(c.race, c.power)
+            v = self.style.pick_spread * know.model.pick_value(t, s.round, tr, d, d_rate, 0.0) + c.coins - a.index
+            v += self.style.pick_bias_tokens * tr.tokens
+            out.append((v, a))
+        out.sort(key=lambda x: (-x[0], x[1].index))
+        return out
+
+    def _declines(self, s: GameState, seat: int, know: Knowledge) -> tuple[float, float]:
+        """Decline regions held and their coins per region per turn."""
+        p = s.players[seat]
+        n, coins = 0, 0.0
+        for h in p.declines:
+            regs = s.regions_of(seat, h.race)
+            bonus = know.region_bonus(h.race, h.power, True)
+            n += len(regs)
+            coins += sum(1.0 + bonus.get(r, 0.0) for r in regs)
+        return float(n), (coins / n if n else 1.0)
+
+    # -- decline ------------------------------------------------------------------------------
+    def should_decline(self, s: GameState, seat: int, acts: Sequence[Action], know: Knowledge) -> bool:
+        p = s.players[seat]
+        hold = p.active
+        assert hold is not None
+        t = turns_left(s, seat)
+        if t <= 1:
+            return False
+        own = s.regions_of(seat, hold.race)
+        r = float(len(own))
+        tr = know.traits(hold.race, hold.power)
+        k = float(sum(s.regions[x].tokens for x in own) + hold.hand) - tr.attack_extra
+        valuer = RegionValuer(s, seat, know, self.style.opp_weight, self.style.leader_weight)
+        targets = [a.region for a in acts if isinstance(a, (Conquer, Reinforce))]
+        gain, _ = plan_gain(s, seat, targets, hold.hand, valuer, wide=_wide(s, hold))
+        if any(isinstance(a, Enchant) for a in acts):
+            gain += 0.8
+        d, d_rate = self._declines(s, seat, know)
+        m = know.model
+        cont = m.continue_value(t, s.round, r, k, tr, d, d_rate, gain_now=gain)
+        decl = m.decline_now_value(t, s.round, r, tr, d, d_rate) + self.style.decline_bias
+        return decl > cont
+
+    def stout_decline(self, s: GameState, seat: int, know: Knowledge) -> bool:
+        """Stout: decline after scoring if a fresh race next turn beats carrying on."""
+        p = s.players[seat]
+        hold = p.active
+        assert hold is not None
+        t = turns_left(s, seat) - 1          # turns after this one
+        if t <= 0:
+            return False
+        own = s.regions_of(seat, hold.race)
+        r = float(len(own))
+        tr = know.traits(hold.race, hold.power)
+        k = float(sum(s.regions[x].tokens for x in own) + hold.hand)
+        d, d_rate = self._declines(s, seat, know)
+        m = know.model
+        r2, k2 = m.after_losses(r, k, tr)
+        cont = m.active_value(t, s.round + 1, r2, k2, tr, d * (1 - m.loss_decline), d_rate)
+        nd = r * (1 - m.loss_decline)
+        decl = m.fresh_value(t, s.round + 1, nd * (1 + tr.decline_bonus))
+        return decl + self.style.decline_bias > cont
+
+    # -- conquests ----------------------------------------------------------------------------
+    def decline_race_conquest(self, s: GameState, seat: int, acts: Sequence[Action],
+                              know: Knowledge) -> Action | None:
+        """In Decline Ghouls conquering at the start of the turn: cheapest worthwhile region."""
+        ghoul = [a for a in acts if isinstance(a, GhoulsConquer)]
+        if not ghoul:
+            return None
+        best, best_v = None, 0.0
+        for a in ghoul:
+            r = s.regions[a.region]
+            if r.owner == seat and r.tokens:
+                continue
+            v = 1.0
+            if r.tokens and r.owner is not None and r.owner != seat:
+                v += 0.5
+            v -= 0.05 * (s.regions[a.region].tokens + r.lost_tribe)
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def next_conquest(self, s: GameState, seat: int, acts: Sequence[Action], know: Knowledge) -> Action | None:
+        p = s.players[seat]
+        hold = p.active
+        if hold is None:
+            return None
+        valuer = RegionValuer(s, seat, know, self.style.opp_weight, self.style.leader_weight)
+        last_turn = valuer.t_left <= 1
+        keep = 0.0 if last_turn else self.style.keep_per_token
+        # free conversions first (Sorcerers): no token from the hand
+        enchant = [a for a in acts if isinstance(a, Enchant)]
+        if enchant:
+            best = max(enchant, key=lambda a: (valuer.value(a.region), -s.board.index[a.region]))
+            if valuer.value(best.region) > 0:
+                return best
+        dragon = [a for a in acts if isinstance(a, Dragon)]
+        if dragon and hold.hand >= 1:
+            def dragon_key(a: Dragon) -> tuple[float, int]:
+                v = valuer.value(a.region)
+                c = cost_of(s, seat, a.region).total
+                return (v * min(c, 6) if v > 0 else -1.0, -s.board.index[a.region])
+            best = max(dragon, key=dragon_key)
+            if cost_of(s, seat, best.region).total >= 3 and valuer.value(best.region) > 0:
+                return best
+        conquers = [a for a in acts if isinstance(a, Conquer)]
+        best_c, best_ratio = None, -1e9
+        for a in conquers:
+            v = valuer.value(a.region)
+            c = cost_of(s, seat, a.region).total
+            if v <= keep * c:
+                continue
+            ratio = v / c
+            if ratio > best_ratio + 1e-9:
+                best_c, best_ratio = a, ratio
+        if best_c is not None:
+            berserk = next((a for a in acts if isinstance(a, BerserkRoll)), None)
+            if berserk is not None and cost_of(s, seat, best_c.region).total >= 2:
+                return berserk
+            return best_c
+        if dragon and hold.hand >= 1:
+            best = max(dragon, key=lambda a: (valuer.value(a.region), -s.board.index[a.region]))
+            if valuer.value(best.region) > 0:
+                return best
+        reinf = [a for a in acts if isinstance(a, Reinforce)]
+        if reinf and hold.hand >= 1:
+            best_r, best_ev = None, 0.0
+            for a in reinf:
+                short = cost_of(s, seat, a.region).total - hold.hand
+                ev = DIE_COVERS.get(short, 0.0) * valuer.value(a.region)
+                if ev > best_ev + 1e-9:
+                    best_r, best_ev = a, ev
+            if best_r is not None:
+                berserk = next((a for a in acts if isinstance(a, BerserkRoll)), None)
+                if berserk is not None:
+                    return berserk
+                return best_r
+        return None
+
+    # -- the end of the turn --------------------------------------------------------------------
+    def finish_turn(self, s: GameState, seat: int, acts: Sequence[Action], know: Knowledge) -> Action:
+        """Markers first (Heroes, Encampments, Fortress), then the redeploy that takes them into
+        account, then an ally (Diplomat), then the end of the turn (Stout may decline)."""
+        p = s.players[seat]
+        hold = p.active
+        t = s.turn
+        bonus = know.region_bonus(hold.race, hold.power) if hold else {}
+        own = s.regions_of(seat, hold.race) if hold else []
+        weights = defence_weights(s, seat, own, bonus, markers=False)
+        order = sorted(own, key=lambda r: (-weights[r], s.board.index[r]))
+        forts = [a for a in acts if isinstance(a, Fortress)]
+        if forts:
+            return max(forts, key=lambda x: (weights.get(x.region, 0.0), -s.board.index[x.region]))
+        her = next((a for a in acts if isinstance(a, Heroes)), None)
+        if her is not None and own:
+            n = len(her.regions)
+            want_r = tuple(sorted(order[:n], key=s.board.index.__getitem__))
+            now_r = tuple(r for r in own if s.regions[r].hero)
+            if set(want_r) != set(now_r):
+                a = Heroes(want_r)
+                if why_illegal(s, a) is None:
+                    return a
+                if set(her.regions) != set(now_r):
+                    return her
+        enc = next((a for a in acts if isinstance(a, Encampments)), None)
+        if enc is not None and own:
+            total = sum(n for _, n in enc.counts)
+            open_order = [r for r in order if not s.regions[r].immune] or order
+            want = spread(total, open_order, weights, base=0)
+            want = {r: n for r, n in want.items() if n}
+            now = {r: s.regions[r].encampments for r in own if s.regions[r].encampments}
+            if want != now:
+                a = Encampments.of(want)
+                if why_illegal(s, a) is None:
+                    return a
+                if dict(enc.counts) != now:
+                    return enc
+        if hold is not None and not t.redeployed:
+            red = next((a for a in acts if isinstance(a, Redeploy)), None)
+            if red is not None:
+                return self.redeploy(s, seat, red, bonus)
+        allies = [a for a in acts if isinstance(a, Ally)]
+        if allies:
+            return max(allies, key=lambda a: (self._danger(s, seat, a.player), -a.player))
+        if hold is not None and EndTurn(decline=True) in acts and self.stout_decline(s, seat, know):
+            return EndTurn(decline=True)
+        return EndTurn()
+
+    def _danger(self, s: GameState, seat: int, other: int) -> float:
+        """How much `other`'s Active race threatens ours: borders shared and his strength."""
+        hold = s.players[other].active
+        if hold is None:
+            return 0.0
+        mine = set(s.active_regions(seat))
+        his = s.regions_of(other, hold.race)
+        contact = sum(1 for r in his for nb in s.board.adjacency[r] if nb in mine)
+        strength = sum(s.regions[r].tokens for r in his) + hold.hand
+        return contact + 0.1 * strength
+
+    def redeploy(self, s: GameState, seat: int, default: Redeploy, bonus: dict[str, float]) -> Action:
+        hold = s.players[seat].active
+        assert hold is not None
+        own = s.regions_of(seat, hold.race)
+        total = sum(n for _, n in default.counts)
+        if turns_left(s, seat) <= 1 or total <= len(own):
+            return default
+        weights = defence_weights(s, seat, own, bonus)
+        for r in own:
+            enc = s.regions[r].encampments
+            if enc:
+                weights[r] /= (1 + enc) ** 1.5
+        counts = spread(total, own, weights)
+        a = Redeploy.of(counts)
+        return a if why_illegal(s, a) is None else default
+
+    def withdraw(self, s: GameState, acts: Sequence[Action]) -> Action:
+        default = acts[0]
+        assert isinstance(default, Withdraw)
+        seat = default.player
+        total = sum(n for _, n in default.counts)
+        race = s.turn.withdraw[0][1]
+        own = s.regions_of(seat, race)
+        if len(own) <= 1 or total <= 0:
+            return default
+        know = Knowledge.of(s.board, s.catalog, len(s.players))
+        p = s.players[seat]
+        power = p.active.power if p.active is not None and p.active.race == race else None
+        weights = defence_weights(s, seat, own, know.region_bonus(race, power))
+        counts = spread(total, own, weights, base=0)
+        a = Withdraw.of(seat, counts)
+        return a if why_illegal(s, a) is None else default
+
+
+def _wide(s: GameState, hold) -> bool:  # type: ignore[no-untyped-def]
+    for ab in s.catalog.effects_of(hold.race, hold.power):
+        if ab.name in ("flying",):
+            return True
+    return False
+
+
+__all__ = ["MediumBot", "MediumStyle"]

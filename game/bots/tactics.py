@@ -1,0 +1,206 @@
+"""Reading a position the way a player does: what a region is worth to me, how exposed it is,
+how to spread tokens over my regions, and a quick plan of this turn's conquests.
+
+Pure functions over a (public view of a) game state; they never change it. Everything that is
+iterated is taken in board order, so two processes with different string hashing make the same
+choices (the balance lab depends on it).
+"""
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from ..rules import cost_of
+from ..rules.state import GameState
+from .knowledge import Knowledge
+
+# Chance that the reinforcement die covers a shortfall of 1, 2, 3 tokens (faces 0,0,0,1,2,3).
+DIE_COVERS = {1: 0.5, 2: 1 / 3, 3: 1 / 6}
+
+
+def neighbours(s: GameState, rid: str) -> list[str]:
+    """Neighbours of `rid` in board order."""
+    idx = s.board.index
+    return sorted(s.board.adjacency[rid], key=idx.__getitem__)
+
+
+def turns_left(s: GameState, seat: int) -> int:
+    """Own turns left, counting the current one if `seat` is playing it."""
+    left = s.board.turns - s.round + 1
+    if seat < s.turn.seat:
+        left -= 1
+    return max(0, left)
+
+
+def income_guess(s: GameState, seat: int) -> float:
+    """Coins a player earns per turn, roughly: one per region held plus a little."""
+    return sum(1 for r in s.regions.values() if r.owner == seat and r.tokens) + 0.5
+
+
+def leader(s: GameState, seat: int) -> int | None:
+    """The opponent who looks most likely to win: coins as the view shows them, projected to the
+    end of the game with his present income (so that players who have already played this
+    round do not look richer than those who have not)."""
+    best, who = -1e9, None
+    for i, p in enumerate(s.players):
+        if i == seat:
+            continue
+        v = p.coins + (turns_left(s, i) + 1) * income_guess(s, i)
+        if v > best:
+            best, who = v, i
+    return who
+
+
+def threat(s: GameState, seat: int, rid: str, markers: bool = True) -> float:
+    """How likely `rid` (held by `seat`) is to be attacked before `seat`'s next turn
+    (`markers=False`: as if no Hero, Dragon or Hole protected it)."""
+    r = s.regions[rid]
+    if markers and r.immune:
+        return 0.0
+    board = s.board
+    th = 0.0
+    for nb in neighbours(s, rid):
+        reg = board.region(nb)
+        if reg.is_water:
+            continue
+        nr = s.regions[nb]
+        if nr.owner == seat and nr.tokens:
+            continue
+        if nr.tokens and not nr.decline:
+            th += 1.0 + 0.1 * nr.tokens
+        elif nr.tokens:
+            th += 0.35
+        else:
+            th += 0.4
+    if rid in board.entry:
+        th += 0.8
+    return th
+
+
+def spread(total: int, regions: Sequence[str], weight: dict[str, float], base: int = 1) -> dict[str, int]:
+    """`base` tokens in each region, the rest one by one where weight / tokens is highest."""
+    counts = {r: base for r in regions}
+    extra = total - base * len(regions)
+    if not regions:
+        return counts
+    if extra < 0:
+        return counts
+    for _ in range(extra):
+        best = regions[0]
+        best_v = -1.0
+        for r in regions:
+            v = (weight.get(r, 0.0) + 0.01) / (counts[r] + 1 - base + 1) ** 1.5
+            if v > best_v:
+                best, best_v = r, v
+        counts[best] += 1
+    return counts
+
+
+def defence_weights(s: GameState, seat: int, regions: Iterable[str], bonus: dict[str, float],
+                    markers: bool = True) -> dict[str, float]:
+    return {r: threat(s, seat, r, markers) * (1.0 + bonus.get(r, 0.0)) for r in regions}
+
+
+class RegionValuer:
+    """What taking a region is worth to the Active race of `seat` this turn, in coins."""
+
+    def __init__(self, s: GameState, seat: int, know: Knowledge, opp_weight: float = 0.35,
+                 leader_weight: float = 0.35) -> None:
+        self.s = s
+        self.seat = seat
+        p = s.players[seat]
+        hold = p.active
+        assert hold is not None
+        self.hold = hold
+        self.tr = know.traits(hold.race, hold.power)
+        self.bonus = know.region_bonus(hold.race, hold.power)
+        self.t_left = turns_left(s, seat)
+        self.horizon = 1.0 if self.t_left <= 1 else min(float(self.t_left), 2.6)
+        self.lead = leader(s, seat)
+        self.opp_weight = opp_weight
+        self.leader_weight = leader_weight
+        self.decl_bonus: dict[str, float] = {}
+        for h in p.declines:
+            for rid, b in know.region_bonus(h.race, h.power, True).items():
+                if b:
+                    self.decl_bonus[rid] = self.decl_bonus.get(rid, 0.0) + b
+
+    def value(self, rid: str) -> float:
+        s, seat = self.s, self.seat
+        r = s.regions[rid]
+        v = (1.0 + self.bonus.get(rid, 0.0)) * self.horizon
+        if not r.empty:
+            v += self.tr.nonempty_bonus
+        if r.tokens and r.owner is not None:
+            if r.owner == seat:
+                if r.decline:                    # our own decline region: we lose its coins
+                    v -= (1.0 + self.decl_bonus.get(rid, 0.0)) * min(self.horizon, 2.0)
+                    v -= 0.5
+            else:
+                w = self.opp_weight + (self.leader_weight if r.owner == self.lead else 0.0)
+                hurt = (1.3 if not r.decline else 1.0) * min(self.horizon, 2.0)
+                v += w * hurt
+        if self.t_left > 1:
+            board = s.board
+            fresh = 0
+            for nb in board.adjacency[rid]:
+                if board.region(nb).is_water:
+                    continue
+                nr = s.regions[nb]
+                if not (nr.owner == seat and nr.tokens):
+                    fresh += 1
+            v += 0.04 * fresh
+        return v
+
+
+def plan_gain(s: GameState, seat: int, targets: Iterable[str], hand: int, valuer: RegionValuer,
+              wide: bool = False) -> tuple[float, list[str]]:
+    """A quick greedy plan of this turn's conquests without playing them: cheapest first,
+    spreading to the neighbours of what is taken. Returns (regions expected to be taken,
+    counting a final die roll by its chance; the regions in order)."""
+    board = s.board
+    costs: dict[str, int] = {}
+    vals: dict[str, float] = {}
+
+    def consider(rid: str) -> None:
+        if rid in costs:
+            return
+        c = cost_of(s, seat, rid).total
+        costs[rid] = c
+        vals[rid] = valuer.value(rid)
+
+    reach: list[str] = []
+    for rid in targets:
+        consider(rid)
+        reach.append(rid)
+    taken: list[str] = []
+    taken_set: set[str] = set()
+    while True:
+        best, best_key = None, None
+        for rid in reach:
+            if rid in taken_set or vals[rid] <= 0 or costs[rid] > hand:
+                continue
+            key = (costs[rid], -vals[rid])
+            if best_key is None or key < best_key:
+                best, best_key = rid, key
+        if best is None:
+            break
+        taken.append(best)
+        taken_set.add(best)
+        hand -= costs[best]
+        if not wide:
+            for nb in neighbours(s, best):
+                reg = board.region(nb)
+                if reg.is_water or nb in taken_set:
+                    continue
+                nr = s.regions[nb]
+                if nr.immune or (nr.owner == seat and nr.tokens and not nr.decline):
+                    continue
+                if nb not in costs:
+                    consider(nb)
+                    reach.append(nb)
+    gain = float(len(taken))
+    if hand >= 1:
+        shorts = [costs[r] - hand for r in reach if r not in taken_set and vals[r] > 0 and costs[r] > hand]
+        if shorts:
+            gain += DIE_COVERS.get(min(shorts), 0.0)
+    return gain, taken

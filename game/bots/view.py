@@ -1,0 +1,46 @@
+"""What a computer player may know: the public view of the table from one seat.
+
+In Small World the coins are kept face down, and the banner and badge stacks are hidden.
+`public_view(state, seat)` returns a copy of the state (the original is never touched) in
+which every other player's coin total is replaced by `estimate_coins` — a figure computed from
+public facts only (turns played, regions held) — and the hidden stacks are put in a fixed
+order, so that nothing a bot decides can depend on what it should not know. The bot's own
+coins stay true: a player knows his own total.
+"""
+from __future__ import annotations
+
+from ..rules.state import START_COINS, GameState
+
+# Mean income per turn of a region held, and a flat part for bonuses, fitted on lab games.
+INCOME_PER_REGION = 0.8
+INCOME_FLAT = 1.5
+
+
+def turns_played(s: GameState, seat: int) -> int:
+    """Whole turns `seat` has finished (the current player's turn is not finished)."""
+    if s.game_over:
+        return s.round
+    return s.round if seat < s.turn.seat else s.round - 1
+
+
+def regions_held(s: GameState, seat: int) -> int:
+    return sum(1 for r in s.regions.values() if r.owner == seat and r.tokens)
+
+
+def estimate_coins(s: GameState, seat: int) -> int:
+    """A guess at `seat`'s coins from public information only."""
+    turns = turns_played(s, seat)
+    rate = INCOME_PER_REGION * regions_held(s, seat) + INCOME_FLAT
+    return int(round(START_COINS + turns * rate))
+
+
+def public_view(s: GameState, seat: int) -> GameState:
+    """A copy of `s` as `seat` may see it (see the module docstring)."""
+    v = s.copy()
+    for i in range(len(s.players)):
+        if i != seat:
+            v.player_w(i).coins = estimate_coins(s, i)
+    v.race_stack = sorted(s.race_stack)
+    v.power_stack = sorted(s.power_stack)
+    v.seal()
+    return v

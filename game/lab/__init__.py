@@ -1,0 +1,11 @@
+"""The balance lab: `python -m game.lab` plays many bot games and writes a report folder that
+tells a playtester how each race, power and combo fares (see docs/balance-lab.md).
+
+- `runner.py` plays the games on all cores and collects one plain record per game;
+- `stats.py` turns the records into tables with 95% confidence intervals;
+- `charts.py` draws the PNG charts (pygame-ce, no window);
+- `report.py` writes the CSV files, the tables and the one-page summary;
+- `__main__.py` reads the command line.
+
+The lab reads the engine and the bots; it changes neither.
+"""

@@ -1,0 +1,238 @@
+"""Writing the report folder: CSV files, full tables, charts and the one-page summary.
+
+Everything written here depends only on the game records and the run's settings, never on the
+clock, except the timing lines (`Played ... games/s`) of `summary.md` and `run.json`: the same
+seed gives the same files otherwise.
+"""
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Sequence
+
+from ..rules.catalog import Catalog
+from . import charts
+from .runner import GameRecord, LabConfig
+from .stats import Row, Tables, tabulate
+
+FILES = ("summary.md", "tables.md", "games.csv", "picks.csv", "races.csv", "powers.csv", "combos.csv",
+         "rounds.csv", "seats.csv", "winrate_by_race.png", "winrate_by_power.png", "coins_by_race.png",
+         "coins_per_round.png", "run.json")
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def _name(r: Row) -> str:
+    return f"**{r.name} (custom)**" if r.custom else r.name
+
+
+def _md_table(rows: Sequence[Row], what: str) -> list[str]:
+    out = [f"| {what} | picks | win rate [95%] | mean final coins [95%] | coins the combo scored [95%] | "
+           f"picks/game | mean position | from position 0·1·2·3·4·5 |",
+           "|---|---:|---|---|---|---:|---:|---|"]
+    for r in rows:
+        out.append(f"| {_name(r)} | {r.picks} | {pct(r.win_rate)} [{pct(r.win_lo)}–{pct(r.win_hi)}] | "
+                   f"{r.coins:.1f} [{r.coins_lo:.1f}–{r.coins_hi:.1f}] | "
+                   f"{r.earned:.1f} [{r.earned_lo:.1f}–{r.earned_hi:.1f}] | {r.pick_rate:.2f} | "
+                   f"{r.position:.2f} | {'·'.join(str(x) for x in r.positions)} |")
+    return out
+
+
+def _csv_rows(path: Path, rows: Sequence[Row], what: str) -> None:
+    with path.open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow([what, "name", "custom", "picks", "games", "wins", "win_rate", "win_lo", "win_hi",
+                    "mean_final_coins", "coins_lo", "coins_hi", "mean_coins_scored", "scored_lo", "scored_hi",
+                    "picks_per_game", "mean_position"] + [f"from_position_{i}" for i in range(6)])
+        for r in rows:
+            w.writerow([r.key, r.name, int(r.custom), r.picks, r.games, r.wins, f"{r.win_rate:.4f}",
+                        f"{r.win_lo:.4f}", f"{r.win_hi:.4f}", f"{r.coins:.2f}", f"{r.coins_lo:.2f}",
+                        f"{r.coins_hi:.2f}", f"{r.earned:.2f}", f"{r.earned_lo:.2f}", f"{r.earned_hi:.2f}",
+                        f"{r.pick_rate:.3f}", f"{r.position:.2f}"] + r.positions)
+
+
+def even_rate(records: Sequence[GameRecord]) -> float:
+    """Win rate of the average pick (a player who picks more races wins a little less often)."""
+    n = wins = 0
+    for g in records:
+        for p in g.picks:
+            n += 1
+            wins += p.seat in g.winners
+    return wins / n if n else 0.0
+
+
+def verdict(r: Row, even: float, base_scored: float) -> str:
+    if r.picks < 30:
+        return "too few picks to say (play more games)"
+    if r.win_lo > even and r.earned_lo > base_scored:
+        return "stronger than the base races: wins and scores more than an even race"
+    if r.win_hi < even and r.earned_hi < base_scored:
+        return "weaker than the base races: wins and scores less than an even race"
+    if r.win_lo > even:
+        return "wins more often than an even race"
+    if r.win_hi < even:
+        return "wins less often than an even race"
+    if r.earned_lo > base_scored:
+        return "scores more than the base races, within the noise on wins"
+    if r.earned_hi < base_scored:
+        return "scores less than the base races, within the noise on wins"
+    return "within the noise of an even race"
+
+
+def write(out: Path, cfg: LabConfig, catalog: Catalog, map_name: str, records: Sequence[GameRecord],
+          seconds: float) -> Tables:
+    out.mkdir(parents=True, exist_ok=True)
+    t = tabulate(records, catalog)
+    even = even_rate(records)
+    _write_csvs(out, t, records)
+    _write_charts(out, t, cfg, map_name, even)
+    _write_tables(out, t, cfg, map_name)
+    _write_summary(out, t, cfg, catalog, map_name, even, seconds)
+    rate = len(records) / seconds if seconds > 0 else 0.0
+    (out / "run.json").write_text(json.dumps({
+        "players": cfg.players, "games": cfg.games, "seed": cfg.seed, "level": cfg.level,
+        "content": cfg.content, "map": cfg.map_path or map_name, "jobs": cfg.jobs,
+        "seconds": round(seconds, 2), "games_per_second": round(rate, 2),
+    }, indent=2) + "\n", encoding="utf-8")
+    return t
+
+
+def _write_csvs(out: Path, t: Tables, records: Sequence[GameRecord]) -> None:
+    with (out / "games.csv").open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["game", "seed", "seat", "won", "rank", "final_coins", "tokens_on_board", "combos",
+                    "positions"] + [f"coins_round_{i + 1}" for i in range(t.rounds)])
+        for g in records:
+            order = sorted(range(len(g.coins)), key=lambda i: -g.coins[i])
+            for seat, coins in enumerate(g.coins):
+                picks = [p for p in g.picks if p.seat == seat]
+                w.writerow([g.game, g.seed, seat + 1, int(seat in g.winners), order.index(seat) + 1, coins,
+                            g.tokens[seat], ";".join(f"{p.race}+{p.power}" for p in picks),
+                            ";".join(str(p.position) for p in picks)]
+                           + [row[seat] for row in g.round_coins])
+    with (out / "picks.csv").open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["game", "seat", "round", "race", "power", "position", "paid", "collected",
+                    "coins_scored", "seat_won", "seat_final_coins"])
+        for g in records:
+            for p in g.picks:
+                w.writerow([g.game, p.seat + 1, p.round, p.race, p.power, p.position, p.paid, p.collected,
+                            p.earned, int(p.seat in g.winners), g.coins[p.seat]])
+    _csv_rows(out / "races.csv", t.races, "race")
+    _csv_rows(out / "powers.csv", t.powers, "power")
+    _csv_rows(out / "combos.csv", t.combos, "combo")
+    _csv_rows(out / "seats.csv", t.seats, "seat")
+    with (out / "rounds.csv").open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["round", "mean_coins_gained", "gained_lo", "gained_hi", "winner_mean_coins"]
+                   + [f"seat{i + 1}_mean_coins" for i in range(t.players)])
+        for i, (m, lo, hi) in enumerate(t.income):
+            w.writerow([i + 1, f"{m:.2f}", f"{lo:.2f}", f"{hi:.2f}", f"{t.winner_cumulative[i]:.2f}"]
+                       + [f"{x:.2f}" for x in t.cumulative[i]])
+
+
+def _write_charts(out: Path, t: Tables, cfg: LabConfig, map_name: str, even: float) -> None:
+    sub = f"{t.games} games, {t.players} players, {cfg.level} bots, {map_name}, seed {cfg.seed}"
+    charts.bar_chart(t.races, out / "winrate_by_race.png", "Win rate by race",
+                     sub + " - the player who picked it won", "win", even)
+    charts.bar_chart(t.powers, out / "winrate_by_power.png", "Win rate by power",
+                     sub + " - the player who picked it won", "win", even)
+    charts.bar_chart(t.races, out / "coins_by_race.png", "Coins a race scores",
+                     sub + " - its regions and bonuses, Active and In Decline", "earned", None)
+    charts.rounds_chart(t, out / "coins_per_round.png", "Coins per round", sub)
+
+
+def _write_tables(out: Path, t: Tables, cfg: LabConfig, map_name: str) -> None:
+    lines = [f"# Balance lab: full tables", "",
+             f"{t.games} games of {t.players} players, {cfg.level} bots, map {map_name}, seed {cfg.seed}.",
+             "Win rate: the player who picked it won the game (shared victories count). Coins the combo "
+             "scored: its regions and bonuses while Active and then In Decline. Intervals are 95%.", "",
+             "## Races", ""] + _md_table(t.races, "race") + ["", "## Powers", ""] + _md_table(t.powers, "power")
+    lines += ["", "## Seats (turn order)", "", "| seat | win rate [95%] | mean final coins [95%] |", "|---|---|---|"]
+    for r in t.seats:
+        lines.append(f"| {r.name} | {pct(r.win_rate)} [{pct(r.win_lo)}–{pct(r.win_hi)}] | "
+                     f"{r.coins:.1f} [{r.coins_lo:.1f}–{r.coins_hi:.1f}] |")
+    lines += ["", "## Coins per round", "", "| round | coins gained by a player [95%] | winner's coins so far | "
+              + " | ".join(f"seat {i + 1} so far" for i in range(t.players)) + " |",
+              "|---:|---|---:|" + "---:|" * t.players]
+    for i, (m, lo, hi) in enumerate(t.income):
+        lines.append(f"| {i + 1} | {m:.1f} [{lo:.1f}–{hi:.1f}] | {t.winner_cumulative[i]:.1f} | "
+                     + " | ".join(f"{x:.1f}" for x in t.cumulative[i]) + " |")
+    lines += ["", "## Combos", "", "Sorted by win rate; combos picked fewer than 10 times have wide intervals.", ""]
+    lines += _md_table(t.combos, "combo")
+    (out / "tables.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _write_summary(out: Path, t: Tables, cfg: LabConfig, catalog: Catalog, map_name: str, even: float,
+                   seconds: float) -> None:
+    base_races = [r for r in t.races if not r.custom and r.picks]
+    base_scored = (sum(r.earned * r.picks for r in base_races) / max(1, sum(r.picks for r in base_races)))
+    content = ", ".join(cfg.content) if cfg.content else "the base races and powers only"
+    L = [f"# Balance lab: {t.games} games, {t.players} players, {cfg.level} bots", "",
+         f"Map **{map_name}** · content: {content} · seed {cfg.seed}. "
+         f"Read this page first; `tables.md` has every figure and the CSV files have every game.", ""]
+    custom = [r for r in t.races + t.powers if r.custom]
+    customs_defined = [k for k, d in catalog.races.items() if d.custom] + [k for k, d in catalog.powers.items() if d.custom]
+    L += ["## Your custom races and powers", ""]
+    if not customs_defined:
+        L += ["None in this run: add yours with `--content my_races.yaml`.", ""]
+    else:
+        L += [f"An even race wins {pct(even)} of the time it is picked, and a base race scores "
+              f"{base_scored:.1f} coins over its life.", ""]
+        for r in custom:
+            if not r.picks:
+                L.append(f"- **{r.name}**: never picked in {t.games} games (is it ever in the column? play more games)")
+                continue
+            L.append(f"- **{r.name}** ({'race' if r.key in catalog.races else 'power'}): picked {r.picks} times; "
+                     f"its player won {pct(r.win_rate)} [{pct(r.win_lo)}–{pct(r.win_hi)}]; it scored "
+                     f"{r.earned:.1f} coins [{r.earned_lo:.1f}–{r.earned_hi:.1f}]; picked from position "
+                     f"{r.position:.1f} on average. **Verdict: {verdict(r, even, base_scored)}.**")
+        L.append("")
+    L += ["## Races and powers at a glance", ""]
+
+    def line(rows: list[Row], what: str) -> None:
+        ok = [r for r in rows if r.picks >= 10]
+        if not ok:
+            return
+        by = sorted(ok, key=lambda r: (-r.earned, r.key))
+        top = ", ".join(f"{_name(r)} {r.earned:.1f}" for r in by[:3])
+        low = ", ".join(f"{_name(r)} {r.earned:.1f}" for r in by[-3:][::-1])
+        wins = sorted(ok, key=lambda r: (-r.win_rate, r.key))
+        L.append(f"- {what} scoring the most coins: {top}; the fewest: {low}.")
+        L.append(f"- {what} whose player wins most often: "
+                 + ", ".join(f"{_name(r)} {pct(r.win_rate)}" for r in wins[:3])
+                 + "; least often: " + ", ".join(f"{_name(r)} {pct(r.win_rate)}" for r in wins[-3:][::-1]) + ".")
+        strong = [r for r in ok if verdict(r, even, base_scored).startswith("stronger")]
+        weak = [r for r in ok if verdict(r, even, base_scored).startswith("weaker")]
+        if strong:
+            L.append(f"- Clearly strong {what.lower()} (both intervals above even): " + ", ".join(_name(r) for r in strong) + ".")
+        if weak:
+            L.append(f"- Clearly weak {what.lower()} (both intervals below even): " + ", ".join(_name(r) for r in weak) + ".")
+
+    line(t.races, "Races")
+    line(t.powers, "Powers")
+    most = sorted(t.races, key=lambda r: (-r.pick_rate, r.key))
+    L.append("- Most picked races: " + ", ".join(f"{_name(r)} {r.pick_rate:.2f}/game (position {r.position:.1f})"
+                                                 for r in most[:3])
+             + "; least picked: " + ", ".join(f"{_name(r)} {r.pick_rate:.2f}/game" for r in most[-3:][::-1]) + ".")
+    L += ["", "## The game as a whole", ""]
+    L.append(f"- Mean final coins {t.mean_coins:.1f}; the winner's {t.mean_winner_coins:.1f}.")
+    L.append("- Wins by seat (turn order): " + ", ".join(
+        f"seat {i + 1} {pct(r.win_rate)} [{pct(r.win_lo)}–{pct(r.win_hi)}]" for i, r in enumerate(t.seats))
+        + f" (even: {pct(t.baseline)}).")
+    if t.income:
+        L.append("- Coins gained per round: " + " · ".join(f"{m:.1f}" for m, _, _ in t.income) + ".")
+    L += ["", "## Charts", "", "![Win rate by race](winrate_by_race.png)", "",
+          "![Win rate by power](winrate_by_power.png)", "", "![Coins a race scores](coins_by_race.png)", "",
+          "![Coins per round](coins_per_round.png)", "",
+          "## Files", "",
+          "`tables.md` (every race, power, combo, seat and round with intervals) · `races.csv` · `powers.csv` · "
+          "`combos.csv` · `seats.csv` · `rounds.csv` · `games.csv` (one row per player per game) · "
+          "`picks.csv` (one row per combo picked) · `run.json` (settings and timing).", "",
+          "## Run", ""]
+    rate = t.games / seconds if seconds > 0 else 0.0
+    L.append(f"- Played {t.games} games in {seconds:.1f} s ({rate:.1f} games/s).")
+    (out / "summary.md").write_text("\n".join(L) + "\n", encoding="utf-8")

@@ -1,0 +1,213 @@
+"""Playing the lab's games on all cores, with a progress bar on stderr.
+
+Each game is played by a worker process from a seed derived from the run's seed and the game's
+number, so a run is the same whatever the number of cores and the order the games finish in.
+A worker returns a `GameRecord`: plain data (picklable), with what the report needs — who won,
+final coins, coins at the end of each round, and every combo picked with the column position,
+the coins paid and collected, and the coins it earned (its regions and bonuses, Active and In
+Decline).
+"""
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from ..bots import make_bot
+from ..bots.arena import play_game
+from ..rules import Board, Catalog, Record
+from ..rules.state import GameState
+
+
+@dataclass
+class LabConfig:
+    players: int = 4
+    games: int = 1000
+    seed: int = 1
+    level: str = "medium"
+    content: list[str] = field(default_factory=list)
+    map_path: str | None = None
+    jobs: int = 0                       # 0: all cores
+    budget: float = 0.25                # Hard only: seconds per decision...
+    iterations: int | None = 48         # ... or a fixed number of look-ahead games (reproducible)
+
+    def load(self) -> tuple[Board, Catalog, str]:
+        """The board, the catalog and the map's name (errors are sentences for the player)."""
+        from ..content.catalog import default_catalog, load_catalog
+        from ..content.tmx import load_map, map_for_players
+        catalog = load_catalog(self.content) if self.content else default_catalog()
+        data = load_map(self.map_path) if self.map_path else map_for_players(self.players)
+        return data.board, catalog, data.name
+
+
+@dataclass
+class PickRecord:
+    seat: int
+    round: int
+    race: str
+    power: str
+    position: int
+    paid: int
+    collected: int
+    earned: int = 0           # coins this combo scored, Active then In Decline
+
+
+@dataclass
+class GameRecord:
+    game: int
+    seed: str
+    winners: list[int]
+    coins: list[int]
+    tokens: list[int]                      # race tokens on the board at the end (tie-break)
+    round_coins: list[list[int]]           # [round][seat] coins at the end of each round
+    picks: list[PickRecord]
+    intents: int
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(cfg: LabConfig) -> None:
+    board, catalog, _ = cfg.load()
+    _WORKER.update(cfg=cfg, board=board, catalog=catalog)
+
+
+def game_seed(run_seed: int, game: int) -> str:
+    return f"lab:{run_seed}:{game}"
+
+
+def play_one(game: int) -> GameRecord:
+    """Play game number `game` of the run (in a worker, after `_init_worker`)."""
+    cfg: LabConfig = _WORKER["cfg"]
+    board: Board = _WORKER["board"]
+    catalog: Catalog = _WORKER["catalog"]
+    seed = game_seed(cfg.seed, game)
+    n = cfg.players
+    bots = []
+    for i in range(n):
+        opts: dict[str, Any] = {}
+        if cfg.level == "hard":
+            opts = {"budget": cfg.budget, "iterations": cfg.iterations}
+        bots.append(make_bot(cfg.level, i, seed=hash_seed(seed, i), **opts))
+    tracker = _Tracker(n)
+    end = play_game(board, catalog, bots, seed, on_step=tracker.step)
+    tracker.close(end)
+    return GameRecord(game, seed, list(end.winners), [p.coins for p in end.players],
+                      [sum(r.tokens for r in end.regions.values() if r.owner == i) for i in range(n)],
+                      tracker.round_coins, tracker.picks, tracker.intents)
+
+
+def hash_seed(seed: str, seat: int) -> int:
+    """A bot's seed from the game's seed, stable across processes (no `hash()`)."""
+    h = 0
+    for ch in f"{seed}/{seat}":
+        h = (h * 131 + ord(ch)) % 2_147_483_647
+    return h
+
+
+class _Tracker:
+    """Follows a game's records: picks, the coins each combo scores, coins round by round."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.picks: list[PickRecord] = []
+        self.round_coins: list[list[int]] = []
+        self.current: dict[tuple[int, str], PickRecord] = {}     # (seat, race) -> its pick
+        self.intents = 0
+
+    def step(self, before: GameState, after: GameState, rec: Record) -> None:
+        self.intents += 1
+        for e in rec.events:
+            kind = e.get("type")
+            if kind == "pick":
+                p = PickRecord(e["seat"], before.round, e["race"], e["power"], e["index"],
+                               e.get("paid", e["index"]), e.get("collected", 0))
+                self.picks.append(p)
+                self.current[(e["seat"], e["race"])] = p
+            elif kind == "score":
+                self._attribute(before, after, e)
+        if after.round != before.round or after.game_over:
+            self.round_coins.append([p.coins for p in after.players])
+
+    def _attribute(self, before: GameState, after: GameState, e: dict[str, Any]) -> None:
+        seat = e["seat"]
+        holds = []
+        for st in (before, after):
+            p = st.players[seat]
+            if p.active is not None:
+                holds.append((p.active.race, p.active.power))
+            holds.extend((h.race, h.power) for h in p.declines)
+        cat = after.catalog
+        for label, coins in e.get("parts", []):
+            race = None
+            if label.endswith("_regions") and label[:-8] in cat.races:
+                race = label[:-8]
+            else:
+                for r, pw in holds:
+                    if any(ab.name == label for ab in cat.effects_of(r, pw)):
+                        race = r
+                        break
+            pick = self.current.get((seat, race)) if race else None
+            if pick is not None:
+                pick.earned += int(coins)
+
+    def close(self, end: GameState) -> None:
+        while len(self.round_coins) < end.board.turns:
+            self.round_coins.append([p.coins for p in end.players])
+
+
+def run(cfg: LabConfig, progress: Callable[[int, int, float], None] | None = None) -> tuple[list[GameRecord], float]:
+    """Play `cfg.games` games; returns the records in game order and the seconds taken."""
+    jobs = cfg.jobs or os.cpu_count() or 1
+    t0 = time.perf_counter()
+    out: list[GameRecord] = []
+    games = range(cfg.games)
+    if jobs == 1:
+        _init_worker(cfg)
+        it: Iterator[GameRecord] = map(play_one, games)
+        for rec in it:
+            out.append(rec)
+            if progress:
+                progress(len(out), cfg.games, time.perf_counter() - t0)
+    else:
+        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+        with ctx.Pool(jobs, initializer=_init_worker, initargs=(cfg,)) as pool:
+            chunk = max(1, min(8, cfg.games // (jobs * 8) or 1))
+            for rec in pool.imap_unordered(play_one, games, chunksize=chunk):
+                out.append(rec)
+                if progress:
+                    progress(len(out), cfg.games, time.perf_counter() - t0)
+    out.sort(key=lambda r: r.game)
+    return out, time.perf_counter() - t0
+
+
+class ProgressBar:
+    """`[#######.......]  420/1000 games   8.3 games/s   ETA 1m10s` on stderr, redrawn in place
+    (a new line every 10% when stderr is not a terminal)."""
+
+    def __init__(self, stream: Any = None, width: int = 30) -> None:
+        self.stream = stream or sys.stderr
+        self.width = width
+        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.last_tenth = -1
+
+    def __call__(self, done: int, total: int, elapsed: float) -> None:
+        frac = done / max(1, total)
+        fill = int(frac * self.width)
+        rate = done / elapsed if elapsed > 0 else 0.0
+        eta = (total - done) / rate if rate > 0 else 0.0
+        line = (f"[{'#' * fill}{'.' * (self.width - fill)}] {done:>{len(str(total))}}/{total} games  "
+                f"{rate:5.1f} games/s  ETA {int(eta) // 60}m{int(eta) % 60:02d}s")
+        if self.tty:
+            self.stream.write("\r" + line + ("\n" if done == total else ""))
+            self.stream.flush()
+        else:
+            tenth = int(frac * 10)
+            if tenth != self.last_tenth or done == total:
+                self.last_tenth = tenth
+                self.stream.write(line + "\n")
+                self.stream.flush()
+

@@ -1,0 +1,173 @@
+"""From game records to tables: per race, per power, per combo, per round, per seat.
+
+A row counts every time a combo was picked ("picks"). For each it gives: the win rate of the
+player who picked it (a shared victory counts as a win) with a 95% Wilson interval; the mean
+final coins of that player; the mean coins the combo itself scored (its regions and bonuses,
+Active and then In Decline) — the figure that says most about the combo, since a player's
+final total mixes three or four races — each with a 95% interval (mean ± 1.96 standard
+errors); how often it is picked per game; and the mean column position it was picked from.
+Custom races and powers (from `--content` files) are flagged.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from ..rules.catalog import Catalog
+from .runner import GameRecord, PickRecord
+
+Z95 = 1.96
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def mean_ci(xs: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """Mean and its 95% interval (normal approximation)."""
+    n = len(xs)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    m = sum(xs) / n
+    if n == 1:
+        return m, m, m
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return m, m - half, m + half
+
+
+@dataclass
+class Row:
+    key: str                      # race id, power id, or "race+power"
+    name: str
+    custom: bool
+    picks: int = 0
+    games: int = 0                # games in which it was picked at least once
+    wins: int = 0
+    win_rate: float = 0.0
+    win_lo: float = 0.0
+    win_hi: float = 0.0
+    coins: float = 0.0            # mean final coins of the player who picked it
+    coins_lo: float = 0.0
+    coins_hi: float = 0.0
+    earned: float = 0.0           # mean coins the combo scored itself
+    earned_lo: float = 0.0
+    earned_hi: float = 0.0
+    pick_rate: float = 0.0        # picks per game
+    position: float = 0.0         # mean column position picked from
+    positions: list[int] = field(default_factory=list)   # picks from position 0, 1, ... 5
+
+
+@dataclass
+class Tables:
+    games: int
+    players: int
+    rounds: int
+    races: list[Row]
+    powers: list[Row]
+    combos: list[Row]
+    seats: list[Row]                       # win rate and coins by seat (turn order)
+    income: list[tuple[float, float, float]]       # per round: mean coins gained by a player, CI
+    cumulative: list[list[float]]          # per round: mean coins at the end of the round, per seat
+    winner_cumulative: list[float]         # per round: mean coins of the eventual winner
+    mean_winner_coins: float
+    mean_coins: float
+    baseline: float                        # 1 / players: the win rate of an even race
+
+
+def _row(key: str, name: str, custom: bool, items: list[tuple[GameRecord, PickRecord]], games: int) -> Row:
+    r = Row(key, name, custom)
+    r.picks = len(items)
+    r.games = len({g.game for g, _ in items})
+    won = [1.0 if p.seat in g.winners else 0.0 for g, p in items]
+    r.wins = int(sum(won))
+    r.win_rate = r.wins / r.picks if r.picks else 0.0
+    r.win_lo, r.win_hi = wilson(r.wins, r.picks)
+    r.coins, r.coins_lo, r.coins_hi = mean_ci([float(g.coins[p.seat]) for g, p in items])
+    r.earned, r.earned_lo, r.earned_hi = mean_ci([float(p.earned) for _, p in items])
+    r.pick_rate = r.picks / games if games else 0.0
+    r.position = sum(p.position for _, p in items) / r.picks if r.picks else 0.0
+    pos = [0] * 6
+    for _, p in items:
+        if 0 <= p.position < 6:
+            pos[p.position] += 1
+    r.positions = pos
+    return r
+
+
+def _sort(rows: Iterable[Row]) -> list[Row]:
+    return sorted(rows, key=lambda r: (-r.win_rate, -r.earned, r.key))
+
+
+def tabulate(records: Sequence[GameRecord], catalog: Catalog, min_combo_picks: int = 1) -> Tables:
+    games = len(records)
+    players = len(records[0].coins) if records else 0
+    by_race: dict[str, list] = {r: [] for r in catalog.races}
+    by_power: dict[str, list] = {p: [] for p in catalog.powers}
+    by_combo: dict[str, list] = {}
+    for g in records:
+        for p in g.picks:
+            by_race.setdefault(p.race, []).append((g, p))
+            by_power.setdefault(p.power, []).append((g, p))
+            by_combo.setdefault(f"{p.race}+{p.power}", []).append((g, p))
+
+    def rname(k: str) -> str:
+        return catalog.races[k].name if k in catalog.races else k
+
+    def pname(k: str) -> str:
+        return catalog.powers[k].name if k in catalog.powers else k
+
+    def rcustom(k: str) -> bool:
+        return bool(k in catalog.races and catalog.races[k].custom)
+
+    def pcustom(k: str) -> bool:
+        return bool(k in catalog.powers and catalog.powers[k].custom)
+
+    races = _sort(_row(k, rname(k), rcustom(k), v, games) for k, v in by_race.items())
+    powers = _sort(_row(k, pname(k), pcustom(k), v, games) for k, v in by_power.items())
+    combos = []
+    for k, v in by_combo.items():
+        if len(v) < min_combo_picks:
+            continue
+        race, power = k.split("+", 1)
+        combos.append(_row(k, f"{rname(race)} {pname(power)}", rcustom(race) or pcustom(power), v, games))
+    combos = _sort(combos)
+
+    seats = []
+    for i in range(players):
+        items = [(g, PickRecord(i, 0, "", "", 0, 0, 0)) for g in records]
+        row = _row(f"seat{i + 1}", f"Seat {i + 1}", False, items, games)
+        row.pick_rate = sum(1 for g in records for p in g.picks if p.seat == i) / games if games else 0.0
+        seats.append(row)
+
+    rounds = max((len(g.round_coins) for g in records), default=0)
+    income = []
+    cumulative = []
+    winner_cum = []
+    for r in range(rounds):
+        gained = []
+        per_seat = [0.0] * players
+        wsum = 0.0
+        for g in records:
+            now = g.round_coins[r]
+            prev = g.round_coins[r - 1] if r else [5] * players
+            gained.extend(float(a - b) for a, b in zip(now, prev))
+            for i in range(players):
+                per_seat[i] += now[i] / games
+            wsum += sum(now[w] for w in g.winners) / max(1, len(g.winners))
+        income.append(mean_ci(gained))
+        cumulative.append(per_seat)
+        winner_cum.append(wsum / games if games else 0.0)
+    mean_winner = (sum(sum(g.coins[w] for w in g.winners) / max(1, len(g.winners)) for g in records) / games
+                   if games else 0.0)
+    mean_coins = sum(sum(g.coins) for g in records) / (games * players) if games else 0.0
+    return Tables(games, players, rounds, races, powers, combos, seats, income, cumulative, winner_cum,
+                  mean_winner, mean_coins, 1.0 / players if players else 0.0)

@@ -1,0 +1,161 @@
+"""Computer players: they send only intents the engine accepts, finish whole games at every
+level, never change the state they are shown, and decide without seeing hidden coins."""
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from game.bots import LEVELS, make_bot
+from game.bots.arena import play_game
+from game.bots.view import estimate_coins, public_view
+from game.content.catalog import default_catalog
+from game.content.tmx import map_for_players
+from game.rules import actor, apply, legal_actions, new_game, why_illegal
+from game.rules.invariants import check
+from game.rules.state import GameState
+
+
+def _bots(levels: list[str], seed: int) -> list:
+    return [make_bot(lv, i, seed * 10 + i, **({"budget": 0.05, "iterations": 3} if lv == "hard" else {}))
+            for i, lv in enumerate(levels)]
+
+
+def _checked_game(levels: list[str], seed: int, players: int | None = None) -> GameState:
+    board = map_for_players(players or len(levels)).board
+    bots = _bots(levels, seed)
+    steps = 0
+
+    def on_step(before: GameState, after: GameState, rec) -> None:
+        nonlocal steps
+        steps += 1
+        if steps % 25 == 0:
+            assert not check(after, round_trip=False), check(after, round_trip=False)
+
+    class Checked:
+        def __init__(self, bot) -> None:
+            self.bot = bot
+
+        def choose(self, s: GameState):
+            before = s.to_dict()
+            a = self.bot.choose(s)
+            assert s.to_dict() == before, f"{self.bot.level} changed the state it was shown"
+            assert why_illegal(s, a) is None, f"{self.bot.level} sent {a}: {why_illegal(s, a)}"
+            return a
+
+    end = play_game(board, default_catalog(), [Checked(b) for b in bots], f"test:{seed}", on_step=on_step)
+    assert end.game_over and end.round == board.turns
+    return end
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_level_plays_whole_four_player_games_with_legal_intents(level: str) -> None:
+    games = 1 if level == "hard" else 3
+    for seed in range(games):
+        _checked_game([level] * 4, seed)
+
+
+def test_mixed_tables_of_two_three_and_five_players_finish() -> None:
+    _checked_game(["easy", "medium"], 1)
+    _checked_game(["medium", "hard", "easy"], 2)
+    _checked_game(["medium", "easy", "medium", "easy", "medium"], 3)
+
+
+def test_medium_beats_easy_in_a_short_series() -> None:
+    board = map_for_players(4).board
+    wins = 0.0
+    for g in range(12):
+        levels = ["medium", "easy"] * 2 if g % 2 == 0 else ["easy", "medium"] * 2
+        end = play_game(board, default_catalog(), _bots(levels, g), f"series:{g}")
+        wins += sum(1 / len(end.winners) for w in end.winners if levels[w] == "medium")
+    assert wins >= 8, f"medium won only {wins} of 12 games against easy"
+
+
+def _positions(n: int = 6) -> list[GameState]:
+    """States from the middle of a game: starts of turns (where Hard looks ahead: a pick, or
+    whether to decline) and moments in the middle of a turn."""
+    board = map_for_players(4).board
+    bots = _bots(["medium"] * 4, 7)
+    rng = random.Random(7)
+    s = new_game(board, ["ann", "bob", "cid", "dee"], default_catalog(), rng)
+    out: list[GameState] = []
+    turn = None
+    while not s.game_over and len(out) < n:
+        start = (s.round, s.turn.seat) != turn
+        turn = (s.round, s.turn.seat)
+        if s.round >= 2 and len(legal_actions(s)) > 1 and (start and len(out) % 2 == 0 or rng.random() < 0.05):
+            out.append(s)
+        s, _ = apply(s, bots[actor(s)].choose(s), rng)
+    return out
+
+
+def _with_other_coins(s: GameState, seat: int, rng: random.Random) -> GameState:
+    t = s.copy()
+    for i in range(len(s.players)):
+        if i != seat:
+            t.player_w(i).coins = rng.randrange(0, 120)
+    t.race_stack = list(s.race_stack)
+    rng.shuffle(t.race_stack)          # the hidden stacks are unknown too
+    t.seal()
+    return t
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_decides_the_same_whatever_the_opponents_hidden_coins(level: str) -> None:
+    rng = random.Random(3)
+    for s in _positions():
+        seat = actor(s)
+        opts = {"iterations": 4} if level == "hard" else {}
+        first = make_bot(level, seat, 11, **opts).choose(s)
+        for _ in range(2):
+            other = _with_other_coins(s, seat, rng)
+            assert make_bot(level, seat, 11, **opts).choose(other) == first
+
+
+def test_the_public_view_hides_coins_and_stacks_but_keeps_your_own() -> None:
+    s = _positions(1)[0]
+    seat = actor(s)
+    v = public_view(s, seat)
+    assert v.players[seat].coins == s.players[seat].coins
+    for i in range(len(s.players)):
+        if i != seat:
+            assert v.players[i].coins == estimate_coins(s, i)
+    assert v.race_stack == sorted(s.race_stack)
+    assert v.regions == s.regions and v.column == s.column
+
+
+def test_hard_looks_ahead_at_the_start_of_a_turn() -> None:
+    starts = [s for s in _positions(8) if not s.turn.acted and s.turn.phase in ("pick", "conquer")]
+    searched = 0
+    for s in starts:
+        bot = make_bot("hard", actor(s), 2, iterations=6)
+        a = bot.choose(s)
+        assert why_illegal(s, a) is None
+        if bot.last_search:                  # more than one plan to compare
+            assert sum(n for _, n in bot.last_search.values()) == 6
+            searched += 1
+    assert searched >= 2
+
+
+def test_hard_keeps_to_its_time_budget() -> None:
+    s = _positions(1)[0]
+    bot = make_bot("hard", actor(s), 5, budget=0.3)
+    t0 = time.perf_counter()
+    a = bot.choose(s)
+    assert time.perf_counter() - t0 < 0.3 + 0.25
+    assert why_illegal(s, a) is None
+
+
+def test_levels_and_budgets_are_checked() -> None:
+    with pytest.raises(ValueError, match="unknown bot level"):
+        make_bot("grandmaster", 0, 1)
+    with pytest.raises(ValueError, match="at most 2"):
+        make_bot("hard", 0, 1, budget=5)
+
+
+def test_the_tournament_prints_its_table(capsys) -> None:
+    from game.bots.tournament import main
+    assert main(["--a", "medium", "--b", "easy", "--games", "4", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "medium" in out and "easy" in out and "win share" in out

@@ -1,0 +1,97 @@
+"""The balance lab: a small run writes every report file, the same seed gives the same report,
+and a custom race shows up next to the base races, flagged as custom."""
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from game.lab.__main__ import main
+from game.lab.report import FILES
+from game.lab.stats import mean_ci, wilson
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "docs" / "examples" / "custom_races.yaml"
+OWN_RACE = """\
+races:
+  moles:
+    name: Moles
+    tokens: 6
+    box: 11
+    text: Cavern regions cost one token less to conquer.
+    effects:
+      - {cost_discount: {features: [cavern]}}
+"""
+
+
+def _run(out: Path, *extra: str, games: int = 8, seed: int = 3) -> None:
+    assert main(["--games", str(games), "--seed", str(seed), "--out", str(out), *extra]) == 0
+
+
+def _same_apart_from_timing(a: Path, b: Path) -> None:
+    for name in FILES:
+        if name == "run.json":
+            continue
+        x, y = (a / name).read_bytes(), (b / name).read_bytes()
+        if name == "summary.md":
+            x = b"\n".join(line for line in x.splitlines() if b"games/s" not in line)
+            y = b"\n".join(line for line in y.splitlines() if b"games/s" not in line)
+        assert x == y, f"{name} differs between two runs with the same seed"
+
+
+def test_a_small_run_writes_every_file_and_is_the_same_for_the_same_seed(tmp_path: Path, capsys) -> None:
+    _run(tmp_path / "one", "--jobs", "2")
+    _run(tmp_path / "two", "--jobs", "1")
+    out = capsys.readouterr()
+    assert "games per second" in out.out
+    assert "games/s" in out.err                      # the progress bar
+    for name in FILES:
+        assert (tmp_path / "one" / name).stat().st_size > 0, name
+    _same_apart_from_timing(tmp_path / "one", tmp_path / "two")
+    with (tmp_path / "one" / "games.csv").open() as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 8 * 4
+    assert sum(int(r["won"]) for r in rows) >= 8
+    assert (tmp_path / "one" / "winrate_by_race.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_another_seed_gives_other_games(tmp_path: Path) -> None:
+    _run(tmp_path / "a", games=4, seed=1)
+    _run(tmp_path / "b", games=4, seed=2)
+    assert (tmp_path / "a" / "games.csv").read_text() != (tmp_path / "b" / "games.csv").read_text()
+
+
+@pytest.mark.parametrize("source", ["guide example", "own file"])
+def test_a_custom_race_shows_up_in_the_report(tmp_path: Path, source: str) -> None:
+    if source == "guide example":
+        if not EXAMPLE.exists():
+            pytest.skip("docs/examples/custom_races.yaml is not there yet")
+        content, race, name = EXAMPLE, "gnomes", "Gnomes"
+    else:
+        content = tmp_path / "moles.yaml"
+        content.write_text(OWN_RACE)
+        race, name = "moles", "Moles"
+    _run(tmp_path / "r", "--content", str(content), games=24, seed=5)
+    with (tmp_path / "r" / "races.csv").open() as f:
+        rows = {r["race"]: r for r in csv.DictReader(f)}
+    assert rows[race]["custom"] == "1" and rows["ratmen"]["custom"] == "0"
+    assert int(rows[race]["picks"]) > 0, "the custom race was never picked"
+    summary = (tmp_path / "r" / "summary.md").read_text()
+    assert f"**{name}**" in summary and "Verdict" in summary
+    assert f"{name} (custom)" in (tmp_path / "r" / "tables.md").read_text()
+
+
+def test_a_bad_content_file_is_one_line_not_a_traceback(tmp_path: Path, capsys) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("races:\n  blobs: {tokens: 5, effects: [no_such_effect]}\n")
+    assert main(["--games", "1", "--content", str(bad), "--out", str(tmp_path / "x")]) == 2
+    err = capsys.readouterr().err
+    assert "no_such_effect" in err and "Traceback" not in err
+
+
+def test_intervals() -> None:
+    lo, hi = wilson(50, 100)
+    assert 0.40 < lo < 0.41 and 0.59 < hi < 0.60
+    m, lo, hi = mean_ci([1.0, 2.0, 3.0, 4.0])
+    assert m == 2.5 and lo < 2.5 < hi
