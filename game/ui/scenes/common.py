@@ -1,5 +1,8 @@
-"""Pieces the simpler screens share: the dark table background and a centred card."""
+"""Pieces the simpler screens share: the dark table background, a centred card, and the
+hover tracking of their buttons."""
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
@@ -26,3 +29,13 @@ def card(surf: pygame.Surface, w: int, h: int) -> pygame.Rect:
     pygame.draw.rect(surf, theme.PANEL, rect, border_radius=round(16 * ui))
     pygame.draw.rect(surf, theme.PANEL_EDGE, rect, max(2, round(3 * ui)), border_radius=round(16 * ui))
     return rect
+
+
+def track_hover(scene: Any, pos: tuple[int, int]) -> None:
+    """Remember which of the scene's buttons the mouse is over; redraw only when it changes."""
+    from ..widgets import hit
+    b = hit(scene.buttons, pos)
+    bid = b.id if b else None
+    if bid != scene.hover:
+        scene.hover = bid
+        scene.app.dirty()

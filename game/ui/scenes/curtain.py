@@ -18,7 +18,7 @@ from ..app import App, Scene
 from ..layout import ui_scale
 from ..strings import t, tn
 from ..widgets import Button, hit
-from .common import backdrop, card
+from .common import backdrop, card, track_hover
 
 if TYPE_CHECKING:  # pragma: no cover
     from .play import GameScene
@@ -57,10 +57,7 @@ class PassScene(Scene):
 
     def handle(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame.MOUSEMOTION:
-            b = hit(self.buttons, ev.pos)
-            if (b.id if b else None) != self.hover:
-                self.hover = b.id if b else None
-                self.app.dirty()
+            track_hover(self, ev.pos)
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             b = hit(self.buttons, ev.pos)
             self.pressed = b.id if b else None

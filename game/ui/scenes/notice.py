@@ -10,7 +10,7 @@ from .. import theme
 from ..app import App, Scene
 from ..layout import ui_scale
 from ..widgets import Button, hit
-from .common import backdrop, card
+from .common import backdrop, card, track_hover
 
 
 class NoticeScene(Scene):
@@ -41,10 +41,7 @@ class NoticeScene(Scene):
 
     def handle(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame.MOUSEMOTION:
-            b = hit(self.buttons, ev.pos)
-            if (b.id if b else None) != self.hover:
-                self.hover = b.id if b else None
-                self.app.dirty()
+            track_hover(self, ev.pos)
         elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
             b = hit(self.buttons, ev.pos)
             if b is not None:
