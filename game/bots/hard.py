@@ -27,7 +27,7 @@ from ..rules.actions import Action, Decline, Pick
 from ..rules.state import CONQUER, PICK, GameState
 from .knowledge import Knowledge
 from .medium import MediumBot, MediumStyle
-from .tactics import turns_left
+from .tactics import decline_income, turns_left
 from .view import public_view
 
 MAX_BUDGET = 2.0
@@ -209,13 +209,7 @@ def future(s: GameState, seat: int, know: Knowledge) -> float:
     if t <= 0:
         return 0.0
     p = s.players[seat]
-    n, coins = 0, 0.0
-    for h in p.declines:
-        regs = s.regions_of(seat, h.race)
-        bonus = know.region_bonus(h.race, h.power, True)
-        n += len(regs)
-        coins += sum(1.0 + bonus.get(r, 0.0) for r in regs)
-    d, d_rate = float(n), (coins / n if n else 1.0)
+    d, d_rate = decline_income(s, seat, know)
     m = know.model
     if p.active is None:
         return m.fresh_value(t, s.round, d)

@@ -23,7 +23,8 @@ from ..rules.actions import (Action, Ally, BerserkRoll, Conquer, Decline, Dragon
                              Reinforce, Withdraw)
 from ..rules.state import CONQUER, PICK, WITHDRAW, GameState
 from .knowledge import Knowledge
-from .tactics import DIE_COVERS, RegionValuer, defence_weights, plan_gain, spread, turns_left
+from .tactics import (DIE_COVERS, RegionValuer, decline_income, defence_weights, plan_gain, spread,
+                      turns_left)
 from .view import public_view
 
 
@@ -92,7 +93,7 @@ class MediumBot:
         """Affordable combos with Medium's value of each (coins over the turns left, weighed
         against the coins it costs and the coins lying on it), best first."""
         t = turns_left(s, seat)
-        d, d_rate = self._declines(s, seat, know)
+        d, d_rate = decline_income(s, seat, know)
         out = []
         for a in picks:
             c = s.column[a.index]
@@ -105,16 +106,6 @@ class MediumBot:
         out.sort(key=lambda x: (-x[0], x[1].index))
         return out
 
-    def _declines(self, s: GameState, seat: int, know: Knowledge) -> tuple[float, float]:
-        """Decline regions held and their coins per region per turn."""
-        p = s.players[seat]
-        n, coins = 0, 0.0
-        for h in p.declines:
-            regs = s.regions_of(seat, h.race)
-            bonus = know.region_bonus(h.race, h.power, True)
-            n += len(regs)
-            coins += sum(1.0 + bonus.get(r, 0.0) for r in regs)
-        return float(n), (coins / n if n else 1.0)
 
     # -- decline ------------------------------------------------------------------------------
     def should_decline(self, s: GameState, seat: int, acts: Sequence[Action], know: Knowledge) -> bool:
@@ -133,7 +124,7 @@ class MediumBot:
         gain, _ = plan_gain(s, seat, targets, hold.hand, valuer, wide=_wide(s, hold))
         if any(isinstance(a, Enchant) for a in acts):
             gain += 0.8
-        d, d_rate = self._declines(s, seat, know)
+        d, d_rate = decline_income(s, seat, know)
         m = know.model
         cont = m.continue_value(t, s.round, r, k, tr, d, d_rate, gain_now=gain)
         decl = m.decline_now_value(t, s.round, r, tr, d, d_rate) + self.style.decline_bias
@@ -151,7 +142,7 @@ class MediumBot:
         r = float(len(own))
         tr = know.traits(hold.race, hold.power)
         k = float(sum(s.regions[x].tokens for x in own) + hold.hand)
-        d, d_rate = self._declines(s, seat, know)
+        d, d_rate = decline_income(s, seat, know)
         m = know.model
         r2, k2 = m.after_losses(r, k, tr)
         cont = m.active_value(t, s.round + 1, r2, k2, tr, d * (1 - m.loss_decline), d_rate)

@@ -204,3 +204,14 @@ def plan_gain(s: GameState, seat: int, targets: Iterable[str], hand: int, valuer
         if shorts:
             gain += DIE_COVERS.get(min(shorts), 0.0)
     return gain, taken
+
+
+def decline_income(s: GameState, seat: int, know: Knowledge) -> tuple[float, float]:
+    """Regions `seat`'s In Decline races hold, and their coins per region per turn."""
+    n, coins = 0, 0.0
+    for h in s.players[seat].declines:
+        regs = s.regions_of(seat, h.race)
+        bonus = know.region_bonus(h.race, h.power, True)
+        n += len(regs)
+        coins += sum(1.0 + bonus.get(r, 0.0) for r in regs)
+    return float(n), (coins / n if n else 1.0)
