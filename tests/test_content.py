@@ -56,7 +56,7 @@ def test_random_games_with_the_custom_races_keep_every_invariant() -> None:
         rng = random.Random(seed)
         start = new_game(BOARDS["grid"](), [f"p{i}" for i in range(2 + seed % 4)], cat, rng)
 
-        def on_step(before, after, rec) -> None:  # type: ignore[no-untyped-def]
+        def on_step(before, after, rec, seed=seed) -> None:  # type: ignore[no-untyped-def]
             bad = check(after, round_trip=False)
             assert not bad, f"seed {seed}: {rec.action}: {bad}"
 

@@ -7,8 +7,21 @@ import random
 import pytest
 
 from game.content.catalog import default_catalog
-from game.rules import (Conquer, Decline, EndTurn, GameState, IllegalAction, Pick, Reinforce,
-                        apply, cost_of, legal_actions, new_game, replay, why_illegal)
+from game.rules import (
+    Conquer,
+    Decline,
+    EndTurn,
+    GameState,
+    IllegalAction,
+    Pick,
+    Reinforce,
+    apply,
+    cost_of,
+    legal_actions,
+    new_game,
+    replay,
+    why_illegal,
+)
 from game.rules.errors import SetupError
 from game.rules.position import build_position
 from tests.boards import grid_board, ring_board

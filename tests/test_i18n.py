@@ -99,8 +99,9 @@ def test_a_missing_key_falls_back_to_english_and_is_reported(monkeypatch):
 
 
 def test_a_refusal_is_said_in_the_players_language():
-    from game.rules import new_game
     import random
+
+    from game.rules import new_game
     board = load_map(SHIPPED_MAPS[2]).board
     s = new_game(board, ["Ana", "Bogdan"], default_catalog(), random.Random(1))
     sea = next(r.id for r in board.regions if r.terrain == "sea")
@@ -134,7 +135,7 @@ def test_every_string_of_every_language_has_its_glyphs_in_the_font(font):
     for key, text in every_string().items():
         chars = sorted(set(text) - {"\n"})
         metrics = f.metrics("".join(chars))
-        gone = [c for c, m in zip(chars, metrics) if m is None]
+        gone = [c for c, m in zip(chars, metrics, strict=False) if m is None]
         if gone:
             missing[key] = gone
     assert missing == {}
@@ -281,6 +282,7 @@ def test_every_one_line_error_fits_its_card(lang, text):
 def test_every_event_and_cost_part_the_engine_records_has_words():
     """The engine records events and cost parts as ids; the log and the cost sum name them."""
     import random
+
     from game.rules import apply, legal_actions, new_game
     from game.rules.conquest import cost_of
     from game.rules.reasons import COST_LABELS, EVENT_TYPES

@@ -14,6 +14,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+import main as main_module  # noqa: E402
 from game.ui import settings, strings  # noqa: E402
 from game.ui.app import Options  # noqa: E402
 from game.ui.driver import Driver  # noqa: E402
@@ -21,8 +22,6 @@ from game.ui.help import first_hint, help_columns  # noqa: E402
 from game.ui.panels import combo_icon_rect, first_hint_text  # noqa: E402
 from game.ui.scenes.curtain import PassScene  # noqa: E402
 from game.ui.scenes.play import GameScene  # noqa: E402
-
-import main as main_module  # noqa: E402
 
 
 @pytest.fixture

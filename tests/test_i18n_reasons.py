@@ -74,8 +74,8 @@ def test_reason_renders_in_another_language_with_nested_parts() -> None:
 
 
 def test_region_params_are_ids_and_the_english_names_them() -> None:
-    from game.rules import new_game
     from game.content.catalog import default_catalog
+    from game.rules import new_game
     board = map_for_players(2).board
     s = new_game(board, ["Ann", "Bob"], default_catalog(), random.Random(1))
     rid = board.regions[0].id

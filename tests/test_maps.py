@@ -18,8 +18,15 @@ from pathlib import Path
 import pytest
 
 from game.content import geometry
-from game.content.tmx import (SHIPPED_MAPS, MapData, MapError, inspect_map, load_map,
-                              map_for_players, object_kind)
+from game.content.tmx import (
+    SHIPPED_MAPS,
+    MapData,
+    MapError,
+    inspect_map,
+    load_map,
+    map_for_players,
+    object_kind,
+)
 from game.maps import PRINTED, check, compare, pattern_problems
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -204,9 +204,9 @@ def _water(bands: Sequence[Color], foam: Color, wave: Color, wave_gap: float) ->
     def draw(surf: pygame.Surface, poly: list[Point], rng: random.Random, s: float,
              where: Where) -> None:
         on_frame = where.on_frame
-        shore = [(a, b) for a, b in zip(poly, poly[1:] + poly[:1]) if not on_frame(a, b)]
+        shore = [(a, b) for a, b in zip(poly, poly[1:] + poly[:1], strict=False) if not on_frame(a, b)]
         widths = [64, 44, 26, 12]
-        for color, width in zip(bands, widths):
+        for color, width in zip(bands, widths, strict=False):
             for a, b in shore:
                 pygame.draw.line(surf, color, a, b, round(width * s))
                 pygame.draw.circle(surf, color, a, width * s / 2)

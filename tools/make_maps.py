@@ -175,7 +175,7 @@ class Mesh:
             return i
 
         for loop in self.cells:
-            for a, b in zip(loop, loop[1:] + loop[:1]):
+            for a, b in zip(loop, loop[1:] + loop[:1], strict=False):
                 (x1, y1), (x2, y2) = self.verts[a], self.verts[b]
                 if math.hypot(x2 - x1, y2 - y1) < min_edge:
                     parent[find(a)] = find(b)
@@ -214,14 +214,14 @@ class Mesh:
     def directed_edges(self, loops: Sequence[Sequence[int]]) -> dict[tuple[int, int], int]:
         edges = {}
         for k, loop in enumerate(loops):
-            for a, b in zip(loop, list(loop[1:]) + [loop[0]]):
+            for a, b in zip(loop, list(loop[1:]) + [loop[0]], strict=False):
                 edges[(a, b)] = k
         return edges
 
 
 def merge_loops(loops: Sequence[Sequence[int]]) -> list[int] | None:
     """The outline of a group of cells (loops of vertex ids), or None if it is not one simple loop."""
-    directed = {(a, b) for loop in loops for a, b in zip(loop, list(loop[1:]) + [loop[0]])}
+    directed = {(a, b) for loop in loops for a, b in zip(loop, list(loop[1:]) + [loop[0]], strict=False)}
     outer = [(a, b) for a, b in directed if (b, a) not in directed]
     nxt: dict[int, int] = {}
     for a, b in outer:
@@ -252,7 +252,7 @@ class Layout:
 def _region_pairs(loops: list[list[int]]) -> tuple[set[tuple[int, int]], set[int]]:
     edges: dict[tuple[int, int], int] = {}
     for k, loop in enumerate(loops):
-        for a, b in zip(loop, loop[1:] + loop[:1]):
+        for a, b in zip(loop, loop[1:] + loop[:1], strict=False):
             edges[(a, b)] = k
     pairs, border = set(), set()
     for (a, b), k in edges.items():
@@ -305,7 +305,7 @@ def find_layout(spec: Spec, want: Structure, rng: random.Random, tries: int) -> 
         start1 = rng.randrange(len(ring))
         start2 = (start1 + len(ring) // 2 + rng.randint(-2, 2)) % len(ring)
         seas = []
-        for start, size in zip((start1, start2), spec.sea_cells):
+        for start, size in zip((start1, start2), spec.sea_cells, strict=False):
             seas.append([ring[(start + i) % len(ring)] for i in range(size)])
         taken = set(seas[0]) | set(seas[1])
         if len(taken) != sum(spec.sea_cells):
@@ -356,7 +356,7 @@ def _wiggle(a: Point, b: Point, rng: random.Random, rough: float) -> list[Point]
     pts = [a, b]
     for _ in range(depth):
         new = [pts[0]]
-        for p, q in zip(pts, pts[1:]):
+        for p, q in zip(pts, pts[1:], strict=False):
             dx, dy = q[0] - p[0], q[1] - p[1]
             seg = math.hypot(dx, dy)
             off = rng.uniform(-rough, rough) * seg
@@ -389,7 +389,7 @@ def wiggled_polygons(layout: Layout, seed: int) -> list[list[Point]]:
     polygons = []
     for loop in layout.loops:
         poly: list[Point] = []
-        for a, b in zip(loop, loop[1:] + loop[:1]):
+        for a, b in zip(loop, loop[1:] + loop[:1], strict=False):
             if (min(a, b), max(a, b)) in lines:
                 line = lines[(a, b)] if a < b else list(reversed(lines[(b, a)]))
             else:
@@ -404,7 +404,7 @@ def _crossing_lines(lines: dict[tuple[int, int], list[Point]], verts: list[Point
     """Inner borders whose wiggle touches another border anywhere but at a shared corner."""
     segs: list[tuple[tuple[int, int], Point, Point]] = []
     for e, line in lines.items():
-        for p, q in zip(line, line[1:]):
+        for p, q in zip(line, line[1:], strict=False):
             segs.append((e, p, q))
     for (a, b) in edges:
         if (b, a) not in edges:
@@ -444,9 +444,9 @@ def _crossing_lines(lines: dict[tuple[int, int], list[Point]], verts: list[Point
 def assign_terrains(land: list[int], adj: dict[int, set[int]], coastal: set[int],
                     want: Structure, rng: random.Random) -> dict[int, str]:
     """Spread the terrains so few neighbours share one (mountains least of all)."""
-    pool = [t for t, c in zip(LAND_TERRAINS, want.terrains) for _ in range(c)]
+    pool = [t for t, c in zip(LAND_TERRAINS, want.terrains, strict=False) for _ in range(c)]
     rng.shuffle(pool)
-    terrain = dict(zip(land, pool))
+    terrain = dict(zip(land, pool, strict=False))
     land_set = set(land)
 
     def local(r: int) -> float:
@@ -459,7 +459,7 @@ def assign_terrains(land: list[int], adj: dict[int, set[int]], coastal: set[int]
         return cost
 
     temp = 2.0
-    for step in range(6000):
+    for _step in range(6000):
         a, b = rng.sample(land, 2)
         if terrain[a] == terrain[b]:
             continue

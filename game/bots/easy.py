@@ -11,8 +11,21 @@ import random
 from typing import Sequence
 
 from ..rules import actor, cost_of, legal_actions
-from ..rules.actions import (Action, Ally, BerserkRoll, Conquer, Decline, Dragon, Enchant, EndTurn,
-                             Fortress, GhoulsConquer, Pick, Redeploy, Reinforce)
+from ..rules.actions import (
+    Action,
+    Ally,
+    BerserkRoll,
+    Conquer,
+    Decline,
+    Dragon,
+    Enchant,
+    EndTurn,
+    Fortress,
+    GhoulsConquer,
+    Pick,
+    Redeploy,
+    Reinforce,
+)
 from ..rules.state import CONQUER, PICK, GameState
 from .tactics import turns_left
 from .view import public_view

@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules.board import Board
 from ..rules.abilities import REGISTRY
+from ..rules.board import Board
 from ..rules.catalog import Catalog
 
 DIE_MEAN = 1.0          # (0 + 0 + 0 + 1 + 2 + 3) / 6

@@ -18,13 +18,27 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..rules import actor, cost_of, legal_actions, why_illegal
-from ..rules.actions import (Action, Ally, BerserkRoll, Conquer, Decline, Dragon, Enchant,
-                             Encampments, EndTurn, Fortress, GhoulsConquer, Heroes, Pick, Redeploy,
-                             Reinforce, Withdraw)
+from ..rules.actions import (
+    Action,
+    Ally,
+    BerserkRoll,
+    Conquer,
+    Decline,
+    Dragon,
+    Encampments,
+    Enchant,
+    EndTurn,
+    Fortress,
+    GhoulsConquer,
+    Heroes,
+    Pick,
+    Redeploy,
+    Reinforce,
+    Withdraw,
+)
 from ..rules.state import CONQUER, PICK, WITHDRAW, GameState
 from .knowledge import Knowledge
-from .tactics import (DIE_COVERS, RegionValuer, decline_income, defence_weights, plan_gain, spread,
-                      turns_left)
+from .tactics import DIE_COVERS, RegionValuer, decline_income, defence_weights, plan_gain, spread, turns_left
 from .view import public_view
 
 

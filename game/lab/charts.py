@@ -103,7 +103,7 @@ def bar_chart(rows: Sequence[Row], path: Path, title: str, subtitle: str, metric
         pygame.draw.line(surf, GRID, (x, top - 6), (x, y_axis), 1)
         _text(surf, fmt(v), (x, y_axis + 6), 20, MUTED, "midtop")
         v += step
-    for i, (r, (m, lo, hi_)) in enumerate(zip(rows, vals)):
+    for i, (r, (m, lo, hi_)) in enumerate(zip(rows, vals, strict=False)):
         y = top + i * row_h
         colour = BAR_CUSTOM if r.custom else BAR
         label = r.name + (" (custom)" if r.custom else "")

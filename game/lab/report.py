@@ -146,7 +146,7 @@ def _write_charts(out: Path, t: Tables, cfg: LabConfig, map_name: str, even: flo
 
 
 def _write_tables(out: Path, t: Tables, cfg: LabConfig, map_name: str) -> None:
-    lines = [f"# Balance lab: full tables", "",
+    lines = ["# Balance lab: full tables", "",
              f"{t.games} games of {t.players} players, {cfg.level} bots, map {map_name}, seed {cfg.seed}.",
              "Win rate: the player who picked it won the game (shared victories count). Coins the combo "
              "scored: its regions and bonuses while Active and then In Decline. Intervals are 95%.", "",

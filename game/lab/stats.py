@@ -159,7 +159,7 @@ def tabulate(records: Sequence[GameRecord], catalog: Catalog, min_combo_picks: i
         for g in records:
             now = g.round_coins[r]
             prev = g.round_coins[r - 1] if r else [5] * players
-            gained.extend(float(a - b) for a, b in zip(now, prev))
+            gained.extend(float(a - b) for a, b in zip(now, prev, strict=False))
             for i in range(players):
                 per_seat[i] += now[i] / games
             wsum += sum(now[w] for w in g.winners) / max(1, len(g.winners))

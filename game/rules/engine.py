@@ -16,8 +16,18 @@ from typing import Any, Iterable
 
 from . import turn as T
 from .abilities.base import Ability
-from .actions import (Abandon, Action, Conquer, Decline, EndTurn, Pick, Redeploy, Reinforce,
-                      Withdraw, action_from_dict)
+from .actions import (
+    Abandon,
+    Action,
+    Conquer,
+    Decline,
+    EndTurn,
+    Pick,
+    Redeploy,
+    Reinforce,
+    Withdraw,
+    action_from_dict,
+)
 from .chance import Recorder, Replay
 from .common import effects
 from .conquest import conquer_reason, conquest_candidates, cost_of, occupy, target_reason

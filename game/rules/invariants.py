@@ -35,7 +35,7 @@ def check(s: GameState, round_trip: bool = True) -> list[str]:
     lt = sum(r.lost_tribe for r in s.regions.values()) + s.tray.get(LOST_TRIBE, 0)
     if lt != LOST_TRIBE_BOX:
         bad.append(f"lost tribes: {lt} counted, the box holds {LOST_TRIBE_BOX}")
-    for i, p in enumerate(s.players):
+    for _i, p in enumerate(s.players):
         if p.coins < 0:
             bad.append(f"{p.name} has {p.coins} coins")
         if p.active is not None and p.active.hand < 0:

@@ -141,7 +141,7 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
     for r in s.regions.values():
         if r.tokens:
             s.tray[r.race] -= r.tokens
-    for seat, p in enumerate(s.players):
+    for p in s.players:
         for h in ([p.active] if p.active else []) + p.declines:
             s.tray[h.race] -= h.hand
     for race, n in s.tray.items():
@@ -182,7 +182,7 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
     if cur not in seats:
         raise SetupError(reason("setup_current", where="setup.current", value=cur))
     for seat, p in enumerate(s.players):
-        for h, in_dec in ([(p.active, False)] if p.active else []) + [(h, True) for h in p.declines]:
+        for h, _in_dec in ([(p.active, False)] if p.active else []) + [(h, True) for h in p.declines]:
             for ab in catalog.effects_of(h.race, h.power):
                 ab.on_position(s, seat, h)
     s.turn = TurnState(seats[cur])

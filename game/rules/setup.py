@@ -16,8 +16,7 @@ from .chance import Recorder
 from .common import refill_column
 from .errors import SetupError
 from .reasons import reason
-from .state import (CONQUER, LOST_TRIBE, LOST_TRIBE_BOX, PICK, GameState, PlayerState,
-                    RegionState, TurnState)
+from .state import CONQUER, LOST_TRIBE, LOST_TRIBE_BOX, PICK, GameState, PlayerState, RegionState, TurnState
 
 
 def empty_table(board: Board, names: Sequence[str], catalog: Catalog) -> GameState:

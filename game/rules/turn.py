@@ -9,13 +9,20 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .common import (add_tray, default_region, effects, event, place_hand_by_default,
-                     refill_column, remove_race_from_board, return_banner, take_tray)
+from .common import (
+    add_tray,
+    default_region,
+    effects,
+    event,
+    place_hand_by_default,
+    refill_column,
+    remove_race_from_board,
+    take_tray,
+)
 from .conquest import vanish_decline
 from .reasons import Reason, reason, reason_n
 from .setup import begin_turn
-from .state import (CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, GameState, RaceHold,
-                    TurnState)
+from .state import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, GameState, RaceHold, TurnState
 
 # -- pick --------------------------------------------------------------------------------
 

@@ -89,7 +89,7 @@ class Pen:
         steps = 24
         pts = [(x + rad * math.cos(a0 + (a1 - a0) * i / steps), y + rad * math.sin(a0 + (a1 - a0) * i / steps))
                for i in range(steps + 1)]
-        for a, b in zip(pts, pts[1:]):
+        for a, b in zip(pts, pts[1:], strict=False):
             self.line(c, a, b, width)
 
     def done(self, size: int | None = None) -> pygame.Surface:

@@ -68,7 +68,7 @@ def _game(seed: int = 12):
     home = tempfile.mkdtemp()
     d = Driver(Options(pace=0, catch_errors=False, save_path=Path(home) / "bench.json"), size=(1280, 800))
     seats = [Seat(n, c) for n, c in zip(("Ann", "Bob", "Cleo", "Dan", "Eve"),
-                                        ("orange", "sky", "green", "yellow", "blue"))]
+                                        ("orange", "sky", "green", "yellow", "blue"), strict=False)]
     table = Table.new(seats, seed, shipped_map_path(5), [], Path(home) / "bench.json")
     d.app.switch(GameScene(d.app, table))
     for _ in range(400):

@@ -87,7 +87,7 @@ class BoardView:
         """A map without its picture: each region a flat colour (used if the PNG is missing)."""
         surf = pygame.Surface(size)
         surf.fill((60, 110, 160))
-        for rid, poly in self.polygons.items():
+        for _rid, poly in self.polygons.items():
             pts = [(x * scale, y * scale) for x, y in poly]
             pygame.draw.polygon(surf, (170, 170, 120), pts)
             pygame.draw.polygon(surf, (50, 40, 30), pts, 2)

@@ -19,8 +19,18 @@ from game.rules.state import PICK
 
 from . import theme
 from .layout import Layout
-from .strings import (combo_name, feature_name, power_text, power_title, race_name, race_text, say, t,
-                      terrain_name, tn)
+from .strings import (
+    combo_name,
+    feature_name,
+    power_text,
+    power_title,
+    race_name,
+    race_text,
+    say,
+    t,
+    terrain_name,
+    tn,
+)
 from .widgets import Button, panel
 
 if TYPE_CHECKING:  # pragma: no cover

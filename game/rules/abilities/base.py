@@ -15,7 +15,7 @@ state (`hold.memo`, `player.memo`, `turn.used`), never on the ability.
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..reasons import HasReason, Reason, reason
 

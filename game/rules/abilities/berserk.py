@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 from ..actions import BerserkRoll
 from ..common import event
 from ..conquest import conquest_candidates, cost_of, target_reason
+from ..reasons import Reason, reason
 from ..state import CONQUER, REDEPLOY
 from .base import Ability, register
-from ..reasons import Reason, reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .base import Ability, ParamError, register
 from ..reasons import reason
+from .base import Ability, ParamError, register
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState

@@ -5,8 +5,8 @@ YAML: `{coins_per_feature: {feature: mine, amount: 1, in_decline: true}}`
 """
 from __future__ import annotations
 
-from .base import Ability, ParamError, register
 from ..reasons import reason
+from .base import Ability, ParamError, register
 
 
 @register("coins_per_feature")

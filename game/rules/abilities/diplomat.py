@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Ally
 from ..common import event
+from ..reasons import Reason, reason
 from ..state import CONQUER, REDEPLOY
 from .base import Ability, register
-from ..reasons import Reason, reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
@@ -62,7 +62,7 @@ class Diplomat(Ability):
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:
-        other = int(getattr(action, "player"))
+        other = int(action.player)
         p = s.player_w(seat)
         p.memo["until_next_turn"] = {**p.memo.get("until_next_turn", {}), "peace_with": other}
         s.turn.used[USED] = other

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Dragon as DragonIntent
 from ..conquest import conquest_candidates, occupy, target_reason
+from ..reasons import Reason, reason, reason_n
 from ..state import CONQUER
 from .base import Ability, register
-from ..reasons import Reason, reason, reason_n
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
@@ -41,7 +41,7 @@ class Dragon(Ability):
         n = self.p["tokens"]
         if hold.hand < n:
             return reason_n("dragon_needs", n, n=n, hand=hold.hand)
-        for rid, r in s.regions.items():
+        for _rid, r in s.regions.items():
             if r.dragon and r.owner is not None and r.owner != seat:
                 return reason("dragon_elsewhere")
         return None
@@ -69,7 +69,7 @@ class Dragon(Ability):
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:
-        rid = getattr(action, "region")
+        rid = action.region
         hold = s.player_w(seat).active
         assert hold is not None
         for other, r in s.regions.items():            # the Dragon flies off its old region

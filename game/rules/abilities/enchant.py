@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 from ..actions import Enchant as EnchantIntent
 from ..common import add_tray, event, region_left, take_tray
 from ..conquest import adjacent_to_own, immunity_reason, overrides, peace_reason, take_over
+from ..reasons import Reason, reason
 from ..state import CONQUER
 from .base import Ability, register
-from ..reasons import Reason, reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
@@ -94,7 +94,7 @@ class Enchant(Ability):
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:
-        rid = getattr(action, "region")
+        rid = action.region
         hold = s.player_w(seat).active
         assert hold is not None
         r = s.regions[rid]

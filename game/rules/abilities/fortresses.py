@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Fortress as FortressIntent
 from ..common import event
+from ..reasons import Reason, reason
 from ..state import CONQUER, REDEPLOY
 from .base import Ability, register
-from ..reasons import Reason, reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
@@ -65,7 +65,7 @@ class Fortresses(Ability):
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:
-        rid = getattr(action, "region")
+        rid = action.region
         s.reg_w(rid).fortress = True
         s.turn.used[USED] = True
         s.turn.acted = True

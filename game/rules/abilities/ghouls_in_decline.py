@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 from ..actions import GhoulsConquer
 from ..common import effects
 from ..conquest import conquest_candidates, cost_of, occupy, target_reason
+from ..reasons import Reason, reason
 from ..state import CONQUER, PICK
 from .base import Ability, register
-from ..reasons import Reason, reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
@@ -87,7 +87,7 @@ class GhoulsInDecline(Ability):
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:
-        rid = getattr(action, "region")
+        rid = action.region
         hold, _ = self.hold_in(s, seat, write=True)
         assert hold is not None
         cost = cost_of(s, seat, rid, tuple(effects(s, hold, True))).total

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Heroes as HeroesIntent
 from ..common import event
+from ..reasons import Reason, reason
 from ..state import CONQUER, REDEPLOY
 from .base import Ability, register
-from ..reasons import Reason, reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action

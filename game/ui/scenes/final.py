@@ -97,7 +97,7 @@ class FinalScene(Scene):
         cols = [x0, x1, x2, x3]
         ends = [x1, x2, x3, right + round(6 * ui)]
         y = rect.y + round(130 * ui)
-        for label, x, end, width in zip(heads, cols, ends, hw):
+        for label, x, end, width in zip(heads, cols, ends, hw, strict=False):
             img = text.render(label, hsize, theme.INK_SOFT, "bold")
             surf.blit(img, (x, y))
             if x + width > end - round(6 * ui):

@@ -21,19 +21,32 @@ from typing import Any
 import pygame
 
 from game.rules import IllegalAction, NotImplementedRule, cost_of, legal_actions, why_illegal
-from game.rules.actions import (Abandon, Action, Ally, BerserkRoll, Conquer, Decline, Dragon,
-                                Enchant, EndTurn, Fortress, GhoulsConquer, Heroes, Pick, Reinforce,
-                                Withdraw)
+from game.rules.actions import (
+    Abandon,
+    Action,
+    Ally,
+    BerserkRoll,
+    Conquer,
+    Decline,
+    Dragon,
+    Enchant,
+    EndTurn,
+    Fortress,
+    GhoulsConquer,
+    Heroes,
+    Pick,
+    Reinforce,
+    Withdraw,
+)
 from game.rules.state import CONQUER, PICK, REDEPLOY, WITHDRAW
 
 from .. import panels, theme
 from ..app import App, Scene
 from ..board_view import BoardPicture, BoardView
-from ..drafts import (Draft, encampments_draft, heroes_start, power_kinds, redeploy_draft,
-                      withdraw_draft)
+from ..drafts import Draft, encampments_draft, heroes_start, power_kinds, redeploy_draft, withdraw_draft
 from ..help import Overlay, help_columns, rules_lines
 from ..layout import Layout, compute
-from ..logtext import record_lines, recent_lines
+from ..logtext import recent_lines, record_lines
 from ..strings import cost_sum, say, t, tn
 from ..table import Table
 from ..widgets import Button, hit, tooltip
