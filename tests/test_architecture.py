@@ -41,3 +41,36 @@ def test_only_the_window_and_art_scripts_import_pygame() -> None:
             if any(n.split(".")[0] == "pygame" for n in names):
                 offenders.append(rel)
     assert offenders == []
+
+
+def _imports(path: Path) -> list[str]:
+    """Absolute names of the game modules `path` imports (relative imports resolved)."""
+    rel = path.relative_to(ROOT).with_suffix("")
+    package = list(rel.parts[:-1]) if rel.name != "__init__" else list(rel.parts[:-1])
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[:len(package) - node.level + 1]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            out.append(mod)
+    return out
+
+
+def test_the_computer_players_stand_on_the_engine_alone() -> None:
+    """Bots read the rules and nothing above them: no lab, no window, no loading of maps or
+    content files (a match between levels is the lab's business)."""
+    offenders = []
+    for path in (ROOT / "game" / "bots").rglob("*.py"):
+        for mod in _imports(path):
+            if mod.startswith(("game.lab", "game.ui", "game.content", "game.match", "game.maps")):
+                offenders.append(f"{path.relative_to(ROOT).as_posix()} imports {mod}")
+    assert offenders == []
+
+
+def test_the_interval_arithmetic_sits_below_bots_and_lab() -> None:
+    assert [m for m in _imports(ROOT / "game" / "stats.py") if m.startswith("game")] == []

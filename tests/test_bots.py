@@ -154,8 +154,24 @@ def test_levels_and_budgets_are_checked() -> None:
         make_bot("hard", 0, 1, budget=5)
 
 
-def test_the_tournament_prints_its_table(capsys) -> None:
-    from game.bots.tournament import main
-    assert main(["--a", "medium", "--b", "easy", "--games", "4", "--jobs", "1"]) == 0
+def test_a_match_between_levels_prints_its_table(capsys) -> None:
+    from game.lab.__main__ import main
+    assert main(["match", "--a", "medium", "--b", "easy", "--games", "4", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
     assert "medium" in out and "easy" in out and "win share" in out
+
+
+def test_a_match_played_in_parts_gives_the_table_of_the_whole(tmp_path, capsys) -> None:
+    from game.lab.__main__ import main
+    whole, parts = tmp_path / "whole.jsonl", tmp_path / "parts.jsonl"
+    assert main(["match", "--a", "medium", "--b", "easy", "--games", "4", "--jobs", "1", "--save", str(whole)]) == 0
+    for first in (0, 2):
+        assert main(["match", "--a", "medium", "--b", "easy", "--first", str(first), "--games", "2",
+                     "--jobs", "1", "--save", str(parts)]) == 0
+    capsys.readouterr()
+    assert main(["match", "--table", str(whole)]) == 0
+    one = capsys.readouterr().out
+    assert main(["match", "--table", str(parts)]) == 0
+    assert capsys.readouterr().out == one and "4 four-player games" in one
+    assert main(["match", "--table", str(tmp_path / "missing.jsonl")]) == 2
+    assert "cannot read the match file" in capsys.readouterr().err

@@ -19,6 +19,7 @@ from ..rules.actions import Action
 from ..rules.state import GameState
 
 LEVELS = ("easy", "medium", "hard")
+SEARCHING = ("hard",)           # levels that take `budget` and `iterations`
 
 
 class Bot(Protocol):
@@ -44,4 +45,4 @@ def make_bot(level: str, seat: int, seed: int = 0, **options: Any) -> Bot:
     raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
 
 
-__all__ = ["Bot", "LEVELS", "make_bot"]
+__all__ = ["Bot", "LEVELS", "SEARCHING", "make_bot"]

@@ -1,4 +1,4 @@
-"""Playing whole games between computer players: the loop the tournament and the balance lab
+"""Playing whole games between computer players: the loop the matches between levels and the balance lab
 share. The game's own random source (die, shuffles) is seeded from the game's seed and kept
 apart from the bots' own seeds, so a game is reproducible from its seed and its bots.
 """

@@ -70,9 +70,11 @@ class HardBot:
         self._styled = {k: MediumBot(seat, seed, st) for k, st in STYLES.items()}
         self._plan: tuple[tuple[int, int], str] | None = None   # (round, seat) -> style
         self.last_search: dict[str, tuple[float, int]] = {}     # label -> (mean, rollouts), for tests
+        self.searched = False                                   # did the last decision look ahead?
 
     # -- the window's entry point ------------------------------------------------------------
     def choose(self, state: GameState) -> Action:
+        self.searched = False
         seat = self.seat
         view = public_view(state, seat)
         acts = legal_actions(view)
@@ -95,6 +97,7 @@ class HardBot:
             return self._styled[style].decide(view)
         if turns_left(view, seat) <= 1 and t.phase == CONQUER:
             cands = [c for c in cands if c.first is None]     # never decline in the last turn
+        self.searched = len(cands) > 1
         best = self._search(view, seat, cands) if len(cands) > 1 else cands[0]
         self._plan = (key, best.style)
         if best.first is not None:

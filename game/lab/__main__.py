@@ -1,5 +1,8 @@
 """`python -m game.lab --players 4 --games 1000 [--content my_races.yaml] [--map FILE] [--seed N]
-[--level medium] [--out DIR]` — play bot games on all cores and write a report folder."""
+[--level medium] [--out DIR]` — play bot games on all cores and write a report folder.
+
+`python -m game.lab match --a expert --b hard --games 200` — a match between two levels of
+computer player (`versus.py`)."""
 from __future__ import annotations
 
 import argparse
@@ -12,6 +15,10 @@ from .runner import LabConfig, ProgressBar, run
 
 
 def main(argv: list[str] | None = None) -> int:
+    args_in = sys.argv[1:] if argv is None else list(argv)
+    if args_in[:1] == ["match"]:
+        from .versus import main as match_main
+        return match_main(args_in[1:])
     ap = argparse.ArgumentParser(prog="python -m game.lab", description=(
         "Play many games between computer players and write a balance report: win rate and coins "
         "per race, power and combo with 95% intervals, coins per round, picks, a CSV of every game, "
@@ -29,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=0, help="processes (default: all cores)")
     ap.add_argument("--iterations", type=int, default=48,
                     help="Hard only: look-ahead games per decision (default 48; reproducible)")
-    args = ap.parse_args(argv)
+    args = ap.parse_args(args_in)
     if not 2 <= args.players <= 5:
         ap.error("--players must be 2 to 5")
     if args.games < 1:

@@ -36,11 +36,17 @@ class LabConfig:
 
     def load(self) -> tuple[Board, Catalog, str]:
         """The board, the catalog and the map's name (errors are sentences for the player)."""
-        from ..content.catalog import default_catalog, load_catalog
-        from ..content.tmx import load_map, map_for_players
-        catalog = load_catalog(self.content) if self.content else default_catalog()
-        data = load_map(self.map_path) if self.map_path else map_for_players(self.players)
-        return data.board, catalog, data.name
+        return load_table(self.content, self.map_path, self.players)
+
+
+def load_table(content: list[str], map_path: str | None, players: int) -> tuple[Board, Catalog, str]:
+    """The board, the catalog (base content plus `content` files) and the map's name; the
+    shipped map for `players` when no map is given. Loader errors are one-line sentences."""
+    from ..content.catalog import default_catalog, load_catalog
+    from ..content.tmx import load_map, map_for_players
+    catalog = load_catalog(content) if content else default_catalog()
+    data = load_map(map_path) if map_path else map_for_players(players)
+    return data.board, catalog, data.name
 
 
 @dataclass

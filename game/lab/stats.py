@@ -10,38 +10,12 @@ Custom races and powers (from `--content` files) are flagged.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from ..rules.catalog import Catalog
+from ..stats import mean_ci, wilson
 from .runner import GameRecord, PickRecord
-
-Z95 = 1.96
-
-
-def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = wins / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return max(0.0, mid - half), min(1.0, mid + half)
-
-
-def mean_ci(xs: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
-    """Mean and its 95% interval (normal approximation)."""
-    n = len(xs)
-    if n == 0:
-        return 0.0, 0.0, 0.0
-    m = sum(xs) / n
-    if n == 1:
-        return m, m, m
-    var = sum((x - m) ** 2 for x in xs) / (n - 1)
-    half = z * math.sqrt(var / n)
-    return m, m - half, m + half
 
 
 @dataclass

@@ -1,0 +1,227 @@
+"""`python -m game.lab match --a expert --b hard --games 200 [--budget 2] [--iterations N]` — how
+often one level of computer player beats another, measured.
+
+Each game has four seats, two for each level; the six ways of seating two and two are used in
+turn, so each level plays each seat equally often. A game is won by a level when one of its
+seats wins (a shared victory between levels counts half to each). Games run on all cores (or
+`--jobs`); the table gives each level's win share with its 95% Wilson interval, mean final
+coins, wins by seat, and the seconds the searching levels spent per decision (median and
+max over the decisions where they searched). The searching levels (Hard, Expert) think for
+`--budget` seconds per decision, or `--iterations` look-ahead games per decision, which makes a
+run reproducible.
+
+A long match can be played in parts: `--first 40 --games 40 --save part.jsonl` plays games 40
+to 79 with the same seeds as one long run and appends one line per game to the file;
+`--table part1.jsonl part2.jsonl` prints the table of all the parts together.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import os
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..bots import LEVELS, SEARCHING, make_bot
+from ..bots.arena import play_game
+from ..rules.state import GameState
+from ..stats import median, wilson
+
+ARRANGEMENTS = ("ABAB", "BABA", "AABB", "BBAA", "ABBA", "BAAB")
+
+_CFG: dict[str, Any] = {}
+
+
+@dataclass
+class Outcome:
+    game: int
+    seats: str                  # e.g. "ABAB"
+    winners: list[int]
+    coins: list[int]
+    seconds: float
+    levels: dict[str, str] = field(default_factory=dict)     # "A" -> level, "B" -> level
+    thinking: dict[str, list[float]] = field(default_factory=dict)   # level -> seconds per search
+
+
+class _Timed:
+    """Wraps a bot to time its decisions; keeps those where it searched (the bot says so with
+    its `searched` flag), or all of them for a bot that never searches."""
+
+    def __init__(self, bot: Any, log: list[float]) -> None:
+        self.bot = bot
+        self.level = bot.level
+        self.seat = bot.seat
+        self.log = log
+
+    def choose(self, s: GameState) -> Any:
+        t0 = time.perf_counter()
+        a = self.bot.choose(s)
+        dt = time.perf_counter() - t0
+        if getattr(self.bot, "searched", True):
+            self.log.append(dt)
+        return a
+
+
+def bot_options(level: str, budget: float | None, iterations: int | None) -> dict[str, Any]:
+    """The options a level takes: thinking time or look-ahead games for the searching levels."""
+    if level not in SEARCHING:
+        return {}
+    opts: dict[str, Any] = {"iterations": iterations}
+    if budget is not None:
+        opts["budget"] = budget
+    return opts
+
+
+def _init(cfg: dict[str, Any]) -> None:
+    from .runner import load_table
+    _CFG.update(cfg)
+    _CFG["board"], _CFG["catalog"], _ = load_table(cfg["content"], cfg["map"], 4)
+
+
+def play(game: int) -> Outcome:
+    """Play game number `game` of the match (in a worker, after `_init`)."""
+    seats = ARRANGEMENTS[game % len(ARRANGEMENTS)]
+    name = {"A": _CFG["a"], "B": _CFG["b"]}
+    levels = [name[x] for x in seats]
+    thinking: dict[str, list[float]] = {lv: [] for lv in set(levels)}
+    bots = [_Timed(make_bot(lv, i, _CFG["seed"] * 100_003 + game * 10 + i,
+                            **bot_options(lv, _CFG["budget"], _CFG["iterations"])), thinking[lv])
+            for i, lv in enumerate(levels)]
+    t0 = time.perf_counter()
+    end = play_game(_CFG["board"], _CFG["catalog"], bots, f"tournament:{_CFG['seed']}:{game}")
+    return Outcome(game, seats, list(end.winners), [p.coins for p in end.players], time.perf_counter() - t0,
+                   name, thinking)
+
+
+def table(outcomes: list[Outcome], a: str, b: str) -> str:
+    """The match table: win share with its interval, mean coins and wins by seat for each level,
+    and seconds per decision for the levels that search."""
+    n = len(outcomes)
+    share = {"A": 0.0, "B": 0.0}
+    coins: dict[str, list[int]] = {"A": [], "B": []}
+    by_seat = {"A": [0.0] * 4, "B": [0.0] * 4}
+    played = {"A": [0] * 4, "B": [0] * 4}
+    think: dict[str, list[float]] = {"A": [], "B": []}
+    for o in outcomes:
+        for w in o.winners:
+            share[o.seats[w]] += 1 / len(o.winners)
+            by_seat[o.seats[w]][w] += 1 / len(o.winners)
+        for i, x in enumerate(o.seats):
+            coins[x].append(o.coins[i])
+            played[x][i] += 1
+        for x, lv in (("A", a), ("B", b)):
+            think[x].extend(o.thinking.get(lv, []))
+    name = {"A": a, "B": b}
+    lines = [f"{'level':<8} {'games won':>10} {'win share':>10} {'95% interval':>15} {'mean coins':>11}   "
+             f"wins by seat 1/2/3/4 (of games seated there)"]
+    for x in "AB":
+        lo, hi = wilson(share[x], n)
+        mc = sum(coins[x]) / len(coins[x]) if coins[x] else 0.0
+        seats = " ".join(f"{by_seat[x][i]:.0f}/{played[x][i]}" for i in range(4))
+        pct = 100 * share[x] / n if n else 0.0
+        lines.append(f"{name[x]:<8} {share[x]:>10.1f} {pct:>9.1f}% "
+                     f"{100 * lo:>6.1f}%–{100 * hi:>5.1f}% {mc:>11.1f}   {seats}")
+    for x in "AB":
+        if name[x] in SEARCHING and think[x]:
+            lines.append(f"{name[x]}: {len(think[x])} searched decisions, seconds per decision "
+                         f"median {median(think[x]):.2f}, max {max(think[x]):.2f}")
+    return "\n".join(lines)
+
+
+def _load_parts(paths: list[str]) -> list[Outcome]:
+    out: dict[int, Outcome] = {}
+    for p in paths:
+        try:
+            text = Path(p).read_text(encoding="utf-8")
+        except OSError as err:
+            raise ValueError(f"{p}: cannot read the match file ({err.strerror}); check the path") from None
+        for k, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                o = Outcome(**json.loads(line))
+            except (ValueError, TypeError):
+                raise ValueError(f"{p}:{k}: not a game of a match; give files written by --save") from None
+            out[o.game] = o
+    return [out[g] for g in sorted(out)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m game.lab match", description=__doc__.split("\n\n")[1])
+    ap.add_argument("--a", choices=LEVELS, default="hard")
+    ap.add_argument("--b", choices=LEVELS, default="medium")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--first", type=int, default=0, help="number of the first game (to play a match in parts)")
+    ap.add_argument("--budget", type=float, default=None,
+                    help="Hard and Expert: seconds per decision (default: each level's own, at most 2)")
+    ap.add_argument("--iterations", type=int, default=None,
+                    help="Hard and Expert: look-ahead games per decision instead of a clock (reproducible)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=0, help="processes (default: all cores)")
+    ap.add_argument("--content", action="append", default=[], metavar="FILE.yaml")
+    ap.add_argument("--map", default=None, help="a 4-player map (default: the shipped one)")
+    ap.add_argument("--save", default=None, metavar="FILE.jsonl", help="append each game's outcome to this file")
+    ap.add_argument("--table", nargs="+", default=None, metavar="FILE.jsonl",
+                    help="print the table of games saved by earlier runs (no games are played)")
+    args = ap.parse_args(argv)
+    if args.table:
+        try:
+            out = _load_parts(args.table)
+        except ValueError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
+        if not out:
+            print("error: the match files hold no games; play some with --save first", file=sys.stderr)
+            return 2
+        a, b = out[0].levels.get("A", "A"), out[0].levels.get("B", "B")
+        print(f"{a} vs {b}: {len(out)} four-player games, two seats each, seats rotated "
+              f"(games {out[0].game}–{out[-1].game})")
+        print(table(out, a, b))
+        return 0
+    if args.games < 1:
+        ap.error("--games must be at least 1")
+    cfg = {"a": args.a, "b": args.b, "budget": args.budget, "iterations": args.iterations, "seed": args.seed,
+           "content": args.content, "map": args.map}
+    try:
+        from .runner import load_table
+        load_table(args.content, args.map, 4)
+    except (ValueError, OSError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    jobs = args.jobs or os.cpu_count() or 1
+    searching = [lv for lv in dict.fromkeys((args.a, args.b)) if lv in SEARCHING]
+    setting = ""
+    if searching:
+        how = (f"{args.iterations} look-ahead games per decision" if args.iterations
+               else f"budget {args.budget:g} s per decision" if args.budget is not None else "their own budget")
+        setting = f"{' and '.join(lv.capitalize() for lv in searching)}: {how}"
+    games = range(args.first, args.first + args.games)
+    print(f"{args.games} games, 4 players ({args.a} x2 vs {args.b} x2, seats rotated), {jobs} processes"
+          + (f"; {setting}" if setting else ""), file=sys.stderr)
+    t0 = time.perf_counter()
+    out = []
+    save = Path(args.save) if args.save else None
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+    with ctx.Pool(jobs, initializer=_init, initargs=(cfg,)) as pool:
+        for o in pool.imap_unordered(play, games):
+            out.append(o)
+            if save is not None:
+                with save.open("a", encoding="utf-8") as f:
+                    f.write(json.dumps(asdict(o)) + "\n")
+            done = len(out)
+            el = time.perf_counter() - t0
+            if done % max(1, args.games // 20) == 0 or done == args.games:
+                a_share = sum(1 / len(x.winners) for x in out for w in x.winners if x.seats[w] == "A")
+                print(f"  {done}/{args.games} games, {args.a} {100 * a_share / done:.1f}%, "
+                      f"{el:.0f} s elapsed", file=sys.stderr)
+    out.sort(key=lambda o: o.game)
+    el = time.perf_counter() - t0
+    print(f"\n{args.a} vs {args.b}: {len(out)} four-player games, two seats each, seats rotated"
+          + (f"; {setting}" if setting else ""))
+    print(table(out, args.a, args.b))
+    print(f"{el:.0f} s in all, {el / len(out):.2f} s per game on {jobs} processes")
+    return 0
