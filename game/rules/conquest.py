@@ -28,10 +28,13 @@ class Cost:
         return f"{s} = {self.total} token{'s' if self.total != 1 else ''}"
 
 
-def cost_of(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None = None) -> Cost:
-    """Tokens the Active race of `seat` needs to conquer `rid` (R1), discounts applied, min 1.
-    (`abil` is accepted for callers that already hold the effects; the parts are labelled by
-    the race or power granting them.)"""
+def cost_of(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None = None,
+            hold: RaceHold | None = None) -> Cost:
+    """Tokens the conquering race of `seat` needs to take `rid` (R1), discounts applied, min 1.
+    The conquering race is `hold` (default: the Active race); only `abil`, the effects in force
+    for it (default: all of its race's and power's), change the cost — never another race's, so
+    In Decline Ghouls get none of the Active race's discounts (R18). The parts are labelled by
+    the race or power granting them."""
     r = s.regions[rid]
     parts: list[tuple[str, int]] = [("base", 2)]
     if r.mountain:
@@ -46,12 +49,16 @@ def cost_of(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None = 
         parts.append(("lost_tribe", r.lost_tribe))
     if r.tokens and r.owner != seat:
         parts.append(("defenders", r.tokens))
-    hold = s.players[seat].active
+    if hold is None:
+        hold = s.players[seat].active
     if hold is not None:
+        only = None if abil is None else tuple(abil)
         # labelled by the race or power that grants it: "− 1 commando"
         for source in (hold.race, hold.power):
             if source:
                 for ab in s.catalog.abilities[source]:
+                    if only is not None and not any(ab is x for x in only):
+                        continue
                     m = ab.cost_modifier(s, seat, rid)
                     if m:
                         parts.append((source, m))

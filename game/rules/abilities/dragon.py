@@ -1,10 +1,11 @@
 """Effect `dragon`: the Dragon Master's conquest (`dragon: region`). Once per turn the Active
 race conquers a region with `tokens` token(s) whatever defends it (the usual target rules still
 apply: adjacency, the edge for a first conquest, no Seas, no immune region, the Diplomat's
-peace). The defender loses tokens as in any conquest (R4). The Dragon then sits in that region,
-which is immune to conquest and to racial and special powers (R10) until the Dragon moves: it
-leaves its old region when it is sent to a new conquest in a later turn, and leaves the board
-when the race goes into decline. Active only.
+peace; and, as for every conquest, at least one token in hand, R20). The defender loses tokens
+as in any conquest (R4). The Dragon then sits in that region, which is immune to conquest and
+to racial and special powers (R10) until the Dragon moves: it leaves its old region when it is
+sent to a new conquest in a later turn, and leaves the board when the race goes into decline.
+Active only.
 
 YAML: `dragon` (or `{dragon: {tokens: 2}}` for a weaker beast)
 """
@@ -39,6 +40,8 @@ class Dragon(Ability):
         if s.turn.used.get(USED):
             return reason("dragon_once")
         n = self.p["tokens"]
+        if hold.hand < 1:                  # R20: a conquest needs a token in hand, whatever it costs
+            return reason("no_tokens_in_hand")
         if hold.hand < n:
             return reason_n("dragon_needs", n, n=n, hand=hold.hand)
         for _rid, r in s.regions.items():

@@ -4,7 +4,8 @@ regions, by sending that token to the tray and putting one of its own from the t
 place (`enchant: region`). The token must be the only race token there: a Troll's Lair, a
 Fortress or a Mountain does not protect it, an Encampment does; a Hero, the Dragon or a
 Hole-in-the-Ground makes the region immune (R10). A converted Elf is lost like any other
-token. With no token of the race left in the tray there is no conversion (R14). The
+token. With no token of the race left in the tray there is no conversion (R14), and like
+every conquest it needs a token in the player's hand, though that token stays there (R20). The
 conversion is a conquest: it ends the chance to abandon regions, counts as a non-empty
 conquest (Orcs, Pillaging, Skeletons) and as an attack on the opponent (Diplomat). Active only.
 
@@ -41,6 +42,8 @@ class Enchant(Ability):
             return reason("enchant_only_active")
         if s.turn.phase != CONQUER:
             return reason("conquests_over")
+        if hold.hand < 1:                  # R20: the conversion is a conquest: it needs a token in hand
+            return reason("no_tokens_in_hand")
         r = s.regions[rid]
         if not r.tokens or r.owner is None or r.owner == seat:
             return reason("enchant_no_opponent", s, region=rid)
@@ -77,7 +80,8 @@ class Enchant(Ability):
 
     def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:
         hold, in_decline = self.hold_in(s, seat)
-        if hold is None or in_decline or s.turn.phase != CONQUER or s.tray.get(hold.race, 0) < 1:
+        if (hold is None or in_decline or s.turn.phase != CONQUER or hold.hand < 1
+                or s.tray.get(hold.race, 0) < 1):
             return []
         own = s.regions_of(seat, hold.race)
         if not own:

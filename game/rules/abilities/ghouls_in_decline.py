@@ -70,7 +70,7 @@ class GhoulsInDecline(Ability):
         why = target_reason(s, seat, rid, hold, abil, check_peace=False)
         if why:
             return why
-        cost = cost_of(s, seat, rid, abil).total
+        cost = cost_of(s, seat, rid, abil, hold).total
         if cost > hold.hand:
             return reason("ghouls_needs", s, cost=cost, race=hold.race, hand=hold.hand)
         return None
@@ -83,12 +83,12 @@ class GhoulsInDecline(Ability):
         own = s.regions_of(seat, hold.race)
         return [GhoulsConquer(rid) for rid in conquest_candidates(s, seat, hold.race, abil, own)
                 if target_reason(s, seat, rid, hold, abil, own, check_peace=False) is None
-                and cost_of(s, seat, rid, abil).total <= hold.hand]
+                and cost_of(s, seat, rid, abil, hold).total <= hold.hand]
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:
         rid = action.region
         hold, _ = self.hold_in(s, seat, write=True)
         assert hold is not None
-        cost = cost_of(s, seat, rid, tuple(effects(s, hold, True))).total
+        cost = cost_of(s, seat, rid, tuple(effects(s, hold, True)), hold).total
         occupy(s, seat, hold, rid, cost, events, chance, how="ghouls")
