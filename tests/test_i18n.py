@@ -69,7 +69,9 @@ def test_english_has_every_reason_and_every_base_rules_text():
 def test_a_language_has_exactly_the_keys_english_has(lang):
     en, other = strings.table("en"), flat(lang)
     assert sorted(set(en) - set(other)) == [], f"{lang}.yaml misses keys English has"
-    assert sorted(set(other) - set(en)) == [], f"{lang}.yaml has keys English lacks"
+    extra = [k for k in set(other) - set(en)
+             if not (k.endswith("_few") and k[:-len("_few")] in en and lang == "ro")]
+    assert sorted(extra) == [], f"{lang}.yaml has keys English lacks (only Romanian has a _few form)"
     assert sorted(k[len("reason."):] for k in other if k.startswith("reason.")) == sorted(TEMPLATES)
 
 
@@ -310,3 +312,71 @@ def test_every_event_and_cost_part_the_engine_records_has_words():
     assert [k for lg, k in strings.missing() if k.startswith("log.")] == []
     assert all(f"cost.{c}" in strings.table("en") for c in COST_LABELS)
     assert labels - set(COST_LABELS) <= set(cat.races) | set(cat.powers)
+
+
+@pytest.mark.parametrize("lang,n,want", [
+    ("en", 1, "one"), ("en", 0, "other"), ("en", 2, "other"), ("nl", 1, "one"), ("nl", 0, "other"),
+    ("fr", 0, "one"), ("fr", 1, "one"), ("fr", 2, "other"),
+    ("ro", 1, "one"), ("ro", 0, "few"), ("ro", 2, "few"), ("ro", 19, "few"), ("ro", 20, "other"),
+    ("ro", 101, "few"), ("ro", 120, "other")])
+def test_each_language_takes_its_plural_form(lang, n, want):
+    assert strings.plural_form(lang, n) == want
+
+
+def test_counts_agree_with_their_nouns_in_every_language():
+    cases = {"en": [(1, "player.hand", "1 token in hand"), (2, "player.hand", "2 tokens in hand")],
+             "fr": [(0, "player.hand", "0 pion en main"), (1, "player.hand", "1 pion en main"),
+                    (2, "player.hand", "2 pions en main")],
+             "ro": [(1, "player.hand", "1 jeton în mână"), (3, "player.hand", "3 jetoane în mână"),
+                    (20, "player.hand", "20 de jetoane în mână")],
+             "nl": [(1, "player.hand", "1 fiche in de hand"), (4, "player.hand", "4 fiches in de hand")]}
+    try:
+        for lang, rows in cases.items():
+            strings.set_language(lang)
+            for n, key, want in rows:
+                assert strings.tn(key, n, tokens=n) == want, (lang, n)
+        strings.set_language("en")
+        assert strings.tn("log.die_fail", 1, name="Ann", face=0, region="Hill", needed=1).endswith("1 was needed")
+        assert strings.tn("log.bonus_tokens", 1, troop="Ann's Elves", tokens=1).endswith("1 more token")
+    finally:
+        strings.set_language("en")
+
+
+def test_every_romanian_few_form_has_its_other_form_with_de():
+    ro = flat("ro")
+    for k, v in ro.items():
+        if k.endswith("_few"):
+            assert ro[k[:-len("_few")]] != v and " de " in ro[k[:-len("_few")]], k
+
+
+def test_the_shipped_maps_are_named_in_every_language():
+    try:
+        for players, path in SHIPPED_MAPS.items():
+            name = load_map(path).name
+            strings.set_language("en")
+            assert strings.map_title(name) == name, players
+            for lang in OTHERS:
+                strings.set_language(lang)
+                assert strings.map_title(name) != name, (lang, name)
+        assert strings.map_title("My Own Valley") == "My Own Valley"
+    finally:
+        strings.set_language("en")
+
+
+def test_a_race_that_enters_anywhere_is_not_told_to_start_on_the_edge():
+    import random
+
+    from game.rules import new_game
+    from game.rules.actions import Pick
+    from game.rules.engine import apply
+    from game.ui.help import first_hint
+    board = load_map(SHIPPED_MAPS[2]).board
+    s = new_game(board, ["Ana", "Bogdan"], default_catalog(), random.Random(1))
+    s.column[0].race = "halflings"
+    s.column[1].race = "elves"
+    s.column[1].power = "alchemist"
+    strings.set_language("en")
+    after, _ = apply(s, Pick(0), random.Random(1))
+    assert first_hint(after, 0, [], "conquer") == strings.t("first.conquer_anywhere")
+    after, _ = apply(s, Pick(1), random.Random(1))
+    assert first_hint(after, 0, [], "conquer") == strings.t("first.conquer_first")

@@ -20,7 +20,7 @@ from game.rules.actions import Decline
 from game.rules.state import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW
 
 from . import theme
-from .strings import combo_name, power_text, power_title, race_name, race_text, t
+from .strings import combo_name, power_text, power_title, race_name, race_text, t, tn
 from .theme import Text
 from .widgets import Button
 
@@ -79,13 +79,13 @@ def rules_lines(catalog: Any, race: str, power: str | None, in_decline: bool = F
         if in_decline:
             out.append((t("rules.in_decline"), 13, theme.INK_SOFT, "regular"))
     if not compact:
-        out.append((t("tip.race_line", race=race_name(catalog, race), tokens=r.tokens if r else 0), 16,
+        out.append((tn("tip.race_line", r.tokens if r else 0, race=race_name(catalog, race), tokens=r.tokens if r else 0), 16,
                     theme.INK, "bold"))
     if race_text(catalog, race):
         out.append((race_text(catalog, race), 14 if not compact else 13, theme.INK, "regular"))
     if power:
         if not compact:
-            out.append((t("tip.power_line", power=power_title(catalog, power), tokens=p.tokens if p else 0), 16,
+            out.append((tn("tip.power_line", p.tokens if p else 0, power=power_title(catalog, power), tokens=p.tokens if p else 0), 16,
                         theme.INK, "bold"))
         if power_text(catalog, power):
             out.append((power_text(catalog, power), 14 if not compact else 13, theme.INK, "regular"))
@@ -104,7 +104,9 @@ def first_hint(state: Any, seat: int, legal: Sequence[Any], mode: str) -> str:
     if phase == CONQUER:
         hold = state.players[seat].active
         first = hold is not None and not state.regions_of(seat, hold.race)
-        text = t("first.conquer_first") if first else t("first.conquer")
+        anywhere = first and hold is not None and any(
+            ab.enters_anywhere(state, seat) for ab in state.catalog.effects_of(hold.race, hold.power))
+        text = t("first.conquer_anywhere") if anywhere else t("first.conquer_first") if first else t("first.conquer")
         if Decline() in legal and not first:
             text += " " + t("first.decline")
         return text

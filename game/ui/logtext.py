@@ -75,9 +75,10 @@ def event_line(ev: dict[str, Any], state: Any) -> str | None:
     if kind == "fortress":
         return t("log.fortress", name=_name(state, seat), region=_region(state, ev.get("region")))
     if kind == "die":
+        needed = max(0, ev.get("needed", 0))
         key = "log.die_ok" if ev.get("success") else "log.die_fail"
-        return t(key, name=_name(state, seat), face=ev.get("face", 0), region=_region(state, ev.get("region")),
-                 needed=max(0, ev.get("needed", 0)))
+        return tn(key, needed, name=_name(state, seat), face=ev.get("face", 0),
+                  region=_region(state, ev.get("region")), needed=needed)
     if kind == "lost":
         line = t("log.lost", troop=_troop(state, seat, ev.get("race")), region=_region(state, ev.get("region")))
         if ev.get("back"):
@@ -88,7 +89,8 @@ def event_line(ev: dict[str, Any], state: Any) -> str | None:
     if kind == "redeploy":
         return t("log.redeploy", troop=_troop(state, seat, ev.get("race")))
     if kind == "bonus_tokens":
-        return t("log.bonus_tokens", troop=_troop(state, seat, ev.get("race")), tokens=ev.get("tokens", 0))
+        n = ev.get("tokens", 0)
+        return tn("log.bonus_tokens", n, troop=_troop(state, seat, ev.get("race")), tokens=n)
     if kind == "decline":
         return t("log.decline", name=_name(state, seat), race=race_name(cat, ev.get("race")))
     if kind == "removed":

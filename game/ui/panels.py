@@ -212,7 +212,7 @@ def draw_column(scene: "GameScene", surf: pygame.Surface) -> None:
             c.power in cat.powers else 0
         small = L.px(11 if two else 13)
         low = L.px(3 if two else 6)
-        sub = text.render(t("column.tokens", tokens=tokens), small, theme.INK_SOFT)
+        sub = text.render(tn("column.tokens", tokens, tokens=tokens), small, theme.INK_SOFT)
         surf.blit(sub, (tx, rect.bottom - sub.get_height() - low))
         sx = tx + sub.get_width() + L.px(10)
         if c.coins:
@@ -238,16 +238,16 @@ def combo_tip(scene: "GameScene", i: int) -> list[Line]:
     rt, pt = race_text(cat, c.race), power_text(cat, c.power)
     r = cat.races.get(c.race)
     p = cat.powers.get(c.power)
-    lines.append((t("tip.race_line", race=race_name(cat, c.race), tokens=r.tokens if r else 0), L.px(14),
+    lines.append((tn("tip.race_line", r.tokens if r else 0, race=race_name(cat, c.race), tokens=r.tokens if r else 0), L.px(14),
                   theme.INK, "bold"))
     if rt:
         lines.append((rt, L.px(13), theme.INK, "regular"))
-    lines.append((t("tip.power_line", power=power_title(cat, c.power), tokens=p.tokens if p else 0), L.px(14),
+    lines.append((tn("tip.power_line", p.tokens if p else 0, power=power_title(cat, c.power), tokens=p.tokens if p else 0), L.px(14),
                   theme.INK, "bold"))
     if pt:
         lines.append((pt, L.px(13), theme.INK, "regular"))
     price = t("tip.price_free") if i == 0 else tn("tip.price", i, coins=i)
-    lines.append((price + ("" if not c.coins else " " + t("tip.coins_on", coins=c.coins)), L.px(13),
+    lines.append((price + ("" if not c.coins else " " + tn("tip.coins_on", c.coins, coins=c.coins)), L.px(13),
                   theme.GOLD_DARK, "bold"))
     lines.append((t("tip.rules_click"), L.px(12), theme.INK_SOFT, "regular"))
     missing = [x for x in (c.race, c.power) if x in cat.missing]

@@ -137,10 +137,27 @@ def t(key: str, **fmt: Any) -> str:
     return text
 
 
+def plural_form(lang: str, n: int) -> str:
+    """Which form a count takes in `lang`: "one", "few" or "other". English and Dutch: one for 1;
+    French: one for 0 and 1 ("0 jeton"); Romanian: one for 1, few for 0 and 2-19 (and any number
+    ending in 01-19 past 100), other for 20 and up, which adds "de" ("20 de jetoane")."""
+    n = abs(int(n))
+    if lang == "fr":
+        return "one" if n in (0, 1) else "other"
+    if lang == "ro":
+        if n == 1:
+            return "one"
+        return "few" if n == 0 or 1 <= n % 100 <= 19 else "other"
+    return "one" if n == 1 else "other"
+
+
 def tn(key: str, n: int, **fmt: Any) -> str:
-    """`t` for a sentence about `n` things: `key_one` when n is 1 and the table has it."""
-    if n == 1 and has(f"{key}_one"):
-        return t(f"{key}_one", **fmt)
+    """`t` for a sentence about `n` things, in the form the language takes for `n`: `key_one`,
+    `key_few` (Romanian) or `key` itself (the "other" form), each only if the table has it."""
+    form = plural_form(_lang, n)
+    if form != "other" and (f"{key}_{form}" in table(_lang)
+                            or (form == "one" and n == 1 and has(f"{key}_one"))):
+        return t(f"{key}_{form}", **fmt)
     return t(key, **fmt)
 
 
@@ -238,6 +255,13 @@ def combo_name(catalog: Any, race: str, power: str | None) -> str:
     return t("combo.name", power=power_name(catalog, power), race=race_name(catalog, race))
 
 
+def map_title(name: str) -> str:
+    """A map's name in the current language: `map_name.<name in snake case>` for the shipped
+    maps, the map's own name (as its author wrote it in Tiled) for any other."""
+    key = "map_name." + "".join(c if c.isalnum() else "_" for c in name.lower()).strip("_")
+    return t(key) if has(key) else name
+
+
 def terrain_name(terrain: str) -> str:
     return t(f"terrain.{terrain}")
 
@@ -271,4 +295,4 @@ def cost_sum(cost: Any, catalog: Any = None, race: str | None = None, power: str
     for label, n in parts[1:]:
         sign = "+" if n > 0 else "−"
         text += f" {sign} {abs(n)} {cost_label(label, catalog, race, power)}"
-    return t("cost.sum", sum=text, total=cost.total) if cost.total != 1 else t("cost.sum_one", sum=text)
+    return tn("cost.sum", cost.total, sum=text, total=cost.total)

@@ -7,7 +7,7 @@ import pygame
 from .. import theme
 from ..app import App, Scene
 from ..layout import ui_scale
-from ..strings import t
+from ..strings import t, tn
 from ..table import Table
 from ..widgets import Button, hit
 from .common import backdrop, card, track_hover
@@ -31,9 +31,9 @@ def tie_note(state) -> str:
         return ""
     names = ", ".join(state.players[r[0]].name for r in tied)
     if len(state.winners) > 1:
-        return t("final.shared", names=names, coins=best)
+        return tn("final.shared", best, names=names, coins=best)
     w = state.winners[0] if state.winners else rows[0][0]
-    return t("final.tie_broken", names=names, coins=best, name=state.players[w].name,
+    return tn("final.tie_broken", best, names=names, coins=best, name=state.players[w].name,
              tokens=tokens_on_board(state, w))
 
 

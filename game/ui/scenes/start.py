@@ -20,7 +20,7 @@ from game.match import SaveError, Seat, quarantine
 from .. import theme
 from ..app import App, Scene
 from ..layout import ui_scale
-from ..strings import LANGUAGES, language, language_name, say, t
+from ..strings import LANGUAGES, language, language_name, map_title, say, t
 from ..table import Table, bots_available, resolve, shipped_map_path
 from ..widgets import Button, TextField, hit
 from .common import backdrop
@@ -302,7 +302,7 @@ class StartScene(Scene):
                     pygame.Rect(new.x, new.y, px(146), new.h))
         for i in range(self.players):
             self.names[i].draw(surf, text, ui, self.focus is self.names[i], t("start.name_placeholder"))
-        map_label = t("start.map", name=self.map_name(self.map_path()) if self._probed else "…")
+        map_label = t("start.map", name=map_title(self.map_name(self.map_path())) if self._probed else "…")
         if not self.app.options.map_path:
             map_label += " " + t("start.map_for", players=self.players)
         img = text.render(text.fit(map_label, px(16), new.w - px(60)), px(16), theme.INK)
@@ -355,7 +355,7 @@ class StartScene(Scene):
                 return [t("start.save_unplayable", reason=say(self.saved_error))]
             return [t("start.no_save")]
         s = self.saved.state
-        lines = [t("start.save_map", name=self.saved.mapdata.name),
+        lines = [t("start.save_map", name=map_title(self.saved.mapdata.name)),
                  t("start.save_players", names=", ".join(p.name for p in s.players))]
         if s.game_over:
             lines.append(t("start.save_over"))
