@@ -74,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
             print(strings.say(err), file=sys.stderr)
             return 2
 
-    from game.ui.app import Options, run
+    from game.ui.app import Options
+    from game.ui.scenes import run
     return run(Options(map_path=map_path, players=args.players, seed=args.seed, content=content,
                        fullscreen=args.fullscreen, lang=args.lang))
 

@@ -74,3 +74,94 @@ def test_the_computer_players_stand_on_the_engine_alone() -> None:
 
 def test_the_interval_arithmetic_sits_below_bots_and_lab() -> None:
     assert [m for m in _imports(ROOT / "game" / "stats.py") if m.startswith("game")] == []
+
+
+# -- the window's floors: helpers below the scenes, no import circle ----------------------------------
+UI = ROOT / "game" / "ui"
+# the two modules that open the whole window, as a player or the bench does: the floor above the scenes
+WINDOW_OPENERS = {"game.ui.driver", "game.ui.bench"}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def _ui_imports() -> dict[str, set[str]]:
+    """Every game.ui module and the game.ui modules it imports anywhere in its text: at the top,
+    inside a function, or for type checking only (a circle is a circle however it is hidden)."""
+    graph: dict[str, set[str]] = {}
+    for path in UI.rglob("*.py"):
+        name = _module_name(path)
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found |= {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                base = package
+                for _ in range(max(0, node.level - 1)):
+                    base = base.rsplit(".", 1)[0]
+                mod = (base + ("." + node.module if node.module else "")) if node.level else (node.module or "")
+                found.add(mod)
+                found |= {mod + "." + a.name for a in node.names}     # `from . import theme`
+        graph[name] = found
+    modules = set(graph)
+    return {m: {d for d in deps if d in modules and d != m} for m, deps in graph.items()}
+
+
+def test_no_window_helper_imports_a_scene() -> None:
+    graph = _ui_imports()
+    offenders = sorted(f"{m} imports {d}" for m, deps in graph.items() for d in deps
+                       if d.startswith("game.ui.scenes") and not m.startswith("game.ui.scenes")
+                       and m not in WINDOW_OPENERS)
+    assert offenders == [], "a helper below the scenes imports a scene: " + "; ".join(offenders)
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of `graph` (Tarjan's strongly connected parts bigger than one module)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[list[str]] = []
+
+    def visit(m: str) -> None:
+        index[m] = low[m] = len(index)
+        stack.append(m)
+        for d in sorted(graph.get(m, ())):
+            if d not in index:
+                visit(d)
+                low[m] = min(low[m], low[d])
+            elif d in stack:
+                low[m] = min(low[m], index[d])
+        if low[m] == index[m]:
+            part = []
+            while True:
+                x = stack.pop()
+                part.append(x)
+                if x == m:
+                    break
+            if len(part) > 1:
+                circles.append(sorted(part))
+
+    for m in sorted(graph):
+        if m not in index:
+            visit(m)
+    return circles
+
+
+def test_the_window_has_no_import_circle() -> None:
+    graph = _ui_imports()
+    graph = {m: {d for d in deps if d != "game.ui"} for m, deps in graph.items()}   # the package's own file
+    assert _circles(graph) == [], f"import circles in game/ui: {_circles(graph)}"
+
+
+def test_the_import_checks_can_fail() -> None:
+    """The checkers see a circle, and they see the panels' imports (below the scenes)."""
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _circles({"a": {"b"}, "b": set()}) == []
+    graph = _ui_imports()
+    assert "game.ui.playview" in graph["game.ui.panels"]
+    assert "game.ui.scenes.start" in graph["game.ui.scenes"]

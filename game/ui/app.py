@@ -70,8 +70,11 @@ class Scene:
 
 class App:
     def __init__(self, options: Options | None = None, size: tuple[int, int] = DEFAULT_SIZE,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, home: Callable[[App], Scene] | None = None,
+                 crashed: Callable[[App, Path], Scene] | None = None) -> None:
         self.options = options or Options()
+        self.home = home                  # the start screen, made by whoever opens the window
+        self.crashed = crashed            # the notice shown after an unexpected error
         prefs = settings.load()
         if self.options.lang:
             settings.save(lang=self.options.lang)
@@ -104,6 +107,11 @@ class App:
         scene.enter()
         scene.resize()
         self.dirty()
+
+    def go_home(self) -> None:
+        """Back to the start screen (the scenes never import each other to get there)."""
+        if self.home is not None:
+            self.switch(self.home(self))
 
     def dirty(self) -> None:
         self._dirty = True
@@ -205,10 +213,9 @@ class App:
             fn()
         except Exception:  # noqa: BLE001 - a player must never see a traceback
             where = write_error_log(traceback.format_exc())
-            from .scenes.notice import NoticeScene
-            from .scenes.start import StartScene
-            self.switch(NoticeScene(self, t("error.title"), t("error.body", path=str(where)),
-                                    [("continue", t("error.back"), lambda: self.switch(StartScene(self)))]))
+            if self.crashed is None:
+                raise
+            self.switch(self.crashed(self, where))
 
     def run(self) -> None:
         while self.running:
@@ -226,11 +233,3 @@ def write_error_log(text: str) -> Path:
         pass
     return path
 
-
-def run(options: Options) -> int:
-    """Open the window on the start screen and play until it is closed."""
-    from .scenes.start import StartScene
-    app = App(options)
-    app.switch(StartScene(app))
-    app.run()
-    return 0

@@ -28,10 +28,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _first_frame_child() -> None:
     """Run in a fresh process: open the window on the start screen, report the first frame."""
-    from game.ui.app import App, Options
-    from game.ui.scenes.start import StartScene
-    app = App(Options())
-    app.switch(StartScene(app))
+    from game.ui.app import Options
+    from game.ui.scenes import open_app
+    app = open_app(Options())
     while app.frames == 0:
         app.tick(block=False)
     print("first-frame", flush=True)

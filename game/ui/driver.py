@@ -12,14 +12,13 @@ from typing import Any
 
 import pygame
 
-from .app import App, Options
+from .app import Options
 
 
 class Driver:
     def __init__(self, options: Options, size: tuple[int, int] = (1280, 800)) -> None:
-        from .scenes.start import StartScene
-        self.app = App(options, size=size)
-        self.app.switch(StartScene(self.app))
+        from .scenes import open_app
+        self.app = open_app(options, size=size)
 
     @property
     def scene(self) -> Any:

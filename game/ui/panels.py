@@ -2,14 +2,14 @@
 column, the acting player's banners and hand (coins only while the peek button is held), the
 game log, the message line and the die; plus the tooltips' lines for regions and combos.
 
-Functions take the `GameScene` and read its state and UI memory; none of them changes
+Functions take the game screen (`PlayView`) and read its state and UI memory; none of them changes
 anything. Text goes through `strings.t`; pictures through `Sprites`.
 """
 from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -19,6 +19,7 @@ from game.rules.state import PICK
 
 from . import theme
 from .layout import Layout
+from .playview import DIE_ROLL, REGION_POWERS, PlayView, tip_cost_line
 from .strings import (
     combo_name,
     feature_name,
@@ -33,13 +34,10 @@ from .strings import (
 )
 from .widgets import Button, panel
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .scenes.play import GameScene
-
 Line = tuple[str, int, tuple, str]
 
 
-def colours(scene: "GameScene") -> list[tuple[int, int, int]]:
+def colours(scene: PlayView) -> list[tuple[int, int, int]]:
     return [theme.player_colour(s.colour, i) for i, s in enumerate(scene.table.seats)]
 
 
@@ -71,7 +69,7 @@ def combo_icon_rect(L: Layout, rect: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(rect.x + L.px(5), rect.y + L.px(5), icon, icon)
 
 
-def top_buttons(scene: "GameScene") -> list[Button]:
+def top_buttons(scene: PlayView) -> list[Button]:
     L = scene.layout
     assert L is not None
     out = []
@@ -97,7 +95,7 @@ def peek_rect(L: Layout) -> pygame.Rect:
     return pygame.Rect(p.x + L.px(14), p.bottom - L.px(44), p.w - L.px(28), L.px(34))
 
 
-def panel_buttons(scene: "GameScene") -> list[Button]:
+def panel_buttons(scene: PlayView) -> list[Button]:
     L = scene.layout
     assert L is not None
     who = actor(scene.state)
@@ -107,7 +105,7 @@ def panel_buttons(scene: "GameScene") -> list[Button]:
 
 
 # -- the top bar ------------------------------------------------------------------------------
-def draw_top(scene: "GameScene", surf: pygame.Surface) -> None:
+def draw_top(scene: PlayView, surf: pygame.Surface) -> None:
     L = scene.layout
     assert L is not None
     s = scene.state
@@ -168,7 +166,7 @@ def draw_top(scene: "GameScene", surf: pygame.Surface) -> None:
 
 
 # -- the combo column ----------------------------------------------------------------------------
-def draw_column(scene: "GameScene", surf: pygame.Surface) -> None:
+def draw_column(scene: PlayView, surf: pygame.Surface) -> None:
     L = scene.layout
     assert L is not None
     s = scene.state
@@ -228,7 +226,7 @@ def draw_column(scene: "GameScene", surf: pygame.Surface) -> None:
         surf.blit(img, img.get_rect(center=price.center))
 
 
-def combo_tip(scene: "GameScene", i: int) -> list[Line]:
+def combo_tip(scene: PlayView, i: int) -> list[Line]:
     L = scene.layout
     assert L is not None
     s = scene.state
@@ -260,7 +258,7 @@ def combo_tip(scene: "GameScene", i: int) -> list[Line]:
     return lines
 
 
-def _why(scene: "GameScene", a: Any) -> str | None:
+def _why(scene: PlayView, a: Any) -> str | None:
     """Why `a` is refused now, in the player's language (None when it is legal)."""
     from game.rules import why_illegal
     why = why_illegal(scene.state, a)
@@ -272,7 +270,7 @@ PHASE_KEYS = {"pick": "phase.pick", "conquer": "phase.conquer", "redeploy": "pha
               "withdraw": "phase.withdraw", "game_over": "phase.game_over"}
 
 
-def draw_player(scene: "GameScene", surf: pygame.Surface) -> None:
+def draw_player(scene: PlayView, surf: pygame.Surface) -> None:
     L = scene.layout
     assert L is not None
     s = scene.state
@@ -367,7 +365,7 @@ def draw_player(scene: "GameScene", surf: pygame.Surface) -> None:
 
 
 # -- the log -----------------------------------------------------------------------------------------
-def draw_log(scene: "GameScene", surf: pygame.Surface) -> None:
+def draw_log(scene: PlayView, surf: pygame.Surface) -> None:
     L = scene.layout
     assert L is not None
     if L.log.h < L.px(40):
@@ -404,7 +402,7 @@ def draw_log(scene: "GameScene", surf: pygame.Surface) -> None:
         y += line_h
 
 
-def first_hint_text(scene: "GameScene") -> str:
+def first_hint_text(scene: PlayView) -> str:
     """The first-game hint for the player at the screen, or "" (hints off, a computer's turn...)."""
     from .help import first_hint
     s = scene.state
@@ -423,7 +421,7 @@ def hint_height(text: Any, L: Layout, hint: str, width: int) -> int:
             + len(text.wrap(t("first.how_off"), L.px(11), inner)) * text.fonts.get(L.px(11)).get_linesize() + pad)
 
 
-def draw_hint(scene: "GameScene", surf: pygame.Surface, hint: str, area: pygame.Rect) -> pygame.Rect:
+def draw_hint(scene: PlayView, surf: pygame.Surface, hint: str, area: pygame.Rect) -> pygame.Rect:
     """The hint card at the top of `area`; returns the rectangle it took."""
     L = scene.layout
     assert L is not None
@@ -472,7 +470,7 @@ def message_lines(text: Any, msg: str, L: Layout, width: int, weight: str) -> li
     return [(line, size, L.px(4) + k * step) for k, line in enumerate(lines)]
 
 
-def draw_bar(scene: "GameScene", surf: pygame.Surface) -> None:
+def draw_bar(scene: PlayView, surf: pygame.Surface) -> None:
     L = scene.layout
     assert L is not None
     s = scene.state
@@ -516,8 +514,7 @@ def draw_bar(scene: "GameScene", surf: pygame.Surface) -> None:
 
 
 # -- the die ---------------------------------------------------------------------------------------------
-def draw_die(scene: "GameScene", surf: pygame.Surface, now: float) -> pygame.Rect:
-    from .scenes.play import DIE_ROLL
+def draw_die(scene: PlayView, surf: pygame.Surface, now: float) -> pygame.Rect:
     L = scene.layout
     die = scene.die
     assert L is not None and die is not None
@@ -552,8 +549,7 @@ def draw_die(scene: "GameScene", surf: pygame.Surface, now: float) -> pygame.Rec
 
 
 # -- the region tooltip ---------------------------------------------------------------------------------
-def region_tip(scene: "GameScene", rid: str) -> list[Line]:
-    from .scenes.play import tip_cost_line
+def region_tip(scene: PlayView, rid: str) -> list[Line]:
     L = scene.layout
     assert L is not None
     s = scene.state
@@ -603,7 +599,6 @@ def region_tip(scene: "GameScene", rid: str) -> list[Line]:
         why = _why(scene, Abandon(rid))
         lines.append((why or t("tip.abandon_ok"), L.px(14), theme.BAD if why else theme.WARN, "bold"))
     elif mode in ("dragon", "enchant", "ghouls", "fortress"):
-        from .scenes.play import REGION_POWERS
         why = _why(scene, REGION_POWERS[mode](rid))
         lines.append((why or t(f"tip.power_ok.{mode}"), L.px(14), theme.BAD if why else theme.GOOD, "bold"))
     return lines

@@ -7,7 +7,7 @@ button that names them.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -16,16 +16,14 @@ from game.rules.state import WITHDRAW
 from .. import theme
 from ..app import App, Scene
 from ..layout import ui_scale
+from ..playview import PlayView
 from ..strings import t, tn
 from ..widgets import Button, hit
 from .common import backdrop, card, track_hover
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .play import GameScene
-
 
 class PassScene(Scene):
-    def __init__(self, app: App, game: "GameScene", seat: int, last_score: Any = None) -> None:
+    def __init__(self, app: App, game: PlayView, seat: int, last_score: Any = None) -> None:
         super().__init__(app)
         self.game = game
         self.seat = seat

@@ -65,8 +65,7 @@ class FinalScene(Scene):
             if b is None:
                 return
             if b.id == "new":
-                from .start import StartScene
-                self.app.switch(StartScene(self.app))
+                self.app.go_home()
             elif b.id == "quit":
                 self.app.quit()
 

@@ -1,0 +1,206 @@
+"""What the game screen remembers and the questions drawing asks of it, below the scenes.
+
+`PlayView` is the game scene's UI memory (mode, draft, hover, the die on show, the message line)
+plus the read-only questions the panels and the board ask of it: the state, the intents on
+offer, the regions to mark for the current mode, the cost line of a region's tooltip. It never
+changes the game; the scene (`scenes/play.py`, with its input, modes and drawing parts) builds
+on it, and helpers such as `panels` read it without importing any scene.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.rules import cost_of, why_illegal
+from game.rules.actions import (
+    Abandon,
+    Action,
+    Conquer,
+    Dragon,
+    Enchant,
+    Fortress,
+    GhoulsConquer,
+    Reinforce,
+)
+
+from . import theme
+from .app import App, Scene
+from .board_view import BoardView
+from .drafts import Draft
+from .help import Overlay
+from .layout import Layout
+from .strings import cost_sum, say, t
+from .table import Table
+from .widgets import Button
+
+# intents that target one region, by kind: the mode they open and the intent class
+REGION_POWERS: dict[str, type] = {"dragon": Dragon, "enchant": Enchant, "ghouls": GhoulsConquer,
+                                  "fortress": Fortress}
+DRAFT_MODES = ("redeploy", "withdraw", "encampments")
+BOT_DELAY = 0.9            # seconds between a computer player's steps
+BOT_DELAY_FAST = 0.2
+DIE_ROLL = 0.8             # the die tumbles, then shows its face
+DIE_HOLD = 1.4
+
+
+@dataclass
+class DieShow:
+    face: int
+    success: bool | None
+    start: float
+    label: str
+
+
+class PlayView(Scene):
+    """The game screen's memory and its read-only questions; the scene's parts add the rest."""
+
+    def __init__(self, app: App, table: Table, viewer: int | None = None) -> None:
+        super().__init__(app)
+        self.table = table
+        md = table.mapdata
+        self.board_view = BoardView(md.polygons, (md.width, md.height), md.image_path, app.sprites, app.text)
+        self.layout: Layout | None = None
+        self.version = 0
+        self.legal: list[Action] = []
+        self.mode = ""
+        self.draft: Draft | None = None
+        self.heroes: list[str] = []
+        self.confirm_decline = False
+        self.message = ""
+        self.message_kind = "hint"
+        self.hover: str | None = None
+        self.hover_combo: int | None = None
+        self.hover_button: str | None = None
+        self.pressed: str | None = None
+        self.mouse = (0, 0)
+        self.down_region: str | None = None
+        self.dragging = False
+        self.buttons: list[Button] = []
+        self.combo_rects: list[pygame.Rect] = []
+        self.die: DieShow | None = None
+        self.flash: tuple[str, float] | None = None
+        self.bot_due: float | None = None
+        self.bot_work: tuple[threading.Thread, dict, Any] | None = None
+        self.fast = False
+        self.viewer = viewer
+        self.last_score: tuple[int, int, list] | None = None
+        self.log_lines: list[str] = []
+        self._frame: pygame.Surface | None = None
+        self._frame_key: Any = None
+        self._tip: tuple[Any, list] = (None, [])
+        self._overlays: list[pygame.Rect] = []
+        self._drawn_on: pygame.Surface | None = None
+        self._routed = False
+        self.overlay: Overlay | None = None       # the help or a rules card, over everything
+        self.overlay_hover: str | None = None
+        self.banner_hits: list[tuple[pygame.Rect, str, str | None, bool]] = []   # drawn banners
+
+    @property
+    def state(self) -> Any:
+        return self.table.match.state
+
+    def pace(self) -> float:
+        return self.app.options.pace
+
+    def bot_delay(self) -> float:
+        return (BOT_DELAY_FAST if self.fast else BOT_DELAY) * self.pace()
+
+    def kinds(self) -> set[str]:
+        return {a.kind for a in self.legal}
+
+    def targets(self, mode: str | None = None) -> dict[str, tuple[int, int, int]]:
+        """Regions marked on the board for the current mode, with their colour."""
+        mode = mode or self.mode
+        marks: dict[str, tuple[int, int, int]] = {}
+        if self.table.is_bot(self.table.actor()):
+            return marks
+        if mode == "conquer":
+            for a in self.legal:
+                if isinstance(a, Reinforce):
+                    marks[a.region] = theme.MARK_REINFORCE
+            for a in self.legal:
+                if isinstance(a, Conquer):
+                    marks[a.region] = theme.MARK_CONQUER
+        elif mode == "reinforce":
+            marks = {a.region: theme.MARK_REINFORCE for a in self.legal if isinstance(a, Reinforce)}
+        elif mode == "abandon":
+            marks = {a.region: theme.MARK_ABANDON for a in self.legal if isinstance(a, Abandon)}
+        elif mode in REGION_POWERS or mode == "pick":
+            cls = REGION_POWERS.get(mode, GhoulsConquer)
+            marks = {a.region: theme.MARK_POWER for a in self.legal if isinstance(a, cls)}
+        elif mode in DRAFT_MODES and self.draft is not None:
+            marks = {r: theme.MARK_OWN for r in self.draft.regions}
+        elif mode == "heroes":
+            s = self.state
+            marks = {r: theme.MARK_OWN for r in s.active_regions(s.turn.seat)}
+        return marks
+
+    def button(self, bid: str) -> Button | None:
+        return next((b for b in self.buttons if b.id == bid), None)
+
+    def banner_at(self, pos: tuple[int, int]) -> tuple[str, str | None, bool] | None:
+        """The race (and power) of a banner drawn at `pos`: the player's panel, the top bar."""
+        for rect, race, power, in_decline in self.banner_hits:
+            if rect.collidepoint(pos):
+                return race, power, in_decline
+        return None
+
+    def say(self, text: Any, kind: str = "hint") -> None:
+        """Show `text` on the message line: a string already in words, or a refusal (`Reason`,
+        or an exception carrying one) said in the current language."""
+        self.message, self.message_kind = say(text, self.state), kind
+        self.app.dirty()
+
+    def handed_over(self, seat: int) -> None:
+        """The curtain was lifted by the player at `seat`."""
+        self.viewer = seat
+        self.last_score = None
+        self.overlay = None
+        self.message = ""                 # the last player's news is not the next one's
+        self.app.switch(self)
+
+    # -- what the scene's parts provide each other ------------------------------------------------
+    def send(self, action: Action) -> bool:
+        raise NotImplementedError
+
+    def undo(self) -> None:
+        raise NotImplementedError
+
+    def set_default_mode(self) -> None:
+        raise NotImplementedError
+
+    def build_buttons(self) -> None:
+        raise NotImplementedError
+
+    def press(self, b: Button) -> None:
+        raise NotImplementedError
+
+    def open_help(self) -> None:
+        raise NotImplementedError
+
+
+def tip_cost_line(scene: PlayView, rid: str) -> tuple[str, str] | None:
+    """The cost sum of conquering `rid` now, or the engine's refusal: (text, kind)."""
+    s = scene.state
+    seat = s.turn.seat
+    hold = s.players[seat].active
+    if hold is None:
+        return None
+    r = s.regions[rid]
+    if r.owner == seat and r.race == hold.race and r.tokens:
+        return None                      # one's own region: nothing to pay
+    a = Conquer(rid)
+    c = cost_of(s, seat, rid)
+    text = cost_sum(c, s.catalog, hold.race, hold.power)
+    if a in scene.legal:
+        return text, "good"
+    if Reinforce(rid) in scene.legal:
+        return text + " — " + t("tip.reinforce_needed", need=c.total - hold.hand, hand=hold.hand), "warn"
+    why = why_illegal(s, a)
+    if why is None:
+        return text, "good"
+    return say(why, s), "bad"
+

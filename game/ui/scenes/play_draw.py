@@ -1,0 +1,125 @@
+"""The game scene's drawing: the board picture for the current mode, a frame cached whole and
+rebuilt only when its key changes, and over it the hover, the flash, a drag, the die and the
+tooltip. Drawing reads the state and the scene's memory and never changes either."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from .. import panels, theme
+from ..board_view import BoardPicture
+from ..playview import DRAFT_MODES, PlayView
+from ..widgets import tooltip
+
+
+class PlayDrawing(PlayView):
+    def picture(self) -> BoardPicture:
+        s = self.state
+        d = self.draft
+        counts = added = camps = None
+        chips: list[str] = []
+        if d is not None and self.mode in DRAFT_MODES:
+            if d.kind == "redeploy":
+                counts = dict(d.counts)
+            elif d.kind == "encampments":
+                camps = dict(d.counts)
+            else:
+                added = dict(d.counts)
+            chips = d.regions
+        colours = [theme.player_colour(seat.colour, i) for i, seat in enumerate(self.table.seats)]
+        key = (self.version, self.mode, tuple(sorted((d.counts if d else {}).items())), tuple(self.heroes),
+               self.layout.board.size if self.layout else None)
+        return BoardPicture(key=key, state=s, marks=self.targets(), counts=counts, added=added, chips=chips,
+                            selected=list(self.heroes) if self.mode == "heroes" else [], colours=colours,
+                            encampments=camps)
+
+    def frame_key(self) -> Any:
+        d = self.draft
+        ov = self.overlay
+        return (self.version, self.mode, self.message, self.message_kind, self.hover_button, self.hover_combo,
+                self.pressed == "peek", self.fast, self.app.size(), tuple(self.heroes),
+                tuple(sorted((d.counts if d else {}).items())), self.confirm_decline, self.app.hints,
+                (id(ov), ov.scroll, self.overlay_hover) if ov is not None else None)
+
+    def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw the frame; returns the rectangles that changed (None: all of it)."""
+        assert self.layout is not None
+        key = self.frame_key()
+        full = False
+        if self._frame is None or self._frame_key != key or self._frame.get_size() != surf.get_size():
+            if self._frame is None or self._frame.get_size() != surf.get_size():
+                self._frame = pygame.Surface(surf.get_size()).convert() if pygame.display.get_surface() else \
+                    pygame.Surface(surf.get_size())
+            self._draw_static(self._frame)
+            self._frame_key = key
+            full = True
+        previous = self._overlays
+        if full or self._drawn_on is not surf:
+            surf.blit(self._frame, (0, 0))
+        else:                                   # only wipe where the last overlays were
+            for r in previous:
+                surf.blit(self._frame, r, r)
+        now = self.app.clock()
+        drawn: list[pygame.Rect] = []
+        if self.hover is not None and not self.dragging and self.overlay is None:
+            drawn.append(self.board_view.draw_hover(surf, self.hover))
+        if self.flash is not None:
+            drawn.append(self.board_view.draw_flash(surf, self.flash[0], now * 1.5))
+        if self.dragging and self.down_region is not None:
+            a = self.board_view.spot(self.down_region)
+            drawn.append(pygame.draw.line(surf, theme.GOLD, a, self.mouse, max(2, self.layout.px(4))))
+            drawn.append(pygame.draw.circle(surf, theme.GOLD, self.mouse, self.layout.px(8)))
+        if self.die is not None:
+            drawn.append(panels.draw_die(self, surf, now))
+        tip = self._draw_tooltip(surf)
+        if tip is not None:
+            drawn.append(tip)
+        pad = self.layout.px(8)
+        self._overlays = [r.inflate(pad, pad).clip(surf.get_rect()) for r in drawn if r.w and r.h]
+        self._drawn_on = surf
+        if full:
+            return None
+        return previous + self._overlays
+
+    def _draw_static(self, surf: pygame.Surface) -> None:
+        L = self.layout
+        assert L is not None
+        surf.fill(theme.BG)
+        pygame.draw.rect(surf, (28, 22, 18), L.board_area)
+        self.board_view.draw(surf, self.picture())
+        pygame.draw.rect(surf, (20, 14, 10), L.board.inflate(4, 4), 2)
+        panels.draw_top(self, surf)
+        panels.draw_column(self, surf)
+        panels.draw_player(self, surf)
+        panels.draw_log(self, surf)
+        panels.draw_bar(self, surf)
+        for b in self.buttons:
+            if b.id == "peek" and self.pressed == "peek":
+                continue                  # the coins show in its place while it is held
+            b.draw(surf, self.app.text, b.id == self.hover_button and b.enabled, L.ui,
+                   pressed=(self.pressed == b.id))
+        if self.overlay is not None:
+            self.overlay.draw(surf, self.app.text, L.ui, self.app.hints, self.overlay_hover)
+
+    def _draw_tooltip(self, surf: pygame.Surface) -> pygame.Rect | None:
+        L = self.layout
+        assert L is not None
+        key = (self.version, self.mode, self.hover, self.hover_combo, self.hover_button,
+               tuple(sorted((self.draft.counts if self.draft else {}).items())))
+        if self._tip[0] != key:
+            lines: list = []
+            if self.hover_button is not None:
+                b = self.button(self.hover_button)
+                if b is not None and b.tip:
+                    lines = [(b.tip, L.px(14), theme.INK, "regular")]
+            elif self.hover is not None and not self.dragging:
+                lines = panels.region_tip(self, self.hover)
+            elif self.hover_combo is not None:
+                lines = panels.combo_tip(self, self.hover_combo)
+            self._tip = (key, lines)
+        lines = self._tip[1]
+        if lines and self.pressed is None and self.overlay is None:
+            return tooltip(surf, self.app.text, lines, self.mouse, L.ui)
+        return None
+

@@ -1,0 +1,229 @@
+"""The game scene's input: the mouse over the board, the combo column, the banners and the buttons,
+drags between regions in a draft, the keys (Esc, F1, Ctrl+Z), and the help and rules cards."""
+from __future__ import annotations
+
+import pygame
+
+from game.rules import cost_of, why_illegal
+from game.rules.actions import Abandon, Conquer, GhoulsConquer, Pick, Reinforce
+
+from .. import panels
+from ..drafts import heroes_start
+from ..help import Overlay, help_columns, rules_lines
+from ..playview import DIE_ROLL, DRAFT_MODES, REGION_POWERS, PlayView
+from ..strings import t
+from ..widgets import hit
+
+
+class PlayInput(PlayView):
+    # -- help and rules cards --------------------------------------------------------------------
+    def open_help(self) -> None:
+        self.overlay = Overlay("help", list(help_columns(self.state)))
+        self.overlay_hover = None
+        self.app.dirty()
+
+    def open_rules(self, race: str, power: str | None, in_decline: bool = False) -> None:
+        self.overlay = Overlay("rules", [rules_lines(self.state.catalog, race, power, in_decline)])
+        self.overlay_hover = None
+        self.app.dirty()
+
+    def close_overlay(self) -> None:
+        self.overlay = None
+        self.overlay_hover = None
+        self._drawn_on = None
+        self.app.dirty()
+
+    def handle_overlay(self, ev: pygame.event.Event) -> None:
+        ov = self.overlay
+        assert ov is not None and self.layout is not None
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN):
+            self.close_overlay()
+        elif ev.type == pygame.MOUSEWHEEL:
+            ov.wheel(ev.y, self.layout.ui)
+            self.app.dirty()
+        elif ev.type == pygame.MOUSEMOTION:
+            b = ov.hit(ev.pos)
+            if (b.id if b else None) != self.overlay_hover:
+                self.overlay_hover = b.id if b else None
+                self.app.dirty()
+        elif ev.type == pygame.MOUSEBUTTONUP and ev.button in (1, 3):
+            b = ov.hit(ev.pos)
+            if b is not None and b.id == "hints":
+                self.app.set_hints(not self.app.hints)
+            elif b is not None and b.id == "close":
+                self.close_overlay()
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (1, 3) and ov.hit(ev.pos) is None:
+            if ov.kind == "rules" or not ov.box.collidepoint(ev.pos):
+                self.close_overlay()          # a click anywhere closes a card (the help: outside)
+
+    # -- input ----------------------------------------------------------------------------------
+    def handle(self, ev: pygame.event.Event) -> None:
+        if self.overlay is not None:
+            self.handle_overlay(ev)
+            return
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F1:
+            self.open_help()
+            return
+        if ev.type == pygame.MOUSEMOTION:
+            self.mouse = ev.pos
+            self.track_hover(ev.pos)
+            if self.down_region is not None and not self.dragging:
+                self.dragging = True
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (1, 3):
+            self.mouse = ev.pos
+            self.track_hover(ev.pos)
+            self.on_down(ev.pos, ev.button)
+        elif ev.type == pygame.MOUSEBUTTONUP and ev.button in (1, 3):
+            self.mouse = ev.pos
+            self.on_up(ev.pos, ev.button)
+        elif ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_z and ev.mod & pygame.KMOD_CTRL:
+                self.undo()
+            elif ev.key == pygame.K_ESCAPE:
+                self.set_default_mode()
+                self.build_buttons()
+                self.say("")
+        elif ev.type == pygame.WINDOWLEAVE:
+            self.hover = self.hover_combo = self.hover_button = None
+            self.app.dirty()
+
+    def track_hover(self, pos: tuple[int, int]) -> None:
+        b = hit(self.buttons, pos)
+        hb = b.id if b else None
+        rid = None if b else self.board_view.region_at(pos)
+        combo = None
+        if b is None and rid is None:
+            combo = next((i for i, r in enumerate(self.combo_rects) if r.collidepoint(pos)), None)
+            if combo is not None and combo >= len(self.state.column):
+                combo = None
+        if (hb, rid, combo) != (self.hover_button, self.hover, self.hover_combo):
+            self.hover_button, self.hover, self.hover_combo = hb, rid, combo
+            self.app.dirty()
+        elif rid is not None or combo is not None or (b is not None and b.tip):
+            self.app.dirty()         # the tooltip follows the mouse
+
+    def on_down(self, pos: tuple[int, int], button: int) -> None:
+        b = hit(self.buttons, pos)
+        if b is not None:
+            self.pressed = b.id
+            if b.id == "peek":
+                self.app.dirty()
+            return
+        if self.die is not None and self.app.clock() - self.die.start < DIE_ROLL * self.pace():
+            return
+        if self.mode in DRAFT_MODES and self.draft is not None:
+            chip = self.board_view.chip_at(pos, self.draft.regions)
+            if chip is not None:
+                rid, step = chip
+                self.step_draft(rid, step)
+                return
+            rid = self.board_view.region_at(pos)
+            if rid in self.draft.counts:
+                self.down_region = rid
+                self.dragging = False
+                return
+        rid = self.board_view.region_at(pos)
+        if rid is not None:
+            self.click_region(rid, button)
+            return
+        combo = next((i for i, r in enumerate(self.combo_rects) if r.collidepoint(pos)), None)
+        if combo is not None and combo < len(self.state.column):
+            c = self.state.column[combo]
+            if button == 3 or panels.combo_icon_rect(self.layout, self.combo_rects[combo]).collidepoint(pos):
+                self.open_rules(c.race, c.power)     # right-click, or the token: the rules card
+            else:
+                self.click_combo(combo)
+            return
+        banner = self.banner_at(pos)
+        if banner is not None:
+            self.open_rules(*banner)
+
+    def on_up(self, pos: tuple[int, int], button: int) -> None:
+        pressed, self.pressed = self.pressed, None
+        if pressed == "peek":
+            self.app.dirty()
+            return
+        if pressed is not None:
+            b = hit(self.buttons, pos)
+            if b is not None and b.id == pressed:
+                self.press(b)
+            return
+        src, self.down_region = self.down_region, None
+        dragged, self.dragging = self.dragging, False
+        if src is None or self.draft is None:
+            return
+        dst = self.board_view.region_at(pos)
+        if dragged and dst is not None and dst != src:
+            if dst in self.draft.counts:
+                if not self.draft.move(src, dst):
+                    self.say(t("msg.draft_keep_one"), "bad")
+                self.build_buttons()
+                self.app.dirty()
+            else:
+                self.say(t("msg.draft_not_yours"), "bad")
+            return
+        self.step_draft(src, -1 if button == 3 else +1)
+
+    def step_draft(self, rid: str, step: int) -> None:
+        d = self.draft
+        assert d is not None
+        ok = d.add(rid) if step > 0 else d.remove(rid)
+        if not ok:
+            if step > 0:
+                self.say(t("msg.encampments_pool_empty" if d.kind == "encampments" else "msg.draft_pool_empty"),
+                         "bad")
+            else:
+                self.say(t("msg.draft_keep_one") if d.minimum else t("msg.draft_none_here"), "bad")
+        else:
+            self.say("")
+        self.build_buttons()
+        self.app.dirty()
+
+    def click_region(self, rid: str, button: int) -> None:
+        s = self.state
+        if s.game_over or self.table.is_bot(self.table.actor()):
+            return
+        mode = self.mode
+        if mode == "pick":
+            if any(isinstance(a, GhoulsConquer) and a.region == rid for a in self.legal):
+                self.send(GhoulsConquer(rid))
+            else:
+                self.say(t("hint.pick_first"), "bad")
+        elif mode == "conquer":
+            a = Conquer(rid)
+            if a in self.legal:
+                self.send(a)
+                return
+            if Reinforce(rid) in self.legal:
+                c = cost_of(s, s.turn.seat, rid)
+                self.say(t("msg.use_reinforce", region=s.board.region(rid).display_name, cost=c.total,
+                           hand=s.players[s.turn.seat].active.hand), "warn")
+                return
+            why = why_illegal(s, a)
+            self.say(why or t("msg.cannot_here"), "bad")
+        elif mode == "reinforce":
+            self.send(Reinforce(rid))
+        elif mode == "abandon":
+            self.send(Abandon(rid))
+        elif mode in REGION_POWERS:
+            self.send(REGION_POWERS[mode](rid))
+        elif mode == "heroes":
+            if rid in self.heroes:
+                self.heroes.remove(rid)
+            elif rid in s.active_regions(s.turn.seat):
+                self.heroes.append(rid)
+                want = max(2, len(heroes_start(s, self.legal)))
+                self.heroes = self.heroes[-want:]
+            else:
+                self.say(t("msg.heroes_own_region"), "bad")
+            self.build_buttons()
+            self.app.dirty()
+        elif mode in DRAFT_MODES:
+            self.say(t("msg.draft_not_yours"), "bad")
+
+    def click_combo(self, i: int) -> None:
+        s = self.state
+        if self.table.is_bot(self.table.actor()) or s.game_over:
+            return
+        a = Pick(i)
+        self.send(a)

@@ -1,0 +1,206 @@
+"""The game scene's modes and buttons: which mode a phase opens, switching modes, the action bar's
+buttons for what is on offer, and what pressing each one does."""
+from __future__ import annotations
+
+import pygame
+
+from game.rules import why_illegal
+from game.rules.actions import Ally, BerserkRoll, Decline, EndTurn, Heroes
+from game.rules.state import CONQUER, PICK, REDEPLOY, WITHDRAW
+
+from .. import panels
+from ..drafts import encampments_draft, heroes_start, power_kinds, redeploy_draft, withdraw_draft
+from ..playview import REGION_POWERS, PlayView
+from ..strings import t
+from ..widgets import Button
+
+
+class PlayModes(PlayView):
+    def set_default_mode(self) -> None:
+        s = self.state
+        self.draft = None
+        self.heroes = []
+        self.confirm_decline = False
+        phase = s.turn.phase
+        if phase == PICK:
+            self.mode = "pick"
+        elif phase == CONQUER:
+            self.mode = "conquer"
+        elif phase == REDEPLOY:
+            self.mode = "redeploy"
+            self.draft = redeploy_draft(s, self.legal)
+        elif phase == WITHDRAW:
+            self.mode = "withdraw"
+            self.draft = withdraw_draft(s, self.legal)
+        else:
+            self.mode = ""
+
+    def toggle_mode(self, mode: str) -> None:
+        if self.mode == mode:
+            self.set_default_mode()
+            self.say("")
+        else:
+            s = self.state
+            self.mode = mode
+            self.confirm_decline = False
+            if mode == "redeploy":
+                self.draft = redeploy_draft(s, self.legal)
+            elif mode == "encampments":
+                self.draft = encampments_draft(s, self.legal)
+            elif mode == "heroes":
+                self.heroes = heroes_start(s, self.legal)
+                self.draft = None
+            else:
+                self.draft = None
+            self.say(t(f"hint.mode.{mode}"))
+        self.build_buttons()
+        self.app.dirty()
+
+    # -- buttons --------------------------------------------------------------------------------
+    def build_buttons(self) -> None:
+        if self.layout is None:
+            return
+        L = self.layout
+        s = self.state
+        who = self.table.actor()
+        human = not self.table.is_bot(who)
+        kinds = self.kinds()
+        specs: list[tuple[str, str, dict]] = []      # id, label, options
+        can_undo = human and self.table.match.can_undo()
+        if human and not s.game_over:
+            phase = s.turn.phase
+            if phase == WITHDRAW:
+                specs.append(("reset", t("button.reset"), {"style": "quiet"}))
+                specs.append(("place", t("button.place_tokens"), {"style": "primary"}))
+            else:
+                if "reinforce" in kinds and self.mode in ("conquer", "reinforce"):
+                    specs.append(("reinforce", t("button.reinforce"), {"toggled": self.mode == "reinforce"}))
+                if "abandon" in kinds and self.mode in ("conquer", "abandon"):
+                    specs.append(("abandon", t("button.abandon"), {"toggled": self.mode == "abandon"}))
+                if "berserk_roll" in kinds:
+                    specs.append(("berserk_roll", t("button.berserk_roll"), {}))
+                for kind in ("ghouls", "dragon", "enchant", "fortress"):
+                    if kind in kinds:
+                        specs.append((kind, t(f"button.{kind}"), {"toggled": self.mode == kind}))
+                placing = phase in (CONQUER, REDEPLOY) and s.players[s.turn.seat].active is not None \
+                    and bool(s.active_regions(s.turn.seat))
+                own_kinds = power_kinds(s) if placing else set()
+                if "encampments" in kinds or "encampments" in own_kinds:
+                    specs.append(("encampments", t("button.encampments"), {"toggled": self.mode == "encampments"}))
+                if "heroes" in kinds or "heroes" in own_kinds:
+                    specs.append(("heroes", t("button.heroes"), {"toggled": self.mode == "heroes"}))
+                if "ally" in kinds:
+                    specs.append(("ally", t("button.ally"), {"toggled": self.mode == "ally"}))
+                if self.mode == "ally":
+                    for a in self.legal:
+                        if isinstance(a, Ally):
+                            specs.append((f"ally:{a.player}", s.players[a.player].name, {"data": a}))
+                if self.mode == "heroes":
+                    specs.append(("place_heroes", t("button.place_heroes"),
+                                  {"style": "primary", "enabled": bool(self.heroes)}))
+                if self.mode == "encampments":
+                    specs.append(("place_encampments", t("button.place_encampments"), {"style": "primary"}))
+                if phase == CONQUER and "redeploy" in kinds:
+                    specs.append(("redeploy", t("button.redeploy"), {"toggled": self.mode == "redeploy"}))
+                if self.mode == "redeploy" and self.draft is not None:
+                    specs.append(("reset", t("button.reset"), {"style": "quiet", "enabled": self.draft.changed()}))
+                if "decline" in kinds:
+                    label = t("button.confirm_decline") if self.confirm_decline else t("button.decline")
+                    specs.append(("decline", label, {"toggled": self.confirm_decline}))
+                if any(isinstance(a, EndTurn) and a.decline for a in self.legal):
+                    specs.append(("stout", t("button.stout_decline"), {}))
+                if any(isinstance(a, EndTurn) and not a.decline for a in self.legal):
+                    specs.append(("end_turn", t("button.end_turn"), {"style": "primary"}))
+            specs.insert(0, ("undo", t("button.undo"), {"style": "quiet", "enabled": can_undo,
+                                                        "tip": "" if can_undo else t("tip.undo_off")}))
+        bar = L.bar
+        h = L.px(40)
+        gap = L.px(8)
+        y = bar.bottom - h - L.px(12)
+        x = bar.x + L.px(12)
+        buttons: list[Button] = []
+        for bid, label, opt in specs:
+            w = max(L.px(88), self.app.text.size(label, L.px(15), "bold")[0] + L.px(26))
+            buttons.append(Button(bid, label, pygame.Rect(x, y, w, h), enabled=opt.get("enabled", True),
+                                  toggled=opt.get("toggled", False), style=opt.get("style", "normal"),
+                                  tip=opt.get("tip", ""), data=opt.get("data")))
+            x += w + gap
+        overflow = x - gap - (bar.right - L.px(12))
+        if overflow > 0 and buttons:              # squeeze the labels rather than leave the bar
+            shrink = overflow / len(buttons)
+            x = bar.x + L.px(12)
+            for b in buttons:
+                b.rect.w = max(L.px(50), int(b.rect.w - shrink))
+                b.rect.x = x
+                x += b.rect.w + gap
+        end = next((b for b in buttons if b.id in ("end_turn", "place")), None)
+        if end is not None and overflow <= 0:
+            end.rect.right = bar.right - L.px(12)
+        buttons += panels.top_buttons(self)
+        buttons += panels.panel_buttons(self)
+        self.buttons = buttons
+        self.combo_rects = panels.combo_rects(L)
+        self._frame = None
+
+    def press(self, b: Button) -> None:
+        if not b.enabled:
+            if b.tip:
+                self.say(b.tip, "bad")
+            return
+        bid = b.id
+        if bid == "fullscreen":
+            self.app.toggle_fullscreen()
+            return
+        if bid == "speed":
+            self.fast = not self.fast
+            self.build_buttons()
+            self.app.dirty()
+            return
+        if bid == "undo":
+            self.undo()
+            return
+        if bid == "help":
+            self.open_help()
+            return
+        if self.table.is_bot(self.table.actor()):
+            return
+        if bid in ("reinforce", "abandon", "redeploy", "encampments", "heroes", "ally") or bid in REGION_POWERS:
+            self.toggle_mode(bid)
+        elif bid == "berserk_roll":
+            self.send(BerserkRoll())
+        elif bid.startswith("ally:"):
+            self.send(b.data)  # type: ignore[arg-type]
+        elif bid == "place_heroes":
+            self.send(Heroes(tuple(self.heroes)))
+        elif bid == "place_encampments" and self.draft is not None:
+            self.send(self.draft.action())
+        elif bid == "decline":
+            if self.confirm_decline:
+                self.send(Decline())
+            else:
+                self.confirm_decline = True
+                self.say(t("hint.confirm_decline"), "warn")
+                self.build_buttons()
+        elif bid == "stout":
+            self.end_turn(decline=True)
+        elif bid == "end_turn":
+            self.end_turn()
+        elif bid == "reset" and self.draft is not None:
+            self.draft.reset()
+            self.build_buttons()
+            self.app.dirty()
+        elif bid == "place" and self.draft is not None:
+            self.send(self.draft.action())
+
+    def end_turn(self, decline: bool = False) -> None:
+        """End the turn; a redeploy the player arranged is sent first."""
+        d = self.draft
+        if self.mode == "redeploy" and d is not None and d.changed():
+            a = d.action()
+            why = why_illegal(self.state, a)
+            if why is not None:
+                self.say(why, "bad")
+                return
+            if not self.send(a):
+                return
+        self.send(EndTurn(decline=decline))
