@@ -66,6 +66,7 @@ TEMPLATES: dict[str, str] = {
     "no_region_to_redeploy": "You have no region to redeploy into",
     "not_active_region": "{region} is not one of your Active regions",
     "redeploy_keep_one": "Redeploying never empties a region: leave at least 1 token in each",
+    "redeploy_spread": "Only {need} tokens stay on the board: leave 1 token in each of {need} regions",
     "say_how_many": "Say how many tokens stay in {region}",
     "tokens_to_place": "You have {need} tokens to place, not {have}",
     "nobody_places": "Nobody has tokens to place now",

@@ -16,6 +16,7 @@ from .common import (
     event,
     place_hand_by_default,
     refill_column,
+    region_left,
     remove_race_from_board,
     take_tray,
 )
@@ -76,7 +77,6 @@ def abandon_reason(s: GameState, seat: int, rid: str) -> Reason | None:
 
 
 def do_abandon(s: GameState, seat: int, rid: str, events: list[dict[str, Any]]) -> None:
-    from .common import region_left
     hold = s.player_w(seat).active
     assert hold is not None
     n = s.regions[rid].tokens
@@ -95,18 +95,28 @@ def _bonus(s: GameState, seat: int, hold: RaceHold) -> int:
     return max(0, min(want, s.tray.get(hold.race, 0)))
 
 
-def _withheld(s: GameState, seat: int, hold: RaceHold, regions: int, total: int) -> int:
+def _withheld(s: GameState, seat: int, hold: RaceHold, pool: int) -> int:
+    """Tokens set aside after the redeployment (Amazons): exactly what the effects ask, even if
+    that empties regions (R19: "if possible" only protects the one token per region)."""
     w = sum(ab.withheld_after_redeploy(s, seat) for ab in s.catalog.effects_of(hold.race, hold.power))
-    return max(0, min(w, total - regions))          # leave at least one token per region
+    return max(0, min(w, pool))
+
+
+def _pool(s: GameState, seat: int, hold: RaceHold) -> int:
+    """Every token the turn's one Troop Redeployment distributes (R19): on the board, in hand,
+    set aside by an earlier redeploy of this same turn (changing the distribution again is still
+    the one redeployment), and the bonus not yet taken from the tray."""
+    own = s.regions_of(seat, hold.race)
+    return (sum(s.regions[r].tokens for r in own) + hold.hand + int(hold.memo.get("set_aside", 0))
+            + _bonus(s, seat, hold))
 
 
 def redeploy_total(s: GameState, seat: int) -> int:
-    """Tokens a full `Redeploy` must place: board + hand + bonus − tokens set aside."""
+    """Tokens a full `Redeploy` must place: the pool less the tokens set aside."""
     hold = s.players[seat].active
     assert hold is not None
-    own = s.regions_of(seat, hold.race)
-    total = sum(s.regions[r].tokens for r in own) + hold.hand + _bonus(s, seat, hold)
-    return total - _withheld(s, seat, hold, len(own), total)
+    pool = _pool(s, seat, hold)
+    return pool - _withheld(s, seat, hold, pool)
 
 
 def redeploy_reason(s: GameState, seat: int, counts: Mapping[str, int]) -> Reason | None:
@@ -118,23 +128,28 @@ def redeploy_reason(s: GameState, seat: int, counts: Mapping[str, int]) -> Reaso
     own = s.regions_of(seat, hold.race)
     if not own:
         return reason("no_region_to_redeploy")
+    need = redeploy_total(s, seat)
+    least = 1 if need >= len(own) else 0       # fewer tokens than regions: some must be emptied
     for rid, n in counts.items():
         if rid not in own:
             return reason("not_active_region", s, region=rid)
-        if not isinstance(n, int) or n < 1:
-            return reason("redeploy_keep_one")
+        if not isinstance(n, int) or isinstance(n, bool) or n < least:
+            return reason("redeploy_keep_one" if least else "whole_counts")
     missing = [r for r in own if r not in counts]
     if missing:
         return reason("say_how_many", s, region=missing[0])
-    need = redeploy_total(s, seat)
     have = sum(counts.values())
     if have != need:
         return reason("tokens_to_place", need=need, have=have)
+    if not least and sum(1 for n in counts.values() if n) != need:
+        return reason("redeploy_spread", need=need)
     return None
 
 
 def default_redeploy(s: GameState, seat: int) -> dict[str, int]:
-    """Counts of a redeploy that keeps the board as it is and adds the hand by the default rule."""
+    """Counts of a redeploy that keeps the board as it is and adds the hand by the default rule;
+    tokens set aside come off the biggest stacks, then, if they must, empty the regions last
+    in board order."""
     hold = s.players[seat].active
     assert hold is not None
     own = s.regions_of(seat, hold.race)
@@ -142,8 +157,8 @@ def default_redeploy(s: GameState, seat: int) -> dict[str, int]:
     extra = redeploy_total(s, seat) - sum(counts.values())
     if extra > 0:
         counts[default_region(s, seat, hold.race) or own[0]] += extra
-    while extra < 0:                               # set-aside tokens come off the biggest stacks
-        big = max(counts, key=lambda r: counts[r])
+    while extra < 0:
+        big = max(reversed(own), key=lambda r: counts[r])
         counts[big] -= 1
         extra += 1
     return counts
@@ -154,18 +169,22 @@ def do_redeploy(s: GameState, seat: int, counts: Mapping[str, int], events: list
     assert hold is not None
     own = s.regions_of(seat, hold.race)
     board_total = sum(s.regions[r].tokens for r in own)
+    earlier = int(hold.memo.pop("set_aside", 0))   # set aside by an earlier redeploy this turn
     bonus = _bonus(s, seat, hold)
     if bonus:
         take_tray(s, hold.race, bonus)
         s.turn.used["redeploy_bonus_given"] = True
         event(events, "bonus_tokens", seat=seat, race=hold.race, tokens=bonus)
-    total = board_total + hold.hand + bonus
+    total = board_total + hold.hand + earlier + bonus
     aside = total - sum(counts.values())
     for rid in own:
-        s.reg_w(rid).tokens = counts[rid]
+        if counts[rid]:
+            s.reg_w(rid).tokens = counts[rid]
+        else:                                   # R19: the Amazons' four may empty a region
+            region_left(s, rid)
     hold.hand = 0
     if aside:
-        hold.memo["set_aside"] = hold.memo.get("set_aside", 0) + aside
+        hold.memo["set_aside"] = aside
     s.turn.redeployed = True
     s.turn.phase = REDEPLOY
     event(events, "redeploy", seat=seat, race=hold.race, counts=dict(counts))

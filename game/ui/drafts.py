@@ -20,7 +20,7 @@ class Draft:
     seat: int
     counts: dict[str, int]          # region -> tokens (redeploy: on the region; others: added)
     total: int                      # how many the intent must place in all
-    minimum: int = 0                # least per region (1 for redeploy: it never empties a region)
+    minimum: int = 0                # least per region (1 for redeploy unless tokens run short)
     race: str | None = None
     touched: bool = False
     start: dict[str, int] = field(default_factory=dict)
@@ -93,7 +93,8 @@ def redeploy_draft(state: Any, legal: Iterable[Action]) -> Draft | None:
     if sum(counts.values()) > total:      # some tokens must come off (Amazons): start from the default
         counts = counts_default
     hold = state.players[seat].active
-    return Draft("redeploy", seat, counts, total, minimum=1, race=hold.race if hold else None,
+    least = 1 if total >= len(counts) else 0     # fewer tokens than regions (Amazons): some go empty
+    return Draft("redeploy", seat, counts, total, minimum=least, race=hold.race if hold else None,
                  start=dict(counts))
 
 
