@@ -51,6 +51,12 @@ def main(argv: list[str] | None = None) -> int:
     from game.ui import settings, strings
 
     strings.set_language(args.lang or settings.load().get("lang") or os.environ.get("SMALLWORLD_LANG") or "en")
+    from game.saves import HomeError, prepare_home
+    try:
+        prepare_home()                        # the saves folder: writable, old saves moved in, no stale temp files
+    except HomeError as err:
+        print(strings.say(err), file=sys.stderr)
+        return 2
     if args.players is not None and not 2 <= args.players <= 5:
         print(strings.say(reason("cli_players", count=args.players)), file=sys.stderr)
         return 2

@@ -36,6 +36,107 @@ class SaveError(HasReason, ValueError):
     """A save that cannot be used; one line naming the file and what to do (`err.reason`)."""
 
 
+MAX_SEED = 10**18
+MAX_RECORDS = 100_000
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+DIE = frozenset({0, 1, 2, 3})
+
+
+def _bot_levels() -> tuple[str, ...]:
+    try:
+        from .bots import LEVELS
+    except Exception:  # noqa: BLE001 - a half-written bots package: the levels known to every version
+        return ("easy", "medium", "hard")
+    return tuple(LEVELS)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _shape_problem(d: Any) -> str | None:
+    """What is wrong with the shape of a save's JSON (a short English phrase), or None."""
+    if not isinstance(d, dict):
+        return "the file does not hold a saved game"
+    setup = d.get("setup")
+    if not isinstance(setup, dict):
+        return "'setup' is missing"
+    seats = setup.get("seats")
+    if not isinstance(seats, list) or not 2 <= len(seats) <= 5:
+        return "a game has 2 to 5 players"
+    names = []
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, dict) or set(seat) - {"name", "colour", "bot"}:
+            return f"player {i + 1} is not a player"
+        name, colour, bot = seat.get("name"), seat.get("colour", ""), seat.get("bot")
+        if not isinstance(name, str) or not name.strip() or len(name) > 100:
+            return f"player {i + 1} has no name"
+        if not isinstance(colour, str):
+            return f"player {i + 1} has no colour"
+        if bot is not None and (not isinstance(bot, str) or bot.lower() not in _bot_levels()):
+            return f"player {i + 1} is a computer player of an unknown level {bot!r}"
+        names.append(name.strip().lower())
+    if len(set(names)) != len(names):
+        return "two players have the same name"
+    seed = setup.get("seed")
+    if not _is_int(seed) or not 0 <= seed < MAX_SEED:
+        return "the seed is not a whole number"
+    mp, inline = setup.get("map"), setup.get("inline_board")
+    if mp is not None and not isinstance(mp, str):
+        return "'map' is not a file name"
+    if inline is not None:
+        if not isinstance(inline, dict) or not isinstance(inline.get("regions"), list) \
+                or not _is_int(inline.get("turns")) or not 1 <= inline["turns"] <= 99:
+            return "the board in the save is not a board"
+    elif not mp:
+        return "the save names no map"
+    content = setup.get("content", [])
+    if not isinstance(content, list) or not all(isinstance(c, str) for c in content):
+        return "'content' is not a list of files"
+    records = d.get("records")
+    if not isinstance(records, list) or len(records) > MAX_RECORDS:
+        return "'records' is not a list of moves"
+    for n, r in enumerate(records, 1):
+        if not isinstance(r, dict) or not isinstance(r.get("action"), dict) \
+                or not isinstance(r["action"].get("kind"), str):
+            return f"move {n} is not a move"
+        if not _is_int(r.get("seat")) or not 0 <= r["seat"] < len(seats):
+            return f"move {n} is played by no player"
+        rolls = r.get("rolls", [])
+        if not isinstance(rolls, list) or not all(_is_int(f) and f in DIE for f in rolls):
+            return f"move {n} records a die face the die does not have"
+        shuffles = r.get("shuffles", [])
+        if not isinstance(shuffles, list) or not all(isinstance(x, list) for x in shuffles):
+            return f"move {n} records a shuffle that is not a list"
+        if not isinstance(r.get("events", []), list):
+            return f"move {n} has events that are not a list"
+    floor = d.get("undo_floor", 0)
+    if not _is_int(floor) or not 0 <= floor <= len(records):
+        return "'undo_floor' is not a move of the game"
+    if "state" in d and not isinstance(d["state"], dict):
+        return "'state' is not a position"
+    return None
+
+
+def check_save(path: str | Path) -> dict[str, Any]:
+    """Read a save and check its whole shape (not its moves); raises `SaveError` with one line."""
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_SAVE_BYTES:
+            raise SaveError(reason("save_damaged", path=str(path)))
+        d = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise SaveError(reason("save_unreadable", path=str(path), error=err.strerror or str(err))) from None
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise SaveError(reason("save_damaged", path=str(path))) from None
+    if not isinstance(d, dict) or d.get("version") != SAVE_VERSION:
+        raise SaveError(reason("save_version", path=str(path)))
+    problem = _shape_problem(d)
+    if problem is not None:
+        raise SaveError(reason("save_shape", path=str(path), problem=problem))
+    return d
+
+
 @dataclass
 class Seat:
     name: str
@@ -60,8 +161,8 @@ class MatchSetup:
 
     @staticmethod
     def from_dict(d: dict[str, Any]) -> "MatchSetup":
-        return MatchSetup([Seat(**s) for s in d["seats"]], int(d["seed"]), d.get("map"),
-                          d.get("inline_board"), list(d.get("content", [])))
+        return MatchSetup([Seat(str(s["name"]), str(s.get("colour", "")), s.get("bot")) for s in d["seats"]],
+                          int(d["seed"]), d.get("map"), d.get("inline_board"), list(d.get("content", [])))
 
     def board(self) -> Board:
         if self.inline_board is not None:
@@ -124,9 +225,12 @@ class Match:
 
     # -- saving ----------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        s = self.state
+        summary = {"board": self.board.name, "round": s.round, "turns": self.board.turns,
+                   "game_over": s.game_over, "winners": list(s.winners)}
         return {"version": SAVE_VERSION, "saved_at": time.time(), "setup": self.setup.to_dict(),
-                "records": [r.to_dict() for r in self.records], "undo_floor": self.undo_floor,
-                "state": self.state.to_dict()}
+                "summary": summary, "records": [r.to_dict() for r in self.records],
+                "undo_floor": self.undo_floor, "state": s.to_dict()}
 
     def save(self, path: str | Path) -> None:
         """Write atomically: a crash mid-write leaves the previous save intact."""
@@ -149,44 +253,45 @@ class Match:
 
     @staticmethod
     def load(path: str | Path, catalog: Catalog | None = None) -> "Match":
+        """Read, check and replay a save; any problem is a `SaveError` with one line."""
         path = Path(path)
-        try:
-            d = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as err:
-            raise SaveError(reason("save_unreadable", path=str(path), error=err.strerror)) from None
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise SaveError(reason("save_damaged", path=str(path))) from None
-        if not isinstance(d, dict) or d.get("version") != SAVE_VERSION:
-            raise SaveError(reason("save_version", path=str(path)))
+        d = check_save(path)
         try:
             setup = MatchSetup.from_dict(d["setup"])
             m = Match(setup, catalog=catalog)
+            floor = 0
             for rd in d["records"]:
                 rec = Record.from_dict(rd)
                 before = m.state
                 after, again = apply(before, action_from_dict(rec.action), Replay(rec.rolls, rec.shuffles))
                 m.records.append(again)
                 m.states.append(after)
-            m.undo_floor = min(int(d.get("undo_floor", len(m.states) - 1)), len(m.states) - 1)
+                if again.seat != rec.seat or again.rolls != rec.rolls:
+                    raise SaveError(reason("save_differs", path=str(path)))
+                if _is_boundary(again, before, after):
+                    floor = len(m.states) - 1
+            # undo never walks back past a die roll, a new combo or a hand-over, whatever the file says
+            m.undo_floor = max(floor, min(int(d.get("undo_floor", 0)), len(m.states) - 1))
+        except SaveError:
+            raise
         except (KeyError, TypeError, ValueError, IllegalAction) as err:
             raise SaveError(reason("save_no_replay", path=str(path), error=as_reason(err))) from None
+        except (RecursionError, MemoryError, ArithmeticError, LookupError, AttributeError):
+            # a file edited by hand into something no game produces
+            raise SaveError(reason("save_shape", path=str(path), problem="its moves are not moves of a game")) \
+                from None
         if "state" in d and m.state.to_dict() != d["state"]:
             raise SaveError(reason("save_differs", path=str(path)))
         return m
 
 
 def quarantine(path: str | Path) -> Path:
-    """Move an unreadable save aside (never delete it) so a new game can autosave."""
-    path = Path(path)
-    dest = path.with_name(f"{path.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
-    os.replace(path, dest)
-    return dest
+    """Move an unreadable save aside (never deleted, never over another file)."""
+    from .saves import quarantine as keep_aside
+    return keep_aside(Path(path))
 
 
 def data_dir() -> Path:
-    """Where saves and settings live: $SMALLWORLD_HOME, else the XDG data folder."""
-    env = os.environ.get("SMALLWORLD_HOME")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "smallworld-table"
+    """Where saves and settings live (see `game.saves.data_dir`)."""
+    from .saves import data_dir as folder
+    return folder()

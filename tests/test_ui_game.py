@@ -184,7 +184,7 @@ def test_a_whole_two_player_game_with_the_mouse(home, lang):
         assert seen["withdraw"], "a defender placed the tokens they got back"
         assert seen["pass"] >= 2 * s.board.turns - 1
         # the autosave holds the finished game, and it replays to the same position
-        again = Match.load(home / "autosave.json")
+        again = Match.load(game.table.save_path)
         assert again.state == s
         if lang == "ro":
             assert final.button("new").label == "Joc nou"

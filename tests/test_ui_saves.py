@@ -33,6 +33,12 @@ def home(tmp_path, monkeypatch):
     return tmp_path
 
 
+def only_save(home: Path) -> Path:
+    games = sorted(p for p in (home / "saves").glob("game-*.json") if ".unreadable-" not in p.name)
+    assert len(games) == 1, games
+    return games[0]
+
+
 def start_two(d: Driver) -> GameScene:
     d.pump(2)
     d.scene.names[0].value, d.scene.names[1].value = "Ann", "Bob"
@@ -62,15 +68,15 @@ def test_killed_mid_turn_the_game_resumes_exactly(home):
     out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
     played = int(out.stdout.strip().splitlines()[-1])
     assert played >= 3
-    saved = json.loads((home / "autosave.json").read_text())
+    saved = json.loads(only_save(home).read_text())
     assert len(saved["records"]) == played
-    # relaunch: the start screen offers Continue, which puts the game back as it was
+    # relaunch: the start screen lists the game, and Continue puts it back as it was
     d = Driver(Options(pace=0, catch_errors=False))
     try:
         d.pump(3)
         assert isinstance(d.scene, StartScene)
-        assert d.scene.button("continue").enabled
-        d.press_button("continue")
+        assert d.scene.button("resume:0").enabled
+        d.press_button("resume:0")
         d.pump(2)
         scene = d.scene
         game = scene.game if isinstance(scene, PassScene) else scene
@@ -95,26 +101,27 @@ def test_undo_takes_back_a_conquest_and_the_autosave_follows(home):
         d.press_button("undo")
         assert len(game.table.match.records) == n
         assert game.table.match.state.to_dict() == before
-        saved = json.loads((home / "autosave.json").read_text())
+        saved = json.loads(only_save(home).read_text())
         assert len(saved["records"]) == n
     finally:
         d.close()
 
 
 def test_an_unreadable_save_is_kept_and_a_new_game_offered(home):
-    (home / "autosave.json").write_text("{ this is not a saved game")
+    (home / "saves").mkdir()
+    (home / "saves" / "game-1.json").write_text("{ this is not a saved game")
     d = Driver(Options(pace=0, catch_errors=False))
     try:
         d.pump(3)
         assert isinstance(d.scene, NoticeScene)
         assert "damaged" in d.scene.body and "kept" in d.scene.body
-        kept = list(home.glob("autosave.unreadable-*.json"))
+        kept = list((home / "saves").glob("game-1.unreadable-*.json"))
         assert len(kept) == 1 and kept[0].read_text() == "{ this is not a saved game"
-        assert not (home / "autosave.json").exists()
+        assert not (home / "saves" / "game-1.json").exists()
         d.press_button("new")
         assert isinstance(d.scene, StartScene)
         start_two(d)
-        assert (home / "autosave.json").exists()
+        assert only_save(home).exists() and kept[0].read_text() == "{ this is not a saved game"
     finally:
         d.close()
 

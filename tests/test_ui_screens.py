@@ -113,7 +113,7 @@ def test_screens_of_continue_and_of_an_unreadable_save(home):
     d = Driver(Options(pace=0, catch_errors=False), size=size)
     try:
         d.pump(3)
-        assert d.scene.button("continue").enabled
+        assert d.scene.button("resume:0").enabled
         check_picture(d.screenshot(OUT / "start_continue.png"), size)
     finally:
         d.close()

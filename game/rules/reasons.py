@@ -242,6 +242,11 @@ TEMPLATES: dict[str, str] = {
     "save_no_replay": "{path}: the saved game does not replay ({error}); it was kept, start a new game",
     "save_differs": "{path}: the saved game replays to a different position (were the map or content "
                     "files changed?); it was kept, start a new game",
+    "save_shape": "{path}: the saved game is damaged ({problem}); it was kept, start a new game",
+    "home_not_folder": "{path} is a file, not a folder: point {hint} at a folder where the game may "
+                       "keep its saves",
+    "home_not_writable": "{path}: the game cannot write its saves there ({error}); point {hint} at a "
+                         "folder you can write to",
     "save_unknown_region": "the saved game names region {id!r}, which the board {board!r} does not have",
     "replay_no_roll": "the record has no die result left to replay",
     "replay_no_shuffle": "the record has no shuffle left to replay",

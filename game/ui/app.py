@@ -20,7 +20,7 @@ from typing import Callable
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
-from game.match import data_dir  # noqa: E402
+from game.saves import data_dir  # noqa: E402
 
 from . import settings  # noqa: E402
 from .art import Sprites  # noqa: E402
@@ -38,13 +38,10 @@ class Options:
     seed: int | None = None
     content: list[str] = field(default_factory=list)
     fullscreen: bool = False
-    save_path: Path | None = None
+    save_path: Path | None = None   # a fixed save file (tools); else each game gets its own
     pace: float = 1.0               # animations and computer players: 1 normal, 0 instant
     catch_errors: bool = True
     lang: str | None = None         # --lang: en | ro | nl | fr (remembered for next time)
-
-    def autosave(self) -> Path:
-        return self.save_path or (data_dir() / "autosave.json")
 
 
 class Scene:

@@ -1,5 +1,5 @@
 """The window's remembered choices (language, first-game hints), in `settings.json` beside the
-autosave (`game.match.data_dir()`).
+saves (`game.saves.data_dir()`).
 
 Small and forgiving: a missing or damaged file means the defaults, and a file that cannot be
 written is simply not remembered (the game goes on). Written atomically like the saves.
@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from game.match import data_dir
+from game.saves import data_dir
 
 DEFAULTS: dict[str, Any] = {"lang": None, "hints": True}
 

@@ -90,6 +90,9 @@ class Table:
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
         mapdata = load_map(resolve(map_path))
+        if save_path.exists():                     # never over another game: a name of its own
+            from game.saves import new_save_path
+            save_path = new_save_path(save_path.parent)
         setup = MatchSetup(seats=seats, seed=seed, map_path=map_path, content=list(content))
         match = Match(setup, board=mapdata.board)
         table = Table(match, mapdata, save_path)

@@ -1,11 +1,13 @@
 """The start screen: a new game (2 to 5 players, names, colours, computer seats once the bots
 exist, the map for that many players or the one given with --map, an optional seed) and
-"Continue" for the game in progress; under them the language (English, Română, Nederlands,
-Français) and the first-game hints, both remembered for next time.
+the saved games (map, players, round, date; each can be resumed, or deleted after a
+confirmation); under them the language (English, Română, Nederlands, Français) and the
+first-game hints, both remembered for next time.
 
-The autosave is looked at after the first frame is on screen (so the window opens at once). A
-save that cannot be read is moved aside (`quarantine`, never deleted) and the player is told so
-in one sentence and offered a new game.
+Every new game gets a file of its own (`game.saves`), so starting one never replaces another.
+The saves are listed after the first frame is on screen (so the window opens at once). A save
+that cannot be read or resumed is moved aside (`quarantine`, never deleted) and the player is
+told so in one sentence, and can go on with another game.
 """
 from __future__ import annotations
 
@@ -15,7 +17,17 @@ from typing import Any
 import pygame
 
 from game.content.tmx import MapError, load_map
-from game.match import SaveError, Seat, quarantine
+from game.match import Seat
+from game.saves import (
+    HomeError,
+    SaveInfo,
+    Shelf,
+    delete_save,
+    list_saves,
+    new_save_path,
+    prepare_home,
+    quarantine,
+)
 
 from .. import theme
 from ..app import App, Scene
@@ -26,6 +38,8 @@ from ..widgets import Button, TextField, hit
 from .common import backdrop
 
 KINDS = ("person", "easy", "medium", "hard")
+FADED = (110, 100, 88)   # the lines of a finished game
+ROWS = 4                 # saved games shown at once on the right card
 
 
 def t_default(lang: str, i: int) -> str:
@@ -49,10 +63,8 @@ class StartScene(Scene):
         self.buttons: list[Button] = []
         self.hover: str | None = None
         self.message = note
-        self.save_path: Path = opts.autosave()
-        self.save_exists = self.save_path.exists()
-        self.saved: Any = None            # a Table once the save was read
-        self.saved_error: Exception | None = None     # said in the language of the moment
+        self.shelf = Shelf()              # the saved games, once listed
+        self.page = 0
         self.map_names: dict[str, str] = {}
         self._probed = False
         self._shown = False
@@ -76,31 +88,70 @@ class StartScene(Scene):
         return 0.0 if not self._probed else None
 
     def probe(self) -> None:
-        """After the first frame: read the autosave and the map names."""
+        """After the first frame: list the saved games and read the map names."""
         for n in range(2, 6):
             self.map_name(shipped_map_path(n))
         if self.app.options.map_path:
             self.map_name(self.app.options.map_path)
-        if self.save_exists:
-            try:
-                self.saved = Table.resume(self.save_path)
-            except SaveError as err:
-                self.saved = None
-                self.save_exists = False
-                try:
-                    kept = quarantine(self.save_path)
-                except OSError:
-                    kept = self.save_path
-                from .notice import NoticeScene
-                self.app.switch(NoticeScene(self.app, t("save.unreadable_title"),
-                                            t("save.unreadable_body", reason=say(err), kept=kept.name,
-                                              folder=str(kept.parent)),
-                                            [("new", t("save.new_game"), lambda: self.app.switch(StartScene(self.app)))]))
-                return
-            except (MapError, ValueError, OSError) as err:
-                self.saved = None
-                self.saved_error = err
+        self.refresh()
+
+    def refresh(self) -> None:
+        """List the saves again; a save that cannot be read is moved aside and the player told."""
+        from .notice import NoticeScene
+        try:
+            prepare_home()
+        except HomeError as err:
+            self.build()
+            self.app.switch(NoticeScene(self.app, t("save.home_title"), say(err),
+                                        [("back", t("error.back"), lambda: self.app.switch(self))]))
+            return
+        self.shelf = list_saves()
+        self.page = min(self.page, max(0, (len(self.shelf.games) - 1) // ROWS))
         self.build()
+        if self.shelf.kept_aside:
+            kept, err = self.shelf.kept_aside[0]
+            self.kept_notice(kept, err, len(self.shelf.kept_aside) - 1)
+
+    def kept_notice(self, kept: Path, err: Any, more: int = 0) -> None:
+        """Tell the player a save was moved aside; back to this screen."""
+        from .notice import NoticeScene
+        body = t("save.unreadable_body", reason=say(err), kept=kept.name, folder=str(kept.parent))
+        if more:
+            body += " " + t("save.more_kept", count=more)
+        self.app.switch(NoticeScene(self.app, t("save.unreadable_title"), body,
+                                    [("new", t("save.back_to_games"), lambda: self.app.switch(self))]))
+
+    def resume(self, info: SaveInfo) -> None:
+        """Open a saved game; one that cannot be resumed is moved aside with one sentence."""
+        try:
+            table = Table.resume(info.path)
+        except (ValueError, OSError) as err:          # SaveError, MapError, ContentError: one line
+            try:
+                kept = quarantine(info.path)
+            except OSError:
+                kept = info.path
+            self.shelf.games = [g for g in self.shelf.games if g.path != info.path]
+            self.build()
+            self.kept_notice(kept, err)
+            return
+        from .play import GameScene
+        self.app.switch(GameScene(self.app, table))
+
+    def ask_delete(self, info: SaveInfo) -> None:
+        """Delete a saved game only after the player confirms, naming the game."""
+        from .notice import NoticeScene
+
+        def delete() -> None:
+            try:
+                delete_save(info.path)
+            except OSError:
+                pass                                   # already gone, or read-only: the list says which
+            self.app.switch(self)
+            self.refresh()
+        body = "\n".join(self.describe(info)) + "\n" + t("start.delete_body")
+        self.app.switch(NoticeScene(self.app, t("start.delete_title"), body,
+                                    [("keep", t("start.delete_keep"), lambda: self.app.switch(self)),
+                                     ("delete", t("start.delete_yes"), delete)]))
 
     def map_name(self, path: str) -> str:
         if path not in self.map_names:
@@ -151,9 +202,24 @@ class StartScene(Scene):
         self.seed.rect = pygame.Rect(new.x + px(220), sy, px(160), px(36))
         b.append(Button("start", t("start.start"), pygame.Rect(new.right - px(250), new.bottom - px(64), px(220), px(46)),
                         style="primary"))
-        b.append(Button("continue", t("start.continue"), pygame.Rect(cont.x + px(30), cont.bottom - px(64),
-                                                                     cont.w - px(60), px(46)),
-                        style="primary", enabled=self.saved is not None))
+        games = self.shelf.games
+        first = self.page * ROWS
+        for k, info in enumerate(games[first:first + ROWS]):
+            i = first + k
+            top = cont.y + px(66) + k * px(112)
+            if not info.game_over:
+                b.append(Button(f"resume:{i}", t("start.continue"), pygame.Rect(cont.x + px(24), top + px(64),
+                                                                               px(180), px(32)), style="primary"))
+            b.append(Button(f"delete:{i}", t("start.delete"), pygame.Rect(cont.right - px(24) - px(120), top + px(64),
+                                                                          px(120), px(32)), style="quiet",
+                            tip=t("start.delete_tip")))
+        if len(games) > ROWS:
+            pages = (len(games) - 1) // ROWS + 1
+            y = cont.bottom - px(44)
+            b.append(Button("page:-1", "◀", pygame.Rect(cont.centerx - px(90), y, px(44), px(32)),
+                            style="quiet", enabled=self.page > 0))
+            b.append(Button("page:1", "▶", pygame.Rect(cont.centerx + px(46), y, px(44), px(32)),
+                            style="quiet", enabled=self.page < pages - 1))
         # the language and the first-game hints, under the two cards
         y = new.bottom + px(18)
         x = new.x + self.app.text.size(t("start.language"), px(16), "bold")[0] + px(14)
@@ -239,9 +305,13 @@ class StartScene(Scene):
             self.build()
         elif kind == "start":
             self.start()
-        elif kind == "continue" and self.saved is not None:
-            from .play import GameScene
-            self.app.switch(GameScene(self.app, self.saved))
+        elif kind == "resume" and int(arg) < len(self.shelf.games):
+            self.resume(self.shelf.games[int(arg)])
+        elif kind == "delete" and int(arg) < len(self.shelf.games):
+            self.ask_delete(self.shelf.games[int(arg)])
+        elif kind == "page":
+            self.page = max(0, self.page + int(arg))
+            self.build()
 
     def start(self) -> None:
         names = [f.value.strip() for f in self.names[: self.players]]
@@ -257,7 +327,8 @@ class StartScene(Scene):
                  for i in range(self.players)]
         seed = int(self.seed.value) if self.seed.value else None
         try:
-            table = Table.new(seats, seed, self.map_path(), self.app.options.content, self.save_path)
+            save_path = self.app.options.save_path or new_save_path()    # a file of its own: never replaces a game
+            table = Table.new(seats, seed, self.map_path(), self.app.options.content, save_path)
         except (ValueError, OSError) as err:          # MapError, ContentError, SetupError: one line
             from .notice import NoticeScene
             self.app.switch(NoticeScene(self.app, t("start.cannot_start"), say(err),
@@ -329,17 +400,7 @@ class StartScene(Scene):
                 img = text.render(line, px(15), theme.BAD, "bold")
                 surf.blit(img, (new.x + px(30), y))
                 y += img.get_height()
-        # the game in progress
-        img = text.render(t("start.in_progress"), px(22), theme.ACCENT, "bold")
-        surf.blit(img, (cont.x + px(30), cont.y + px(22)))
-        y = cont.y + px(74)
-        for line in self.summary():
-            for part in text.wrap(line, px(16), cont.w - px(60)):
-                img = text.render(part, px(16), theme.INK)
-                surf.blit(img, (cont.x + px(30), y))
-                y += img.get_height() + px(4)
-            if y > cont.bottom - px(70):
-                text.overflow(line)
+        self.draw_saves(surf, cont, ui)
         for b in self.buttons:
             b.draw(surf, text, self.hover == b.id and b.enabled, ui)
             if b.id.startswith("colour:"):
@@ -347,19 +408,49 @@ class StartScene(Scene):
                 pygame.draw.circle(surf, (20, 14, 10), (b.rect.centerx, b.rect.centery + 1), px(13))
                 pygame.draw.circle(surf, theme.PALETTE[self.colours[i]], b.rect.center, px(12))
 
-    def summary(self) -> list[str]:
-        if not self._probed and self.save_exists:
-            return [t("start.reading_save")]
-        if self.saved is None:
-            if self.saved_error:
-                return [t("start.save_unplayable", reason=say(self.saved_error))]
-            return [t("start.no_save")]
-        s = self.saved.state
-        lines = [t("start.save_map", name=map_title(self.saved.mapdata.name)),
-                 t("start.save_players", names=", ".join(p.name for p in s.players))]
-        if s.game_over:
-            lines.append(t("start.save_over"))
+    def draw_saves(self, surf: pygame.Surface, cont: pygame.Rect, ui: float) -> None:
+        """The saved games: newest first, those still in progress before the finished ones."""
+        px = lambda v: round(v * ui)  # noqa: E731
+        text = self.app.text
+        title = t("start.in_progress")
+        if text.size(title, px(22), "bold")[0] > cont.w - px(54):
+            text.overflow(title)
+        img = text.render(title, px(22), theme.ACCENT, "bold")
+        surf.blit(img, (cont.x + px(30), cont.y + px(22)))
+        games = self.shelf.games
+        if not games:
+            line = t("start.reading_save") if not self._probed else t("start.no_save")
+            y = cont.y + px(74)
+            for part in text.wrap(line, px(16), cont.w - px(60)):
+                img = text.render(part, px(16), theme.INK)
+                surf.blit(img, (cont.x + px(30), y))
+                y += img.get_height() + px(4)
+            return
+        first = self.page * ROWS
+        if len(games) > ROWS:
+            pages = (len(games) - 1) // ROWS + 1
+            img = text.render(f"{self.page + 1} / {pages}", px(15), theme.INK, "bold")
+            surf.blit(img, img.get_rect(center=(cont.centerx, cont.bottom - px(28))))
+        for k, info in enumerate(games[first:first + ROWS]):
+            top = cont.y + px(66) + k * px(112)
+            row = pygame.Rect(cont.x + px(14), top - px(6), cont.w - px(28), px(106))
+            pygame.draw.rect(surf, theme.PANEL_DARK, row, border_radius=px(8))
+            y = top
+            for n, line in enumerate(self.describe(info)):
+                weight = "bold" if n == 0 else "regular"
+                colour = FADED if info.game_over and n else theme.INK
+                fitted = text.fit(line, px(15), row.w - px(20), weight)
+                img = text.render(fitted, px(15), colour, weight)
+                surf.blit(img, (row.x + px(10), y))
+                y += px(21)
+
+    def describe(self, info: SaveInfo) -> list[str]:
+        """Three lines about a saved game: the map, the players, the round (or result) and when."""
+        import time as _time
+        name = map_title(info.board or (self.map_name(info.map_path) if info.map_path else "?"))
+        when = _time.strftime("%Y-%m-%d %H:%M", _time.localtime(info.saved_at))
+        if info.game_over:
+            third = t("start.save_finished", names=", ".join(info.winners) or "?", when=when)
         else:
-            lines.append(t("start.save_round", round=s.round, turns=s.board.turns))
-            lines.append(t("start.save_turn", name=s.players[s.turn.seat].name))
-        return lines
+            third = t("start.save_round", round=info.round, turns=info.turns) + " · " + when
+        return [t("start.save_map", name=name), ", ".join(info.players), third]
