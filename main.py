@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.content.catalog import load_catalog
-    from game.content.tmx import load_map
+    from game.content.tmx import check_players, load_map
     from game.rules.reasons import reason
     from game.ui import settings, strings
 
@@ -65,12 +65,19 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     map_path = None
-    if args.map:
+    if args.map is not None:
+        if not args.map.strip():
+            print(strings.say(reason("cli_map_empty")), file=sys.stderr)
+            return 2
         try:
-            load_map(args.map)
+            data = load_map(args.map)
+            if args.players is not None:
+                check_players(data, args.players)
         except ValueError as err:             # MapError: one line naming the file and the fix
             print(strings.say(err), file=sys.stderr)
             return 2
+        if args.players is None:
+            args.players = data.players       # the start screen offers the map's own player count
         map_path = _portable(args.map)
     content = [str(Path(c).resolve()) for c in args.content]
     if content:

@@ -125,7 +125,13 @@ def compare(board: Board, want: Structure) -> list[tuple[str, str, str, bool]]:
     return rows
 
 
-def check(paths: Sequence[str], with_compare: bool = False, out=None) -> int:
+def adjacency_lines(board: Board) -> list[str]:
+    """One line per region: its id and the ids of its neighbours, alphabetically."""
+    return [f"{r.id}: {', '.join(sorted(board.neighbours(r.id)))}"
+            for r in sorted(board.regions, key=lambda r: r.id)]
+
+
+def check(paths: Sequence[str], with_compare: bool = False, out=None, adjacency: bool = False) -> int:
     """Check each map, print what was found; return the exit code (1 if any map failed)."""
     out = out or sys.stdout
     failed = False
@@ -140,6 +146,10 @@ def check(paths: Sequence[str], with_compare: bool = False, out=None) -> int:
             continue
         board = report.data.board
         print(f"{path}: {summary(board)}", file=out)
+        if adjacency:
+            print(f"  adjacency ({board.pair_count()} pairs):", file=out)
+            for line in adjacency_lines(board):
+                print(f"    {line}", file=out)
         if not with_compare:
             continue
         want = PRINTED.get(len(board.regions))
@@ -170,8 +180,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_check.add_argument("files", nargs="+", metavar="FILE")
     p_check.add_argument("--compare", action="store_true",
                          help="compare each map with the printed map of the same size")
+    p_check.add_argument("--adjacency", action="store_true",
+                         help="also list each region's neighbours")
     args = parser.parse_args(argv)
-    return check(args.files, with_compare=args.compare)
+    return check(args.files, with_compare=args.compare, adjacency=args.adjacency)
 
 
 if __name__ == "__main__":

@@ -145,7 +145,7 @@ def test_checker_command_line_exit_codes() -> None:
 
 BROKEN_CASES = {
     "no_terrain.tmx": "object 4 'barley': no terrain property; add terrain=",
-    "duplicate_id.tmx": "object 2 'greyhill': id 'greyhill' is already used by object 1",
+    "duplicate_id.tmx": "object 2 'greyhill': region id 'greyhill' is already used by object 1",
     "unknown_terrain.tmx": "object 2 'oakwood': unknown terrain 'desert'; use one of",
     "unknown_feature.tmx": "object 2 'oakwood': unknown feature 'gold'",
     "open_polygon.tmx": "object 2 'oakwood': the polygon is open (a polyline)",
@@ -157,7 +157,7 @@ BROKEN_CASES = {
     "no_turns.tmx": "no map property turns; add turns (int)",
     "not_xml.tmx": "not a readable TMX file (XML error",
     "unknown_adjacent.tmx": "object 1 'greyhill': adjacent names 'nowhere', which is no region",
-    "wrong_class.tmx": "object 2 'oakwood': its class is 'label'; set class=region",
+    "wrong_class.tmx": "object 2 'oakwood': its type is 'label'; set its Type (Class in Tiled 1.9) to region",
     "bad_bool.tmx": "object 4 'barley': lost_tribe='yes' is not true or false",
     "no_regions_layer.tmx": "no object layer named 'regions'",
 }

@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.content import geometry  # noqa: E402
-from game.content.tmx import SHIPPED_MAPS, MapData, load_map  # noqa: E402
+from game.content.tmx import SHIPPED_MAPS, MapData, inspect_map  # noqa: E402
 from game.rules.board import Region  # noqa: E402
 
 Point = tuple[float, float]
@@ -444,15 +444,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.out and len(paths) != 1:
         parser.error("--out needs exactly one map")
     pygame.font.init()
+    failed = False
     for path in paths:
-        data = load_map(path, require_image=False)
+        report = inspect_map(path, require_image=False)
+        for line in report.errors:
+            print(f"error: {line}")
+        for line in report.warnings:
+            print(f"warning: {line}")
+        if report.errors or report.data is None:
+            print(f"{path}: not drawn; fix the errors above (python -m game.maps check {path})")
+            failed = True
+            continue
+        data = report.data
         picture, notes = draw_map(data, args.width)
         out = Path(args.out) if args.out else data.image_path or path.with_suffix(".png")
-        pygame.image.save(picture, str(out))
+        try:
+            save_picture(picture, out)
+        except (OSError, pygame.error) as err:
+            print(f"error: {out}: cannot write the picture ({err}); check the folder exists and is writable")
+            failed = True
+            continue
         for note in notes:
             print(f"note: {note}")
         print(f"{out}: {picture.get_width()}x{picture.get_height()}")
-    return 0
+    return 1 if failed else 0
+
+
+def save_picture(picture: pygame.Surface, out: Path) -> None:
+    """Write the PNG through a temporary file, so an interrupted run never leaves half a picture."""
+    tmp = out.with_name(f".{out.stem}.drawing.png")
+    try:
+        pygame.image.save(picture, str(tmp))
+        os.replace(tmp, out)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
 
 
 if __name__ == "__main__":

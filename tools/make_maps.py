@@ -25,7 +25,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
-from xml.sax.saxutils import quoteattr
+from xml.sax.saxutils import escape
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -512,14 +512,21 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
 
+def _attr(value: str) -> str:
+    """An XML attribute value in double quotes, escaped the way Tiled escapes it."""
+    return '"' + escape(value, {'"': "&quot;"}) + '"'
+
+
 def write_tmx(path: Path, spec: Spec, want: Structure, regions: list[dict]) -> None:
+    """Write the map byte for byte as Tiled 1.8 saves it (attribute order, properties sorted by
+    name, `type=` for the object's class, enum properties tagged with the project's types)."""
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" renderorder="right-down" '
         f'width="{WIDTH // TILE}" height="{HEIGHT // TILE}" tilewidth="{TILE}" tileheight="{TILE}" '
         f'infinite="0" nextlayerid="3" nextobjectid="{len(regions) + 1}">',
         " <properties>",
-        f'  <property name="name" value={quoteattr(spec.title)}/>',
+        f'  <property name="name" value={_attr(spec.title)}/>',
         f'  <property name="players" type="int" value="{spec.players}"/>',
         f'  <property name="turns" type="int" value="{want.turns}"/>',
         " </properties>",
@@ -532,14 +539,13 @@ def write_tmx(path: Path, spec: Spec, want: Structure, regions: list[dict]) -> N
         x0, y0 = r["polygon"][0]
         points = " ".join(f"{x - x0:g},{y - y0:g}" for x, y in r["polygon"])
         lines += [
-            f'  <object id="{k}" name={quoteattr(r["id"])} class="region" x="{x0:g}" y="{y0:g}">',
+            f'  <object id="{k}" name={_attr(r["id"])} type="region" x="{x0:g}" y="{y0:g}">',
             "   <properties>",
-            f'    <property name="id" value={quoteattr(r["id"])}/>',
-            f'    <property name="name" value={quoteattr(r["name"])}/>',
-            f'    <property name="terrain" value="{r["terrain"]}"/>',
-            f'    <property name="features" value="{",".join(r["features"])}"/>',
-            f'    <property name="lost_tribe" type="bool" value="{str(r["lost_tribe"]).lower()}"/>',
             f'    <property name="border" type="bool" value="{str(r["border"]).lower()}"/>',
+            f'    <property name="features" propertytype="features" value="{",".join(r["features"])}"/>',
+            f'    <property name="label" value={_attr(r["name"])}/>',
+            f'    <property name="lost_tribe" type="bool" value="{str(r["lost_tribe"]).lower()}"/>',
+            f'    <property name="terrain" propertytype="terrain" value="{r["terrain"]}"/>',
             "   </properties>",
             f'   <polygon points="{points}"/>',
             "  </object>",

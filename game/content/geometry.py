@@ -2,7 +2,8 @@
 
 This module owns the pure geometry the map loader, the map checker, the map tools and the window
 need: which region a point falls in (`region_at`), which regions share a border segment
-(`shared_borders`, with a small tolerance so hand-drawn Tiled polygons work), whether a polygon
+(`shared_borders`, with a small tolerance so hand-drawn Tiled polygons work; `border_runs` with a
+wider one finds edges that nearly touch), which regions overlap (`overlap_point`), whether a polygon
 is closed and simple (`crossing_point`), and a good interior point of a region for labels and
 tokens (`interior_point`, a pole of inaccessibility). Points are `(x, y)` pixel tuples with y
 pointing down, as in Tiled. It imports nothing but the standard library and touches no files.
@@ -194,52 +195,55 @@ def _edges(poly: Polygon) -> Iterable[tuple[Point, Point]]:
         yield poly[i], poly[(i + 1) % n]
 
 
-def _collinear_overlap(a: Point, b: Point, c: Point, d: Point, tol: float) -> float:
-    """Length over which segments ab and cd run along each other within `tol` pixels, else 0."""
+def _collinear_run(a: Point, b: Point, c: Point, d: Point, tol: float) -> tuple[float, Point]:
+    """Length over which segments ab and cd run along each other within `tol` pixels (0 if they
+    do not), and the middle of that stretch on ab."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy)
     ex, ey = d[0] - c[0], d[1] - c[1]
     length2 = math.hypot(ex, ey)
     if length == 0 or length2 == 0:
-        return 0.0
+        return 0.0, a
     ux, uy = dx / length, dy / length
     # both ends of cd near the line through ab, and both ends of ab near the line through cd
     for px, py in (c, d):
         if abs((px - a[0]) * uy - (py - a[1]) * ux) > tol:
-            return 0.0
+            return 0.0, a
     vx, vy = ex / length2, ey / length2
     for px, py in (a, b):
         if abs((px - c[0]) * vy - (py - c[1]) * vx) > tol:
-            return 0.0
+            return 0.0, a
     tc = (c[0] - a[0]) * ux + (c[1] - a[1]) * uy
     td = (d[0] - a[0]) * ux + (d[1] - a[1]) * uy
     lo, hi = max(0.0, min(tc, td)), min(length, max(tc, td))
-    return max(0.0, hi - lo)
+    if hi <= lo:
+        return 0.0, a
+    mid = (lo + hi) / 2
+    return hi - lo, (a[0] + ux * mid, a[1] + uy * mid)
 
 
-def shared_borders(polygons: Mapping[str, Polygon], tol: float = 2.0,
-                   cell: float = 64.0) -> dict[tuple[str, str], float]:
-    """Length of border each pair of polygons shares, as {(id_a, id_b): pixels} with id_a < id_b.
-
-    Two edges count as shared where they run along each other within `tol` pixels (so the
-    polygons need not have the same points: a T-junction works). Regions touching at a single
-    point share nothing. Edges are bucketed on a grid so only nearby edges are compared.
-    """
+def border_runs(polygons: Mapping[str, Polygon], tols: Sequence[float] = (2.0,),
+                cell: float = 64.0) -> list[dict[tuple[str, str], tuple[float, Point]]]:
+    """For each tolerance in `tols`, each pair of polygons whose edges run along each other
+    within that many pixels: the total length of those stretches and the middle of the longest,
+    as {(id_a, id_b): (pixels, point)} with id_a < id_b. One pass serves all the tolerances;
+    edges are bucketed on a grid so only nearby edges are compared."""
+    wide = max(tols)
     edges: list[tuple[str, Point, Point]] = []
     grid: dict[tuple[int, int], list[int]] = {}
     for rid, poly in polygons.items():
         for a, b in _edges(poly):
             k = len(edges)
             edges.append((rid, a, b))
-            gx0 = int(math.floor((min(a[0], b[0]) - tol) / cell))
-            gx1 = int(math.floor((max(a[0], b[0]) + tol) / cell))
-            gy0 = int(math.floor((min(a[1], b[1]) - tol) / cell))
-            gy1 = int(math.floor((max(a[1], b[1]) + tol) / cell))
+            gx0 = int(math.floor((min(a[0], b[0]) - wide) / cell))
+            gx1 = int(math.floor((max(a[0], b[0]) + wide) / cell))
+            gy0 = int(math.floor((min(a[1], b[1]) - wide) / cell))
+            gy1 = int(math.floor((max(a[1], b[1]) + wide) / cell))
             for gx in range(gx0, gx1 + 1):
                 for gy in range(gy0, gy1 + 1):
                     grid.setdefault((gx, gy), []).append(k)
     tested: set[tuple[int, int]] = set()
-    shared: dict[tuple[str, str], float] = {}
+    runs: list[dict[tuple[str, str], tuple[float, Point, float]]] = [{} for _ in tols]
     for bucket in grid.values():
         for i_pos, i in enumerate(bucket):
             rid_i, a, b = edges[i]
@@ -248,15 +252,93 @@ def shared_borders(polygons: Mapping[str, Polygon], tol: float = 2.0,
                 if rid_i == rid_j or (i, j) in tested:
                     continue
                 tested.add((i, j))
-                if (max(a[0], b[0]) + tol < min(c[0], d[0]) or max(c[0], d[0]) + tol < min(a[0], b[0])
-                        or max(a[1], b[1]) + tol < min(c[1], d[1])
-                        or max(c[1], d[1]) + tol < min(a[1], b[1])):
+                if (max(a[0], b[0]) + wide < min(c[0], d[0]) or max(c[0], d[0]) + wide < min(a[0], b[0])
+                        or max(a[1], b[1]) + wide < min(c[1], d[1])
+                        or max(c[1], d[1]) + wide < min(a[1], b[1])):
                     continue
-                overlap = _collinear_overlap(a, b, c, d, tol)
-                if overlap > 0:
-                    key = (rid_i, rid_j) if rid_i < rid_j else (rid_j, rid_i)
-                    shared[key] = shared.get(key, 0.0) + overlap
-    return shared
+                key = (rid_i, rid_j) if rid_i < rid_j else (rid_j, rid_i)
+                for k, tol in enumerate(tols):
+                    overlap, mid = _collinear_run(a, b, c, d, tol)
+                    if overlap > 0:
+                        total, where, longest = runs[k].get(key, (0.0, mid, 0.0))
+                        if overlap > longest:
+                            where, longest = mid, overlap
+                        runs[k][key] = (total + overlap, where, longest)
+    return [{key: (total, where) for key, (total, where, _) in found.items()} for found in runs]
+
+
+def shared_borders(polygons: Mapping[str, Polygon], tol: float = 2.0,
+                   cell: float = 64.0) -> dict[tuple[str, str], float]:
+    """Length of border each pair of polygons shares, as {(id_a, id_b): pixels} with id_a < id_b.
+
+    Two edges count as shared where they run along each other within `tol` pixels (so the
+    polygons need not have the same points: a T-junction works). Regions touching at a single
+    point share nothing.
+    """
+    return {key: length for key, (length, _) in border_runs(polygons, (tol,), cell)[0].items()}
+
+
+def _crosses(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """True if segments ab and cd cross at a single point inside both (touching does not count)."""
+    o1, o2 = _orientation(a, b, c), _orientation(a, b, d)
+    o3, o4 = _orientation(c, d, a), _orientation(c, d, b)
+    return o1 * o2 < 0 and o3 * o4 < 0
+
+
+def _row_spans(poly: Polygon, y: float) -> list[tuple[float, float]]:
+    """The stretches of the horizontal line at height y that lie inside the polygon."""
+    xs = []
+    n = len(poly)
+    for i in range(n):
+        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+        if (y1 > y) != (y2 > y):
+            xs.append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
+    xs.sort()
+    return [(xs[k], xs[k + 1]) for k in range(0, len(xs) - 1, 2)]
+
+
+def overlap_point(a: Polygon, b: Polygon, tol: float = 2.0, step: float = 2.0) -> Point | None:
+    """A point inside both polygons and more than `tol` pixels from both outlines (the two
+    regions overlap there), or None when they only touch or share a border within `tol`."""
+    ax0, ay0, ax1, ay1 = bbox(a)
+    bx0, by0, bx1, by1 = bbox(b)
+    x0, y0, x1, y1 = max(ax0, bx0), max(ay0, by0), min(ax1, bx1), min(ay1, by1)
+    if x1 - x0 <= 2 * tol or y1 - y0 <= 2 * tol:
+        return None
+
+    def near_box(p: Point, q: Point) -> bool:
+        return not (max(p[0], q[0]) < x0 or min(p[0], q[0]) > x1
+                    or max(p[1], q[1]) < y0 or min(p[1], q[1]) > y1)
+
+    edges_a = [e for e in _edges(a) if near_box(*e)]
+    edges_b = [e for e in _edges(b) if near_box(*e)]
+    suspicious = any(max(p[0], q[0]) >= min(r[0], s[0]) and max(r[0], s[0]) >= min(p[0], q[0])
+                     and max(p[1], q[1]) >= min(r[1], s[1]) and max(r[1], s[1]) >= min(p[1], q[1])
+                     and _crosses(p, q, r, s) for p, q in edges_a for r, s in edges_b)
+    if not suspicious:
+        for mine, other in ((a, b), (b, a)):
+            probe = [p for p in mine if x0 <= p[0] <= x1 and y0 <= p[1] <= y1]
+            spans = _row_spans(mine, (bbox(mine)[1] + bbox(mine)[3]) / 2)
+            probe += [((s0 + s1) / 2, (bbox(mine)[1] + bbox(mine)[3]) / 2) for s0, s1 in spans]
+            if any(point_in_polygon(p, other) and boundary_distance(p, other) > tol for p in probe):
+                suspicious = True
+                break
+    if not suspicious:
+        return None
+    best: tuple[float, Point] | None = None
+    y = y0 + step / 2
+    while y < y1:
+        for s0, s1 in _row_spans(a, y):
+            for t0, t1 in _row_spans(b, y):
+                lo, hi = max(s0, t0), min(s1, t1)
+                if hi - lo <= 2 * tol:
+                    continue
+                p = ((lo + hi) / 2, y)
+                depth = min(boundary_distance(p, a), boundary_distance(p, b))
+                if depth > tol and (best is None or depth > best[0]):
+                    best = (depth, p)
+        y += step
+    return best[1] if best else None
 
 
 def edge_length_on_frame(poly: Polygon, width: float, height: float, tol: float = 2.0) -> float:

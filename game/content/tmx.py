@@ -1,13 +1,15 @@
 """Tiled maps (TMX) to the engine's `Board`, with every check a map author needs.
 
-This module owns reading a map file: it opens it with pytmx (the only TMX reader of the project,
-used without pygame), reads the `regions` object layer (one polygon per region, with properties
-id, name, terrain, features, lost_tribe, border, adjacent) and the map property `turns`, finds
-adjacency from shared polygon edges plus the explicit `adjacent` property, and hands back a
-`MapData` (the `Board`, the polygons for hit-testing, the picture). Problems are collected as
-one-line sentences naming the map file, the object and the fix (`inspect_map`); `load_map`
-raises the first as a `MapError`. It does not draw and does not judge balance: the comparison
-with the printed maps lives in `game.maps`.
+This module owns reading a map into the game: from the pytmx map that `game.content.tiled_file`
+opens, it reads the `regions` object layer (one polygon per region; the region id is the
+object's Name, and its properties are label, terrain, features, lost_tribe, border, adjacent)
+and the map properties `turns`, `name` and `players`, finds adjacency from shared polygon edges
+plus the explicit `adjacent` property, refuses regions that overlap and warns about edges that
+run close without touching (a gap the author did not mean), and hands back a `MapData` (the
+`Board`, the polygons for hit-testing, the picture). Problems are collected as one-line
+sentences naming the map file, the object and the fix (`inspect_map`); `load_map` raises the
+first as a `MapError`. It does not draw and does not judge balance: the comparison with the
+printed maps lives in `game.maps`.
 """
 from __future__ import annotations
 
@@ -18,12 +20,12 @@ from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from xml.etree.ElementTree import ParseError
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame if present
 import pytmx  # noqa: E402
 
 from game.content import geometry  # noqa: E402
+from game.content.tiled_file import TiledFileError, open_map  # noqa: E402
 from game.rules.board import FEATURES, TERRAINS, WATER, Board, BoardError, Region  # noqa: E402
 from game.rules.reasons import HasReason, Reason, reason  # noqa: E402
 
@@ -33,6 +35,8 @@ REGION_LAYER = "regions"
 REGION_CLASS = "region"
 EDGE_TOLERANCE = 2.0      # pixels: edges this close count as one border
 MIN_SHARED_BORDER = 4.0   # pixels of common border that make two regions adjacent
+NEAR_MISS = 15.0          # pixels: edges closer than this but not touching are probably a slip
+MIN_NEAR_MISS = 8.0       # pixels of such edges before the checker says so
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 
 MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
@@ -60,6 +64,7 @@ class MapData:
     height: int
     name: str
     path: Path
+    players: int | None = None         # the player count the map is meant for, if it says
 
 
 @dataclass
@@ -124,18 +129,6 @@ def _png_size(path: Path) -> tuple[int, int] | None:
     return width, height
 
 
-def _open(path: Path, shown: str) -> pytmx.TiledMap:
-    if not path.is_file():
-        raise MapError(reason("map_no_file", path=shown))
-    try:
-        # region properties are called id and name, which pytmx reserves unless told otherwise
-        return pytmx.TiledMap(str(path), allow_duplicate_names=True)
-    except ParseError as e:
-        raise MapError(reason("map_bad_xml", path=shown, error=str(e))) from None
-    except Exception as e:  # pytmx raises many kinds for a malformed map
-        raise MapError(reason("map_pytmx", path=shown, error=f"{type(e).__name__}: {e}")) from None
-
-
 @dataclass
 class _Raw:
     """One region object as read, before the board is built."""
@@ -154,10 +147,14 @@ def inspect_map(path: str | Path, require_image: bool = True) -> MapReport:
     report = MapReport(path=path, data=None)
     errors, warnings = report.errors, report.warnings
     try:
-        tiled = _open(path, shown)
-    except MapError as e:
+        opened = open_map(path, shown)
+    except TiledFileError as e:
         errors.append(e.reason)
         return report
+    tiled = opened.tiled
+    errors.extend(opened.problems)
+    if opened.old_names:
+        warnings.append(reason("map_old_names", path=shown))
 
     width = int(tiled.width) * int(tiled.tilewidth)
     height = int(tiled.height) * int(tiled.tileheight)
@@ -179,6 +176,7 @@ def inspect_map(path: str | Path, require_image: bool = True) -> MapReport:
         except ValueError:
             errors.append(reason("map_bad_turns", path=shown, value=turns_value))
     name = str(tiled.properties.get("name") or path.stem.replace("_", " ").title())
+    players = _players(tiled.properties.get("players"), shown, errors)
 
     image_path = _check_image(tiled, path, shown, width, height, require_image, errors, warnings)
 
@@ -197,8 +195,14 @@ def inspect_map(path: str | Path, require_image: bool = True) -> MapReport:
         return report  # adjacency is meaningless while some regions could not be read
 
     polygons = {r.region.id: r.polygon for r in raws if r.polygon is not None}
-    pairs, problems = _adjacency(raws, polygons, shown)
+    overlaps = _overlaps(raws, shown)
+    if overlaps:
+        errors.extend(overlaps)
+        return report  # neighbours are meaningless while regions lie on top of each other
+    shared, near = geometry.border_runs(polygons, (EDGE_TOLERANCE, NEAR_MISS))
+    pairs, problems = _adjacency(raws, shared, shown)
     errors.extend(problems)
+    warnings.extend(_near_misses(raws, polygons, near, pairs, shown))
     for raw in raws:
         on_frame = geometry.edge_length_on_frame(raw.polygon or [], width, height,
                                                  EDGE_TOLERANCE) > MIN_SHARED_BORDER
@@ -214,8 +218,28 @@ def inspect_map(path: str | Path, require_image: bool = True) -> MapReport:
         errors.append(reason("map_board", path=shown, error=e.reason))
         return report
     report.data = MapData(board=board, polygons={k: list(v) for k, v in polygons.items()},
-                          image_path=image_path, width=width, height=height, name=name, path=path)
+                          image_path=image_path, width=width, height=height, name=name, path=path,
+                          players=players)
     return report
+
+
+def _players(value: Any, shown: str, errors: list[Reason]) -> int | None:
+    if value is None or str(value).strip() == "":
+        return None
+    try:
+        players = int(str(value).strip())
+    except ValueError:
+        players = 0
+    if not 2 <= players <= 5:
+        errors.append(reason("map_bad_players", path=shown, value=value))
+        return None
+    return players
+
+
+def check_players(data: MapData, count: int) -> None:
+    """Raise `MapError` when the map says it is meant for another number of players."""
+    if data.players is not None and data.players != count:
+        raise MapError(reason("map_wrong_players", path=str(data.path), players=data.players, count=count))
 
 
 def _check_image(tiled: pytmx.TiledMap, path: Path, shown: str, width: int, height: int,
@@ -246,8 +270,8 @@ def _read_regions(objects: list[Any], shown: str, width: int, height: int,
     used: dict[str, str] = {}            # region id -> the object id that has it
     for obj in objects:
         props = obj.properties
-        rid = str(props.get("id") or "").strip()
-        label = reason("map_object_label", object=obj.id, name=rid or obj.name or "")
+        rid = str(obj.name or "").strip()
+        label = reason("map_object_label", object=obj.id, name=rid)
         where = reason("map_where", path=shown, label=label)
         kind = object_kind(obj)
         if kind and kind != REGION_CLASS:
@@ -296,7 +320,7 @@ def _read_regions(objects: list[Any], shown: str, width: int, height: int,
                                                    EDGE_TOLERANCE) > MIN_SHARED_BORDER
         region = Region(id=rid, terrain=terrain, features=frozenset(features),
                         lost_tribe=lost_tribe, border=border,
-                        name=str(props.get("name") or "").strip())
+                        name=str(props.get("label") or "").strip())
         raws.append(_Raw(label=label, region=region, polygon=polygon,
                          adjacent=_as_list(props.get("adjacent")),
                          border_given="border" in flags))
@@ -333,12 +357,47 @@ def _read_polygon(obj: Any, where: Reason, width: int, height: int,
     return polygon
 
 
-def _adjacency(raws: list[_Raw], polygons: dict[str, list[Point]],
+def _overlaps(raws: list[_Raw], shown: str) -> list[Reason]:
+    """One error for each pair of regions that lie partly or wholly on top of each other."""
+    errors: list[Reason] = []
+    boxes = [geometry.bbox(r.polygon or []) for r in raws]
+    for i, first in enumerate(raws):
+        for j in range(i + 1, len(raws)):
+            a, b = boxes[i], boxes[j]
+            if a[2] < b[0] or b[2] < a[0] or a[3] < b[1] or b[3] < a[1]:
+                continue
+            second = raws[j]
+            point = geometry.overlap_point(first.polygon or [], second.polygon or [], EDGE_TOLERANCE)
+            if point is not None:
+                errors.append(reason("map_overlap", path=shown, first=first.label, second=second.label,
+                                     x=f"{point[0]:.0f}", y=f"{point[1]:.0f}"))
+    return errors
+
+
+def _near_misses(raws: list[_Raw], polygons: dict[str, list[Point]],
+                 runs: dict[tuple[str, str], tuple[float, Point]], pairs: list[tuple[str, str]],
+                 shown: str) -> list[Reason]:
+    """A warning for each pair of regions whose edges run close without touching."""
+    adjacent = {frozenset(p) for p in pairs}
+    by_id = {r.region.id: r for r in raws}
+    warnings: list[Reason] = []
+    for (a, b), (length, point) in sorted(runs.items()):
+        if length < MIN_NEAR_MISS or frozenset((a, b)) in adjacent:
+            continue
+        gap = min(min(geometry.boundary_distance(p, polygons[b]) for p in polygons[a]),
+                  min(geometry.boundary_distance(p, polygons[a]) for p in polygons[b]))
+        if gap <= EDGE_TOLERANCE:
+            continue  # they touch somewhere (at a corner, or along less than MIN_SHARED_BORDER)
+        warnings.append(reason("map_near_miss", path=shown, first=by_id[a].label, second=by_id[b].label,
+                               x=f"{point[0]:.0f}", y=f"{point[1]:.0f}", gap=f"{gap:.0f}"))
+    return warnings
+
+
+def _adjacency(raws: list[_Raw], shared: dict[tuple[str, str], tuple[float, Point]],
                shown: str) -> tuple[list[tuple[str, str]], list[Reason]]:
     """Adjacent pairs from shared edges and `adjacent` properties, and what is wrong with them."""
     errors: list[Reason] = []
-    shared = geometry.shared_borders(polygons, tol=EDGE_TOLERANCE)
-    pairs = [pair for pair, length in shared.items() if length >= MIN_SHARED_BORDER]
+    pairs = [pair for pair, (length, _) in shared.items() if length >= MIN_SHARED_BORDER]
     by_id = {r.region.id: r for r in raws}
     for raw in raws:
         for other in raw.adjacent:

@@ -181,6 +181,25 @@ TEMPLATES: dict[str, str] = {
     "map_unreadable": "{path}: cannot be read",
     "map_and_more": "{first} (and {more} more: python -m game.maps check {path})",
     "map_no_file": "{path}: no such map file; check the path",
+    "map_unreadable_file": "{path}: cannot be read ({error}); check the file's permissions",
+    "map_json": "{path}: a Tiled JSON map; the game reads TMX maps: in Tiled use File > Save As, "
+                "choose \"Tiled map files (*.tmx)\" and open the .tmx file",
+    "map_not_a_map": "{path}: a Tiled {tag} file, not a map; open the .tmx map itself",
+    "map_reserved_property": "{where}: property {key!r} has the name of one of Tiled's own fields; "
+                             "rename or remove it",
+    "map_template_missing": "{where}: its template {source!r} cannot be read; put the template back "
+                            "or detach the object from it in Tiled",
+    "map_old_names": "{path}: regions keep their id and name in properties called id and name (the old "
+                     "way, still read); put the id in each object's Name and rename name to label",
+    "map_bad_players": "{path}: map property players={value!r} is not 2 to 5; set players (int) to the "
+                       "player count the map is for, or remove it",
+    "map_wrong_players": "{path}: the map is for {players} players, not {count}; choose {players} players "
+                         "or another map",
+    "map_overlap": "{path}: {first} and {second} overlap around ({x}, {y}); move their points so they "
+                   "only share a border",
+    "map_near_miss": "{path}: {first} and {second} come within {gap} px around ({x}, {y}) without "
+                     "touching, so they are not neighbours; snap their edges together, or list the "
+                     "other in adjacent if the gap is meant",
     "map_bad_xml": "{path}: not a readable TMX file (XML error: {error}); open it in Tiled and save it again",
     "map_pytmx": "{path}: pytmx cannot read this map ({error}); open it in Tiled and save it again",
     "map_no_size": "{path}: the map has no size; set its width, height and tile size in Tiled",
@@ -203,11 +222,13 @@ TEMPLATES: dict[str, str] = {
                       "or resize the map",
     "map_object_label": "object {object} {name!r}",
     "map_where": "{path}: {label}",
-    "map_bad_class": "{where}: its class is {value!r}; set class={cls} or move it out of the {layer!r} layer",
-    "map_no_id": "{where}: no id property; add id=<lowercase name>, e.g. id=greyhill",
-    "map_bad_id": "{where}: id {id!r} is not a plain id; use lowercase letters, digits and _, starting "
-                  "with a letter",
-    "map_id_used": "{where}: id {id!r} is already used by object {other}; give each region its own id",
+    "map_bad_class": "{where}: its type is {value!r}; set its Type (Class in Tiled 1.9) to {cls} or "
+                     "move it out of the {layer!r} layer",
+    "map_no_id": "{where}: no region id; type one in the object's Name, in lowercase, e.g. greyhill",
+    "map_bad_id": "{where}: Name {id!r} is not a plain region id; use lowercase letters, digits and _, "
+                  "starting with a letter (the display name goes in label)",
+    "map_id_used": "{where}: region id {id!r} is already used by object {other}; give each region its own "
+                   "Name",
     "map_no_terrain": "{where}: no terrain property; add terrain={known}",
     "map_unknown_terrain": "{where}: unknown terrain {value!r}; use one of {known}",
     "map_unknown_feature": "{where}: unknown feature {value!r}; features is a comma-separated list of "
@@ -257,6 +278,7 @@ TEMPLATES: dict[str, str] = {
     # -- players and positions (SetupError) --------------------------------------------------
     "cli_players": "--players {count}: Small World is for 2 to 5 players",
     "cli_seed": "--seed {value}: use a whole number of 0 or more",
+    "cli_map_empty": "--map needs a map file, e.g. --map maps/two_players.tmx",
     "setup_player_count": "Small World is for 2 to 5 players, not {count}",
     "setup_same_names": "two players have the same name; give each player their own name",
     "setup_unknown_race": "{where}: unknown race {value!r}; known races: {known}",

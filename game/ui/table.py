@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.content.tmx import SHIPPED_MAPS, MapData, load_map
+from game.content.tmx import SHIPPED_MAPS, MapData, check_players, load_map
 from game.match import Match, MatchSetup, Seat
 from game.rules import Action, Record
 from game.rules.engine import actor
@@ -90,6 +90,7 @@ class Table:
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
         mapdata = load_map(resolve(map_path))
+        check_players(mapdata, len(seats))
         if save_path.exists():                     # never over another game: a name of its own
             from game.saves import new_save_path
             save_path = new_save_path(save_path.parent)

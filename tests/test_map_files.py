@@ -1,0 +1,277 @@
+"""Maps as plain Tiled files, and the mistakes a map author makes, met through their own commands.
+
+The shipped maps load with plain pytmx and come back unchanged from Tiled's own export; maps in
+the old format (region id and name in properties) are still read; Tiled JSON maps, overlapping
+regions, near misses, a wrong player count and an empty `--map` each get one line naming the file,
+the thing and the fix, through `python -m game.maps check`, `main.py` and `tools/draw_maps.py`,
+with the right exit status, no traceback, and every file of the author's left byte for byte.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import pytmx
+
+from game.content.tmx import SHIPPED_MAPS, MapError, check_players, inspect_map, load_map
+
+ROOT = Path(__file__).resolve().parents[1]
+TINY_PNG = ROOT / "tests" / "data" / "broken_maps" / "tiny.png"
+ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", QT_QPA_PLATFORM="offscreen",
+           PYTHONPATH=str(ROOT))
+
+
+def run(*args: str, cwd: Path = ROOT, home: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = dict(ENV, SMALLWORLD_HOME=str(home)) if home else ENV
+    return subprocess.run([sys.executable, *args], cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=120)
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def tiled() -> str:
+    tool = shutil.which("tiled")
+    if tool is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("tiled is missing on CI; install Debian's package tiled")
+        pytest.skip("tiled not installed (apt-get install tiled)")
+    return tool
+
+
+# -- a small map in the format Tiled 1.8 writes -------------------------------------------------------
+HEAD = """<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" renderorder="right-down" width="8" height="4" tilewidth="50" tileheight="50" infinite="0" nextlayerid="3" nextobjectid="9">
+ <properties>
+  <property name="players" type="int" value="{players}"/>
+  <property name="turns" type="int" value="7"/>
+ </properties>
+ <imagelayer id="1" name="picture">
+  <image source="tiny.png" width="400" height="200"/>
+ </imagelayer>
+ <objectgroup id="2" name="regions">
+{objects} </objectgroup>
+</map>
+"""
+
+
+def region(oid: int, rid: str, terrain: str, points: str, label: str = "") -> str:
+    return (f'  <object id="{oid}" name="{rid}" type="region" x="0" y="0">\n   <properties>\n'
+            f'    <property name="label" value="{label or rid.title()}"/>\n'
+            f'    <property name="terrain" propertytype="terrain" value="{terrain}"/>\n'
+            f'   </properties>\n   <polygon points="{points}"/>\n  </object>\n')
+
+
+def small_map(folder: Path, objects: list[str], players: int = 2, name: str = "mine.tmx") -> Path:
+    shutil.copy(TINY_PNG, folder / "tiny.png")
+    path = folder / name
+    path.write_text(HEAD.format(objects="".join(objects), players=players), encoding="utf-8")
+    return path
+
+
+FOUR = [region(1, "west", "hill", "0,0 200,0 200,100 0,100"),
+        region(2, "east", "forest", "200,0 400,0 400,100 200,100"),
+        region(3, "southwest", "farmland", "0,100 200,100 200,200 0,200"),
+        region(4, "southeast", "sea", "200,100 400,100 400,200 200,200")]
+
+
+def one_clear_line(out: str, *needles: str) -> str:
+    assert "Traceback" not in out
+    lines = [line for line in out.splitlines() if all(n in line for n in needles)]
+    assert len(lines) == 1, out
+    return lines[0]
+
+
+# -- plain Tiled files --------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", sorted(SHIPPED_MAPS))
+def test_plain_pytmx_reads_every_shipped_map(players: int) -> None:
+    tiled_map = pytmx.TiledMap(str(SHIPPED_MAPS[players]))
+    assert pytmx.TiledElement.allow_duplicate_names is False
+    layer = tiled_map.get_layer_by_name("regions")
+    data = load_map(SHIPPED_MAPS[players])
+    assert sorted(obj.name for obj in layer) == sorted(r.id for r in data.board.regions)
+    assert {obj.properties["label"] for obj in layer} == {r.name for r in data.board.regions}
+    assert all(obj.type == "region" for obj in layer)
+
+
+def test_nothing_switches_pytmx_to_duplicate_names() -> None:
+    code = [p for p in (ROOT / "game").rglob("*.py")
+            if re.search(r"allow_duplicate_names\s*=", p.read_text(encoding="utf-8"))]
+    assert code == []
+
+
+@pytest.mark.parametrize("players", sorted(SHIPPED_MAPS))
+def test_tiled_export_gives_back_the_same_file(players: int, tmp_path: Path) -> None:
+    # tiled --export-map runs without the project, so it drops the enum types (propertytype=) and
+    # nothing else: docs/making-maps.md says so
+    tool = tiled()
+    source = SHIPPED_MAPS[players]
+    shutil.copy(source, tmp_path / source.name)
+    shutil.copy(source.with_suffix(".png"), tmp_path / source.with_suffix(".png").name)
+    out = tmp_path / "exported.tmx"
+    done = subprocess.run([tool, "--export-map", str(tmp_path / source.name), str(out)], env=ENV,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    original = source.read_text(encoding="utf-8")
+    assert original.count('propertytype="terrain"') == len(load_map(source).board.regions)
+    assert out.read_text(encoding="utf-8") == re.sub(r' propertytype="[a-z]+"', "", original)
+
+
+def test_old_maps_with_id_and_name_properties_are_still_read(tmp_path: Path) -> None:
+    text = SHIPPED_MAPS[2].read_text(encoding="utf-8")
+
+    def old_style(m: re.Match[str]) -> str:
+        rid = m.group(1)
+        return m.group(0).replace('name="label"', 'name="name"').replace(
+            "<properties>\n", f'<properties>\n    <property name="id" value="{rid}"/>\n', 1).replace(
+            f'name="{rid}" type="region"', 'name="" class="region"')
+    old = re.sub(r'<object id="\d+" name="([a-z_]+)" type="region".*?name="label" value="([^"]*)"', old_style,
+                 text, flags=re.S)
+    assert old.count('property name="id"') == 23 and 'name="label"' not in old
+    path = tmp_path / "old.tmx"
+    path.write_text(old, encoding="utf-8")
+    shutil.copy(SHIPPED_MAPS[2].with_suffix(".png"), tmp_path / "two_players.png")
+    before = snapshot(tmp_path)
+    with pytest.raises(ValueError, match="Reserved names"):
+        pytmx.TiledMap(str(path))                       # what plain pytmx says about the old format
+    report = inspect_map(path)
+    assert report.errors == [] and report.data is not None
+    assert report.data.board.regions == load_map(SHIPPED_MAPS[2]).board.regions
+    assert report.data.board.adjacency == load_map(SHIPPED_MAPS[2]).board.adjacency
+    done = run("-m", "game.maps", "check", str(path))
+    assert done.returncode == 0
+    one_clear_line(done.stdout, "warning:", str(path), "rename name to label")
+    assert snapshot(tmp_path) == before
+
+
+# -- files that are not TMX maps ------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["island.tmj", "island.json", "island.tmx"])
+def test_a_tiled_json_map_is_refused_with_save_as_tmx(name: str, tmp_path: Path) -> None:
+    path = tmp_path / name
+    path.write_text(json.dumps({"type": "map", "version": "1.8", "layers": []}), encoding="utf-8")
+    before = snapshot(tmp_path)
+    done = run("-m", "game.maps", "check", str(path))
+    assert done.returncode == 1
+    one_clear_line(done.stdout, str(path), "Tiled JSON map", "Save As", "*.tmx")
+    done = run("main.py", "--map", str(path), home=tmp_path / "home")
+    assert done.returncode == 2
+    one_clear_line(done.stderr, str(path), "Tiled JSON map")
+    assert snapshot(tmp_path) == before
+
+
+def test_a_template_file_is_not_taken_for_a_map() -> None:
+    report = inspect_map(ROOT / "maps" / "templates" / "region.tx")
+    assert len(report.errors) == 1 and "a Tiled template file, not a map" in report.errors[0]
+
+
+# -- overlaps, near misses, adjacency ------------------------------------------------------------
+@pytest.mark.parametrize("case,points", [
+    ("partly", "150,20 260,20 260,80 150,80"),          # a square laid across the west/east border
+    ("wholly", "0,0 200,0 200,100 0,100"),              # the same outline as west
+    ("inside", "40,20 120,20 120,80 40,80"),            # a small region inside west
+])
+def test_overlapping_regions_are_refused_by_the_checker_and_the_game(case: str, points: str,
+                                                                      tmp_path: Path) -> None:
+    path = small_map(tmp_path, [*FOUR, region(5, "intruder", "swamp", points)])
+    before = snapshot(tmp_path)
+    done = run("-m", "game.maps", "check", str(path))
+    assert done.returncode == 1
+    line = one_clear_line(done.stdout, "error:", "object 1 'west' and", "overlap around")
+    assert str(path) in line and "object 5 'intruder'" in line
+    assert done.stdout.count("error:") == (2 if case == "partly" else 1)   # across west and east
+    assert "so they only share a border" in line
+    with pytest.raises(MapError, match="overlap"):
+        load_map(path)
+    done = run("main.py", "--map", str(path), home=tmp_path / "home")
+    assert done.returncode == 2
+    one_clear_line(done.stderr, "object 1 'west' and", "overlap around")
+    assert snapshot(tmp_path) == before
+
+
+def test_a_near_miss_is_a_warning_naming_both_regions_and_where(tmp_path: Path) -> None:
+    # southeast stops 6 px short of east: they would look like neighbours on the picture
+    objects = [*FOUR[:3], region(4, "southeast", "sea", "200,106 400,106 400,200 200,200")]
+    path = small_map(tmp_path, objects)
+    done = run("-m", "game.maps", "check", str(path))
+    assert done.returncode == 0
+    line = one_clear_line(done.stdout, "warning:", "without touching")
+    assert "object 2 'east'" in line and "object 4 'southeast'" in line and "within 6 px" in line
+    assert re.search(r"around \(3\d\d, 10\d\)", line), line
+    assert not load_map(path).board.adjacent("east", "southeast")
+
+
+def test_regions_meeting_at_a_corner_or_a_real_gap_are_no_near_miss(tmp_path: Path) -> None:
+    far = [*FOUR[:3], region(4, "southeast", "sea", "200,130 400,130 400,200 200,200")]  # 30 px: meant
+    for objects in (FOUR, far):
+        report = inspect_map(small_map(tmp_path, objects))
+        assert report.errors == [] and report.warnings == []
+
+
+def test_adjacency_lists_every_region_and_its_neighbours(tmp_path: Path) -> None:
+    done = run("-m", "game.maps", "check", "--adjacency", str(small_map(tmp_path, FOUR)))
+    assert done.returncode == 0
+    assert "  adjacency (4 pairs):" in done.stdout
+    listed = dict(line.strip().split(": ") for line in done.stdout.splitlines() if line.startswith("    "))
+    assert listed == {"east": "southeast, west", "southeast": "east, southwest",
+                      "southwest": "southeast, west", "west": "east, southwest"}
+
+
+# -- the player count and the --map option -------------------------------------------------------
+def test_an_empty_map_option_is_an_error_not_the_default_map(tmp_path: Path) -> None:
+    done = run("main.py", "--map", "", home=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.strip() == "--map needs a map file, e.g. --map maps/two_players.tmx"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_map_player_count_is_checked_against_the_players(tmp_path: Path) -> None:
+    done = run("main.py", "--map", "maps/two_players.tmx", "--players", "3", home=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.strip() == ("maps/two_players.tmx: the map is for 2 players, not 3; choose 2 players "
+                                   "or another map")
+    with pytest.raises(MapError, match="the map is for 2 players, not 4"):
+        check_players(load_map(SHIPPED_MAPS[2]), 4)
+    check_players(load_map(SHIPPED_MAPS[2]), 2)
+
+
+def test_a_player_count_the_game_cannot_have_is_refused(tmp_path: Path) -> None:
+    path = small_map(tmp_path, FOUR, players=7)
+    done = run("-m", "game.maps", "check", str(path))
+    assert done.returncode == 1
+    one_clear_line(done.stdout, "error:", "players=7", "is not 2 to 5")
+
+
+def test_the_start_screen_refuses_a_map_meant_for_another_count(tmp_path: Path) -> None:
+    from game.match import Seat
+    from game.ui.table import Table
+    seats = [Seat(n, c, None) for n, c in (("Ann", "red"), ("Bob", "blue"), ("Cy", "green"))]
+    save = tmp_path / "autosave.json"
+    with pytest.raises(MapError, match="the map is for 2 players, not 3"):
+        Table.new(seats, 1, str(SHIPPED_MAPS[2]), [], save)
+    assert not save.exists()
+
+
+# -- drawing the picture of a broken map ------------------------------------------------------------
+def test_draw_maps_on_a_broken_map_prints_the_checker_lines(tmp_path: Path) -> None:
+    path = small_map(tmp_path, [*FOUR, region(5, "intruder", "swamp", "150,20 260,20 260,80 150,80")])
+    before = snapshot(tmp_path)
+    done = run("tools/draw_maps.py", str(path))
+    assert done.returncode == 1
+    one_clear_line(done.stdout, "error:", "object 1 'west' and", "overlap around")
+    one_clear_line(done.stdout, "not drawn; fix the errors above")
+    assert "Traceback" not in done.stderr
+    assert snapshot(tmp_path) == before
+
+
+def test_draw_maps_into_a_missing_folder_is_one_line(tmp_path: Path) -> None:
+    path = small_map(tmp_path, FOUR)
+    done = run("tools/draw_maps.py", str(path), "--out", str(tmp_path / "nowhere" / "x.png"), "--width", "200")
+    assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr
+    one_clear_line(done.stdout, "error:", "cannot write the picture")
