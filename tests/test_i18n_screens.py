@@ -4,7 +4,8 @@ For each of English, Romanian, Dutch and French the window is driven with the mo
 the start screen (five players and computer seats, the missing-name message), the hand-over
 curtain, the column with each combo's tooltip, a rules card, the help overlay, a turn of
 conquests with the tooltip of every region, a refusal, the redeploy, the decline's
-confirmation, the end-of-turn peek at the score, the final scores with a tie, and the card of an
+confirmation, the end-of-turn peek at the score, the final scores with a tie, the story of the
+game and the final board, and the card of an
 unreadable save. The text renderer notes every line cut with "…" and every box that had no room
 for its lines (`Text.overflows`); the test expects none. Screenshots of each language are
 written to tests/screenshots/i18n/ for a person to look at.
@@ -139,8 +140,15 @@ def test_every_screen_fits_in_every_language(home, lang):
         for p in s.players:
             p.coins = 42
         s.winners = [0]
-        d.app.switch(FinalScene(d.app, SimpleNamespace(state=s, seats=game.table.seats)))
+        d.app.switch(FinalScene(d.app, SimpleNamespace(state=s, seats=game.table.seats, match=game.table.match,
+                                                       mapdata=game.table.mapdata)))
         shot(d, lang, "final")
+        d.key(pygame.K_TAB)                            # the story of the game so far, then the board
+        assert d.scene.page == "story"
+        shot(d, lang, "story")
+        d.key(pygame.K_TAB)
+        assert d.scene.page == "board"
+        shot(d, lang, "final-board")
         # an unreadable save, on its card
         why = reason("save_no_replay", path=str(home / "autosave.json"), error=reason("replay_bad_shuffle"))
         body = strings.t("save.unreadable_body", reason=strings.say(why),

@@ -1,16 +1,29 @@
-"""The end of the game: every player's coins revealed, the ranking, and the tie-break (R13:
-most coins; tied players compare race tokens on the board; still tied, a shared victory)."""
+"""The end of the game, on three pages: the ranking with every player's coins revealed and the
+tie-break when it decided (R13: most coins; tied players compare race tokens on the board; still
+tied, a shared victory); the story of the game, told only now (coins round by round as a chart,
+the races and powers each player led and for how long, coins by source, the best turn); and the
+final board. Computer seats are marked. "Export as PNG" writes the story and the board to a new
+picture file (atomically, never over an existing file). The story is read from the match's
+records by `game.story`; drawing lives in `ui/story_view.py`.
+"""
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
+
+from game.story import Story, tell
 
 from .. import theme
 from ..app import App, Scene
 from ..layout import ui_scale
+from ..story_view import draw_board_page, draw_story_page, export_png, seat_tag
 from ..strings import t, tn
 from ..table import Table
 from ..widgets import Button, hit
 from .common import backdrop, card, track_hover
+
+PAGES = ("ranking", "story", "board")
 
 
 def tokens_on_board(state, seat: int) -> int:
@@ -34,7 +47,15 @@ def tie_note(state) -> str:
         return tn("final.shared", best, names=names, coins=best)
     w = state.winners[0] if state.winners else rows[0][0]
     return tn("final.tie_broken", best, names=names, coins=best, name=state.players[w].name,
-             tokens=tokens_on_board(state, w))
+              tokens=tokens_on_board(state, w))
+
+
+def read_story(table: Any) -> Story | None:
+    """The story of the table's match, or None when there is no record to read."""
+    match = getattr(table, "match", None)
+    if match is None or not getattr(match, "states", None):
+        return None
+    return tell(match.states, match.records)
 
 
 class FinalScene(Scene):
@@ -43,6 +64,12 @@ class FinalScene(Scene):
         self.table = table
         self.buttons: list[Button] = []
         self.hover: str | None = None
+        self.page = "ranking"
+        self.story = read_story(table)
+        self.message = ""
+        self.message_kind = "good"
+        self.exported: Any = None           # the path of the last picture written
+        self._board_cache: dict[str, Any] = {}
 
     def button(self, bid: str) -> Button | None:
         return next((b for b in self.buttons if b.id == bid), None)
@@ -50,30 +77,121 @@ class FinalScene(Scene):
     def resize(self) -> None:
         w, h = self.app.size()
         ui = ui_scale(w, h)
-        bw, bh = round(200 * ui), round(46 * ui)
-        y = h // 2 + round(205 * ui)
-        self.buttons = [Button("new", t("final.new_game"), pygame.Rect(w // 2 - bw - round(10 * ui), y, bw, bh),
-                               style="primary"),
-                        Button("quit", t("final.quit"), pygame.Rect(w // 2 + round(10 * ui), y, bw, bh))]
+        rect = self.card_rect()
+        bh = round(42 * ui)
+        y = rect.bottom - bh - round(16 * ui)
+        gap = round(10 * ui)
+        pages = [p for p in PAGES if p == "ranking" or self.story is not None]
+        size = round(15 * ui)
+
+        def width(label: str, least: int) -> int:
+            return max(round(least * ui), self.app.text.size(label, size, "bold")[0] + round(28 * ui))
+
+        self.buttons = []
+        x = rect.x + round(20 * ui)
+        for p in pages:
+            label = t(f"story.tab_{p}")
+            bw = width(label, 110)
+            self.buttons.append(Button(f"page_{p}", label, pygame.Rect(x, y, bw, bh), toggled=p == self.page,
+                                       style="quiet"))
+            x += bw + gap
+        right = rect.right - round(20 * ui)
+        ends = [("quit", t("final.quit"), "normal", 110), ("new", t("final.new_game"), "primary", 150)]
+        if self.story is not None:
+            ends.append(("export", t("story.export"), "normal", 150))
+        for bid, label, style, least in ends:
+            bw = width(label, least)
+            self.buttons.append(Button(bid, label, pygame.Rect(right - bw, y, bw, bh), style=style))
+            right -= bw + gap
+        if x - gap > right + gap:
+            for b in self.buttons:
+                self.app.text.overflow(b.label)
         self.app.dirty()
+
+    def card_rect(self) -> pygame.Rect:
+        w, h = self.app.size()
+        ui = ui_scale(w, h)
+        rect = pygame.Rect(0, 0, min(w - 20, round(1220 * ui)), min(h - 20, round(760 * ui)))
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    # -- input ------------------------------------------------------------------------------------
+    def show(self, page: str) -> None:
+        if page in PAGES and (page == "ranking" or self.story is not None):
+            self.page = page
+            self.resize()
+
+    def turn_page(self, step: int) -> None:
+        pages = [p for p in PAGES if p == "ranking" or self.story is not None]
+        self.show(pages[(pages.index(self.page) + step) % len(pages)])
 
     def handle(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame.MOUSEMOTION:
             track_hover(self, ev.pos)
         elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
             b = hit(self.buttons, ev.pos)
-            if b is None:
-                return
-            if b.id == "new":
-                self.app.go_home()
-            elif b.id == "quit":
-                self.app.quit()
+            if b is not None:
+                self.press(b.id)
+        elif ev.type == pygame.KEYDOWN:
+            shift = bool(getattr(ev, "mod", 0) & pygame.KMOD_SHIFT)
+            if ev.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN) or (ev.key == pygame.K_TAB and not shift):
+                self.turn_page(1)
+            elif ev.key in (pygame.K_LEFT, pygame.K_PAGEUP) or (ev.key == pygame.K_TAB and shift):
+                self.turn_page(-1)
+            elif ev.key in (pygame.K_1, pygame.K_2, pygame.K_3):
+                self.show(PAGES[ev.key - pygame.K_1])
+            elif ev.key == pygame.K_e or (ev.key == pygame.K_s and getattr(ev, "mod", 0) & pygame.KMOD_CTRL):
+                self.press("export")
+            elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.press("new")
 
+    def press(self, bid: str) -> None:
+        if bid.startswith("page_"):
+            self.show(bid[len("page_"):])
+        elif bid == "export" and self.story is not None:
+            self.export()
+        elif bid == "new":
+            self.app.go_home()
+        elif bid == "quit":
+            self.app.quit()
+
+    def export(self) -> None:
+        from game.match import data_dir
+        try:
+            path = export_png(self.app, self.table, self.story, data_dir() / "pictures")
+        except (OSError, pygame.error) as err:
+            self.message, self.message_kind = t("story.export_failed", error=str(err)), "bad"
+        else:
+            self.exported = path
+            self.message, self.message_kind = t("story.exported", path=str(path)), "good"
+        self.app.dirty()
+
+    # -- drawing ----------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:
         backdrop(surf)
         w, h = surf.get_size()
         ui = ui_scale(w, h)
-        rect = card(surf, 700, 560)
+        rect = self.card_rect()
+        card(surf, round(rect.w / ui), round(rect.h / ui))
+        area = pygame.Rect(rect.x, rect.y, rect.w, rect.h - round(70 * ui))
+        if self.page == "story" and self.story is not None:
+            draw_story_page(surf, area, self.app, self.table, self.story)
+        elif self.page == "board":
+            draw_board_page(surf, area, self.app, self.table, self._board_cache)
+        else:
+            self.draw_ranking(surf, area)
+        if self.message:
+            colour = theme.GOOD if self.message_kind == "good" else theme.BAD
+            size = round(13 * ui)
+            line = self.app.text.fit(self.message, size, rect.w - round(40 * ui), excerpt=True)
+            img = self.app.text.render(line, size, colour, "bold")
+            surf.blit(img, img.get_rect(midbottom=(rect.centerx, self.buttons[0].rect.y - round(4 * ui))))
+        for b in self.buttons:
+            b.draw(surf, self.app.text, self.hover == b.id, ui)
+
+    def draw_ranking(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        w, h = surf.get_size()
+        ui = ui_scale(w, h)
         text = self.app.text
         s = self.table.state
         title = text.render(t("final.title"), round(34 * ui), theme.ACCENT, "bold")
@@ -82,16 +200,18 @@ class FinalScene(Scene):
         sub = t("final.winner", name=winners[0]) if len(winners) == 1 else t("final.winners", names=", ".join(winners))
         img = text.render(sub, round(20 * ui), theme.INK, "bold")
         surf.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + round(76 * ui))))
+        inner = pygame.Rect(0, 0, min(rect.w, round(720 * ui)), rect.h)
+        inner.centerx = rect.centerx
         # columns sized to their headings (they differ a lot between languages)
         hsize = round(14 * ui)
         heads = [t("final.place"), t("final.player"), t("final.coins"), t("final.tokens")]
         hw = [text.size(h, hsize, "bold")[0] for h in heads]
-        right = rect.right - round(56 * ui)                  # the rows end at rect.right - 40
+        right = inner.right - round(56 * ui)                  # the rows end at inner.right - 40
         w3 = max(hw[3], round(60 * ui))
         w2 = max(hw[2], round(90 * ui))
         x3 = right - w3
         x2 = x3 - round(24 * ui) - w2
-        x0 = rect.x + round(56 * ui)
+        x0 = inner.x + round(56 * ui)
         x1 = x0 + max(hw[0], round(30 * ui)) + round(18 * ui)
         cols = [x0, x1, x2, x3]
         ends = [x1, x2, x3, right + round(6 * ui)]
@@ -105,12 +225,11 @@ class FinalScene(Scene):
         y += round(28 * ui)
         place = 0
         prev = None
-        rows = ranking(s)
-        for n, (seat, coins, tokens) in enumerate(rows):
+        for n, (seat, coins, tokens) in enumerate(ranking(s)):
             if (coins, tokens) != prev:
                 place = n + 1
             prev = (coins, tokens)
-            row = pygame.Rect(rect.x + round(40 * ui), y - round(4 * ui), rect.w - round(80 * ui), round(44 * ui))
+            row = pygame.Rect(inner.x + round(40 * ui), y - round(4 * ui), inner.w - round(80 * ui), round(50 * ui))
             win = seat in s.winners
             pygame.draw.rect(surf, (250, 236, 180) if win else (240, 230, 208), row, border_radius=round(8 * ui))
             if win:
@@ -121,22 +240,32 @@ class FinalScene(Scene):
             colour = theme.player_colour(self.table.seats[seat].colour, seat)
             pygame.draw.circle(surf, colour, (cols[1] + round(10 * ui), cy), round(10 * ui))
             name = s.players[seat].name + ("  " + t("final.crown") if win else "")
-            img = text.render(text.fit(name, round(18 * ui), name_w, "bold"), round(18 * ui), theme.INK, "bold")
-            surf.blit(img, (cols[1] + round(28 * ui), cy - img.get_height() // 2))
+            tag = seat_tag(self.table, seat)
+            img = text.render(text.fit(name, round(18 * ui), name_w, "bold", excerpt=True), round(18 * ui),
+                              theme.INK, "bold")
+            ny = cy - img.get_height() // 2 - (round(7 * ui) if tag else 0)
+            surf.blit(img, (cols[1] + round(28 * ui), ny))
+            if tag:
+                small = text.render(text.fit(tag, round(12 * ui), name_w), round(12 * ui), theme.INK_SOFT)
+                surf.blit(small, (cols[1] + round(28 * ui), ny + img.get_height() - round(2 * ui)))
             cs = round(22 * ui)
             surf.blit(self.app.sprites.coin(cs), (cols[2], cy - cs // 2))
             img = text.render(str(coins), round(20 * ui), theme.INK, "bold")
             surf.blit(img, (cols[2] + cs + round(8 * ui), cy - img.get_height() // 2))
             img = text.render(str(tokens), round(18 * ui), theme.INK)
             surf.blit(img, (cols[3] + w3 // 2 - img.get_width() // 2, cy - img.get_height() // 2))
-            y += round(50 * ui)
+            y += round(56 * ui)
         note = tie_note(s)
         if note:
-            for line in text.wrap(note, round(15 * ui), rect.w - round(100 * ui)):
+            for line in text.wrap(note, round(15 * ui), inner.w - round(100 * ui)):
                 img = text.render(line, round(15 * ui), theme.INK_SOFT)
                 surf.blit(img, img.get_rect(midtop=(rect.centerx, y + round(6 * ui))))
                 y += img.get_height()
-        if self.buttons and y > self.buttons[0].rect.y:
+        if self.story is not None:
+            hint = t("story.see_story")
+            img = text.render(text.fit(hint, round(14 * ui), inner.w), round(14 * ui), theme.ACCENT, "bold")
+            y += round(18 * ui)
+            surf.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+            y += img.get_height()
+        if y > rect.bottom:
             text.overflow(note)
-        for b in self.buttons:
-            b.draw(surf, text, self.hover == b.id, ui)
