@@ -29,9 +29,9 @@ from .rules.position import build_position
 from .rules.state import LOST_TRIBE, GameState
 
 ROOT = Path(__file__).resolve().parents[1]
-TOP_KEYS = {"name", "board", "map", "players", "dice", "seed", "setup", "steps"}
+TOP_KEYS = {"name", "board", "map", "players", "dice", "seed", "setup", "steps", "content"}
 REGION_EXPECT = {"owner", "race", "tokens", "decline", "lost_tribe", "fortress", "lair",
-                 "encampments", "hero", "dragon", "hole", "mountain", "empty"}
+                 "encampments", "hero", "dragon", "hole", "mountain", "empty", "marks"}
 PLAYER_EXPECT = {"coins", "hand", "active", "decline", "power"}
 EXPECT_KEYS = {"players", "regions", "tray", "column", "round", "current", "game_over", "winner"}
 REGION_INTENTS = {"abandon": A.Abandon, "conquer": A.Conquer, "reinforce": A.Reinforce,
@@ -67,6 +67,32 @@ def _load_board(sc: Mapping[str, Any], path: Path) -> Board:
     raise ScenarioError("the scenario needs a 'board' or a 'map'")
 
 
+_CONTENT: dict[tuple[str, ...], Catalog] = {}
+
+
+def _content(files: Any, path: Path) -> Catalog:
+    """The catalog of a scenario's `content:` files (base set plus them), read once per set."""
+    if isinstance(files, str):
+        files = [files]
+    if not isinstance(files, list):
+        raise ScenarioError("'content' lists content files, e.g. [assets/content/expansions/cursed.yaml]")
+    found: list[str] = []
+    for f in files:
+        for base in (path.parent, Path.cwd(), ROOT):
+            if (base / str(f)).exists():
+                found.append(str((base / str(f)).resolve()))
+                break
+        else:
+            raise ScenarioError(f"content file {f!r} not found")
+    key = tuple(found)
+    if key not in _CONTENT:
+        try:
+            _CONTENT[key] = load_catalog(found)
+        except ContentError as err:
+            raise ScenarioError(str(err)) from None
+    return _CONTENT[key]
+
+
 class Runner:
     def __init__(self, sc: Mapping[str, Any], path: Path, catalog: Catalog) -> None:
         bad = set(sc) - TOP_KEYS
@@ -75,6 +101,8 @@ class Runner:
         if "name" not in sc:
             raise ScenarioError("the scenario needs a 'name'")
         self.board = _load_board(sc, path)
+        if "content" in sc:
+            catalog = _content(sc["content"], path)
         names = sc.get("players")
         if not isinstance(names, list) or not names:
             raise ScenarioError("'players' must list the players in seat order")
@@ -146,6 +174,12 @@ class Runner:
             return A.Decline(), who
         if key == "berserk_roll" and val is None:
             return A.BerserkRoll(), who
+        if key == "use":                     # an effect's own move: `use: marauding`
+            if isinstance(val, str):
+                return A.Use(val), who
+            if isinstance(val, Mapping) and "effect" in val and set(val) <= {"effect", "region"}:
+                return A.Use(str(val["effect"]), self.region(val["region"]) if "region" in val else ""), who
+            raise ScenarioError("'use' takes an effect name or {effect: NAME, region: REGION}")
         if key == "end_turn":
             if val is None:
                 return A.EndTurn(), who
@@ -215,7 +249,7 @@ class Runner:
                    "race": r.race if r.tokens else None, "tokens": r.tokens, "decline": r.decline and bool(r.tokens),
                    "lost_tribe": r.lost_tribe, "fortress": r.fortress, "lair": r.lair,
                    "encampments": r.encampments, "hero": r.hero, "dragon": r.dragon, "hole": r.hole,
-                   "mountain": r.mountain, "empty": r.empty}
+                   "mountain": r.mountain, "empty": r.empty, "marks": dict(r.marks)}
             for k, v in want.items():
                 g = got[k]
                 if isinstance(g, bool) and not isinstance(v, bool) and v in (0, 1, None):
@@ -233,10 +267,10 @@ class Runner:
                 if i >= len(s.column):
                     raise ScenarioError(f"column[{i}]: expected {want}, but the column has {len(s.column)} combos")
                 c = s.column[i]
-                got = {"race": c.race, "power": c.power, "coins": c.coins}
+                got = {"race": c.race, "power": c.power, "coins": c.coins, "tokens": c.tokens}
                 for k, v in want.items():
                     if k not in got:
-                        raise ScenarioError(f"column[{i}]: unknown key {k!r}; known keys: race, power, coins")
+                        raise ScenarioError(f"column[{i}]: unknown key {k!r}; known keys: race, power, coins, tokens")
                     if got[k] != v:
                         raise ScenarioError(f"column[{i}] {k}: expected {v!r}, got {got[k]!r}")
         if "round" in e and s.round != e["round"]:

@@ -139,10 +139,19 @@ class Ally(Action):
     player: int
 
 
+@dataclass(frozen=True)
+class Use(Action):
+    """A building-block effect's own move (Marauding's second round, Mercenary's coin...):
+    `effect` names the block as in YAML, `region` its target when it has one."""
+    kind: ClassVar[str] = "use"
+    effect: str
+    region: str = ""
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls for cls in (Pick, Abandon, Conquer, Reinforce, Redeploy, Withdraw, Decline, EndTurn,
                               BerserkRoll, Dragon, Enchant, GhoulsConquer, Fortress, Encampments,
-                              Heroes, Ally)
+                              Heroes, Ally, Use)
 }
 
 
@@ -151,6 +160,8 @@ def action_from_dict(d: Mapping[str, Any]) -> Action:
     cls = ACTION_TYPES[d["kind"]]
     kw: dict[str, Any] = {}
     for f in fields(cls):
+        if f.name not in d and f.name == "region":
+            continue                         # optional (`Use` without a target)
         v = d[f.name]
         if isinstance(v, dict):
             v = tuple(sorted((str(k), int(n)) for k, n in v.items()))

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from . import abilities as _abilities
-from .abilities.base import Ability
+from .abilities.base import Ability, MarkSpec
 from .errors import NotImplementedRule
 from .reasons import HasReason, as_reason, reason
 
@@ -54,12 +54,38 @@ def _effects(kind: str, owner: str, raw: Any) -> tuple[tuple[str, dict[str, Any]
     return tuple(out)
 
 
+#: hooks the engine asks only when some effect of the catalog overrides them (kept fast)
+RARE_HOOKS: tuple[str, ...] = ("protects", "on_region_lost", "conquest_price", "after_conquest",
+                               "cost_floor", "min_per_region", "pass_over_price", "on_passed_over",
+                               "on_any_decline", "after_decline", "may_redeploy", "on_abandon")
+
+
 @dataclass
 class Catalog:
     races: dict[str, RaceDef] = field(default_factory=dict)
     powers: dict[str, PowerDef] = field(default_factory=dict)
     abilities: dict[str, tuple[Ability, ...]] = field(default_factory=dict)  # by race or power id
     missing: dict[str, list[str]] = field(default_factory=dict)  # id -> unregistered effect names
+    #: the `RARE_HOOKS` some effect overrides, and the markers effects put on regions
+    hooked: frozenset[str] = frozenset()
+    marks: dict[str, "MarkSpec"] = field(default_factory=dict)
+    decline_only: frozenset[str] = frozenset()   # ids with an `only_in_decline` effect
+
+    def _index(self) -> None:
+        """Note which rare hooks are in use and which markers exist (after any change)."""
+        hooked: set[str] = set()
+        marks: dict[str, MarkSpec] = {}
+        for key, abil in self.abilities.items():
+            for ab in abil:
+                for h in RARE_HOOKS:
+                    if getattr(type(ab), h) is not getattr(Ability, h):
+                        hooked.add(h)
+                for spec in ab.marker_specs(key):
+                    marks[spec.name] = spec
+        self.hooked = frozenset(hooked)
+        self.marks = marks
+        self.decline_only = frozenset(k for k, abil in self.abilities.items()
+                                      if any(a.only_in_decline for a in abil))
 
     @staticmethod
     def from_data(races: Mapping[str, Mapping[str, Any]], powers: Mapping[str, Mapping[str, Any]],
@@ -96,6 +122,7 @@ class Catalog:
             self.missing[key] = missing
         else:
             self.missing.pop(key, None)
+        self._index()
 
     def add_race(self, r: RaceDef) -> None:
         if r.id in self.powers:

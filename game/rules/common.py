@@ -9,13 +9,16 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from .abilities.base import Ability
-from .state import COLUMN_SIZE, Combo, GameState, RaceHold
+from .state import COLUMN_SIZE, Combo, GameState, RaceHold, RegionState
 
 
 def effects(s: GameState, hold: RaceHold, in_decline: bool) -> Iterable[Ability]:
     """Effects in force for `hold`: all of them while Active, the `in_decline` ones after."""
     abil = s.catalog.effects_of(hold.race, hold.power)
     if not in_decline:
+        if s.catalog.decline_only and (hold.race in s.catalog.decline_only
+                                       or hold.power in s.catalog.decline_only):
+            return [a for a in abil if not a.only_in_decline]
         return abil
     return [a for a in abil if a.in_decline]
 
@@ -60,7 +63,17 @@ def region_left(s: GameState, rid: str) -> None:
         p.memo["encampments_free"] = p.memo.get("encampments_free", 0) + r.encampments
     r.encampments = 0
     r.lair = r.fortress = r.hero = r.dragon = r.hole = False
+    if r.marks:
+        drop_race_marks(s, r)
     r.clear_race()
+
+
+def drop_race_marks(s: GameState, r: RegionState) -> None:
+    """Markers that go with the race tokens (a Queen) leave a region they leave."""
+    keep = {k: v for k, v in r.marks.items()
+            if not (k in s.catalog.marks and s.catalog.marks[k].with_race)}
+    if len(keep) != len(r.marks):
+        r.marks = keep
 
 
 def remove_race_from_board(s: GameState, seat: int, race: str) -> int:
@@ -74,6 +87,8 @@ def remove_race_from_board(s: GameState, seat: int, race: str) -> int:
         n += r.tokens
         r.hero = r.dragon = r.hole = r.lair = r.fortress = False
         r.encampments = 0
+        if r.marks:
+            drop_race_marks(s, r)
         r.clear_race()
     add_tray(s, race, n)
     return n

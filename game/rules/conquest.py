@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from .abilities.base import Ability
+from .abilities.base import Ability, Victim
 from .common import add_tray, effects, event, region_left, return_banner
 from .reasons import Reason, reason
 from .state import CONQUER, LOST_TRIBE, GameState, RaceHold
@@ -49,8 +49,15 @@ def cost_of(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None = 
         parts.append(("lost_tribe", r.lost_tribe))
     if r.tokens and r.owner != seat:
         parts.append(("defenders", r.tokens))
+    if r.marks:
+        marks = s.catalog.marks
+        for name, n in r.marks.items():
+            spec = marks.get(name)
+            if spec is not None and spec.defence:       # labelled by its race or power
+                parts.append((spec.source, spec.defence * n))
     if hold is None:
         hold = s.players[seat].active
+    floor = 1
     if hold is not None:
         only = None if abil is None else tuple(abil)
         # labelled by the race or power that grants it: "− 1 commando"
@@ -62,11 +69,15 @@ def cost_of(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None = 
                     m = ab.cost_modifier(s, seat, rid)
                     if m:
                         parts.append((source, m))
-    total = max(1, sum(n for _, n in parts))
+        if "cost_floor" in s.catalog.hooked:
+            floor = max([1] + [ab.cost_floor(s, seat) for ab in s.catalog.effects_of(hold.race, hold.power)])
+    total = max(floor, sum(n for _, n in parts))
     return Cost(tuple(parts), total)
 
 
-def immunity_reason(s: GameState, rid: str) -> Reason | None:
+def immunity_reason(s: GameState, rid: str, attacker: int | None = None) -> Reason | None:
+    """R10: why `rid` is immune (to `attacker`, when given: a race is never immune to its
+    own player's effects), or None. Markers and effects of other races may protect it too."""
     r = s.regions[rid]
     if r.hero:
         return reason("immune_hero", s, region=rid)
@@ -74,7 +85,39 @@ def immunity_reason(s: GameState, rid: str) -> Reason | None:
         return reason("immune_dragon", s, region=rid)
     if r.hole:
         return reason("immune_hole", s, region=rid)
+    if r.marks:
+        for name in r.marks:
+            spec = s.catalog.marks.get(name)
+            if spec is not None and spec.immune:
+                return reason("immune_marker", s, region=rid, power=spec.source)
+    if r.owner is not None and r.owner != attacker and "protects" in s.catalog.hooked and r.race:
+        hold, in_dec = s.players[r.owner].hold(r.race)
+        if hold is not None:
+            for ab in effects(s, hold, in_dec):
+                why = ab.protects(s, r.owner, rid, attacker, in_dec)
+                if why:
+                    return why
     return None
+
+
+def price_reason(s: GameState, seat: int, rid: str) -> Reason | None:
+    """Why `seat` cannot pay what the holder of `rid` asks for it (Liches), or None."""
+    if "conquest_price" not in s.catalog.hooked:
+        return None
+    price = conquest_price(s, seat, rid)
+    if price > s.players[seat].coins:
+        return reason("price_to_conquer", s, region=rid, coins=price)
+    return None
+
+
+def conquest_price(s: GameState, seat: int, rid: str) -> int:
+    r = s.regions[rid]
+    if r.owner is None or r.owner == seat or not r.race or "conquest_price" not in s.catalog.hooked:
+        return 0
+    hold, in_dec = s.players[r.owner].hold(r.race)
+    if hold is None:
+        return 0
+    return sum(ab.conquest_price(s, r.owner, rid, seat, in_dec) for ab in effects(s, hold, in_dec))
 
 
 def peace_reason(s: GameState, seat: int, rid: str) -> Reason | None:
@@ -97,7 +140,7 @@ def target_reason(s: GameState, seat: int, rid: str, hold: RaceHold, abil: tuple
     r = s.regions[rid]
     if r.owner == seat and r.race == hold.race and r.tokens:
         return reason("already_hold", s, region=rid)
-    why = immunity_reason(s, rid)
+    why = immunity_reason(s, rid, seat) or price_reason(s, seat, rid)
     if why:
         return why
     if reg.is_water and not any(ab.conquers_water(s, seat, rid) for ab in abil):
@@ -182,6 +225,9 @@ def conquer_reason(s: GameState, seat: int, rid: str, *, reinforce: bool = False
         why = ab.reinforce_reason(s, seat)
         if why:
             return why
+    floor = max(ab.cost_floor(s, seat) for ab in abil) if "cost_floor" in s.catalog.hooked and abil else 1
+    if hold.hand < floor:
+        return reason("needs_tokens", cost=floor, hand=hold.hand)
     if cost <= hold.hand:
         return reason("enough_outright", s, region=rid)
     if cost - hold.hand > 3:
@@ -209,6 +255,8 @@ def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
     assert owner is not None and race is not None
     p = s.player_w(owner)
     hold, in_decline = p.hold(race)
+    if hold is not None and owner != attacker and s.catalog.hooked & _DEFENDER_HOOKS:
+        _defender_hears(s, owner, hold, in_decline, rid, attacker, events)
     region_left(s, rid)
     if hold is None:                         # tokens of a race nobody holds: just discarded
         add_tray(s, race, n)
@@ -236,6 +284,33 @@ def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
         vanish_decline(s, owner, hold, events, chance)
 
 
+_DEFENDER_HOOKS = frozenset({"on_region_lost", "conquest_price"})
+
+
+def _defender_hears(s: GameState, owner: int, hold: RaceHold, in_decline: bool, rid: str,
+                    attacker: int, events: list[dict[str, Any]]) -> None:
+    """The holder of `rid` is paid what his effects ask of the attacker, then hears of the loss."""
+    abil = list(effects(s, hold, in_decline))
+    price = sum(ab.conquest_price(s, owner, rid, attacker, in_decline) for ab in abil)
+    if price:
+        paid = pay(s, attacker, owner, price)
+        if paid:
+            event(events, "coins", seat=attacker, to=owner, coins=paid)
+    for ab in abil:
+        ab.on_region_lost(s, owner, rid, attacker, in_decline, events)
+
+
+def pay(s: GameState, payer: int | None, payee: int | None, coins: int) -> int:
+    """Move up to `coins` from `payer` to `payee` (None: the bank); a player pays only what
+    he has. Returns the coins moved."""
+    if payer is not None:
+        coins = min(coins, s.players[payer].coins)
+        s.player_w(payer).coins -= coins
+    if coins > 0 and payee is not None:
+        s.player_w(payee).coins += coins
+    return max(0, coins)
+
+
 def vanish_decline(s: GameState, seat: int, hold: RaceHold, events: list[dict[str, Any]],
                    chance: Any = None) -> None:
     """An In Decline race with nothing left leaves the game: banner back (R8), badge discarded."""
@@ -253,14 +328,16 @@ def occupy(s: GameState, seat: int, hold: RaceHold, rid: str, tokens: int,
     r = s.regions[rid]
     was_nonempty = not r.empty
     defender = (r.owner, r.race) if r.tokens else None
+    victim = Victim(r.owner, r.race, r.decline, r.tokens, r.lost_tribe) if "after_conquest" in s.catalog.hooked \
+        else None
     active = s.players[seat].active is hold
     evict(s, rid, seat, events, chance, by_active=active)
-    take_over(s, seat, hold, rid, tokens, was_nonempty, defender, events, how)
+    take_over(s, seat, hold, rid, tokens, was_nonempty, defender, events, how, victim)
 
 
 def take_over(s: GameState, seat: int, hold: RaceHold, rid: str, tokens: int, was_nonempty: bool,
               defender: tuple[Any, Any] | None, events: list[dict[str, Any]],
-              how: str = "conquer") -> None:
+              how: str = "conquer", victim: Victim | None = None) -> None:
     """`hold` moves into the emptied `rid` with `tokens` from its hand; the turn remembers the
     conquest and the race's effects hear of it. A conquest by an In Decline race (Ghouls) keeps
     its tokens In Decline and does not count as a conquest of the Active race (abandoning,
@@ -280,3 +357,5 @@ def take_over(s: GameState, seat: int, hold: RaceHold, rid: str, tokens: int, wa
           defender=list(defender) if defender else None, nonempty=was_nonempty)
     for ab in effects(s, hold, in_decline):
         ab.on_conquered(s, seat, rid, was_nonempty)
+        if victim is not None:
+            ab.after_conquest(s, seat, rid, victim, events)

@@ -109,7 +109,8 @@ def legal_actions(s: GameState) -> list[Action]:
             if ab.intents:
                 out.extend(x for x in ab.legal_intents(s, seat) if x not in out)
     if t.phase == PICK:
-        out.extend(Pick(i) for i in range(min(len(s.column), p.coins + 1)))
+        out.extend(Pick(i) for i in range(min(len(s.column), p.coins + 1))
+                   if "pass_over_price" not in s.catalog.hooked or T.pick_price(s, i) <= p.coins)
         if not s.column:
             out.append(EndTurn())
         return out
@@ -122,6 +123,8 @@ def legal_actions(s: GameState) -> list[Action]:
         if hold.hand >= 1:
             abil = s.catalog.effects_of(hold.race, hold.power)
             die = all(ab.reinforce_reason(s, seat) is None for ab in abil)
+            if die and "cost_floor" in s.catalog.hooked:          # Kobolds: 2 tokens at least
+                die = hold.hand >= max(ab.cost_floor(s, seat) for ab in abil)
             for rid in conquest_candidates(s, seat, hold.race, abil, own):
                 if target_reason(s, seat, rid, hold, abil, own) is None:
                     c = cost_of(s, seat, rid, abil).total
@@ -131,7 +134,7 @@ def legal_actions(s: GameState) -> list[Action]:
                         out.append(Reinforce(rid))
         if T.decline_reason(s, seat) is None:
             out.append(Decline())
-    if own and t.phase in (CONQUER, REDEPLOY):
+    if own and t.phase in (CONQUER, REDEPLOY) and T.redeploy_refused(s, seat, hold) is None:
         out.append(Redeploy.of(T.default_redeploy(s, seat)))
     out.append(EndTurn())
     if T.end_turn_reason(s, seat, True) is None:

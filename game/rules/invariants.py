@@ -19,6 +19,11 @@ def tokens_held(s: GameState, race: str) -> int:
     for _, h, _ in s.iter_holds():
         if h.race == race:
             n += h.hand + int(h.memo.get("set_aside", 0))
+    for c in s.column:                      # tokens lying on a combo (Homunculi)
+        if c.race == race:
+            n += c.tokens
+    for p in s.players:                     # tokens a player collected (Igors)
+        n += int(p.memo.get("collected", {}).get(race, 0))
     return n
 
 

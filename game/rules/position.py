@@ -21,7 +21,7 @@ from .setup import begin_turn, empty_table
 from .state import LOST_TRIBE, MARKER_LIMITS, Combo, GameState, RaceHold, TurnState
 
 REGION_KEYS = {"owner", "race", "tokens", "decline", "lost_tribe", "fortress", "lair",
-               "encampments", "hero", "dragon", "hole", "mountain"}
+               "encampments", "hero", "dragon", "hole", "mountain", "marks"}
 PLAYER_KEYS = {"coins", "active", "decline"}
 SETUP_KEYS = {"column", "race_stack", "power_stack", "round", "current", "players", "regions"}
 
@@ -56,7 +56,7 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
         if not isinstance(c, Mapping) or "race" not in c or "power" not in c:
             raise SetupError(reason("setup_combo", where=where))
         column.append(Combo(_race(catalog, c["race"], where), _power(catalog, c["power"], where),
-                            int(c.get("coins", 0))))
+                            int(c.get("coins", 0)), int(c.get("tokens", 0))))
         used_races.add(c["race"])
         used_powers.add(c["power"])
 
@@ -116,6 +116,13 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
         for k in ("fortress", "lair", "hero", "dragon", "hole", "mountain"):
             if k in rd:
                 setattr(r, k, bool(rd[k]))
+        if rd.get("marks"):
+            marks = rd["marks"]
+            unknown = [m for m in marks if m not in catalog.marks] if isinstance(marks, Mapping) else ["?"]
+            if unknown:
+                raise SetupError(reason("setup_unknown_key", where=f"{where}.marks", key=unknown[0],
+                                        known=", ".join(sorted(catalog.marks)) or reason("word_none")))
+            r.marks = {str(m): int(n) for m, n in marks.items() if int(n)}
         if "encampments" in rd:
             r.encampments = int(rd["encampments"])
         if rd.get("tokens") or rd.get("race") or rd.get("owner"):
@@ -144,6 +151,8 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
     for p in s.players:
         for h in ([p.active] if p.active else []) + p.declines:
             s.tray[h.race] -= h.hand
+    for c in column:                                 # tokens lying on combos (Homunculi)
+        s.tray[c.race] -= c.tokens
     for race, n in s.tray.items():
         if n < 0:
             box = catalog.races[race].box if race in catalog.races else 18

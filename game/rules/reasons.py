@@ -147,6 +147,24 @@ TEMPLATES: dict[str, str] = {
     "param_next_to_own": "effect 'cost_discount': 'next_to_own' takes a terrain: {known}",
     "param_caverns_feature": "effect 'caverns_adjacent' takes 'feature': mine, magic or cavern",
     "param_feature_needed": "effect 'coins_per_feature' needs 'feature': mine, magic or cavern",
+    "immune_marker": "{region} is immune: a {power} marker guards it",
+    "immune_race": "{region} is immune: the {race} there cannot be touched",
+    "price_to_conquer": "Conquering {region} costs {coins} coins paid to its holder, and you have fewer",
+    "redeploy_keep_least": "This race keeps at least {least} tokens in each region",
+    "no_redeploy_race": "The {race} never redeploy: their tokens stay where they conquered",
+    "abandoned_this_turn": "You abandoned {region} this turn and may not conquer it again before your next turn",
+    "second_round_after_conquest": "The second round of conquests comes after at least one conquest",
+    "once_per_turn": "{effect} can be used once per turn",
+    "discount_bought": "You already paid for this conquest's discount",
+    "needs_coins": "Needs {coins} coins, you have {have}",
+    "param_where_shape": "effect '{effect}': 'where' takes a mapping such as {{terrains: [forest]}}",
+    "param_where_key": "effect '{effect}': unknown key '{key}' in 'where'; known keys: {known}",
+    "param_where_value": "effect '{effect}': 'where' {key} cannot be {value!r}; give {want}",
+    "param_when": "effect '{effect}': 'when' cannot be {value!r}; known: {known}",
+    "param_min_max": "effect '{effect}': 'min' is 1 or more and 'max' is 0 (no limit) or at least 'min'",
+    "param_score_floor": "effect '{effect}': a region scores at least 0, so 'amount' and 'otherwise' are -1 or more",
+    "param_choice": "effect '{effect}': '{param}' cannot be {value!r}; known: {known}",
+    "param_payer_payee": "effect '{effect}': payer and payee differ, and 'required' needs payer attacker and payee holder",
     # -- the catalog of races and powers (CatalogError) --------------------------------------
     "catalog_effect_shape": "{kind} {id!r}: each effect is a name or {{name: {{parameters}}}}, not {value!r}",
     "catalog_effect_error": "{kind} {id!r}: {error}",
@@ -312,7 +330,7 @@ EVENT_TYPES: tuple[str, ...] = ("turn", "pick", "conquer", "reinforce", "dragon"
                                 "ghouls", "die", "last_attempt", "ally", "heroes", "encampments",
                                 "fortress", "lost", "abandon", "redeploy", "bonus_tokens", "decline",
                                 "removed", "vanished", "withdraw", "score", "game_over",
-                                "lost_tribe_cleared")
+                                "lost_tribe_cleared", "coins", "use")
 
 
 class Reason(str):

@@ -67,11 +67,14 @@ def begin_turn(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
         s.turn.phase = PICK
     else:
         s.turn.phase = CONQUER
+        keep = 1
+        if "min_per_region" in s.catalog.hooked:      # Kobolds keep 2 in each region
+            keep = max(ab.min_per_region() for ab in s.catalog.effects_of(hold.race, hold.power))
         for rid in s.regions_of(seat, hold.race):
             r = s.regions[rid]
-            if r.tokens > 1:
-                n = r.tokens - 1
-                s.reg_w(rid).tokens = 1
+            if r.tokens > keep:
+                n = r.tokens - keep
+                s.reg_w(rid).tokens = keep
                 hold.hand += n
                 s.turn.readied[rid] = n
         back = hold.memo.pop("set_aside", 0)

@@ -40,7 +40,7 @@ class RegionState:
     """Tokens and markers on one region."""
 
     __slots__ = ("owner", "race", "tokens", "decline", "lost_tribe", "mountain", "lair",
-                 "fortress", "encampments", "hero", "dragon", "hole")
+                 "fortress", "encampments", "hero", "dragon", "hole", "marks")
     FLAGS = ("mountain", "lair", "fortress", "hero", "dragon", "hole")
 
     def __init__(self) -> None:
@@ -56,6 +56,9 @@ class RegionState:
         self.hero: bool = False
         self.dragon: bool = False
         self.hole: bool = False
+        # markers of races and powers beyond the base set ({"pot": 1}); never changed in
+        # place, always replaced (`abilities.markers`), so copies may share it
+        self.marks: dict[str, int] = {}
 
     def copy(self) -> "RegionState":
         r = RegionState.__new__(RegionState)
@@ -88,13 +91,15 @@ class RegionState:
         for k in RegionState.FLAGS:
             if getattr(self, k):
                 d[k] = True
+        if self.marks:
+            d["marks"] = dict(self.marks)
         return d
 
     @staticmethod
     def from_dict(d: dict[str, Any]) -> "RegionState":
         r = RegionState()
         for k, v in d.items():
-            setattr(r, k, v)
+            setattr(r, k, dict(v) if k == "marks" else v)
         return r
 
 
@@ -165,6 +170,10 @@ class Combo:
     race: str
     power: str
     coins: int = 0
+    tokens: int = 0     # race tokens lying on the combo, taken by whoever picks it (Homunculi)
+
+    def to_list(self) -> list[Any]:
+        return [self.race, self.power, self.coins] + ([self.tokens] if self.tokens else [])
 
 
 # Turn phases, in the order a turn walks through them.
@@ -239,7 +248,7 @@ class GameState:
         s.board, s.catalog = self.board, self.catalog
         s.players = list(self.players)
         s.regions = dict(self.regions)
-        s.column = [Combo(c.race, c.power, c.coins) for c in self.column]
+        s.column = [Combo(c.race, c.power, c.coins, c.tokens) for c in self.column]
         s.race_stack = list(self.race_stack)
         s.power_stack = list(self.power_stack)
         s.power_discard = list(self.power_discard)
@@ -313,7 +322,7 @@ class GameState:
             "board": self.board.name,
             "players": [p.to_dict() for p in self.players],
             "regions": {rid: r.to_dict() for rid, r in self.regions.items() if r.to_dict()},
-            "column": [[c.race, c.power, c.coins] for c in self.column],
+            "column": [c.to_list() for c in self.column],
             "race_stack": list(self.race_stack),
             "power_stack": list(self.power_stack),
             "power_discard": list(self.power_discard),
@@ -332,7 +341,7 @@ class GameState:
             if rid not in s.regions:
                 raise ReplayError(reason("save_unknown_region", id=rid, board=board.name))
             s.regions[rid] = RegionState.from_dict(rd)
-        s.column = [Combo(r, p, c) for r, p, c in d["column"]]
+        s.column = [Combo(*c) for c in d["column"]]
         s.race_stack = list(d["race_stack"])
         s.power_stack = list(d["power_stack"])
         s.power_discard = list(d["power_discard"])

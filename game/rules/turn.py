@@ -36,8 +36,9 @@ def pick_reason(s: GameState, seat: int, index: int) -> Reason | None:
         return reason("cannot_pick_now")
     if not isinstance(index, int) or not 0 <= index < len(s.column):
         return reason("no_combo_at", index=index)
-    if index > p.coins:
-        return reason_n("combo_costs", index, cost=index, coins=p.coins)
+    price = pick_price(s, index)
+    if price > p.coins:
+        return reason_n("combo_costs", price, cost=price, coins=p.coins)
     return None
 
 
@@ -45,21 +46,53 @@ def do_pick(s: GameState, seat: int, index: int, chance: Any, events: list[dict[
     c = s.column[index]
     s.catalog.require(c.race, c.power)
     p = s.player_w(seat)
-    for above in s.column[:index]:
-        above.coins += 1
-    p.coins += c.coins - index
+    paid = index
+    if "pass_over_price" in s.catalog.hooked or "on_passed_over" in s.catalog.hooked:
+        paid = _pass_over(s, seat, index)
+    else:
+        for above in s.column[:index]:
+            above.coins += 1
+    p.coins += c.coins - paid
     del s.column[index]
     refill_column(s, chance)
     want = s.catalog.races[c.race].tokens + s.catalog.powers[c.power].tokens
-    got = take_tray(s, c.race, want)
+    got = take_tray(s, c.race, want) + c.tokens
     hold = RaceHold(c.race, c.power, got)
     p.active = hold
     s.turn.picked = True
     s.turn.phase = CONQUER
-    event(events, "pick", seat=seat, race=c.race, power=c.power, index=index, paid=index,
+    event(events, "pick", seat=seat, race=c.race, power=c.power, index=index, paid=paid,
           collected=c.coins, tokens=got)
     for ab in s.catalog.effects_of(c.race, c.power):
         ab.on_pick(s, seat, hold)
+
+def pick_price(s: GameState, index: int) -> int:
+    """Coins the combo at `index` costs: one on each combo above it, or what a combo's
+    effect asks for being passed over (Cursed: 3)."""
+    if "pass_over_price" not in s.catalog.hooked:
+        return index
+    return sum(_price_of(s, c.race, c.power) for c in s.column[:index])
+
+
+def _price_of(s: GameState, race: str, power: str) -> int:
+    price = 1
+    for ab in s.catalog.effects_of(race, power):
+        v = ab.pass_over_price()
+        if v is not None:
+            price = v
+    return price
+
+
+def _pass_over(s: GameState, seat: int, index: int) -> int:
+    """Pay for the combos above `index` and let their effects hear of it; returns coins paid."""
+    paid = 0
+    for i, above in enumerate(s.column[:index]):
+        price = _price_of(s, above.race, above.power)
+        above.coins += price
+        paid += price
+        for ab in s.catalog.effects_of(above.race, above.power):
+            ab.on_passed_over(s, i, seat)
+    return paid
 
 # -- abandon ------------------------------------------------------------------------------
 
@@ -84,6 +117,9 @@ def do_abandon(s: GameState, seat: int, rid: str, events: list[dict[str, Any]]) 
     hold.hand += n
     s.turn.acted = True
     event(events, "abandon", seat=seat, race=hold.race, region=rid, tokens=n)
+    if "on_abandon" in s.catalog.hooked:
+        for ab in s.catalog.effects_of(hold.race, hold.power):
+            ab.on_abandon(s, seat, rid)
 
 # -- redeploy -----------------------------------------------------------------------------
 
@@ -128,13 +164,19 @@ def redeploy_reason(s: GameState, seat: int, counts: Mapping[str, int]) -> Reaso
     own = s.regions_of(seat, hold.race)
     if not own:
         return reason("no_region_to_redeploy")
+    why = redeploy_refused(s, seat, hold)
+    if why:
+        return why
     need = redeploy_total(s, seat)
     least = 1 if need >= len(own) else 0       # fewer tokens than regions: some must be emptied
+    most = min_per_region(s, hold, need, len(own)) if least else 0   # Kobolds: 2 when there are enough
     for rid, n in counts.items():
         if rid not in own:
             return reason("not_active_region", s, region=rid)
         if not isinstance(n, int) or isinstance(n, bool) or n < least:
             return reason("redeploy_keep_one" if least else "whole_counts")
+        if n < most:
+            return reason("redeploy_keep_least", least=most)
     missing = [r for r in own if r not in counts]
     if missing:
         return reason("say_how_many", s, region=missing[0])
@@ -146,6 +188,26 @@ def redeploy_reason(s: GameState, seat: int, counts: Mapping[str, int]) -> Reaso
     return None
 
 
+def redeploy_refused(s: GameState, seat: int, hold: RaceHold) -> Reason | None:
+    """Why the race may not redeploy at all (Barbarians), or None."""
+    if "may_redeploy" not in s.catalog.hooked:
+        return None
+    for ab in s.catalog.effects_of(hold.race, hold.power):
+        why = ab.may_redeploy(s, seat)
+        if why:
+            return why
+    return None
+
+
+def min_per_region(s: GameState, hold: RaceHold, total: int, regions: int) -> int:
+    """Tokens each region of the Active race must keep (Kobolds: 2), lowered as far as needed
+    when there are too few tokens to keep that many everywhere."""
+    if "min_per_region" not in s.catalog.hooked or not regions:
+        return 1
+    least = max(ab.min_per_region() for ab in s.catalog.effects_of(hold.race, hold.power))
+    return max(1, min(least, total // regions))
+
+
 def default_redeploy(s: GameState, seat: int) -> dict[str, int]:
     """Counts of a redeploy that keeps the board as it is and adds the hand by the default rule;
     tokens set aside come off the biggest stacks, then, if they must, empty the regions last
@@ -154,7 +216,19 @@ def default_redeploy(s: GameState, seat: int) -> dict[str, int]:
     assert hold is not None
     own = s.regions_of(seat, hold.race)
     counts = {r: s.regions[r].tokens for r in own}
-    extra = redeploy_total(s, seat) - sum(counts.values())
+    total = redeploy_total(s, seat)
+    extra = total - sum(counts.values())
+    least = min_per_region(s, hold, total, len(own))
+    if least > 1:                                  # top up thin regions first (Kobolds)
+        for rid in own:
+            give = min(max(0, least - counts[rid]), max(0, extra))
+            counts[rid] += give
+            extra -= give
+        for rid in own:                            # too few in hand: take from big stacks
+            while counts[rid] < least:
+                big = max(counts, key=lambda r: counts[r])
+                counts[big] -= 1
+                counts[rid] += 1
     if extra > 0:
         counts[default_region(s, seat, hold.race) or own[0]] += extra
     while extra < 0:
@@ -289,6 +363,13 @@ def go_into_decline(s: GameState, seat: int, chance: Any, events: list[dict[str,
     p.active = None
     p.declines.append(new)
     event(events, "decline", seat=seat, race=hold.race)
+    if "after_decline" in s.catalog.hooked:
+        for ab in abil:
+            ab.after_decline(s, seat, new, events)
+    if "on_any_decline" in s.catalog.hooked:
+        for hseat, h, in_dec in list(s.iter_holds()):
+            for ab in effects(s, h, in_dec):
+                ab.on_any_decline(s, hseat, h, seat, new.race)
     if not s.regions_of(seat, new.race) and new.hand == 0:
         vanish_decline(s, seat, new, events, chance)
 
@@ -331,7 +412,11 @@ def do_end_turn(s: GameState, seat: int, decline: bool, chance: Any, events: lis
     p = s.player_w(seat)
     hold = p.active
     if hold is not None:
-        if not s.turn.redeployed and s.regions_of(seat, hold.race):
+        if "may_redeploy" in s.catalog.hooked and redeploy_refused(s, seat, hold):
+            if hold.hand:                          # Barbarians: unused tokens wait off the board
+                hold.memo["set_aside"] = hold.memo.get("set_aside", 0) + hold.hand
+                hold.hand = 0
+        elif not s.turn.redeployed and s.regions_of(seat, hold.race):
             do_redeploy(s, seat, default_redeploy(s, seat), events)
         place_hand_by_default(s, seat, hold)
     for h in p.declines:
@@ -351,7 +436,10 @@ def score(s: GameState, seat: int, events: list[dict[str, Any]]) -> int:
     parts: list[tuple[str, int]] = []
     holds = ([(p.active, False)] if p.active else []) + [(h, True) for h in p.declines]
     for h, in_dec in holds:
-        n = len(s.regions_of(seat, h.race))
+        own = s.regions_of(seat, h.race)
+        n = len(own)
+        if n and s.catalog.marks:
+            n += marks_score(s, own, h.race)
         if n:
             parts.append((f"{h.race}_regions", n))
         for ab in effects(s, h, in_dec):
@@ -362,6 +450,17 @@ def score(s: GameState, seat: int, events: list[dict[str, Any]]) -> int:
     p.coins += total
     event(events, "score", seat=seat, coins=total, parts=parts, private=True)
     return total
+
+
+def marks_score(s: GameState, own: list[str], race: str) -> int:
+    """What markers of other races change in the score of `own` regions (Winter: −1 each)."""
+    n = 0
+    for rid in own:
+        for name in s.regions[rid].marks:
+            spec = s.catalog.marks.get(name)
+            if spec is not None and spec.score_other and spec.source != race:
+                n += spec.score_other
+    return n
 
 
 def finish_turn(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:

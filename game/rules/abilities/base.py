@@ -7,7 +7,8 @@ effect overrides only what it changes. Hooks receive the state being built by `a
 through `state.reg_w` / `state.player_w` only) and the seat of the player who holds the race.
 
 By default an effect works only while its race is Active; `in_decline: true` in YAML (or the
-class attribute `works_in_decline`) keeps it working In Decline (Dwarves' mines, for example).
+class attribute `works_in_decline`) keeps it working In Decline (Dwarves' mines, for example),
+and `only_in_decline: true` makes it work In Decline and not while Active (White Ladies).
 Parameters are checked when the content is read: an unknown name, or a value whose kind differs
 from the default's (a word where a number is expected), is refused with a sentence naming it.
 Ability objects are shared by every game that uses the catalog: keep per-game memory in the
@@ -15,6 +16,7 @@ state (`hold.memo`, `player.memo`, `turn.used`), never on the ability.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..reasons import HasReason, Reason, reason
@@ -22,6 +24,21 @@ from ..reasons import HasReason, Reason, reason
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
     from ..state import GameState, RaceHold
+
+
+@dataclass(frozen=True)
+class Victim:
+    """Who held a region just before a conquest: a race of a player, a Lost Tribe, or no one."""
+
+    owner: int | None = None
+    race: str | None = None
+    decline: bool = False
+    tokens: int = 0
+    lost_tribe: int = 0
+
+    @property
+    def active_race(self) -> bool:
+        return self.owner is not None and self.tokens > 0 and not self.decline
 
 REGISTRY: dict[str, type["Ability"]] = {}
 
@@ -33,6 +50,19 @@ def register(name: str):
         REGISTRY[name] = cls
         return cls
     return deco
+
+
+@dataclass(frozen=True)
+class MarkSpec:
+    """A marker an effect puts on regions (`RegionState.marks`): what it adds to a region's
+    defence, whether it makes the region immune, and the race or power it belongs to."""
+
+    name: str
+    source: str
+    defence: int = 0
+    immune: bool = False
+    score_other: int = 0     # coins its region scores for an occupant not of `source`
+    with_race: bool = False  # leaves when the race tokens leave its region
 
 
 class ParamError(HasReason, ValueError):
@@ -71,7 +101,8 @@ class Ability:
     params: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, **kw: Any) -> None:
-        self.in_decline: bool = bool(kw.pop("in_decline", self.works_in_decline))
+        self.only_in_decline: bool = bool(kw.pop("only_in_decline", False))
+        self.in_decline: bool = bool(kw.pop("in_decline", self.works_in_decline)) or self.only_in_decline
         unknown = set(kw) - set(self.params)
         if unknown:
             known = ", ".join(sorted(self.params)) or reason("word_none")
@@ -83,6 +114,10 @@ class Ability:
                 raise ParamError(reason("param_kind", param=k, effect=self.name, want=reason(want),
                                         value=v))
         self.p: dict[str, Any] = {**self.params, **kw}
+
+    def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
+        """The markers this effect puts on regions (`source`: its race or power id)."""
+        return ()
 
     def hold_in(self, s: "GameState", seat: int, write: bool = False) -> tuple["RaceHold | None", bool]:
         """The race of `seat` this effect belongs to, and whether it is In Decline (None if the
@@ -131,10 +166,49 @@ class Ability:
     def on_conquered(self, s: "GameState", seat: int, rid: str, was_nonempty: bool) -> None:
         """After the race took `rid` (by any means)."""
 
+    def after_conquest(self, s: "GameState", seat: int, rid: str, victim: "Victim",
+                       events: list[dict[str, Any]]) -> None:
+        """After the race took `rid`, knowing who held it before (coins taken, tokens gained)."""
+
+    def cost_floor(self, s: "GameState", seat: int) -> int:
+        """The fewest tokens a conquest of this race may cost (Kobolds: 2); the engine's is 1."""
+        return 1
+
+    def min_per_region(self) -> int:
+        """Tokens that must stay in each region of the race (ready troops, redeploy)."""
+        return 1
+
     # -- defence -------------------------------------------------------------------
     def lost_when_attacked(self, s: "GameState", seat: int) -> int | None:
         """Tokens discarded when this race loses a region (None: the rule's 1)."""
         return None
+
+    def protects(self, s: "GameState", seat: int, rid: str, attacker: int | None,
+                 in_decline: bool) -> Reason | None:
+        """Why region `rid`, held by this race of `seat`, is immune to `attacker` (None if not):
+        immune regions can neither be conquered nor touched by racial or special powers."""
+        return None
+
+    def on_region_lost(self, s: "GameState", seat: int, rid: str, attacker: int,
+                       in_decline: bool, events: list[dict[str, Any]]) -> None:
+        """An opponent (`attacker`) has just conquered `rid` from this race of `seat`."""
+
+    def conquest_price(self, s: "GameState", seat: int, rid: str, attacker: int,
+                       in_decline: bool) -> int:
+        """Coins an attacker must pay this race's owner to conquer `rid` (Liches, Corrupt)."""
+        return 0
+
+    # -- the column ------------------------------------------------------------------
+    def pass_over_price(self) -> int | None:
+        """Coins a player puts on this combo when he picks one below it (None: the rule's 1)."""
+        return None
+
+    def on_passed_over(self, s: "GameState", index: int, picker: int) -> None:
+        """A player picked a combo below this one (at `index` in the column)."""
+
+    def on_any_decline(self, s: "GameState", seat: int, hold: "RaceHold", decliner: int,
+                       race: str) -> None:
+        """Some race (`race` of seat `decliner`, maybe this player's own) went into decline."""
 
     # -- the turn ----------------------------------------------------------------
     def on_pick(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
@@ -177,6 +251,17 @@ class Ability:
 
     def on_decline(self, s: "GameState", seat: int) -> None:
         """While the race goes into decline (its markers leave, for example)."""
+
+    def after_decline(self, s: "GameState", seat: int, hold: "RaceHold",
+                      events: list[dict[str, Any]]) -> None:
+        """The race has just gone into decline (`hold` is its In Decline hold)."""
+
+    def may_redeploy(self, s: "GameState", seat: int) -> Reason | None:
+        """Why this race may not redeploy (Barbarians), or None."""
+        return None
+
+    def on_abandon(self, s: "GameState", seat: int, rid: str) -> None:
+        """The race abandoned `rid` (before its conquests)."""
 
     # -- intents of its own --------------------------------------------------------
     def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:

@@ -49,7 +49,7 @@ class Enchant(Ability):
             return reason("enchant_no_opponent", s, region=rid)
         if r.decline:
             return reason("enchant_in_decline", s, region=rid)
-        why = immunity_reason(s, rid)
+        why = immunity_reason(s, rid, seat)
         if why:
             return why
         if r.tokens > 1:

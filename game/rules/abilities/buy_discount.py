@@ -1,0 +1,64 @@
+"""Block `buy_discount`: before a conquest, pay `coins` to the bank to make that conquest cost
+`discount` fewer tokens (never below 1); at most one purchase per conquest (Mercenary).
+Played as `use: buy_discount`; the discount is spent by the next conquest, the final die
+roll's included.
+
+YAML: `{buy_discount: {coins: 1, discount: 2}}`
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..actions import Action, Use
+from ..reasons import Reason, reason
+from ..state import CONQUER
+from .base import Ability, Victim, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState
+
+
+@register("buy_discount")
+class BuyDiscount(Ability):
+    """Pay `coins` to the bank: the next conquest costs `discount` fewer tokens (Mercenary;
+    `use: buy_discount`)."""
+
+    intents: ClassVar[tuple[str, ...]] = ("use",)
+    params: ClassVar[dict[str, Any]] = {"coins": 1, "discount": 2}
+    param_docs: ClassVar[dict[str, str]] = {"coins": "coins paid to the bank",
+                                            "discount": "tokens off the next conquest"}
+
+    def _why(self, s: "GameState", seat: int) -> Reason | None:
+        hold = s.players[seat].active
+        if hold is None or s.turn.phase != CONQUER or hold.hand < 1:
+            return reason("conquests_over")
+        if s.turn.used.get(self.name):
+            return reason("discount_bought")
+        if s.players[seat].coins < self.p["coins"]:
+            return reason_n_coins(int(self.p["coins"]), s.players[seat].coins)
+        return None
+
+    def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
+        return [Use(self.name)] if self._why(s, seat) is None else []
+
+    def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
+        if not isinstance(action, Use) or action.effect != self.name:
+            return reason("effect_not_intent", effect=self.name, intent=getattr(action, "effect", action.kind))
+        return self._why(s, seat)
+
+    def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
+                     events: list[dict[str, Any]]) -> None:
+        s.player_w(seat).coins -= int(self.p["coins"])
+        s.turn.used[self.name] = True
+        events.append({"type": "use", "seat": seat, "effect": self.name, "coins": int(self.p["coins"])})
+
+    def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
+        return -int(self.p["discount"]) if s.turn.used.get(self.name) and s.turn.seat == seat else 0
+
+    def after_conquest(self, s: "GameState", seat: int, rid: str, victim: Victim,
+                       events: list[dict[str, Any]]) -> None:
+        s.turn.used.pop(self.name, None)
+
+
+def reason_n_coins(need: int, have: int) -> Reason:
+    return reason("needs_coins", coins=need, have=have)

@@ -1,0 +1,71 @@
+"""Block `coins_for_count`: coins at the end of your turn for a count of your regions.
+
+`of` says what is counted among the race's regions: `regions`, `groups` (separate connected
+groups: Quarreling), `coastal_pairs` (complete pairs of coastal regions: Fisher), `stacks`
+(regions holding at least `min_tokens` of its tokens: Frightened). `beyond` is subtracted
+first (Imperial: regions beyond the third). The race scores `amount` per counted thing.
+
+YAML: `{coins_for_count: {of: regions, beyond: 3}}`
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..reasons import reason
+from .base import Ability, ParamError, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState, RaceHold
+
+COUNTS = ("regions", "groups", "coastal_pairs", "stacks")
+
+
+def groups(s: "GameState", regions: list[str]) -> int:
+    """How many separate connected groups `regions` form on the board."""
+    left = set(regions)
+    n = 0
+    while left:
+        n += 1
+        todo = [left.pop()]
+        while todo:
+            r = todo.pop()
+            for m in s.board.neighbours(r):
+                if m in left:
+                    left.discard(m)
+                    todo.append(m)
+    return n
+
+
+@register("coins_for_count")
+class CoinsForCount(Ability):
+    """At the end of your turn, `amount` coins per thing counted (`of`), less `beyond`:
+    regions (Imperial), connected groups (Quarreling), coastal pairs (Fisher), stacks of at
+    least `min_tokens` tokens (Frightened)."""
+
+    params: ClassVar[dict[str, Any]] = {"of": "regions", "amount": 1, "beyond": 0, "min_tokens": 3}
+    param_docs: ClassVar[dict[str, str]] = {
+        "of": "regions, groups, coastal_pairs or stacks",
+        "amount": "coins per thing counted",
+        "beyond": "the first this many are not paid",
+        "min_tokens": "for `stacks`: tokens a region needs to count",
+    }
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        if self.p["of"] not in COUNTS:
+            raise ParamError(reason("param_choice", effect=self.name, param="of", value=self.p["of"],
+                                    known=", ".join(COUNTS)))
+
+    def count(self, s: "GameState", seat: int, race: str) -> int:
+        own = s.regions_of(seat, race)
+        of = self.p["of"]
+        if of == "regions":
+            return len(own)
+        if of == "groups":
+            return groups(s, own)
+        if of == "coastal_pairs":
+            return sum(1 for r in own if r in s.board.coastal) // 2
+        return sum(1 for r in own if s.regions[r].tokens >= self.p["min_tokens"])
+
+    def score(self, s: "GameState", seat: int, hold: "RaceHold", in_decline: bool) -> int:
+        return int(self.p["amount"]) * max(0, self.count(s, seat, hold.race) - int(self.p["beyond"]))

@@ -1,0 +1,46 @@
+"""Block `coins_for_regions`: each region held scores more (or less) at the end of your turn.
+
+Every region held by the race that matches `where` scores `amount` more coins, every other
+region `otherwise` more (usually 0, or −1 for Khans, Goldsmith, Aquatic); a region never
+scores below 0, so a −1 only cancels that region's own coin. With `where: {}` every region
+counts (Merchant). Covers the terrain and feature bonuses (Humans, Wizards, Shrooms, Mining,
+Stone, Mystic, Muddy...) and Drow's `isolated: true`.
+
+YAML: `{coins_for_regions: {amount: 1, where: {terrains: [hill, farmland]}, otherwise: -1}}`
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..reasons import reason
+from .base import Ability, ParamError, register
+from .where import Where
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState, RaceHold
+
+
+@register("coins_for_regions")
+class CoinsForRegions(Ability):
+    """At the end of your turn, `amount` coins for each region of the race matching `where`,
+    `otherwise` for each other one; a region never scores below 0."""
+
+    params: ClassVar[dict[str, Any]] = {"amount": 1, "where": {}, "otherwise": 0}
+    param_docs: ClassVar[dict[str, str]] = {
+        "amount": "coins for each matching region",
+        "where": "which regions (see *where*); all by default",
+        "otherwise": "coins for each other region (−1 at most takes away its own coin)",
+    }
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.where = Where.parse(self.p["where"], self.name)
+        if self.p["amount"] < -1 or self.p["otherwise"] < -1:
+            raise ParamError(reason("param_score_floor", effect=self.name))
+
+    def score(self, s: "GameState", seat: int, hold: "RaceHold", in_decline: bool) -> int:
+        a, o = int(self.p["amount"]), int(self.p["otherwise"])
+        n = 0
+        for rid in s.regions_of(seat, hold.race):
+            n += a if self.where.holds(s, seat, hold.race, rid) else o
+        return n

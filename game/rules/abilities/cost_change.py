@@ -1,0 +1,46 @@
+"""Block `cost_change`: conquests of some regions, or in some turns, cost more or fewer tokens.
+
+A negative `amount` is a discount (Ogres −1, Goblins −1 against In Decline races, Were- −2 on
+even rounds, Airborne −2 in the turn they are picked), a positive one a surcharge (Mummies +1).
+The region is chosen with `where:` (see `where.py`), the turn with `when:` (see `when.py`).
+Changes add up; a conquest never costs fewer than 1 token (or a race's `tokens_per_region` min).
+
+YAML: `{cost_change: {amount: -1, where: {occupant: in_decline}}}`
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .base import Ability, register
+from .when import check_when, when_holds
+from .where import Where
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState
+
+
+@register("cost_change")
+class CostChange(Ability):
+    """Every conquest of a region matching `where`, in a turn matching `when`, costs `amount`
+    more tokens (negative: fewer). Goblins, Ogres, Mummies, Were-, Airborne."""
+
+    params: ClassVar[dict[str, Any]] = {"amount": -1, "where": {}, "when": "always"}
+    param_docs: ClassVar[dict[str, str]] = {
+        "amount": "tokens added to the cost (negative: a discount)",
+        "where": "which regions (see *where* above); all by default",
+        "when": "in which turns (see *when* above)",
+    }
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.where = Where.parse(self.p["where"], self.name)
+        check_when(self.p["when"], self.name)
+
+    def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
+        if not when_holds(self.p["when"], s, seat, None):
+            return 0
+        if self.where:
+            hold = s.players[seat].active
+            if not self.where.holds(s, seat, hold.race if hold else None, rid):
+                return 0
+        return int(self.p["amount"])

@@ -1,0 +1,36 @@
+"""Block `immune`: the race's regions matching `where` are immune to opponents: they cannot be
+conquered nor touched by racial or special powers (R10's meaning).
+
+White Ladies: `{immune: {only_in_decline: true}}`; Shrubmen: forests, Active and In Decline:
+`{immune: {where: {terrains: [forest]}, in_decline: true}}`.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..reasons import Reason, reason
+from .base import Ability, register
+from .where import Where
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState
+
+
+@register("immune")
+class Immune(Ability):
+    """The race's regions matching `where` are immune to opponents (White Ladies In Decline,
+    Shrubmen's forests)."""
+
+    params: ClassVar[dict[str, Any]] = {"where": {}}
+    param_docs: ClassVar[dict[str, str]] = {"where": "which of the race's regions (see *where*); all by default"}
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.where = Where.parse(self.p["where"], self.name)
+
+    def protects(self, s: "GameState", seat: int, rid: str, attacker: int | None,
+                 in_decline: bool) -> Reason | None:
+        r = s.regions[rid]
+        if self.where and not self.where.holds(s, seat, r.race, rid):
+            return None
+        return reason("immune_race", s, region=rid, race=r.race)

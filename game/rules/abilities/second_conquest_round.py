@@ -1,0 +1,59 @@
+"""Block `second_conquest_round`: once per turn, after at least one conquest and before any
+final die roll, take back all the race's tokens except 1 per region and conquer again
+(Marauding). Played as `use: second_conquest_round`.
+
+YAML: `second_conquest_round`
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..actions import Action, Use
+from ..reasons import Reason, reason
+from ..state import CONQUER
+from .base import Ability, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState
+
+
+@register("second_conquest_round")
+class SecondConquestRound(Ability):
+    """Once per turn, after a conquest: all tokens but 1 per region back in hand for a second
+    round of conquests (Marauding; `use: second_conquest_round`)."""
+
+    intents: ClassVar[tuple[str, ...]] = ("use",)
+    params: ClassVar[dict[str, Any]] = {}
+    param_docs: ClassVar[dict[str, str]] = {}
+
+    def _why(self, s: "GameState", seat: int) -> Reason | None:
+        hold = s.players[seat].active
+        if hold is None or s.turn.phase != CONQUER:
+            return reason("conquests_over")
+        if not s.turn.conquered:
+            return reason("second_round_after_conquest")
+        if s.turn.used.get(self.name):
+            return reason("once_per_turn", effect=self.name)
+        return None
+
+    def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
+        return [Use(self.name)] if self._why(s, seat) is None else []
+
+    def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
+        if not isinstance(action, Use) or action.effect != self.name:
+            return reason("effect_not_intent", effect=self.name, intent=getattr(action, "effect", action.kind))
+        return self._why(s, seat)
+
+    def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
+                     events: list[dict[str, Any]]) -> None:
+        hold = s.player_w(seat).active
+        assert hold is not None
+        lifted = 0
+        for rid in s.regions_of(seat, hold.race):
+            n = s.regions[rid].tokens - 1
+            if n > 0:
+                s.reg_w(rid).tokens = 1
+                lifted += n
+        hold.hand += lifted
+        s.turn.used[self.name] = True
+        events.append({"type": "use", "seat": seat, "effect": self.name, "tokens": lifted})
