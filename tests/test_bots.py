@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from game.bots import LEVELS, make_bot
+from game.bots import LEVELS, SEARCHING, make_bot
 from game.bots.arena import play_game
 from game.bots.view import estimate_coins, public_view
 from game.content.catalog import default_catalog
@@ -18,7 +18,7 @@ from game.rules.state import GameState
 
 
 def _bots(levels: list[str], seed: int) -> list:
-    return [make_bot(lv, i, seed * 10 + i, **({"budget": 0.05, "iterations": 3} if lv == "hard" else {}))
+    return [make_bot(lv, i, seed * 10 + i, **({"budget": 0.05, "iterations": 3} if lv in SEARCHING else {}))
             for i, lv in enumerate(levels)]
 
 
@@ -51,7 +51,7 @@ def _checked_game(levels: list[str], seed: int, players: int | None = None) -> G
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_each_level_plays_whole_four_player_games_with_legal_intents(level: str) -> None:
-    games = 1 if level == "hard" else 3
+    games = 1 if level in SEARCHING else 3
     for seed in range(games):
         _checked_game([level] * 4, seed)
 
@@ -59,6 +59,7 @@ def test_each_level_plays_whole_four_player_games_with_legal_intents(level: str)
 def test_mixed_tables_of_two_three_and_five_players_finish() -> None:
     _checked_game(["easy", "medium"], 1)
     _checked_game(["medium", "hard", "easy"], 2)
+    _checked_game(["expert", "easy"], 4)
     _checked_game(["medium", "easy", "medium", "easy", "medium"], 3)
 
 
@@ -106,7 +107,7 @@ def test_a_bot_decides_the_same_whatever_the_opponents_hidden_coins(level: str) 
     rng = random.Random(3)
     for s in _positions():
         seat = actor(s)
-        opts = {"iterations": 4} if level == "hard" else {}
+        opts = {"iterations": 4} if level in SEARCHING else {}
         first = make_bot(level, seat, 11, **opts).choose(s)
         for _ in range(2):
             other = _with_other_coins(s, seat, rng)
@@ -152,6 +153,64 @@ def test_levels_and_budgets_are_checked() -> None:
         make_bot("grandmaster", 0, 1)
     with pytest.raises(ValueError, match="at most 2"):
         make_bot("hard", 0, 1, budget=5)
+    with pytest.raises(ValueError, match="at most 10"):
+        make_bot("expert", 0, 1, budget=60)
+    with pytest.raises(ValueError, match="at least 1"):
+        make_bot("expert", 0, 1, iterations=0)
+
+
+def test_expert_searches_whole_turn_plans_at_the_start_of_a_turn() -> None:
+    starts = [s for s in _positions(8) if not s.turn.acted and s.turn.phase in ("pick", "conquer")]
+    searched = 0
+    for s in starts:
+        bot = make_bot("expert", actor(s), 2, iterations=8)
+        a = bot.choose(s)
+        assert why_illegal(s, a) is None
+        if bot.searched:
+            assert sum(n for _, n in bot.last_search.values()) == 8 == bot.playouts
+            assert len(bot.last_search) >= 2 and bot.progress == 1.0
+            searched += 1
+    assert searched >= 2
+
+
+def test_expert_is_reproducible_for_a_seed_and_a_number_of_playouts() -> None:
+    s = next(p for p in _positions(8) if not p.turn.acted and p.turn.phase == "pick")
+    runs = []
+    for _ in range(2):
+        bot = make_bot("expert", actor(s), 9, iterations=10)
+        runs.append((bot.choose(s), bot.last_search))
+    assert runs[0] == runs[1]
+    other = make_bot("expert", actor(s), 10, iterations=10)
+    other.choose(s)
+    assert other.last_search != runs[0][1]          # another seed samples other games
+
+
+def test_expert_keeps_to_its_time_budget() -> None:
+    s = next(p for p in _positions(8) if not p.turn.acted and p.turn.phase == "pick")
+    bot = make_bot("expert", actor(s), 5, budget=0.3)
+    t0 = time.perf_counter()
+    a = bot.choose(s)
+    assert time.perf_counter() - t0 < 0.3 + 0.25
+    assert why_illegal(s, a) is None and bot.searched
+
+
+def test_expert_plays_composed_custom_races_without_knowing_them() -> None:
+    from pathlib import Path
+
+    from game.content.catalog import load_catalog
+    example = Path(__file__).resolve().parents[1] / "docs" / "examples" / "custom_races.yaml"
+    catalog = load_catalog([str(example)])
+    custom = {k for k, r in catalog.races.items() if r.custom}
+    assert custom
+    bots = _bots(["expert", "medium", "expert"], 6)
+    picked: set[str] = set()
+
+    def on_step(before: GameState, after: GameState, rec) -> None:
+        picked.update(e["race"] for e in rec.events if e.get("type") == "pick")
+
+    end = play_game(map_for_players(3).board, catalog, bots, "custom:6", on_step=on_step)
+    assert end.game_over
+    assert picked, "nobody picked a combo"
 
 
 def test_a_match_between_levels_prints_its_table(capsys) -> None:

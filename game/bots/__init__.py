@@ -9,7 +9,9 @@ players' coins are hidden and only estimated, the stacks are hidden). Levels:
 - "medium" (`medium.MediumBot`): values combos, plans each turn's conquests for coins, times
   its declines with a model of a race's life;
 - "hard" (`hard.HardBot`): looks ahead by playing the game on with Medium for everyone,
-  within a time budget per decision (`budget` seconds, 1.5 by default, at most 2).
+  within a time budget per decision (`budget` seconds, 1.5 by default, at most 2);
+- "expert" (`expert.ExpertBot`): searches the game with the engine (information-set Monte
+  Carlo tree search over whole-turn plans), `budget` seconds per decision (2 by default).
 """
 from __future__ import annotations
 
@@ -18,8 +20,8 @@ from typing import Any, Protocol
 from ..rules.actions import Action
 from ..rules.state import GameState
 
-LEVELS = ("easy", "medium", "hard")
-SEARCHING = ("hard",)           # levels that take `budget` and `iterations`
+LEVELS = ("easy", "medium", "hard", "expert")
+SEARCHING = ("hard", "expert")           # levels that take `budget` and `iterations`
 
 
 class Bot(Protocol):
@@ -30,8 +32,9 @@ class Bot(Protocol):
 
 
 def make_bot(level: str, seat: int, seed: int = 0, **options: Any) -> Bot:
-    """A computer player for `seat`. Options: Hard takes `budget` (seconds per decision) and
-    `iterations` (a fixed amount of look-ahead instead of a clock, for reproducible runs)."""
+    """A computer player for `seat`. Options: Hard and Expert take `budget` (seconds per
+    decision) and `iterations` (a fixed amount of look-ahead instead of a clock, for
+    reproducible runs)."""
     level = level.lower()
     if level == "easy":
         from .easy import EasyBot
@@ -42,6 +45,9 @@ def make_bot(level: str, seat: int, seed: int = 0, **options: Any) -> Bot:
     if level == "hard":
         from .hard import HardBot
         return HardBot(seat, seed, **options)
+    if level == "expert":
+        from .expert import ExpertBot
+        return ExpertBot(seat, seed, **options)
     raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
 
 

@@ -9,6 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..bots import LEVELS
 from ..content.catalog import ContentError
 from .report import write
 from .runner import LabConfig, ProgressBar, run
@@ -30,12 +31,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--map", dest="map_path", metavar="FILE.tmx", help="a Tiled map (default: the shipped map "
                     "for the number of players)")
     ap.add_argument("--seed", type=int, default=1, help="the same seed gives the same report (default 1)")
-    ap.add_argument("--level", choices=("easy", "medium", "hard"), default="medium",
+    ap.add_argument("--level", choices=LEVELS, default="medium",
                     help="the computer players (default medium)")
     ap.add_argument("--out", default="lab-report", help="report folder (default ./lab-report)")
     ap.add_argument("--jobs", type=int, default=0, help="processes (default: all cores)")
     ap.add_argument("--iterations", type=int, default=48,
-                    help="Hard only: look-ahead games per decision (default 48; reproducible)")
+                    help="Hard and Expert: look-ahead games per decision (default 48; reproducible)")
+    ap.add_argument("--budget", type=float, default=None,
+                    help="Hard and Expert: think for this many seconds per decision instead of "
+                         "--iterations (not reproducible)")
     args = ap.parse_args(args_in)
     if not 2 <= args.players <= 5:
         ap.error("--players must be 2 to 5")
@@ -43,7 +47,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--games must be at least 1")
     cfg = LabConfig(players=args.players, games=args.games, seed=args.seed, level=args.level,
                     content=list(args.content), map_path=args.map_path, jobs=args.jobs,
-                    iterations=args.iterations)
+                    iterations=None if args.budget is not None else args.iterations,
+                    budget=args.budget if args.budget is not None else 0.25)
     try:
         board, catalog, map_name = cfg.load()
     except (ContentError, ValueError, OSError) as err:

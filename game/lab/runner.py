@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
-from ..bots import make_bot
+from ..bots import SEARCHING, make_bot
 from ..bots.arena import play_game
 from ..rules import Board, Catalog, Record
 from ..rules.state import GameState
@@ -31,7 +31,7 @@ class LabConfig:
     content: list[str] = field(default_factory=list)
     map_path: str | None = None
     jobs: int = 0                       # 0: all cores
-    budget: float = 0.25                # Hard only: seconds per decision...
+    budget: float = 0.25                # Hard and Expert: seconds per decision...
     iterations: int | None = 48         # ... or a fixed number of look-ahead games (reproducible)
 
     def load(self) -> tuple[Board, Catalog, str]:
@@ -95,7 +95,7 @@ def play_one(game: int) -> GameRecord:
     bots = []
     for i in range(n):
         opts: dict[str, Any] = {}
-        if cfg.level == "hard":
+        if cfg.level in SEARCHING:
             opts = {"budget": cfg.budget, "iterations": cfg.iterations}
         bots.append(make_bot(cfg.level, i, seed=hash_seed(seed, i), **opts))
     tracker = _Tracker(n)

@@ -1,0 +1,344 @@
+"""Expert: a player that searches the game with the engine — information-set Monte Carlo tree
+search over whole-turn plans.
+
+What it cannot see it samples: each iteration of the search plays in one *determinization* of
+its public view — the hidden banner and badge stacks shuffled, each opponent's hidden coins
+drawn around the public estimate — and the die is rolled as it falls. Nothing else is assumed
+about races: plans are built from `legal_actions` and played out with `apply`, so any race the
+engine can run (a composed custom one too) is searched the same way.
+
+Granularity. A Small World turn is many intents (a pick, five or six conquests, a die roll, a
+redeploy, markers); searching per intent spends the budget on orderings of the same conquests,
+and a tree over them would be thousands of nodes deep before it sees a turn's coins. The real
+choices are per turn: which combo, whether to decline now, and how boldly to conquer (spread
+wide and hit the leader, or keep tokens home). So the tree's moves are *whole-turn plans*: a
+first intent (a pick, or declining) and a conquering style that plays the rest of the turn
+(Medium's judgement with other weights). Plans are keyed by what they mean ("pick Elves+Flying",
+"decline", "carry on boldly"), so the same move is recognised in every determinization; a
+plan that cannot be played in one (the combo is gone from the column) is simply unavailable
+there, and the selection counts availability as information-set MCTS does.
+
+The root is a *simple-regret* problem — only the move finally played matters — so its plans
+are compared with common random numbers (the same determinization and dice for each plan in a
+round) and successive halving, the way that gives most of a verdict per playout. Below the root
+the tree holds the seat's next turn plans, chosen by UCB1 with availability counts; the other
+seats are played by Medium (the opponent model), and after the tree the game is played out to
+the end by Medium in every seat. Progressive widening keeps the number of plans tried at a node
+to what its visits can tell apart (a node seen once plays Medium's own choice), so a short budget
+degrades gracefully to Medium's plan checked by look-ahead rather than to noise.
+
+The search stops at the time budget (`budget` seconds per decision, 2 by default, at most 10)
+or after exactly `iterations` playouts, which makes a decision reproducible for a given `seed`.
+Expert searches once per turn, at the turn's real decision, and plays the rest of the turn by
+the chosen plan's style; it reports `progress` (0 to 1) while it thinks, for the window's cue.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from ..rules import actor, apply, legal_actions, why_illegal
+from ..rules.actions import Action, Decline, Pick
+from ..rules.state import CONQUER, PICK, GameState
+from .hard import play_out, score
+from .knowledge import Knowledge
+from .medium import MediumBot, MediumStyle
+from .tactics import turns_left
+from .view import public_view
+
+MAX_BUDGET = 10.0
+DEFAULT_BUDGET = 2.0
+UCB_C = 0.45                    # exploration, on rewards scaled to 0..1
+REWARD_LOW, REWARD_SPAN = -40.0, 92.0      # `hard.score` runs from -40 to 40 + 12
+
+STYLES: dict[str, MediumStyle] = {
+    "medium": MediumStyle(),
+    "bold": MediumStyle(opp_weight=0.7, leader_weight=0.6, keep_per_token=0.05),
+    "careful": MediumStyle(keep_per_token=0.55),
+    "greedy": MediumStyle(opp_weight=0.1, leader_weight=0.1, keep_per_token=0.0),
+}
+STYLE_WORDS = {"medium": "steadily", "bold": "boldly", "careful": "carefully", "greedy": "greedily"}
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A whole-turn move: `first` starts it (None: the style decides from the start), `style`
+    plays the rest of the turn."""
+
+    key: str
+    first: Action | None
+    style: str = "medium"
+
+
+@dataclass
+class Arm:
+    total: float = 0.0
+    n: int = 0
+    avail: int = 0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else 0.0
+
+
+@dataclass
+class Node:
+    """A decision point of the searching seat, reached by a path of plan keys."""
+
+    n: int = 0
+    arms: dict[str, Arm] = field(default_factory=dict)
+
+
+def widening(n: int) -> int:
+    """How many plans (in order of prior) a node visited `n` times may try."""
+    return 1 + int(math.sqrt(n) / 1.5)
+
+
+class ExpertBot:
+    level = "expert"
+
+    def __init__(self, seat: int, seed: int = 0, budget: float = DEFAULT_BUDGET, iterations: int | None = None,
+                 max_plans: int = 8, depth: int = 2) -> None:
+        if not 0 < budget <= MAX_BUDGET:
+            raise ValueError(f"Expert's budget is more than 0 and at most {MAX_BUDGET:g} s per decision, "
+                             f"not {budget}")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"Expert's iterations must be at least 1, not {iterations}")
+        self.seat = seat
+        self.seed = seed
+        self.budget = budget
+        self.iterations = iterations
+        self.max_plans = max_plans
+        self.depth = depth                      # own turns in the tree (1: the root only)
+        self.medium = MediumBot(seat, seed)
+        self._styled = {k: MediumBot(seat, seed, st) for k, st in STYLES.items()}
+        self._plan: tuple[tuple[int, int], str] | None = None   # (round, seat) -> style of this turn
+        self.progress = 0.0                     # 0..1 while searching (read by the window)
+        self.searched = False                   # did the last decision search?
+        self.last_search: dict[str, tuple[float, int]] = {}     # plan key -> (mean, playouts)
+        self.playouts = 0
+
+    # -- the window's entry point ------------------------------------------------------------
+    def choose(self, state: GameState) -> Action:
+        self.searched = False
+        self.progress = 0.0
+        view = public_view(state, self.seat)
+        acts = legal_actions(view)
+        if len(acts) == 1:
+            return acts[0]
+        if view.turn.seat != self.seat:           # placing tokens during someone else's turn
+            return self.medium.decide(view)
+        key = (view.round, view.turn.seat)
+        plans = self.distinct(view, self.plans(view, self.seat, acts))
+        if not plans:
+            style = self._plan[1] if self._plan and self._plan[0] == key else "medium"
+            return self._styled[style].decide(view)
+        if len(plans) == 1:
+            best = plans[0]
+        else:
+            self.searched = True
+            best = self.search(view, plans)
+        self._plan = (key, best.style)
+        self.progress = 1.0
+        if best.first is not None:
+            return best.first
+        return self._styled[best.style].decide(view)
+
+    # -- plans ----------------------------------------------------------------------------------
+    def plans(self, s: GameState, seat: int, acts: list[Action] | None = None) -> list[Plan]:
+        """The whole-turn plans open at `s` (its seat's turn's real decision), in order of prior:
+        Medium's favourite first. Empty when `s` is not such a decision (the turn's plan goes on)."""
+        acts = legal_actions(s) if acts is None else acts
+        t = s.turn
+        if t.phase == PICK:
+            first = self.medium.decide(s)
+            if not isinstance(first, Pick):
+                return []
+            know = Knowledge.of(s.board, s.catalog, len(s.players))
+            picks = [a for a in acts if isinstance(a, Pick)]
+            ranked = [a for _, a in self.medium.pick_values(s, seat, picks, know)] or [first]
+            out: list[Plan] = []
+            for i, a in enumerate(ranked[:self.max_plans]):
+                c = s.column[a.index]
+                out.append(Plan(f"pick {c.race}+{c.power}", a))
+                if i == 0:
+                    out.append(Plan(f"pick {c.race}+{c.power} {STYLE_WORDS['bold']}", a, "bold"))
+            return out[:self.max_plans]
+        if t.phase == CONQUER and not t.acted and not t.picked:
+            carry = [Plan(f"carry on {STYLE_WORDS[k]}", None, k) for k in STYLES]
+            if Decline() not in acts or turns_left(s, seat) <= 1:
+                return carry                       # never decline in the last turn
+            decline = Plan("decline", Decline())
+            know = Knowledge.of(s.board, s.catalog, len(s.players))
+            medium_declines = self.medium.should_decline(s, seat, acts, know)
+            return [decline, *carry] if medium_declines else [carry[0], decline, *carry[1:]]
+        return []
+
+    def distinct(self, s: GameState, plans: list[Plan]) -> list[Plan]:
+        """`plans` without those that would play the very same turn as an earlier one (two
+        styles often agree): each is played once on the view with the same die, and only the
+        first plan of each distinct sequence of intents is kept."""
+        seen: set[tuple[Action, ...]] = set()
+        out = []
+        for p in plans:
+            played = tuple(self.turn_intents(s, p, random.Random(0)))
+            if played not in seen:
+                seen.add(played)
+                out.append(p)
+        return out
+
+    def turn_intents(self, s: GameState, plan: Plan, die: random.Random) -> list[Action]:
+        seat = self.seat
+        me = self._styled[plan.style]
+        out: list[Action] = []
+        if plan.first is not None:
+            s, _ = apply(s, plan.first, die)
+            out.append(plan.first)
+        while not s.game_over and s.turn.seat == seat and actor(s) == seat and len(out) < 500:
+            a = me.decide(s)
+            out.append(a)
+            s, _ = apply(s, a, die)
+        return out
+
+    # -- the search ---------------------------------------------------------------------------------
+    def search(self, view: GameState, plans: list[Plan]) -> Plan:
+        seat = self.seat
+        t0 = time.perf_counter()
+        deadline = t0 + self.budget - 0.02
+        limit = self.iterations
+        tree: dict[tuple[str, ...], Node] = {}
+        root = {p.key: Arm() for p in plans}
+        alive = plans[:2]                            # the first round also times a playout
+        bots = [MediumBot(i, self.seed) for i in range(len(view.players))]
+        base = f"expert:{self.seed}:{seat}:{view.round}:{len(view.turn.conquered)}"
+        done = 0
+        spent = 0.0
+        rnd = 0
+        next_cut = 4
+        stop = False
+        while not stop:
+            for p in alive:
+                if limit is not None:
+                    if done >= limit:
+                        stop = True
+                        break
+                    self.progress = done / limit
+                else:
+                    now = time.perf_counter()
+                    self.progress = min(1.0, (now - t0) / self.budget)
+                    if done and now + 1.2 * spent / done >= deadline:
+                        stop = True
+                        break
+                r0 = time.perf_counter()
+                arm = root[p.key]
+                arm.total += self.iterate(view, p, tree, bots, f"{base}:{rnd}")
+                arm.n += 1
+                arm.avail += 1
+                done += 1
+                spent += time.perf_counter() - r0
+            if stop:
+                break
+            rnd += 1
+            if rnd == 1:
+                # widening at the root: as many plans as the budget can tell apart (about six
+                # playouts each before the first halving), in order of prior
+                total = limit if limit is not None else self.budget * done / max(spent, 1e-6)
+                alive = plans[:max(2, min(len(plans), int(total // 6)))]
+            elif rnd >= next_cut and len(alive) > 2:
+                alive.sort(key=lambda p: -root[p.key].mean)
+                alive = alive[:max(2, (len(alive) + 1) // 2)]
+                next_cut *= 2
+        self.playouts = done
+        self.last_search = {p.key: (root[p.key].mean, root[p.key].n) for p in plans}
+        tried = [p for p in plans if root[p.key].n]
+        if not tried:
+            return plans[0]                        # no time for a single playout: Medium's plan
+        most = max(root[p.key].n for p in tried)
+        return max(tried, key=lambda p: (root[p.key].n >= most, root[p.key].mean))
+
+    def determinize(self, view: GameState, rng: random.Random) -> GameState:
+        """One guess at what the seat cannot see: the stacks' order and the others' coins."""
+        s = view.copy()
+        rng.shuffle(s.race_stack)
+        rng.shuffle(s.power_stack)
+        for i in range(len(s.players)):
+            if i != self.seat:
+                est = view.players[i].coins
+                s.player_w(i).coins = max(0, int(round(est + rng.gauss(0.0, 2.0 + 0.08 * est))))
+        s.seal()
+        return s
+
+    def iterate(self, view: GameState, first: Plan, tree: dict[tuple[str, ...], Node],
+                bots: list[MediumBot], luck: str) -> float:
+        """One playout: the root plan `first`, then the tree's plans for the seat's next turns,
+        then Medium for everyone to the end; returns the reward scaled to 0..1."""
+        seat = self.seat
+        rng = random.Random(f"{luck}:deal")
+        s = self.determinize(view, rng)
+        die = random.Random(f"{luck}:die")
+        s = self.play_plan(s, first, die)
+        path: tuple[str, ...] = (first.key,)
+        visited: list[tuple[Node, Arm]] = []
+        for _ in range(self.depth - 1):
+            s = self.advance(s, bots, die)
+            if s.game_over:
+                break
+            plans = self.plans(s, seat)
+            if not plans:
+                break
+            node = tree.setdefault(path, Node())
+            open_plans = plans[:widening(node.n)]
+            for p in open_plans:
+                node.arms.setdefault(p.key, Arm()).avail += 1
+            p = self.select(node, open_plans)
+            visited.append((node, node.arms[p.key]))
+            s = self.play_plan(s, p, die)
+            path += (p.key,)
+        end = play_out(s, bots, f"{luck}:out")
+        r = (score(end, seat) - REWARD_LOW) / REWARD_SPAN
+        for node, arm in visited:
+            node.n += 1
+            arm.n += 1
+            arm.total += r
+        return r
+
+    def select(self, node: Node, plans: list[Plan]) -> Plan:
+        """UCB1 with availability counts; an untried plan first (in order of prior)."""
+        for p in plans:
+            if node.arms[p.key].n == 0:
+                return p
+
+        def ucb(p: Plan) -> float:
+            a = node.arms[p.key]
+            return a.mean + UCB_C * math.sqrt(math.log(max(1, a.avail)) / a.n)
+        return max(plans, key=ucb)
+
+    def play_plan(self, s: GameState, plan: Plan, die: random.Random) -> GameState:
+        """Play the seat's turn by `plan` until the turn passes on (or the game ends)."""
+        seat = self.seat
+        me = self._styled[plan.style]
+        if plan.first is not None and why_illegal(s, plan.first) is None:
+            s, _ = apply(s, plan.first, die)
+        steps = 0
+        while not s.game_over and s.turn.seat == seat and actor(s) == seat:
+            s, _ = apply(s, me.decide(s), die)
+            steps += 1
+            if steps > 500:
+                raise RuntimeError("a planned turn did not end")
+        return s
+
+    def advance(self, s: GameState, bots: list[MediumBot], die: random.Random) -> GameState:
+        """Let the others play (Medium) until the seat's next turn begins."""
+        seat = self.seat
+        steps = 0
+        while not s.game_over and not (s.turn.seat == seat and actor(s) == seat):
+            s, _ = apply(s, bots[actor(s)].decide(s), die)
+            steps += 1
+            if steps > 5000:
+                raise RuntimeError("the other players' turns did not end")
+        return s
+
+
+__all__ = ["ExpertBot", "Plan"]
