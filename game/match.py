@@ -141,7 +141,7 @@ def check_save(path: str | Path) -> dict[str, Any]:
 class Seat:
     name: str
     colour: str = ""
-    bot: str | None = None          # None for a person, else "easy" | "medium" | "hard"
+    bot: str | None = None          # None for a person, else "easy" | "medium" | "hard" | "expert"
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "colour": self.colour, "bot": self.bot}

@@ -95,3 +95,10 @@ def test_intervals() -> None:
     assert 0.40 < lo < 0.41 and 0.59 < hi < 0.60
     m, lo, hi = mean_ci([1.0, 2.0, 3.0, 4.0])
     assert m == 2.5 and lo < 2.5 < hi
+
+
+def test_the_lab_plays_expert_games_reproducibly(tmp_path: Path) -> None:
+    for name in ("x", "y"):
+        _run(tmp_path / name, "--level", "expert", "--iterations", "2", "--players", "2", "--jobs", "1",
+             games=1, seed=4)
+    assert (tmp_path / "x" / "games.csv").read_text() == (tmp_path / "y" / "games.csv").read_text()

@@ -46,7 +46,7 @@ def test_every_string_key_the_window_uses_is_in_the_english_table():
                + [f"tip.power_ok.{m}" for m in ("dragon", "enchant", "ghouls", "fortress")]
                + [f"button.{m}" for m in ("dragon", "enchant", "ghouls", "fortress")]
                + [f"phase.{p}" for p in ("pick", "conquer", "redeploy", "withdraw", "game_over")]
-               + [f"start.kind.{k}" for k in ("person", "easy", "medium", "hard")]
+               + [f"start.kind.{k}" for k in ("person", "easy", "medium", "hard", "expert")]
                + [f"marker.{m}" for m in ("lair", "fortress", "hole", "hero", "dragon", "encampments")])
     assert not [k for k in dynamic if k not in table]
 

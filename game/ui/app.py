@@ -77,6 +77,7 @@ class App:
             settings.save(lang=self.options.lang)
         set_language(self.options.lang or prefs.get("lang") or os.environ.get("SMALLWORLD_LANG") or "en")
         self.hints = bool(prefs.get("hints", True))     # the first-game hints
+        self.expert_seconds = settings.expert_seconds(prefs)   # the Expert's thinking time
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(t("app.title"))

@@ -1,5 +1,5 @@
-"""The window's remembered choices (language, first-game hints), in `settings.json` beside the
-saves (`game.saves.data_dir()`).
+"""The window's remembered choices (language, first-game hints, the Expert computer player's
+thinking time), in `settings.json` beside the saves (`game.saves.data_dir()`).
 
 Small and forgiving: a missing or damaged file means the defaults, and a file that cannot be
 written is simply not remembered (the game goes on). Written atomically like the saves.
@@ -14,7 +14,18 @@ from typing import Any
 
 from game.saves import data_dir
 
-DEFAULTS: dict[str, Any] = {"lang": None, "hints": True}
+DEFAULTS: dict[str, Any] = {"lang": None, "hints": True, "expert_seconds": 2.0}
+EXPERT_SECONDS = (0.2, 10.0)        # the Expert computer player's thinking time per decision
+
+
+def expert_seconds(prefs: dict[str, Any]) -> float:
+    """The Expert's seconds per decision from the remembered choices: a number within
+    `EXPERT_SECONDS`, else the default (a hand-edited file must not break a game)."""
+    v = prefs.get("expert_seconds")
+    lo, hi = EXPERT_SECONDS
+    if isinstance(v, (int, float)) and not isinstance(v, bool) and lo <= v <= hi:
+        return float(v)
+    return float(DEFAULTS["expert_seconds"])
 
 
 def path() -> Path:

@@ -51,6 +51,7 @@ class Table:
     mapdata: MapData
     save_path: Path
     bots: dict[int, Any] = field(default_factory=dict)
+    expert_seconds: float = 2.0             # the Expert's thinking time per decision
 
     @property
     def state(self) -> Any:
@@ -85,7 +86,8 @@ class Table:
 
     # -- making one -----------------------------------------------------------------------------
     @staticmethod
-    def new(seats: list[Seat], seed: int | None, map_path: str, content: list[str], save_path: Path) -> "Table":
+    def new(seats: list[Seat], seed: int | None, map_path: str, content: list[str], save_path: Path,
+            expert_seconds: float = 2.0) -> "Table":
         """Raises the loaders' errors (`MapError`, `ContentError`, `SetupError`) with their one line."""
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
@@ -96,17 +98,17 @@ class Table:
             save_path = new_save_path(save_path.parent)
         setup = MatchSetup(seats=seats, seed=seed, map_path=map_path, content=list(content))
         match = Match(setup, board=mapdata.board)
-        table = Table(match, mapdata, save_path)
+        table = Table(match, mapdata, save_path, expert_seconds=expert_seconds)
         table.make_bots()
         table.save()
         return table
 
     @staticmethod
-    def resume(save_path: Path) -> "Table":
+    def resume(save_path: Path, expert_seconds: float = 2.0) -> "Table":
         """Raises `SaveError` (one line) when the save cannot be used; `MapError` for a lost map."""
         match = Match.load(save_path)
         mapdata = load_map(resolve(match.setup.map_path or ""))
-        table = Table(match, mapdata, save_path)
+        table = Table(match, mapdata, save_path, expert_seconds=expert_seconds)
         table.make_bots()
         return table
 
@@ -120,7 +122,8 @@ class Table:
             make_bot = None
         for i, s in enumerate(self.seats):
             if s.bot:
-                self.bots[i] = make_bot(s.bot, i, self.match.setup.seed + i) if make_bot else _DefaultBot()
+                opts = {"budget": self.expert_seconds} if s.bot == "expert" else {}
+                self.bots[i] = make_bot(s.bot, i, self.match.setup.seed + i, **opts) if make_bot else _DefaultBot()
 
 
 class _DefaultBot:

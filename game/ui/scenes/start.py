@@ -37,7 +37,7 @@ from ..table import Table, bots_available, resolve, shipped_map_path
 from ..widgets import Button, TextField, hit
 from .common import backdrop
 
-KINDS = ("person", "easy", "medium", "hard")
+KINDS = ("person", "easy", "medium", "hard", "expert")
 FADED = (110, 100, 88)   # the lines of a finished game
 ROWS = 4                 # saved games shown at once on the right card
 
@@ -124,7 +124,7 @@ class StartScene(Scene):
     def resume(self, info: SaveInfo) -> None:
         """Open a saved game; one that cannot be resumed is moved aside with one sentence."""
         try:
-            table = Table.resume(info.path)
+            table = Table.resume(info.path, self.app.expert_seconds)
         except (ValueError, OSError) as err:          # SaveError, MapError, ContentError: one line
             try:
                 kept = quarantine(info.path)
@@ -328,7 +328,8 @@ class StartScene(Scene):
         seed = int(self.seed.value) if self.seed.value else None
         try:
             save_path = self.app.options.save_path or new_save_path()    # a file of its own: never replaces a game
-            table = Table.new(seats, seed, self.map_path(), self.app.options.content, save_path)
+            table = Table.new(seats, seed, self.map_path(), self.app.options.content, save_path,
+                              self.app.expert_seconds)
         except (ValueError, OSError) as err:          # MapError, ContentError, SetupError: one line
             from .notice import NoticeScene
             self.app.switch(NoticeScene(self.app, t("start.cannot_start"), say(err),

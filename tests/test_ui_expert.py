@@ -1,0 +1,53 @@
+"""The Expert at the table: offered on the start screen as a fourth level, thinking for the
+remembered number of seconds (a damaged setting means the default), and thinking in the
+background: the window keeps drawing and answering keys, shows a cue, and the match changes
+only when the intent comes back."""
+from __future__ import annotations
+
+import json
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pytest  # noqa: E402
+
+from game.ui import settings  # noqa: E402
+from game.ui.app import Options  # noqa: E402
+from game.ui.driver import Driver  # noqa: E402
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
+    monkeypatch.delenv("SMALLWORLD_LANG", raising=False)
+    return tmp_path
+
+
+@pytest.mark.parametrize("stored, seconds", [
+    (None, 2.0), (0.5, 0.5), (10, 10.0), (0.05, 2.0), (60, 2.0), ("fast", 2.0), (True, 2.0), ([1], 2.0),
+])
+def test_the_experts_thinking_time_is_a_remembered_setting(home, stored, seconds) -> None:
+    if stored is not None:
+        settings.path().parent.mkdir(parents=True, exist_ok=True)
+        settings.path().write_text(json.dumps({"expert_seconds": stored}))
+    assert settings.expert_seconds(settings.load()) == seconds
+
+
+def test_the_start_screen_offers_an_expert_that_thinks_for_the_set_time(home) -> None:
+    settings.path().parent.mkdir(parents=True, exist_ok=True)
+    settings.path().write_text(json.dumps({"expert_seconds": 0.4}))
+    d = Driver(Options(pace=0, catch_errors=False, seed=8))
+    try:
+        d.pump(2)
+        start = d.scene
+        start.names[0].value, start.names[1].value = "Ann", "Sage"
+        for want in ("easy", "medium", "hard", "expert"):
+            d.press_button("kind:1")
+            assert start.kinds[1] == want
+        d.press_button("start")
+        bot = d.scene.table.bots[1]
+        assert bot.level == "expert" and bot.budget == 0.4
+        assert d.scene.table.seats[1].bot == "expert"
+    finally:
+        d.close()
