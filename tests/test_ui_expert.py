@@ -51,3 +51,52 @@ def test_the_start_screen_offers_an_expert_that_thinks_for_the_set_time(home) ->
         assert d.scene.table.seats[1].bot == "expert"
     finally:
         d.close()
+
+
+def test_the_expert_thinks_in_the_background_and_the_window_stays_alive(home, monkeypatch) -> None:
+    import time
+
+    import pygame
+
+    from game.ui import panels
+    settings.path().parent.mkdir(parents=True, exist_ok=True)
+    settings.path().write_text(json.dumps({"expert_seconds": 1.0}))
+    cues: list[float | None] = []
+    draw = panels.draw_thinking
+
+    def spy(scene, surf, now, name, progress):
+        cues.append(progress)
+        return draw(scene, surf, now, name, progress)
+    monkeypatch.setattr(panels, "draw_thinking", spy)
+    d = Driver(Options(pace=0.02, catch_errors=False, seed=8))
+    try:
+        d.pump(2)
+        start = d.scene
+        start.names[0].value, start.names[1].value = "Sage", "Ann"
+        for _ in range(4):
+            d.press_button("kind:0")
+        assert start.kinds[0] == "expert"
+        d.press_button("start")
+        game = d.scene
+        end = time.monotonic() + 10
+        while game.bot_work is None and time.monotonic() < end:
+            d.pump()
+            time.sleep(0.01)
+        assert game.bot_work is not None, "the computer player never began to think"
+        before = game.state
+        time.sleep(0.4)
+        d.pump()
+        assert game.bot_work is not None and game.thinking(d.app.clock()) is not None
+        d.key(pygame.K_F1)                          # the window answers while it thinks
+        assert game.overlay is not None and game.overlay.kind == "help"
+        assert game.state is before and not game.table.match.records    # nothing played yet
+        d.key(pygame.K_ESCAPE)
+        assert game.overlay is None
+        while game.bot_work is not None and time.monotonic() < end + 5:
+            d.pump()
+            time.sleep(0.02)
+        assert game.table.match.records, "the intent that came back was not played"
+        assert game.table.match.records[0].seat == 0
+        assert cues and any(p is not None and 0 < p <= 1 for p in cues)
+    finally:
+        d.close()

@@ -548,6 +548,38 @@ def draw_die(scene: PlayView, surf: pygame.Surface, now: float) -> pygame.Rect:
     return box
 
 
+def draw_thinking(scene: PlayView, surf: pygame.Surface, now: float, name: str,
+                  progress: float | None) -> pygame.Rect:
+    """The cue of a computer player thinking in the background: its name, three dots that
+    pulse, and a bar that fills as its thinking time runs out (a stripe that slides when the
+    player does not say how far it is)."""
+    L = scene.layout
+    assert L is not None
+    text = scene.app.text
+    box = pygame.Rect(0, 0, L.px(360), L.px(64))
+    box.midtop = (L.board.centerx, L.board.y + L.px(12))
+    shade = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(shade, (20, 14, 10, 210), shade.get_rect(), border_radius=L.px(12))
+    surf.blit(shade, box)
+    label = text.fit(t("hint.bot_thinking", name=name), L.px(16), box.w - L.px(70), "bold")
+    img = text.render(label, L.px(16), theme.INK_LIGHT, "bold")
+    surf.blit(img, (box.x + L.px(16), box.y + L.px(10)))
+    for k in range(3):                               # three dots pulsing in turn
+        glow = 0.5 + 0.5 * math.sin(now * 6.0 - k * 0.9)
+        colour = tuple(int(60 + (c - 60) * glow) for c in theme.GOLD)
+        pygame.draw.circle(surf, colour, (box.right - L.px(46) + k * L.px(14), box.y + L.px(20)), L.px(4))
+    track = pygame.Rect(box.x + L.px(16), box.bottom - L.px(20), box.w - L.px(32), L.px(8))
+    pygame.draw.rect(surf, (70, 56, 42), track, border_radius=L.px(4))
+    if progress is not None:
+        fill = track.copy()
+        fill.w = max(L.px(8), int(track.w * min(1.0, max(0.0, progress))))
+    else:
+        fill = pygame.Rect(0, track.y, track.w // 4, track.h)
+        fill.x = track.x + int((math.sin(now * 2.5) * 0.5 + 0.5) * (track.w - fill.w))
+    pygame.draw.rect(surf, theme.GOLD, fill, border_radius=L.px(4))
+    return box
+
+
 # -- the region tooltip ---------------------------------------------------------------------------------
 def region_tip(scene: PlayView, rid: str) -> list[Line]:
     L = scene.layout

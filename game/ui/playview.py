@@ -42,6 +42,7 @@ REGION_POWERS: dict[str, type] = {"dragon": Dragon, "enchant": Enchant, "ghouls"
 DRAFT_MODES = ("redeploy", "withdraw", "encampments")
 BOT_DELAY = 0.9            # seconds between a computer player's steps
 BOT_DELAY_FAST = 0.2
+THINKING_CUE_AFTER = 0.3  # seconds of thinking before the cue shows
 DIE_ROLL = 0.8             # the die tumbles, then shows its face
 DIE_HOLD = 1.4
 
@@ -84,6 +85,7 @@ class PlayView(Scene):
         self.flash: tuple[str, float] | None = None
         self.bot_due: float | None = None
         self.bot_work: tuple[threading.Thread, dict, Any] | None = None
+        self.bot_since = 0.0                      # when the computer player began to think
         self.fast = False
         self.viewer = viewer
         self.last_score: tuple[int, int, list] | None = None
@@ -107,6 +109,18 @@ class PlayView(Scene):
 
     def bot_delay(self) -> float:
         return (BOT_DELAY_FAST if self.fast else BOT_DELAY) * self.pace()
+
+    def thinking(self, now: float) -> tuple[str, float | None] | None:
+        """(name, progress 0..1 or None) while a computer player has been thinking in the
+        background for a moment; None otherwise (a quick one shows no cue)."""
+        if self.bot_work is None or now - self.bot_since < THINKING_CUE_AFTER:
+            return None
+        worker, holder, asked = self.bot_work
+        if not worker.is_alive():
+            return None
+        progress = getattr(holder.get("bot"), "progress", None)
+        name = asked.players[self.table.actor()].name
+        return name, (float(progress) if isinstance(progress, (int, float)) else None)
 
     def kinds(self) -> set[str]:
         return {a.kind for a in self.legal}

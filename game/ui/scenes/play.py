@@ -145,9 +145,12 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
         if self.pace() <= 0:
             self.bot_play(s, _ask(bot, s))
             return
-        holder: dict[str, Any] = {}
+        holder: dict[str, Any] = {"bot": bot}
+        # the worker only reads the state and returns an intent; the match is changed here, by
+        # `bot_poll`, and only if the game has not moved on meanwhile
         worker = threading.Thread(target=lambda: holder.update(choice=_ask(bot, s)), daemon=True)
         self.bot_work = (worker, holder, s)
+        self.bot_since = self.app.clock()
         worker.start()
 
     def bot_poll(self) -> None:
@@ -205,6 +208,8 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
             waits.append(max(0.0, self.bot_due - now))
         if self.bot_work is not None:
             waits.append(0.05)
+            if self.thinking(now) is not None:
+                self.app.dirty()                 # the thinking cue moves
         if not self._routed:
             waits.append(0.0)
         return min(waits) if waits else None

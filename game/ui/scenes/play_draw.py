@@ -72,6 +72,9 @@ class PlayDrawing(PlayView):
             drawn.append(pygame.draw.circle(surf, theme.GOLD, self.mouse, self.layout.px(8)))
         if self.die is not None:
             drawn.append(panels.draw_die(self, surf, now))
+        thinking = self.thinking(now)
+        if thinking is not None:
+            drawn.append(panels.draw_thinking(self, surf, now, *thinking))
         tip = self._draw_tooltip(surf)
         if tip is not None:
             drawn.append(tip)
