@@ -4,9 +4,9 @@
 This tool owns the look of the shipped maps: each region is filled with its terrain's colour and
 a procedural texture (furrows for farmland, tree crowns for forest, contour arcs for hills, peaks
 for mountains, reeds and pools for swamp, shallows and waves for sea and lake), outlined with a
-dark border, and labelled with its name and small icons drawn by code (mountain, mine, cavern,
-magic, lost tribe). Labels are placed inside their own region, clear of the region's centre
-(`geometry.interior_point`, the natural spot for tokens), so they never collide. Everything
+dark border. The window writes each region's name and feature icons over the picture itself,
+laid out with the token stacks (`game/ui/region_plan.py`); `--labels` also paints them into the
+picture (name plates and icons drawn by code) for a map shown outside the game. Everything
 is seeded by the map and region ids, so a picture is the same every time; it is drawn at twice the
 size and scaled down for smooth edges. Needs pygame-ce; runs headless.
 
@@ -107,31 +107,9 @@ def _furrows(surf: pygame.Surface, angle: float, spacing: float, color: Color, w
 
 def tex_farmland(surf: pygame.Surface, poly: list[Point], rng: random.Random, s: float,
                  where: Where) -> None:
+    """One field of furrows running one way, so a farmland reads as one region."""
     angle = rng.uniform(0, math.pi)
     _furrows(surf, angle, 10 * s, (190, 154, 78), 2.4 * s)
-    # a second field of another crop, cut off by a hedge through the middle
-    w, h = surf.get_size()
-    cx, cy = geometry.interior_point(poly, 2.0)
-    cut = angle + math.pi / 2 + rng.uniform(-0.5, 0.5)
-    dx, dy = math.cos(cut), math.sin(cut)
-    far = 2 * (w + h)
-    half = [(cx - dx * far, cy - dy * far), (cx + dx * far, cy + dy * far),
-            (cx + dx * far - dy * far, cy + dy * far + dx * far),
-            (cx - dx * far - dy * far, cy - dy * far + dx * far)]
-    field = pygame.Surface((w, h), pygame.SRCALPHA)
-    field.fill((206, 160, 98))
-    _furrows(field, angle + math.pi / 2 + rng.uniform(-0.3, 0.3), 9 * s, (164, 116, 64), 2.4 * s)
-    mask = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.polygon(mask, (255, 255, 255, 255), half)
-    field.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    surf.blit(field, (0, 0))
-    step = 7 * s
-    t = -far
-    while t < far:
-        p = (cx + dx * t, cy + dy * t)
-        if -10 < p[0] < w + 10 and -10 < p[1] < h + 10:
-            pygame.draw.circle(surf, (74, 110, 52), p, 3.2 * s)
-        t += step
 
 
 def tex_forest(surf: pygame.Surface, poly: list[Point], rng: random.Random, s: float,
@@ -397,8 +375,11 @@ def place_label(poly: list[Point], size: tuple[int, int], token: Point, token_r:
 
 
 # -- whole map -----------------------------------------------------------------------------------
-def draw_map(data: MapData, out_width: int | None = None) -> tuple[pygame.Surface, list[str]]:
-    """The finished picture of a map, and notes on labels that did not fit."""
+def draw_map(data: MapData, out_width: int | None = None,
+             labels: bool = False) -> tuple[pygame.Surface, list[str]]:
+    """The finished picture of a map, and notes on labels that did not fit. The window writes the
+    region names and feature icons itself (laid out with the token stacks, so nothing covers
+    anything); `labels=True` paints them into the picture too, for a map shown elsewhere."""
     out_width = out_width or data.width
     out_height = round(data.height * out_width / data.width)
     s = SUPERSAMPLE * out_width / 1600
@@ -413,7 +394,7 @@ def draw_map(data: MapData, out_width: int | None = None) -> tuple[pygame.Surfac
     for region in data.board.regions:
         thick_outline(canvas, BORDER, polys[region.id], 3.6 * s)
     notes = []
-    for region in data.board.regions:
+    for region in (data.board.regions if labels else ()):
         poly = polys[region.id]
         token = geometry.interior_point(poly, 2.0)
         placed = False
@@ -439,6 +420,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("maps", nargs="*", help="TMX files (default: the four shipped maps)")
     parser.add_argument("--width", type=int, help="picture width in pixels (default: the map's)")
     parser.add_argument("--out", help="where to write the PNG (default: the image layer's file)")
+    parser.add_argument("--labels", action="store_true",
+                        help="paint the region names and icons into the picture (the game writes them itself)")
     args = parser.parse_args(argv)
     paths = [Path(p) for p in args.maps] or [SHIPPED_MAPS[n] for n in sorted(SHIPPED_MAPS)]
     if args.out and len(paths) != 1:
@@ -456,7 +439,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             failed = True
             continue
         data = report.data
-        picture, notes = draw_map(data, args.width)
+        picture, notes = draw_map(data, args.width, args.labels)
         out = Path(args.out) if args.out else data.image_path or path.with_suffix(".png")
         try:
             save_picture(picture, out)

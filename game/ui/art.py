@@ -361,6 +361,43 @@ def marker(kind: str, size: int = 48) -> pygame.Surface:
     return pen.done()
 
 
+def feature_icon(kind: str, size: int = 48) -> pygame.Surface:
+    """A region's printed feature beside its name: mountain, mine, cavern, magic, lost tribe."""
+    pen = Pen(size)
+    backs = {"mountain": (236, 238, 242), "mine": (238, 200, 104), "cavern": (176, 164, 150),
+             "magic": (118, 68, 170), "lost_tribe": (196, 92, 58)}
+    _badge(pen, rim=(43, 32, 26), fill=backs.get(kind, (244, 232, 204)))
+    if kind == "mountain":
+        pen.poly((128, 118, 108), [(-0.62, 0.45), (-0.05, -0.55), (0.62, 0.45)])
+        pen.poly((96, 88, 80), [(-0.05, -0.55), (0.15, 0.45), (0.62, 0.45)])
+        pen.poly((255, 255, 255), [(-0.05, -0.55), (-0.25, -0.2), (-0.02, -0.26), (0.14, -0.26)])
+    elif kind == "mine":
+        pen.line((110, 70, 34), (-0.45, 0.52), (0.3, -0.28), 0.14)
+        pen.line((110, 70, 34), (0.45, 0.52), (-0.3, -0.28), 0.14)
+        pen.line((70, 72, 84), (0.0, -0.6), (0.3, -0.28), 0.13)
+        pen.line((70, 72, 84), (0.3, -0.28), (0.62, -0.02), 0.13)
+        pen.line((70, 72, 84), (0.0, -0.6), (-0.3, -0.28), 0.13)
+        pen.line((70, 72, 84), (-0.3, -0.28), (-0.62, -0.02), 0.13)
+    elif kind == "cavern":
+        pen.ellipse((22, 16, 14), 0, 0.12, 0.5, 0.46)
+        pen.poly((22, 16, 14), [(-0.5, 0.12), (0.5, 0.12), (0.5, 0.5), (-0.5, 0.5)])
+        pen.line((110, 100, 90), (-0.72, 0.52), (0.72, 0.52), 0.1)
+    elif kind == "magic":
+        star = []
+        for i in range(8):
+            ang = -math.pi / 2 + i * math.pi / 4
+            rr = 0.66 if i % 2 == 0 else 0.22
+            star.append((rr * math.cos(ang), rr * math.sin(ang)))
+        pen.poly((255, 240, 160), star)
+        pen.circle((255, 255, 255), 0.42, -0.42, 0.08)
+    elif kind == "lost_tribe":
+        pen.line((70, 40, 20), (-0.28, -0.72), (0.1, -0.2), 0.09)
+        pen.line((70, 40, 20), (0.28, -0.72), (-0.1, -0.2), 0.09)
+        pen.poly((246, 230, 196), [(0, -0.45), (-0.55, 0.5), (0.55, 0.5)])
+        pen.poly((70, 40, 20), [(0, 0.02), (-0.16, 0.5), (0.16, 0.5)])
+    return pen.done()
+
+
 def coin(size: int = 32) -> pygame.Surface:
     pen = Pen(size)
     pen.circle((40, 30, 10, 120), 0.06, 0.08, 0.92)
@@ -452,6 +489,9 @@ class Sprites:
 
     def coin(self, size: int) -> pygame.Surface:
         return self._sized("coin.png", size, coin)
+
+    def feature(self, kind: str, size: int) -> pygame.Surface:
+        return self._sized(f"features/{kind}.png", size, lambda: feature_icon(kind))
 
     def die(self, face: int, size: int) -> pygame.Surface:
         return self._sized(f"die_{face}.png", size, lambda: die_face(face))

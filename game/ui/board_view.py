@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Hashable
+from typing import Any, Hashable, Sequence
 
 import pygame
 
@@ -22,10 +22,9 @@ from game.content import geometry
 from . import theme
 from .art import Sprites
 from .layout import Layout
+from .region_plan import RegionPlan, feature_kinds, plan_board, token_px
 from .theme import Text
-
-TOKEN_MAP_PX = 50          # token diameter in map pixels (the map leaves ~26 px around the spot)
-TOKEN_MIN_PX = 28          # but never smaller than this on screen
+from .widgets import player_mark
 
 
 @dataclass
@@ -40,12 +39,17 @@ class BoardPicture:
     selected: list[str] = field(default_factory=list)  # regions picked (heroes)
     encampments: dict[str, int] | None = None   # an encampments draft shown instead of the board's
     colours: list[tuple[int, int, int]] = field(default_factory=list)
+    symbols: list[str] = field(default_factory=list)   # each player's shape, beside the colour
+    hatch: set[str] = field(default_factory=set)      # targets that need the die: striped
+    costs: dict[str, int] = field(default_factory=dict)   # the cost badge on each target
 
 
 class BoardView:
     def __init__(self, polygons: dict[str, list[tuple[float, float]]], map_size: tuple[int, int],
-                 image_path: Path | None, sprites: Sprites, text: Text) -> None:
+                 image_path: Path | None, sprites: Sprites, text: Text, regions: Sequence[Any] = ()) -> None:
         self.polygons = polygons
+        self.regions = {r.id: r for r in regions}
+        self.plans: dict[str, RegionPlan] = {}
         self.map_w, self.map_h = map_size
         self.sprites = sprites
         self.text = text
@@ -79,6 +83,8 @@ class BoardView:
             self._scaled = self._plain_map(b.size, layout.scale)
         self._screen_polys = {rid: [(x * layout.scale, y * layout.scale) for x, y in poly]
                               for rid, poly in self.polygons.items()}
+        self.plans = plan_board(self.polygons, list(self.regions.values()), layout.scale,
+                                lambda name, size: self.text.size(name, size, "bold"), b.size, self.spots)
         self._hover_cache.clear()
         self._composite = None
         self._key = None
@@ -95,11 +101,14 @@ class BoardView:
 
     def token_size(self) -> int:
         assert self.layout is not None
-        return max(TOKEN_MIN_PX, round(TOKEN_MAP_PX * self.layout.scale))
+        return token_px(self.layout.scale)
 
     def spot(self, rid: str) -> tuple[int, int]:
         """Window position of a region's token spot."""
         assert self.layout is not None
+        plan = self.plans.get(rid)
+        if plan is not None:
+            return self.layout.board.x + plan.spot[0], self.layout.board.y + plan.spot[1]
         x, y = self.layout.board_to_screen(self.spots[rid])
         return round(x), round(y)
 
@@ -144,21 +153,77 @@ class BoardView:
         assert self.layout is not None and self._scaled is not None
         comp = self._scaled.copy()
         if pic.marks:
-            marks = pygame.Surface(comp.get_size(), pygame.SRCALPHA)
-            w = max(2, round(3 * self.layout.ui))
-            for rid, colour in pic.marks.items():
-                pts = self._screen_polys.get(rid)
-                if not pts:
-                    continue
-                pygame.draw.polygon(marks, colour + (58,), pts)
-                pygame.draw.polygon(marks, colour + (235,), pts, w)
-            comp.blit(marks, (0, 0))
+            self._draw_targets(comp, pic)
         for rid in pic.selected:
             pts = self._screen_polys.get(rid)
             if pts:
                 pygame.draw.polygon(comp, theme.GOLD, pts, max(3, round(5 * self.layout.ui)))
+        self._draw_labels(comp)
         self._draw_tokens(comp, pic)
         return comp
+
+    def _draw_targets(self, comp: pygame.Surface, pic: BoardPicture) -> None:
+        """What the player can click now: the rest of the board dimmed, each target lit with a
+        dark-and-bright outline (solid: play it; striped inside: it needs the die)."""
+        assert self.layout is not None
+        ui = self.layout.ui
+        veil = pygame.Surface(comp.get_size(), pygame.SRCALPHA)
+        veil.fill((16, 12, 10, 120))
+        for rid in pic.marks:
+            pts = self._screen_polys.get(rid)
+            if pts:
+                pygame.draw.polygon(veil, (0, 0, 0, 0), pts)
+        comp.blit(veil, (0, 0))
+        w = max(3, round(4 * ui))
+        for rid, colour in pic.marks.items():
+            pts = self._screen_polys.get(rid)
+            if not pts:
+                continue
+            if rid in pic.hatch:
+                self._stripes(comp, pts, colour, ui)
+            pygame.draw.polygon(comp, (16, 12, 10), pts, w + max(2, round(2 * ui)))
+            pygame.draw.polygon(comp, colour, pts, w)
+
+    def _stripes(self, comp: pygame.Surface, pts: list[tuple[float, float]], colour: tuple[int, int, int],
+                 ui: float) -> None:
+        x0, y0 = int(min(p[0] for p in pts)), int(min(p[1] for p in pts))
+        x1, y1 = int(max(p[0] for p in pts)) + 1, int(max(p[1] for p in pts)) + 1
+        w, h = x1 - x0, y1 - y0
+        if w <= 0 or h <= 0:
+            return
+        layer = pygame.Surface((w, h), pygame.SRCALPHA)
+        gap = max(8, round(12 * ui))
+        for k in range(-h, w, gap):
+            pygame.draw.line(layer, colour + (150,), (k, h), (k + h, 0), max(2, round(3 * ui)))
+        mask = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - x0, y - y0) for x, y in pts])
+        layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        comp.blit(layer, (x0, y0))
+
+    def _draw_labels(self, comp: pygame.Surface) -> None:
+        """Each region's name plate and feature icons, where its plan puts them."""
+        for rid, plan in self.plans.items():
+            region = self.regions.get(rid)
+            if region is None:
+                continue
+            name = region.display_name
+            plate = plan.name
+            if region.is_water:
+                img = self.text.render(name, plan.font, (236, 246, 252), "bold")
+                shadow = self.text.render(name, plan.font, (16, 40, 70), "bold")
+                at = img.get_rect(center=plate.center)
+                for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (1, 1)):
+                    comp.blit(shadow, at.move(dx, dy))
+                comp.blit(img, at)
+            else:
+                radius = max(3, plate.h // 3)
+                pygame.draw.rect(comp, (246, 236, 208), plate, border_radius=radius)
+                pygame.draw.rect(comp, (96, 70, 44), plate, 1, border_radius=radius)
+                img = self.text.render(name, plan.font, (44, 30, 22), "bold")
+                comp.blit(img, img.get_rect(center=plate.center))
+            for kind, rect in zip(feature_kinds(region), plan.icons, strict=False):
+                icon = self.sprites.feature(kind, rect.w)
+                comp.blit(icon, rect)
 
     def _draw_tokens(self, comp: pygame.Surface, pic: BoardPicture) -> None:
         assert self.layout is not None
@@ -175,18 +240,21 @@ class BoardView:
                 n = pic.counts[rid]
             if r.race and (n or r.tokens):
                 colour = pic.colours[r.owner] if r.owner is not None and r.owner < len(pic.colours) else None
-                self._stack(comp, x, y, d, r.race, r.decline, n, colour)
+                symbol = pic.symbols[r.owner] if r.owner is not None and r.owner < len(pic.symbols) else ""
+                self._stack(comp, x, y, d, r.race, r.decline, n, colour, symbol)
             elif r.lost_tribe:
                 self._stack(comp, x, y, d, "lost_tribe", False, r.lost_tribe, None)
             if pic.added is not None and pic.added.get(rid):
                 self._plus_badge(comp, x, y, d, pic.added[rid])
             camps = pic.encampments.get(rid, 0) if pic.encampments is not None else r.encampments
-            self._markers(comp, x, y, d, r, camps)
+            self._markers(comp, rid, d, r, camps)
+            if rid in pic.costs:
+                self._cost_badge(comp, rid, d, pic.costs[rid], rid in pic.hatch, pic.marks.get(rid))
             if rid in pic.chips:
                 self._chips(comp, rid, (ox, oy), pic)
 
     def _stack(self, surf: pygame.Surface, x: int, y: int, d: int, race: str, decline: bool, n: int,
-               owner: tuple[int, int, int] | None) -> None:
+               owner: tuple[int, int, int] | None, symbol: str = "") -> None:
         img = self.sprites.token(race, decline, d)
         layers = min(max(n, 1), 3)
         lift = max(2, d // 10)
@@ -197,17 +265,23 @@ class BoardView:
             pygame.draw.circle(surf, owner, (x, top_y + (layers - 1) * lift), ring)
         for i in range(layers - 1, -1, -1):
             surf.blit(img, img.get_rect(center=(x, top_y + i * lift)))
+        half = round(d * 0.65)                 # the plan keeps a 1.3-token square for the stack
+        if owner is not None and symbol:
+            r = max(5, round(d * 0.2))
+            player_mark(surf, symbol, (x - half + r + 1, y + half - r - 1), r, owner)
         if n != 1:
-            self._count_badge(surf, x + d // 2 - 2, top_y + d // 2 - 4, d, n)
+            self._count_badge(surf, x + half, y + half, d, n)
 
     def _count_badge(self, surf: pygame.Surface, x: int, y: int, d: int, n: int) -> None:
-        size = max(10, round(d * 0.36))
-        img = self.text.render(str(n), size, theme.INK_LIGHT, "bold")
-        rad = max(img.get_width(), img.get_height()) // 2 + max(2, d // 16)
-        pygame.draw.circle(surf, (24, 18, 14), (x, y), rad + 1)
-        pygame.draw.circle(surf, (150, 34, 30), (x, y), rad)
-        pygame.draw.circle(surf, (240, 220, 180), (x, y), rad, max(1, d // 24))
-        surf.blit(img, img.get_rect(center=(x, y)))
+        """The number of tokens on a stack, in the bottom-right corner ending at (x, y)."""
+        size = max(13, round(d * 0.46))
+        img = self.text.render(str(n), size, (255, 255, 255), "bold")
+        rad = max(img.get_width(), img.get_height()) // 2 + 1
+        cx, cy = x - rad - 1, y - rad - 1
+        pygame.draw.circle(surf, (16, 12, 10), (cx, cy), rad + 2)
+        pygame.draw.circle(surf, (150, 34, 30), (cx, cy), rad)
+        pygame.draw.circle(surf, (240, 220, 180), (cx, cy), rad, max(1, d // 28))
+        surf.blit(img, img.get_rect(center=(cx, cy)))
 
     def _plus_badge(self, surf: pygame.Surface, x: int, y: int, d: int, n: int) -> None:
         size = max(10, round(d * 0.34))
@@ -217,28 +291,51 @@ class BoardView:
         pygame.draw.rect(surf, theme.GOLD_DARK, box.inflate(8, 2), 1, border_radius=6)
         surf.blit(img, box)
 
-    def _markers(self, surf: pygame.Surface, x: int, y: int, d: int, r: Any, camps: int) -> None:
+    def _markers(self, surf: pygame.Surface, rid: str, d: int, r: Any, camps: int) -> None:
+        """The region's markers in the column its plan keeps beside the stack."""
         kinds: list[tuple[str, int]] = []
-        for kind, present in (("mountain", r.mountain), ("lair", r.lair), ("fortress", r.fortress),
-                              ("hole", r.hole), ("hero", r.hero), ("dragon", r.dragon)):
+        for kind, present in (("lair", r.lair), ("fortress", r.fortress), ("hole", r.hole), ("hero", r.hero),
+                              ("dragon", r.dragon)):
             if present:
                 kinds.append((kind, 1))
         if camps:
             kinds.append(("encampment", camps))
-        if not kinds:
+        plan = self.plans.get(rid)
+        if not kinds or plan is None:
             return
-        has_tokens = bool(r.tokens or r.lost_tribe)
-        m = max(12, round(d * 0.5))
-        gap = max(1, m // 8)
-        width = len(kinds) * m + (len(kinds) - 1) * gap
-        left = x - width // 2
-        my = y + (d // 2 + m // 2 if has_tokens else 0)
-        for i, (kind, count) in enumerate(kinds):
+        col = plan.markers
+        m = min(col.w, col.h // max(1, len(kinds)))
+        y = col.y + (col.h - m * len(kinds)) // 2
+        for kind, count in kinds:
             img = self.sprites.marker(kind, m)
-            cx = left + i * (m + gap) + m // 2
-            surf.blit(img, img.get_rect(center=(cx, my)))
+            centre = (col.centerx, y + m // 2)
+            surf.blit(img, img.get_rect(center=centre))
             if count > 1:
-                self._count_badge(surf, cx + m // 2 - 2, my - m // 2 + 2, m, count)
+                self._count_badge(surf, centre[0] + m // 2 + 2, centre[1] + m // 2 + 2, m, count)
+            y += m
+
+    def _cost_badge(self, surf: pygame.Surface, rid: str, d: int, cost: int, needs_die: bool,
+                    colour: tuple[int, int, int] | None) -> None:
+        """The tokens a target costs, on the stack's upper left: a round badge, or a die-shaped
+        square when the die must help (a shape as well as a colour)."""
+        plan = self.plans.get(rid)
+        if plan is None:
+            return
+        size = max(11, round(d * 0.42))
+        img = self.text.render(str(cost), size, (20, 14, 10), "bold")
+        rad = max(img.get_width(), img.get_height()) // 2 + 2
+        cx, cy = plan.stack.x + rad - 1, plan.stack.y + rad - 1
+        fill = colour or (250, 244, 228)
+        if needs_die:
+            box = pygame.Rect(0, 0, 2 * rad, 2 * rad)
+            box.center = (cx, cy)
+            pygame.draw.rect(surf, (16, 12, 10), box.inflate(4, 4), border_radius=max(3, rad // 2))
+            pygame.draw.rect(surf, fill, box, border_radius=max(3, rad // 2))
+            pygame.draw.circle(surf, (16, 12, 10), (box.right - 4, box.y + 4), max(1, rad // 6))
+        else:
+            pygame.draw.circle(surf, (16, 12, 10), (cx, cy), rad + 2)
+            pygame.draw.circle(surf, fill, (cx, cy), rad)
+        surf.blit(img, img.get_rect(center=(cx, cy)))
 
     def _chips(self, surf: pygame.Surface, rid: str, origin: tuple[int, int], pic: BoardPicture) -> None:
         minus, plus = self.chip_rects(rid)

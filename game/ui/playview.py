@@ -62,7 +62,8 @@ class PlayView(Scene):
         super().__init__(app)
         self.table = table
         md = table.mapdata
-        self.board_view = BoardView(md.polygons, (md.width, md.height), md.image_path, app.sprites, app.text)
+        self.board_view = BoardView(md.polygons, (md.width, md.height), md.image_path, app.sprites, app.text,
+                                    md.board.regions)
         self.layout: Layout | None = None
         self.version = 0
         self.legal: list[Action] = []

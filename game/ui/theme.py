@@ -30,6 +30,9 @@ PALETTE: dict[str, Colour] = {
     "purple": (204, 121, 167),
 }
 PALETTE_ORDER = list(PALETTE)
+# a shape for each colour, drawn with it wherever a player's colour shows (colour-blind players)
+PLAYER_SYMBOLS: dict[str, str] = {"orange": "triangle", "sky": "circle", "green": "square", "yellow": "diamond",
+                                  "blue": "cross", "vermillion": "plus", "purple": "bar"}
 
 # The table: warm parchment panels on a dark wood background.
 BG = (38, 30, 26)
@@ -63,6 +66,12 @@ def player_colour(key: str, seat: int = 0) -> Colour:
     if key in PALETTE:
         return PALETTE[key]
     return PALETTE[PALETTE_ORDER[seat % len(PALETTE_ORDER)]]
+
+
+def player_symbol(key: str, seat: int = 0) -> str:
+    if key in PLAYER_SYMBOLS:
+        return PLAYER_SYMBOLS[key]
+    return PLAYER_SYMBOLS[PALETTE_ORDER[seat % len(PALETTE_ORDER)]]
 
 
 def readable_on(colour: Colour) -> Colour:

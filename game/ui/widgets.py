@@ -137,3 +137,33 @@ class TextField:
             cx = r.x + round(7 * ui) + (img.get_width() if self.value else 0) + 1
             pygame.draw.line(surf, theme.INK, (cx, r.y + round(6 * ui)), (cx, r.bottom - round(6 * ui)),
                              max(1, round(ui)))
+
+
+def player_mark(surf: pygame.Surface, symbol: str, centre: tuple[int, int], r: int,
+                fill: tuple[int, int, int]) -> pygame.Rect:
+    """A player's colour with its shape (`theme.PLAYER_SYMBOLS`): the second cue that tells the
+    five colours apart for colour-blind eyes. Returns the rectangle drawn."""
+    x, y = centre
+    dark = (20, 14, 10)
+    light = theme.readable_on(fill)
+    pygame.draw.circle(surf, dark, (x, y + 1), r + 1)
+    pygame.draw.circle(surf, fill, (x, y), r)
+    k = max(2, round(r * 0.55))
+    w = max(1, r // 5)
+    if symbol == "circle":
+        pygame.draw.circle(surf, light, (x, y), k, w + 1)
+    elif symbol == "square":
+        pygame.draw.rect(surf, light, pygame.Rect(x - k + 1, y - k + 1, 2 * k - 2, 2 * k - 2))
+    elif symbol == "triangle":
+        pygame.draw.polygon(surf, light, [(x, y - k), (x + k, y + k - 1), (x - k, y + k - 1)])
+    elif symbol == "diamond":
+        pygame.draw.polygon(surf, light, [(x, y - k), (x + k, y), (x, y + k), (x - k, y)])
+    elif symbol == "cross":
+        pygame.draw.line(surf, light, (x - k, y - k), (x + k, y + k), w + 1)
+        pygame.draw.line(surf, light, (x - k, y + k), (x + k, y - k), w + 1)
+    elif symbol == "plus":
+        pygame.draw.line(surf, light, (x - k, y), (x + k, y), w + 1)
+        pygame.draw.line(surf, light, (x, y - k), (x, y + k), w + 1)
+    elif symbol == "bar":
+        pygame.draw.line(surf, light, (x - k, y), (x + k, y), w + 2)
+    return pygame.Rect(x - r - 1, y - r - 1, 2 * r + 3, 2 * r + 3)

@@ -7,6 +7,9 @@ from typing import Any
 
 import pygame
 
+from game.rules import cost_of
+from game.rules.actions import Conquer
+
 from .. import panels, theme
 from ..board_view import BoardPicture
 from ..playview import DRAFT_MODES, PlayView
@@ -28,11 +31,20 @@ class PlayDrawing(PlayView):
                 added = dict(d.counts)
             chips = d.regions
         colours = [theme.player_colour(seat.colour, i) for i, seat in enumerate(self.table.seats)]
+        symbols = [theme.player_symbol(seat.colour, i) for i, seat in enumerate(self.table.seats)]
+        marks = self.targets()
+        hatch: set[str] = set()
+        costs: dict[str, int] = {}
+        if self.mode in ("conquer", "reinforce") and marks:
+            conquer = {a.region for a in self.legal if isinstance(a, Conquer)}
+            hatch = {rid for rid in marks if rid not in conquer}
+            seat = s.turn.seat
+            costs = {rid: cost_of(s, seat, rid).total for rid in marks}
         key = (self.version, self.mode, tuple(sorted((d.counts if d else {}).items())), tuple(self.heroes),
                self.layout.board.size if self.layout else None)
-        return BoardPicture(key=key, state=s, marks=self.targets(), counts=counts, added=added, chips=chips,
+        return BoardPicture(key=key, state=s, marks=marks, counts=counts, added=added, chips=chips,
                             selected=list(self.heroes) if self.mode == "heroes" else [], colours=colours,
-                            encampments=camps)
+                            encampments=camps, symbols=symbols, hatch=hatch, costs=costs)
 
     def frame_key(self) -> Any:
         d = self.draft
