@@ -83,8 +83,9 @@ def main(argv: list[str] | None = None) -> int:
     if content:
         try:
             load_catalog(content)
-        except (ValueError, OSError) as err:  # ContentError: one line with file and line number
-            print(strings.say(err), file=sys.stderr)
+        except (ValueError, OSError) as err:  # ContentError: a line per problem, each with file and line
+            for problem in getattr(err, "problems", [err]):
+                print(strings.say(problem), file=sys.stderr)
             return 2
 
     from game.ui.app import Options

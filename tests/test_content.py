@@ -64,9 +64,13 @@ def test_random_games_with_the_custom_races_keep_every_invariant() -> None:
         assert end.game_over
 
 
-def test_a_custom_entry_replaces_the_base_one(tmp_path: Path) -> None:
+def test_a_custom_entry_replaces_the_base_one_when_it_says_so(tmp_path: Path) -> None:
     f = tmp_path / "ratmen.yaml"
     f.write_text("races:\n  ratmen:\n    name: Rat Horde\n    tokens: 9\n    box: 14\n    effects: []\n")
+    with pytest.raises(ContentError, match="'ratmen' already exists in the base game; add 'replaces: true'"):
+        load_catalog([f])
+    f.write_text("races:\n  ratmen:\n    replaces: true\n    name: Rat Horde\n    tokens: 9\n    box: 14\n"
+                 "    effects: []\n")
     cat = load_catalog([f])
     assert cat.races["ratmen"].tokens == 9 and cat.races["ratmen"].name == "Rat Horde"
     assert len(cat.races) == 14
@@ -75,10 +79,12 @@ def test_a_custom_entry_replaces_the_base_one(tmp_path: Path) -> None:
 BROKEN = {
     "unknown effect": (
         "races:\n  gnomes:\n    tokens: 5\n    effects:\n      - {cost_discont: {amount: 1}}\n",
-        ":5: unknown effect 'cost_discont' for race 'gnomes'; known effects: ", "cost_discount"),
+        ":5: unknown effect 'cost_discont' for race 'gnomes' (did you mean 'cost_discount'?); known effects: ",
+        "berserk"),
     "unknown parameter": (
         "races:\n  gnomes:\n    tokens: 5\n    effects:\n      - {cost_discount: {amout: 1}}\n",
-        ":5: race 'gnomes': unknown parameter 'amout' for effect 'cost_discount'; known parameters: ",
+        ":5: race 'gnomes': unknown parameter 'amout' for effect 'cost_discount' (did you mean 'amount'?); "
+        "known parameters: ",
         "amount"),
     "wrong kind of parameter": (
         "powers:\n  lonely:\n    tokens: 3\n    effects:\n      - {heroes: {count: two}}\n",

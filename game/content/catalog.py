@@ -1,12 +1,18 @@
 """Races and powers from YAML: the base set in `assets/content/` plus custom files.
 
 `load_catalog(extra)` reads `races.yaml` and `powers.yaml`, then each `--content FILE.yaml`
-(top-level `races:` and/or `powers:`), whose entries add to or replace the base ones. Every
-problem becomes one `ContentError` line naming the file, the line, the entry and the fix:
-`my_races.yaml:12: unknown effect 'cost_discont' for race 'gnomes'; known effects: ...`.
+(top-level `races:` and/or `powers:`), whose entries add races and powers, or replace a base
+one when they say so (`replaces: true`). Every problem of a file is found in one reading and
+becomes one line of a `ContentError` naming the file, the line, the entry and the fix
+(`my_races.yaml:12: unknown effect 'cost_discont' for race 'gnomes' (did you mean
+'cost_discount'?); known effects: ...`): a file that is not UTF-8, a key given twice, an id given
+twice, tokens that are not a sensible whole number, a negative or absurd amount, an effect listed
+twice, `in_decline` on a power whose badge is gone In Decline, a base race's id or name taken
+without `replaces: true`.
 """
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -14,13 +20,31 @@ import yaml
 
 from ..rules.abilities import REGISTRY
 from ..rules.catalog import Catalog, CatalogError
-from ..rules.reasons import HasReason, as_reason, reason
+from ..rules.reasons import HasReason, Reason, as_reason, reason
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "assets" / "content"
 
 
+#: The most tokens on a banner or a badge, and in a race's box, that a file may give (the base
+#: game's biggest are 6 and 18); anything larger is a typo, not a race.
+MAX_TOKENS = 30
+MAX_BOX = 60
+#: The largest number an effect's parameter may be (coins, tokens, markers...).
+MAX_AMOUNT = 100
+ENTRY_KEYS = {"name", "tokens", "text", "effects", "replaces"}
+FLAGS = ("in_decline", "only_in_decline")
+
+
 class ContentError(HasReason, ValueError):
-    """A content file that cannot be used; one line for the player (`err.reason` is keyed)."""
+    """A content file that cannot be used. `problems` lists every mistake found in the file, one
+    keyed sentence each naming `file:line`; `err.reason` is the first, `str(err)` all of them."""
+
+    def __init__(self, *problems: Any) -> None:
+        super().__init__(*problems)
+        self.problems: list[Any] = list(problems)
+
+    def __str__(self) -> str:
+        return "\n".join(str(p) for p in self.problems)
 
 
 def _line(node: Any) -> int:
@@ -43,11 +67,24 @@ def _key_node(mapping: Any, key: str) -> Any:
     return None
 
 
+def near(word: Any, known: Iterable[str]) -> Reason | str:
+    """" (did you mean 'x'?)" for the closest known name, or ""."""
+    close = difflib.get_close_matches(str(word), list(known), n=1, cutoff=0.6)
+    return reason("did_you_mean", name=close[0]) if close else ""
+
+
 def _read(path: Path) -> tuple[Any, Any]:
+    """The data and node tree of a file; raises ContentError when it cannot be read at all."""
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except OSError as err:
-        raise ContentError(reason("content_unreadable", path=str(path), error=err.strerror)) from None
+        raise ContentError(reason("content_unreadable", path=str(path), error=err.strerror or str(err))) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1
+        raise ContentError(reason("content_not_utf8", where=f"{path}:{line}",
+                                  byte=f"0x{raw[err.start]:02x}")) from None
     try:
         node = yaml.compose(text)
         data = yaml.safe_load(text)
@@ -56,34 +93,119 @@ def _read(path: Path) -> tuple[Any, Any]:
         where = f":{mark.line + 1}" if mark else ""
         problem = getattr(err, "problem", None) or str(err).splitlines()[0]
         raise ContentError(reason("content_bad_yaml", path=str(path), where=where, problem=problem)) from None
+    except RecursionError:
+        raise ContentError(reason("content_bad_yaml", path=str(path), where="", problem="nested too deeply")) \
+            from None
     return data, node
 
 
-def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool) -> None:
+def _duplicates(path: Path, node: Any, out: list[Reason], depth: int = 0) -> None:
+    """Every key given twice in one mapping (YAML would silently keep the last one)."""
+    if depth > 50:
+        return
+    if isinstance(node, yaml.MappingNode):
+        seen: dict[str, int] = {}
+        for k, v in node.value:
+            key = getattr(k, "value", None)
+            if isinstance(key, str):
+                if key in seen:
+                    out.append(reason("content_duplicate_key", where=f"{path}:{_line(k)}", key=key,
+                                      first=seen[key]))
+                else:
+                    seen[key] = _line(k)
+            _duplicates(path, v, out, depth + 1)
+    elif isinstance(node, yaml.SequenceNode):
+        for v in node.value:
+            _duplicates(path, v, out, depth + 1)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check_params(where: str, word: Reason, eid: Any, name: str, params: Mapping[Any, Any],
+                  out: list[Reason]) -> bool:
+    """The parameters of one effect; False when a problem was reported."""
+    cls = REGISTRY[name]
+    ok = True
+    known = set(cls.params) | set(FLAGS)
+    for k, v in params.items():
+        if k not in known:
+            out.append(reason("content_unknown_param", where=where, kind=word, id=eid, param=k, effect=name,
+                              hint=near(k, known), known=", ".join(sorted(cls.params)) or reason("word_none")))
+            ok = False
+        elif k in FLAGS:
+            if not isinstance(v, bool):
+                out.append(reason("content_flag", where=where, kind=word, id=eid, param=k, effect=name, value=v))
+                ok = False
+        elif _is_int(v):
+            default = cls.params[k]
+            if abs(v) > MAX_AMOUNT:
+                out.append(reason("content_amount_absurd", where=where, kind=word, id=eid, param=k, effect=name,
+                                  value=v, limit=MAX_AMOUNT))
+                ok = False
+            elif v < 0 and _is_int(default) and default > 0:
+                out.append(reason("content_amount_negative", where=where, kind=word, id=eid, param=k, effect=name,
+                                  value=v))
+                ok = False
+    return ok
+
+
+def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool, out: list[Reason],
+                   base: Mapping[str, Any] | None = None) -> set[str]:
+    """Check the races or powers of one section; every problem goes to `out`. Returns the ids
+    of the entries that are sound (only those are added to the catalog)."""
+    good: set[str] = set()
     if not isinstance(entries, Mapping):
-        raise ContentError(reason("content_not_mapping", where=f"{path}:{_line(node)}", section=f"{kind}s"))
-    known_keys = {"name", "tokens", "text", "effects"} | ({"box"} if kind == "race" else set())
+        out.append(reason("content_not_mapping", where=f"{path}:{_line(node)}", section=f"{kind}s"))
+        return good
+    known_keys = ENTRY_KEYS | ({"box"} if kind == "race" else set())
     word = reason(f"word_{kind}")
+    base = base or {}
+    base_names = {str(d.get("name", i)).lower(): i for i, d in base.items() if isinstance(d, Mapping)}
     for eid, d in entries.items():
+        before = len(out)
         enode = _node_for(node, str(eid))
         where = f"{path}:{_line(_key_node(node, str(eid)))}"
         if not isinstance(d, Mapping):
-            raise ContentError(reason("content_entry_not_mapping", where=where, kind=word, id=eid))
-        extra = set(d) - known_keys
-        if extra:
-            k = sorted(extra)[0]
-            raise ContentError(reason("content_unknown_key", where=f"{path}:{_line(_key_node(enode, k))}", key=k,
-                                      kind=word, id=eid, known=", ".join(sorted(known_keys))))
-        if not isinstance(d.get("tokens"), int) or d["tokens"] < 0:
-            raise ContentError(reason("content_tokens", where=where, kind=word, id=eid))
-        if kind == "race":
-            box = d.get("box", d["tokens"])
-            if not isinstance(box, int) or box < d["tokens"]:
-                raise ContentError(reason("content_box", where=where, id=eid, tokens=d["tokens"]))
+            out.append(reason("content_entry_not_mapping", where=where, kind=word, id=eid))
+            continue
+        for k in sorted(set(d) - known_keys, key=str):
+            out.append(reason("content_unknown_key", where=f"{path}:{_line(_key_node(enode, str(k)))}", key=k,
+                              kind=word, id=eid, known=", ".join(sorted(known_keys)), hint=near(k, known_keys)))
+        tokens = d.get("tokens")
+        if not _is_int(tokens) or tokens < 0:
+            out.append(reason("content_tokens", where=where, kind=word, id=eid))
+        elif tokens > MAX_TOKENS:
+            out.append(reason("content_tokens_absurd", where=where, kind=word, id=eid, value=tokens,
+                              limit=MAX_TOKENS))
+        elif kind == "race":
+            box = d.get("box", tokens)
+            if not _is_int(box) or box < tokens:
+                out.append(reason("content_box", where=where, id=eid, tokens=tokens))
+            elif box > MAX_BOX:
+                out.append(reason("content_box_absurd", where=where, id=eid, value=box, limit=MAX_BOX))
+        for k in ("name", "text"):
+            if k in d and not isinstance(d[k], str):
+                out.append(reason("content_not_text", where=f"{path}:{_line(_key_node(enode, k))}", key=k,
+                                  kind=word, id=eid))
+        replaces = d.get("replaces", False)
+        if not isinstance(replaces, bool):
+            out.append(reason("content_flag_entry", where=where, kind=word, id=eid, key="replaces", value=replaces))
+        elif strict and str(eid) in base and not replaces:
+            out.append(reason("content_shadows_base", where=where, kind=word, id=eid))
+        elif strict and replaces and str(eid) not in base:
+            out.append(reason("content_replaces_nothing", where=where, kind=word, id=eid, hint=near(eid, base)))
+        elif strict and str(eid) not in base and str(d.get("name", "")).lower() in base_names:
+            out.append(reason("content_name_like_base", where=where, kind=word, id=eid, name=d["name"],
+                              base=base_names[str(d["name"]).lower()]))
         effs = d.get("effects") or []
         if not isinstance(effs, list):
-            raise ContentError(reason("content_effects_list", where=where, kind=word, id=eid))
+            out.append(reason("content_effects_list", where=where, kind=word, id=eid))
+            effs = []
         enodes = _node_for(enode, "effects")
+        seen: dict[str, int] = {}
+        made = []
         for i, e in enumerate(effs):
             enode_i = enodes.value[i] if isinstance(enodes, yaml.SequenceNode) and i < len(enodes.value) else enodes
             ewhere = f"{path}:{_line(enode_i)}"
@@ -91,49 +213,91 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool)
                 name, params = e, {}
             elif isinstance(e, Mapping) and len(e) == 1:
                 (name, params), = e.items()
-                params = params or {}
+                params = {} if params is None else params
                 if not isinstance(params, Mapping):
-                    raise ContentError(reason("content_params_mapping", where=ewhere, effect=name, kind=word,
-                                              id=eid))
+                    out.append(reason("content_params_mapping", where=ewhere, effect=name, kind=word, id=eid))
+                    continue
             else:
-                raise ContentError(reason("content_effect_shape", where=ewhere, kind=word, id=eid))
+                out.append(reason("content_effect_shape", where=ewhere, kind=word, id=eid))
+                continue
+            name = str(name)
+            same = repr((name, sorted(params.items(), key=lambda kv: str(kv[0]))))
+            if same in seen:
+                out.append(reason("content_effect_twice", where=ewhere, kind=word, id=eid, effect=name,
+                                  first=seen[same]))
+                continue
+            seen[same] = _line(enode_i)
             if name not in REGISTRY:
                 if strict:
-                    raise ContentError(reason("content_unknown_effect", where=ewhere, effect=name, kind=word,
-                                              id=eid, known=", ".join(sorted(REGISTRY))))
+                    hint = near(name, REGISTRY)
+                    out.append(reason("content_unknown_effect", where=ewhere, effect=name, kind=word,
+                                      id=eid, known=", ".join(sorted(REGISTRY)), hint=hint))
+                continue
+            if not _check_params(ewhere, word, eid, name, params, out):
                 continue
             try:
-                REGISTRY[name](**dict(params))
+                made.append((ewhere, name, params, REGISTRY[name](**dict(params))))
             except (TypeError, ValueError) as err:
-                raise ContentError(reason("content_effect_error", where=ewhere, kind=word, id=eid,
-                                          error=as_reason(err))) from None
+                out.append(reason("content_effect_error", where=ewhere, kind=word, id=eid, error=as_reason(err)))
+        if kind == "power" and strict:
+            keeps_badge = any(a.exempt_from_decline_limit() for _, _, _, a in made)
+            for ewhere, name, params, _ in made:
+                flag = next((f for f in FLAGS if params.get(f) is True), None)
+                if flag and not keeps_badge:
+                    out.append(reason("content_power_in_decline", where=ewhere, id=eid, effect=name, param=flag))
+        if len(out) == before:
+            good.add(str(eid))
+    return good
 
 
 def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR) -> Catalog:
-    """The base races and powers, plus custom files (later files win)."""
+    """The base races and powers, plus custom files (later files win). Every problem of a file is
+    reported at once: `ContentError.problems` holds one line for each."""
     races: dict[str, Any] = {}
     powers: dict[str, Any] = {}
     custom: set[str] = set()
+    problems: list[Reason] = []
     for kind, fname, target in (("race", "races.yaml", races), ("power", "powers.yaml", powers)):
         path = base_dir / fname
         data, node = _read(path)
-        _check_entries(path, kind, data, node, strict=False)
+        _duplicates(path, node, problems)
+        _check_entries(path, kind, data, node, False, problems)
+        if problems:
+            raise ContentError(*problems)
         target.update(data)
+    base = {"race": dict(races), "power": dict(powers)}
+    where_from: dict[tuple[str, str], str] = {}
     for f in extra:
         path = Path(f)
         data, node = _read(path)
+        _duplicates(path, node, problems)
         if not isinstance(data, Mapping) or not set(data) & {"races", "powers"}:
-            raise ContentError(reason("content_no_sections", path=str(path)))
-        unknown = set(data) - {"races", "powers"}
-        if unknown:
-            k = sorted(unknown)[0]
-            raise ContentError(reason("content_unknown_section", where=f"{path}:{_line(_key_node(node, k))}",
-                                      section=k))
+            problems.append(reason("content_no_sections", path=str(path)))
+            continue
+        for k in sorted(set(data) - {"races", "powers"}, key=str):
+            problems.append(reason("content_unknown_section", where=f"{path}:{_line(_key_node(node, str(k)))}",
+                                   section=k, hint=near(k, ("races", "powers"))))
         for kind, key, target in (("race", "races", races), ("power", "powers", powers)):
-            if key in data:
-                _check_entries(path, kind, data[key], _node_for(node, key), strict=True)
-                target.update(data[key])
-                custom.update(str(k) for k in data[key])
+            if key not in data:
+                continue
+            section = _node_for(node, key)
+            good = _check_entries(path, kind, data[key], section, True, problems, base[kind])
+            for eid in sorted(good):
+                here = f"{path}:{_line(_key_node(section, eid))}"
+                if (kind, eid) in where_from:
+                    problems.append(reason("content_id_twice", where=here, kind=reason(f"word_{kind}"), id=eid,
+                                           first=where_from[(kind, eid)]))
+                    continue
+                other = "power" if kind == "race" else "race"
+                if eid in (powers if kind == "race" else races):
+                    problems.append(reason("content_same_id", where=here, kind=reason(f"word_{kind}"), id=eid,
+                                           other=reason(f"word_{other}")))
+                    continue
+                where_from[(kind, eid)] = here
+                target[eid] = {str(k): v for k, v in data[key].items()}[eid]
+                custom.add(eid)
+    if problems:
+        raise ContentError(*problems)
     try:
         return Catalog.from_data(races, powers, frozenset(custom))
     except CatalogError as err:
