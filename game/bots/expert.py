@@ -3,7 +3,7 @@ search over whole-turn plans.
 
 What it cannot see it samples: each iteration of the search plays in one *determinization* of
 its public view — the hidden banner and badge stacks shuffled, each opponent's hidden coins
-drawn around the public estimate — and the die is rolled as it falls. Nothing else is assumed
+drawn around the public estimate — and the die is rolled from a seed of the playout and the turn. Nothing else is assumed
 about races: plans are built from `legal_actions` and played out with `apply`, so any race the
 engine can run (a composed custom one too) is searched the same way.
 
@@ -242,10 +242,10 @@ class ExpertBot:
                 break
             rnd += 1
             if rnd == 1:
-                # widening at the root: as many plans as the budget can tell apart (about six
-                # playouts each before the first halving), in order of prior
+                # widening at the root: as many plans as the budget can tell apart — about three
+                # playouts each before the first halving, enough with the same luck for all
                 total = limit if limit is not None else self.budget * done / max(spent, 1e-6)
-                alive = plans[:max(2, min(len(plans), int(total // 6)))]
+                alive = plans[:max(2, min(len(plans), int(total // 3)))]
             elif rnd >= next_cut and len(alive) > 2:
                 alive.sort(key=lambda p: -root[p.key].mean)
                 alive = alive[:max(2, (len(alive) + 1) // 2)]
@@ -277,12 +277,11 @@ class ExpertBot:
         seat = self.seat
         rng = random.Random(f"{luck}:deal")
         s = self.determinize(view, rng)
-        die = random.Random(f"{luck}:die")
-        s = self.play_plan(s, first, die)
+        s = self.play_plan(s, first, luck)
         path: tuple[str, ...] = (first.key,)
         visited: list[tuple[Node, Arm]] = []
         for _ in range(self.depth - 1):
-            s = self.advance(s, bots, die)
+            s = self.advance(s, bots, luck)
             if s.game_over:
                 break
             plans = self.plans(s, seat)
@@ -294,7 +293,7 @@ class ExpertBot:
                 node.arms.setdefault(p.key, Arm()).avail += 1
             p = self.select(node, open_plans)
             visited.append((node, node.arms[p.key]))
-            s = self.play_plan(s, p, die)
+            s = self.play_plan(s, p, luck)
             path += (p.key,)
         end = play_out(s, bots, f"{luck}:out")
         r = (score(end, seat) - REWARD_LOW) / REWARD_SPAN
@@ -315,10 +314,11 @@ class ExpertBot:
             return a.mean + UCB_C * math.sqrt(math.log(max(1, a.avail)) / a.n)
         return max(plans, key=ucb)
 
-    def play_plan(self, s: GameState, plan: Plan, die: random.Random) -> GameState:
+    def play_plan(self, s: GameState, plan: Plan, luck: str) -> GameState:
         """Play the seat's turn by `plan` until the turn passes on (or the game ends)."""
         seat = self.seat
         me = self._styled[plan.style]
+        die = turn_die(s, luck)
         if plan.first is not None and why_illegal(s, plan.first) is None:
             s, _ = apply(s, plan.first, die)
         steps = 0
@@ -329,16 +329,28 @@ class ExpertBot:
                 raise RuntimeError("a planned turn did not end")
         return s
 
-    def advance(self, s: GameState, bots: list[MediumBot], die: random.Random) -> GameState:
+    def advance(self, s: GameState, bots: list[MediumBot], luck: str) -> GameState:
         """Let the others play (Medium) until the seat's next turn begins."""
         seat = self.seat
         steps = 0
+        turn = None
+        die = turn_die(s, luck)
         while not s.game_over and not (s.turn.seat == seat and actor(s) == seat):
+            if (s.round, s.turn.seat) != turn:
+                turn = (s.round, s.turn.seat)
+                die = turn_die(s, luck)
             s, _ = apply(s, bots[actor(s)].decide(s), die)
             steps += 1
             if steps > 5000:
                 raise RuntimeError("the other players' turns did not end")
         return s
+
+
+def turn_die(s: GameState, luck: str) -> random.Random:
+    """The die of the turn being played in a playout: seeded by the playout's luck and the turn
+    (the same seeds as `hard.play_out`), so that two plans compared on the same luck see the
+    same rolls turn by turn, however many rolls each turn before took."""
+    return random.Random(f"{luck}:out:{s.round}:{s.turn.seat}")
 
 
 __all__ = ["ExpertBot", "Plan"]
