@@ -218,6 +218,10 @@ def test_a_match_between_levels_prints_its_table(capsys) -> None:
     assert main(["match", "--a", "medium", "--b", "easy", "--games", "4", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
     assert "medium" in out and "easy" in out and "win share" in out
+    assert "searched decisions" not in out                 # neither level searches
+    assert main(["match", "--a", "hard", "--b", "medium", "--games", "1", "--iterations", "2", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "hard: " in out and "searched decisions, seconds per decision median" in out and "processor time" in out
 
 
 def test_a_match_played_in_parts_gives_the_table_of_the_whole(tmp_path, capsys) -> None:

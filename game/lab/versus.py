@@ -6,7 +6,8 @@ turn, so each level plays each seat equally often. A game is won by a level when
 seats wins (a shared victory between levels counts half to each). Games run on all cores (or
 `--jobs`); the table gives each level's win share with its 95% Wilson interval, mean final
 coins, wins by seat, and the seconds the searching levels spent per decision (median and
-max over the decisions where they searched). The searching levels (Hard, Expert) think for
+max over the decisions where they searched, on the clock and in processor time: on a busy
+machine the two differ). The searching levels (Hard, Expert) think for
 `--budget` seconds per decision, or `--iterations` look-ahead games per decision, which makes a
 run reproducible.
 
@@ -45,24 +46,27 @@ class Outcome:
     seconds: float
     levels: dict[str, str] = field(default_factory=dict)     # "A" -> level, "B" -> level
     thinking: dict[str, list[float]] = field(default_factory=dict)   # level -> seconds per search
+    cpu: dict[str, list[float]] = field(default_factory=dict)        # level -> processor seconds
 
 
 class _Timed:
     """Wraps a bot to time its decisions; keeps those where it searched (the bot says so with
     its `searched` flag), or all of them for a bot that never searches."""
 
-    def __init__(self, bot: Any, log: list[float]) -> None:
+    def __init__(self, bot: Any, log: list[float], cpu: list[float]) -> None:
         self.bot = bot
         self.level = bot.level
         self.seat = bot.seat
         self.log = log
+        self.cpu = cpu
 
     def choose(self, s: GameState) -> Any:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         a = self.bot.choose(s)
-        dt = time.perf_counter() - t0
+        dt, dc = time.perf_counter() - t0, time.process_time() - c0
         if getattr(self.bot, "searched", True):
             self.log.append(dt)
+            self.cpu.append(dc)
         return a
 
 
@@ -88,13 +92,14 @@ def play(game: int) -> Outcome:
     name = {"A": _CFG["a"], "B": _CFG["b"]}
     levels = [name[x] for x in seats]
     thinking: dict[str, list[float]] = {lv: [] for lv in set(levels)}
+    cpu: dict[str, list[float]] = {lv: [] for lv in set(levels)}
     bots = [_Timed(make_bot(lv, i, _CFG["seed"] * 100_003 + game * 10 + i,
-                            **bot_options(lv, _CFG["budget"], _CFG["iterations"])), thinking[lv])
+                            **bot_options(lv, _CFG["budget"], _CFG["iterations"])), thinking[lv], cpu[lv])
             for i, lv in enumerate(levels)]
     t0 = time.perf_counter()
     end = play_game(_CFG["board"], _CFG["catalog"], bots, f"tournament:{_CFG['seed']}:{game}")
     return Outcome(game, seats, list(end.winners), [p.coins for p in end.players], time.perf_counter() - t0,
-                   name, thinking)
+                   name, thinking, cpu)
 
 
 def table(outcomes: list[Outcome], a: str, b: str) -> str:
@@ -106,6 +111,7 @@ def table(outcomes: list[Outcome], a: str, b: str) -> str:
     by_seat = {"A": [0.0] * 4, "B": [0.0] * 4}
     played = {"A": [0] * 4, "B": [0] * 4}
     think: dict[str, list[float]] = {"A": [], "B": []}
+    cpu: dict[str, list[float]] = {"A": [], "B": []}
     for o in outcomes:
         for w in o.winners:
             share[o.seats[w]] += 1 / len(o.winners)
@@ -115,6 +121,7 @@ def table(outcomes: list[Outcome], a: str, b: str) -> str:
             played[x][i] += 1
         for x, lv in (("A", a), ("B", b)):
             think[x].extend(o.thinking.get(lv, []))
+            cpu[x].extend(o.cpu.get(lv, []))
     name = {"A": a, "B": b}
     lines = [f"{'level':<8} {'games won':>10} {'win share':>10} {'95% interval':>15} {'mean coins':>11}   "
              f"wins by seat 1/2/3/4 (of games seated there)"]
@@ -127,8 +134,11 @@ def table(outcomes: list[Outcome], a: str, b: str) -> str:
                      f"{100 * lo:>6.1f}%–{100 * hi:>5.1f}% {mc:>11.1f}   {seats}")
     for x in "AB":
         if name[x] in SEARCHING and think[x]:
-            lines.append(f"{name[x]}: {len(think[x])} searched decisions, seconds per decision "
-                         f"median {median(think[x]):.2f}, max {max(think[x]):.2f}")
+            line = (f"{name[x]}: {len(think[x])} searched decisions, seconds per decision "
+                    f"median {median(think[x]):.2f}, max {max(think[x]):.2f}")
+            if cpu[x]:
+                line += f" (processor time: median {median(cpu[x]):.2f}, max {max(cpu[x]):.2f})"
+            lines.append(line)
     return "\n".join(lines)
 
 
