@@ -49,7 +49,7 @@ class Layout:
 def compute(width: int, height: int, map_w: int, map_h: int) -> Layout:
     width, height = max(640, int(width)), max(400, int(height))
     ui = ui_scale(width, height)
-    top_h = round(50 * ui)
+    top_h = max(46, round(50 * ui))         # room for two rows of player names on a small window
     bar_h = round(92 * ui)
     panel_w = min(int(width * 0.4), max(round(312 * ui), int(width * 0.25)))
     top = pygame.Rect(0, 0, width - panel_w, top_h)

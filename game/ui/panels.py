@@ -32,7 +32,7 @@ from .strings import (
     terrain_name,
     tn,
 )
-from .widgets import Button, panel
+from .widgets import Button, panel, player_mark
 
 Line = tuple[str, int, tuple, str]
 
@@ -82,11 +82,12 @@ def top_buttons(scene: PlayView) -> list[Button]:
     out.append(Button("fullscreen", label, pygame.Rect(out[0].rect.x - w - L.px(8), y, w, size), style="quiet",
                       tip=t("tip.fullscreen")))
     x = out[1].rect.x - L.px(8)
-    if scene.table.bots:
-        label = t("button.bots_fast") if scene.fast else t("button.bots_normal")
-        w = max(size, scene.app.text.size(label, L.px(15), "bold")[0] + L.px(20))
+    if scene.table.bots:                  # a compact toggle: ▶ normal, ▶▶ fast; the words in its tip
+        label = "▶▶" if scene.fast else "▶"
+        words = t("button.bots_fast") if scene.fast else t("button.bots_normal")
+        w = max(size, scene.app.text.size("▶▶", L.px(15), "bold")[0] + L.px(20))
         out.append(Button("speed", label, pygame.Rect(x - w, y, w, size), style="quiet",
-                          toggled=scene.fast, tip=t("tip.speed")))
+                          toggled=scene.fast, tip=words + " — " + t("tip.speed")))
     return out
 
 
@@ -102,6 +103,49 @@ def panel_buttons(scene: PlayView) -> list[Button]:
     if scene.state.game_over or scene.table.is_bot(who) or scene.viewer != who:
         return []
     return [Button("peek", t("button.peek"), peek_rect(L), style="quiet", tip=t("tip.peek"))]
+
+
+def _chip_layout(scene: PlayView, left: int, right: int) -> tuple[list[pygame.Rect], int, int]:
+    """Where each player's chip goes in the top bar: one row of chips as wide as their names need
+    when they fit, else two rows of smaller ones; returns the rectangles, the name size and the
+    icon size."""
+    L = scene.layout
+    assert L is not None
+    s = scene.state
+    text = scene.app.text
+    top = L.top
+    n = len(s.players)
+    gap = L.px(6)
+    avail = right - left
+
+    def natural(p: Any, size: int, icon: int) -> int:
+        icons = (1 if p.active is not None else 0) + len(p.declines)
+        return L.px(24) + text.size(p.name, size, "bold")[0] + L.px(6) + icons * (icon + L.px(2)) + L.px(4)
+
+    size, icon = L.px(14), L.px(24)
+    widths = [natural(p, size, icon) for p in s.players]
+    h = top.h - L.px(12)
+    if sum(widths) + gap * (n - 1) <= avail:
+        rects, x = [], left
+        for w in widths:
+            rects.append(pygame.Rect(x, top.y + L.px(6), w, h))
+            x += w + gap
+        return rects, size, icon
+    rows = [list(range(0, (n + 1) // 2)), list(range((n + 1) // 2, n))] if n > 1 else [[0]]
+    row_h = (top.h - L.px(6)) // 2 - L.px(2)
+    size, icon = max(10, row_h - L.px(6)), max(12, row_h - L.px(4))
+    rects = [pygame.Rect(0, 0, 0, 0)] * n
+    for k, row in enumerate(rows):
+        want = [natural(s.players[i], size, icon) for i in row]
+        total = sum(want) + gap * (len(row) - 1)
+        squeeze = min(1.0, (avail - gap * (len(row) - 1)) / max(1, sum(want)))
+        x = left
+        y = top.y + L.px(3) + k * (row_h + L.px(3))
+        for i, w in zip(row, want, strict=True):
+            w = int(w * squeeze) if total > avail else w
+            rects[i] = pygame.Rect(x, y, w, row_h)
+            x += w + gap
+    return rects, size, icon
 
 
 # -- the top bar ------------------------------------------------------------------------------
@@ -132,26 +176,26 @@ def draw_top(scene: PlayView, surf: pygame.Surface) -> None:
         x += 2 * r + L.px(4)
     x += L.px(12)
     right = min(b.rect.x for b in top_buttons(scene)) - L.px(10)
-    n = len(s.players)
-    slot = max(L.px(60), (right - x) // max(1, n))
     cols = colours(scene)
     current = actor(s)
     scene.banner_hits = []
+    boxes, size, icon = _chip_layout(scene, x, right)
     for i, p in enumerate(s.players):
-        box = pygame.Rect(x + i * slot, top.y + L.px(6), slot - L.px(6), top.h - L.px(12))
+        box = boxes[i]
         is_current = i == current and not s.game_over
         fill = (92, 70, 52) if is_current else (70, 54, 42)
         pygame.draw.rect(surf, fill, box, border_radius=L.px(8))
         if is_current:
             pygame.draw.rect(surf, theme.GOLD, box, max(1, L.px(2)), border_radius=L.px(8))
-        dot = L.px(8)
-        pygame.draw.circle(surf, (20, 14, 10), (box.x + L.px(12), box.centery + 1), dot + 1)
-        pygame.draw.circle(surf, cols[i], (box.x + L.px(12), box.centery), dot)
-        tx = box.x + L.px(24)
-        icon = L.px(24)
-        space = box.right - tx - L.px(6) - (icon + L.px(2)) * (1 + len(p.declines))
-        name = text.fit(p.name, L.px(14), max(L.px(24), space), "bold" if is_current else "regular")
-        img = text.render(name, L.px(14), theme.INK_LIGHT, "bold" if is_current else "regular")
+        dot = max(L.px(6), min(L.px(9), box.h // 2 - L.px(2)))
+        seat = scene.table.seats[i]
+        player_mark(surf, theme.player_symbol(seat.colour, i), (box.x + L.px(4) + dot, box.centery), dot, cols[i])
+        tx = box.x + L.px(8) + 2 * dot
+        icons = (1 if p.active is not None else 0) + len(p.declines)
+        space = box.right - tx - L.px(4) - icons * (icon + L.px(2))
+        weight = "bold" if is_current else "regular"
+        name = text.fit(p.name, size, max(L.px(20), space), weight)
+        img = text.render(name, size, theme.INK_LIGHT, weight)
         surf.blit(img, (tx, box.centery - img.get_height() // 2))
         ix = tx + img.get_width() + L.px(4)
         if p.active is not None:
@@ -159,9 +203,10 @@ def draw_top(scene: PlayView, surf: pygame.Surface) -> None:
             scene.banner_hits.append((pygame.Rect(ix, box.centery - icon // 2, icon, icon), p.active.race,
                                       p.active.power, False))
             ix += icon + L.px(2)
-        for h in p.declines:
-            surf.blit(scene.app.sprites.token(h.race, True, icon), (ix, box.centery - icon // 2))
-            scene.banner_hits.append((pygame.Rect(ix, box.centery - icon // 2, icon, icon), h.race, h.power, True))
+        for hold in p.declines:
+            surf.blit(scene.app.sprites.token(hold.race, True, icon), (ix, box.centery - icon // 2))
+            scene.banner_hits.append((pygame.Rect(ix, box.centery - icon // 2, icon, icon), hold.race, hold.power,
+                                      True))
             ix += icon + L.px(2)
 
 
@@ -282,8 +327,8 @@ def draw_player(scene: PlayView, surf: pygame.Surface) -> None:
     p = s.players[who]
     col = colours(scene)[who]
     x, y = area.x + L.px(12), area.y + L.px(10)
-    pygame.draw.circle(surf, (30, 20, 14), (x + L.px(8), y + L.px(10) + 1), L.px(9))
-    pygame.draw.circle(surf, col, (x + L.px(8), y + L.px(10)), L.px(8))
+    seat = scene.table.seats[who]
+    player_mark(surf, theme.player_symbol(seat.colour, who), (x + L.px(8), y + L.px(10)), L.px(9), col)
     bot = scene.table.is_bot(who)
     name = p.name + (" " + t("player.computer") if bot else "")
     phase = t(PHASE_KEYS.get(s.turn.phase, "phase.conquer"))

@@ -73,8 +73,10 @@ def lines_block(text: Text, lines: Sequence[tuple[str, int, tuple, str]], width:
 
 
 def tooltip(surf: pygame.Surface, text: Text, lines: Sequence[tuple[str, int, tuple, str]],
-            at: tuple[int, int], ui: float, max_w: int | None = None) -> pygame.Rect:
-    """A parchment box near `at` (kept inside the window) with the given lines."""
+            at: tuple[int, int], ui: float, max_w: int | None = None,
+            avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """A parchment box near `at` (kept inside the window) with the given lines, on whichever side
+    of the pointer keeps it off the `avoid` rectangles (the buttons)."""
     max_w = max_w or round(340 * ui)
     pad = round(8 * ui)
     imgs = lines_block(text, lines, max_w)
@@ -85,13 +87,25 @@ def tooltip(surf: pygame.Surface, text: Text, lines: Sequence[tuple[str, int, tu
     sw, sh = surf.get_size()
     if h > sh - 8:
         text.overflow(lines[0][0] if lines else "tooltip")
-    x, y = at[0] + round(18 * ui), at[1] + round(18 * ui)
-    if x + w > sw - 4:
-        x = at[0] - w - round(10 * ui)
-    if y + h > sh - 4:
-        y = at[1] - h - round(10 * ui)
-    x, y = max(4, x), max(4, y)
-    box = pygame.Rect(x, y, w, h)
+    near, far = round(18 * ui), round(10 * ui)
+    spots = [(at[0] + near, at[1] + near), (at[0] - w - far, at[1] + near),
+             (at[0] + near, at[1] - h - far), (at[0] - w - far, at[1] - h - far)]
+    box = None
+    for x, y in spots:
+        cand = pygame.Rect(min(max(4, x), sw - 4 - w), min(max(4, y), sh - 4 - h), w, h)
+        if cand.collidepoint(at):
+            continue
+        if cand.collidelist(list(avoid)) == -1:
+            box = cand
+            break
+    if box is None:                          # no side is clear: the first that leaves the pointer free
+        x, y = at[0] + near, at[1] + near
+        if x + w > sw - 4:
+            x = at[0] - w - far
+        if y + h > sh - 4:
+            y = at[1] - h - far
+        box = pygame.Rect(max(4, x), max(4, y), w, h)
+    x, y = box.topleft
     shadow = box.move(round(3 * ui), round(4 * ui))
     pygame.draw.rect(surf, (20, 14, 10), shadow, border_radius=round(6 * ui))
     pygame.draw.rect(surf, (252, 246, 228), box, border_radius=round(6 * ui))

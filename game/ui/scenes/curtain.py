@@ -18,7 +18,7 @@ from ..app import App, Scene
 from ..layout import ui_scale
 from ..playview import PlayView
 from ..strings import t, tn
-from ..widgets import Button, hit
+from ..widgets import Button, hit, player_mark
 from .common import backdrop, card, track_hover
 
 
@@ -84,8 +84,8 @@ class PassScene(Scene):
         y += img.get_height() + round(12 * ui)
         name = text.render(p.name, round(40 * ui), theme.INK, "bold")
         nr = name.get_rect(midtop=(rect.centerx + round(16 * ui), y))
-        pygame.draw.circle(surf, (20, 14, 10), (nr.x - round(22 * ui), nr.centery + 2), round(15 * ui))
-        pygame.draw.circle(surf, colour, (nr.x - round(22 * ui), nr.centery), round(14 * ui))
+        symbol = theme.player_symbol(self.game.table.seats[self.seat].colour, self.seat)
+        player_mark(surf, symbol, (nr.x - round(22 * ui), nr.centery), round(14 * ui), colour)
         surf.blit(name, nr)
         y = nr.bottom + round(14 * ui)
         if s.turn.phase == WITHDRAW and s.turn.withdraw:

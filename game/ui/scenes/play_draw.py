@@ -135,6 +135,7 @@ class PlayDrawing(PlayView):
             self._tip = (key, lines)
         lines = self._tip[1]
         if lines and self.pressed is None and self.overlay is None:
-            return tooltip(surf, self.app.text, lines, self.mouse, L.ui)
+            return tooltip(surf, self.app.text, lines, self.mouse, L.ui,
+                           avoid=[b.rect for b in self.buttons])
         return None
 
