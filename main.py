@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Small World at the family table: `python main.py` opens the game window.
 
-Options: --map FILE (a Tiled map instead of the one for the player count), --players N (2-5,
+Options: --map FILE (a Tiled map instead of the one for the player count; with --preview, the
+map author's live view of it instead of a game), --players N (2-5,
 preselected on the start screen), --seed N, --content FILE.yaml (custom races and powers; may be
 given more than once), --fullscreen, --lang en|ro|nl|fr (the language, remembered for next
 time; it can also be chosen on the start screen). A bad map or content file is reported in one
@@ -27,6 +28,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--seed", type=int, metavar="N", help="seed for the shuffles and the die")
     ap.add_argument("--content", metavar="FILE.yaml", action="append", default=[],
                     help="custom races and powers (may be repeated)")
+    ap.add_argument("--preview", action="store_true",
+                    help="with --map: show the map as the game draws it, read again each time it is saved")
     ap.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
     ap.add_argument("--lang", choices=("en", "ro", "nl", "fr"),
                     help="language of the game: English, Romanian, Dutch or French (remembered)")
@@ -65,10 +68,16 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     map_path = None
-    if args.map is not None:
-        if not args.map.strip():
-            print(strings.say(reason("cli_map_empty")), file=sys.stderr)
+    if args.map is not None and not args.map.strip():
+        print(strings.say(reason("cli_map_empty")), file=sys.stderr)
+        return 2
+    if args.preview:
+        if args.map is None:
+            print(strings.say(reason("cli_preview_map")), file=sys.stderr)
             return 2
+        from game.maps import preview
+        return 2 if preview(args.map) else 0
+    if args.map is not None:
         try:
             data = load_map(args.map)
             if args.players is not None:

@@ -1,4 +1,5 @@
-"""The map checker: `python -m game.maps check [--compare] FILE...`.
+"""The map checker: `python -m game.maps check [--compare] [--adjacency] FILE...`, and
+`python -m game.maps preview FILE` (the map drawn as the game draws it, `game.ui.scenes.preview`).
 
 This module owns the judgement of a map as a whole: a one-line summary of what is on it
 (regions, terrains, features, lost tribes, degree), and the comparison with the balance of the
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Sequence
 
 from game.content.tmx import inspect_map
@@ -182,8 +184,22 @@ def main(argv: Sequence[str] | None = None) -> int:
                          help="compare each map with the printed map of the same size")
     p_check.add_argument("--adjacency", action="store_true",
                          help="also list each region's neighbours")
+    p_preview = sub.add_parser("preview", help="show a map as the game draws it, read again on every save")
+    p_preview.add_argument("file", metavar="FILE")
+    p_preview.add_argument("--screenshot", metavar="PNG", help="also save the window to PNG after each reading")
     args = parser.parse_args(argv)
+    if args.command == "preview":
+        return preview(args.file, args.screenshot)
     return check(args.files, with_compare=args.compare, adjacency=args.adjacency)
+
+
+def preview(path: str, screenshot: str | None = None) -> int:
+    """Open the preview window (the only part of this module that needs the window's code)."""
+    if not Path(path).is_file():
+        print(f"error: {reason('map_no_file', path=path)}", file=sys.stderr)
+        return 1
+    from game.ui.scenes.preview import run_preview
+    return run_preview(path, sys.stdout, screenshot)
 
 
 if __name__ == "__main__":

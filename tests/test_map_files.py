@@ -166,6 +166,43 @@ def test_a_tiled_json_map_is_refused_with_save_as_tmx(name: str, tmp_path: Path)
     assert snapshot(tmp_path) == before
 
 
+def test_a_map_placed_from_the_region_template_plays_a_random_game() -> None:
+    # twelve regions, each an instance of maps/templates/region.tx, written by Tiled 1.8 itself
+    import random
+
+    from game.content.catalog import default_catalog
+    from game.rules import new_game
+    from game.rules.invariants import check
+    from game.rules.playout import random_playout
+    path = ROOT / "tests" / "data" / "maps" / "twelve_regions.tmx"
+    text = path.read_text(encoding="utf-8")
+    assert text.count('template="../../../maps/templates/region.tx"') == 12 and 'type="region"' not in text
+    report = inspect_map(path)
+    assert report.errors == [] and report.warnings == [] and report.data is not None
+    board = report.data.board
+    assert len(board.regions) == 12
+    assert board.region("millfield").terrain == "farmland"            # the template's own terrain
+    assert board.region("cragmoor").features == frozenset({"mine", "cavern"})
+    for seed in range(6):
+        rng = random.Random(seed)
+        start = new_game(board, ["ann", "bob"], default_catalog(), rng)
+
+        def on_step(before: object, after: object, rec: object) -> None:
+            assert check(after) == []                                 # type: ignore[arg-type]
+        end, steps = random_playout(start, rng, on_step)
+        assert end.game_over and end.round == board.turns and steps > 20
+
+
+def test_a_missing_template_is_one_line_per_object(tmp_path: Path) -> None:
+    text = (ROOT / "tests" / "data" / "maps" / "twelve_regions.tmx").read_text(encoding="utf-8")
+    path = tmp_path / "moved.tmx"
+    path.write_text(text, encoding="utf-8")
+    done = run("-m", "game.maps", "check", str(path))
+    assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr
+    line = one_clear_line(done.stdout, "object 5 'millfield': its template")
+    assert "'../../../maps/templates/region.tx' cannot be read" in line
+
+
 def test_a_template_file_is_not_taken_for_a_map() -> None:
     report = inspect_map(ROOT / "maps" / "templates" / "region.tx")
     assert len(report.errors) == 1 and "a Tiled template file, not a map" in report.errors[0]
@@ -275,3 +312,84 @@ def test_draw_maps_into_a_missing_folder_is_one_line(tmp_path: Path) -> None:
     done = run("tools/draw_maps.py", str(path), "--out", str(tmp_path / "nowhere" / "x.png"), "--width", "200")
     assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr
     one_clear_line(done.stdout, "error:", "cannot write the picture")
+
+
+# -- the preview reads the file again when it is saved ------------------------------------------
+class _Lines:
+    """The preview's standard output, line by line, read by a thread so a wait can time out."""
+
+    def __init__(self, proc: subprocess.Popen[str]) -> None:
+        import queue
+        import threading
+        self.queue: queue.Queue[str | None] = queue.Queue()
+
+        def pump() -> None:
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                self.queue.put(line.rstrip("\n"))
+            self.queue.put(None)
+        threading.Thread(target=pump, daemon=True).start()
+
+    def until(self, prefix: str, timeout: float = 60.0) -> list[str]:
+        """Lines up to and including the next one starting with `prefix`."""
+        import queue
+        import time
+        lines: list[str] = []
+        end = time.monotonic() + timeout
+        while True:
+            try:
+                line = self.queue.get(timeout=max(0.01, end - time.monotonic()))
+            except queue.Empty:
+                break
+            if line is None:
+                break
+            lines.append(line)
+            if line.startswith(prefix):
+                return lines
+        raise AssertionError(f"no line starting with {prefix!r} in {lines}")
+
+
+@pytest.mark.parametrize("entry", ["game.maps", "main.py"])
+def test_the_preview_reads_the_map_again_when_it_is_saved(entry: str, tmp_path: Path) -> None:
+    path = small_map(tmp_path, FOUR)
+    shot = tmp_path / "shots" / "preview.png"
+    shot.parent.mkdir()
+    command = (["-m", "game.maps", "preview", str(path), "--screenshot", str(shot)] if entry == "game.maps"
+               else ["main.py", "--map", str(path), "--preview"])
+    proc = subprocess.Popen([sys.executable, *command],
+                            cwd=ROOT, env=dict(ENV, SMALLWORLD_HOME=str(tmp_path / "home")),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    out = _Lines(proc)
+    try:
+        first = out.until("preview 1:")
+        assert first[-1] == f"preview 1: {path}: 4 regions, 0 errors, 0 warnings"
+        # the author pulls southeast 6 px away from east in Tiled and saves
+        objects = [*FOUR[:3], region(4, "southeast", "sea", "200,106 400,106 400,200 200,200")]
+        small_map(tmp_path, objects)
+        second = out.until("warning:")
+        assert second[0] == f"preview 2: {path}: 4 regions, 0 errors, 1 warnings"
+        assert "object 2 'east' and object 4 'southeast' come within 6 px" in second[-1]
+        # then saves a version that overlaps: the errors are read, the last good map stays
+        small_map(tmp_path, [*FOUR, region(5, "intruder", "swamp", "40,20 120,20 120,80 40,80")])
+        third = out.until("error:")
+        assert third[0] == f"preview 3: {path}: not loaded, 1 errors, 0 warnings"
+        assert "overlap around" in third[-1]
+        assert proc.poll() is None                          # still open, waiting for the fix
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    assert "Traceback" not in (proc.stderr.read() if proc.stderr else "")
+    if entry == "game.maps":
+        assert shot.is_file() and shot.stat().st_size > 5_000
+
+
+def test_preview_without_a_map_is_one_line(tmp_path: Path) -> None:
+    done = run("main.py", "--preview", home=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.strip() == "--preview shows a map: name it with --map, e.g. --map maps/my_map.tmx --preview"
+
+
+def test_preview_of_a_missing_file_is_one_line(tmp_path: Path) -> None:
+    done = run("-m", "game.maps", "preview", str(tmp_path / "nowhere.tmx"))
+    assert done.returncode == 1
+    assert done.stderr.strip() == f"error: {tmp_path / 'nowhere.tmx'}: no such map file; check the path"

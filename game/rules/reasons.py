@@ -315,6 +315,7 @@ TEMPLATES: dict[str, str] = {
     "cli_players": "--players {count}: Small World is for 2 to 5 players",
     "cli_seed": "--seed {value}: use a whole number of 0 or more",
     "cli_map_empty": "--map needs a map file, e.g. --map maps/two_players.tmx",
+    "cli_preview_map": "--preview shows a map: name it with --map, e.g. --map maps/my_map.tmx --preview",
     "setup_player_count": "Small World is for 2 to 5 players, not {count}",
     "setup_same_names": "two players have the same name; give each player their own name",
     "setup_unknown_race": "{where}: unknown race {value!r}; known races: {known}",

@@ -1,0 +1,309 @@
+"""The map preview: a map file drawn the way the game draws it, read again whenever it is saved.
+
+`PreviewScene` is the map author's window beside Tiled. It reads the file with the checker's own
+reader (`inspect_map`), sets up the opening position (Lost Tribes and mountain markers, as a game
+starts) and draws it with the game's `BoardView`; over it go each region's name, terrain and
+features, a line between every pair of neighbours, and the checker's errors and warnings, numbered
+on the map where they happen and listed in the side panel. Every half second it looks at the
+file's (and the picture's) modification time and reads it again when either changed; a version
+with errors keeps the last good drawing on screen with the errors listed. Each reading is also
+reported as one line on standard output, so a terminal (or Tiled's console) follows along.
+Keys: A shows or hides the adjacency lines, P the picture, Esc or Q closes. `run_preview` opens
+the window on it.
+"""
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+from typing import TextIO
+
+import pygame
+
+from game.content.catalog import default_catalog
+from game.content.tmx import MapData, MapReport, inspect_map
+from game.rules import new_game
+from game.rules.reasons import Reason
+from game.rules.state import GameState
+
+from .. import theme
+from ..app import App, Options, Scene
+from ..board_view import BoardPicture, BoardView
+from ..layout import Layout, compute
+
+POLL_SECONDS = 0.5
+TERRAIN_COLOURS: dict[str, tuple[int, int, int]] = {
+    "farmland": (214, 196, 112), "forest": (74, 128, 70), "hill": (160, 176, 96),
+    "mountain": (150, 140, 132), "swamp": (104, 120, 92), "sea": (64, 112, 170), "lake": (96, 152, 200),
+}
+LINE = (255, 250, 235)
+LINE_EDGE = (30, 24, 20)
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
+def _where(problem: Reason) -> tuple[str | None, tuple[float, float] | None]:
+    """The region id a problem names (if any) and the map point it gives (if any)."""
+    point = None
+    if "x" in problem.params and "y" in problem.params:
+        try:
+            point = (float(problem.params["x"]), float(problem.params["y"]))
+        except (TypeError, ValueError):
+            point = None
+    todo: list[Reason] = [problem]
+    while todo:
+        r = todo.pop()
+        if r.key == "map_object_label":
+            return str(r.params.get("name") or "") or None, point
+        todo.extend(v for v in r.params.values() if isinstance(v, Reason))
+    return None, point
+
+
+class PreviewScene(Scene):
+    def __init__(self, app: App, path: Path, out: TextIO | None = None,
+                 screenshot: Path | None = None) -> None:
+        super().__init__(app)
+        self.path = path
+        self.out = out
+        self.screenshot = screenshot
+        self.report: MapReport | None = None
+        self.data: MapData | None = None          # the last version that loaded
+        self.state: GameState | None = None
+        self.view: BoardView | None = None
+        self.layout: Layout | None = None
+        self.stamps: tuple[object, object] = (None, None)
+        self.next_poll = 0.0
+        self.loaded_at = ""
+        self.loads = 0
+        self.lines = True
+        self.picture = True
+        self._shot_pending = False
+        self.load()
+
+    # -- reading the file --------------------------------------------------------------------------
+    def _stamps(self) -> tuple[object, object]:
+        image = self.data.image_path if self.data is not None else None
+        return _stamp(self.path), _stamp(image) if image is not None else None
+
+    def load(self) -> None:
+        report = inspect_map(self.path, require_image=False)
+        self.report = report
+        if report.data is not None:
+            self.data = report.data
+            names = ["a", "b", "c", "d", "e"][: max(2, report.data.players or 2)]
+            self.state = new_game(report.data.board, names, default_catalog(), random.Random(0))
+            self.view = None
+        self.stamps = self._stamps()
+        self.loads += 1
+        self.loaded_at = time.strftime("%H:%M:%S")
+        self._shot_pending = self.screenshot is not None
+        if self.out is not None:
+            regions = f"{len(report.data.board.regions)} regions" if report.data else "not loaded"
+            print(f"preview {self.loads}: {self.path}: {regions}, {len(report.errors)} errors, "
+                  f"{len(report.warnings)} warnings", file=self.out, flush=True)
+            for line in report.errors:
+                print(f"error: {line}", file=self.out, flush=True)
+            for line in report.warnings:
+                print(f"warning: {line}", file=self.out, flush=True)
+        self.resize()
+        self.app.dirty()
+
+    def wake_in(self, now: float) -> float | None:
+        return max(0.0, self.next_poll - now)
+
+    def update(self, now: float) -> None:
+        if now < self.next_poll:
+            return
+        self.next_poll = now + POLL_SECONDS
+        if self._stamps() != self.stamps:
+            self.load()
+
+    # -- input ---------------------------------------------------------------------------------------
+    def handle(self, ev: pygame.event.Event) -> None:
+        if ev.type != pygame.KEYDOWN:
+            return
+        if ev.key in (pygame.K_ESCAPE, pygame.K_q):
+            self.app.quit()
+        elif ev.key == pygame.K_a:
+            self.lines = not self.lines
+            self.app.dirty()
+        elif ev.key == pygame.K_p:
+            self.picture = not self.picture
+            self.view = None
+            self.resize()
+            self.app.dirty()
+
+    # -- drawing -------------------------------------------------------------------------------------
+    def resize(self) -> None:
+        if self.data is None:
+            return
+        w, h = self.app.size()
+        self.layout = compute(w, h, self.data.width, self.data.height)
+        if self.view is None:
+            image = self.data.image_path if self.picture and self.data.image_path is not None else None
+            view = BoardView(self.data.polygons, (self.data.width, self.data.height), image,
+                             self.app.sprites, self.app.text)
+            if view.image is None:
+                view.image = self._terrain_picture(self.data)
+            self.view = view
+        self.view.set_layout(self.layout)
+
+    def _terrain_picture(self, data: MapData) -> pygame.Surface:
+        """The regions in flat terrain colours, for a map without (or with its picture hidden)."""
+        surf = pygame.Surface((data.width, data.height))
+        surf.fill((40, 36, 34))
+        for region in data.board.regions:
+            poly = data.polygons[region.id]
+            pygame.draw.polygon(surf, TERRAIN_COLOURS.get(region.terrain, (180, 180, 180)), poly)
+            pygame.draw.polygon(surf, (40, 30, 24), poly, 3)
+        return surf
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.fill(theme.BG)
+        if self.data is None or self.view is None or self.layout is None or self.state is None:
+            self._draw_unloaded(surf)
+        else:
+            lay = self.layout
+            self.view.draw(surf, BoardPicture(key=("preview", self.loads, self.picture), state=self.state))
+            if self.lines:
+                self._draw_adjacency(surf)
+            self._draw_labels(surf)
+            self._draw_markers(surf)
+            self._draw_top(surf, lay)
+            self._draw_panel(surf, lay.panel, lay.px)
+            self._draw_bar(surf, lay)
+        if self._shot_pending and self.screenshot is not None:
+            self._shot_pending = False
+            pygame.image.save(surf, str(self.screenshot))
+
+    def _draw_unloaded(self, surf: pygame.Surface) -> None:
+        w, h = surf.get_size()
+        px = lambda v: max(1, round(v * min(w / 1280, h / 800)))  # noqa: E731
+        panel = pygame.Rect(px(60), px(60), w - px(120), h - px(120))
+        self._draw_panel(surf, panel, px)
+
+    def _draw_adjacency(self, surf: pygame.Surface) -> None:
+        assert self.view is not None and self.data is not None and self.layout is not None
+        width = self.layout.px(2)
+        board = self.data.board
+        overlay = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        for a in sorted(board.adjacency):
+            for b in sorted(board.adjacency[a]):
+                if a < b:
+                    pa, pb = self.view.spot(a), self.view.spot(b)
+                    pygame.draw.line(overlay, LINE_EDGE + (150,), pa, pb, width + 2)
+                    pygame.draw.line(overlay, LINE + (210,), pa, pb, width)
+        surf.blit(overlay, (0, 0))
+
+    def _draw_labels(self, surf: pygame.Surface) -> None:
+        assert self.view is not None and self.data is not None and self.layout is not None
+        text = self.app.text
+        size = self.layout.px(13)
+        small = self.layout.px(11)
+        drop = round(self.view.token_size() * 0.75)
+        for region in self.data.board.regions:
+            x, y = self.view.spot(region.id)
+            title = text.render(region.name or region.id, size, theme.INK, "bold")
+            detail = region.terrain + "".join(f" · {f}" for f in sorted(region.features))
+            sub = text.render(detail, small, theme.INK_SOFT)
+            box = pygame.Rect(0, 0, max(title.get_width(), sub.get_width()) + 8,
+                              title.get_height() + sub.get_height() + 2)
+            box.midtop = (x, y + drop)
+            pygame.draw.rect(surf, theme.PANEL, box, border_radius=4)
+            pygame.draw.rect(surf, theme.PANEL_EDGE, box, 1, border_radius=4)
+            surf.blit(title, title.get_rect(midtop=(box.centerx, box.y + 1)))
+            surf.blit(sub, sub.get_rect(midtop=(box.centerx, box.y + 1 + title.get_height())))
+
+    def _problems(self) -> list[tuple[str, Reason]]:
+        if self.report is None:
+            return []
+        return [("error", p) for p in self.report.errors] + [("warning", p) for p in self.report.warnings]
+
+    def _draw_markers(self, surf: pygame.Surface) -> None:
+        assert self.view is not None and self.layout is not None and self.data is not None
+        r = self.layout.px(11)
+        for n, (kind, problem) in enumerate(self._problems(), start=1):
+            rid, point = _where(problem)
+            if point is not None:
+                at = self.layout.board_to_screen(point)
+                pos = round(at[0]), round(at[1])
+            elif rid is not None and rid in self.view.spots:
+                pos = self.view.spot(rid)
+            else:
+                continue
+            colour = theme.BAD if kind == "error" else theme.WARN
+            pygame.draw.circle(surf, (20, 14, 10), pos, r + 2)
+            pygame.draw.circle(surf, colour, pos, r)
+            num = self.app.text.render(str(n), self.layout.px(12), theme.INK_LIGHT, "bold")
+            surf.blit(num, num.get_rect(center=pos))
+
+    def _draw_top(self, surf: pygame.Surface, lay: Layout) -> None:
+        assert self.data is not None
+        title = f"{self.data.name} — {self.path}"
+        img = self.app.text.render(self.app.text.fit(title, lay.px(20), lay.top.w - lay.px(24)), lay.px(20),
+                                   theme.GOLD, "bold")
+        surf.blit(img, img.get_rect(midleft=(lay.top.x + lay.px(12), lay.top.centery)))
+
+    def _draw_bar(self, surf: pygame.Surface, lay: Layout) -> None:
+        assert self.data is not None
+        board = self.data.board
+        stale = self.report is not None and self.report.data is None
+        first = (f"{len(board.regions)} regions, {board.pair_count()} pairs, {board.turns} turns"
+                 + (f", for {self.data.players} players" if self.data.players else ""))
+        lines = [(first, theme.INK_LIGHT),
+                 ((f"The file has errors: showing the last version that loaded. Read at {self.loaded_at}"
+                   if stale else f"Read at {self.loaded_at}; saved changes show at once"),
+                  theme.WARN if stale else (200, 190, 170)),
+                 ("A: adjacency lines   P: picture   Esc: close", (200, 190, 170))]
+        y = lay.bar.y + lay.px(8)
+        for line, colour in lines:
+            img = self.app.text.render(self.app.text.fit(line, lay.px(15), lay.bar.w - lay.px(24)), lay.px(15),
+                                       colour)
+            surf.blit(img, (lay.bar.x + lay.px(12), y))
+            y += img.get_height() + lay.px(3)
+
+    def _draw_panel(self, surf: pygame.Surface, panel: pygame.Rect, px) -> None:  # type: ignore[no-untyped-def]
+        text = self.app.text
+        pygame.draw.rect(surf, theme.PANEL, panel)
+        x, y, w = panel.x + px(14), panel.y + px(14), panel.w - px(28)
+        problems = self._problems()
+        errors = sum(1 for kind, _ in problems if kind == "error")
+        head = ("No problems found" if not problems else
+                f"{errors} error{'s' if errors != 1 else ''}, {len(problems) - errors} "
+                f"warning{'s' if len(problems) - errors != 1 else ''}")
+        img = text.render(head, px(18), theme.GOOD if not problems else theme.ACCENT, "bold")
+        surf.blit(img, (x, y))
+        y += img.get_height() + px(10)
+        shown = str(self.path)
+        for n, (kind, problem) in enumerate(problems, start=1):
+            line = str(problem)
+            if line.startswith(shown + ": "):
+                line = line[len(shown) + 2:]
+            colour = theme.BAD if kind == "error" else theme.WARN
+            for k, part in enumerate(text.wrap(f"{n}. {line}", px(14), w)):
+                if y > panel.bottom - px(24):
+                    more = text.render("…", px(14), theme.INK_SOFT)
+                    surf.blit(more, (x, y))
+                    return
+                img = text.render(part, px(14), colour if k == 0 else theme.INK)
+                surf.blit(img, (x + (0 if k == 0 else px(14)), y))
+                y += img.get_height() + px(1)
+            y += px(6)
+
+
+def run_preview(path: str | Path, out: TextIO | None = None, screenshot: str | Path | None = None,
+                size: tuple[int, int] = (1280, 800)) -> int:
+    """Open the preview window on the map at `path` until it is closed; exit code 0."""
+    app = App(Options(), size=size)
+    pygame.display.set_caption(f"{Path(path).name} — preview")
+    app.switch(PreviewScene(app, Path(path), out if out is not None else sys.stdout,
+                            Path(screenshot) if screenshot else None))
+    app.run()
+    return 0
