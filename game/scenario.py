@@ -1,7 +1,7 @@
 """`python -m game.scenario FILE_OR_DIR...` — the rules conformance runner.
 
-Implements `shared/spec/scenario-format.md` (v1): a YAML file sets up a position (inline board
-or a map of the project), plays intents through the public engine API — the same
+Implements the format of `docs/scenario-format.md` (v1): a YAML file sets up a position (inline
+board or a map of the project), plays intents through the public engine API — the same
 `legal_actions`/`why_illegal`/`apply` the window and the bots use — and checks `expect:` blocks.
 Prints `PASS name` or `FAIL name: step N: first mismatch` per file and `N passed, M failed`;
 exits 0 only when every scenario passes. A file that cannot be read is a FAIL with a clear
