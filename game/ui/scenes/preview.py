@@ -2,8 +2,9 @@
 
 `PreviewScene` is the map author's window beside Tiled. It reads the file with the checker's own
 reader (`inspect_map`), sets up the opening position (Lost Tribes and mountain markers, as a game
-starts) and draws it with the game's `BoardView`; over it go each region's name, terrain and
-features, a line between every pair of neighbours, and the checker's errors and warnings, numbered
+starts) and draws it with the game's `BoardView` (region names and feature icons as in a game);
+over it go each region's terrain (and its id when the name does not give it), a line between
+every pair of neighbours, and the checker's errors and warnings, numbered
 on the map where they happen and listed in the side panel. Every half second it looks at the
 file's (and the picture's) modification time and reads it again when either changed; a version
 with errors keeps the last good drawing on screen with the errors listed. Each reading is also
@@ -149,7 +150,7 @@ class PreviewScene(Scene):
         if self.view is None:
             image = self.data.image_path if self.picture and self.data.image_path is not None else None
             view = BoardView(self.data.polygons, (self.data.width, self.data.height), image,
-                             self.app.sprites, self.app.text)
+                             self.app.sprites, self.app.text, self.data.board.regions)
             if view.image is None:
                 view.image = self._terrain_picture(self.data)
             self.view = view
@@ -203,23 +204,24 @@ class PreviewScene(Scene):
         surf.blit(overlay, (0, 0))
 
     def _draw_labels(self, surf: pygame.Surface) -> None:
+        """Each region's terrain (and id) in small type under the name plate the game draws."""
         assert self.view is not None and self.data is not None and self.layout is not None
         text = self.app.text
-        size = self.layout.px(13)
         small = self.layout.px(11)
-        drop = round(self.view.token_size() * 0.75)
+        ox, oy = self.layout.board.topleft
         for region in self.data.board.regions:
-            x, y = self.view.spot(region.id)
-            title = text.render(region.name or region.id, size, theme.INK, "bold")
-            detail = region.terrain + "".join(f" · {f}" for f in sorted(region.features))
-            sub = text.render(detail, small, theme.INK_SOFT)
-            box = pygame.Rect(0, 0, max(title.get_width(), sub.get_width()) + 8,
-                              title.get_height() + sub.get_height() + 2)
-            box.midtop = (x, y + drop)
-            pygame.draw.rect(surf, theme.PANEL, box, border_radius=4)
-            pygame.draw.rect(surf, theme.PANEL_EDGE, box, 1, border_radius=4)
-            surf.blit(title, title.get_rect(midtop=(box.centerx, box.y + 1)))
-            surf.blit(sub, sub.get_rect(midtop=(box.centerx, box.y + 1 + title.get_height())))
+            plan = self.view.plans.get(region.id)
+            if plan is not None:
+                x, y = ox + plan.name.centerx, oy + plan.name.bottom + 1
+            else:
+                x, y = self.view.spot(region.id)
+            words = region.terrain if region.id == (region.name or region.id).lower() else \
+                f"{region.terrain} · {region.id}"
+            img = text.render(words, small, theme.INK)
+            box = img.get_rect(midtop=(x, y)).inflate(6, 0)
+            pygame.draw.rect(surf, theme.PANEL, box, border_radius=3)
+            pygame.draw.rect(surf, theme.PANEL_EDGE, box, 1, border_radius=3)
+            surf.blit(img, img.get_rect(center=box.center))
 
     def _problems(self) -> list[tuple[str, Reason]]:
         if self.report is None:
