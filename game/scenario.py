@@ -5,7 +5,9 @@ board or a map of the project), plays intents through the public engine API — 
 `legal_actions`/`why_illegal`/`apply` the window and the bots use — and checks `expect:` blocks.
 Prints `PASS name` or `FAIL name: step N: first mismatch` per file and `N passed, M failed`;
 exits 0 only when every scenario passes. A file that cannot be read is a FAIL with a clear
-message, never a traceback. `--content FILE.yaml` adds custom races and powers.
+message, never a traceback: a value of the wrong kind (`turns: ten`, `redeploy: {a: 2.5}`) names
+the step or setup field and the kind expected, and a key given twice in a mapping (an `expect:`
+block, for one) is refused with its line. `--content FILE.yaml` adds custom races and powers.
 """
 from __future__ import annotations
 
@@ -43,6 +45,93 @@ class ScenarioError(Exception):
     """A mismatch or an unreadable scenario: the message is the FAIL line."""
 
 
+# -- reading the file: a key given twice is refused, values are checked for their kind ----------
+class _Loader(yaml.SafeLoader):
+    """YAML that refuses a key given twice in one mapping (YAML itself keeps the last one)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: dict[Any, int] = {}
+        for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue
+            key = self.construct_object(key_node, deep=True)
+            try:
+                first = seen.get(key)
+            except TypeError:                 # an unhashable key: YAML's own error follows
+                continue
+            if first is not None:
+                raise ScenarioError(f"line {key_node.start_mark.line + 1}: {key!r} is given twice (first at "
+                                    f"line {first}); keep one")
+            seen[key] = key_node.start_mark.line + 1
+        return super().construct_mapping(node, deep=deep)
+
+
+KINDS = {"whole": "a whole number", "count": "a whole number of 0 or more", "bool": "true or false",
+         "text": "a name (text)", "list": "a list", "mapping": "a mapping of key: value"}
+
+
+def want(value: Any, kind: str, where: str) -> Any:
+    """`value` if it is of `kind`, else a ScenarioError naming where, what was expected and what came."""
+    is_int = isinstance(value, int) and not isinstance(value, bool)
+    ok = {"whole": is_int, "count": is_int and value >= 0, "bool": isinstance(value, bool),
+          "text": isinstance(value, str), "list": isinstance(value, list),
+          "mapping": isinstance(value, Mapping)}[kind]
+    if not ok:
+        raise ScenarioError(f"{where}: expected {KINDS[kind]}, got {value!r}")
+    return value
+
+
+REGION_KINDS = {"owner": "text", "race": "text", "tokens": "count", "decline": "bool", "lost_tribe": "count",
+                "fortress": "bool", "lair": "bool", "hero": "bool", "dragon": "bool", "hole": "bool",
+                "mountain": "bool", "encampments": "count", "marks": "mapping"}
+
+
+def check_setup(setup: Any) -> None:
+    """The kind of every value of a `setup:` block (the engine then checks the position)."""
+    if setup is None:
+        return
+    want(setup, "mapping", "setup")
+    for i, c in enumerate(want(setup.get("column") or [], "list", "setup.column")):
+        where = f"setup.column[{i}]"
+        want(c, "mapping", where)
+        for k, kind in (("race", "text"), ("power", "text"), ("coins", "count"), ("tokens", "count")):
+            if k in c:
+                want(c[k], kind, f"{where}.{k}")
+    for key in ("race_stack", "power_stack"):
+        for i, x in enumerate(want(setup.get(key) or [], "list", f"setup.{key}")):
+            want(x, "text", f"setup.{key}[{i}]")
+    if "round" in setup:
+        want(setup["round"], "whole", "setup.round")
+    if "current" in setup:
+        want(setup["current"], "text", "setup.current")
+    for name, pd in want(setup.get("players") or {}, "mapping", "setup.players").items():
+        where = f"setup.players.{name}"
+        if pd is None:
+            continue
+        want(pd, "mapping", where)
+        if "coins" in pd:
+            want(pd["coins"], "count", f"{where}.coins")
+        if pd.get("active") is not None:
+            a = want(pd["active"], "mapping", f"{where}.active")
+            for k, kind in (("race", "text"), ("power", "text"), ("hand", "count")):
+                if k in a:
+                    want(a[k], kind, f"{where}.active.{k}")
+        for j, d in enumerate(want(pd.get("decline") or [], "list", f"{where}.decline")):
+            want(d, "mapping", f"{where}.decline[{j}]")
+            for k in ("race", "power"):
+                if d.get(k) is not None:
+                    want(d[k], "text", f"{where}.decline[{j}].{k}")
+    for rid, rd in want(setup.get("regions") or {}, "mapping", "setup.regions").items():
+        if rd is None:
+            continue
+        want(rd, "mapping", f"setup.regions.{rid}")
+        for k, v in rd.items():
+            if k in REGION_KINDS and v is not None:
+                want(v, REGION_KINDS[k], f"setup.regions.{rid}.{k}")
+        for m, n in (rd.get("marks") or {}).items():
+            want(n, "count", f"setup.regions.{rid}.marks.{m}")
+
+
 def _load_board(sc: Mapping[str, Any], path: Path) -> Board:
     if "board" in sc and "map" in sc:
         raise ScenarioError("give either 'board' or 'map', not both")
@@ -51,11 +140,15 @@ def _load_board(sc: Mapping[str, Any], path: Path) -> Board:
         if not isinstance(b, Mapping) or "regions" not in b:
             raise ScenarioError("'board' needs 'turns' and 'regions'")
         try:
-            return Board.from_dicts(path.stem, int(b.get("turns", 10)), b["regions"])
+            turns = want(b.get("turns", 10), "whole", "board.turns")
+            if not 1 <= turns <= 99:
+                raise ScenarioError(f"board.turns: expected a number of rounds from 1 to 99, got {turns}")
+            return Board.from_dicts(path.stem, turns, want(b["regions"], "list", "board.regions"))
         except BoardError as err:
             raise ScenarioError(str(err)) from None
     if "map" in sc:
         from .content.tmx import load_map  # only when a scenario names a map file
+        want(sc["map"], "text", "map")
         for base in (Path.cwd(), path.parent, ROOT):
             f = base / str(sc["map"])
             if f.exists():
@@ -100,15 +193,21 @@ class Runner:
             raise ScenarioError(f"unknown top-level key {sorted(bad)[0]!r}; known keys: {', '.join(sorted(TOP_KEYS))}")
         if "name" not in sc:
             raise ScenarioError("the scenario needs a 'name'")
+        want(sc["name"], "text", "name")
         self.board = _load_board(sc, path)
         if "content" in sc:
             catalog = _content(sc["content"], path)
         names = sc.get("players")
         if not isinstance(names, list) or not names:
             raise ScenarioError("'players' must list the players in seat order")
-        self.names = [str(n) for n in names]
-        seed = int(sc.get("seed", 0))
+        self.names = [want(n, "text", f"players[{i}]") for i, n in enumerate(names)]
+        if len(set(self.names)) != len(self.names):
+            raise ScenarioError("players: two players have the same name")
+        seed = want(sc.get("seed", 0), "whole", "seed")
         self.rng = random.Random(seed)
+        for i, f in enumerate(want(sc.get("dice") or [], "list", "dice")):
+            want(f, "whole", f"dice[{i}]")
+        check_setup(sc.get("setup"))
         try:
             self.dice = ScriptedDice(sc.get("dice") or [], self.rng)
         except ValueError as err:
@@ -135,7 +234,7 @@ class Runner:
     def counts(self, d: Any, what: str) -> dict[str, int]:
         if not isinstance(d, Mapping):
             raise ScenarioError(f"'{what}' takes a mapping of region: tokens")
-        return {self.region(k): int(v) for k, v in d.items()}
+        return {self.region(k): want(v, "count", f"{what}.{k}") for k, v in d.items()}
 
     # -- steps -> intents -----------------------------------------------------------------
     def intent(self, step: Any) -> tuple[A.Action, int | None]:
@@ -153,7 +252,7 @@ class Runner:
         if key in REGION_INTENTS:
             return REGION_INTENTS[key](self.region(val)), who
         if key == "pick":
-            if not isinstance(val, int):
+            if not isinstance(val, int) or isinstance(val, bool) or val < 0:
                 raise ScenarioError("'pick' takes a column position: 0 is the top")
             return A.Pick(val), who
         if key == "redeploy":
@@ -184,7 +283,7 @@ class Runner:
             if val is None:
                 return A.EndTurn(), who
             if isinstance(val, Mapping) and set(val) <= {"decline"}:
-                return A.EndTurn(decline=bool(val.get("decline"))), who
+                return A.EndTurn(decline=want(val.get("decline", False), "bool", "end_turn.decline")), who
             raise ScenarioError("'end_turn' takes nothing or {decline: true}")
         raise ScenarioError(f"unknown step {key!r}")
 
@@ -306,10 +405,19 @@ def run_file(path: Path, catalog: Catalog) -> tuple[bool, str, str]:
     """(passed, name, message) for one scenario file."""
     name = path.name
     try:
-        text = path.read_text(encoding="utf-8")
-        sc = yaml.safe_load(text)
-    except (OSError, UnicodeDecodeError) as err:
-        return False, name, f"cannot read the file: {err}"
+        raw = path.read_bytes()
+        text = raw.decode("utf-8")
+        sc = yaml.load(text, Loader=_Loader)       # a SafeLoader that refuses repeated keys
+    except OSError as err:
+        return False, name, f"cannot read the file: {err.strerror or err}"
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1
+        return False, name, (f"line {line}: the file is not UTF-8 text (byte 0x{raw[err.start]:02x}); "
+                             "save it as UTF-8")
+    except ScenarioError as err:
+        return False, name, str(err)
+    except RecursionError:
+        return False, name, "not valid YAML: nested too deeply"
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark else ""
