@@ -38,6 +38,7 @@ PLAYER_EXPECT = {"coins", "hand", "active", "decline", "power"}
 EXPECT_KEYS = {"players", "regions", "tray", "column", "round", "current", "game_over", "winner"}
 REGION_INTENTS = {"abandon": A.Abandon, "conquer": A.Conquer, "reinforce": A.Reinforce,
                   "dragon": A.Dragon, "enchant": A.Enchant, "ghouls": A.GhoulsConquer,
+                  "ghouls_reinforce": A.GhoulsReinforce,
                   "fortress": A.Fortress}
 
 

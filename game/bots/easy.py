@@ -22,6 +22,7 @@ from ..rules.actions import (
     EndTurn,
     Fortress,
     GhoulsConquer,
+    GhoulsReinforce,
     Pick,
     Redeploy,
     Reinforce,
@@ -52,6 +53,9 @@ class EasyBot:
             ghouls = [a for a in acts if isinstance(a, GhoulsConquer) and s.regions[a.region].owner != seat]
             if ghouls and rng.random() < 0.7:
                 return rng.choice(ghouls)
+            last = [a for a in acts if isinstance(a, GhoulsReinforce) and s.regions[a.region].owner != seat]
+            if last and not ghouls and rng.random() < 0.5:
+                return rng.choice(last)
             picks = [a for a in acts if isinstance(a, Pick)][:4]
             if picks:
                 return rng.choice(picks)

@@ -30,6 +30,7 @@ from ..rules.actions import (
     EndTurn,
     Fortress,
     GhoulsConquer,
+    GhoulsReinforce,
     Heroes,
     Pick,
     Redeploy,
@@ -38,7 +39,16 @@ from ..rules.actions import (
 )
 from ..rules.state import CONQUER, PICK, WITHDRAW, GameState
 from .knowledge import Knowledge
-from .tactics import DIE_COVERS, RegionValuer, decline_income, defence_weights, plan_gain, spread, turns_left
+from .tactics import (
+    DIE_COVERS,
+    RegionValuer,
+    decline_income,
+    decline_race_short,
+    defence_weights,
+    plan_gain,
+    spread,
+    turns_left,
+)
 from .view import public_view
 
 
@@ -167,21 +177,32 @@ class MediumBot:
     # -- conquests ----------------------------------------------------------------------------
     def decline_race_conquest(self, s: GameState, seat: int, acts: Sequence[Action],
                               know: Knowledge) -> Action | None:
-        """In Decline Ghouls conquering at the start of the turn: cheapest worthwhile region."""
-        ghoul = [a for a in acts if isinstance(a, GhoulsConquer)]
-        if not ghoul:
-            return None
-        best, best_v = None, 0.0
-        for a in ghoul:
-            r = s.regions[a.region]
+        """In Decline Ghouls conquering at the start of the turn: cheapest worthwhile region;
+        when none is left within their hand, a final attempt with the die where it is likeliest
+        to pay (a failed roll costs nothing: the tokens stay in hand and are placed anyway)."""
+        def worth(rid: str) -> float:
+            r = s.regions[rid]
             if r.owner == seat and r.tokens:
-                continue
+                return 0.0
             v = 1.0
             if r.tokens and r.owner is not None and r.owner != seat:
                 v += 0.5
-            v -= 0.05 * (s.regions[a.region].tokens + r.lost_tribe)
-            if v > best_v:
-                best, best_v = a, v
+            return v - 0.05 * (r.tokens + r.lost_tribe)
+
+        best: Action | None = None
+        best_v = 0.0
+        for a in acts:
+            if isinstance(a, GhoulsConquer):
+                v = worth(a.region)
+                if v > best_v:
+                    best, best_v = a, v
+        if best is not None:
+            return best
+        for a in acts:
+            if isinstance(a, GhoulsReinforce):
+                v = DIE_COVERS.get(decline_race_short(s, seat, a.region), 0.0) * worth(a.region)
+                if v > best_v + 1e-9:
+                    best, best_v = a, v
         return best
 
     def next_conquest(self, s: GameState, seat: int, acts: Sequence[Action], know: Knowledge) -> Action | None:

@@ -17,6 +17,16 @@ from .knowledge import Knowledge
 DIE_COVERS = {1: 0.5, 2: 1 / 3, 3: 1 / 6}
 
 
+def decline_race_short(s: GameState, seat: int, rid: str) -> int:
+    """Tokens the In Decline race of `seat` that conquers (Ghouls) lacks for `rid`: its own cost,
+    with its own effects only, less its hand (a large number if no such race)."""
+    for h in s.players[seat].declines:
+        abil = [ab for ab in s.catalog.effects_of(h.race, h.power) if ab.in_decline]
+        if any("ghouls_reinforce" in ab.intents for ab in abil):
+            return cost_of(s, seat, rid, abil, h).total - h.hand
+    return 99
+
+
 def neighbours(s: GameState, rid: str) -> list[str]:
     """Neighbours of `rid` in board order."""
     idx = s.board.index

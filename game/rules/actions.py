@@ -112,6 +112,13 @@ class GhoulsConquer(Action):
 
 
 @dataclass(frozen=True)
+class GhoulsReinforce(Action):
+    """In Decline Ghouls' final conquest attempt with the reinforcement die (R5, R18)."""
+    kind: ClassVar[str] = "ghouls_reinforce"
+    region: str
+
+
+@dataclass(frozen=True)
 class Fortress(Action):
     kind: ClassVar[str] = "fortress"
     region: str
@@ -150,8 +157,8 @@ class Use(Action):
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls for cls in (Pick, Abandon, Conquer, Reinforce, Redeploy, Withdraw, Decline, EndTurn,
-                              BerserkRoll, Dragon, Enchant, GhoulsConquer, Fortress, Encampments,
-                              Heroes, Ally, Use)
+                              BerserkRoll, Dragon, Enchant, GhoulsConquer, GhoulsReinforce, Fortress,
+                              Encampments, Heroes, Ally, Use)
 }
 
 

@@ -111,6 +111,7 @@ TEMPLATES: dict[str, str] = {
     "ghouls_active": "Your {race} are Active: they conquer as usual with conquer",
     "ghouls_when": "In Decline {race} conquer at the start of your turn, before any conquest "
                    "by your Active race",
+    "ghouls_done": "Your In Decline {race} made their final conquest this turn",
     "ghouls_no_hand": "Your In Decline {race} have no token in hand",
     "ghouls_needs": "Needs {cost} tokens, your In Decline {race} have {hand}",
     "berserk_pay": "You already rolled the die for this conquest: choose a region you can now pay for",

@@ -3,9 +3,13 @@ on the board (not one per region). In Decline it goes on conquering: at the star
 the player's turns its regions are readied like an Active race's (all but one token per region
 into the race's own hand), and it conquers (`ghouls: region`) by the ordinary rules — cost
 (R1), adjacency or the edge for an entry (R2, R3), losses (R4) — before the Active race makes
-any conquest (also before a new combo is picked). It may attack its owner's Active race, and a
-Diplomat's peace does not bind it (R12). Tokens left in its hand at the end of the turn go to
-its regions by the default rule. Its conquests are not conquests of the Active race (they do
+any conquest (also before a new combo is picked), with its own effects only: the Active race's
+and its power's discounts, reach and bonuses never apply to it (R18). It may end with a final
+conquest attempt with the reinforcement die (`ghouls_reinforce: region`, R5): a region at most
+3 tokens short; on a good roll all the Ghouls' tokens in hand go there; either way the Ghouls'
+conquests are over for the turn and the Active race then conquers as usual. It may attack its
+owner's Active race, and a Diplomat's peace does not bind it (R12). Tokens left in its hand at
+the end of the turn go to its regions by the default rule. Its conquests are not conquests of the Active race (they do
 not pay Orcs or Pillaging and do not stop the Active race abandoning regions).
 
 YAML: `ghouls_in_decline`
@@ -14,8 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..actions import GhoulsConquer
-from ..common import effects
+from ..actions import GhoulsConquer, GhoulsReinforce
+from ..common import effects, event
 from ..conquest import conquest_candidates, cost_of, occupy, target_reason
 from ..reasons import Reason, reason
 from ..state import CONQUER, PICK
@@ -26,10 +30,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
+DONE = "ghouls_done"          # the In Decline Ghouls made their final conquest this turn
+
+
 @register("ghouls_in_decline")
 class GhoulsInDecline(Ability):
     works_in_decline = True
-    intents = ("ghouls",)
+    intents = ("ghouls", "ghouls_reinforce")
 
     def keeps_tokens_in_decline(self) -> bool:
         return True
@@ -55,6 +62,8 @@ class GhoulsInDecline(Ability):
             return reason("conquests_over"), None
         if t.conquered or t.used.get("conquests_begun"):
             return reason("ghouls_when", s, race=hold.race), None
+        if t.used.get(DONE):
+            return reason("ghouls_done", s, race=hold.race), None
         if hold.hand < 1:
             return reason("ghouls_no_hand", s, race=hold.race), None
         return None, hold
@@ -71,6 +80,12 @@ class GhoulsInDecline(Ability):
         if why:
             return why
         cost = cost_of(s, seat, rid, abil, hold).total
+        if action.kind == "ghouls_reinforce":
+            if cost <= hold.hand:
+                return reason("enough_outright", s, region=rid)
+            if cost - hold.hand > 3:
+                return reason("die_too_short", cost=cost, hand=hold.hand, short=cost - hold.hand - 3)
+            return None
         if cost > hold.hand:
             return reason("ghouls_needs", s, cost=cost, race=hold.race, hand=hold.hand)
         return None
@@ -81,9 +96,15 @@ class GhoulsInDecline(Ability):
             return []
         abil = tuple(effects(s, hold, True))
         own = s.regions_of(seat, hold.race)
-        return [GhoulsConquer(rid) for rid in conquest_candidates(s, seat, hold.race, abil, own)
-                if target_reason(s, seat, rid, hold, abil, own, check_peace=False) is None
-                and cost_of(s, seat, rid, abil, hold).total <= hold.hand]
+        out: list["Action"] = []
+        for rid in conquest_candidates(s, seat, hold.race, abil, own):
+            if target_reason(s, seat, rid, hold, abil, own, check_peace=False) is None:
+                short = cost_of(s, seat, rid, abil, hold).total - hold.hand
+                if short <= 0:
+                    out.append(GhoulsConquer(rid))
+                elif short <= 3:
+                    out.append(GhoulsReinforce(rid))
+        return out
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:
@@ -91,4 +112,13 @@ class GhoulsInDecline(Ability):
         hold, _ = self.hold_in(s, seat, write=True)
         assert hold is not None
         cost = cost_of(s, seat, rid, tuple(effects(s, hold, True)), hold).total
-        occupy(s, seat, hold, rid, cost, events, chance, how="ghouls")
+        if action.kind != "ghouls_reinforce":
+            occupy(s, seat, hold, rid, cost, events, chance, how="ghouls")
+            return
+        face = chance.roll()
+        ok = hold.hand + face >= cost
+        event(events, "die", seat=seat, race=hold.race, region=rid, face=face, needed=cost - hold.hand,
+              success=ok)
+        if ok:
+            occupy(s, seat, hold, rid, hold.hand, events, chance, how="reinforce")
+        s.turn.used[DONE] = True
