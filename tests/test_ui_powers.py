@@ -172,3 +172,57 @@ def test_abandoning_a_region_before_conquering(home):
             assert scene.button("abandon") is not None
     finally:
         d.close()
+
+
+def ghouls_in_decline(d: Driver, home) -> GameScene:
+    """Ann holds no Active race and one region of In Decline Ghouls with 2 tokens (1 readied
+    into their hand); every neighbour of it is empty land, 2 tokens for them: 1 short."""
+    from game.rules.invariants import check
+    from game.rules.state import LOST_TRIBE, RaceHold
+    table = Table.new([Seat("Ann", "orange"), Seat("Bob", "sky")], 17, shipped_map_path(2), [],
+                      home / "autosave.json")
+    s = table.match.state.copy()
+    board = s.board
+    home_rid = next(r for r in board.entry
+                    if not board.region(r).is_water and board.region(r).terrain != "mountain"
+                    and all(not board.region(n).is_water for n in board.adjacency[r]))
+    for rid in [home_rid, *board.adjacency[home_rid]]:
+        reg = s.reg_w(rid)
+        s.tray[LOST_TRIBE] += reg.lost_tribe
+        reg.lost_tribe = 0
+        reg.mountain = False
+    g = s.reg_w(home_rid)
+    g.owner, g.race, g.tokens, g.decline = 0, "ghouls", 1, True
+    s.player_w(0).declines = [RaceHold("ghouls", None, 1)]
+    s.tray["ghouls"] -= 2
+    s.column = [c for c in s.column if c.race != "ghouls"]
+    s.race_stack = [r for r in s.race_stack if r != "ghouls"]
+    s.seal()
+    assert not check(s)
+    table.match.states[-1] = s
+    scene = GameScene(d.app, table, viewer=0)
+    d.app.switch(scene)
+    d.pump(2)
+    return scene
+
+
+def test_the_in_decline_ghouls_final_conquest_with_the_die(home):
+    from game.ui import theme
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        scene = ghouls_in_decline(d, home)
+        target = next(a.region for a in scene.legal if a.kind == "ghouls_reinforce")
+        assert scene.mode == "pick" and scene.targets()[target] == theme.MARK_REINFORCE
+        d.click(d.region_point(target))             # amber in the pick mode: the message names the button
+        assert len(scene.table.match.records) == 0 and "2" in scene.message
+        d.press_button("ghouls_reinforce")
+        assert scene.mode == "ghouls_reinforce" and target in scene.targets()
+        d.move(d.region_point(target))
+        if os.environ.get("SHOTS"):
+            d.screenshot(os.path.join(os.environ["SHOTS"], "ghouls_reinforce.png"))
+        d.click(d.region_point(target))
+        rec = scene.table.match.records[-1]
+        assert rec.action == {"kind": "ghouls_reinforce", "region": target} and len(rec.rolls) == 1
+        assert all(a.kind not in ("ghouls", "ghouls_reinforce") for a in scene.legal)
+    finally:
+        d.close()

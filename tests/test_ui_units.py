@@ -42,9 +42,9 @@ def test_every_string_key_the_window_uses_is_in_the_english_table():
                                         "lost_tribe", "defenders")]
                + [f"hint.mode.{m}" for m in ("pick", "conquer", "reinforce", "abandon", "redeploy", "withdraw",
                                              "encampments", "heroes", "ally", "dragon", "enchant", "ghouls",
-                                             "fortress")]
-               + [f"tip.power_ok.{m}" for m in ("dragon", "enchant", "ghouls", "fortress")]
-               + [f"button.{m}" for m in ("dragon", "enchant", "ghouls", "fortress")]
+                                             "ghouls_reinforce", "fortress")]
+               + [f"tip.power_ok.{m}" for m in ("dragon", "enchant", "ghouls", "ghouls_reinforce", "fortress")]
+               + [f"button.{m}" for m in ("dragon", "enchant", "ghouls", "ghouls_reinforce", "fortress")]
                + [f"phase.{p}" for p in ("pick", "conquer", "redeploy", "withdraw", "game_over")]
                + [f"start.kind.{k}" for k in ("person", "easy", "medium", "hard", "expert")]
                + [f"marker.{m}" for m in ("lair", "fortress", "hole", "hero", "dragon", "encampments")])

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from ..rules import cost_of
+from ..rules.conquest import decline_conqueror
 from ..rules.state import GameState
 from .knowledge import Knowledge
 
@@ -20,11 +21,11 @@ DIE_COVERS = {1: 0.5, 2: 1 / 3, 3: 1 / 6}
 def decline_race_short(s: GameState, seat: int, rid: str) -> int:
     """Tokens the In Decline race of `seat` that conquers (Ghouls) lacks for `rid`: its own cost,
     with its own effects only, less its hand (a large number if no such race)."""
-    for h in s.players[seat].declines:
-        abil = [ab for ab in s.catalog.effects_of(h.race, h.power) if ab.in_decline]
-        if any("ghouls_reinforce" in ab.intents for ab in abil):
-            return cost_of(s, seat, rid, abil, h).total - h.hand
-    return 99
+    found = decline_conqueror(s, seat)
+    if found is None:
+        return 99
+    h, abil = found
+    return cost_of(s, seat, rid, abil, h).total - h.hand
 
 
 def neighbours(s: GameState, rid: str) -> list[str]:

@@ -75,6 +75,16 @@ def cost_of(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None = 
     return Cost(tuple(parts), total)
 
 
+def decline_conqueror(s: GameState, seat: int) -> tuple[RaceHold, tuple[Ability, ...]] | None:
+    """The In Decline race of `seat` that still conquers (In Decline Ghouls: an effect in force
+    handles the `ghouls` intent), with the effects in force for it; None if there is none."""
+    for h in s.players[seat].declines:
+        abil = tuple(effects(s, h, True))
+        if any("ghouls" in ab.intents for ab in abil):
+            return h, abil
+    return None
+
+
 def immunity_reason(s: GameState, rid: str, attacker: int | None = None) -> Reason | None:
     """R10: why `rid` is immune (to `attacker`, when given: a race is never immune to its
     own player's effects), or None. Markers and effects of other races may protect it too."""

@@ -19,7 +19,7 @@ from game.rules.state import PICK
 
 from . import theme
 from .layout import Layout
-from .playview import DIE_ROLL, REGION_POWERS, PlayView, tip_cost_line
+from .playview import DIE_ROLL, REGION_POWERS, PlayView, tip_cost_line, tip_ghoul_line
 from .strings import (
     combo_name,
     feature_name,
@@ -675,7 +675,14 @@ def region_tip(scene: PlayView, rid: str) -> list[Line]:
         from game.rules.actions import Abandon
         why = _why(scene, Abandon(rid))
         lines.append((why or t("tip.abandon_ok"), L.px(14), theme.BAD if why else theme.WARN, "bold"))
-    elif mode in ("dragon", "enchant", "ghouls", "fortress"):
+    elif mode in ("ghouls", "ghouls_reinforce") or (mode == "pick" and "ghouls_reinforce" in scene.kinds()):
+        c = tip_ghoul_line(scene, rid)
+        if c is not None:
+            colour = {"good": theme.GOOD, "warn": theme.WARN, "bad": theme.BAD}[c[1]]
+            lines.append((c[0], L.px(14), colour, "bold"))
+            if mode in REGION_POWERS and _why(scene, REGION_POWERS[mode](rid)) is None:
+                lines.append((t(f"tip.power_ok.{mode}"), L.px(13), theme.GOOD, "regular"))
+    elif mode in ("dragon", "enchant", "fortress"):
         why = _why(scene, REGION_POWERS[mode](rid))
         lines.append((why or t(f"tip.power_ok.{mode}"), L.px(14), theme.BAD if why else theme.GOOD, "bold"))
     return lines

@@ -23,8 +23,10 @@ from game.rules.actions import (
     Enchant,
     Fortress,
     GhoulsConquer,
+    GhoulsReinforce,
     Reinforce,
 )
+from game.rules.conquest import decline_conqueror
 
 from . import theme
 from .app import App, Scene
@@ -38,7 +40,7 @@ from .widgets import Button
 
 # intents that target one region, by kind: the mode they open and the intent class
 REGION_POWERS: dict[str, type] = {"dragon": Dragon, "enchant": Enchant, "ghouls": GhoulsConquer,
-                                  "fortress": Fortress}
+                                  "ghouls_reinforce": GhoulsReinforce, "fortress": Fortress}
 DRAFT_MODES = ("redeploy", "withdraw", "encampments")
 BOT_DELAY = 0.9            # seconds between a computer player's steps
 BOT_DELAY_FAST = 0.2
@@ -145,7 +147,10 @@ class PlayView(Scene):
             marks = {a.region: theme.MARK_ABANDON for a in self.legal if isinstance(a, Abandon)}
         elif mode in REGION_POWERS or mode == "pick":
             cls = REGION_POWERS.get(mode, GhoulsConquer)
-            marks = {a.region: theme.MARK_POWER for a in self.legal if isinstance(a, cls)}
+            if cls in (GhoulsConquer, GhoulsReinforce):   # the Ghouls' final attempt in amber
+                marks = {a.region: theme.MARK_REINFORCE for a in self.legal if isinstance(a, GhoulsReinforce)}
+            colour = theme.MARK_REINFORCE if cls is GhoulsReinforce else theme.MARK_POWER
+            marks.update({a.region: colour for a in self.legal if isinstance(a, cls)})
         elif mode in DRAFT_MODES and self.draft is not None:
             marks = {r: theme.MARK_OWN for r in self.draft.regions}
         elif mode == "heroes":
@@ -219,3 +224,24 @@ def tip_cost_line(scene: PlayView, rid: str) -> tuple[str, str] | None:
         return text, "good"
     return say(why, s), "bad"
 
+
+
+def tip_ghoul_line(scene: PlayView, rid: str) -> tuple[str, str] | None:
+    """For the In Decline Ghouls' modes: the cost sum of `rid` for them, or why they may not
+    take it: (text, kind); None without such a race."""
+    s = scene.state
+    seat = s.turn.seat
+    found = decline_conqueror(s, seat)
+    if found is None:
+        return None
+    hold, abil = found
+    c = cost_of(s, seat, rid, abil, hold)
+    text = cost_sum(c, s.catalog, hold.race, hold.power)
+    if GhoulsConquer(rid) in scene.legal:
+        return text, "good"
+    if GhoulsReinforce(rid) in scene.legal:
+        if scene.mode == "ghouls_reinforce":      # the button is pressed already
+            return text, "warn"
+        return text + " — " + t("tip.ghouls_reinforce_needed", need=c.total - hold.hand, hand=hold.hand), "warn"
+    why = why_illegal(s, GhoulsConquer(rid))
+    return (say(why, s), "bad") if why is not None else (text, "good")

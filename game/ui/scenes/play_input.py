@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 
 from game.rules import cost_of, why_illegal
-from game.rules.actions import Abandon, Conquer, GhoulsConquer, Pick, Reinforce
+from game.rules.actions import Abandon, Conquer, GhoulsConquer, GhoulsReinforce, Pick, Reinforce
+from game.rules.conquest import decline_conqueror
 
 from .. import panels
 from ..drafts import heroes_start
@@ -179,12 +180,25 @@ class PlayInput(PlayView):
         self.build_buttons()
         self.app.dirty()
 
+    def say_ghouls_reinforce(self, rid: str) -> None:
+        """The In Decline Ghouls need the die for `rid`: say which button tries it."""
+        s = self.state
+        found = decline_conqueror(s, s.turn.seat)
+        if found is None:
+            return
+        hold, abil = found
+        c = cost_of(s, s.turn.seat, rid, abil, hold)
+        self.say(t("msg.use_ghouls_reinforce", region=s.board.region(rid).display_name, cost=c.total,
+                   hand=hold.hand), "warn")
+
     def click_region(self, rid: str, button: int) -> None:
         s = self.state
         if s.game_over or self.table.is_bot(self.table.actor()):
             return
         mode = self.mode
-        if mode == "pick":
+        if mode in ("pick", "ghouls") and GhoulsReinforce(rid) in self.legal:
+            self.say_ghouls_reinforce(rid)
+        elif mode == "pick":
             if any(isinstance(a, GhoulsConquer) and a.region == rid for a in self.legal):
                 self.send(GhoulsConquer(rid))
             else:

@@ -79,7 +79,7 @@ class PlayModes(PlayView):
                     specs.append(("abandon", t("button.abandon"), {"toggled": self.mode == "abandon"}))
                 if "berserk_roll" in kinds:
                     specs.append(("berserk_roll", t("button.berserk_roll"), {}))
-                for kind in ("ghouls", "dragon", "enchant", "fortress"):
+                for kind in ("ghouls", "ghouls_reinforce", "dragon", "enchant", "fortress"):
                     if kind in kinds:
                         specs.append((kind, t(f"button.{kind}"), {"toggled": self.mode == kind}))
                 placing = phase in (CONQUER, REDEPLOY) and s.players[s.turn.seat].active is not None \
