@@ -1,22 +1,28 @@
 """The random-game harness: hundreds of seeded games of 2 to 5 players, random legal intents,
 every invariant checked after every step (tokens conserved for every race, coins never
 negative, one race per region, markers within the box, JSON round trip), and every game ends
-after the board's last round with every seat having played it."""
+after the board's last round with every seat having played it. A second set of games forces
+the Ghouls and the Amazons into play (top of the column, their intents preferred, redeployments
+changed again), so that In Decline Ghouls' conquests and final die, and the Amazons' tokens set
+aside, run thousands of times under the same invariants."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
 from game.content.catalog import default_catalog
 from game.rules import apply, legal_actions, new_game, replay, why_illegal
+from game.rules.actions import Action, Decline, Pick, Redeploy
 from game.rules.engine import Record
 from game.rules.invariants import check
 from game.rules.playout import random_playout
-from game.rules.state import GameState
+from game.rules.state import PICK, GameState
+from game.rules.turn import redeploy_total
 from tests.boards import BOARDS
 
-GAMES = 520
+GAMES = 400
 
 
 def _play_checked(seed: int) -> tuple[GameState, GameState, list[Record]]:
@@ -74,3 +80,114 @@ def test_every_listed_intent_is_accepted_and_refusals_change_nothing() -> None:
                     apply(s, a, rng)
         assert s.to_dict() == before
         s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+
+
+# -- games where the Ghouls and the Amazons are forced into play ----------------------------
+FORCED = 120
+GHOULS_AMAZONS = ("ghouls", "amazons")
+
+
+def _forced_start(seed: int) -> GameState:
+    """A new game with the Ghouls and the Amazons at the top of the column."""
+    rng = random.Random(seed)
+    board = BOARDS[["ring", "grid", "wide"][seed % 3]]()
+    s = new_game(board, [f"p{i}" for i in range(2 + seed % 4)], default_catalog(), rng)
+    for i, race in enumerate(GHOULS_AMAZONS):
+        where = next(j for j, c in enumerate(s.column) if c.race == race) if any(
+            c.race == race for c in s.column) else None
+        if where is None:
+            k = s.race_stack.index(race)
+            s.race_stack[k], s.column[i].race = s.column[i].race, race
+        else:
+            s.column[where].race, s.column[i].race = s.column[i].race, race
+    assert [c.race for c in s.column[:2]] == list(GHOULS_AMAZONS) and not check(s)
+    return s
+
+
+def _random_redeploy(s: GameState, rng: random.Random) -> Redeploy:
+    """A random distribution of the turn's one Troop Redeployment, well formed."""
+    seat = s.turn.seat
+    own = s.active_regions(seat)
+    need = redeploy_total(s, seat)
+    if need < len(own):                      # R19: the Amazons' four empty some regions
+        keep = set(rng.sample(own, need))
+        return Redeploy.of({r: int(r in keep) for r in own})
+    counts = {r: 1 for r in own}
+    for _ in range(need - len(own)):
+        counts[rng.choice(own)] += 1
+    return Redeploy.of(counts)
+
+
+def _forced_choice(s: GameState, acts: list[Action], rng: random.Random) -> Action:
+    """Random, but leaning on what these games are for: the top two combos, the Ghouls'
+    conquests and final die, the Ghouls going into decline, redeploying and changing one's mind."""
+    if s.turn.phase == PICK:
+        ghoul = [a for a in acts if a.kind in ("ghouls", "ghouls_reinforce")]
+        if ghoul and rng.random() < 0.8:
+            return rng.choice(ghoul)
+        top = [a for a in acts if isinstance(a, Pick) and a.index <= 1]
+        if top and rng.random() < 0.8:
+            return rng.choice(top)
+        return rng.choice(acts)
+    ghoul = [a for a in acts if a.kind in ("ghouls", "ghouls_reinforce")]
+    if ghoul and rng.random() < 0.8:
+        return rng.choice(ghoul)
+    p = s.players[s.turn.seat]
+    if p.active is not None and p.active.race == "ghouls" and Decline() in acts and rng.random() < 0.5:
+        return Decline()
+    if any(h.race == "ghouls" for h in p.declines):     # keep the In Decline Ghouls on the map
+        acts = [a for a in acts if not isinstance(a, Decline)]
+    if any(isinstance(a, Redeploy) for a in acts) and rng.random() < 0.15:
+        return _random_redeploy(s, rng)
+    return rng.choice(acts)
+
+
+def _play_forced(seed: int, seen: dict[str, int]) -> None:
+    rng = random.Random(seed)
+    s = _forced_start(seed)
+    before_redeploy: GameState | None = None     # the state before a run of redeployments
+    steps = 0
+    while not s.game_over:
+        acts = legal_actions(s)
+        a = _forced_choice(s, acts, rng)
+        why = why_illegal(s, a)
+        assert why is None, f"forced seed {seed}, step {steps}: {a} refused: {why}"
+        if isinstance(a, Redeploy):
+            if s.turn.redeployed:
+                seen["redeploy again"] += 1
+                if before_redeploy is not None and why_illegal(before_redeploy, a) is None:
+                    # nothing but redeployments since: the same as giving the last one once
+                    once, _ = apply(before_redeploy, a, random.Random(0))
+                    again, _ = apply(s, a, random.Random(0))
+                    assert once == again, f"forced seed {seed}, step {steps}: {a} differs given twice"
+            elif before_redeploy is None:
+                before_redeploy = s
+            hold = s.players[s.turn.seat].active
+            if hold is not None and hold.race == "amazons":
+                seen["amazons redeploy"] += 1
+        if s.turn.redeployed:                    # the listed redeploy never loses a token
+            listed = next((x for x in acts if isinstance(x, Redeploy)), None)
+            if listed is not None:
+                kept, _ = apply(s, listed, random.Random(0))
+                assert kept.to_dict()["regions"] == s.to_dict()["regions"] and kept.tray == s.tray
+        new, rec = apply(s, a, rng)
+        seen[a.kind] += 1
+        for e in rec.events:
+            if e["type"] == "die" and e.get("race") == "ghouls":
+                seen["ghouls die success" if e["success"] else "ghouls die failure"] += 1
+        bad = check(new)
+        assert not bad, f"forced seed {seed}, step {steps} ({rec.action}): {bad}"
+        if not isinstance(a, Redeploy):
+            before_redeploy = None
+        s = new
+        steps += 1
+        assert steps < 20_000, f"forced seed {seed}: the game did not end"
+    assert s.round == s.board.turns
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_games_with_ghouls_and_amazons_forced_into_play(chunk: int) -> None:
+    seen: Counter[str] = Counter()
+    for seed in range(chunk, FORCED, 4):
+        _play_forced(10_000 + seed, seen)
+    print(dict(seen))

@@ -70,7 +70,8 @@ def cost_of(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None = 
                     if m:
                         parts.append((source, m))
         if "cost_floor" in s.catalog.hooked:
-            floor = max([1] + [ab.cost_floor(s, seat) for ab in s.catalog.effects_of(hold.race, hold.power)])
+            mine = only if only is not None else s.catalog.effects_of(hold.race, hold.power)
+            floor = max([1] + [ab.cost_floor(s, seat) for ab in mine])
     total = max(floor, sum(n for _, n in parts))
     return Cost(tuple(parts), total)
 

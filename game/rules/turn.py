@@ -395,9 +395,11 @@ def end_turn_reason(s: GameState, seat: int, decline: bool) -> Reason | None:
     t = s.turn
     p = s.players[seat]
     if t.phase == PICK:
-        if not s.column:
-            return None                   # no combo left to pick: the player can only pass
-        return reason("pick_first")
+        if s.column:
+            return reason("pick_first")
+        if decline:                       # no Active race to put into decline
+            return reason("only_stout")
+        return None                       # no combo left to pick: the player can only pass
     if t.phase not in (CONQUER, REDEPLOY):
         return reason("not_your_turn_to_end")
     if decline:

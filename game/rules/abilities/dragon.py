@@ -7,7 +7,7 @@ to racial and special powers (R10) until the Dragon moves: it leaves its old reg
 sent to a new conquest in a later turn, and leaves the board when the race goes into decline.
 Active only.
 
-YAML: `dragon` (or `{dragon: {tokens: 2}}` for a weaker beast)
+YAML: `dragon` (or `{dragon: {tokens: 2}}` for a weaker beast; never fewer than 1)
 """
 from __future__ import annotations
 
@@ -31,6 +31,11 @@ class Dragon(Ability):
     intents = ("dragon",)
     params = {"tokens": 1}
 
+    def _tokens(self) -> int:
+        """Tokens the Dragon's conquest puts in the region: at least one, or the region would
+        not be held."""
+        return max(1, int(self.p["tokens"]))
+
     def _ready(self, s: "GameState", seat: int) -> Reason | None:
         hold, in_decline = self.hold_in(s, seat)
         if hold is None or in_decline:
@@ -39,7 +44,7 @@ class Dragon(Ability):
             return reason("conquests_over")
         if s.turn.used.get(USED):
             return reason("dragon_once")
-        n = self.p["tokens"]
+        n = self._tokens()
         if hold.hand < 1:                  # R20: a conquest needs a token in hand, whatever it costs
             return reason("no_tokens_in_hand")
         if hold.hand < n:
@@ -78,6 +83,6 @@ class Dragon(Ability):
         for other, r in s.regions.items():            # the Dragon flies off its old region
             if r.dragon and r.owner == seat:
                 s.reg_w(other).dragon = False
-        occupy(s, seat, hold, rid, self.p["tokens"], events, chance, how="dragon")
+        occupy(s, seat, hold, rid, self._tokens(), events, chance, how="dragon")
         s.reg_w(rid).dragon = True
         s.turn.used[USED] = True
