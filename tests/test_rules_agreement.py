@@ -4,7 +4,7 @@ and indexes) — is either refused by `why_illegal` (and then `apply` raises `Il
 changes nothing) or played by `apply` without any other exception, leaving every invariant
 intact. Positions come from random games with the base content and with custom content the
 base game cannot reach: fewer combos than the column holds, more races than powers, a race with
-no token, a power with 20."""
+no token, a power with 20, and the expansions' building blocks with their own moves."""
 from __future__ import annotations
 
 import random
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from game.content.catalog import default_catalog
+from game.content.catalog import CONTENT_DIR, default_catalog, load_catalog
 from game.rules import IllegalAction, apply, legal_actions, new_game, why_illegal
 from game.rules import actions as A
 from game.rules.catalog import Catalog
@@ -41,7 +41,9 @@ def catalogs() -> dict[str, Catalog]:
     odd_powers = {k: powers[k] for k in ("commando", "flying", "heroic", "bivouacking", "diplomat")}
     odd_powers["horde"] = {"name": "Horde", "tokens": 20, "effects": []}
     odd_powers["nothing"] = {"name": "Nothing", "tokens": 0, "effects": [{"dragon": {"tokens": 0}}]}
-    return {"base": default_catalog(), "few": few, "odd": Catalog.from_data(odd_races, odd_powers)}
+    expansions = load_catalog(sorted((CONTENT_DIR / "expansions").glob("*.yaml")))
+    return {"base": default_catalog(), "few": few, "odd": Catalog.from_data(odd_races, odd_powers),
+            "expansions": expansions}
 
 
 CATALOGS = catalogs()
@@ -55,6 +57,9 @@ def candidates(s: GameState, rng: random.Random) -> list[A.Action]:
     for rid in rng.sample(rids, min(6, len(rids))):
         out += [A.Abandon(rid), A.Conquer(rid), A.Reinforce(rid), A.Dragon(rid), A.Enchant(rid),
                 A.GhoulsConquer(rid), A.GhoulsReinforce(rid), A.Fortress(rid)]
+    uses = sorted({ab.name for abil in s.catalog.abilities.values() for ab in abil if "use" in ab.intents})
+    for name in uses + ["nothing"]:
+        out += [A.Use(name), A.Use(name, rng.choice(rids))]
     out += [A.Pick(i) for i in (-1, 0, 1, 5, 6, 9)]
     out += [A.Decline(), A.EndTurn(), A.EndTurn(decline=True), A.BerserkRoll()]
     out += [A.Ally(i) for i in range(-1, n + 1)]
