@@ -139,9 +139,10 @@ def test_a_whole_two_player_game_with_the_mouse(home, lang):
                     continue
                 reinforce = [a.region for a in scene.legal if isinstance(a, Reinforce)]
                 if reinforce and not seen["reinforce"]:
-                    d.press_button("reinforce")
-                    assert scene.mode == "reinforce"
-                    d.click(d.region_point(reinforce[0]))
+                    d.click(d.region_point(reinforce[0]))      # the die in one step: it asks first
+                    assert len(match.records) == before, "nothing is played before the player agrees"
+                    assert scene.confirm_die == reinforce[0] and scene.message_kind == "warn"
+                    d.press_button("roll_die")
                     assert match.records[-1].action["kind"] == "reinforce"
                     assert match.records[-1].rolls, "the die was rolled"
                     seen["reinforce"] = True

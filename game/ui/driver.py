@@ -143,8 +143,8 @@ def scripted_step(d: Driver) -> str:
         return "conquer"
     final = [a.region for a in scene.legal if a.kind == "reinforce"] if scene.mode == "conquer" else []
     if final and s.round % 2 == 0:
-        d.press_button("reinforce")
-        d.click(d.region_point(final[0]))
+        d.click(d.region_point(final[0]))        # asks "roll the die for N more?"...
+        d.click(d.region_point(final[0]))        # ...and a second click rolls it
         d.settle()
         return "reinforce"
     d.press_button("end_turn")

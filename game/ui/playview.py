@@ -73,6 +73,7 @@ class PlayView(Scene):
         self.draft: Draft | None = None
         self.heroes: list[str] = []
         self.confirm_decline = False
+        self.confirm_die: str | None = None    # an amber region clicked once: roll for it?
         self.message = ""
         self.message_kind = "hint"
         self.hover: str | None = None

@@ -41,16 +41,18 @@ class PlayDrawing(PlayView):
             seat = s.turn.seat
             costs = {rid: cost_of(s, seat, rid).total for rid in marks}
         key = (self.version, self.mode, tuple(sorted((d.counts if d else {}).items())), tuple(self.heroes),
+               self.confirm_die,
                self.layout.board.size if self.layout else None)
         return BoardPicture(key=key, state=s, marks=marks, counts=counts, added=added, chips=chips,
-                            selected=list(self.heroes) if self.mode == "heroes" else [], colours=colours,
+                            selected=list(self.heroes) if self.mode == "heroes" else
+                            ([self.confirm_die] if self.confirm_die else []), colours=colours,
                             encampments=camps, symbols=symbols, hatch=hatch, costs=costs)
 
     def frame_key(self) -> Any:
         d = self.draft
         ov = self.overlay
         return (self.version, self.mode, self.message, self.message_kind, self.hover_button, self.hover_combo,
-                self.pressed == "peek", self.fast, self.app.size(), tuple(self.heroes),
+                self.pressed == "peek", self.fast, self.app.size(), tuple(self.heroes), self.confirm_die,
                 tuple(sorted((d.counts if d else {}).items())), self.confirm_decline, self.app.hints,
                 (id(ov), ov.scroll, self.overlay_hover) if ov is not None else None)
 

@@ -12,7 +12,7 @@ from .. import panels
 from ..drafts import heroes_start
 from ..help import Overlay, help_columns, rules_lines
 from ..playview import DIE_ROLL, DRAFT_MODES, REGION_POWERS, PlayView
-from ..strings import t
+from ..strings import t, tn
 from ..widgets import hit
 
 
@@ -208,11 +208,20 @@ class PlayInput(PlayView):
             if a in self.legal:
                 self.send(a)
                 return
-            if Reinforce(rid) in self.legal:
+            if Reinforce(rid) in self.legal:        # the die in one step: ask, then roll
+                if self.confirm_die == rid:
+                    self.send(Reinforce(rid))
+                    return
                 c = cost_of(s, s.turn.seat, rid)
-                self.say(t("msg.use_reinforce", region=s.board.region(rid).display_name, cost=c.total,
-                           hand=s.players[s.turn.seat].active.hand), "warn")
+                need = max(1, c.total - s.players[s.turn.seat].active.hand)
+                self.confirm_die = rid
+                self.say(tn("msg.confirm_die", need, count=need, region=s.board.region(rid).display_name), "warn")
+                self.build_buttons()
+                self.app.dirty()
                 return
+            if self.confirm_die is not None:
+                self.confirm_die = None
+                self.build_buttons()
             why = why_illegal(s, a)
             self.say(why or t("msg.cannot_here"), "bad")
         elif mode == "reinforce":

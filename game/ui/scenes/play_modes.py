@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules import why_illegal
-from game.rules.actions import Ally, BerserkRoll, Decline, EndTurn, Heroes
+from game.rules.actions import Ally, BerserkRoll, Decline, EndTurn, Heroes, Reinforce
 from game.rules.state import CONQUER, PICK, REDEPLOY, WITHDRAW
 
 from .. import panels
@@ -21,6 +21,7 @@ class PlayModes(PlayView):
         self.draft = None
         self.heroes = []
         self.confirm_decline = False
+        self.confirm_die = None
         phase = s.turn.phase
         if phase == PICK:
             self.mode = "pick"
@@ -73,8 +74,8 @@ class PlayModes(PlayView):
                 specs.append(("reset", t("button.reset"), {"style": "quiet"}))
                 specs.append(("place", t("button.place_tokens"), {"style": "primary"}))
             else:
-                if "reinforce" in kinds and self.mode in ("conquer", "reinforce"):
-                    specs.append(("reinforce", t("button.reinforce"), {"toggled": self.mode == "reinforce"}))
+                if self.confirm_die is not None and self.mode == "conquer":
+                    specs.append(("roll_die", t("button.roll_die"), {"style": "primary"}))
                 if "abandon" in kinds and self.mode in ("conquer", "abandon"):
                     specs.append(("abandon", t("button.abandon"), {"toggled": self.mode == "abandon"}))
                 if "berserk_roll" in kinds:
@@ -166,6 +167,8 @@ class PlayModes(PlayView):
             return
         if bid in ("reinforce", "abandon", "redeploy", "encampments", "heroes", "ally") or bid in REGION_POWERS:
             self.toggle_mode(bid)
+        elif bid == "roll_die" and self.confirm_die is not None:
+            self.send(Reinforce(self.confirm_die))
         elif bid == "berserk_roll":
             self.send(BerserkRoll())
         elif bid.startswith("ally:"):
