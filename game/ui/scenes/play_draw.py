@@ -86,7 +86,7 @@ class PlayDrawing(PlayView):
             drawn.append(pygame.draw.circle(surf, theme.GOLD, self.mouse, self.layout.px(8)))
         if self.die is not None:
             drawn.append(panels.draw_die(self, surf, now))
-        thinking = self.thinking(now)
+        thinking = self.thinking(now) if self.overlay is None else None    # help and cards stay on top
         if thinking is not None:
             drawn.append(panels.draw_thinking(self, surf, now, *thinking))
         tip = self._draw_tooltip(surf)
