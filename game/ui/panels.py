@@ -19,7 +19,7 @@ from game.rules.state import PICK
 
 from . import theme
 from .layout import Layout
-from .playview import DIE_ROLL, REGION_POWERS, PlayView, tip_cost_line, tip_ghoul_line
+from .playview import DIE_ROLL, REGION_POWERS, PlayView, panels_combo_rects, tip_cost_line, tip_ghoul_line
 from .strings import (
     combo_name,
     feature_name,
@@ -57,10 +57,7 @@ def name_lines(text: Any, name: str, width: int, L: Layout, sizes: tuple[int, ..
 
 # -- rectangles -----------------------------------------------------------------------------
 def combo_rects(L: Layout) -> list[pygame.Rect]:
-    c = L.column
-    top = c.y + L.px(40)
-    h = L.px(54)
-    return [pygame.Rect(c.x + L.px(10), top + i * h, c.w - L.px(20), h - L.px(4)) for i in range(6)]
+    return panels_combo_rects(L)
 
 
 def combo_icon_rect(L: Layout, rect: pygame.Rect) -> pygame.Rect:
@@ -180,6 +177,7 @@ def draw_top(scene: PlayView, surf: pygame.Surface) -> None:
     current = actor(s)
     scene.banner_hits = []
     boxes, size, icon = _chip_layout(scene, x, right)
+    scene.chip_boxes = list(boxes)
     for i, p in enumerate(s.players):
         box = boxes[i]
         is_current = i == current and not s.game_over

@@ -34,9 +34,18 @@ from .board_view import BoardView
 from .drafts import Draft
 from .help import Overlay
 from .layout import Layout
+from .motion import Motion
 from .strings import cost_sum, say, t
 from .table import Table
 from .widgets import Button
+
+
+def panels_combo_rects(L: Layout) -> list[pygame.Rect]:
+    """The combo column's rows (the same arithmetic as `panels.combo_rects`)."""
+    c = L.column
+    top = c.y + L.px(40)
+    h = L.px(54)
+    return [pygame.Rect(c.x + L.px(10), top + i * h, c.w - L.px(20), h - L.px(4)) for i in range(6)]
 
 # intents that target one region, by kind: the mode they open and the intent class
 REGION_POWERS: dict[str, type] = {"dragon": Dragon, "enchant": Enchant, "ghouls": GhoulsConquer,
@@ -103,6 +112,9 @@ class PlayView(Scene):
         self.overlay: Overlay | None = None       # the help or a rules card, over everything
         self.overlay_hover: str | None = None
         self.banner_hits: list[tuple[pygame.Rect, str, str | None, bool]] = []   # drawn banners
+        self.chip_boxes: list[pygame.Rect] = []   # each player's chip in the top bar, as drawn
+        self.motion = Motion()                     # tokens and coins on their way
+        self.route_waiting = False                 # a hand-over waits for the moves to land
 
     @property
     def state(self) -> Any:
@@ -182,6 +194,24 @@ class PlayView(Scene):
         self.overlay = None
         self.message = ""                 # the last player's news is not the next one's
         self.app.switch(self)
+
+    def place_of(self, where: str) -> tuple[int, int] | None:
+        """A window point for a place things travel between: "region:ID", "hand:SEAT" (the
+        player's chip in the top bar), "tray" (off the board's lower left), "combo:INDEX"."""
+        L = self.layout
+        if L is None:
+            return None
+        kind, _, arg = where.partition(":")
+        if kind == "region" and arg in self.board_view.spots:
+            return self.board_view.spot(arg)
+        if kind == "hand" and arg.isdigit() and int(arg) < len(self.chip_boxes):
+            return self.chip_boxes[int(arg)].center
+        if kind == "tray":
+            return L.board.x + L.px(10), L.board.bottom + L.px(30)
+        if kind == "combo" and arg.isdigit():
+            rects = panels_combo_rects(L)
+            return rects[int(arg)].center if int(arg) < len(rects) else None
+        return None
 
     # -- what the scene's parts provide each other ------------------------------------------------
     def send(self, action: Action) -> bool:

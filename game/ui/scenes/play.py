@@ -27,6 +27,7 @@ from game.rules.actions import Action, Conquer, EndTurn, Pick, Withdraw
 from ..app import App
 from ..layout import compute
 from ..logtext import recent_lines, record_lines
+from ..motion import moves_between
 from ..playview import DIE_HOLD, DIE_ROLL, DieShow
 from ..strings import t, tn
 from ..table import Table
@@ -71,6 +72,11 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
     def route(self) -> None:
         """Whose move is it now: the final screen, a hand-over, a computer player, or go on."""
         s = self.state
+        if self.motion.busy(self.app.clock()) and (s.game_over or (
+                not self.table.is_bot(self.table.actor()) and self.viewer != self.table.actor()
+                and len(self.table.humans()) > 1)):
+            self.route_waiting = True        # the moves land (a decline flips) before the hand-over
+            return
         if s.game_over:
             if self.die is None:
                 from .final import FinalScene
@@ -122,6 +128,11 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
             self.die = DieShow(face, ok, self.app.clock(), lines[-1] if lines else "")
             if self.pace() <= 0:
                 self.die = None
+        m = self.table.match
+        if len(m.states) >= 2 and m.states[-1] is self.state:
+            moves = moves_between(m.states[-2], self.state, getattr(rec, "action", None))
+            pace = self.pace() * (0.4 if self.fast and self.table.is_bot(m.states[-2].turn.seat) else 1.0)
+            self.motion.play(moves, self.place_of, self.app.clock(), pace)
         self.sync(reset_mode=True)
         self.route()
 
@@ -130,6 +141,8 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
             self.say(t("msg.nothing_to_undo"), "bad")
             return
         self.table.undo()
+        self.motion.skip()
+        self.route_waiting = False
         self.sync(reset_mode=True)
         self.say(t("msg.undone"), "hint")
 
@@ -195,14 +208,26 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
             self._routed = True
             self.route()
             return
+        if self.route_waiting and not self.motion.busy(now):
+            self.route_waiting = False
+            self.motion.tidy(now)
+            self.app.dirty()
+            self.route()
+            return
+        if self.motion.flights and not self.motion.busy(now):
+            self.motion.tidy(now)
+            self.app.dirty()
         self.bot_poll()
-        if self.bot_due is not None and now >= self.bot_due and self.die is None:
+        if self.bot_due is not None and now >= self.bot_due and self.die is None and not self.motion.busy(now):
             self.bot_step()
 
     def wake_in(self, now: float) -> float | None:
         waits = []
         if self.die is not None or self.flash is not None:
             waits.append(1 / 30)
+            self.app.dirty()
+        if self.motion.flights:
+            waits.append(1 / 60)
             self.app.dirty()
         if self.bot_due is not None:
             waits.append(max(0.0, self.bot_due - now))

@@ -84,6 +84,8 @@ class PlayDrawing(PlayView):
             a = self.board_view.spot(self.down_region)
             drawn.append(pygame.draw.line(surf, theme.GOLD, a, self.mouse, max(2, self.layout.px(4))))
             drawn.append(pygame.draw.circle(surf, theme.GOLD, self.mouse, self.layout.px(8)))
+        if self.motion.flights:
+            drawn += self.motion.draw(surf, self.app.sprites, self.board_view.token_size(), now)
         if self.die is not None:
             drawn.append(panels.draw_die(self, surf, now))
         thinking = self.thinking(now) if self.overlay is None else None    # help and cards stay on top

@@ -70,6 +70,14 @@ class PlayInput(PlayView):
             self.track_hover(ev.pos)
             if self.down_region is not None and not self.dragging:
                 self.dragging = True
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (1, 3) and self.motion.flights:
+            self.motion.skip()                # a click lands everything at once
+            self.app.dirty()
+            if self.route_waiting:
+                return                        # the hand-over comes next; this click was the skip
+            self.mouse = ev.pos
+            self.track_hover(ev.pos)
+            self.on_down(ev.pos, ev.button)
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (1, 3):
             self.mouse = ev.pos
             self.track_hover(ev.pos)
