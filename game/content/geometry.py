@@ -173,6 +173,9 @@ def crossing_point(poly: Polygon) -> Point | None:
             if i == 0 and j == n - 1:
                 continue  # neighbours through the closing edge
             c, d = poly[j], poly[(j + 1) % n]
+            if (max(a[0], b[0]) < min(c[0], d[0]) or max(c[0], d[0]) < min(a[0], b[0])
+                    or max(a[1], b[1]) < min(c[1], d[1]) or max(c[1], d[1]) < min(a[1], b[1])):
+                continue  # their boxes do not meet
             if segments_intersect(a, b, c, d):
                 return ((a[0] + b[0] + c[0] + d[0]) / 4, (a[1] + b[1] + c[1] + d[1]) / 4)
     return None
@@ -297,6 +300,18 @@ def _row_spans(poly: Polygon, y: float) -> list[tuple[float, float]]:
     return [(xs[k], xs[k + 1]) for k in range(0, len(xs) - 1, 2)]
 
 
+def _deeper_than(point: Point, poly: Polygon, tol: float) -> bool:
+    """True if no edge of the polygon comes within `tol` of the point (stops at the first)."""
+    x, y = point
+    n = len(poly)
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        if min(a[0], b[0]) - tol <= x <= max(a[0], b[0]) + tol and \
+                min(a[1], b[1]) - tol <= y <= max(a[1], b[1]) + tol and _segment_distance(point, a, b) <= tol:
+            return False
+    return True
+
+
 def overlap_point(a: Polygon, b: Polygon, tol: float = 2.0, step: float = 2.0) -> Point | None:
     """A point inside both polygons and more than `tol` pixels from both outlines (the two
     regions overlap there), or None when they only touch or share a border within `tol`."""
@@ -317,10 +332,11 @@ def overlap_point(a: Polygon, b: Polygon, tol: float = 2.0, step: float = 2.0) -
                      and _crosses(p, q, r, s) for p, q in edges_a for r, s in edges_b)
     if not suspicious:
         for mine, other in ((a, b), (b, a)):
-            probe = [p for p in mine if x0 <= p[0] <= x1 and y0 <= p[1] <= y1]
+            corners = set(other)    # a shared point lies on the other's outline: not inside it
+            probe = [p for p in mine if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and p not in corners]
             spans = _row_spans(mine, (bbox(mine)[1] + bbox(mine)[3]) / 2)
             probe += [((s0 + s1) / 2, (bbox(mine)[1] + bbox(mine)[3]) / 2) for s0, s1 in spans]
-            if any(point_in_polygon(p, other) and boundary_distance(p, other) > tol for p in probe):
+            if any(point_in_polygon(p, other) and _deeper_than(p, other, tol) for p in probe):
                 suspicious = True
                 break
     if not suspicious:

@@ -91,8 +91,9 @@ def map_for_players(players: int) -> MapData:
 
 
 def load_map(path: str | Path, require_image: bool = True) -> MapData:
-    """Read a TMX map into a `MapData`; raise `MapError` with the first problem found."""
-    report = inspect_map(path, require_image=require_image)
+    """Read a TMX map into a `MapData`; raise `MapError` with the first problem found. The
+    near-miss search (warnings only, which a game does not show) is left to the checker."""
+    report = inspect_map(path, require_image=require_image, near_misses=False)
     if report.errors or report.data is None:
         first = report.errors[0] if report.errors else reason("map_unreadable", path=str(path))
         more = len(report.errors) - 1
@@ -140,7 +141,7 @@ class _Raw:
     border_given: bool
 
 
-def inspect_map(path: str | Path, require_image: bool = True) -> MapReport:
+def inspect_map(path: str | Path, require_image: bool = True, near_misses: bool = True) -> MapReport:
     """Read and check a TMX map; collect every problem as a one-line sentence."""
     path = Path(path)
     shown = str(path)
@@ -199,7 +200,10 @@ def inspect_map(path: str | Path, require_image: bool = True) -> MapReport:
     if overlaps:
         errors.extend(overlaps)
         return report  # neighbours are meaningless while regions lie on top of each other
-    shared, near = geometry.border_runs(polygons, (EDGE_TOLERANCE, NEAR_MISS))
+    if near_misses:
+        shared, near = geometry.border_runs(polygons, (EDGE_TOLERANCE, NEAR_MISS))
+    else:
+        shared, near = geometry.border_runs(polygons, (EDGE_TOLERANCE,))[0], {}
     pairs, problems = _adjacency(raws, shared, shown)
     errors.extend(problems)
     warnings.extend(_near_misses(raws, polygons, near, pairs, shown))
