@@ -393,3 +393,22 @@ def test_preview_of_a_missing_file_is_one_line(tmp_path: Path) -> None:
     done = run("-m", "game.maps", "preview", str(tmp_path / "nowhere.tmx"))
     assert done.returncode == 1
     assert done.stderr.strip() == f"error: {tmp_path / 'nowhere.tmx'}: no such map file; check the path"
+
+
+def test_the_tiled_project_knows_the_game_terrains_features_and_commands() -> None:
+    from game.rules.board import FEATURES, TERRAINS
+    project = json.loads((ROOT / "maps" / "smallworld.tiled-project").read_text(encoding="utf-8"))
+    types = {t["name"]: t for t in project["propertyTypes"]}
+    assert types["terrain"]["type"] == "enum" and not types["terrain"]["valuesAsFlags"]
+    assert set(types["terrain"]["values"]) == set(TERRAINS)
+    assert types["features"]["valuesAsFlags"] and set(types["features"]["values"]) == set(FEATURES)
+    commands = {c["name"]: c for c in project["commands"]}
+    assert set(commands) == {"Check map", "Preview in the game", "Draw picture", "Play on this map"}
+    for command in commands.values():
+        assert command["saveBeforeExecute"] and "%mapfile" in command["arguments"]
+        first = command["arguments"].split()[0]
+        target = first if first != "-m" else command["arguments"].split()[1].replace(".", "/") + ".py"
+        assert (ROOT / target).is_file(), target
+    # the region template uses the same types and the same class as the maps
+    template = (ROOT / "maps" / "templates" / "region.tx").read_text(encoding="utf-8")
+    assert 'type="region"' in template and 'propertytype="terrain"' in template
