@@ -3,7 +3,7 @@
 `PreviewScene` is the map author's window beside Tiled. It reads the file with the checker's own
 reader (`inspect_map`), sets up the opening position (Lost Tribes and mountain markers, as a game
 starts) and draws it with the game's `BoardView` (region names and feature icons as in a game);
-over it go each region's terrain (and its id when the name does not give it), a line between
+over it go each region's terrain beside its name (and its id when the name does not give it), a line between
 every pair of neighbours, and the checker's errors and warnings, numbered
 on the map where they happen and listed in the side panel. Every half second it looks at the
 file's (and the picture's) modification time and reads it again when either changed; a version
@@ -204,21 +204,23 @@ class PreviewScene(Scene):
         surf.blit(overlay, (0, 0))
 
     def _draw_labels(self, surf: pygame.Surface) -> None:
-        """Each region's terrain (and id) in small type under the name plate the game draws."""
+        """Each region's terrain (and id) in small type beside the name plate the game draws."""
         assert self.view is not None and self.data is not None and self.layout is not None
         text = self.app.text
         small = self.layout.px(11)
         ox, oy = self.layout.board.topleft
         for region in self.data.board.regions:
             plan = self.view.plans.get(region.id)
-            if plan is not None:
-                x, y = ox + plan.name.centerx, oy + plan.name.bottom + 1
-            else:
-                x, y = self.view.spot(region.id)
             words = region.terrain if region.id == (region.name or region.id).lower() else \
                 f"{region.terrain} · {region.id}"
             img = text.render(words, small, theme.INK)
-            box = img.get_rect(midtop=(x, y)).inflate(6, 0)
+            if plan is not None:        # beside the name plate, clear of the stack and the icons
+                box = img.get_rect(midleft=(ox + plan.name.right + 3, oy + plan.name.centery)).inflate(6, 0)
+                if box.right > self.layout.board.right:             # no room on the right: left
+                    box.midright = (ox + plan.name.left - 3, oy + plan.name.centery)
+            else:
+                box = img.get_rect(midtop=self.view.spot(region.id)).inflate(6, 0)
+            box.clamp_ip(self.layout.board)
             pygame.draw.rect(surf, theme.PANEL, box, border_radius=3)
             pygame.draw.rect(surf, theme.PANEL_EDGE, box, 1, border_radius=3)
             surf.blit(img, img.get_rect(center=box.center))
