@@ -238,3 +238,31 @@ def test_a_match_played_in_parts_gives_the_table_of_the_whole(tmp_path, capsys) 
     assert capsys.readouterr().out == one and "4 four-player games" in one
     assert main(["match", "--table", str(tmp_path / "missing.jsonl")]) == 2
     assert "cannot read the match file" in capsys.readouterr().err
+
+
+def _ghouls_one_short() -> GameState:
+    """Ann holds no Active race; her In Decline Ghouls have 1 token in hand, next to an empty
+    forest (2 tokens): only the final attempt with the die is open to them."""
+    from game.rules.board import Board
+    from game.rules.position import build_position
+    board = Board.from_dicts("ghouls", 10, [
+        {"id": "g", "terrain": "farmland", "border": True, "adjacent": ["e"]},
+        {"id": "e", "terrain": "forest", "adjacent": ["g"]},
+        {"id": "x", "terrain": "hill", "border": True},
+    ])
+    return build_position(board, ["ann", "bob"], default_catalog(), random.Random(0), {
+        "round": 2,
+        "players": {"ann": {"decline": [{"race": "ghouls"}]},
+                    "bob": {"active": {"race": "ratmen", "power": "hill"}}},
+        "regions": {"g": {"owner": "ann", "race": "ghouls", "tokens": 2},
+                    "x": {"owner": "bob", "race": "ratmen", "tokens": 2}}})
+
+
+def test_the_bots_try_the_in_decline_ghouls_final_die() -> None:
+    from game.rules.actions import GhoulsConquer, GhoulsReinforce
+    s = _ghouls_one_short()
+    acts = legal_actions(s)
+    assert GhoulsReinforce("e") in acts and not any(isinstance(a, GhoulsConquer) for a in acts)
+    assert make_bot("medium", 0, 1).choose(s) == GhoulsReinforce("e")
+    easy = {make_bot("easy", 0, seed).choose(s) for seed in range(12)}
+    assert GhoulsReinforce("e") in easy

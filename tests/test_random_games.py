@@ -19,7 +19,7 @@ from game.rules.engine import Record
 from game.rules.invariants import check
 from game.rules.playout import random_playout
 from game.rules.state import PICK, GameState
-from game.rules.turn import redeploy_total
+from game.rules.turn import redeploy_regions, redeploy_total
 from tests.boards import BOARDS
 
 GAMES = 400
@@ -107,7 +107,9 @@ def _forced_start(seed: int) -> GameState:
 def _random_redeploy(s: GameState, rng: random.Random) -> Redeploy:
     """A random distribution of the turn's one Troop Redeployment, well formed."""
     seat = s.turn.seat
-    own = s.active_regions(seat)
+    hold = s.players[seat].active
+    assert hold is not None
+    own = redeploy_regions(s, seat, hold)      # with those an earlier redeploy emptied
     need = redeploy_total(s, seat)
     if need < len(own):                      # R19: the Amazons' four empty some regions
         keep = set(rng.sample(own, need))

@@ -7,6 +7,7 @@ the state; each `do_*` function carries out a checked intent on the copy `apply`
 """
 from __future__ import annotations
 
+import copy
 from typing import Any, Mapping
 
 from .common import (
@@ -23,7 +24,7 @@ from .common import (
 from .conquest import vanish_decline
 from .reasons import Reason, reason, reason_n
 from .setup import begin_turn
-from .state import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, GameState, RaceHold, TurnState
+from .state import CONQUER, GAME_OVER, MARKER_LIMITS, PICK, REDEPLOY, WITHDRAW, GameState, RaceHold, TurnState
 
 # -- pick --------------------------------------------------------------------------------
 
@@ -147,6 +148,22 @@ def _pool(s: GameState, seat: int, hold: RaceHold) -> int:
             + _bonus(s, seat, hold))
 
 
+EMPTIED = "emptied_by_redeploy"     # turn memory: region -> what it held before a redeploy emptied it
+KEPT = ("race", "lair", "fortress", "hole", "dragon", "marks")   # what a refilled region gets back
+
+
+def redeploy_regions(s: GameState, seat: int, hold: RaceHold) -> list[str]:
+    """The regions the turn's Troop Redeployment distributes over: the race's regions, and those
+    an earlier redeploy of this turn emptied (R19: changing the distribution again may fill
+    them again, as if the last distribution had been given once), in board order."""
+    own = s.regions_of(seat, hold.race)
+    emptied = s.turn.used.get(EMPTIED)
+    if not emptied:
+        return own
+    again = [r for r in emptied if not s.regions[r].tokens and r not in own]
+    return sorted(own + again, key=s.board.index.__getitem__)
+
+
 def redeploy_total(s: GameState, seat: int) -> int:
     """Tokens a full `Redeploy` must place: the pool less the tokens set aside."""
     hold = s.players[seat].active
@@ -161,7 +178,7 @@ def redeploy_reason(s: GameState, seat: int, counts: Mapping[str, int]) -> Reaso
         return reason("no_active_to_redeploy")
     if s.turn.phase not in (CONQUER, REDEPLOY):
         return reason("cannot_redeploy_now")
-    own = s.regions_of(seat, hold.race)
+    own = redeploy_regions(s, seat, hold)
     if not own:
         return reason("no_region_to_redeploy")
     why = redeploy_refused(s, seat, hold)
@@ -214,7 +231,7 @@ def default_redeploy(s: GameState, seat: int) -> dict[str, int]:
     in board order."""
     hold = s.players[seat].active
     assert hold is not None
-    own = s.regions_of(seat, hold.race)
+    own = redeploy_regions(s, seat, hold)
     counts = {r: s.regions[r].tokens for r in own}
     total = redeploy_total(s, seat)
     extra = total - sum(counts.values())
@@ -241,7 +258,7 @@ def default_redeploy(s: GameState, seat: int) -> dict[str, int]:
 def do_redeploy(s: GameState, seat: int, counts: Mapping[str, int], events: list[dict[str, Any]]) -> None:
     hold = s.player_w(seat).active
     assert hold is not None
-    own = s.regions_of(seat, hold.race)
+    own = redeploy_regions(s, seat, hold)
     board_total = sum(s.regions[r].tokens for r in own)
     earlier = int(hold.memo.pop("set_aside", 0))   # set aside by an earlier redeploy this turn
     bonus = _bonus(s, seat, hold)
@@ -251,17 +268,37 @@ def do_redeploy(s: GameState, seat: int, counts: Mapping[str, int], events: list
         event(events, "bonus_tokens", seat=seat, race=hold.race, tokens=bonus)
     total = board_total + hold.hand + earlier + bonus
     aside = total - sum(counts.values())
+    emptied: dict[str, Any] = s.turn.used.setdefault(EMPTIED, {})
     for rid in own:
-        if counts[rid]:
+        r = s.regions[rid]
+        if counts[rid] and not r.tokens:        # emptied earlier this turn: back as it was
+            _refill(s, seat, rid, emptied.pop(rid), counts[rid])
+        elif counts[rid]:
             s.reg_w(rid).tokens = counts[rid]
-        else:                                   # R19: the Amazons' four may empty a region
+        elif r.tokens:                          # R19: the Amazons' four may empty a region
+            emptied[rid] = {k: v for k, v in r.to_dict().items() if k in KEPT}
             region_left(s, rid)
+    if not emptied:
+        del s.turn.used[EMPTIED]
     hold.hand = 0
     if aside:
         hold.memo["set_aside"] = aside
     s.turn.redeployed = True
     s.turn.phase = REDEPLOY
     event(events, "redeploy", seat=seat, race=hold.race, counts=dict(counts))
+
+def _refill(s: GameState, seat: int, rid: str, was: dict[str, Any], tokens: int) -> None:
+    """A region emptied by an earlier redeploy of this turn gets its race back, now with
+    `tokens`, and the markers that stay put (a Lair, a Fortress, a Hole, the Dragon), while
+    the box still has them. Heroes and Encampments, which move freely, stay where the player
+    has put them since."""
+    r = s.reg_w(rid)
+    r.owner, r.race, r.tokens, r.decline = seat, was["race"], tokens, False
+    for k in ("lair", "fortress", "hole", "dragon"):
+        if was.get(k) and s.marker_count(k) < MARKER_LIMITS[k]:
+            setattr(r, k, True)
+    if was.get("marks"):
+        r.marks = copy.deepcopy(was["marks"])
 
 # -- withdraw -----------------------------------------------------------------------------
 

@@ -4,7 +4,8 @@ When the combo is picked, `amount` more tokens come from the tray (as many as ar
 After the turn's Troop Redeployment exactly that many leave the board: the player says where
 from (by default the biggest stacks), leaving one token in each region if possible and emptying
 regions if not (R19). Changing the distribution again in the same turn is still the one
-redeployment: they are set aside once. They wait in `hold.memo["set_aside"]` and come back to
+redeployment: they are set aside once, and a region the first distribution emptied may be
+filled again. They wait in `hold.memo["set_aside"]` and come back to
 hand when the troops are readied at the start of the next turn, so they never defend and never
 count in the end-of-game tie-break. A position set up by hand (scenario
 `setup:`) has them set aside already. Active only: going into decline sends them to the tray.
