@@ -165,3 +165,118 @@ def test_the_import_checks_can_fail() -> None:
     graph = _ui_imports()
     assert "game.ui.playview" in graph["game.ui.panels"]
     assert "game.ui.scenes.start" in graph["game.ui.scenes"]
+
+
+def _rules_modules() -> dict[str, Path]:
+    """Every module of the rules engine by dotted name (a package by its own name)."""
+    out: dict[str, Path] = {}
+    for path in (ROOT / "game" / "rules").rglob("*.py"):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _imports_that_run(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
+    """Import statements at any depth, except under `if TYPE_CHECKING:` (names for annotations
+    only, never executed)."""
+    found: list[ast.Import | ast.ImportFrom] = []
+
+    def walk(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _is_type_checking(child.test):
+                for other in child.orelse:
+                    walk(other)
+                continue
+            if isinstance(child, (ast.Import, ast.ImportFrom)):
+                found.append(child)
+            walk(child)
+
+    walk(tree)
+    return found
+
+
+def _rules_import_graph() -> dict[str, set[str]]:
+    """Module -> rules modules its import statements load. Importing `a.b.c` from outside the
+    package `a.b` also runs `a.b/__init__.py`, so that package is an edge too. The effects are
+    loaded by name (`importlib.import_module`), which no import statement shows: a module that
+    loads modules by name counts as importing every effect module."""
+    mods = _rules_modules()
+    graph: dict[str, set[str]] = {m: set() for m in mods}
+    effect_modules = [m for m in mods if m.startswith("game.rules.abilities.")]
+    for mod, path in mods.items():
+        is_pkg = path.name == "__init__.py"
+        package = mod if is_pkg else mod.rsplit(".", 1)[0]
+        source = path.read_text(encoding="utf-8")
+        targets: list[str] = list(effect_modules) if "import_module(" in source else []
+        for node in _imports_that_run(ast.parse(source)):
+            if isinstance(node, ast.Import):
+                targets += [a.name for a in node.names]
+                continue
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[:len(anchor) - (node.level - 1)]
+                base = ".".join(anchor + ([base] if base else []))
+            targets.append(base)
+            targets += [f"{base}.{a.name}" for a in node.names]
+        for t in targets:
+            if t not in mods or t == mod or mod.startswith(t + "."):
+                continue                           # itself, or a package it sits in
+            graph[mod].add(t)
+            parts = t.split(".")
+            for i in range(3, len(parts)):        # enclosing packages below game.rules
+                pkg = ".".join(parts[:i])
+                if pkg in mods and not mod.startswith(pkg + ".") and pkg != mod:
+                    graph[mod].add(pkg)
+    return graph
+
+
+def _find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(m: str) -> list[str] | None:
+        state[m] = 1
+        stack.append(m)
+        for n in sorted(graph[m]):
+            if state.get(n) == 1:
+                return stack[stack.index(n):] + [n]
+            if n not in state:
+                found = visit(n)
+                if found:
+                    return found
+        stack.pop()
+        state[m] = 2
+        return None
+
+    for m in sorted(graph):
+        if m not in state:
+            found = visit(m)
+            if found:
+                return found
+    return None
+
+
+def test_the_rules_engine_has_no_import_circle() -> None:
+    """The rules read top-down: reasons, board, actions -> state -> the effects' extension points
+    -> common -> conquest -> the effects -> catalog -> setup -> turn -> engine. (An annotation may
+    name a type from a higher floor under `if TYPE_CHECKING:`: the state holds the catalog whose
+    effects are called with the state, a circle of types, not of imports.)"""
+    graph = _rules_import_graph()
+    assert "game.rules.state" in graph["game.rules.conquest"]        # the graph sees imports
+    assert "game.rules.abilities" in graph["game.rules.common"]      # ...and the package they run
+    cycle = _find_cycle(graph)
+    assert cycle is None, "import circle in game/rules: " + " -> ".join(cycle or [])
+
+
+def test_the_import_circle_check_can_fail() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}
+    assert _find_cycle(graph) == ["a", "b", "c", "a"]
+    assert _find_cycle({"a": {"b"}, "b": set()}) is None

@@ -216,9 +216,9 @@ class MediumBot:
         # free conversions first (Sorcerers): no token from the hand
         enchant = [a for a in acts if isinstance(a, Enchant)]
         if enchant:
-            best = max(enchant, key=lambda a: (valuer.value(a.region), -s.board.index[a.region]))
-            if valuer.value(best.region) > 0:
-                return best
+            best_e = max(enchant, key=lambda a: (valuer.value(a.region), -s.board.index[a.region]))
+            if valuer.value(best_e.region) > 0:
+                return best_e
         dragon = [a for a in acts if isinstance(a, Dragon)]
         if dragon and hold.hand >= 1:
             def dragon_key(a: Dragon) -> tuple[float, int]:
@@ -250,11 +250,11 @@ class MediumBot:
         reinf = [a for a in acts if isinstance(a, Reinforce)]
         if reinf and hold.hand >= 1:
             best_r, best_ev = None, 0.0
-            for a in reinf:
-                short = cost_of(s, seat, a.region).total - hold.hand
-                ev = DIE_COVERS.get(short, 0.0) * valuer.value(a.region)
+            for r_a in reinf:
+                short = cost_of(s, seat, r_a.region).total - hold.hand
+                ev = DIE_COVERS.get(short, 0.0) * valuer.value(r_a.region)
                 if ev > best_ev + 1e-9:
-                    best_r, best_ev = a, ev
+                    best_r, best_ev = r_a, ev
             if best_r is not None:
                 berserk = next((a for a in acts if isinstance(a, BerserkRoll)), None)
                 if berserk is not None:
@@ -295,9 +295,9 @@ class MediumBot:
             want = {r: n for r, n in want.items() if n}
             now = {r: s.regions[r].encampments for r in own if s.regions[r].encampments}
             if want != now:
-                a = Encampments.of(want)
-                if why_illegal(s, a) is None:
-                    return a
+                e_a = Encampments.of(want)
+                if why_illegal(s, e_a) is None:
+                    return e_a
                 if dict(enc.counts) != now:
                     return enc
         if hold is not None and not t.redeployed:

@@ -210,7 +210,7 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
             enode_i = enodes.value[i] if isinstance(enodes, yaml.SequenceNode) and i < len(enodes.value) else enodes
             ewhere = f"{path}:{_line(enode_i)}"
             if isinstance(e, str):
-                name, params = e, {}
+                name, params = e, dict[str, Any]()
             elif isinstance(e, Mapping) and len(e) == 1:
                 (name, params), = e.items()
                 params = {} if params is None else params

@@ -127,7 +127,7 @@ def tabulate(records: Sequence[GameRecord], catalog: Catalog, min_combo_picks: i
     cumulative = []
     winner_cum = []
     for r in range(rounds):
-        gained = []
+        gained: list[float] = []
         per_seat = [0.0] * players
         wsum = 0.0
         for g in records:

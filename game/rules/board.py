@@ -11,7 +11,7 @@ Tiled map (`game.content.tmx`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, Sequence, cast
 
 from .reasons import HasReason, reason
 
@@ -22,6 +22,11 @@ FEATURES: tuple[str, ...] = ("mine", "magic", "cavern")
 
 class BoardError(HasReason, ValueError):
     """A board that cannot be played; the message says which region and how to fix it."""
+
+
+def _listed(value: object) -> Iterable[object]:
+    """A list from an inline board (`features:`, `adjacent:`); nothing when absent."""
+    return cast("Iterable[object]", value or ())
 
 
 @dataclass(frozen=True)
@@ -115,12 +120,12 @@ class Board:
             rid = str(d["id"])
             made.append(Region(
                 id=rid, terrain=str(d["terrain"]),
-                features=frozenset(str(f) for f in (d.get("features") or [])),  # type: ignore[union-attr]
+                features=frozenset(str(f) for f in _listed(d.get("features"))),
                 lost_tribe=bool(d.get("lost_tribe", False)),
                 border=bool(d.get("border", False)),
                 name=str(d.get("name", "")),
             ))
-            for other in d.get("adjacent") or []:  # type: ignore[union-attr]
+            for other in _listed(d.get("adjacent")):
                 pairs.append((rid, str(other)))
         return Board.build(name, turns, made, pairs)
 

@@ -7,13 +7,28 @@ sit in the column, but putting it into play raises `NotImplementedRule` naming t
 """
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from . import abilities as _abilities
-from .abilities.base import Ability, MarkSpec
+from . import abilities
+from .abilities import REGISTRY, Ability
+from .abilities.base import MarkSpec
 from .errors import NotImplementedRule
 from .reasons import HasReason, as_reason, reason
+
+
+def load_effects() -> dict[str, type[Ability]]:
+    """Import every effect module in `abilities/` (each registers itself); the registry."""
+    for m in sorted(pkgutil.iter_modules(abilities.__path__), key=lambda m: m.name):
+        if m.name != "base":
+            importlib.import_module(f"{abilities.__name__}.{m.name}")
+    return REGISTRY
+
+
+#: every registered effect, by name (an effect registered later, by a test, joins it)
+EFFECTS = load_effects()
 
 
 class CatalogError(HasReason, ValueError):
@@ -108,7 +123,7 @@ class Catalog:
         made: list[Ability] = []
         missing: list[str] = []
         for name, params in effects:
-            cls = _abilities.REGISTRY.get(name)
+            cls = EFFECTS.get(name)
             if cls is None:
                 missing.append(name)
                 continue

@@ -187,10 +187,12 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
         T.do_pick(new, seat, a.index, chance, ev)
     elif isinstance(a, Conquer):
         hold = new.player_w(seat).active
+        assert hold is not None
         cost = cost_of(new, seat, a.region).total
         occupy(new, seat, hold, a.region, cost, ev, chance)
     elif isinstance(a, Reinforce):
         hold = new.player_w(seat).active
+        assert hold is not None
         cost = cost_of(new, seat, a.region).total
         face = chance.roll()
         ok = hold.hand + face >= cost

@@ -52,7 +52,7 @@ def check(s: GameState, round_trip: bool = True) -> list[str]:
             bad.append(f"{rid}: a race and a Lost Tribe share the region")
         if r.tokens and (r.owner is None or r.race is None):
             bad.append(f"{rid}: tokens without an owner")
-        if r.tokens:
+        if r.tokens and r.owner is not None and r.race is not None:
             hold, in_dec = s.players[r.owner].hold(r.race)
             if hold is None:
                 bad.append(f"{rid}: {r.race} tokens of {s.players[r.owner].name}, who does not hold that race")

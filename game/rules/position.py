@@ -84,11 +84,11 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
         for j, d in enumerate(pd.get("decline") or []):
             where = f"setup.players.{name}.decline[{j}]"
             race = _race(catalog, d.get("race"), where)
-            power = _power(catalog, d["power"], where) if d.get("power") else None
-            p.declines.append(RaceHold(race, power, 0))
+            dpower = _power(catalog, d["power"], where) if d.get("power") else None
+            p.declines.append(RaceHold(race, dpower, 0))
             used_races.add(race)
-            if power:
-                used_powers.add(power)
+            if dpower:
+                used_powers.add(dpower)
 
     holders: dict[str, int] = {}
     for seat, p in enumerate(s.players):
@@ -146,7 +146,7 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
     for race in catalog.races:
         s.tray[race] = catalog.races[race].box
     for r in s.regions.values():
-        if r.tokens:
+        if r.tokens and r.race is not None:
             s.tray[r.race] -= r.tokens
     for p in s.players:
         for h in ([p.active] if p.active else []) + p.declines:

@@ -388,7 +388,7 @@ class Reason(str):
             else:
                 shown[name] = value
         try:
-            return template.format(**shown)
+            return str(template.format(**shown))
         except (KeyError, IndexError, ValueError):
             return str(self)
 

@@ -164,11 +164,13 @@ class App:
             events = pygame.event.get()
         self._guard(lambda: self._events(events))
         if self.scene is not None:
-            self._guard(lambda: self.scene.update(self.clock()))
+            live = self.scene
+            self._guard(lambda: live.update(self.clock()))
         if self._dirty and self.running and self.scene is not None:
             self._dirty = False
             changed: list = []
-            self._guard(lambda: changed.append(self.scene.draw(self.screen)))
+            shown = self.scene
+            self._guard(lambda: changed.append(shown.draw(self.screen)))
             rects = changed[0] if changed else None
             if rects is None:
                 pygame.display.flip()
@@ -184,14 +186,14 @@ class App:
                 self.quit()
                 return
             if ev.type == pygame.VIDEORESIZE and not self.fullscreen:
-                self.screen = pygame.display.get_surface()
+                self.screen = pygame.display.get_surface() or self.screen
                 assert self.scene is not None
                 self.scene.resize()
                 self.dirty()
                 continue
             if ev.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN,
                            pygame.WINDOWSIZECHANGED):
-                self.screen = pygame.display.get_surface()
+                self.screen = pygame.display.get_surface() or self.screen
                 if self.scene is not None:
                     self.scene.resize()
                 self.dirty()

@@ -15,6 +15,7 @@ import hashlib
 import math
 import os
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Callable
 
@@ -115,7 +116,8 @@ def _amazons(p: Pen, c) -> None:
 
 def _dwarves(p: Pen, c) -> None:
     ang = math.pi / 4
-    p.line(c, *rotated([(0, 0.72), (0, -0.3)], ang), 0.12)
+    a, b = rotated([(0, 0.72), (0, -0.3)], ang)
+    p.line(c, a, b, 0.12)
     head = [(-0.5, -0.62), (0.5, -0.62), (0.5, -0.22), (-0.5, -0.22)]
     p.poly(c, rotated(head, ang))
     p.poly(shade(c, 0.7), rotated([(-0.5, -0.3), (0.5, -0.3), (0.5, -0.22), (-0.5, -0.22)], ang))
@@ -131,8 +133,10 @@ def _elves(p: Pen, c) -> None:
         a = math.pi * i / 12
         leaf.append((-0.32 * math.sin(a) * 1.2, -0.62 + 1.24 * i / 12))
     p.poly(c, rotated(leaf, math.pi / 5))
-    p.line(DARK + (90,), *rotated([(0, -0.45), (0, 0.55)], math.pi / 5), 0.04)
-    p.line(c, *rotated([(0, 0.55), (0, 0.8)], math.pi / 5), 0.07)
+    vein0, vein1 = rotated([(0, -0.45), (0, 0.55)], math.pi / 5)
+    p.line(DARK + (90,), vein0, vein1, 0.04)
+    stem0, stem1 = rotated([(0, 0.55), (0, 0.8)], math.pi / 5)
+    p.line(c, stem0, stem1, 0.07)
 
 
 def _ghouls(p: Pen, c) -> None:
@@ -271,10 +275,10 @@ def race_token(race: str, decline: bool = False, size: int = BASE) -> pygame.Sur
         pen.circle(shade(stone, 0.55), 0, 0, 0.93)
         pen.circle(stone, 0, 0, 0.84)
         pen.circle(col, 0, 0, 0.84, 0.1)
-        rad = 0.74
+        hatch = 0.74
         for k in range(-3, 4):                                  # the flipped side's hatching
             off = k * 0.2
-            half = math.sqrt(max(0.0, rad * rad - off * off))
+            half = math.sqrt(max(0.0, hatch * hatch - off * off))
             ox, oy = off * 0.7071, -off * 0.7071
             dx, dy = 0.7071 * half, 0.7071 * half
             pen.line(shade(stone, 0.86), (ox - dx, oy - dy), (ox + dx, oy + dy), 0.035)
@@ -428,14 +432,14 @@ def art_files() -> dict[str, Callable[[], pygame.Surface]]:
     """Every PNG of `assets/ui` and how it is drawn."""
     files: dict[str, Callable[[], pygame.Surface]] = {}
     for race in RACE_COLOURS:
-        files[f"tokens/{race}.png"] = (lambda r=race: race_token(r, False))
+        files[f"tokens/{race}.png"] = partial(race_token, race, False)
         if race != "lost_tribe":
-            files[f"tokens/{race}_decline.png"] = (lambda r=race: race_token(r, True))
+            files[f"tokens/{race}_decline.png"] = partial(race_token, race, True)
     for kind in MARKERS:
-        files[f"markers/{kind}.png"] = (lambda k=kind: marker(k))
+        files[f"markers/{kind}.png"] = partial(marker, kind)
     files["coin.png"] = coin
     for f in range(4):
-        files[f"die_{f}.png"] = (lambda f=f: die_face(f))
+        files[f"die_{f}.png"] = partial(die_face, f)
     return files
 
 

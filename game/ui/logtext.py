@@ -35,7 +35,7 @@ def _troop(state: Any, seat: Any, race: str | None) -> str:
         return race_name(cat, race)
     label = race_name(cat, race)
     if p.active is not None and p.active.race == race:
-        label = combo_name(cat, race, p.active.power)
+        label = combo_name(cat, p.active.race, p.active.power)
     return t("log.troop", name=p.name, troop=label)
 
 

@@ -48,8 +48,9 @@ def panels_combo_rects(L: Layout) -> list[pygame.Rect]:
     return [pygame.Rect(c.x + L.px(10), top + i * h, c.w - L.px(20), h - L.px(4)) for i in range(6)]
 
 # intents that target one region, by kind: the mode they open and the intent class
-REGION_POWERS: dict[str, type] = {"dragon": Dragon, "enchant": Enchant, "ghouls": GhoulsConquer,
-                                  "ghouls_reinforce": GhoulsReinforce, "fortress": Fortress}
+REGION_POWERS: dict[str, type[Dragon | Enchant | GhoulsConquer | GhoulsReinforce | Fortress]] = {
+    "dragon": Dragon, "enchant": Enchant, "ghouls": GhoulsConquer, "ghouls_reinforce": GhoulsReinforce,
+    "fortress": Fortress}
 DRAFT_MODES = ("redeploy", "withdraw", "encampments")
 BOT_DELAY = 0.9            # seconds between a computer player's steps
 BOT_DELAY_FAST = 0.2

@@ -178,7 +178,11 @@ def say(message: Any, state: Any = None) -> str:
     board = getattr(state, "board", None)
 
     def template_of(key: str) -> str | None:
-        return table(_lang).get(f"reason.{key}") or _report(_lang, f"reason.{key}")
+        found = table(_lang).get(f"reason.{key}")
+        if not found:
+            _report(_lang, f"reason.{key}")
+            return None
+        return found
 
     def value_of(name: str, value: Any) -> str:
         if name.startswith("region") and board is not None:

@@ -117,13 +117,13 @@ class Table:
         if not any(s.bot for s in self.seats):
             return
         try:
-            from game.bots import make_bot
+            from game.bots import make_bot as maker
         except Exception:  # noqa: BLE001 - without bots, computer seats are played by the default
-            make_bot = None
+            maker = None  # type: ignore[assignment]
         for i, s in enumerate(self.seats):
             if s.bot:
                 opts = {"budget": self.expert_seconds} if s.bot == "expert" else {}
-                self.bots[i] = make_bot(s.bot, i, self.match.setup.seed + i, **opts) if make_bot else _DefaultBot()
+                self.bots[i] = maker(s.bot, i, self.match.setup.seed + i, **opts) if maker is not None else _DefaultBot()
 
 
 class _DefaultBot:

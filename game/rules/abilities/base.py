@@ -17,7 +17,7 @@ state (`hold.memo`, `player.memo`, `turn.used`), never on the ability.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from ..reasons import HasReason, Reason, reason
 
@@ -43,7 +43,7 @@ class Victim:
 REGISTRY: dict[str, type["Ability"]] = {}
 
 
-def register(name: str):
+def register(name: str) -> Callable[[type["Ability"]], type["Ability"]]:
     """Class decorator: make an effect available to YAML content under `name`."""
     def deco(cls: type["Ability"]) -> type["Ability"]:
         cls.name = name

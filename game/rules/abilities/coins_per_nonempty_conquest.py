@@ -5,14 +5,19 @@ YAML: `{coins_per_nonempty_conquest: {amount: 1}}`
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .base import Ability, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState, RaceHold
 
 
 @register("coins_per_nonempty_conquest")
 class CoinsPerNonemptyConquest(Ability):
     params = {"amount": 1}
 
-    def score(self, s, seat, hold, in_decline):  # type: ignore[override]
+    def score(self, s: "GameState", seat: int, hold: "RaceHold", in_decline: bool) -> int:
         if in_decline or s.turn.seat != seat:
             return 0
-        return self.p["amount"] * s.turn.nonempty
+        return int(self.p["amount"]) * s.turn.nonempty

@@ -8,16 +8,21 @@ YAML: `{cost_discount: {amount: 1}}` with at most one of
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..board import FEATURES, TERRAINS
 from ..reasons import reason
 from .base import Ability, ParamError, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState
 
 
 @register("cost_discount")
 class CostDiscount(Ability):
     params = {"amount": 1, "terrains": [], "features": [], "coastal": False, "next_to_own": ""}
 
-    def __init__(self, **kw):  # type: ignore[no-untyped-def]
+    def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         chosen = [k for k in ("terrains", "features", "coastal", "next_to_own") if self.p[k]]
         if len(chosen) > 1:
@@ -32,7 +37,7 @@ class CostDiscount(Ability):
         self.terrains = frozenset(self.p["terrains"])
         self.features = frozenset(self.p["features"])
 
-    def applies(self, s, seat, rid) -> bool:  # type: ignore[no-untyped-def]
+    def applies(self, s: "GameState", seat: int, rid: str) -> bool:
         reg = s.board.region(rid)
         if self.terrains:
             return reg.terrain in self.terrains
@@ -50,5 +55,5 @@ class CostDiscount(Ability):
                        and s.regions[n].race == race for n in s.board.neighbours(rid))
         return True
 
-    def cost_modifier(self, s, seat, rid):  # type: ignore[override]
-        return -self.p["amount"] if self.applies(s, seat, rid) else 0
+    def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
+        return -int(self.p["amount"]) if self.applies(s, seat, rid) else 0

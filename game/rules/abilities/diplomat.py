@@ -62,6 +62,7 @@ class Diplomat(Ability):
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:
+        assert isinstance(action, Ally)
         other = int(action.player)
         p = s.player_w(seat)
         p.memo["until_next_turn"] = {**p.memo.get("until_next_turn", {}), "peace_with": other}

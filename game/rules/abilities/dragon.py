@@ -77,6 +77,7 @@ class Dragon(Ability):
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:
+        assert isinstance(action, DragonIntent)
         rid = action.region
         hold = s.player_w(seat).active
         assert hold is not None

@@ -98,6 +98,7 @@ class Enchant(Ability):
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:
+        assert isinstance(action, EnchantIntent)
         rid = action.region
         hold = s.player_w(seat).active
         assert hold is not None

@@ -5,12 +5,17 @@ YAML: `{extra_tokens_for_conquests: {every: 2}}`
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .base import Ability, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState
 
 
 @register("extra_tokens_for_conquests")
 class ExtraTokensForConquests(Ability):
     params = {"every": 2}
 
-    def redeploy_bonus(self, s, seat):  # type: ignore[override]
+    def redeploy_bonus(self, s: "GameState", seat: int) -> int:
         return s.turn.nonempty // max(1, int(self.p["every"]))

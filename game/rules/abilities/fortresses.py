@@ -65,6 +65,7 @@ class Fortresses(Ability):
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:
+        assert isinstance(action, FortressIntent)
         rid = action.region
         s.reg_w(rid).fortress = True
         s.turn.used[USED] = True
@@ -74,4 +75,4 @@ class Fortresses(Ability):
     def score(self, s: "GameState", seat: int, hold: "RaceHold", in_decline: bool) -> int:
         if in_decline:
             return 0
-        return self.p["coins"] * sum(1 for rid in s.regions_of(seat, hold.race) if s.regions[rid].fortress)
+        return int(self.p["coins"]) * sum(1 for rid in s.regions_of(seat, hold.race) if s.regions[rid].fortress)

@@ -36,7 +36,7 @@ class Heroes(Ability):
         return None
 
     def _wanted(self, s: "GameState", seat: int, own: list[str]) -> int:
-        return min(self.p["count"], len(own))
+        return min(int(self.p["count"]), len(own))
 
     def default_regions(self, s: "GameState", seat: int, race: str) -> tuple[str, ...]:
         """Heroes where they stand, the others in the regions with the most tokens."""

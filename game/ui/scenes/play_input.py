@@ -123,8 +123,8 @@ class PlayInput(PlayView):
         if self.mode in DRAFT_MODES and self.draft is not None:
             chip = self.board_view.chip_at(pos, self.draft.regions)
             if chip is not None:
-                rid, step = chip
-                self.step_draft(rid, step)
+                chip_rid, step = chip
+                self.step_draft(chip_rid, step)
                 return
             rid = self.board_view.region_at(pos)
             if rid in self.draft.counts:
@@ -138,6 +138,7 @@ class PlayInput(PlayView):
         combo = next((i for i, r in enumerate(self.combo_rects) if r.collidepoint(pos)), None)
         if combo is not None and combo < len(self.state.column):
             c = self.state.column[combo]
+            assert self.layout is not None
             if button == 3 or panels.combo_icon_rect(self.layout, self.combo_rects[combo]).collidepoint(pos):
                 self.open_rules(c.race, c.power)     # right-click, or the token: the rules card
             else:

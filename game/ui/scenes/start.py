@@ -358,10 +358,10 @@ class StartScene(Scene):
         races = ("amazons", "dwarves", "elves", "ghouls", "giants", "halflings", "humans")
         more = ("orcs", "ratmen", "skeletons", "sorcerers", "tritons", "trolls", "wizards")
         size = px(34)
-        for k, (a, b) in enumerate(zip(races, more, strict=False)):   # a row of tokens either side of the title
+        for k, (a, other) in enumerate(zip(races, more, strict=False)):   # a row of tokens either side of the title
             y = px(44) + (k % 2) * px(10)
             surf.blit(self.app.sprites.token(a, False, size), (w // 2 - px(190) - (k + 1) * px(40), y))
-            surf.blit(self.app.sprites.token(b, False, size), (w // 2 + px(190) + k * px(40) + px(6), y))
+            surf.blit(self.app.sprites.token(other, False, size), (w // 2 + px(190) + k * px(40) + px(6), y))
         for rect in (new, cont):
             pygame.draw.rect(surf, (16, 10, 8), rect.move(px(5), px(7)), border_radius=px(14))
             pygame.draw.rect(surf, theme.PANEL, rect, border_radius=px(14))
