@@ -150,8 +150,8 @@ def check(paths: Sequence[str], with_compare: bool = False, out=None, adjacency:
         print(f"{path}: {summary(board)}", file=out)
         if adjacency:
             print(f"  adjacency ({board.pair_count()} pairs):", file=out)
-            for line in adjacency_lines(board):
-                print(f"    {line}", file=out)
+            for pair in adjacency_lines(board):
+                print(f"    {pair}", file=out)
         if not with_compare:
             continue
         want = PRINTED.get(len(board.regions))

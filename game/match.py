@@ -18,7 +18,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from .rules import Action, Board, Record, action_from_dict, apply, new_game
 from .rules.catalog import Catalog
@@ -50,7 +50,7 @@ def _bot_levels() -> tuple[str, ...]:
     return tuple(LEVELS)
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 

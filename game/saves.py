@@ -180,15 +180,15 @@ class SaveInfo:
 def read_info(path: Path) -> SaveInfo:
     """The summary of one save; raises `SaveError` (one line) if its shape is wrong."""
     d = check_save(path)
-    state = d.get("state") if isinstance(d.get("state"), dict) else {}
-    summary = d.get("summary") if isinstance(d.get("summary"), dict) else {}
+    state = d["state"] if isinstance(d.get("state"), dict) else {}
+    summary = d["summary"] if isinstance(d.get("summary"), dict) else {}
     players = [str(s["name"]) for s in d["setup"]["seats"]]
     rnd = summary.get("round", state.get("round", 1))
     board = d["setup"].get("inline_board") or {}
     turns = summary.get("turns", board.get("turns", 10) if isinstance(board, dict) else 10)
     win = summary.get("winners", state.get("winners")) or []
     over = bool(summary.get("game_over", bool(win)))
-    name = summary.get("board") if isinstance(summary.get("board"), str) else ""
+    name = summary["board"] if isinstance(summary.get("board"), str) else ""
     winners = [players[i] for i in win if isinstance(i, int) and 0 <= i < len(players)] if isinstance(win, list) else []
     saved_at = d.get("saved_at")
     if not isinstance(saved_at, (int, float)) or isinstance(saved_at, bool) or not 0 <= saved_at < 1e11:

@@ -109,8 +109,8 @@ class StartScene(Scene):
         self.page = min(self.page, max(0, (len(self.shelf.games) - 1) // ROWS))
         self.build()
         if self.shelf.kept_aside:
-            kept, err = self.shelf.kept_aside[0]
-            self.kept_notice(kept, err, len(self.shelf.kept_aside) - 1)
+            kept, why = self.shelf.kept_aside[0]
+            self.kept_notice(kept, why, len(self.shelf.kept_aside) - 1)
 
     def kept_notice(self, kept: Path, err: Any, more: int = 0) -> None:
         """Tell the player a save was moved aside; back to this screen."""
