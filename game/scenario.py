@@ -330,7 +330,7 @@ class Runner:
             bad = set(want) - PLAYER_EXPECT
             if bad:
                 raise ScenarioError(f"unknown player key {sorted(bad)[0]!r}; known keys: {', '.join(sorted(PLAYER_EXPECT))}")
-            got = {"coins": p.coins, "hand": p.active.hand if p.active else 0,
+            got: dict[str, Any] = {"coins": p.coins, "hand": p.active.hand if p.active else 0,
                    "active": p.active.race if p.active else None,
                    "power": p.active.power if p.active else None,
                    "decline": sorted(h.race for h in p.declines)}

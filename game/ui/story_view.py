@@ -76,7 +76,7 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, app: Any, table: Any, st
     surf.blit(axis, axis.get_rect(midtop=(plot.centerx, plot.bottom + round(3 * ui) + img.get_height())))
     pygame.draw.rect(surf, theme.PANEL_EDGE, plot, 1)
     colours = _colours(table)
-    ends = []
+    ends: list[list[Any]] = []
     for ps in story.players:
         pts = [px(r, c) for r, c in enumerate(ps.coins)]
         col = colours[ps.seat]

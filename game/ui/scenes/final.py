@@ -157,6 +157,7 @@ class FinalScene(Scene):
 
     def export(self) -> None:
         from game.match import data_dir
+        assert self.story is not None
         try:
             path = export_png(self.app, self.table, self.story, data_dir() / "pictures")
         except (OSError, pygame.error) as err:
