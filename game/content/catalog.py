@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import difflib
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, TypeGuard
 
 import yaml
 
@@ -119,7 +119,7 @@ def _duplicates(path: Path, node: Any, out: list[Reason], depth: int = 0) -> Non
             _duplicates(path, v, out, depth + 1)
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 

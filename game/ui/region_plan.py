@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 import pygame
 
@@ -48,7 +48,7 @@ class RegionPlan:
 def feature_kinds(region: object) -> list[str]:
     """The icons printed beside a region's name: mountain, mine, cavern, magic, lost tribe."""
     terrain = getattr(region, "terrain", "")
-    features = getattr(region, "features", frozenset())
+    features: frozenset[str] = getattr(region, "features", frozenset())
     return (["mountain"] if terrain == "mountain" else []) + \
         [f for f in ("mine", "cavern", "magic") if f in features] + \
         (["lost_tribe"] if getattr(region, "lost_tribe", False) else [])
@@ -71,7 +71,7 @@ def label_px(scale: float) -> int:
 _PLANS: dict[tuple, dict[str, RegionPlan]] = {}      # the same map at the same size: the same plan
 
 
-def plan_board(polygons: dict[str, Sequence[Point]], regions: Sequence[object], scale: float,
+def plan_board(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], scale: float,
                measure: Measure, size: tuple[int, int],
                spots: dict[str, Point] | None = None) -> dict[str, RegionPlan]:
     """A plan for every region of a board drawn at `scale` (polygons and `spots`, each region's
@@ -89,7 +89,7 @@ def plan_board(polygons: dict[str, Sequence[Point]], regions: Sequence[object], 
                             [r.copy() for r in p.icons], p.font, p.inside) for rid, p in got.items()}
 
 
-def _plan(polygons: dict[str, Sequence[Point]], regions: Sequence[object], scale: float,
+def _plan(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], scale: float,
           measure: Measure, size: tuple[int, int], spots: dict[str, Point] | None) -> dict[str, RegionPlan]:
     d = token_px(scale)
     m = marker_px(d)
