@@ -108,7 +108,7 @@ class GhoulsInDecline(Ability):
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:
-        assert isinstance(action, GhoulsConquer)
+        assert isinstance(action, (GhoulsConquer, GhoulsReinforce))
         rid = action.region
         hold, _ = self.hold_in(s, seat, write=True)
         assert hold is not None
