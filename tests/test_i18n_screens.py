@@ -3,7 +3,7 @@
 For each of English, Romanian, Dutch and French the window is driven with the mouse through
 the start screen (five players and computer seats, the missing-name message), the hand-over
 curtain, the column with each combo's tooltip, a rules card, the help overlay, a turn of
-conquests with the tooltip of every region, a refusal, the redeploy, the decline's
+conquests with the tooltip of every region, a refusal, the in-game menu, the redeploy, the decline's
 confirmation, the end-of-turn peek at the score, the final scores with a tie, the story of the
 game and the final board, and the card of an
 unreadable save. The text renderer notes every line cut with "…" and every box that had no room
@@ -119,6 +119,10 @@ def test_every_screen_fits_in_every_language(home, lang):
         d.key(pygame.K_F1)
         shot(d, lang, "help")
         d.key(pygame.K_F1)
+        d.press_button("menu")                         # the in-game menu over the dimmed table
+        shot(d, lang, "menu")
+        d.key(pygame.K_ESCAPE)
+        assert d.scene is game
         if Decline() in game.legal:
             d.press_button("decline")                  # "really decline?"
             d.key(pygame.K_ESCAPE)

@@ -28,6 +28,9 @@ from .strings import set_language, t  # noqa: E402
 from .theme import Fonts, Text  # noqa: E402
 
 DEFAULT_SIZE = (1280, 800)
+#: animation speed settings and the pace each gives (1 normal; "off" leaves a blink, so a
+#: computer player still thinks in the background)
+ANIMATION: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.05}
 
 
 @dataclass
@@ -78,6 +81,13 @@ class App:
         set_language(self.options.lang or prefs.get("lang") or os.environ.get("SMALLWORLD_LANG") or "en")
         self.hints = bool(prefs.get("hints", True))     # the first-game hints
         self.expert_seconds = settings.expert_seconds(prefs)   # the Expert's thinking time
+        self.animation = str(prefs.get("animation") or "normal")
+        if self.animation not in ANIMATION:
+            self.animation = "normal"
+        if self.options.pace == 1.0:                    # not chosen on the command line (or by a test)
+            self.options.pace = ANIMATION[self.animation]
+        self.bots_fast = bool(prefs.get("bots_fast", False))
+        self.sound = bool(prefs.get("sound", True))     # remembered; the table plays no sound yet
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(t("app.title"))
@@ -136,6 +146,24 @@ class App:
         """Show the first-game hints or not, and remember it."""
         self.hints = on
         settings.save(hints=on)
+        self.dirty()
+
+    def set_animation(self, speed: str) -> None:
+        """How fast the die, the flashes and the computer players go ("slow" ... "off"); remembered."""
+        if speed in ANIMATION:
+            self.animation = speed
+            self.options.pace = ANIMATION[speed]
+            settings.save(animation=speed)
+            self.dirty()
+
+    def set_bots_fast(self, on: bool) -> None:
+        self.bots_fast = on
+        settings.save(bots_fast=on)
+        self.dirty()
+
+    def set_sound(self, on: bool) -> None:
+        self.sound = on
+        settings.save(sound=on)
         self.dirty()
 
     def set_language(self, lang: str) -> None:

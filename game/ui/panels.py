@@ -72,7 +72,11 @@ def top_buttons(scene: PlayView) -> list[Button]:
     out = []
     size = L.px(34)
     y = L.top.centery - size // 2
-    out.append(Button("help", t("button.help"), pygame.Rect(L.top.right - size - L.px(8), y, size, size),
+    label = t("button.menu")
+    w = max(size, scene.app.text.size(label, L.px(15), "bold")[0] + L.px(20))
+    menu = Button("menu", label, pygame.Rect(L.top.right - w - L.px(8), y, w, size), style="quiet",
+                  tip=t("tip.menu"))
+    out.append(Button("help", t("button.help"), pygame.Rect(menu.rect.x - size - L.px(8), y, size, size),
                       style="quiet", tip=t("tip.help")))
     label = t("button.window") if scene.app.fullscreen else t("button.fullscreen")
     w = max(size, scene.app.text.size(label, L.px(15), "bold")[0] + L.px(20))
@@ -85,6 +89,7 @@ def top_buttons(scene: PlayView) -> list[Button]:
         w = max(size, scene.app.text.size("▶▶", L.px(15), "bold")[0] + L.px(20))
         out.append(Button("speed", label, pygame.Rect(x - w, y, w, size), style="quiet",
                           toggled=scene.fast, tip=words + " — " + t("tip.speed")))
+    out.append(menu)
     return out
 
 

@@ -100,7 +100,7 @@ class PlayView(Scene):
         self.bot_due: float | None = None
         self.bot_work: tuple[threading.Thread, dict, Any] | None = None
         self.bot_since = 0.0                      # when the computer player began to think
-        self.fast = False
+        self.fast = bool(getattr(app, "bots_fast", False))
         self.viewer = viewer
         self.last_score: tuple[int, int, list] | None = None
         self.log_lines: list[str] = []

@@ -1,5 +1,6 @@
 """The game scene's input: the mouse over the board, the combo column, the banners and the buttons,
-drags between regions in a draft, the keys (Esc, F1, Ctrl+Z), and the help and rules cards."""
+drags between regions in a draft, the keys (Esc, F1, Ctrl+Z), the help and rules cards, and
+the way to the in-game menu."""
 from __future__ import annotations
 
 import pygame
@@ -27,6 +28,18 @@ class PlayInput(PlayView):
         self.overlay = Overlay("rules", [rules_lines(self.state.catalog, race, power, in_decline)])
         self.overlay_hover = None
         self.app.dirty()
+
+    def open_menu(self) -> None:
+        """The in-game menu, over this scene (Esc or the Menu button)."""
+        from .menu import MenuScene
+        self.app.switch(MenuScene(self.app, self))
+
+    def something_to_cancel(self) -> bool:
+        """Esc first cancels a mode, a draft or a pending decline; only then opens the menu."""
+        d = self.draft
+        default = {"pick": "pick", "conquer": "conquer", "redeploy": "redeploy", "withdraw": "withdraw"}
+        return (self.confirm_decline or self.mode != default.get(self.state.turn.phase)
+                or (d is not None and d.changed()) or bool(self.heroes))
 
     def close_overlay(self) -> None:
         self.overlay = None
@@ -89,9 +102,12 @@ class PlayInput(PlayView):
             if ev.key == pygame.K_z and ev.mod & pygame.KMOD_CTRL:
                 self.undo()
             elif ev.key == pygame.K_ESCAPE:
-                self.set_default_mode()
-                self.build_buttons()
-                self.say("")
+                if self.something_to_cancel():
+                    self.set_default_mode()
+                    self.build_buttons()
+                    self.say("")
+                else:
+                    self.open_menu()
         elif ev.type == pygame.WINDOWLEAVE:
             self.hover = self.hover_combo = self.hover_button = None
             self.app.dirty()

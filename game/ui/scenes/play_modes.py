@@ -154,6 +154,7 @@ class PlayModes(PlayView):
             return
         if bid == "speed":
             self.fast = not self.fast
+            self.app.set_bots_fast(self.fast)
             self.build_buttons()
             self.app.dirty()
             return
@@ -162,6 +163,9 @@ class PlayModes(PlayView):
             return
         if bid == "help":
             self.open_help()
+            return
+        if bid == "menu":
+            self.open_menu()
             return
         if self.table.is_bot(self.table.actor()):
             return

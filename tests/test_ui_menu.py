@@ -1,0 +1,117 @@
+"""The in-game menu, driven with the mouse and the keyboard: Esc or the Menu button opens it,
+Esc resumes, its settings change the game at once and are remembered, "Rules and help" opens
+the help, "Save and leave" goes to the title screen with the game saved, and Quit closes."""
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.match import Match, Seat  # noqa: E402
+from game.rules.actions import Pick  # noqa: E402
+from game.ui import settings, strings  # noqa: E402
+from game.ui.app import Options  # noqa: E402
+from game.ui.driver import Driver  # noqa: E402
+from game.ui.scenes.menu import MenuScene  # noqa: E402
+from game.ui.scenes.play import GameScene  # noqa: E402
+from game.ui.scenes.start import StartScene  # noqa: E402
+from game.ui.table import Table, shipped_map_path  # noqa: E402
+
+
+@pytest.fixture
+def game(tmp_path, monkeypatch):
+    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
+    d = Driver(Options(pace=0, catch_errors=False))
+    table = Table.new([Seat("Ana", "orange"), Seat("Bot", "sky", "easy")], 5, shipped_map_path(2), [],
+                      tmp_path / "game.json")
+    d.app.switch(GameScene(d.app, table, viewer=0))
+    d.pump(3)
+    yield d, table, tmp_path
+    strings.set_language("en")
+    d.close()
+
+
+def test_esc_and_the_menu_button_open_the_menu_and_esc_resumes(game) -> None:
+    d, table, _ = game
+    scene = d.scene
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(d.scene, MenuScene)
+    d.key(pygame.K_ESCAPE)
+    assert d.scene is scene
+    d.press_button("menu")
+    assert isinstance(d.scene, MenuScene)
+    d.press_button("resume")
+    assert d.scene is scene
+
+
+def test_esc_first_cancels_a_mode_then_opens_the_menu(game) -> None:
+    d, table, _ = game
+    d.click(d.scene.combo_rects[0].center)
+    assert table.match.records[-1].action["kind"] == "pick"
+    target = next(a.region for a in d.scene.legal if a.kind == "conquer")
+    d.click(d.region_point(target))
+    assert table.match.records[-1].action["kind"] == "conquer"
+    d.press_button("redeploy")
+    assert d.scene.mode == "redeploy"
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(d.scene, GameScene) and d.scene.mode == "conquer"
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(d.scene, MenuScene)
+
+
+def test_the_settings_change_the_game_and_are_remembered(game) -> None:
+    d, _, _ = game
+    d.press_button("menu")
+    menu = d.scene
+    d.press_button("lang:ro")
+    assert strings.language() == "ro" and menu.button("resume").label == strings.t("menu.resume")
+    d.press_button("anim:fast")
+    assert d.app.options.pace == 0.5
+    d.press_button("bots:fast")
+    assert menu.game.fast
+    d.press_button("hints:off")
+    assert not d.app.hints
+    d.press_button("sound:off")
+    assert not d.app.sound
+    assert menu.button("sound:off").toggled and not menu.button("sound:on").toggled
+    saved = settings.load()
+    assert saved["lang"] == "ro" and saved["animation"] == "fast" and saved["bots_fast"] is True
+    assert saved["hints"] is False and saved["sound"] is False
+    d.press_button("anim:off")
+    assert 0 < d.app.options.pace < 0.5
+    assert d.app.text.overflows == []
+
+
+def test_rules_and_help_open_the_help_over_the_game(game) -> None:
+    d, _, _ = game
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN)                       # the second action: rules and help
+    assert isinstance(d.scene, GameScene) and d.scene.overlay is not None and d.scene.overlay.kind == "help"
+
+
+def test_save_and_leave_goes_to_the_title_screen_with_the_game_kept(game) -> None:
+    d, table, home = game
+    d.click(d.scene.combo_rects[0].center)
+    d.key(pygame.K_ESCAPE)
+    for _ in range(2):
+        d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN)                       # save and leave
+    assert isinstance(d.scene, StartScene)
+    again = Match.load(home / "game.json")
+    assert again.state == table.state and any(r.action == Pick(0).to_dict() for r in again.records)
+
+
+def test_start_another_game_and_quit(game) -> None:
+    d, _, home = game
+    d.press_button("menu")
+    d.press_button("new")
+    assert isinstance(d.scene, StartScene) and (home / "game.json").exists()
+    d.app.switch(GameScene(d.app, Table.resume(home / "game.json"), viewer=0))
+    d.press_button("menu")
+    d.press_button("quit")
+    assert not d.app.running
