@@ -3,7 +3,8 @@ first-game hints.
 
 `help_columns` writes the help in words: the turn step by step (the role of the printed player
 summary sheet, in our own words), what to do in the current phase, and the rules of every race
-and power in play, player by player. `rules_lines` is the card opened by right-clicking a combo
+and power in play, player by player, and the legend of the board's symbols (`legend`).
+`rules_lines` is the card opened by right-clicking a combo
 in the column or clicking a race on a banner. `first_hint` picks the hint for a new player, shown
 at the top of the log while the hints are on. `Overlay` draws a modal card with wrapped text in
 one or two columns that scrolls with the mouse wheel, a close button and, for the help, the
@@ -19,7 +20,7 @@ import pygame
 from game.rules.actions import Decline
 from game.rules.state import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW
 
-from . import theme
+from . import legend, theme
 from .strings import combo_name, power_text, power_title, race_name, race_text, t, tn
 from .theme import Text
 from .widgets import Button
@@ -41,6 +42,10 @@ def help_columns(state: Any) -> tuple[list[Line], list[Line]]:
         left.append(("", 3, theme.INK, "regular"))
     left.append(("", 8, theme.INK, "regular"))
     left.append((t("help.keys"), 13, theme.INK_SOFT, "regular"))
+    left.append(("", 10, theme.INK, "regular"))
+    left.append((t("legend.title"), 17, theme.ACCENT, "bold"))
+    for pic, line in legend.lines():
+        left.append((line, 13, theme.INK, f"icon:{pic}"))
     phase = phase_key(state.turn.phase)
     right: list[Line] = [(t("help.phase_title", phase=t(f"phase.{phase}")), 17, theme.ACCENT, "bold"),
                          (t(f"help.phase.{phase}"), 14, theme.INK, "regular"),
@@ -208,6 +213,24 @@ class Overlay:
 
 
 def _lines(text: Text, s: str, size: int, colour: tuple, weight: str, width: int) -> list[pygame.Surface]:
+    if weight.startswith("icon:"):
+        return [_icon_line(text, s, size, colour, weight[len("icon:"):], width)]
     if not s:
         return [pygame.Surface((1, size), pygame.SRCALPHA)]
     return [text.render(part, size, colour, weight) for part in text.wrap(s, size, width, weight)]
+
+
+def _icon_line(text: Text, s: str, size: int, colour: tuple, pic: str, width: int) -> pygame.Surface:
+    """A legend entry: its picture at the left, the sentence wrapped beside it."""
+    icon = round(size * 2.2)
+    gap = max(4, size // 2)
+    parts = [text.render(p, size, colour) for p in text.wrap(s, size, width - icon - gap)]
+    body = sum(p.get_height() for p in parts)
+    h = max(icon, body) + max(2, size // 3)
+    out = pygame.Surface((width, h), pygame.SRCALPHA)
+    out.blit(legend.picture(pic, icon), (0, (h - icon) // 2))
+    y = (h - body) // 2
+    for p in parts:
+        out.blit(p, (icon + gap, y))
+        y += p.get_height()
+    return out

@@ -420,7 +420,13 @@ def draw_log(scene: PlayView, surf: pygame.Surface) -> None:
         return
     text = scene.app.text
     area = L.log.inflate(-L.px(8), -L.px(8))
-    hint = first_hint_text(scene)
+    lesson = getattr(scene, "tutorial", None)
+    if lesson is not None and lesson.active:  # the lesson's card takes the bottom of the log
+        card = lesson.draw(scene, surf, L)
+        area = pygame.Rect(area.x, area.y, area.w, max(0, card.y - L.px(6) - area.y))
+        if area.h < L.px(40):
+            return
+    hint = first_hint_text(scene) if lesson is None or not lesson.active else ""
     if hint:                                  # the first-game hint sits on top of the log
         box = draw_hint(scene, surf, hint, area)
         area = pygame.Rect(area.x, box.bottom + L.px(6), area.w, max(0, area.bottom - box.bottom - L.px(6)))

@@ -1,5 +1,6 @@
 """The window's remembered choices (language, first-game hints, the Expert computer player's
-thinking time, animation speed, computer speed, sound), in `settings.json` beside the saves
+thinking time, animation speed, computer speed, sound, the last table seated on the start screen),
+in `settings.json` beside the saves
 (`game.saves.data_dir()`).
 
 Small and forgiving: a missing or damaged file means the defaults, and a file that cannot be
@@ -16,7 +17,7 @@ from typing import Any
 from game.saves import data_dir
 
 DEFAULTS: dict[str, Any] = {"lang": None, "hints": True, "expert_seconds": 2.0, "animation": "normal",
-                            "bots_fast": False, "sound": True}
+                            "bots_fast": False, "sound": True, "table": None}
 EXPERT_SECONDS = (0.2, 10.0)        # the Expert computer player's thinking time per decision
 
 

@@ -119,22 +119,100 @@ def tooltip(surf: pygame.Surface, text: Text, lines: Sequence[tuple[str, int, tu
 
 @dataclass
 class TextField:
-    """A one-line text entry (player names, the seed)."""
+    """A one-line text entry (player names, the game number) with a caret and a selection: a click
+    selects the whole text (typing replaces it), Ctrl+A selects all, Ctrl+C / Ctrl+V copy and
+    paste, Home/End and the arrows move the caret (with Shift they select), Backspace and
+    Delete erase."""
     id: str
     value: str
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     max_len: int = 16
     digits_only: bool = False
+    caret: int = -1                 # where typing goes (-1: the end)
+    anchor: int | None = None       # the other end of the selection, None when nothing is selected
+
+    def _caret(self) -> int:
+        return len(self.value) if self.caret < 0 or self.caret > len(self.value) else self.caret
+
+    def selection(self) -> tuple[int, int]:
+        """(start, end) of the selected text; equal when nothing is selected."""
+        c = self._caret()
+        a = c if self.anchor is None else max(0, min(self.anchor, len(self.value)))
+        return min(a, c), max(a, c)
+
+    def select_all(self) -> None:
+        self.anchor, self.caret = 0, len(self.value)
+
+    def _cut_selection(self) -> bool:
+        lo, hi = self.selection()
+        self.anchor = None
+        if lo == hi:
+            return False
+        self.value = self.value[:lo] + self.value[hi:]
+        self.caret = lo
+        return True
 
     def type(self, s: str) -> None:
+        self._cut_selection()
+        c = self._caret()
         for ch in s:
             if self.digits_only and not ch.isdigit():
                 continue
             if ch.isprintable() and len(self.value) < self.max_len:
-                self.value += ch
+                self.value = self.value[:c] + ch + self.value[c:]
+                c += 1
+        self.caret = c
 
     def backspace(self) -> None:
-        self.value = self.value[:-1]
+        if not self._cut_selection():
+            c = self._caret()
+            if c > 0:
+                self.value = self.value[:c - 1] + self.value[c:]
+                self.caret = c - 1
+
+    def delete(self) -> None:
+        if not self._cut_selection():
+            c = self._caret()
+            self.value = self.value[:c] + self.value[c + 1:]
+            self.caret = c
+
+    def move(self, to: int, select: bool = False) -> None:
+        """Put the caret at `to` (clamped); with `select`, extend the selection to it."""
+        if select and self.anchor is None:
+            self.anchor = self._caret()
+        elif not select:
+            self.anchor = None
+        self.caret = max(0, min(len(self.value), to))
+
+    def key(self, ev: "pygame.event.Event", paste: str | None = None) -> str | None:
+        """Handle an editing key; returns the text to copy for Ctrl+C (else None). `paste` is the
+        clipboard's text for Ctrl+V."""
+        ctrl = bool(ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        shift = bool(ev.mod & pygame.KMOD_SHIFT)
+        c = self._caret()
+        if ctrl and ev.key == pygame.K_a:
+            self.select_all()
+        elif ctrl and ev.key == pygame.K_c:
+            lo, hi = self.selection()
+            return self.value[lo:hi] if lo < hi else self.value
+        elif ctrl and ev.key == pygame.K_v:
+            if paste:
+                self.type(" ".join(paste.split()))
+        elif ev.key == pygame.K_BACKSPACE:
+            self.backspace()
+        elif ev.key == pygame.K_DELETE:
+            self.delete()
+        elif ev.key == pygame.K_HOME:
+            self.move(0, shift)
+        elif ev.key == pygame.K_END:
+            self.move(len(self.value), shift)
+        elif ev.key == pygame.K_LEFT:
+            lo, _ = self.selection()
+            self.move(c - 1 if shift or self.anchor is None else lo, shift)
+        elif ev.key == pygame.K_RIGHT:
+            _, hi = self.selection()
+            self.move(c + 1 if shift or self.anchor is None else hi, shift)
+        return None
 
     def draw(self, surf: pygame.Surface, text: Text, ui: float, focused: bool, placeholder: str = "",
              now: float = 0.0) -> None:
@@ -146,9 +224,15 @@ class TextField:
         shown = self.value or placeholder
         colour = theme.INK if self.value else (150, 138, 120)
         img = text.render(text.fit(shown, size, r.w - round(14 * ui)), size, colour)
-        surf.blit(img, (r.x + round(7 * ui), r.centery - img.get_height() // 2))
+        x0 = r.x + round(7 * ui)
+        lo, hi = self.selection()
+        if focused and self.value and lo < hi:
+            sx = x0 + text.size(self.value[:lo], size)[0]
+            sw = text.size(self.value[lo:hi], size)[0]
+            pygame.draw.rect(surf, (170, 200, 240), (sx, r.y + round(5 * ui), sw, r.h - round(10 * ui)))
+        surf.blit(img, (x0, r.centery - img.get_height() // 2))
         if focused:
-            cx = r.x + round(7 * ui) + (img.get_width() if self.value else 0) + 1
+            cx = x0 + (text.size(self.value[:self._caret()], size)[0] if self.value else 0) + 1
             pygame.draw.line(surf, theme.INK, (cx, r.y + round(6 * ui)), (cx, r.bottom - round(6 * ui)),
                              max(1, round(ui)))
 

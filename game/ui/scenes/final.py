@@ -156,7 +156,7 @@ class FinalScene(Scene):
             self.app.quit()
 
     def export(self) -> None:
-        from game.match import data_dir
+        from game.saves import data_dir
         assert self.story is not None
         try:
             path = export_png(self.app, self.table, self.story, data_dir() / "pictures")

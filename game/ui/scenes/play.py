@@ -63,6 +63,8 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
         self.legal = legal_actions(s)
         m = self.table.match
         self.log_lines = recent_lines(m.records, m.states, limit=60)
+        if self.tutorial is not None:
+            self.tutorial.check(self)
         if reset_mode:
             self.set_default_mode()
         self.build_buttons()
@@ -88,7 +90,10 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
                 self.bot_due = self.app.clock() + self.bot_delay()
             return
         self.bot_due = None
-        if self.viewer != who and len(self.table.humans()) > 1:
+        lesson = self.tutorial is not None and self.tutorial.wants_curtain()
+        if self.viewer != who and (len(self.table.humans()) > 1 or lesson):
+            if lesson:
+                self.tutorial.saw_curtain()
             from .curtain import PassScene
             self.app.switch(PassScene(self.app, self, who, self.last_score))
             return

@@ -54,7 +54,8 @@ class PlayDrawing(PlayView):
         return (self.version, self.mode, self.message, self.message_kind, self.hover_button, self.hover_combo,
                 self.pressed == "peek", self.fast, self.app.size(), tuple(self.heroes), self.confirm_die,
                 tuple(sorted((d.counts if d else {}).items())), self.confirm_decline, self.app.hints,
-                (id(ov), ov.scroll, self.overlay_hover) if ov is not None else None)
+                (id(ov), ov.scroll, self.overlay_hover) if ov is not None else None,
+                (self.tutorial.index, self.tutorial.active) if self.tutorial is not None else None)
 
     def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
         """Draw the frame; returns the rectangles that changed (None: all of it)."""

@@ -99,6 +99,8 @@ class PlayInput(PlayView):
             self.mouse = ev.pos
             self.on_up(ev.pos, ev.button)
         elif ev.type == pygame.KEYDOWN:
+            if self.tutorial is not None and self.tutorial.active and self.tutorial.key(self, ev):
+                return
             if ev.key == pygame.K_z and ev.mod & pygame.KMOD_CTRL:
                 self.undo()
             elif ev.key == pygame.K_ESCAPE:

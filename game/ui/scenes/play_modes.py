@@ -137,6 +137,8 @@ class PlayModes(PlayView):
         end = next((b for b in buttons if b.id in ("end_turn", "place")), None)
         if end is not None and overflow <= 0:
             end.rect.right = bar.right - L.px(12)
+        if self.tutorial is not None and self.tutorial.active:
+            buttons = self.tutorial.layout(self, L)[1] + buttons     # the lesson's card, over the log
         buttons += panels.top_buttons(self)
         buttons += panels.panel_buttons(self)
         self.buttons = buttons
@@ -149,6 +151,9 @@ class PlayModes(PlayView):
                 self.say(b.tip, "bad")
             return
         bid = b.id
+        if bid.startswith("tut:") and self.tutorial is not None:
+            self.tutorial.press(self, bid)
+            return
         if bid == "fullscreen":
             self.app.toggle_fullscreen()
             return

@@ -2,7 +2,10 @@
 exist, the map for that many players or the one given with --map, an optional seed) and
 the saved games (map, players, round, date; each can be resumed, or deleted after a
 confirmation); under them the language (English, Română, Nederlands, Français) and the
-first-game hints, both remembered for next time.
+first-game hints, both remembered for next time. The last table (names, seats, colours,
+computer levels) is seated again, so the same family starts with one click on Start; the name
+fields select their text on a click and take Ctrl+A, Ctrl+C, Ctrl+V, Home/End and the arrows.
+"First game, with a guide" starts the lesson (`tutorial`) on a saved game of its own.
 
 Every new game gets a file of its own (`game.saves`), so starting one never replaces another.
 The saves are listed after the first frame is on screen (so the window opens at once). A save
@@ -29,7 +32,7 @@ from game.saves import (
     quarantine,
 )
 
-from .. import theme
+from .. import settings, theme
 from ..app import App, Scene
 from ..layout import ui_scale
 from ..strings import LANGUAGES, language, language_name, map_title, say, t
@@ -38,8 +41,31 @@ from ..widgets import Button, TextField, hit
 from .common import backdrop
 
 KINDS = ("person", "easy", "medium", "hard", "expert")
+EDIT_KEYS = (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_END, pygame.K_LEFT, pygame.K_RIGHT,
+             pygame.K_a, pygame.K_c, pygame.K_v)
+
+
+def clipboard_text() -> str:
+    """The clipboard's text ("" when there is none or no clipboard)."""
+    try:
+        return pygame.scrap.get_text() or ""
+    except (pygame.error, AttributeError):
+        return ""
+
+
+def put_clipboard(s: str) -> None:
+    try:
+        pygame.scrap.put_text(s)
+    except (pygame.error, AttributeError):
+        pass
 FADED = (110, 100, 88)   # the lines of a finished game
 ROWS = 4                 # saved games shown at once on the right card
+
+
+def t_in(lang: str, key: str) -> str:
+    """The text of `key` in `lang` (English if that language lacks it)."""
+    from ..strings import table
+    return table(lang).get(key) or table("en").get(key, key)
 
 
 def t_default(lang: str, i: int) -> str:
@@ -65,11 +91,39 @@ class StartScene(Scene):
         self.message = note
         self.shelf = Shelf()              # the saved games, once listed
         self.page = 0
+        if opts.players is None:
+            self.recall_table()
         self.map_names: dict[str, str] = {}
         self._probed = False
         self._shown = False
 
     # -- data ----------------------------------------------------------------------------------
+    def recall_table(self) -> None:
+        """Seat the last table again: its players, names, colours and computer levels, so the same
+        family starts its next game with one click on Start. A hand-edited or damaged memory is
+        ignored seat by seat."""
+        last = settings.load().get("table")
+        seats = last.get("seats") if isinstance(last, dict) else None
+        if not isinstance(seats, list) or not 2 <= len(seats) <= 5:
+            return
+        for i, seat in enumerate(seats):
+            if not isinstance(seat, dict):
+                return
+            name, colour, kind = seat.get("name"), seat.get("colour"), seat.get("bot") or "person"
+            if isinstance(name, str) and name.strip():
+                self.names[i].value = name.strip()[: self.names[i].max_len]
+            if colour in theme.PALETTE and colour not in self.colours[:i]:
+                if colour in self.colours:
+                    j = self.colours.index(colour)
+                    self.colours[j] = self.colours[i]
+                self.colours[i] = colour
+            if kind in KINDS and (kind == "person" or self.bots):
+                self.kinds[i] = kind
+        self.players = len(seats)
+
+    def remember_table(self, seats: list[Seat]) -> None:
+        settings.save(table={"seats": [s.to_dict() for s in seats]})
+
     def map_path(self) -> str:
         return self.app.options.map_path or shipped_map_path(self.players)
 
@@ -199,7 +253,13 @@ class StartScene(Scene):
                 b.append(Button(f"kind:{i}", label, pygame.Rect(new.x + px(400), row_y, px(250), px(38)),
                                 style="quiet", tip=t("start.kind_tip")))
         sy = new.y + px(430)
-        self.seed.rect = pygame.Rect(new.x + px(220), sy, px(160), px(36))
+        seed_w = max(self.app.text.size(t_in(code, "start.seed"), px(16))[0] for code in LANGUAGES)
+        self.seed.rect = pygame.Rect(new.x + px(30) + max(px(190), seed_w + px(12)), sy, px(160), px(36))
+        if self.bots:
+            label = t("tutorial.start")
+            w = self.app.text.size(label, px(15), "bold")[0] + px(26)
+            b.append(Button("tutorial", label, pygame.Rect(new.right - px(30) - w, new.y + px(16), w, px(36)),
+                            style="quiet", tip=t("tutorial.start_tip")))
         b.append(Button("start", t("start.start"), pygame.Rect(new.right - px(250), new.bottom - px(64), px(220), px(46)),
                         style="primary"))
         games = self.shelf.games
@@ -222,7 +282,8 @@ class StartScene(Scene):
                             style="quiet", enabled=self.page < pages - 1))
         # the language and the first-game hints, under the two cards
         y = new.bottom + px(18)
-        x = new.x + self.app.text.size(t("start.language"), px(16), "bold")[0] + px(14)
+        label_w = max(self.app.text.size(t_in(code, "start.language"), px(16), "bold")[0] for code in LANGUAGES)
+        x = new.x + label_w + px(14)                 # the same place in every language: the buttons never move
         for code in LANGUAGES:
             label = language_name(code)
             w = max(px(96), self.app.text.size(label, px(15), "bold")[0] + px(26))
@@ -250,6 +311,7 @@ class StartScene(Scene):
             f = next((f for f in self.fields() if f.rect.collidepoint(ev.pos)), None)
             if f is not None:
                 self.focus = f
+                f.select_all()                        # typing replaces the name; arrows or Home to edit it
                 self.app.dirty()
                 return
             b = hit(self.buttons, ev.pos)
@@ -260,12 +322,15 @@ class StartScene(Scene):
             self.focus.type(ev.text)
             self.app.dirty()
         elif ev.type == pygame.KEYDOWN:
-            if self.focus is not None and ev.key == pygame.K_BACKSPACE:
-                self.focus.backspace()
+            if self.focus is not None and ev.key in EDIT_KEYS:
+                copied = self.focus.key(ev, paste=clipboard_text() if ev.key == pygame.K_v else None)
+                if copied:
+                    put_clipboard(copied)
             elif ev.key == pygame.K_TAB:
                 fs = self.fields()
-                i = fs.index(self.focus) + 1 if self.focus in fs else 0
+                i = fs.index(self.focus) + (-1 if ev.mod & pygame.KMOD_SHIFT else 1) if self.focus in fs else 0
                 self.focus = fs[i % len(fs)]
+                self.focus.select_all()
             elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.focus = None
                 self.start()
@@ -305,6 +370,8 @@ class StartScene(Scene):
             self.build()
         elif kind == "start":
             self.start()
+        elif kind == "tutorial":
+            self.start_lesson()
         elif kind == "resume" and int(arg) < len(self.shelf.games):
             self.resume(self.shelf.games[int(arg)])
         elif kind == "delete" and int(arg) < len(self.shelf.games):
@@ -335,8 +402,30 @@ class StartScene(Scene):
             self.app.switch(NoticeScene(self.app, t("start.cannot_start"), say(err),
                                         [("back", t("error.back"), lambda: self.app.switch(StartScene(self.app)))]))
             return
+        self.remember_table(seats)
         from .play import GameScene
         self.app.switch(GameScene(self.app, table))
+
+    def start_lesson(self) -> None:
+        """The first game that teaches: the map for two, the first name here against an easy
+        computer player, the same game number every time; a new saved game of its own."""
+        from ..tutorial import SEED, Tutorial
+        name = self.names[0].value.strip() or t("start.default_name", n=1)
+        other = t("tutorial.computer")
+        if other.lower() == name.lower():
+            other += " 2"
+        colour = next(c for c in theme.PALETTE_ORDER if c != self.colours[0])
+        seats = [Seat(name, self.colours[0]), Seat(other, colour, "easy")]
+        try:
+            table = Table.new(seats, SEED, shipped_map_path(2), [], new_save_path(), self.app.expert_seconds)
+        except (ValueError, OSError) as err:
+            self.message = say(err)
+            self.app.dirty()
+            return
+        from .play import GameScene
+        game = GameScene(self.app, table, viewer=0)
+        game.tutorial = Tutorial(0)
+        self.app.switch(game)
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:

@@ -1,0 +1,95 @@
+"""The legend of the board's symbols, for the help: every terrain, the map's symbols (mine,
+cavern, magic source, Lost Tribe, mountain), the Lost Tribe token and the markers placed in play
+(mountain, troll's lair, fortress, encampment, hole, hero, dragon), each with its picture and what
+it does, in the current language.
+
+Terrain swatches and map symbols are the pictures `tools/draw_legend.py` draws with the maps'
+own textures and icons (`assets/ui/legend/`); a missing file shows a plain swatch instead. The
+markers and the token are drawn by `art`, as on the board.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from . import art
+from .strings import feature_name, race_name, t, terrain_name
+
+LEGEND_DIR = Path(__file__).resolve().parents[2] / "assets" / "ui" / "legend"
+TERRAIN_COLOUR = {"farmland": (228, 203, 124), "forest": (52, 102, 48), "hill": (166, 186, 104),
+                  "mountain": (148, 138, 126), "swamp": (116, 112, 76), "sea": (36, 92, 156),
+                  "lake": (60, 132, 186)}
+
+#: (picture, name, what it does) for each entry, in the order the help lists them
+ENTRIES: tuple[tuple[str, str, str], ...] = (
+    ("terrain_farmland", "terrain:farmland", "plain"),
+    ("terrain_forest", "terrain:forest", "plain"),
+    ("terrain_hill", "terrain:hill", "plain"),
+    ("terrain_swamp", "terrain:swamp", "plain"),
+    ("terrain_mountain", "terrain:mountain", "plus_one"),
+    ("terrain_sea", "terrain:sea", "water"),
+    ("terrain_lake", "terrain:lake", "water"),
+    ("feature_mine", "feature:mine", "mine"),
+    ("feature_cavern", "feature:cavern", "cavern"),
+    ("feature_magic", "feature:magic", "magic"),
+    ("feature_lost_tribe", "symbol:lost_tribe", "lost_tribe_symbol"),
+    ("token_lost_tribe", "token:lost_tribe", "lost_tribe_token"),
+    ("marker_mountain", "marker:mountain", "plus_one"),
+    ("marker_lair", "marker:lair", "plus_one"),
+    ("marker_fortress", "marker:fortress", "fortress"),
+    ("marker_encampment", "marker:encampment", "encampment"),
+    ("marker_hole", "marker:hole", "immune"),
+    ("marker_hero", "marker:hero", "immune"),
+    ("marker_dragon", "marker:dragon", "immune"),
+)
+
+_cache: dict[tuple[str, int], pygame.Surface] = {}
+
+
+def picture(name: str, size: int) -> pygame.Surface:
+    """The picture of a legend entry, `size` pixels square."""
+    key = (name, size)
+    if key in _cache:
+        return _cache[key]
+    kind, _, what = name.partition("_")
+    img: pygame.Surface | None = None
+    if kind in ("terrain", "feature"):
+        try:
+            img = pygame.transform.smoothscale(pygame.image.load(str(LEGEND_DIR / f"{name}.png")), (size, size))
+        except (pygame.error, FileNotFoundError, OSError):
+            img = None
+        if img is None:
+            img = pygame.Surface((size, size), pygame.SRCALPHA)
+            pygame.draw.rect(img, TERRAIN_COLOUR.get(what, (200, 190, 170)), img.get_rect(),
+                             border_radius=size // 6)
+            pygame.draw.rect(img, (43, 32, 26), img.get_rect(), max(1, size // 24), border_radius=size // 6)
+    elif kind == "marker":
+        img = art.marker(what, size)
+    else:
+        img = art.race_token(what, False, size)
+    _cache[key] = img
+    return img
+
+
+def entry_name(spec: str) -> str:
+    kind, _, what = spec.partition(":")
+    if kind == "terrain":
+        return terrain_name(what)
+    if kind == "feature":
+        return feature_name(what)
+    if kind == "symbol":
+        return t("legend.symbol", name=race_name(None, what))
+    if kind == "token":
+        return t("legend.token", name=race_name(None, what))
+    if what == "encampment":
+        return t("legend.encampment")
+    if what == "mountain":                       # the marker, not the terrain listed above it
+        return t("legend.marker", name=t("marker.mountain"))
+    return t(f"marker.{what}")
+
+
+def lines() -> list[tuple[str, str]]:
+    """(picture, sentence) for each entry, in the current language."""
+    return [(pic, t("legend.line", name=entry_name(name), what=t(f"legend.what.{what}")))
+            for pic, name, what in ENTRIES]

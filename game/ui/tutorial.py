@@ -1,0 +1,199 @@
+"""The first game that teaches: a guided game on the map for two against one computer player.
+
+A card over the game log says what to do, one step at a time: pick a combo (and why it costs
+coins), the first conquest on the edge, costs as sums, the reinforcement die, redeploying,
+scoring and secret coins, the pass screen, going into decline and picking a new combo. Each step
+waits for the player to do it — it is over when the match's records show the move (a pick, a
+conquest, a roll...) — or for "Next" on the steps that only explain; any step can be skipped
+("Skip", F2) and the lesson left ("Leave"). Enter presses "Next". The lesson is started (or
+started again) from the title screen; the game itself is an ordinary saved game.
+
+The scene owns the lesson as `scene.tutorial` and calls `check` after every change; this module
+reads the scene's table and records and never plays a move itself.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import pygame
+
+from game.rules.state import CONQUER
+
+from . import theme
+from .layout import Layout
+from .strings import t
+from .widgets import Button
+
+SEED = 20251           # the lesson's game number: the same column and map for everyone
+
+
+def _events(scene: Any, since: int, seat: int) -> list[dict[str, Any]]:
+    return [ev for rec in scene.table.match.records[since:] for ev in rec.events if ev.get("seat") == seat]
+
+
+def _did(kind: str) -> Callable[[Any, "Tutorial"], bool]:
+    return lambda scene, tut: any(ev.get("type") == kind for ev in _events(scene, tut.since, tut.seat))
+
+
+def _acted(kind: str) -> Callable[[Any, "Tutorial"], bool]:
+    return lambda scene, tut: any(rec.seat == tut.seat and rec.action.get("kind") == kind
+                                  for rec in scene.table.match.records[tut.since:])
+
+
+def _three_regions(scene: Any, tut: "Tutorial") -> bool:
+    s = scene.state
+    return (len(s.active_regions(tut.seat)) >= 3 or s.turn.seat != tut.seat or s.turn.phase != CONQUER
+            or _acted("reinforce")(scene, tut))
+
+
+def _die(scene: Any, tut: "Tutorial") -> bool:
+    """Rolled the die, or the conquests are over without it (nothing left in reach)."""
+    s = scene.state
+    if _acted("reinforce")(scene, tut) or s.turn.seat != tut.seat or s.turn.phase != CONQUER:
+        return True
+    return not any(a.kind in ("conquer", "reinforce") for a in scene.legal)
+
+
+def _redeployed(scene: Any, tut: "Tutorial") -> bool:
+    return _acted("redeploy")(scene, tut) or _acted("end_turn")(scene, tut) or scene.state.turn.seat != tut.seat
+
+
+def _back_from_the_curtain(scene: Any, tut: "Tutorial") -> bool:
+    return tut.curtain_seen and scene.viewer == tut.seat and scene.state.turn.seat == tut.seat
+
+
+@dataclass
+class Step:
+    id: str
+    done: Callable[[Any, "Tutorial"], bool] | None     # None: the player presses Next
+
+
+STEPS: tuple[Step, ...] = (
+    Step("welcome", None),
+    Step("pick", _did("pick")),
+    Step("edge", _did("conquer")),
+    Step("sums", _three_regions),
+    Step("die", _die),
+    Step("redeploy", _redeployed),
+    Step("pass", _back_from_the_curtain),
+    Step("decline", _did("decline")),
+    Step("new_combo", _did("pick")),
+    Step("end", None),
+)
+
+
+class Tutorial:
+    def __init__(self, seat: int = 0) -> None:
+        self.seat = seat
+        self.index = 0
+        self.since = 0                 # records before this index belong to earlier steps
+        self.curtain_seen = False
+        self.active = True
+        self.card = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def step(self) -> Step:
+        return STEPS[self.index]
+
+    @property
+    def finished(self) -> bool:
+        return not self.active
+
+    # -- progress ---------------------------------------------------------------------------------
+    def check(self, scene: Any) -> None:
+        """Move on past every step the player has just done."""
+        while self.active and self.step.done is not None and self.step.done(scene, self):
+            self.advance(scene)
+
+    def advance(self, scene: Any) -> None:
+        if self.index + 1 >= len(STEPS):
+            self.active = False
+            return
+        self.index += 1
+        self.since = len(scene.table.match.records)
+        if self.step.id == "pass":
+            scene.viewer = None        # the next time it is the player's turn, the pass screen shows
+            self.curtain_seen = False
+        scene.app.dirty()
+
+    def wants_curtain(self) -> bool:
+        """Show the pass screen even with one person at the table (to teach it)."""
+        return self.active and self.step.id == "pass"
+
+    def saw_curtain(self) -> None:
+        self.curtain_seen = True
+
+    def press(self, scene: Any, bid: str) -> None:
+        if bid == "tut:next" and self.step.done is None:
+            self.advance(scene)
+        elif bid == "tut:skip":
+            self.advance(scene)
+        elif bid == "tut:leave":
+            self.active = False
+        self.check(scene)
+        scene.build_buttons()
+        scene.app.dirty()
+
+    def key(self, scene: Any, ev: pygame.event.Event) -> bool:
+        """Enter: Next; F2: skip this step. True when the key was the lesson's."""
+        if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.step.done is None:
+            self.press(scene, "tut:next")
+            return True
+        if ev.key == pygame.K_F2:
+            self.press(scene, "tut:skip")
+            return True
+        return False
+
+    # -- on screen --------------------------------------------------------------------------------
+    def text(self, scene: Any) -> str:
+        s = scene.state
+        return t(f"tutorial.{self.step.id}", name=s.players[self.seat].name,
+                 computer=s.players[1 - self.seat].name if len(s.players) == 2 else "")
+
+    def layout(self, scene: Any, L: Layout) -> tuple[pygame.Rect, list[Button]]:
+        """The card (over the game log) and its buttons."""
+        text = scene.app.text
+        area = L.log.inflate(-L.px(8), -L.px(8))
+        pad = L.px(10)
+        size = L.px(13)
+        lines = text.wrap(self.text(scene), size, area.w - 2 * pad)
+        line_h = text.fonts.get(size).get_linesize()
+        bh = L.px(30)
+        h = pad + L.px(22) + len(lines) * line_h + pad + bh + pad
+        card = pygame.Rect(area.x, area.bottom - h, area.w, h)
+        if card.y < L.player.y:
+            card.y = L.player.y
+            text.overflow(self.text(scene))
+        specs = [("tut:leave", t("tutorial.leave"), "quiet"), ("tut:skip", t("tutorial.skip"), "quiet")]
+        if self.step.done is None:
+            specs.append(("tut:next", t("tutorial.finish" if self.step.id == "end" else "tutorial.next"), "primary"))
+        buttons = []
+        x = card.right - pad
+        for bid, label, style in reversed(specs):
+            w = max(L.px(64), text.size(label, L.px(15), "bold")[0] + L.px(18))
+            x -= w
+            buttons.append(Button(bid, label, pygame.Rect(x, card.bottom - pad - bh, w, bh), style=style))
+            x -= L.px(6)
+        if x < card.x + pad:
+            text.overflow(" ".join(lbl for _, lbl, _ in specs))
+        self.card = card
+        return card, buttons
+
+    def draw(self, scene: Any, surf: pygame.Surface, L: Layout) -> pygame.Rect:
+        card, _ = self.layout(scene, L)
+        text = scene.app.text
+        pad = L.px(10)
+        pygame.draw.rect(surf, (16, 10, 8), card.move(L.px(3), L.px(4)), border_radius=L.px(10))
+        pygame.draw.rect(surf, (252, 240, 200), card, border_radius=L.px(10))
+        pygame.draw.rect(surf, theme.GOLD_DARK, card, max(2, L.px(2)), border_radius=L.px(10))
+        head = t("tutorial.title", n=self.index + 1, of=len(STEPS))
+        img = text.render(text.fit(head, L.px(15), card.w - 2 * pad, "bold"), L.px(15), theme.ACCENT, "bold")
+        surf.blit(img, (card.x + pad, card.y + pad))
+        y = card.y + pad + L.px(22)
+        size = L.px(13)
+        for line in text.wrap(self.text(scene), size, card.w - 2 * pad):
+            im = text.render(line, size, theme.INK)
+            surf.blit(im, (card.x + pad, y))
+            y += text.fonts.get(size).get_linesize()
+        return card

@@ -1,0 +1,138 @@
+"""The first game that teaches, played to its end through posted events: from the title screen,
+each step is done the way its card says (pick, conquer on the edge, more conquests, the die or
+the end of the conquests, redeploy and end the turn, the pass screen, decline, a new combo) and
+the lesson moves on only when the move is made; a step can be skipped (F2) and the lesson left;
+it starts again from the title screen; every card fits in the four languages."""
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.rules import cost_of  # noqa: E402
+from game.rules.state import PICK, WITHDRAW  # noqa: E402
+from game.ui import strings  # noqa: E402
+from game.ui.app import Options  # noqa: E402
+from game.ui.driver import Driver  # noqa: E402
+from game.ui.scenes.curtain import PassScene  # noqa: E402
+from game.ui.scenes.play import GameScene  # noqa: E402
+from game.ui.scenes.start import StartScene  # noqa: E402
+from game.ui.tutorial import STEPS  # noqa: E402
+
+
+@pytest.fixture
+def d(tmp_path, monkeypatch):
+    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
+    drv = Driver(Options(pace=0, catch_errors=False))
+    drv.pump(3)
+    yield drv
+    strings.set_language("en")
+    drv.close()
+
+
+def do_step(d: Driver, game: GameScene, sid: str) -> None:
+    """What the card of step `sid` asks, done with the mouse and the keyboard."""
+    s = game.state
+    if s.turn.phase == WITHDRAW:
+        d.press_button("place")
+    elif sid in ("welcome", "end"):
+        d.key(pygame.K_RETURN)
+    elif sid in ("pick", "new_combo") and s.turn.phase == PICK:
+        d.click(game.combo_rects[0].center)
+    elif sid in ("edge", "sums", "die") and game.mode == "conquer":
+        conquer = [a.region for a in game.legal if a.kind == "conquer"]
+        die = [a.region for a in game.legal if a.kind == "reinforce"]
+        if conquer:
+            d.click(d.region_point(min(conquer, key=lambda r: (cost_of(s, 0, r).total, r))))
+        elif die:
+            d.press_button("reinforce")
+            d.click(d.region_point(die[0]))
+            d.settle()
+        else:
+            raise AssertionError(f"step {sid}: nothing to conquer and the step is not over")
+    elif sid == "redeploy":
+        d.press_button("redeploy")
+        d.press_button("end_turn")
+    elif sid == "decline":
+        d.press_button("decline")
+        d.press_button("decline")                # "Really decline?"
+    else:
+        raise AssertionError(f"step {sid} in phase {s.turn.phase}: the test does not know what to do")
+
+
+def test_the_lesson_is_played_to_its_end_step_by_step(d) -> None:
+    d.press_button("tutorial")
+    game = d.scene
+    assert isinstance(game, GameScene) and game.tutorial is not None
+    tut = game.tutorial
+    assert len(game.table.seats) == 2 and game.table.is_bot(1) and not game.table.is_bot(0)
+    seen: list[str] = []
+    curtains = 0
+    for _ in range(400):
+        if isinstance(d.scene, PassScene):
+            curtains += 1
+            d.press_button("ready")
+            continue
+        assert d.scene is game
+        if not tut.active:
+            break
+        if game.table.is_bot(game.table.actor()):
+            d.settle()
+            continue
+        if not seen or seen[-1] != tut.step.id:
+            seen.append(tut.step.id)
+            assert game.button("tut:leave") is not None and game.button("tut:skip") is not None
+            assert (game.button("tut:next") is not None) == (STEPS[tut.index].done is None)
+        before = (tut.index, tut.active, len(game.table.match.records))
+        do_step(d, game, tut.step.id)
+        assert (tut.index, tut.active, len(game.table.match.records)) != before, f"nothing happened at {tut.step.id}"
+    else:
+        pytest.fail(f"the lesson did not end; it stopped at {tut.step.id}")
+    assert seen == [s.id for s in STEPS]                    # every step shown, in order, none skipped
+    assert curtains >= 1                                   # the pass screen was met
+    rec = game.table.match.records
+    assert sum(1 for r in rec if r.seat == 0 and r.action["kind"] == "pick") == 2
+    assert any(r.seat == 0 and r.action["kind"] == "decline" for r in rec)
+    assert game.button("tut:leave") is None                 # the card is gone; the game goes on
+
+
+def test_a_step_can_be_skipped_and_the_lesson_left_and_started_again(d) -> None:
+    d.press_button("tutorial")
+    game = d.scene
+    tut = game.tutorial
+    d.key(pygame.K_F2)
+    assert tut.step.id == "pick"
+    d.press_button("tut:skip")
+    assert tut.step.id == "edge" and not game.table.match.records    # skipped: nothing was played
+    first_save = game.table.save_path
+    d.press_button("tut:leave")
+    assert not tut.active and game.button("tut:skip") is None
+    d.app.go_home()
+    assert isinstance(d.scene, StartScene)
+    d.press_button("tutorial")                              # again, from the title screen
+    again = d.scene
+    assert again is not game and again.tutorial.step.id == "welcome" and again.tutorial.active
+    assert again.table.save_path != first_save and first_save.exists()   # the first one is kept
+
+
+@pytest.mark.parametrize("lang", strings.LANGUAGES)
+def test_every_card_of_the_lesson_fits_in_every_language(d, lang) -> None:
+    d.press_button(f"lang:{lang}")
+    d.press_button("tutorial")
+    game = d.scene
+    tut = game.tutorial
+    d.app.text.overflows.clear()
+    for i, step in enumerate(STEPS):
+        tut.index = i
+        game.build_buttons()
+        d.screenshot(f"/tmp/smallworld-tutorial-{lang}-{i + 1:02d}-{step.id}.png")
+        text = tut.text(game)
+        assert "{" not in text and "tutorial." not in text, step.id
+        assert not any(text.startswith(o[:20]) for o in d.app.text.overflows), (lang, step.id)
+        labels = {b.label for b in game.buttons if b.id.startswith("tut:")}
+        assert not any(o in labels for o in d.app.text.overflows), (lang, step.id)
+    assert [k for lg, k in strings.missing() if lg == lang and k.startswith("tutorial.")] == []
