@@ -46,16 +46,21 @@ def do_step(d: Driver, game: GameScene, sid: str) -> None:
     elif sid in ("edge", "sums", "die") and game.mode == "conquer":
         conquer = [a.region for a in game.legal if a.kind == "conquer"]
         die = [a.region for a in game.legal if a.kind == "reinforce"]
-        if conquer:
+        hand = s.players[0].active.hand
+        if sid == "die" and not die:               # keep a token or two in hand, to meet the die
+            spare = [r for r in conquer if cost_of(s, 0, r).total < hand]
+            conquer = [max(spare, key=lambda r: (cost_of(s, 0, r).total, r))] if spare else conquer
+        if conquer and not (sid == "die" and die):
             d.click(d.region_point(min(conquer, key=lambda r: (cost_of(s, 0, r).total, r))))
         elif die:
-            d.press_button("reinforce")
-            d.click(d.region_point(die[0]))
+            d.click(d.region_point(die[0]))          # "Roll the reinforcement die…?"
+            d.click(d.region_point(die[0]))          # a second click rolls it
             d.settle()
         else:
             raise AssertionError(f"step {sid}: nothing to conquer and the step is not over")
     elif sid == "redeploy":
-        d.press_button("redeploy")
+        if game.button("redeploy") is not None:  # after the die, the redeploy is already open
+            d.press_button("redeploy")
         d.press_button("end_turn")
     elif sid == "decline":
         d.press_button("decline")
@@ -73,6 +78,8 @@ def test_the_lesson_is_played_to_its_end_step_by_step(d) -> None:
     seen: list[str] = []
     curtains = 0
     for _ in range(400):
+        if tut.active and (not seen or seen[-1] != tut.step.id):
+            seen.append(tut.step.id)                     # shown, whoever is playing now
         if isinstance(d.scene, PassScene):
             curtains += 1
             d.press_button("ready")
@@ -83,10 +90,8 @@ def test_the_lesson_is_played_to_its_end_step_by_step(d) -> None:
         if game.table.is_bot(game.table.actor()):
             d.settle()
             continue
-        if not seen or seen[-1] != tut.step.id:
-            seen.append(tut.step.id)
-            assert game.button("tut:leave") is not None and game.button("tut:skip") is not None
-            assert (game.button("tut:next") is not None) == (STEPS[tut.index].done is None)
+        assert game.button("tut:leave") is not None and game.button("tut:skip") is not None
+        assert (game.button("tut:next") is not None) == (STEPS[tut.index].done is None)
         before = (tut.index, tut.active, len(game.table.match.records))
         do_step(d, game, tut.step.id)
         assert (tut.index, tut.active, len(game.table.match.records)) != before, f"nothing happened at {tut.step.id}"
@@ -97,6 +102,7 @@ def test_the_lesson_is_played_to_its_end_step_by_step(d) -> None:
     rec = game.table.match.records
     assert sum(1 for r in rec if r.seat == 0 and r.action["kind"] == "pick") == 2
     assert any(r.seat == 0 and r.action["kind"] == "decline" for r in rec)
+    assert any(r.seat == 0 and r.action["kind"] == "reinforce" for r in rec)    # the die was met
     assert game.button("tut:leave") is None                 # the card is gone; the game goes on
 
 
