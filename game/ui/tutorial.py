@@ -5,7 +5,7 @@ coins), the first conquest on the edge, costs as sums, the reinforcement die, re
 scoring and secret coins, the pass screen, going into decline and picking a new combo. Each step
 waits for the player to do it — it is over when the match's records show the move (a pick, a
 conquest, a roll...) — or for "Next" on the steps that only explain; any step can be skipped
-("Skip", F2) and the lesson left ("Leave"). Enter presses "Next". The lesson is started (or
+("Skip", F2) and the lesson left ("Leave", Shift+F2). Enter presses "Next". The lesson is started (or
 started again) from the title screen; the game itself is an ordinary saved game.
 
 The scene owns the lesson as `scene.tutorial` and calls `check` after every change; this module
@@ -136,9 +136,12 @@ class Tutorial:
         scene.app.dirty()
 
     def key(self, scene: Any, ev: pygame.event.Event) -> bool:
-        """Enter: Next; F2: skip this step. True when the key was the lesson's."""
+        """Enter: Next; F2: skip this step; Shift+F2: leave the lesson. True when the key was the lesson's."""
         if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.step.done is None:
             self.press(scene, "tut:next")
+            return True
+        if ev.key == pygame.K_F2 and ev.mod & pygame.KMOD_SHIFT:
+            self.press(scene, "tut:leave")
             return True
         if ev.key == pygame.K_F2:
             self.press(scene, "tut:skip")

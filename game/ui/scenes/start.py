@@ -336,6 +336,9 @@ class StartScene(Scene):
                 self.start()
             elif ev.key == pygame.K_ESCAPE:
                 self.focus = None
+            elif ev.key == pygame.K_F2 and self.bots:
+                self.start_lesson()
+                return
             self.app.dirty()
 
     def press(self, b: Button) -> None:
