@@ -234,6 +234,9 @@ class PlayView(Scene):
     def open_help(self) -> None:
         raise NotImplementedError
 
+    def open_menu(self) -> None:
+        raise NotImplementedError
+
 
 def tip_cost_line(scene: PlayView, rid: str) -> tuple[str, str] | None:
     """The cost sum of conquering `rid` now, or the engine's refusal: (text, kind)."""
