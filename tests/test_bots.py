@@ -266,3 +266,18 @@ def test_the_bots_try_the_in_decline_ghouls_final_die() -> None:
     assert make_bot("medium", 0, 1).choose(s) == GhoulsReinforce("e")
     easy = {make_bot("easy", 0, seed).choose(s) for seed in range(12)}
     assert GhoulsReinforce("e") in easy
+
+
+def test_expert_plays_the_best_plan_on_the_luck_all_its_contenders_saw() -> None:
+    s = next(p for p in _positions(8) if not p.turn.acted and p.turn.phase == "pick")
+    for n in (7, 10, 16):                     # budgets that cut the last round short
+        bot = make_bot("expert", actor(s), 3, iterations=n)
+        a = bot.choose(s)
+        rivals = bot.last_contenders
+        assert len(rivals) >= 2 and sum(c for _, c in bot.last_search.values()) == n
+        shared = set.intersection(*(set(r) for r in rivals.values()))
+        assert shared
+        paired = {k: sum(r[x] for x in shared) / len(shared) for k, r in rivals.items()}
+        assert paired[bot.last_choice] == max(paired.values())
+        c = s.column[a.index]
+        assert bot.last_choice.startswith(f"pick {c.race}+{c.power}")

@@ -77,6 +77,7 @@ class Arm:
     total: float = 0.0
     n: int = 0
     avail: int = 0
+    by_luck: dict[int, float] = field(default_factory=dict)    # root only: round of luck -> reward
 
     @property
     def mean(self) -> float:
@@ -119,6 +120,8 @@ class ExpertBot:
         self.searched = False                   # did the last decision search?
         self.last_search: dict[str, tuple[float, int]] = {}     # plan key -> (mean, playouts)
         self.playouts = 0
+        self.last_contenders: dict[str, dict[int, float]] = {}   # plans in the running: luck -> reward
+        self.last_choice = ""
 
     # -- the window's entry point ------------------------------------------------------------
     def choose(self, state: GameState) -> Action:
@@ -233,7 +236,9 @@ class ExpertBot:
                         break
                 r0 = time.perf_counter()
                 arm = root[p.key]
-                arm.total += self.iterate(view, p, tree, bots, f"{base}:{rnd}")
+                r = self.iterate(view, p, tree, bots, f"{base}:{rnd}")
+                arm.total += r
+                arm.by_luck[rnd] = r
                 arm.n += 1
                 arm.avail += 1
                 done += 1
@@ -252,11 +257,20 @@ class ExpertBot:
                 next_cut *= 2
         self.playouts = done
         self.last_search = {p.key: (root[p.key].mean, root[p.key].n) for p in plans}
-        tried = [p for p in plans if root[p.key].n]
+        # the best of the plans still in the running, compared on the luck they all saw (the
+        # first round and a cut-short last one are not played by all of them)
+        tried = [p for p in alive if root[p.key].n] or [p for p in plans if root[p.key].n]
         if not tried:
             return plans[0]                        # no time for a single playout: Medium's plan
-        most = max(root[p.key].n for p in tried)
-        return max(tried, key=lambda p: (root[p.key].n >= most, root[p.key].mean))
+        shared = set.intersection(*(set(root[p.key].by_luck) for p in tried))
+
+        def paired(p: Plan) -> float:
+            a = root[p.key]
+            return sum(a.by_luck[k] for k in shared) / len(shared) if shared else a.mean
+        best = max(tried, key=lambda p: (paired(p), root[p.key].mean, -plans.index(p)))
+        self.last_contenders = {p.key: dict(root[p.key].by_luck) for p in tried}
+        self.last_choice = best.key
+        return best
 
     def determinize(self, view: GameState, rng: random.Random) -> GameState:
         """One guess at what the seat cannot see: the stacks' order and the others' coins."""
