@@ -161,6 +161,9 @@ def check(paths: Sequence[str], with_compare: bool = False, out=None, adjacency:
                   f"nothing to compare", file=out)
             continue
         rows = compare(board, want)
+        if report.data.players is not None:     # the map says which player count it is for
+            rows.insert(0, ("players property", str(report.data.players), str(want.players),
+                            report.data.players == want.players))
         print(f"  compared with the printed {want.players}-player map:", file=out)
         width = max(len(r[0]) for r in rows)
         print(f"    {'':{width}}  {'this map':>12}  {'table':>12}", file=out)

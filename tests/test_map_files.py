@@ -285,6 +285,19 @@ def test_a_player_count_the_game_cannot_have_is_refused(tmp_path: Path) -> None:
     one_clear_line(done.stdout, "error:", "players=7", "is not 2 to 5")
 
 
+def test_compare_checks_the_players_property_against_the_printed_map(tmp_path: Path) -> None:
+    text = SHIPPED_MAPS[2].read_text(encoding="utf-8").replace(
+        '<property name="players" type="int" value="2"/>', '<property name="players" type="int" value="3"/>')
+    path = tmp_path / "two_players.tmx"
+    path.write_text(text, encoding="utf-8")
+    shutil.copy(SHIPPED_MAPS[2].with_suffix(".png"), tmp_path / "two_players.png")
+    done = run("-m", "game.maps", "check", "--compare", str(path))
+    assert done.returncode == 1
+    one_clear_line(done.stdout, "error:", "players property is 3, the printed map has 2")
+    done = run("-m", "game.maps", "check", "--compare", str(SHIPPED_MAPS[2]))
+    assert done.returncode == 0 and re.search(r"players property +2 +2 +ok", done.stdout)
+
+
 def test_the_start_screen_refuses_a_map_meant_for_another_count(tmp_path: Path) -> None:
     from game.match import Seat
     from game.ui.table import Table
