@@ -25,7 +25,7 @@ from .rules.catalog import Catalog
 from .rules.chance import Replay
 from .rules.engine import actor
 from .rules.errors import IllegalAction
-from .rules.reasons import HasReason, as_reason, reason
+from .rules.reasons import HasReason, Reason, as_reason, reason
 from .rules.state import GameState
 
 SAVE_VERSION = 1
@@ -54,67 +54,67 @@ def _is_int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _shape_problem(d: Any) -> str | None:
-    """What is wrong with the shape of a save's JSON (a short English phrase), or None."""
+def _shape_problem(d: Any) -> Reason | None:
+    """What is wrong with the shape of a save's JSON (a keyed phrase), or None."""
     if not isinstance(d, dict):
-        return "the file does not hold a saved game"
+        return reason("save_p_not_game")
     setup = d.get("setup")
     if not isinstance(setup, dict):
-        return "'setup' is missing"
+        return reason("save_p_setup")
     seats = setup.get("seats")
     if not isinstance(seats, list) or not 2 <= len(seats) <= 5:
-        return "a game has 2 to 5 players"
+        return reason("save_p_players")
     names = []
     for i, seat in enumerate(seats):
         if not isinstance(seat, dict) or set(seat) - {"name", "colour", "bot"}:
-            return f"player {i + 1} is not a player"
+            return reason("save_p_player", n=i + 1)
         name, colour, bot = seat.get("name"), seat.get("colour", ""), seat.get("bot")
         if not isinstance(name, str) or not name.strip() or len(name) > 100:
-            return f"player {i + 1} has no name"
+            return reason("save_p_player", n=i + 1)
         if not isinstance(colour, str):
-            return f"player {i + 1} has no colour"
+            return reason("save_p_player", n=i + 1)
         if bot is not None and (not isinstance(bot, str) or bot.lower() not in _bot_levels()):
-            return f"player {i + 1} is a computer player of an unknown level {bot!r}"
+            return reason("save_p_level", n=i + 1, value=bot)
         names.append(name.strip().lower())
     if len(set(names)) != len(names):
-        return "two players have the same name"
+        return reason("save_p_names")
     seed = setup.get("seed")
     if not _is_int(seed) or not 0 <= seed < MAX_SEED:
-        return "the seed is not a whole number"
+        return reason("save_p_seed")
     mp, inline = setup.get("map"), setup.get("inline_board")
     if mp is not None and not isinstance(mp, str):
-        return "'map' is not a file name"
+        return reason("save_p_board")
     if inline is not None:
         if not isinstance(inline, dict) or not isinstance(inline.get("regions"), list) \
                 or not _is_int(inline.get("turns")) or not 1 <= inline["turns"] <= 99:
-            return "the board in the save is not a board"
+            return reason("save_p_board")
     elif not mp:
-        return "the save names no map"
+        return reason("save_p_board")
     content = setup.get("content", [])
     if not isinstance(content, list) or not all(isinstance(c, str) for c in content):
-        return "'content' is not a list of files"
+        return reason("save_p_content")
     records = d.get("records")
     if not isinstance(records, list) or len(records) > MAX_RECORDS:
-        return "'records' is not a list of moves"
+        return reason("save_p_moves")
     for n, r in enumerate(records, 1):
         if not isinstance(r, dict) or not isinstance(r.get("action"), dict) \
                 or not isinstance(r["action"].get("kind"), str):
-            return f"move {n} is not a move"
+            return reason("save_p_move", n=n)
         if not _is_int(r.get("seat")) or not 0 <= r["seat"] < len(seats):
-            return f"move {n} is played by no player"
+            return reason("save_p_move", n=n)
         rolls = r.get("rolls", [])
         if not isinstance(rolls, list) or not all(_is_int(f) and f in DIE for f in rolls):
-            return f"move {n} records a die face the die does not have"
+            return reason("save_p_die", n=n)
         shuffles = r.get("shuffles", [])
         if not isinstance(shuffles, list) or not all(isinstance(x, list) for x in shuffles):
-            return f"move {n} records a shuffle that is not a list"
+            return reason("save_p_move", n=n)
         if not isinstance(r.get("events", []), list):
-            return f"move {n} has events that are not a list"
+            return reason("save_p_move", n=n)
     floor = d.get("undo_floor", 0)
     if not _is_int(floor) or not 0 <= floor <= len(records):
-        return "'undo_floor' is not a move of the game"
+        return reason("save_p_undo")
     if "state" in d and not isinstance(d["state"], dict):
-        return "'state' is not a position"
+        return reason("save_p_state")
     return None
 
 
@@ -278,7 +278,7 @@ class Match:
             raise SaveError(reason("save_no_replay", path=str(path), error=as_reason(err))) from None
         except (RecursionError, MemoryError, ArithmeticError, LookupError, AttributeError):
             # a file edited by hand into something no game produces
-            raise SaveError(reason("save_shape", path=str(path), problem="its moves are not moves of a game")) \
+            raise SaveError(reason("save_shape", path=str(path), problem=reason("save_p_replay"))) \
                 from None
         if "state" in d and m.state.to_dict() != d["state"]:
             raise SaveError(reason("save_differs", path=str(path)))

@@ -215,7 +215,10 @@ def list_saves(folder: Path | None = None) -> Shelf:
             continue
         try:
             shelf.games.append(read_info(f))
-        except SaveError as err:
+        except Exception as err:  # noqa: BLE001 - any file in the folder: kept aside, never a crash
+            if not isinstance(err, SaveError):
+                err = SaveError(reason("save_shape", path=str(f),
+                                          problem=reason("save_p_reader", error=type(err).__name__)))
             try:
                 shelf.kept_aside.append((quarantine(f), err))
             except OSError:

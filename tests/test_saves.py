@@ -205,8 +205,8 @@ CHANGED = [
     ("negative-undo-floor", _set("undo_floor", -5), "undo_floor"),
     ("undo-floor-past-the-end", _set("undo_floor", 10**9), "undo_floor"),
     ("undo-floor-text", _set("undo_floor", "x"), "undo_floor"),
-    ("unknown-computer-level", _set("setup.seats.1.bot", "godlike"), "unknown level"),
-    ("computer-level-a-number", _set("setup.seats.1.bot", 3), "unknown level"),
+    ("unknown-computer-level", _set("setup.seats.1.bot", "godlike"), "level this version does not know"),
+    ("computer-level-a-number", _set("setup.seats.1.bot", 3), "level this version does not know"),
     ("version-2", _set("version", 2), "version"),
     ("version-missing", _drop("version"), "version"),
     ("setup-missing", _drop("setup"), "setup"),
@@ -222,8 +222,8 @@ CHANGED = [
     ("content-a-string", _set("setup.content", "mine.yaml"), "content"),
     ("content-numbers", _set("setup.content", [1, 2]), "content"),
     ("same-names", _set("setup.seats.1.name", "ann"), "same name"),
-    ("empty-name", _set("setup.seats.0.name", "  "), "no name"),
-    ("name-a-number", _set("setup.seats.0.name", 12), "no name"),
+    ("empty-name", _set("setup.seats.0.name", "  "), "not a player"),
+    ("name-a-number", _set("setup.seats.0.name", 12), "not a player"),
     ("seat-a-string", _set("setup.seats.0", "Ann"), "not a player"),
     ("seat-extra-key", _set("setup.seats.0.crown", True), "not a player"),
     ("colour-a-number", _set("setup.seats.0.colour", 3), "colour"),
@@ -285,7 +285,8 @@ def test_the_window_moves_a_bad_save_aside_and_goes_on(home, case, text, word):
     path = home / "saves" / "game-20250101-120000.json"
     path.write_bytes(text.encode("utf-8"))
     other = saves.new_save_path(home / "saves")
-    other.write_text(json.dumps(GOOD))                 # a good game beside it stays listed
+    other.write_text(json.dumps(GOOD))                 # a good game beside it stays listed, untouched
+    good_bytes = other.read_bytes()
     d = Driver(Options(pace=0, catch_errors=False))
     try:
         d.pump(3)
@@ -296,7 +297,7 @@ def test_the_window_moves_a_bad_save_aside_and_goes_on(home, case, text, word):
         assert len(kept) == 1 and kept[0].read_bytes() == text.encode("utf-8")
         d.press_button("new")
         assert isinstance(d.scene, StartScene)
-        assert [g.path for g in d.scene.shelf.games] == [other]
+        assert [g.path for g in d.scene.shelf.games] == [other] and other.read_bytes() == good_bytes
     finally:
         d.close()
 
@@ -441,3 +442,31 @@ def test_an_unwritable_home_is_one_line(tmp_path, monkeypatch):
     msg = str(err.value)
     one_line(msg)
     assert "Permission denied" in msg and "SMALLWORLD_HOME" in msg and str(tmp_path / "h") in msg
+
+
+def test_an_unexpected_error_on_the_start_screen_does_not_claim_a_game_was_saved(home, monkeypatch):
+    def broken(self):
+        raise RuntimeError("a bug")
+    monkeypatch.setattr(StartScene, "probe", broken)
+    d = Driver(Options(pace=0, catch_errors=True))
+    try:
+        d.pump(3)
+        assert isinstance(d.scene, NoticeScene)
+        assert "was saved" not in d.scene.body and "saved games are untouched" in d.scene.body
+        assert (home / "error.log").read_text().count("RuntimeError: a bug") == 1
+    finally:
+        d.close()
+
+
+def test_a_save_that_breaks_the_reader_in_an_unforeseen_way_is_kept_aside(home, monkeypatch):
+    (home / "saves").mkdir()
+    path = home / "saves" / "game-1.json"
+    path.write_text(json.dumps(GOOD))
+    import game.saves as mod
+
+    def odd(p):
+        raise ZeroDivisionError("odd")
+    monkeypatch.setattr(mod, "read_info", odd)
+    shelf = saves.list_saves()
+    assert shelf.games == [] and len(shelf.kept_aside) == 1
+    assert "ZeroDivisionError" in str(shelf.kept_aside[0][1]) and kept_aside(home)[0].read_text() == json.dumps(GOOD)

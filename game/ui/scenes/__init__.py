@@ -14,8 +14,9 @@ from ..strings import t
 
 def _crashed(app: App, where: Path) -> Scene:
     from .notice import NoticeScene
-    return NoticeScene(app, t("error.title"), t("error.body", path=str(where)),
-                       [("continue", t("error.back"), app.go_home)])
+    in_game = hasattr(app.scene, "table") or hasattr(app.scene, "game")   # only then was a game saved
+    body = t("error.body" if in_game else "error.body_no_game", path=str(where))
+    return NoticeScene(app, t("error.title"), body, [("continue", t("error.back"), app.go_home)])
 
 
 def _home(app: App) -> Scene:

@@ -35,7 +35,7 @@ from game.saves import (
 from .. import settings, theme
 from ..app import App, Scene
 from ..layout import ui_scale
-from ..strings import LANGUAGES, language, language_name, map_title, say, t
+from ..strings import LANGUAGES, language, language_name, map_title, say, t, tn
 from ..table import Table, bots_available, resolve, shipped_map_path
 from ..widgets import Button, TextField, hit
 from .common import backdrop
@@ -171,7 +171,7 @@ class StartScene(Scene):
         from .notice import NoticeScene
         body = t("save.unreadable_body", reason=say(err), kept=kept.name, folder=str(kept.parent))
         if more:
-            body += " " + t("save.more_kept", count=more)
+            body += " " + tn("save.more_kept", more, count=more)
         self.app.switch(NoticeScene(self.app, t("save.unreadable_title"), body,
                                     [("new", t("save.back_to_games"), lambda: self.app.switch(self))]))
 
