@@ -156,6 +156,16 @@ def segments_intersect(a: Point, b: Point, c: Point, d: Point) -> bool:
             or (o3 == 0 and _on_segment(c, d, a)) or (o4 == 0 and _on_segment(c, d, b)))
 
 
+def _edge_boxes(poly: Polygon) -> list[tuple[float, float, float, float, Point, Point]]:
+    """Each edge as (min x, max x, min y, max y, start, end)."""
+    n = len(poly)
+    out = []
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        out.append((min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1]), a, b))
+    return out
+
+
 def crossing_point(poly: Polygon) -> Point | None:
     """Where a polygon touches or crosses itself (repeated point, crossing edges), else None."""
     n = len(poly)
@@ -167,14 +177,14 @@ def crossing_point(poly: Polygon) -> Point | None:
         seen[key] = i
     if n < 4:
         return None
+    boxes = _edge_boxes(poly)
     for i in range(n):
-        a, b = poly[i], poly[(i + 1) % n]
+        ax0, ax1, ay0, ay1, a, b = boxes[i]
         for j in range(i + 2, n):
             if i == 0 and j == n - 1:
                 continue  # neighbours through the closing edge
-            c, d = poly[j], poly[(j + 1) % n]
-            if (max(a[0], b[0]) < min(c[0], d[0]) or max(c[0], d[0]) < min(a[0], b[0])
-                    or max(a[1], b[1]) < min(c[1], d[1]) or max(c[1], d[1]) < min(a[1], b[1])):
+            cx0, cx1, cy0, cy1, c, d = boxes[j]
+            if ax1 < cx0 or cx1 < ax0 or ay1 < cy0 or cy1 < ay0:
                 continue  # their boxes do not meet
             if segments_intersect(a, b, c, d):
                 return ((a[0] + b[0] + c[0] + d[0]) / 4, (a[1] + b[1] + c[1] + d[1]) / 4)
@@ -321,15 +331,10 @@ def overlap_point(a: Polygon, b: Polygon, tol: float = 2.0, step: float = 2.0) -
     if x1 - x0 <= 2 * tol or y1 - y0 <= 2 * tol:
         return None
 
-    def near_box(p: Point, q: Point) -> bool:
-        return not (max(p[0], q[0]) < x0 or min(p[0], q[0]) > x1
-                    or max(p[1], q[1]) < y0 or min(p[1], q[1]) > y1)
-
-    edges_a = [e for e in _edges(a) if near_box(*e)]
-    edges_b = [e for e in _edges(b) if near_box(*e)]
-    suspicious = any(max(p[0], q[0]) >= min(r[0], s[0]) and max(r[0], s[0]) >= min(p[0], q[0])
-                     and max(p[1], q[1]) >= min(r[1], s[1]) and max(r[1], s[1]) >= min(p[1], q[1])
-                     and _crosses(p, q, r, s) for p, q in edges_a for r, s in edges_b)
+    edges_a = [e for e in _edge_boxes(a) if not (e[1] < x0 or e[0] > x1 or e[3] < y0 or e[2] > y1)]
+    edges_b = [e for e in _edge_boxes(b) if not (e[1] < x0 or e[0] > x1 or e[3] < y0 or e[2] > y1)]
+    suspicious = any(ea[1] >= eb[0] and eb[1] >= ea[0] and ea[3] >= eb[2] and eb[3] >= ea[2]
+                     and _crosses(ea[4], ea[5], eb[4], eb[5]) for ea in edges_a for eb in edges_b)
     if not suspicious:
         for mine, other in ((a, b), (b, a)):
             corners = set(other)    # a shared point lies on the other's outline: not inside it
