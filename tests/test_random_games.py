@@ -22,7 +22,7 @@ from game.rules.state import PICK, GameState
 from game.rules.turn import redeploy_regions, redeploy_total
 from tests.boards import BOARDS
 
-GAMES = 400
+GAMES = 320
 
 
 def _play_checked(seed: int) -> tuple[GameState, GameState, list[Record]]:

@@ -157,3 +157,28 @@ def test_every_picture_the_art_script_draws_is_shipped():
     from game.ui.theme import ART_DIR
     missing = [name for name in art_files() if not (ART_DIR / name).is_file()]
     assert not missing, f"run python -m game.ui.art to draw: {missing}"
+
+
+def test_an_amazon_redeploy_draft_may_empty_regions_when_it_must():
+    """R19: seven regions (the seventh just taken with 2 tokens), 2 more in hand and four to set
+    aside: six stay on the board, so the draft lets a region go empty, and what it sends after
+    the player moves the empty spot is accepted."""
+    from game.rules import apply
+    from game.rules.board import Board
+    from game.rules.position import build_position
+    ids = [f"r{i}" for i in range(8)]
+    board = Board.from_dicts("line", 10, [
+        {"id": rid, "terrain": "hill", "border": i in (0, 7),
+         "adjacent": [x for x in (f"r{i - 1}", f"r{i + 1}") if x in ids]} for i, rid in enumerate(ids)])
+    s = build_position(board, ["ann", "bob"], default_catalog(), random.Random(0), {
+        "round": 2,
+        "players": {"ann": {"active": {"race": "amazons", "power": "hill", "hand": 0}},
+                    "bob": {"active": {"race": "ratmen", "power": "swamp"}}},
+        "regions": {**{rid: {"owner": "ann", "race": "amazons", "tokens": 1} for rid in ids[:6]},
+                    "r7": {"owner": "bob", "race": "ratmen", "tokens": 2}}})
+    s, _ = apply(s, Conquer("r6"), random.Random(0))
+    d = redeploy_draft(s, legal_actions(s))
+    assert d is not None and d.total == 6 and len(d.counts) == 7 and d.minimum == 0
+    assert d.remove("r0") and d.add("r6") and d.counts["r0"] == 0
+    a = d.action()
+    assert isinstance(a, Redeploy) and why_illegal(s, a) is None
