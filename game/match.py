@@ -252,13 +252,14 @@ class Match:
             raise
 
     @staticmethod
-    def load(path: str | Path, catalog: Catalog | None = None) -> "Match":
-        """Read, check and replay a save; any problem is a `SaveError` with one line."""
+    def load(path: str | Path, catalog: Catalog | None = None, board: Board | None = None) -> "Match":
+        """Read, check and replay a save; any problem is a `SaveError` with one line. `board`: the
+        save's map already loaded by the caller (read once, not twice)."""
         path = Path(path)
         d = check_save(path)
         try:
             setup = MatchSetup.from_dict(d["setup"])
-            m = Match(setup, catalog=catalog)
+            m = Match(setup, board=board if setup.inline_board is None else None, catalog=catalog)
             floor = 0
             for rd in d["records"]:
                 rec = Record.from_dict(rd)

@@ -106,8 +106,9 @@ class Table:
     @staticmethod
     def resume(save_path: Path, expert_seconds: float = 2.0) -> "Table":
         """Raises `SaveError` (one line) when the save cannot be used; `MapError` for a lost map."""
-        match = Match.load(save_path)
-        mapdata = load_map(resolve(match.setup.map_path or ""))
+        from game.match import check_save
+        mapdata = load_map(resolve(str(check_save(save_path)["setup"].get("map") or "")))
+        match = Match.load(save_path, board=mapdata.board)        # the map is read once
         table = Table(match, mapdata, save_path, expert_seconds=expert_seconds)
         table.make_bots()
         return table
