@@ -61,6 +61,18 @@ def test_esc_first_cancels_a_mode_then_opens_the_menu(game) -> None:
     assert isinstance(d.scene, GameScene) and d.scene.mode == "conquer"
     d.key(pygame.K_ESCAPE)
     assert isinstance(d.scene, MenuScene)
+    d.key(pygame.K_ESCAPE)
+    # the Menu button in the middle of arranging a redeploy: back from the menu, it is still there
+    game = d.scene
+    d.press_button("redeploy")
+    region = game.draft.regions[0]
+    minus, plus = game.board_view.chip_rects(region)
+    d.click(minus.center if game.draft.counts[region] > 1 else plus.center)
+    assert game.draft.changed()
+    counts = dict(game.draft.counts)
+    d.press_button("menu")
+    d.press_button("resume")
+    assert d.scene is game and game.mode == "redeploy" and game.draft.counts == counts
 
 
 def test_the_settings_change_the_game_and_are_remembered(game) -> None:

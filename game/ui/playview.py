@@ -112,6 +112,7 @@ class PlayView(Scene):
         self._routed = False
         self.overlay: Overlay | None = None       # the help or a rules card, over everything
         self.tutorial: Any = None                 # the lesson of a first game (`tutorial.Tutorial`)
+        self.keep_mode = False                    # on the next `enter`, keep the mode and draft (the menu)
         self.overlay_hover: str | None = None
         self.banner_hits: list[tuple[pygame.Rect, str, str | None, bool]] = []   # drawn banners
         self.chip_boxes: list[pygame.Rect] = []   # each player's chip in the top bar, as drawn

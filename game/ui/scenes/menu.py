@@ -124,6 +124,7 @@ class MenuScene(Scene):
     def press(self, bid: str) -> None:
         app = self.app
         if bid == "resume":
+            self.game.keep_mode = True                 # a redeploy being arranged is still there
             app.switch(self.game)
         elif bid == "help":
             app.switch(self.game)

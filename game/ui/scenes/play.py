@@ -45,7 +45,8 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
     # -- lifecycle ----------------------------------------------------------------------------
     def enter(self) -> None:
         self._drawn_on = None             # another scene drew on the window meanwhile
-        self.sync(reset_mode=True)
+        self.sync(reset_mode=not self.keep_mode)     # back from the menu: the mode and draft as they were
+        self.keep_mode = False
         self._routed = False
 
     def resize(self) -> None:
