@@ -1,26 +1,38 @@
 """`python -m game.bench` — engine speed figures, printed, never asserted.
 
-Prints the median time of a full random 5-player game (on the 5-player map when it loads,
-otherwise a 48-region inline grid), the median time of one `legal_actions` call, and games per
-second on one core. Targets (issue: rules engine): a full random 5-player game ≤ 20 ms median.
-`--ui` runs the window benchmark instead (`game.ui.bench`). `--content FILE.yaml` adds custom
-races and powers to the mix.
+Plays uniformly random 5-player games (on the 5-player map when it loads, otherwise a
+48-region inline grid) and prints the median time of a whole game, the time per intent, and how
+it splits between `legal_actions` and `apply`, with games per second on one core. Targets: a
+random 5-player game ≤ 5 ms median and ≤ 20 µs per intent. `--compare REV` plays the same seeds
+on this tree and on git revision REV (extracted with `git archive` to a temporary folder), one
+game on each in turn so that both see the same machine, and prints the ratio: the speed of a
+shared machine drifts by a third between runs, so only ratios within one run count. `--ui`
+runs the window benchmark instead (`game.ui.bench`). `--content FILE.yaml` adds custom races and
+powers to the mix.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
+from io import BytesIO
 from pathlib import Path
+from typing import Any
 
 from .content.catalog import ContentError, default_catalog, load_catalog
-from .rules import legal_actions, new_game
+from .rules import apply, legal_actions, new_game
 from .rules.board import Board
-from .rules.playout import random_playout
 
 ROOT = Path(__file__).resolve().parents[1]
+NAMES = ["ann", "bob", "cid", "dee", "eve"]
+GAME_TARGET_MS = 5.0
+ACTION_TARGET_US = 20.0
 
 
 def five_player_board() -> tuple[Board, str]:
@@ -40,45 +52,178 @@ def five_player_board() -> tuple[Board, str]:
         return Board.from_dicts("grid", 8, regs), "inline 48-region grid"
 
 
+def timed_game(board: Board, catalog: Any, seed: int) -> dict[str, float]:
+    """One random game (the same intents as `random_playout` with this seed), timed: the whole
+    game, and the time inside `legal_actions` and inside `apply`."""
+    clock = time.perf_counter
+    rng = random.Random(seed)
+    t0 = clock()
+    s = new_game(board, NAMES, catalog, rng)
+    t_legal = t_apply = 0.0
+    steps = 0
+    while not s.game_over:
+        a0 = clock()
+        acts = legal_actions(s)
+        a1 = clock()
+        s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+        a2 = clock()
+        t_legal += a1 - a0
+        t_apply += a2 - a1
+        steps += 1
+    return {"game": clock() - t0, "legal": t_legal, "apply": t_apply, "steps": steps}
+
+
+# The code a tree runs to time its own engine (`--compare`): it uses only what every revision
+# of the engine offers (`new_game`, `legal_actions`, `apply`, the default catalog, the map), so
+# it runs as well on an old checkout, whose own bench may not know this protocol.
+WORKER = r'''
+import json, random, sys, time
+sys.path.insert(0, ".")
+from game.content.catalog import default_catalog
+from game.rules import apply, legal_actions, new_game
+from game.bench import five_player_board
+board, _ = five_player_board()
+catalog = default_catalog()
+clock = time.perf_counter
+print("ready", flush=True)
+for line in sys.stdin:
+    seed = int(line)
+    rng = random.Random(seed)
+    t0 = clock()
+    s = new_game(board, ["ann", "bob", "cid", "dee", "eve"], catalog, rng)
+    tl = ta = 0.0
+    steps = 0
+    while not s.game_over:
+        a0 = clock()
+        acts = legal_actions(s)
+        a1 = clock()
+        s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+        a2 = clock()
+        tl += a1 - a0
+        ta += a2 - a1
+        steps += 1
+    print(json.dumps({"game": clock() - t0, "legal": tl, "apply": ta, "steps": steps}), flush=True)
+'''
+
+
+class Worker:
+    """A Python process timing games on one tree of the project, a game per request."""
+
+    def __init__(self, tree: Path) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-c", WORKER], cwd=tree, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True)
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        first = self.proc.stdout.readline().strip()
+        if first != "ready":
+            raise RuntimeError(f"the engine in {tree} did not start")
+
+    def game(self, seed: int) -> dict[str, float]:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(f"{seed}\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError("the engine stopped in the middle of a game")
+        return dict(json.loads(line))
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def export_revision(rev: str, into: Path) -> None:
+    """The files of git revision `rev` of this repository, written under `into`."""
+    data = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", rev],
+                          capture_output=True, check=False)
+    if data.returncode != 0:
+        raise ValueError(data.stderr.decode(errors="replace").strip().splitlines()[-1])
+    with tarfile.open(fileobj=BytesIO(data.stdout)) as tar:
+        tar.extractall(into, filter="data")
+
+
+def summary(runs: list[dict[str, float]]) -> dict[str, float]:
+    """Medians over games: ms per game, µs per intent, µs per legal_actions and apply call."""
+    return {
+        "game_ms": statistics.median(r["game"] for r in runs) * 1e3,
+        "action_us": statistics.median(r["game"] / r["steps"] for r in runs) * 1e6,
+        "legal_us": statistics.median(r["legal"] / r["steps"] for r in runs) * 1e6,
+        "apply_us": statistics.median(r["apply"] / r["steps"] for r in runs) * 1e6,
+        "steps": statistics.median(r["steps"] for r in runs),
+        "games_per_s": len(runs) / sum(r["game"] for r in runs),
+    }
+
+
+def _verdict(value: float, target: float) -> str:
+    return "met" if value <= target else f"MISSED by {value / target:.2f}x"
+
+
+def report(label: str, m: dict[str, float]) -> None:
+    print(f"{label}full random 5-player game: median {m['game_ms']:.2f} ms "
+          f"({m['steps']:.0f} intents)  target ≤ {GAME_TARGET_MS:g} ms: {_verdict(m['game_ms'], GAME_TARGET_MS)}")
+    print(f"{label}per intent: median {m['action_us']:.1f} µs  target ≤ {ACTION_TARGET_US:g} µs: "
+          f"{_verdict(m['action_us'], ACTION_TARGET_US)}")
+    share = m["legal_us"] / max(1e-12, m["legal_us"] + m["apply_us"])
+    print(f"{label}  legal_actions {m['legal_us']:.1f} µs + apply {m['apply_us']:.1f} µs per intent "
+          f"({share:.0%} in legal_actions)")
+    print(f"{label}games per second on one core: {m['games_per_s']:.1f}")
+
+
+def compare(rev: str, games: int) -> int:
+    with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
+        other = Path(tmp)
+        try:
+            export_revision(rev, other)
+        except ValueError as err:
+            print(f"--compare {rev}: git cannot give that revision ({err}); name a commit, tag or branch")
+            return 2
+        here, there = Worker(ROOT), Worker(other)
+        try:
+            mine: list[dict[str, float]] = []
+            theirs: list[dict[str, float]] = []
+            for seed in range(games):         # one game on each tree in turn, first one then the other
+                pair = (here, there) if seed % 2 == 0 else (there, here)
+                for w in pair:
+                    (mine if w is here else theirs).append(w.game(seed))
+        finally:
+            here.close()
+            there.close()
+    a, b = summary(mine), summary(theirs)
+    print(f"{games} games on each tree, interleaved (same seeds; the trees may play different "
+          f"games if their rules differ)")
+    report("this tree: ", a)
+    report(f"{rev}: ", b)
+    print(f"ratio {rev} / this tree: game {b['game_ms'] / a['game_ms']:.2f}x, "
+          f"per intent {b['action_us'] / a['action_us']:.2f}x, "
+          f"legal_actions {b['legal_us'] / a['legal_us']:.2f}x, apply {b['apply_us'] / a['apply_us']:.2f}x "
+          f"(above 1: this tree is faster)")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m game.bench")
     ap.add_argument("--ui", action="store_true", help="benchmark the window instead")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--content", action="append", default=[])
+    ap.add_argument("--compare", metavar="REV", help="also time git revision REV, interleaved, and print the ratio")
     args = ap.parse_args(argv)
     if args.ui:
         from .ui import bench as ui_bench
         return int(ui_bench.main([]) or 0)
+    if args.compare:
+        if args.content:
+            print("--compare times the default races and powers only: drop --content")
+            return 2
+        return compare(args.compare, args.games)
     try:
         catalog = load_catalog(args.content) if args.content else default_catalog()
     except ContentError as err:
         print(err)
         return 2
     board, where = five_player_board()
-    names = ["ann", "bob", "cid", "dee", "eve"]
-    times: list[float] = []
-    steps: list[int] = []
-    states = []
-    for seed in range(args.games):
-        rng = random.Random(seed)
-        t0 = time.perf_counter()
-        s = new_game(board, names, catalog, rng)
-        end, n = random_playout(s, rng, on_step=(lambda a, b, r: states.append(b)) if seed < 5 else None)
-        times.append(time.perf_counter() - t0)
-        steps.append(n)
-    la: list[float] = []
-    for s in states[:: max(1, len(states) // 400)]:
-        t0 = time.perf_counter()
-        for _ in range(20):
-            legal_actions(s)
-        la.append((time.perf_counter() - t0) / 20)
-    med = statistics.median(times)
+    runs = [timed_game(board, catalog, seed) for seed in range(args.games)]
     print(f"board: {where} ({len(board.regions)} regions, {board.turns} rounds), 5 players, {args.games} games")
-    print(f"full random 5-player game: median {med * 1000:.2f} ms "
-          f"(p90 {sorted(times)[int(len(times) * 0.9)] * 1000:.2f} ms, {statistics.median(steps):.0f} intents)"
-          f"  target ≤ 20 ms: {'met' if med <= 0.020 else 'MISSED'}")
-    print(f"legal_actions: median {statistics.median(la) * 1e6:.1f} µs per call")
-    print(f"games per second on one core: {len(times) / sum(times):.1f}")
+    report("", summary(runs))
     return 0
 
 

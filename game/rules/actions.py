@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Mapping
 
+#: the field names of each intent class, in order (looked up once)
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
 
 @dataclass(frozen=True)
 class Action:
@@ -17,13 +20,16 @@ class Action:
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):
-            v = getattr(self, f.name)
+        names = _FIELDS.get(type(self))
+        if names is None:
+            names = _FIELDS[type(self)] = tuple(f.name for f in fields(self))
+        for name in names:
+            v = getattr(self, name)
             if isinstance(v, tuple) and v and isinstance(v[0], tuple):
                 v = {k: n for k, n in v}
             elif isinstance(v, tuple):
                 v = list(v)
-            d[f.name] = v
+            d[name] = v
         return d
 
 

@@ -61,6 +61,8 @@ class Board:
     entry: frozenset[str] = field(compare=False)     # land regions valid for a first conquest
     coastal: frozenset[str] = field(compare=False)   # land regions touching a sea or lake
     border_seas: frozenset[str] = field(compare=False)  # seas touching the edge
+    water: frozenset[str] = field(compare=False)        # seas and lakes
+    by_id: Mapping[str, Region] = field(compare=False)
 
     @staticmethod
     def build(name: str, turns: int, regions: Sequence[Region],
@@ -101,6 +103,7 @@ class Board:
             adjacency={k: frozenset(v) for k, v in adj.items()},
             index={r.id: i for i, r in enumerate(regions)},
             entry=entry, coastal=coastal, border_seas=border_seas,
+            water=frozenset(r.id for r in regions if r.is_water), by_id=by_id,
         )
 
     @staticmethod
@@ -131,7 +134,7 @@ class Board:
 
     # -- questions the rules ask -------------------------------------------------
     def region(self, rid: str) -> Region:
-        return self.regions[self.index[rid]]
+        return self.by_id[rid]
 
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.adjacency[a]

@@ -85,6 +85,13 @@ class Catalog:
     hooked: frozenset[str] = frozenset()
     marks: dict[str, "MarkSpec"] = field(default_factory=dict)
     decline_only: frozenset[str] = frozenset()   # ids with an `only_in_decline` effect
+    # remembered answers of `effects_of` and `overriding` (cleared when the catalog changes)
+    _combos: dict[tuple[str, str | None], tuple[Ability, ...]] = field(
+        default_factory=dict, repr=False, compare=False)
+    _hooks: dict[tuple[tuple[Ability, ...], str], tuple[Ability, ...]] = field(
+        default_factory=dict, repr=False, compare=False)
+    _force: dict[tuple[str, str | None, bool], tuple[Ability, ...]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     def _index(self) -> None:
         """Note which rare hooks are in use and which markers exist (after any change)."""
@@ -101,6 +108,9 @@ class Catalog:
         self.marks = marks
         self.decline_only = frozenset(k for k, abil in self.abilities.items()
                                       if any(a.only_in_decline for a in abil))
+        self._combos.clear()
+        self._hooks.clear()
+        self._force.clear()
 
     @staticmethod
     def from_data(races: Mapping[str, Mapping[str, Any]], powers: Mapping[str, Mapping[str, Any]],
@@ -158,6 +168,34 @@ class Catalog:
                 raise NotImplementedRule(self.missing[i][0])
 
     def effects_of(self, race: str, power: str | None) -> tuple[Ability, ...]:
-        if power:
-            return self.abilities[race] + self.abilities[power]
-        return self.abilities[race]
+        """The effects of a race with a power: the race's first."""
+        got = self._combos.get((race, power))
+        if got is None:
+            got = self.abilities[race] + self.abilities[power] if power else self.abilities[race]
+            self._combos[(race, power)] = got
+        return got
+
+    def in_force(self, race: str, power: str | None, in_decline: bool) -> tuple[Ability, ...]:
+        """The effects of a race with a power that work now: while Active, all but the
+        `only_in_decline` ones; In Decline, the `in_decline` ones."""
+        key = (race, power, in_decline)
+        got = self._force.get(key)
+        if got is None:
+            abil = self.effects_of(race, power)
+            if in_decline:
+                got = tuple(a for a in abil if a.in_decline)
+            else:
+                got = tuple(a for a in abil if not a.only_in_decline)
+            self._force[key] = got
+        return got
+
+    def overriding(self, abil: tuple[Ability, ...], hook: str) -> tuple[Ability, ...]:
+        """Those of `abil` that override the `Ability` method `hook`, in order: the others answer
+        with the hook's default (nothing happens), so the engine need not ask them."""
+        key = (abil, hook)
+        got = self._hooks.get(key)
+        if got is None:
+            base = getattr(Ability, hook)
+            got = tuple(a for a in abil if getattr(type(a), hook) is not base)
+            self._hooks[key] = got
+        return got

@@ -14,13 +14,7 @@ from .state import COLUMN_SIZE, Combo, GameState, RaceHold, RegionState
 
 def effects(s: GameState, hold: RaceHold, in_decline: bool) -> Iterable[Ability]:
     """Effects in force for `hold`: all of them while Active, the `in_decline` ones after."""
-    abil = s.catalog.effects_of(hold.race, hold.power)
-    if not in_decline:
-        if s.catalog.decline_only and (hold.race in s.catalog.decline_only
-                                       or hold.power in s.catalog.decline_only):
-            return [a for a in abil if not a.only_in_decline]
-        return abil
-    return [a for a in abil if a.in_decline]
+    return s.catalog.in_force(hold.race, hold.power, in_decline)
 
 
 def active_effects(s: GameState, seat: int) -> Iterable[Ability]:

@@ -198,16 +198,79 @@ def conquest_candidates(s: GameState, seat: int, race: str, abil: tuple[Ability,
                         own: list[str]) -> Iterable[str]:
     """Regions worth asking `target_reason` about: neighbours of `own` (or the way in, for a
     race with no region), widened to the whole board when an effect reaches further."""
+    cat = s.catalog
     if own:
-        if overrides(abil, "reaches", "links"):
+        if cat.overriding(abil, "reaches") or cat.overriding(abil, "links"):
             return s.regions
         seen: set[str] = set()
+        adjacency = s.board.adjacency
         for o in own:
-            seen |= s.board.adjacency[o]
+            seen |= adjacency[o]
         return [r for r in s.regions if r in seen]
-    if overrides(abil, "enters_anywhere"):
+    if cat.overriding(abil, "enters_anywhere"):
         return s.regions
-    return [r for r in s.regions if r in s.board.entry or r in s.board.border_seas]
+    board = s.board
+    return [r for r in s.regions if r in board.entry or r in board.border_seas]
+
+
+def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...],
+                     own: list[str]) -> list[tuple[str, int]]:
+    """Every region `hold` (the Active race of `seat`) may target now, with its cost: the
+    regions `target_reason` accepts among `conquest_candidates`, priced as `cost_of` prices them.
+    The fast path of `legal_actions`: it builds no `Reason` for the regions it leaves out (the
+    agreement of the two is tested position by position)."""
+    cat = s.catalog
+    board = s.board
+    regions = s.regions
+    race = hold.race
+    water = board.water
+    water_ok = cat.overriding(abil, "conquers_water")
+    may = cat.overriding(abil, "may_target")
+    mods = cat.overriding(abil, "cost_modifier")
+    reaches = cat.overriding(abil, "reaches")
+    links = cat.overriding(abil, "links")
+    slow_immunity = "protects" in cat.hooked
+    priced = "conquest_price" in cat.hooked
+    plain_cost = not cat.marks and "cost_floor" not in cat.hooked
+    adjacency = board.adjacency
+    if not own:
+        anywhere = any(ab.enters_anywhere(s, seat) for ab in cat.overriding(abil, "enters_anywhere"))
+        entry, border_seas = board.entry, board.border_seas
+    out: list[tuple[str, int]] = []
+    for rid in conquest_candidates(s, seat, race, abil, own):
+        r = regions[rid]
+        owner = r.owner
+        if r.tokens and owner == seat and r.race == race:
+            continue                                            # already held
+        if r.hero or r.dragon or r.hole:
+            continue                                            # immune
+        if (r.marks or (slow_immunity and owner is not None)) and immunity_reason(s, rid, seat):
+            continue
+        if priced and price_reason(s, seat, rid):
+            continue
+        if rid in water and not any(ab.conquers_water(s, seat, rid) for ab in water_ok):
+            continue
+        if may and any(ab.may_target(s, seat, rid) for ab in may):
+            continue
+        if owner is not None and owner != seat and not r.decline and peace_reason(s, seat, rid):
+            continue
+        if own:
+            if adjacency[rid].isdisjoint(own) and not any(
+                    ab.links(s, seat, o, rid) for ab in links for o in own) and not any(
+                    ab.reaches(s, seat, rid) for ab in reaches):
+                continue
+        elif not (rid in entry or (rid in water and rid in border_seas) or anywhere):
+            continue
+        if plain_cost:
+            n = 2 + r.mountain + r.lair + r.fortress + r.encampments + r.lost_tribe
+            if r.tokens and owner != seat:
+                n += r.tokens
+            for ab in mods:
+                n += ab.cost_modifier(s, seat, rid)
+            out.append((rid, n if n > 1 else 1))
+        else:
+            out.append((rid, cost_of(s, seat, rid, abil).total))
+    return out
 
 
 def conquer_reason(s: GameState, seat: int, rid: str, *, reinforce: bool = False) -> Reason | None:

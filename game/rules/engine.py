@@ -30,7 +30,7 @@ from .actions import (
 )
 from .chance import Recorder, Replay
 from .common import effects
-from .conquest import conquer_reason, conquest_candidates, cost_of, occupy, target_reason
+from .conquest import conquer_reason, conquest_options, cost_of, occupy
 from .errors import IllegalAction
 from .reasons import Reason, reason
 from .state import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, GameState
@@ -93,6 +93,41 @@ def _judge_intent(s: GameState, seat: int, a: Action) -> tuple[Ability | None, R
     return None, first
 
 
+# Intents are immutable values: the ones `legal_actions` lists again and again are made once.
+_CONQUER: dict[str, Conquer] = {}
+_REINFORCE: dict[str, Reinforce] = {}
+_ABANDON: dict[str, Abandon] = {}
+_PICK: list[Pick] = []
+_DECLINE, _END, _END_DECLINE = Decline(), EndTurn(), EndTurn(decline=True)
+
+
+def _conquer(rid: str) -> Conquer:
+    a = _CONQUER.get(rid)
+    if a is None:
+        a = _CONQUER[rid] = Conquer(rid)
+    return a
+
+
+def _reinforce(rid: str) -> Reinforce:
+    a = _REINFORCE.get(rid)
+    if a is None:
+        a = _REINFORCE[rid] = Reinforce(rid)
+    return a
+
+
+def _abandon(rid: str) -> Abandon:
+    a = _ABANDON.get(rid)
+    if a is None:
+        a = _ABANDON[rid] = Abandon(rid)
+    return a
+
+
+def _pick(i: int) -> Pick:
+    while len(_PICK) <= i:
+        _PICK.append(Pick(len(_PICK)))
+    return _PICK[i]
+
+
 def legal_actions(s: GameState) -> list[Action]:
     """Every intent the actor may send now (see the module docstring)."""
     t = s.turn
@@ -104,41 +139,41 @@ def legal_actions(s: GameState) -> list[Action]:
     seat = t.seat
     p = s.players[seat]
     out: list[Action] = []
-    for h, in_dec in _holds_in_force(s, seat):
-        for ab in effects(s, h, in_dec):
+    cat = s.catalog
+    for h, in_dec in ([(p.active, False)] if p.active else []) + [(h, True) for h in p.declines]:
+        for ab in cat.in_force(h.race, h.power, in_dec):
             if ab.intents:
                 out.extend(x for x in ab.legal_intents(s, seat) if x not in out)
     if t.phase == PICK:
-        out.extend(Pick(i) for i in range(min(len(s.column), p.coins + 1))
+        out.extend(_pick(i) for i in range(min(len(s.column), p.coins + 1))
                    if "pass_over_price" not in s.catalog.hooked or T.pick_price(s, i) <= p.coins)
         if not s.column:
-            out.append(EndTurn())
+            out.append(_END)
         return out
     hold = p.active
     assert hold is not None
     own = s.regions_of(seat, hold.race)
     if t.phase == CONQUER:
         if not t.conquered and not t.used.get("conquests_begun"):
-            out.extend(Abandon(r) for r in own)
+            out.extend(_abandon(r) for r in own)
         if hold.hand >= 1:
             abil = s.catalog.effects_of(hold.race, hold.power)
-            die = all(ab.reinforce_reason(s, seat) is None for ab in abil)
+            die = all(ab.reinforce_reason(s, seat) is None
+                      for ab in s.catalog.overriding(abil, "reinforce_reason"))
             if die and "cost_floor" in s.catalog.hooked:          # Kobolds: 2 tokens at least
                 die = hold.hand >= max(ab.cost_floor(s, seat) for ab in abil)
-            for rid in conquest_candidates(s, seat, hold.race, abil, own):
-                if target_reason(s, seat, rid, hold, abil, own) is None:
-                    c = cost_of(s, seat, rid, abil).total
-                    if c <= hold.hand:
-                        out.append(Conquer(rid))
-                    elif die and c - hold.hand <= 3:
-                        out.append(Reinforce(rid))
+            for rid, c in conquest_options(s, seat, hold, abil, own):
+                if c <= hold.hand:
+                    out.append(_conquer(rid))
+                elif die and c - hold.hand <= 3:
+                    out.append(_reinforce(rid))
         if T.decline_reason(s, seat) is None:
-            out.append(Decline())
+            out.append(_DECLINE)
     if own and t.phase in (CONQUER, REDEPLOY) and T.redeploy_refused(s, seat, hold) is None:
-        out.append(Redeploy.of(T.default_redeploy(s, seat)))
-    out.append(EndTurn())
+        out.append(Redeploy(tuple(sorted(T.default_redeploy(s, seat).items()))))   # = Redeploy.of
+    out.append(_END)
     if T.end_turn_reason(s, seat, True) is None:
-        out.append(EndTurn(decline=True))
+        out.append(_END_DECLINE)
     return out
 
 

@@ -426,8 +426,17 @@ def _english(name: str, value: Any, ctx: Any) -> Any:
     return value
 
 
+#: Reasons without parameters, made once (a Reason is never changed once made)
+_PLAIN: dict[str, Reason] = {}
+
+
 def reason(key: str, ctx: Any = None, /, **params: Any) -> Reason:
     """The Reason `key` with `params`, its text the English template filled in (see module doc)."""
+    if not params:
+        made = _PLAIN.get(key)
+        if made is None:
+            made = _PLAIN[key] = Reason(TEMPLATES[key].format(), key, {})
+        return made
     template = TEMPLATES[key]
     text = template.format(**{k: _english(k, v, ctx) for k, v in params.items()})
     return Reason(text, key, params)

@@ -4,9 +4,9 @@ Owns what lies on the table: tokens and markers in each region (`RegionState`), 
 coins and races (`PlayerState`, `RaceHold`), the column of combos and the hidden stacks, the
 storage tray, and the turn in progress (`TurnState`). It does not know the rules: the engine
 (`engine.py`) and the abilities change it, always on a copy (`GameState.copy`) so that `apply`
-returns a new state and leaves the old one untouched. Copies are copy-on-write: a region or a
-player is duplicated only when the engine asks to write it (`reg_w`, `player_w`), which keeps a
-full game fast enough for bots and the balance lab.
+returns a new state and leaves the old one untouched. Copies are copy-on-write: a region, a
+player or the column's combos are duplicated only when the engine asks to write them (`reg_w`,
+`player_w`, `column_w`), which keeps a full game fast enough for bots and the balance lab.
 """
 from __future__ import annotations
 
@@ -36,6 +36,18 @@ COLUMN_SIZE = 6
 DIE_FACES: tuple[int, ...] = (0, 0, 0, 1, 2, 3)
 
 
+def plain_copy(v: Any) -> Any:
+    """A deep copy of ability memory, quick for the plain data it holds (dicts, lists, numbers,
+    words); anything else goes through `copy.deepcopy`."""
+    if type(v) is dict:
+        return {k: plain_copy(x) for k, x in v.items()}
+    if type(v) is list:
+        return [plain_copy(x) for x in v]
+    if v is None or type(v) in (str, int, float, bool):
+        return v
+    return _copy.deepcopy(v)
+
+
 class RegionState:
     """Tokens and markers on one region."""
 
@@ -61,9 +73,12 @@ class RegionState:
         self.marks: dict[str, int] = {}
 
     def copy(self) -> "RegionState":
+        """A copy (every slot, written out: this runs for each region an intent changes)."""
         r = RegionState.__new__(RegionState)
-        for s in RegionState.__slots__:
-            setattr(r, s, getattr(self, s))
+        r.owner, r.race, r.tokens, r.decline = self.owner, self.race, self.tokens, self.decline
+        r.lost_tribe, r.mountain, r.lair, r.fortress = self.lost_tribe, self.mountain, self.lair, self.fortress
+        r.encampments, r.hero, r.dragon, r.hole = self.encampments, self.hero, self.dragon, self.hole
+        r.marks = self.marks
         return r
 
     @property
@@ -114,7 +129,7 @@ class RaceHold:
     memo: dict[str, Any] = field(default_factory=dict)
 
     def copy(self) -> "RaceHold":
-        return RaceHold(self.race, self.power, self.hand, _copy.deepcopy(self.memo) if self.memo else {})
+        return RaceHold(self.race, self.power, self.hand, plain_copy(self.memo) if self.memo else {})
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"race": self.race, "power": self.power, "hand": self.hand}
@@ -138,7 +153,7 @@ class PlayerState:
     def copy(self) -> "PlayerState":
         return PlayerState(self.name, self.coins, self.active.copy() if self.active else None,
                            [h.copy() for h in self.declines],
-                           _copy.deepcopy(self.memo) if self.memo else {})
+                           plain_copy(self.memo) if self.memo else {})
 
     def hold(self, race: str) -> tuple[RaceHold | None, bool]:
         """The hold of `race` and whether it is In Decline."""
@@ -205,7 +220,7 @@ class TurnState:
     def copy(self) -> "TurnState":
         return TurnState(self.seat, self.phase, self.picked, self.acted, list(self.conquered),
                          self.nonempty, list(self.attacked), dict(self.readied), self.redeployed,
-                         [list(w) for w in self.withdraw], _copy.deepcopy(self.used) if self.used else {},
+                         [list(w) for w in self.withdraw], plain_copy(self.used) if self.used else {},
                          dict(self.last_taken))
 
     def to_dict(self) -> dict[str, Any]:
@@ -220,11 +235,15 @@ class TurnState:
         return TurnState(**{k: _copy.deepcopy(v) for k, v in d.items()})
 
 
+Held = dict[tuple[int, str], list[str]]
+
+
 class GameState:
     """The whole table. `board` and `catalog` are shared, immutable references (not serialised)."""
 
     __slots__ = ("board", "catalog", "players", "regions", "column", "race_stack", "power_stack",
-                 "power_discard", "tray", "round", "turn", "winners", "_fresh_r", "_fresh_p")
+                 "power_discard", "tray", "round", "turn", "winners", "_fresh_r", "_fresh_p",
+                 "_sealed", "_held", "_base", "_changed", "_fresh_c")
 
     def __init__(self, board: "Board", catalog: "Catalog") -> None:
         self.board = board
@@ -241,6 +260,14 @@ class GameState:
         self.winners: list[int] = []
         self._fresh_r: set[str] = set()
         self._fresh_p: set[int] = set()
+        # who holds which regions, (seat, race) -> regions in board order: `_held` for this
+        # state once sealed, made when first asked from `_base` (that of the state it was copied
+        # from, if known) and the regions written since (`_changed`, or `_fresh_r` until sealed)
+        self._sealed = False
+        self._held: Held | None = None
+        self._base: Held | None = None
+        self._changed: set[str] = set()
+        self._fresh_c = True                 # the combos of the column are this state's own
 
     # -- copy-on-write ---------------------------------------------------------------
     def copy(self) -> "GameState":
@@ -248,7 +275,7 @@ class GameState:
         s.board, s.catalog = self.board, self.catalog
         s.players = list(self.players)
         s.regions = dict(self.regions)
-        s.column = [Combo(c.race, c.power, c.coins, c.tokens) for c in self.column]
+        s.column = list(self.column)          # the combos themselves are copied by `column_w`
         s.race_stack = list(self.race_stack)
         s.power_stack = list(self.power_stack)
         s.power_discard = list(self.power_discard)
@@ -257,14 +284,26 @@ class GameState:
         s.turn = self.turn.copy()
         s.winners = list(self.winners)
         s._fresh_r, s._fresh_p = set(), set()
+        s._sealed, s._held, s._changed = False, None, set()
+        s._base = self._held if self._sealed else None
+        s._fresh_c = False
         return s
 
     def reg_w(self, rid: str) -> RegionState:
         """The region, writable: copied the first time it is written in this state."""
+        if self._sealed:
+            self._sealed, self._base, self._held, self._changed = False, self._held, None, set()
         if rid not in self._fresh_r:
             self.regions[rid] = self.regions[rid].copy()
             self._fresh_r.add(rid)
         return self.regions[rid]
+
+    def column_w(self) -> list[Combo]:
+        """The column, with combos that may be written (coins or tokens put on them)."""
+        if not self._fresh_c:
+            self.column = [Combo(c.race, c.power, c.coins, c.tokens) for c in self.column]
+            self._fresh_c = True
+        return self.column
 
     def player_w(self, seat: int) -> PlayerState:
         """The player, writable."""
@@ -274,9 +313,14 @@ class GameState:
         return self.players[seat]
 
     def seal(self) -> None:
-        """Forget which parts were copied: later writes must copy again."""
+        """Forget which parts were copied: later writes must copy again. (Until its next
+        `reg_w`, a sealed state keeps an index of who holds which region.)"""
+        if not self._sealed:
+            self._changed = self._fresh_r
+            self._sealed, self._held = True, None
         self._fresh_r = set()
         self._fresh_p = set()
+        self._fresh_c = False
 
     # -- reading -----------------------------------------------------------------------
     @property
@@ -295,7 +339,59 @@ class GameState:
 
     def regions_of(self, seat: int, race: str) -> list[str]:
         """Regions holding `race` tokens of `seat`, in board order."""
-        return [rid for rid, r in self.regions.items() if r.owner == seat and r.race == race and r.tokens]
+        if self._sealed:
+            held = self._held
+            if held is None:
+                held = self._held = self._index(self._changed)
+            return list(held.get((seat, race), ()))
+        base = self._base
+        if base is None:
+            return [rid for rid, r in self.regions.items() if r.owner == seat and r.race == race and r.tokens]
+        fresh = self._fresh_r                   # the regions written since `base` was true
+        out = [rid for rid in base.get((seat, race), ()) if rid not in fresh]
+        added = False
+        for rid in fresh:
+            r = self.regions[rid]
+            if r.owner == seat and r.race == race and r.tokens:
+                out.append(rid)
+                added = True
+        if added:
+            out.sort(key=self.board.index.__getitem__)
+        return out
+
+    def _index(self, changed: set[str]) -> Held:
+        """Who holds which regions: `_base` with the `changed` regions brought up to date, or
+        the whole board read again when there is no base."""
+        regions = self.regions
+        base = self._base
+        held: Held = {}
+        if base is None:
+            for rid, r in regions.items():
+                if r.tokens and r.race is not None and r.owner is not None:
+                    key = (r.owner, r.race)
+                    if key in held:
+                        held[key].append(rid)
+                    else:
+                        held[key] = [rid]
+            return held
+        for key, rids in base.items():          # lists are shared, never changed in place
+            if changed.isdisjoint(rids):
+                held[key] = rids
+            else:
+                kept = [x for x in rids if x not in changed]
+                if kept:
+                    held[key] = kept
+        grown: set[tuple[int, str]] = set()
+        for rid in changed:
+            r = regions[rid]
+            if r.tokens and r.race is not None and r.owner is not None:
+                key = (r.owner, r.race)
+                held[key] = held.get(key, []) + [rid]
+                grown.add(key)
+        index = self.board.index
+        for key in grown:
+            held[key].sort(key=index.__getitem__)
+        return held
 
     def active_regions(self, seat: int) -> list[str]:
         hold = self.players[seat].active

@@ -44,7 +44,7 @@ def pick_reason(s: GameState, seat: int, index: int) -> Reason | None:
 
 
 def do_pick(s: GameState, seat: int, index: int, chance: Any, events: list[dict[str, Any]]) -> None:
-    c = s.column[index]
+    c = s.column_w()[index]                 # coins (and tokens) go on the combos passed over
     s.catalog.require(c.race, c.power)
     p = s.player_w(seat)
     paid = index
@@ -128,14 +128,18 @@ def do_abandon(s: GameState, seat: int, rid: str, events: list[dict[str, Any]]) 
 def _bonus(s: GameState, seat: int, hold: RaceHold) -> int:
     if s.turn.used.get("redeploy_bonus_given"):
         return 0
-    want = sum(ab.redeploy_bonus(s, seat) for ab in s.catalog.effects_of(hold.race, hold.power))
+    cat = s.catalog
+    want = sum(ab.redeploy_bonus(s, seat)
+               for ab in cat.overriding(cat.effects_of(hold.race, hold.power), "redeploy_bonus"))
     return max(0, min(want, s.tray.get(hold.race, 0)))
 
 
 def _withheld(s: GameState, seat: int, hold: RaceHold, pool: int) -> int:
     """Tokens set aside after the redeployment (Amazons): exactly what the effects ask, even if
     that empties regions (R19: "if possible" only protects the one token per region)."""
-    w = sum(ab.withheld_after_redeploy(s, seat) for ab in s.catalog.effects_of(hold.race, hold.power))
+    cat = s.catalog
+    w = sum(ab.withheld_after_redeploy(s, seat)
+            for ab in cat.overriding(cat.effects_of(hold.race, hold.power), "withheld_after_redeploy"))
     return max(0, min(w, pool))
 
 
@@ -441,8 +445,9 @@ def end_turn_reason(s: GameState, seat: int, decline: bool) -> Reason | None:
         return reason("not_your_turn_to_end")
     if decline:
         hold = p.active
-        if hold is None or not any(ab.may_decline_after_scoring()
-                                   for ab in s.catalog.effects_of(hold.race, hold.power)):
+        cat = s.catalog
+        if hold is None or not any(ab.may_decline_after_scoring() for ab in cat.overriding(
+                cat.effects_of(hold.race, hold.power), "may_decline_after_scoring")):
             return reason("only_stout")
     return None
 

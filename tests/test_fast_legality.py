@@ -1,0 +1,99 @@
+"""The engine's fast paths agree with its reasons, position by position.
+
+`legal_actions` decides which regions a race may conquer without building a `Reason` for the
+ones it leaves out (`conquest_options`), and a sealed state answers `regions_of` from an index
+kept from one state to the next. Thousands of positions from random games, with the base races
+and powers and with the expansions' too, check that every intent `legal_actions` lists is one
+`why_illegal` accepts, that every conquest, reinforcement, abandon, decline and pick it leaves out
+is one `why_illegal` refuses, that the fast cost is `cost_of`'s, and that the index is what a
+reading of the whole board says.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from game.content.catalog import default_catalog, load_catalog
+from game.rules import apply, legal_actions, new_game, why_illegal
+from game.rules.actions import Abandon, Conquer, Decline, EndTurn, Pick, Reinforce
+from game.rules.conquest import conquest_options, cost_of, target_reason
+from game.rules.engine import actor
+from game.rules.state import CONQUER, PICK, REDEPLOY, GameState, RegionState
+from tests.boards import BOARDS
+
+ROOT = Path(__file__).resolve().parents[1]
+EXPANSIONS = sorted((ROOT / "assets" / "content" / "expansions").glob("*.yaml"))
+
+
+def _scan(s: GameState, seat: int, race: str) -> list[str]:
+    return [rid for rid, r in s.regions.items() if r.owner == seat and r.race == race and r.tokens]
+
+
+def _check_position(s: GameState) -> int:
+    """Every candidate intent of the actor, judged both ways; returns how many were compared."""
+    for seat, p in enumerate(s.players):
+        for h in ([p.active] if p.active else []) + p.declines:
+            assert s.regions_of(seat, h.race) == _scan(s, seat, h.race)
+    legal = legal_actions(s)
+    listed = set(legal)
+    for a in legal:
+        assert why_illegal(s, a) is None, f"listed but refused: {a}"
+    compared = len(legal)
+    seat = actor(s)
+    p = s.players[seat]
+    if s.turn.phase not in (PICK, CONQUER, REDEPLOY):
+        return compared
+    hold = p.active
+    if hold is not None and s.turn.phase == CONQUER and hold.hand >= 1:
+        abil = s.catalog.effects_of(hold.race, hold.power)
+        own = s.regions_of(seat, hold.race)
+        fast = dict(conquest_options(s, seat, hold, abil, own))
+        for rid in s.regions:
+            ok = target_reason(s, seat, rid, hold, abil, own) is None
+            assert (rid in fast) == ok, f"{rid}: fast path says {rid in fast}, target_reason {ok}"
+            if ok:
+                assert fast[rid] == cost_of(s, seat, rid, abil).total, rid
+    for rid in s.regions:
+        for a in (Conquer(rid), Reinforce(rid), Abandon(rid)):
+            assert (a in listed) == (why_illegal(s, a) is None), f"{a}: listed {a in listed}"
+            compared += 1
+    for a in (Decline(), EndTurn(decline=True)):
+        assert (a in listed) == (why_illegal(s, a) is None), f"{a}: listed {a in listed}"
+    for i in range(len(s.column) + 1):
+        assert (Pick(i) in listed) == (why_illegal(s, Pick(i)) is None), f"pick {i}"
+    return compared + 2 + len(s.column) + 1
+
+
+def _play(catalog_of: str, board_name: str, players: int, seed: int) -> tuple[int, int]:
+    catalog = default_catalog() if catalog_of == "base" else load_catalog(EXPANSIONS)
+    rng = random.Random(seed)
+    s = new_game(BOARDS[board_name](), [f"p{i}" for i in range(players)], catalog, rng)
+    positions = compared = 0
+    while not s.game_over:
+        compared += _check_position(s)
+        positions += 1
+        acts = legal_actions(s)
+        s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+    return positions, compared
+
+
+@pytest.mark.parametrize("catalog_of", ["base", "expansions"])
+def test_the_fast_paths_agree_with_why_illegal(catalog_of: str) -> None:
+    positions = compared = 0
+    for seed in range(12):
+        board = ["ring", "grid", "wide"][seed % 3]
+        got = _play(catalog_of, board, 2 + seed % 4, 1000 + seed)
+        positions += got[0]
+        compared += got[1]
+    assert positions >= 1000 and compared >= 20 * positions
+
+
+def test_a_region_copy_copies_every_slot() -> None:
+    r = RegionState()
+    for i, name in enumerate(RegionState.__slots__):
+        setattr(r, name, f"value {i}")
+    c = r.copy()
+    assert c is not r
+    assert [getattr(c, n) for n in RegionState.__slots__] == [f"value {i}" for i in range(len(RegionState.__slots__))]
