@@ -134,12 +134,19 @@ class Worker:
 
 def export_revision(rev: str, into: Path) -> None:
     """The files of git revision `rev` of this repository, written under `into`."""
-    data = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", rev],
-                          capture_output=True, check=False)
+    try:
+        data = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", rev],
+                              capture_output=True, check=False)
+    except OSError as err:
+        raise ValueError(f"git could not run: {err}") from None
     if data.returncode != 0:
-        raise ValueError(data.stderr.decode(errors="replace").strip().splitlines()[-1])
+        said = data.stderr.decode(errors="replace").strip().splitlines()
+        raise ValueError(said[-1] if said else f"git archive stopped with code {data.returncode}")
     with tarfile.open(fileobj=BytesIO(data.stdout)) as tar:
-        tar.extractall(into, filter="data")
+        try:
+            tar.extractall(into, filter="data")
+        except TypeError:                      # a Python 3.11 older than 3.11.4: no filter
+            tar.extractall(into)
 
 
 def summary(runs: list[dict[str, float]]) -> dict[str, float]:

@@ -1,0 +1,31 @@
+"""`python -m game.bench` prints the figures the targets are judged by (never asserted on speed)."""
+from __future__ import annotations
+
+import pytest
+
+from game import bench
+
+
+def test_the_summary_takes_medians_per_game_and_per_intent() -> None:
+    runs = [{"game": 0.010, "legal": 0.004, "apply": 0.005, "steps": 100},
+            {"game": 0.030, "legal": 0.012, "apply": 0.015, "steps": 100},
+            {"game": 0.020, "legal": 0.008, "apply": 0.010, "steps": 200}]
+    m = bench.summary(runs)
+    assert m["game_ms"] == pytest.approx(20.0)
+    assert m["action_us"] == pytest.approx(100.0)        # 100, 300 and 100 µs per intent
+    assert m["legal_us"] == pytest.approx(40.0)
+    assert m["apply_us"] == pytest.approx(50.0)
+    assert m["games_per_s"] == pytest.approx(50.0)
+
+
+def test_the_bench_prints_per_intent_figures_and_the_targets(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "per intent: median" in out and "target ≤ 20 µs" in out
+    assert "legal_actions" in out and "apply" in out and "target ≤ 5 ms" in out
+
+
+def test_a_revision_git_cannot_give_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--compare", "no-such-revision-anywhere", "--games", "1"]) == 2
+    out = capsys.readouterr().out.strip()
+    assert out.startswith("--compare no-such-revision-anywhere:") and "\n" not in out
