@@ -50,6 +50,30 @@ def test_setup_shuffles_with_the_seed_passed_in() -> None:
     assert a == b and a != c
 
 
+def test_forced_combos_lie_on_top_of_the_column_and_the_rest_is_dealt_as_usual() -> None:
+    cat = default_catalog()
+    for seed in range(5):
+        s = new_game(ring_board(), ["a", "b"], cat, random.Random(seed),
+                     forced=[("giants", "flying"), ("elves", "swamp")])
+        assert [(c.race, c.power) for c in s.column[:2]] == [("giants", "flying"), ("elves", "swamp")]
+        assert len(s.column) == 6 and len({c.race for c in s.column}) == 6
+        assert "giants" not in s.race_stack and "flying" not in s.power_stack
+        assert len(s.race_stack) + len(s.column) == len(cat.races)
+        assert len(s.power_stack) + len(s.column) == len(cat.powers)
+    plain = new_game(ring_board(), ["a", "b"], cat, random.Random(3))
+    assert plain == new_game(ring_board(), ["a", "b"], cat, random.Random(3), forced=())
+
+
+def test_a_forced_combo_that_cannot_be_laid_is_refused_in_one_sentence() -> None:
+    cat = default_catalog()
+    for forced, words in ([("gnomez", "flying")], "unknown race 'gnomez'"), \
+                         ([("giants", "flyin")], "unknown power 'flyin'"), \
+                         ([("giants", "flying"), ("giants", "swamp")], "'giants' is forced twice"), \
+                         ([(r, p) for r, p in zip(sorted(cat.races)[:7], sorted(cat.powers)[:7], strict=True)][:7], "at most 6"):
+        with pytest.raises(SetupError, match=words):
+            new_game(ring_board(), ["a", "b"], cat, random.Random(1), forced=forced)
+
+
 def test_player_counts_outside_two_to_five_are_refused() -> None:
     with pytest.raises(SetupError, match="2 to 5 players"):
         new_game(ring_board(), list("abcdef"), default_catalog(), random.Random(1))

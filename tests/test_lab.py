@@ -102,3 +102,40 @@ def test_the_lab_plays_expert_games_reproducibly(tmp_path: Path) -> None:
         _run(tmp_path / name, "--level", "expert", "--iterations", "2", "--players", "2", "--jobs", "1",
              games=1, seed=4)
     assert (tmp_path / "x" / "games.csv").read_text() == (tmp_path / "y" / "games.csv").read_text()
+
+
+def test_a_forced_combo_is_on_the_table_in_every_game(tmp_path: Path) -> None:
+    _run(tmp_path / "f", "--force", "Trolls+Flying", "--force", "elves+swamp", games=10, seed=6)
+    with (tmp_path / "f" / "combos.csv").open() as f:
+        picks = {r["combo"]: int(r["picks"]) for r in csv.DictReader(f)}
+    # Laid on top of the column for free, the forced combos are taken in most games.
+    assert picks.get("trolls+flying", 0) >= 6, picks
+    with (tmp_path / "f" / "picks.csv").open() as f:
+        first = [r for r in csv.DictReader(f) if r["round"] == "1" and r["seat"] == "1"]
+    assert len(first) == 10        # the first player meets the column as it was laid out
+    for r in first:
+        forced_here = {"0": ("trolls", "flying"), "1": ("elves", "swamp")}.get(r["position"])
+        assert forced_here is None or (r["race"], r["power"]) == forced_here, r
+    assert "forced trolls+flying, elves+swamp" in (tmp_path / "f" / "summary.md").read_text()
+
+
+def test_each_seat_gets_its_own_level(tmp_path: Path) -> None:
+    import json
+    _run(tmp_path / "s", "--seats", "easy,expert,medium", "--iterations", "2", "--jobs", "1", games=2)
+    run = json.loads((tmp_path / "s" / "run.json").read_text())
+    assert run["seats"] == ["easy", "expert", "medium"] and run["players"] == 3
+    assert "easy, expert, medium bots" in (tmp_path / "s" / "summary.md").read_text()
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--force", "trols+flying"], "unknown race 'trols'; did you mean 'trolls'?"),
+    (["--force", "trolls+flyng"], "unknown power 'flyng'; did you mean 'flying'?"),
+    (["--force", "trolls"], "write a combo as race+power"),
+    (["--force", "trolls+flying", "--force", "trolls+swamp"], "'trolls' is forced twice"),
+    (["--seats", "easy,hardd"], "unknown level 'hardd'; did you mean 'hard'?"),
+    (["--seats", "easy,hard", "--players", "3"], "2 levels for 3 players"),
+])
+def test_a_bad_force_or_seat_is_one_line(tmp_path: Path, capsys, args: list[str], words: str) -> None:
+    assert main(["--games", "1", "--out", str(tmp_path / "x"), *args]) == 2
+    err = capsys.readouterr().err.strip()
+    assert words in err and "\n" not in err and not (tmp_path / "x").exists()

@@ -20,11 +20,12 @@ class BotLoop(RuntimeError):
 
 def play_game(board: Board, catalog: Catalog, bots: Sequence[Bot], seed: int | str,
               on_step: StepHook | None = None, names: Sequence[str] | None = None,
-              max_steps: int = 20_000) -> GameState:
-    """Play a game to the end with `bots[i]` in seat i; returns the final state."""
+              max_steps: int = 20_000, forced: Sequence[tuple[str, str]] = ()) -> GameState:
+    """Play a game to the end with `bots[i]` in seat i; returns the final state. `forced` combos
+    start on top of the column (see `new_game`)."""
     rng = random.Random(f"game:{seed}")
     names = list(names or [f"seat{i + 1}" for i in range(len(bots))])
-    s = new_game(board, names, catalog, rng)
+    s = new_game(board, names, catalog, rng, forced=forced)
     steps = 0
     while not s.game_over:
         seat = actor(s)

@@ -1,5 +1,5 @@
 """`python -m game.lab --players 4 --games 1000 [--content my_races.yaml] [--map FILE] [--seed N]
-[--level medium] [--out DIR]` — play bot games on all cores and write a report folder.
+[--level medium | --seats medium,hard,easy,medium] [--force RACE+POWER ...] [--out DIR]` — play bot games on all cores and write a report folder.
 
 `python -m game.lab match --a expert --b hard --games 200` — a match between two levels of
 computer player (`versus.py`)."""
@@ -12,7 +12,7 @@ from pathlib import Path
 from ..bots import LEVELS
 from ..content.catalog import ContentError
 from .report import write
-from .runner import LabConfig, ProgressBar, run
+from .runner import LabConfig, ProgressBar, check_forced, parse_combo, parse_seats, run
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -24,7 +24,8 @@ def main(argv: list[str] | None = None) -> int:
         "Play many games between computer players and write a balance report: win rate and coins "
         "per race, power and combo with 95% intervals, coins per round, picks, a CSV of every game, "
         "PNG charts and a one-page summary."))
-    ap.add_argument("--players", type=int, default=4, help="players per game, 2 to 5 (default 4)")
+    ap.add_argument("--players", type=int, default=None,
+                    help="players per game, 2 to 5 (default 4, or one per level given to --seats)")
     ap.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     ap.add_argument("--content", action="append", default=[], metavar="FILE.yaml",
                     help="custom races and powers to add (may be given more than once)")
@@ -33,6 +34,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1, help="the same seed gives the same report (default 1)")
     ap.add_argument("--level", choices=LEVELS, default="medium",
                     help="the computer players (default medium)")
+    ap.add_argument("--seats", metavar="LEVEL,LEVEL,...",
+                    help="a level per seat instead of --level, e.g. medium,hard,easy,medium")
+    ap.add_argument("--force", action="append", default=[], metavar="RACE+POWER",
+                    help="lay this combo on top of the column in every game (may be given more than once)")
     ap.add_argument("--out", default="lab-report", help="report folder (default ./lab-report)")
     ap.add_argument("--jobs", type=int, default=0, help="processes (default: all cores)")
     ap.add_argument("--iterations", type=int, default=48,
@@ -41,6 +46,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="Hard and Expert: think for this many seconds per decision instead of "
                          "--iterations (not reproducible)")
     args = ap.parse_args(args_in)
+    if args.players is None:
+        args.players = len(args.seats.split(",")) if args.seats else 4
     if not 2 <= args.players <= 5:
         ap.error("--players must be 2 to 5")
     if args.games < 1:
@@ -51,12 +58,16 @@ def main(argv: list[str] | None = None) -> int:
                     budget=args.budget if args.budget is not None else 0.25)
     try:
         board, catalog, map_name = cfg.load()
+        if args.seats:
+            cfg.seats = parse_seats(args.seats, cfg.players, tuple(LEVELS))
+        cfg.forced = [parse_combo(text, catalog) for text in args.force]
+        check_forced(cfg.forced)
     except (ContentError, ValueError, OSError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     if cfg.map_path:
         cfg.players = cfg.players  # the map decides the rounds; the players are the option
-    print(f"Playing {cfg.games} games: {cfg.players} {cfg.level} bots on {map_name}, seed {cfg.seed}",
+    print(f"Playing {cfg.games} games: {cfg.players} players, {cfg.bots_label()} on {map_name}, seed {cfg.seed}",
           file=sys.stderr)
     records, seconds = run(cfg, ProgressBar())
     out = Path(args.out)

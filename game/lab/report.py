@@ -93,7 +93,8 @@ def write(out: Path, cfg: LabConfig, catalog: Catalog, map_name: str, records: S
     _write_summary(out, t, cfg, catalog, map_name, even, seconds)
     rate = len(records) / seconds if seconds > 0 else 0.0
     (out / "run.json").write_text(json.dumps({
-        "players": cfg.players, "games": cfg.games, "seed": cfg.seed, "level": cfg.level,
+        "players": cfg.players, "games": cfg.games, "seed": cfg.seed, "level": cfg.level, "seats": cfg.levels(),
+        "forced": [f"{r}+{p}" for r, p in cfg.forced],
         "content": cfg.content, "map": cfg.map_path or map_name, "jobs": cfg.jobs,
         "seconds": round(seconds, 2), "games_per_second": round(rate, 2),
     }, indent=2) + "\n", encoding="utf-8")
@@ -135,7 +136,7 @@ def _write_csvs(out: Path, t: Tables, records: Sequence[GameRecord]) -> None:
 
 
 def _write_charts(out: Path, t: Tables, cfg: LabConfig, map_name: str, even: float) -> None:
-    sub = f"{t.games} games, {t.players} players, {cfg.level} bots, {map_name}, seed {cfg.seed}"
+    sub = f"{t.games} games, {t.players} players, {cfg.bots_label()}, {map_name}, seed {cfg.seed}"
     charts.bar_chart(t.races, out / "winrate_by_race.png", "Win rate by race",
                      sub + " - the player who picked it won", "win", even)
     charts.bar_chart(t.powers, out / "winrate_by_power.png", "Win rate by power",
@@ -147,7 +148,7 @@ def _write_charts(out: Path, t: Tables, cfg: LabConfig, map_name: str, even: flo
 
 def _write_tables(out: Path, t: Tables, cfg: LabConfig, map_name: str) -> None:
     lines = ["# Balance lab: full tables", "",
-             f"{t.games} games of {t.players} players, {cfg.level} bots, map {map_name}, seed {cfg.seed}.",
+             f"{t.games} games of {t.players} players, {cfg.bots_label()}, map {map_name}, seed {cfg.seed}.",
              "Win rate: the player who picked it won the game (shared victories count). Coins the combo "
              "scored: its regions and bonuses while Active and then In Decline. Intervals are 95%.", "",
              "## Races", ""] + _md_table(t.races, "race") + ["", "## Powers", ""] + _md_table(t.powers, "power")
@@ -171,7 +172,7 @@ def _write_summary(out: Path, t: Tables, cfg: LabConfig, catalog: Catalog, map_n
     base_races = [r for r in t.races if not r.custom and r.picks]
     base_scored = (sum(r.earned * r.picks for r in base_races) / max(1, sum(r.picks for r in base_races)))
     content = ", ".join(cfg.content) if cfg.content else "the base races and powers only"
-    L = [f"# Balance lab: {t.games} games, {t.players} players, {cfg.level} bots", "",
+    L = [f"# Balance lab: {t.games} games, {t.players} players, {cfg.bots_label()}", "",
          f"Map **{map_name}** · content: {content} · seed {cfg.seed}. "
          f"Read this page first; `tables.md` has every figure and the CSV files have every game.", ""]
     custom = [r for r in t.races + t.powers if r.custom]

@@ -9,6 +9,7 @@ Decline).
 """
 from __future__ import annotations
 
+import difflib
 import multiprocessing as mp
 import os
 import sys
@@ -33,6 +34,19 @@ class LabConfig:
     jobs: int = 0                       # 0: all cores
     budget: float = 0.25                # Hard and Expert: seconds per decision...
     iterations: int | None = 48         # ... or a fixed number of look-ahead games (reproducible)
+    seats: list[str] = field(default_factory=list)             # a level per seat (else `level`)
+    forced: list[tuple[str, str]] = field(default_factory=list)   # combos on top of every column
+
+    def levels(self) -> list[str]:
+        """The computer player's level in each seat."""
+        return list(self.seats) if self.seats else [self.level] * self.players
+
+    def bots_label(self) -> str:
+        """'medium bots', or 'easy, hard, medium, medium bots'; plus the forced combos."""
+        label = f"{', '.join(self.levels()) if self.seats else self.level} bots"
+        if self.forced:
+            label += ", forced " + ", ".join(f"{r}+{p}" for r, p in self.forced)
+        return label
 
     def load(self) -> tuple[Board, Catalog, str]:
         """The board, the catalog and the map's name (errors are sentences for the player)."""
@@ -81,6 +95,46 @@ def _init_worker(cfg: LabConfig) -> None:
     _WORKER.update(cfg=cfg, board=board, catalog=catalog)
 
 
+def parse_combo(text: str, catalog: Catalog) -> tuple[str, str]:
+    """'gnomes+flying' as (race, power); a ValueError with one sentence (and a 'did you mean')
+    for anything else."""
+    race, plus, power = text.partition("+")
+    race, power = race.strip().lower(), power.strip().lower()
+    if not plus or not race or not power:
+        raise ValueError(f"--force {text!r}: write a combo as race+power, e.g. --force \"giants+flying\"")
+    for what, name, known in (("race", race, catalog.races), ("power", power, catalog.powers)):
+        if name not in known:
+            close = difflib.get_close_matches(name, sorted(known), n=1)
+            hint = f"did you mean {close[0]!r}?" if close else f"known {what}s: {', '.join(sorted(known))}"
+            raise ValueError(f"--force {text!r}: unknown {what} {name!r}; {hint}")
+    return race, power
+
+
+def check_forced(forced: list[tuple[str, str]]) -> None:
+    """Each race and power forced once, at most six combos (the column's size)."""
+    if len(forced) > 6:
+        raise ValueError(f"--force given {len(forced)} times: the column holds at most 6 combos")
+    for i, (race, power) in enumerate(forced):
+        for r, p in forced[:i]:
+            if race == r or power == p:
+                twice = race if race == r else power
+                raise ValueError(f"--force: {twice!r} is forced twice; force each race and power once")
+
+
+def parse_seats(text: str, players: int, levels: tuple[str, ...]) -> list[str]:
+    """'medium,hard,easy,medium' as a level per seat, one per player (ValueError otherwise)."""
+    seats = [x.strip().lower() for x in text.split(",")]
+    for lv in seats:
+        if lv not in levels:
+            close = difflib.get_close_matches(lv, levels, n=1)
+            hint = f"did you mean {close[0]!r}?" if close else f"levels: {', '.join(levels)}"
+            raise ValueError(f"--seats {text!r}: unknown level {lv!r}; {hint}")
+    if len(seats) != players:
+        raise ValueError(f"--seats {text!r}: {len(seats)} levels for {players} players; "
+                         f"give one level per seat (or change --players)")
+    return seats
+
+
 def game_seed(run_seed: int, game: int) -> str:
     return f"lab:{run_seed}:{game}"
 
@@ -93,13 +147,13 @@ def play_one(game: int) -> GameRecord:
     seed = game_seed(cfg.seed, game)
     n = cfg.players
     bots = []
-    for i in range(n):
+    for i, level in enumerate(cfg.levels()):
         opts: dict[str, Any] = {}
-        if cfg.level in SEARCHING:
+        if level in SEARCHING:
             opts = {"budget": cfg.budget, "iterations": cfg.iterations}
-        bots.append(make_bot(cfg.level, i, seed=hash_seed(seed, i), **opts))
+        bots.append(make_bot(level, i, seed=hash_seed(seed, i), **opts))
     tracker = _Tracker(n)
-    end = play_game(board, catalog, bots, seed, on_step=tracker.step)
+    end = play_game(board, catalog, bots, seed, on_step=tracker.step, forced=cfg.forced)
     tracker.close(end)
     return GameRecord(game, seed, list(end.winners), [p.coins for p in end.players],
                       [sum(r.tokens for r in end.regions.values() if r.owner == i) for i in range(n)],

@@ -339,6 +339,8 @@ TEMPLATES: dict[str, str] = {
     "setup_unknown_power": "{where}: unknown power {value!r}; known powers: {known}",
     "setup_unknown_key": "{where}: unknown key {key!r}; known keys: {known}",
     "setup_combo": "{where}: a combo needs a race and a power",
+    "setup_forced_many": "{count} forced combos: the column holds at most {most}",
+    "setup_forced_twice": "forced combos: {value!r} is forced twice; force each race and power once",
     "setup_not_player": "{where}: {value!r} is not one of the players ({known})",
     "setup_two_holders": "setup: the {race} are held by {player} and {player2}; a race banner belongs "
                          "to one player",

@@ -16,7 +16,18 @@ from .chance import Recorder
 from .common import refill_column
 from .errors import SetupError
 from .reasons import reason
-from .state import CONQUER, LOST_TRIBE, LOST_TRIBE_BOX, PICK, GameState, PlayerState, RegionState, TurnState
+from .state import (
+    COLUMN_SIZE,
+    CONQUER,
+    LOST_TRIBE,
+    LOST_TRIBE_BOX,
+    PICK,
+    Combo,
+    GameState,
+    PlayerState,
+    RegionState,
+    TurnState,
+)
 
 
 def empty_table(board: Board, names: Sequence[str], catalog: Catalog) -> GameState:
@@ -41,20 +52,42 @@ def empty_table(board: Board, names: Sequence[str], catalog: Catalog) -> GameSta
 
 
 def new_game(board: Board, names: Sequence[str], catalog: Catalog,
-             rng: random.Random | Any) -> GameState:
-    """A fresh game, the first player about to pick."""
+             rng: random.Random | Any, forced: Sequence[tuple[str, str]] = ()) -> GameState:
+    """A fresh game, the first player about to pick. `forced` combos (race, power) are laid on
+    top of the column in that order, the rest of the column dealt from the shuffled stacks as
+    usual (a variant for playtesting a combo; the board game deals all six at random)."""
     s = empty_table(board, names, catalog)
     chance = Recorder(rng)
     s.race_stack = sorted(catalog.races)
     s.power_stack = sorted(catalog.powers)
     chance.shuffle(s.race_stack)
     chance.shuffle(s.power_stack)
+    _force_combos(s, forced)
     refill_column(s, chance)
     s.round = 1
     s.turn = TurnState(0)
     begin_turn(s, chance, [])
     s.seal()
     return s
+
+
+def _force_combos(s: GameState, forced: Sequence[tuple[str, str]]) -> None:
+    """Move the `forced` banners and badges from the stacks to the top of the column."""
+    cat = s.catalog
+    if len(forced) > COLUMN_SIZE:
+        raise SetupError(reason("setup_forced_many", count=len(forced), most=COLUMN_SIZE))
+    for race, power in forced:
+        if race not in cat.races:
+            raise SetupError(reason("setup_unknown_race", where="forced combo", value=race,
+                                    known=", ".join(sorted(cat.races))))
+        if power not in cat.powers:
+            raise SetupError(reason("setup_unknown_power", where="forced combo", value=power,
+                                    known=", ".join(sorted(cat.powers))))
+        if race not in s.race_stack or power not in s.power_stack:
+            raise SetupError(reason("setup_forced_twice", value=race if race not in s.race_stack else power))
+        s.race_stack.remove(race)
+        s.power_stack.remove(power)
+        s.column.append(Combo(race, power))
 
 
 def begin_turn(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
