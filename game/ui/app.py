@@ -24,6 +24,7 @@ from game.saves import data_dir  # noqa: E402
 
 from . import settings  # noqa: E402
 from .art import Sprites  # noqa: E402
+from .sound import Sound  # noqa: E402
 from .strings import set_language, t  # noqa: E402
 from .theme import Fonts, Text  # noqa: E402
 
@@ -87,7 +88,7 @@ class App:
         if self.options.pace == 1.0:                    # not chosen on the command line (or by a test)
             self.options.pace = ANIMATION[self.animation]
         self.bots_fast = bool(prefs.get("bots_fast", False))
-        self.sound = bool(prefs.get("sound", True))     # remembered; the table plays no sound yet
+        self.sound = bool(prefs.get("sound", True))     # remembered; the M key and the menu switch it
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(t("app.title"))
@@ -99,6 +100,7 @@ class App:
         self.fonts = Fonts()
         self.text = Text(self.fonts)
         self.sprites = Sprites()
+        self.audio = Sound(prefs)                       # the effects and the music (silent if no device)
         self.clock = clock
         self.scene: Scene | None = None
         self.running = True
@@ -164,6 +166,7 @@ class App:
     def set_sound(self, on: bool) -> None:
         self.sound = on
         settings.save(sound=on)
+        self.audio.set_muted(not on)
         self.dirty()
 
     def set_language(self, lang: str) -> None:
@@ -248,6 +251,7 @@ class App:
     def run(self) -> None:
         while self.running:
             self.tick(block=True)
+        self.audio.close()
         pygame.display.quit()
 
 

@@ -97,6 +97,7 @@ class Driver:
         return self.scene.board_view.click_point(rid)
 
     def close(self) -> None:
+        self.app.audio.close()
         pygame.display.quit()
 
 

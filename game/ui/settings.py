@@ -1,5 +1,5 @@
 """The window's remembered choices (language, first-game hints, the Expert computer player's
-thinking time, animation speed, computer speed, sound, the last table seated on the start screen),
+thinking time, animation speed, computer speed, sound (on, volume, music), the last table seated on the start screen),
 in `settings.json` beside the saves
 (`game.saves.data_dir()`).
 
@@ -17,8 +17,17 @@ from typing import Any
 from game.saves import data_dir
 
 DEFAULTS: dict[str, Any] = {"lang": None, "hints": True, "expert_seconds": 2.0, "animation": "normal",
-                            "bots_fast": False, "sound": True, "table": None}
+                            "bots_fast": False, "sound": True, "table": None,
+                            "volume": 0.7, "music": False}   # the sound: game.ui.sound
 EXPERT_SECONDS = (0.2, 10.0)        # the Expert computer player's thinking time per decision
+
+
+def volume(prefs: dict[str, Any]) -> float:
+    """The remembered volume, 0 to 1 (anything else: the default)."""
+    v = prefs.get("volume")
+    if isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1:
+        return float(v)
+    return float(DEFAULTS["volume"])
 
 
 def expert_seconds(prefs: dict[str, Any]) -> float:

@@ -82,6 +82,7 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
             return
         if s.game_over:
             if self.die is None:
+                self.app.audio.play("end")
                 from .final import FinalScene
                 self.app.switch(FinalScene(self.app, self.table))
             return
@@ -96,6 +97,7 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
             if lesson:
                 self.tutorial.saw_curtain()
             from .curtain import PassScene
+            self.app.audio.play("pass")
             self.app.switch(PassScene(self.app, self, who, self.last_score))
             return
         self.viewer = who
@@ -137,10 +139,32 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
         m = self.table.match
         if len(m.states) >= 2 and m.states[-1] is self.state:
             moves = moves_between(m.states[-2], self.state, getattr(rec, "action", None))
-            pace = self.pace() * (0.4 if self.fast and self.table.is_bot(m.states[-2].turn.seat) else 1.0)
+            pace = self.pace()
+            pace *= 0.4 if self.fast and self.table.is_bot(m.states[-2].turn.seat) else 1.0
             self.motion.play(moves, self.place_of, self.app.clock(), pace)
+            self.sound_for(m.states[-2], moves, rec)
         self.sync(reset_mode=True)
         self.route()
+
+    def sound_for(self, before: Any, moves: list, rec: Any) -> None:
+        """The sounds of one intent: a conquest (and a region lost by someone), the die, coins,
+        a decline."""
+        sound = self.app.audio
+        kind = (getattr(rec, "action", None) or {}).get("kind", "")
+        gained = any(mv.kind == "token" and mv.target.startswith("region:") and mv.source.startswith("hand:")
+                     for mv in moves)
+        if rec.rolls:
+            sound.play("die")
+        elif gained and kind not in ("redeploy", "withdraw", "encampments"):
+            sound.play("conquest")
+        if any(mv.target == "tray" and mv.race != "lost_tribe" for mv in moves):
+            sound.play("lost")
+        if any(mv.kind == "flip" for mv in moves) or kind == "decline":
+            sound.play("decline")
+        if any(mv.kind == "coin" for mv in moves) or any(
+                e.get("type") == "score" and e.get("coins") and not self.table.is_bot(e.get("seat", -1))
+                for e in rec.events):
+            sound.play("coins")
 
     def undo(self) -> None:
         if not self.table.match.can_undo() or self.table.is_bot(self.table.actor()):

@@ -103,6 +103,9 @@ class PlayInput(PlayView):
                 return
             if ev.key == pygame.K_z and ev.mod & pygame.KMOD_CTRL:
                 self.undo()
+            elif ev.key == pygame.K_m:
+                self.app.set_sound(not self.app.sound)
+                self.say(t("msg.sound_on") if self.app.sound else t("msg.sound_off"))
             elif ev.key == pygame.K_ESCAPE:
                 if self.something_to_cancel():
                     self.set_default_mode()
