@@ -132,7 +132,7 @@ def test_every_screen_fits_in_every_language(home, lang):
             d.move(d.region_point(own[0]))
             shot(d, lang, "redeploy")
         # the end of the turn: the next player's curtain, with the peek at the score
-        d.press_button("end_turn")
+        d.end_turn()
         play_until(d, lambda: isinstance(d.scene, PassScene) and d.scene.last_score is not None)
         peek = d.scene.button("peek")
         d.hold(peek.rect.center)

@@ -101,6 +101,10 @@ def test_a_whole_two_player_game_with_the_mouse(home, lang):
             phase = s.turn.phase
             before = len(match.records)
             if phase == WITHDRAW:
+                assert scene.draft is not None and scene.draft.pool() > 0, "the tokens got back start in hand"
+                assert not any(scene.draft.counts.values())
+                d.press_button("place")
+                assert len(match.records) == before and scene.message_kind == "warn"
                 d.press_button("place")
                 assert len(match.records) == before + 1
                 seen["withdraw"] = True
@@ -161,15 +165,21 @@ def test_a_whole_two_player_game_with_the_mouse(home, lang):
                     d.drag(d.region_point(b), d.region_point(a))   # and one dragged from b to a
                     if draft.counts[b] < draft.start[b] + (1 if pool > 0 else 0):
                         seen["drag"] = True
-                    d.press_button("end_turn")
+                    d.end_turn()
                     kinds = [r.action["kind"] for r in match.records[before:]]
                     assert kinds[:2] == ["redeploy", "end_turn"], (kinds, scene.message)
                     seen["redeploy"] = True
                     continue
-                d.press_button("end_turn")
+                d.end_turn()
                 assert len(match.records) > before, scene.message
             elif phase == REDEPLOY:
-                d.press_button("end_turn")
+                hold = s.players[s.turn.seat].active
+                in_hand = scene.draft.pool() if scene.draft is not None else (hold.hand if hold else 0)
+                if in_hand > 0 and s.active_regions(s.turn.seat):
+                    d.press_button("end_turn")             # tokens in hand: it says where they go first
+                    assert len(match.records) == before and scene.message_kind == "warn", scene.message
+                    seen["hand_asked"] = True
+                d.end_turn()
                 assert len(match.records) > before, scene.message
             else:
                 pytest.fail(f"unexpected phase {phase}")

@@ -157,7 +157,7 @@ def test_abandoning_a_region_before_conquering(home):
     try:
         scene = game_with(d, home, "ratmen", "alchemist")
         conquer(d, scene, 2)
-        d.press_button("end_turn")
+        d.end_turn()
         for _ in range(50):                      # Bob's turn, then the curtain back to Ann
             if isinstance(d.scene, GameScene) and scene.state.turn.seat == 0 and scene.viewer == 0:
                 break

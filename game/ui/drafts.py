@@ -99,7 +99,7 @@ def redeploy_draft(state: Any, legal: Iterable[Action]) -> Draft | None:
 
 
 def withdraw_draft(state: Any, legal: Iterable[Action]) -> Draft | None:
-    """The defender's tokens got back, all on the engine's default region to start with."""
+    """The defender's tokens got back, all still in hand to start with: the player places them."""
     default = _first(legal, Withdraw)
     if default is None:
         return None
@@ -107,10 +107,16 @@ def withdraw_draft(state: Any, legal: Iterable[Action]) -> Draft | None:
     race = state.turn.withdraw[0][1] if state.turn.withdraw else None
     regions = state.regions_of(seat, race) if race else list(dict(default.counts))
     counts = {rid: 0 for rid in regions}
-    for rid, n in default.counts:
-        counts[rid] = counts.get(rid, 0) + n
+    for rid, _ in default.counts:
+        counts.setdefault(rid, 0)
     return Draft("withdraw", seat, counts, sum(n for _, n in default.counts), minimum=0, race=race,
                  start=dict(counts))
+
+
+def withdraw_suggestion(state: Any, legal: Iterable[Action]) -> dict[str, int]:
+    """Where the engine would put tokens got back (for the ones the player leaves in hand)."""
+    default = _first(legal, Withdraw)
+    return dict(default.counts) if default is not None else {}
 
 
 def encampments_draft(state: Any, legal: Iterable[Action]) -> Draft | None:

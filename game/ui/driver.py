@@ -67,6 +67,13 @@ class Driver:
                               f"buttons: {[x.id for x in getattr(self.scene, 'buttons', [])]}")
         self.click(b.rect.center)
 
+    def end_turn(self) -> None:
+        """Press "End turn"; when it asks about tokens still in hand, press it again."""
+        scene = self.scene
+        self.press_button("end_turn")
+        if self.scene is scene and getattr(scene, "confirm_hand", False) and scene.button("end_turn") is not None:
+            self.press_button("end_turn")
+
     def hold(self, pos: tuple[int, int]) -> None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
@@ -123,7 +130,9 @@ def scripted_step(d: Driver) -> str:
         d.settle()
         return "bot"
     if s.turn.phase == WITHDRAW:
-        d.press_button("place")
+        d.press_button("place")                 # the tokens start in hand: it asks first...
+        if d.scene is scene and scene.state.turn.phase == WITHDRAW:
+            d.press_button("place")             # ...and places them as the game suggests
         return "withdraw"
     if s.turn.phase == PICK:
         cat = s.catalog
@@ -133,7 +142,7 @@ def scripted_step(d: Driver) -> str:
                 if c.race not in cat.missing and c.power not in cat.missing:
                     d.click(scene.combo_rects[a.index].center)
                     return "pick"
-        d.press_button("end_turn")
+        d.end_turn()
         return "end_turn"
     seat = s.turn.seat
     options = [a.region for a in scene.legal if isinstance(a, Conquer)] if scene.mode == "conquer" else []
@@ -148,5 +157,5 @@ def scripted_step(d: Driver) -> str:
         d.click(d.region_point(final[0]))        # ...and a second click rolls it
         d.settle()
         return "reinforce"
-    d.press_button("end_turn")
+    d.end_turn()
     return "end_turn"

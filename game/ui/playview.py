@@ -84,6 +84,7 @@ class PlayView(Scene):
         self.heroes: list[str] = []
         self.confirm_decline = False
         self.confirm_die: str | None = None    # an amber region clicked once: roll for it?
+        self.confirm_hand = False              # "End turn"/"Place tokens" pressed with tokens in hand
         self.message = ""
         self.message_kind = "hint"
         self.hover: str | None = None

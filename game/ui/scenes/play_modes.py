@@ -6,12 +6,20 @@ import pygame
 
 from game.rules import why_illegal
 from game.rules.actions import Ally, BerserkRoll, Decline, EndTurn, Heroes, Reinforce
+from game.rules.common import default_region
 from game.rules.state import CONQUER, PICK, REDEPLOY, WITHDRAW
 
 from .. import panels
-from ..drafts import encampments_draft, heroes_start, power_kinds, redeploy_draft, withdraw_draft
+from ..drafts import (
+    encampments_draft,
+    heroes_start,
+    power_kinds,
+    redeploy_draft,
+    withdraw_draft,
+    withdraw_suggestion,
+)
 from ..playview import REGION_POWERS, PlayView
-from ..strings import t
+from ..strings import t, tn
 from ..widgets import Button
 
 
@@ -22,6 +30,7 @@ class PlayModes(PlayView):
         self.heroes = []
         self.confirm_decline = False
         self.confirm_die = None
+        self.confirm_hand = False
         phase = s.turn.phase
         if phase == PICK:
             self.mode = "pick"
@@ -202,11 +211,32 @@ class PlayModes(PlayView):
             self.build_buttons()
             self.app.dirty()
         elif bid == "place" and self.draft is not None:
-            self.send(self.draft.action())
+            d = self.draft
+            if d.kind == "withdraw" and d.pool() > 0:
+                if not self.confirm_hand:       # the tokens start in hand: ask before placing them
+                    self.confirm_hand = True
+                    self.say(tn("msg.withdraw_in_hand", d.pool(), tokens=d.pool()), "warn")
+                    return
+                for rid, n in withdraw_suggestion(self.state, self.legal).items():
+                    d.counts[rid] = d.counts.get(rid, 0) + min(n, d.pool())
+            self.send(d.action())
 
     def end_turn(self, decline: bool = False) -> None:
         """End the turn; a redeploy the player arranged is sent first."""
         d = self.draft
+        s = self.state
+        hold = s.players[s.turn.seat].active
+        drafting = self.mode == "redeploy" and d is not None
+        in_hand = (d.pool() if drafting and d is not None else hold.hand) if hold is not None else 0
+        where = default_region(s, s.turn.seat, hold.race) if hold is not None and in_hand > 0 else None
+        if not decline and in_hand > 0 and where is not None:
+            if not self.confirm_hand:           # say where the tokens in hand will go, once
+                self.confirm_hand = True
+                self.say(tn("msg.end_with_hand", in_hand, tokens=in_hand,
+                            region=s.board.region(where).display_name), "warn")
+                return
+            if drafting and d is not None and where in d.counts:
+                d.counts[where] += in_hand      # the draft sends them where the game would
         if self.mode == "redeploy" and d is not None and d.changed():
             a = d.action()
             why = why_illegal(self.state, a)
