@@ -61,7 +61,7 @@ def do_step(d: Driver, game: GameScene, sid: str) -> None:
     elif sid == "redeploy":
         if game.button("redeploy") is not None:  # after the die, the redeploy is already open
             d.press_button("redeploy")
-        d.press_button("end_turn")
+        d.end_turn()
     elif sid == "decline":
         d.press_button("decline")
         d.press_button("decline")                # "Really decline?"
