@@ -41,3 +41,79 @@ def median(xs: Sequence[float]) -> float:
     v = sorted(xs)
     k = len(v) // 2
     return v[k] if len(v) % 2 else (v[k - 1] + v[k]) / 2
+
+
+def _beta_fraction(a: float, b: float, x: float) -> float:
+    """The continued fraction of the regularized incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    f = d
+    for m in range(1, 300):
+        for num in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                    -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1.0 + num * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + num / c
+            c = c if abs(c) > tiny else tiny
+            f *= c * d
+        if abs(c * d - 1.0) < 1e-12:
+            break
+    return f
+
+
+def beta_inc(a: float, b: float, x: float) -> float:
+    """Regularized incomplete beta I_x(a, b)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    ln = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log(1 - x)
+    if x < (a + 1) / (a + b + 2):
+        return math.exp(ln) * _beta_fraction(a, b, x) / a
+    return 1.0 - math.exp(ln) * _beta_fraction(b, a, 1 - x) / b
+
+
+def t_two_sided_p(t: float, df: int) -> float:
+    """P(|T| >= |t|) for Student's t with `df` degrees of freedom."""
+    return beta_inc(df / 2, 0.5, df / (df + t * t)) if df > 0 else 1.0
+
+
+def t_quantile(level: float, df: int) -> float:
+    """The t value with a two-sided `level` (e.g. 0.95 gives 2.776 for df 4), by bisection."""
+    lo, hi = 0.0, 1000.0
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if t_two_sided_p(mid, df) > 1 - level:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def paired_t(diffs: Sequence[float], level: float = 0.95) -> tuple[float, float, float, float]:
+    """Mean of paired differences, its t interval and the two-sided p of 'no difference'
+    (Student's t on n-1 degrees of freedom, right for small samples)."""
+    n = len(diffs)
+    if n == 0:
+        return 0.0, 0.0, 0.0, 1.0
+    m = sum(diffs) / n
+    if n == 1:
+        return m, -math.inf, math.inf, 1.0
+    sd = math.sqrt(sum((d - m) ** 2 for d in diffs) / (n - 1))
+    if sd == 0:
+        return m, m, m, (1.0 if m == 0 else 0.0)
+    se = sd / math.sqrt(n)
+    half = t_quantile(level, n - 1) * se
+    return m, m - half, m + half, t_two_sided_p(m / se, n - 1)
+
+
+def holm(ps: Sequence[float]) -> list[float]:
+    """Holm's step-down adjustment of p values for comparing many things at once."""
+    order = sorted(range(len(ps)), key=lambda i: ps[i])
+    out = [1.0] * len(ps)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (len(ps) - rank) * ps[i]))
+        out[i] = running
+    return out

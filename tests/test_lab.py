@@ -139,3 +139,87 @@ def test_a_bad_force_or_seat_is_one_line(tmp_path: Path, capsys, args: list[str]
     assert main(["--games", "1", "--out", str(tmp_path / "x"), *args]) == 2
     err = capsys.readouterr().err.strip()
     assert words in err and "\n" not in err and not (tmp_path / "x").exists()
+
+
+GNOMES_A = """\
+races:
+  gnomes:
+    name: Gnomes
+    tokens: 5
+    box: 10
+    text: Hill regions cost one token less to conquer.
+    effects:
+      - {cost_discount: {terrains: [hill]}}
+powers:
+  tunnelling:
+    name: Tunnelling
+    tokens: 3
+    text: Cavern regions cost one token less to conquer.
+    effects:
+      - {cost_discount: {features: [cavern]}}
+"""
+
+
+def test_compare_pairs_the_same_seeds_and_gives_a_verdict_per_change(tmp_path: Path, capsys) -> None:
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    a.write_text(GNOMES_A)
+    b.write_text(GNOMES_A.replace("tokens: 5", "tokens: 9").replace("tokens: 3", "tokens: 1"))
+    out = tmp_path / "cmp"
+    args = ["--compare", str(a), str(b), "--players", "2", "--games", "6", "--jobs", "1",
+            "--force", "gnomes+tunnelling", "--out", str(out)]
+    assert main(args) == 0
+    printed = capsys.readouterr().out
+    assert printed.count("Gnomes") == 1 and printed.count("Tunnelling") == 1      # a verdict line each
+    with (out / "compare.csv").open() as f:
+        rows = {r["key"]: r for r in csv.DictReader(f)}
+    assert set(rows) == {"gnomes", "tunnelling"}           # only what changed
+    g = rows["gnomes"]
+    assert int(g["pairs"]) >= 1 and int(g["pairs"]) + int(g["only_a"]) <= 6 and int(g["pairs"]) + int(g["only_b"]) <= 6
+    diff = float(rows["gnomes"]["win_diff"])
+    assert diff == pytest.approx(float(rows["gnomes"]["win_b"]) - float(rows["gnomes"]["win_a"]))
+    assert float(rows["gnomes"]["win_lo"]) <= diff <= float(rows["gnomes"]["win_hi"])
+    assert float(rows["gnomes"]["win_p_holm"]) >= float(rows["gnomes"]["win_p"])
+    summary = (out / "summary.md").read_text()
+    assert "Holm" in summary and "Student's t" in summary and "paired" in summary
+    assert (out / "compare.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    before = {f: (out / f).read_bytes() for f in ("summary.md", "compare.csv")}
+    # The same folder again: refused in one line, nothing overwritten.
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip()
+    assert "already there" in err and "--out" in err and "\n" not in err
+    assert before == {f: (out / f).read_bytes() for f in before}
+
+
+def test_compare_of_two_identical_files_says_there_is_nothing_to_compare(tmp_path: Path, capsys) -> None:
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    a.write_text(GNOMES_A)
+    b.write_text(GNOMES_A)
+    assert main(["--compare", str(a), str(b), "--games", "1", "--out", str(tmp_path / "c")]) == 2
+    assert "define every race and power the same way" in capsys.readouterr().err
+
+
+def test_paired_t_and_holm() -> None:
+    from game.stats import holm, paired_t, t_quantile
+    assert t_quantile(0.95, 4) == pytest.approx(2.776, abs=1e-3)      # a small sample: wider than 1.96
+    assert t_quantile(0.95, 10_000) == pytest.approx(1.960, abs=1e-3)
+    m, lo, hi, p = paired_t([1, 2, 3, 4, 5])
+    assert m == 3 and lo == pytest.approx(3 - 2.776 * 0.7071, abs=1e-3) and p == pytest.approx(0.0132, abs=1e-3)
+    assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+
+
+def test_the_verdict_says_stronger_only_when_the_paired_interval_clears_zero() -> None:
+    from game.lab.compare import Change, analyse
+    from game.lab.runner import GameRecord, PickRecord
+
+    def games(wins: list[int]) -> list[GameRecord]:
+        return [GameRecord(g, f"s{g}", [0] if w else [1], [50, 60], [0, 0], [],
+                           [PickRecord(0, 1, "gnomes", "flying", 0, 0, 0, 20 + 5 * w)], 0)
+                for g, w in enumerate(wins)]
+    a = games([0, 1] * 10)
+    up = analyse([Change("race", "gnomes", "Gnomes")], a, games([1] * 19 + [0]))[0]
+    assert up.pairs == 20 and up.win_diff == pytest.approx(45) and up.win_lo > 0
+    assert up.verdict.startswith("B's Gnomes win 45 points more often, 95% interval +") and up.verdict.endswith(": stronger")
+    same = analyse([Change("race", "gnomes", "Gnomes")], a, games([1, 0] * 10))[0]
+    assert same.win_lo < 0 < same.win_hi and same.verdict.endswith("play more games)")
+    down = analyse([Change("race", "gnomes", "Gnomes"), Change("power", "flying", "Flying")], a, games([0] * 20))
+    assert all(c.verdict.endswith(": weaker") and c.win_p_holm >= c.win_p for c in down)

@@ -1,5 +1,9 @@
 """`python -m game.lab --players 4 --games 1000 [--content my_races.yaml] [--map FILE] [--seed N]
-[--level medium | --seats medium,hard,easy,medium] [--force RACE+POWER ...] [--out DIR]` — play bot games on all cores and write a report folder.
+[--level medium | --seats medium,hard,easy,medium] [--force RACE+POWER ...] [--out DIR]` — play
+bot games on all cores and write a report folder.
+
+`python -m game.lab --compare A.yaml B.yaml [same options]` — the same seeds with each version of
+the content, the paired difference per changed race or power (`compare.py`).
 
 `python -m game.lab match --a expert --b hard --games 200` — a match between two levels of
 computer player (`versus.py`)."""
@@ -11,6 +15,7 @@ from pathlib import Path
 
 from ..bots import LEVELS
 from ..content.catalog import ContentError
+from ..rules import Catalog
 from .report import write
 from .runner import LabConfig, ProgressBar, check_forced, parse_combo, parse_seats, run
 
@@ -38,7 +43,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="a level per seat instead of --level, e.g. medium,hard,easy,medium")
     ap.add_argument("--force", action="append", default=[], metavar="RACE+POWER",
                     help="lay this combo on top of the column in every game (may be given more than once)")
-    ap.add_argument("--out", default="lab-report", help="report folder (default ./lab-report)")
+    ap.add_argument("--compare", nargs=2, metavar=("A.yaml", "B.yaml"),
+                    help="play the same seeds with content A and with content B and report, per "
+                         "changed race or power, the paired difference with a verdict")
+    ap.add_argument("--out", default=None, help="report folder (default ./lab-report, or "
+                    "./lab-compare with --compare)")
     ap.add_argument("--jobs", type=int, default=0, help="processes (default: all cores)")
     ap.add_argument("--iterations", type=int, default=48,
                     help="Hard and Expert: look-ahead games per decision (default 48; reproducible)")
@@ -56,12 +65,11 @@ def main(argv: list[str] | None = None) -> int:
                     content=list(args.content), map_path=args.map_path, jobs=args.jobs,
                     iterations=None if args.budget is not None else args.iterations,
                     budget=args.budget if args.budget is not None else 0.25)
+    if args.compare:
+        return _compare(cfg, args)
     try:
         board, catalog, map_name = cfg.load()
-        if args.seats:
-            cfg.seats = parse_seats(args.seats, cfg.players, tuple(LEVELS))
-        cfg.forced = [parse_combo(text, catalog) for text in args.force]
-        check_forced(cfg.forced)
+        _choose(cfg, args, catalog)
     except (ContentError, ValueError, OSError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -70,10 +78,55 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Playing {cfg.games} games: {cfg.players} players, {cfg.bots_label()} on {map_name}, seed {cfg.seed}",
           file=sys.stderr)
     records, seconds = run(cfg, ProgressBar())
-    out = Path(args.out)
+    out = Path(args.out or "lab-report")
     write(out, cfg, catalog, map_name, records, seconds)
     rate = len(records) / seconds if seconds > 0 else 0.0
     print(f"{len(records)} games in {seconds:.1f} s: {rate:.1f} games per second")
+    print(f"Report: {out / 'summary.md'}")
+    return 0
+
+
+def _choose(cfg: LabConfig, args: argparse.Namespace, catalog: Catalog) -> None:
+    """The per-seat levels and forced combos, checked against `catalog` (ValueError: a sentence)."""
+    if args.seats:
+        cfg.seats = parse_seats(args.seats, cfg.players, tuple(LEVELS))
+    cfg.forced = [parse_combo(text, catalog) for text in args.force]
+    check_forced(cfg.forced)
+
+
+def _compare(cfg: LabConfig, args: argparse.Namespace) -> int:
+    from . import compare
+    file_a, file_b = args.compare
+    out = Path(args.out or "lab-compare")
+    refusal = compare.refuse_existing(out)
+    if refusal:
+        print(f"error: {refusal}", file=sys.stderr)
+        return 2
+    try:
+        cat_a, cat_b, map_name = compare.load_versions(cfg, file_a, file_b)
+        _choose(cfg, args, cat_a)
+        for race, power in cfg.forced:
+            if race not in cat_b.races or power not in cat_b.powers:
+                raise ValueError(f"--force {race}+{power}: {file_b} has no such "
+                                 f"{'race' if race not in cat_b.races else 'power'}")
+    except (ContentError, ValueError, OSError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    changes = compare.changed(cat_a, cat_b)
+    if not changes:
+        print(f"error: {file_a} and {file_b} define every race and power the same way; "
+              f"change one of them to compare", file=sys.stderr)
+        return 2
+    cfg_a, cfg_b = compare.configs(cfg, file_a, file_b)
+    names = ", ".join(c.name for c in changes)
+    print(f"Comparing {names}: {cfg.games} games with each version, {cfg.players} players, "
+          f"{cfg.bots_label()} on {map_name}, seed {cfg.seed}", file=sys.stderr)
+    rec_a, sec_a = run(cfg_a, ProgressBar())
+    rec_b, sec_b = run(cfg_b, ProgressBar())
+    compare.analyse(changes, rec_a, rec_b)
+    compare.write(out, cfg, file_a, file_b, map_name, changes, sec_a + sec_b)
+    for c in changes:
+        print(c.verdict)
     print(f"Report: {out / 'summary.md'}")
     return 0
 

@@ -7,15 +7,19 @@
 """
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from .stats import Row, Tables  # noqa: E402
+
+if TYPE_CHECKING:
+    from .compare import Change
 
 BG = (250, 248, 242)
 INK = (35, 35, 40)
@@ -193,4 +197,58 @@ def rounds_chart(t: Tables, path: Path, title: str, subtitle: str) -> None:
         _text(surf, f"{m:.1f}", (cx, bottom2 - hi * sy2 - 4), 20, INK, "midbottom")
         _text(surf, str(i + 1), (cx, bottom2 + 8), 20, MUTED, "midtop")
     _text(surf, "round", ((left + right) / 2, bottom2 + 30), 20, MUTED, "midtop")
+    pygame.image.save(surf, str(path))
+
+
+def compare_chart(changes: Sequence["Change"], path: Path, title: str, subtitle: str) -> None:
+    """Per changed race or power, B minus A: win rate (points) and coins scored, each a bar
+    from zero with its 95% t interval as a whisker; green when clearly up, red when down."""
+    from .compare import MIN_PAIRS as min_pairs
+    w, row_h, top = 1200, 40, 130
+    rows = list(changes)
+    h = top + row_h * max(1, len(rows)) + 90
+    surf = pygame.Surface((w, h))
+    surf.fill(BG)
+    _text(surf, title, (24, 18), 34, bold=True)
+    _text(surf, subtitle, (24, 56), 22, MUTED)
+    label_w = 230
+    panels = (("win rate, points", "win"), ("coins scored", "coins"))
+    gap = 60
+    pw = (w - label_w - 40 - gap) // 2
+    for i, c in enumerate(rows):
+        _text(surf, f"{c.name} (n={c.pairs})", (label_w - 10, top + i * row_h + row_h / 2), 24, INK, "midright")
+    for k, (head, attr) in enumerate(panels):
+        x0 = label_w + 20 + k * (pw + gap)
+        finite = [abs(v) for c in rows for v in (getattr(c, f"{attr}_lo"), getattr(c, f"{attr}_hi"),
+                                                  getattr(c, f"{attr}_diff")) if math.isfinite(v)]
+        span = max(finite + [1.0])
+        step = _nice_step(span, 3)
+        span = step * (int(span / step) + 1)
+        if attr == "win":
+            span = min(span, 100.0)                  # a win rate moves by 100 points at most
+        sx = (pw - 20) / (2 * span)
+        zero = x0 + pw / 2
+        _text(surf, head, (zero, top - 30), 24, INK, "midbottom", bold=True)
+        y_axis = top + row_h * len(rows) + 6
+        v = -span
+        while v <= span + 1e-9:
+            x = zero + v * sx
+            pygame.draw.line(surf, GRID, (x, top - 8), (x, y_axis), 1)
+            _text(surf, f"{v:+.0f}" if v else "0", (x, y_axis + 6), 20, MUTED, "midtop")
+            v += step
+        pygame.draw.line(surf, INK, (zero, top - 8), (zero, y_axis), 2)
+        for i, c in enumerate(rows):
+            m, lo, hi = (getattr(c, f"{attr}_diff"), getattr(c, f"{attr}_lo"), getattr(c, f"{attr}_hi"))
+            clear = getattr(c, f"{attr}_p_holm") < 0.05 and c.pairs >= min_pairs
+            colour = ((70, 150, 80) if m > 0 else (190, 60, 60)) if clear else BAR
+            cy = top + i * row_h + row_h // 2
+            xm = zero + m * sx
+            pygame.draw.rect(surf, colour, (min(zero, xm), cy - 10, max(2, abs(xm - zero)), 20))
+            a = zero + max(-span, lo) * sx
+            b = zero + min(span, hi) * sx
+            pygame.draw.line(surf, WHISKER, (a, cy), (b, cy), 2)
+            for x in (a, b):
+                pygame.draw.line(surf, WHISKER, (x, cy - 7), (x, cy + 7), 2)
+    _text(surf, "bars: mean of B − A over games paired by seed; whiskers: 95% t interval; "
+          "green/red: clear after Holm's correction", (24, h - 34), 20, MUTED)
     pygame.image.save(surf, str(path))
