@@ -117,3 +117,52 @@ def holm(ps: Sequence[float]) -> list[float]:
         running = max(running, min(1.0, (len(ps) - rank) * ps[i]))
         out[i] = running
     return out
+
+
+def cluster_ratio(groups: Sequence[tuple[float, int]]) -> tuple[float, float, int]:
+    """Mean per item when items come in dependent groups (e.g. the picks of one game): each group
+    gives (sum of its values, number of items). Returns the mean, its standard error counting
+    each group as one independent draw (the cluster-robust 'sandwich' estimate), and the number
+    of groups (degrees of freedom: groups - 1)."""
+    groups = [(s, n) for s, n in groups if n > 0]
+    g = len(groups)
+    total = sum(n for _, n in groups)
+    if g == 0:
+        return 0.0, 0.0, 0
+    m = sum(s for s, _ in groups) / total
+    if g == 1:
+        return m, math.inf, 1
+    var = g / (g - 1) * sum((s - m * n) ** 2 for s, n in groups) / (total * total)
+    return m, math.sqrt(var), g
+
+
+def clustered_wilson(groups: Sequence[tuple[float, int]]) -> tuple[float, float]:
+    """95% Wilson interval of a proportion whose trials come in dependent groups: the count of
+    trials is shrunk by the design effect (clustered variance / independent variance)."""
+    m, se, g = cluster_ratio(groups)
+    n = sum(k for _, k in groups)
+    if n == 0:
+        return 0.0, 1.0
+    plain = m * (1 - m) / n
+    deff = max(1.0, (se * se) / plain) if plain > 0 and math.isfinite(se) else 1.0
+    n_eff = n / deff
+    return wilson(m * n_eff, max(1, round(n_eff)))
+
+
+def clustered_mean_ci(groups: Sequence[tuple[float, int]], level: float = 0.95) -> tuple[float, float, float]:
+    """Mean and its t interval on groups - 1 degrees of freedom (see `cluster_ratio`)."""
+    m, se, g = cluster_ratio(groups)
+    if g < 2:
+        return m, m, m
+    half = t_quantile(level, g - 1) * se
+    return m, m - half, m + half
+
+
+def cluster_p(groups: Sequence[tuple[float, int]], target: float) -> float:
+    """Two-sided p of 'the clustered mean equals `target`' (Student's t, groups - 1 df)."""
+    m, se, g = cluster_ratio(groups)
+    if g < 2 or not math.isfinite(se):
+        return 1.0
+    if se == 0:
+        return 1.0 if m == target else 0.0
+    return t_two_sided_p((m - target) / se, g - 1)

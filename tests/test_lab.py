@@ -9,7 +9,7 @@ import pytest
 
 from game.lab.__main__ import main
 from game.lab.report import FILES
-from game.lab.stats import mean_ci, wilson
+from game.stats import mean_ci, wilson
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "docs" / "examples" / "custom_races.yaml"
@@ -223,3 +223,27 @@ def test_the_verdict_says_stronger_only_when_the_paired_interval_clears_zero() -
     assert same.win_lo < 0 < same.win_hi and same.verdict.endswith("play more games)")
     down = analyse([Change("race", "gnomes", "Gnomes"), Change("power", "flying", "Flying")], a, games([0] * 20))
     assert all(c.verdict.endswith(": weaker") and c.win_p_holm >= c.win_p for c in down)
+
+
+def test_picks_in_one_game_count_as_one_draw() -> None:
+    from game.stats import cluster_ratio, clustered_mean_ci, clustered_wilson
+    # The same 20 picks, independent (one per game) or in lockstep pairs (two per game, equal):
+    alone = [(float(v), 1) for v in [0, 1] * 10]
+    paired = [(2.0 * v, 2) for v in [0, 1] * 5]
+    assert cluster_ratio(alone)[0] == cluster_ratio(paired)[0] == 0.5
+    lo_a, hi_a = clustered_wilson(alone)
+    lo_p, hi_p = clustered_wilson(paired)
+    assert hi_p - lo_p > hi_a - lo_a              # dependent picks: a wider interval
+    assert lo_a == pytest.approx(wilson(10, 20)[0], abs=0.01)      # one pick per game: as before
+    m, lo, hi = clustered_mean_ci([(3.0, 1), (5.0, 1)])
+    assert m == 4 and hi - m == pytest.approx(12.706, abs=1e-2)    # t on 1 degree of freedom
+
+
+def test_the_report_says_how_it_counts_and_draws_the_base_band(tmp_path: Path) -> None:
+    import pygame
+    _run(tmp_path / "r", games=40, seed=2)
+    summary = (tmp_path / "r" / "summary.md").read_text()
+    assert "clustered by game" in summary and "Holm" in summary and "Student's t" in summary
+    img = pygame.image.load(str(tmp_path / "r" / "coins_by_race.png"))
+    from game.lab.charts import BAND
+    assert any(tuple(img.get_at((x, 97)))[:3] == BAND for x in range(0, img.get_width(), 2))

@@ -29,6 +29,7 @@ BAR = (74, 120, 170)
 BAR_CUSTOM = (226, 122, 30)
 WHISKER = (30, 30, 30)
 BASE = (190, 60, 60)
+BAND = (226, 222, 212)
 SEAT_COLOURS = [(74, 120, 170), (90, 160, 90), (200, 150, 40), (150, 90, 170), (60, 170, 170), (170, 90, 90)]
 WINNER = (190, 60, 60)
 
@@ -72,8 +73,9 @@ def _nice_step(span: float, ticks: int = 5) -> float:
 
 
 def bar_chart(rows: Sequence[Row], path: Path, title: str, subtitle: str, metric: str = "win",
-              baseline: float | None = None) -> None:
-    """Horizontal bars of `metric` ('win' rate or 'earned' coins) with 95% whiskers."""
+              baseline: float | None = None, band: tuple[float, float] | None = None) -> None:
+    """Horizontal bars of `metric` ('win' rate or 'earned' coins) with 95% whiskers; `band`, a
+    reference range (the base races'), is shaded behind the bars."""
     rows = [r for r in rows if r.picks > 0]
     if metric == "earned":
         rows = sorted(rows, key=lambda r: (-r.earned, r.key))
@@ -101,6 +103,11 @@ def bar_chart(rows: Sequence[Row], path: Path, title: str, subtitle: str, metric
     # grid and axis
     step = _nice_step(vmax)
     y_axis = top + row_h * len(rows) + 6
+    if band is not None:
+        bx0, bx1 = left + band[0] * sx, left + min(band[1], vmax) * sx
+        pygame.draw.rect(surf, BAND, (bx0, top - 6, max(2, bx1 - bx0), y_axis - top + 6))
+        _text(surf, f"base races: {fmt(band[0])}–{fmt(band[1])}", ((bx0 + bx1) / 2, top - 10), 20, MUTED,
+              "midbottom")
     v = 0.0
     while v <= vmax + 1e-9:
         x = left + v * sx

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..rules.catalog import Catalog
+from ..stats import cluster_p, holm
 from . import charts
 from .runner import GameRecord, LabConfig
 from .stats import Row, Tables, tabulate
@@ -64,20 +65,33 @@ def even_rate(records: Sequence[GameRecord]) -> float:
     return wins / n if n else 0.0
 
 
+def mark(rows: Sequence[Row], even: float, base_scored: float) -> None:
+    """Each row's p values against an even race (win rate) and the base races (coins), clustered
+    by game and Holm-adjusted over the whole table, since a table compares many at once."""
+    ok = [r for r in rows if r.picks]
+    for attr, groups, target in (("win_p", "win_groups", even), ("earned_p", "earned_groups", base_scored)):
+        adj = holm([cluster_p(getattr(r, groups), target) for r in ok])
+        for r, p in zip(ok, adj, strict=True):
+            setattr(r, attr, p)
+
+
 def verdict(r: Row, even: float, base_scored: float) -> str:
+    """In words, after `mark`: 'clearly' means Holm-adjusted p < 0.05."""
     if r.picks < 30:
         return "too few picks to say (play more games)"
-    if r.win_lo > even and r.earned_lo > base_scored:
+    up, down = r.win_p < 0.05 and r.win_rate > even, r.win_p < 0.05 and r.win_rate < even
+    rich, poor = r.earned_p < 0.05 and r.earned > base_scored, r.earned_p < 0.05 and r.earned < base_scored
+    if up and rich:
         return "stronger than the base races: wins and scores more than an even race"
-    if r.win_hi < even and r.earned_hi < base_scored:
+    if down and poor:
         return "weaker than the base races: wins and scores less than an even race"
-    if r.win_lo > even:
+    if up:
         return "wins more often than an even race"
-    if r.win_hi < even:
+    if down:
         return "wins less often than an even race"
-    if r.earned_lo > base_scored:
+    if rich:
         return "scores more than the base races, within the noise on wins"
-    if r.earned_hi < base_scored:
+    if poor:
         return "scores less than the base races, within the noise on wins"
     return "within the noise of an even race"
 
@@ -141,8 +155,10 @@ def _write_charts(out: Path, t: Tables, cfg: LabConfig, map_name: str, even: flo
                      sub + " - the player who picked it won", "win", even)
     charts.bar_chart(t.powers, out / "winrate_by_power.png", "Win rate by power",
                      sub + " - the player who picked it won", "win", even)
+    base = [r.earned for r in t.races if not r.custom and r.picks >= 10]
+    band = (min(base), max(base)) if base else None
     charts.bar_chart(t.races, out / "coins_by_race.png", "Coins a race scores",
-                     sub + " - its regions and bonuses, Active and In Decline", "earned", None)
+                     sub + " - its regions and bonuses, Active and In Decline", "earned", None, band)
     charts.rounds_chart(t, out / "coins_per_round.png", "Coins per round", sub)
 
 
@@ -171,6 +187,8 @@ def _write_summary(out: Path, t: Tables, cfg: LabConfig, catalog: Catalog, map_n
                    seconds: float) -> None:
     base_races = [r for r in t.races if not r.custom and r.picks]
     base_scored = (sum(r.earned * r.picks for r in base_races) / max(1, sum(r.picks for r in base_races)))
+    mark(t.races, even, base_scored)
+    mark(t.powers, even, base_scored)
     content = ", ".join(cfg.content) if cfg.content else "the base races and powers only"
     L = [f"# Balance lab: {t.games} games, {t.players} players, {cfg.bots_label()}", "",
          f"Map **{map_name}** · content: {content} · seed {cfg.seed}. "
@@ -209,9 +227,9 @@ def _write_summary(out: Path, t: Tables, cfg: LabConfig, catalog: Catalog, map_n
         strong = [r for r in ok if verdict(r, even, base_scored).startswith("stronger")]
         weak = [r for r in ok if verdict(r, even, base_scored).startswith("weaker")]
         if strong:
-            L.append(f"- Clearly strong {what.lower()} (both intervals above even): " + ", ".join(_name(r) for r in strong) + ".")
+            L.append(f"- Clearly strong {what.lower()} (wins and coins both clearly above, Holm-adjusted): " + ", ".join(_name(r) for r in strong) + ".")
         if weak:
-            L.append(f"- Clearly weak {what.lower()} (both intervals below even): " + ", ".join(_name(r) for r in weak) + ".")
+            L.append(f"- Clearly weak {what.lower()} (wins and coins both clearly below, Holm-adjusted): " + ", ".join(_name(r) for r in weak) + ".")
 
     line(t.races, "Races")
     line(t.powers, "Powers")
@@ -226,7 +244,20 @@ def _write_summary(out: Path, t: Tables, cfg: LabConfig, catalog: Catalog, map_n
         + f" (even: {pct(t.baseline)}).")
     if t.income:
         L.append("- Coins gained per round: " + " · ".join(f"{m:.1f}" for m, _, _ in t.income) + ".")
-    L += ["", "## Charts", "", "![Win rate by race](winrate_by_race.png)", "",
+    L += ["", "## How the figures are computed", "",
+          "- **The game is the unit.** Picks within one game are not independent (the same seeds, "
+          "board and rivals), so every interval is clustered by game: a race's win rate uses a "
+          "Wilson interval on the effective number of picks (the picks shrunk by the design "
+          "effect of the clustering), its coins a cluster-robust standard error.",
+          "- **Student's t.** Means (coins, coins per round) use a t interval on games − 1 degrees "
+          "of freedom, which is wider than the normal one for small samples.",
+          f"- **Many races at once.** The verdicts test every race (and every power) against an "
+          f"even race ({pct(even)}) and the base races' coins ({base_scored:.1f}) and adjust the "
+          f"p values with Holm's step-down method over the whole table before saying 'clearly'; "
+          f"the intervals shown are the unadjusted 95% ones.",
+          "- **Coins chart.** The grey band is the range of the base races' mean coins: a custom "
+          "race inside it scores like one of the base game's races.",
+          "", "## Charts", "", "![Win rate by race](winrate_by_race.png)", "",
           "![Win rate by power](winrate_by_power.png)", "", "![Coins a race scores](coins_by_race.png)", "",
           "![Coins per round](coins_per_round.png)", "",
           "## Files", "",

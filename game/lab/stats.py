@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from ..rules.catalog import Catalog
-from ..stats import mean_ci, wilson
+from ..stats import clustered_mean_ci, clustered_wilson
 from .runner import GameRecord, PickRecord
 
 
@@ -38,6 +38,10 @@ class Row:
     pick_rate: float = 0.0        # picks per game
     position: float = 0.0         # mean column position picked from
     positions: list[int] = field(default_factory=list)   # picks from position 0, 1, ... 5
+    win_groups: list[tuple[float, int]] = field(default_factory=list, repr=False)     # per game
+    earned_groups: list[tuple[float, int]] = field(default_factory=list, repr=False)
+    win_p: float = 1.0            # vs an even race, Holm-adjusted over its table (see report)
+    earned_p: float = 1.0         # vs the base races' coins, Holm-adjusted
 
 
 @dataclass
@@ -64,9 +68,16 @@ def _row(key: str, name: str, custom: bool, items: list[tuple[GameRecord, PickRe
     won = [1.0 if p.seat in g.winners else 0.0 for g, p in items]
     r.wins = int(sum(won))
     r.win_rate = r.wins / r.picks if r.picks else 0.0
-    r.win_lo, r.win_hi = wilson(r.wins, r.picks)
-    r.coins, r.coins_lo, r.coins_hi = mean_ci([float(g.coins[p.seat]) for g, p in items])
-    r.earned, r.earned_lo, r.earned_hi = mean_ci([float(p.earned) for _, p in items])
+    # Picks in one game are not independent: intervals count each game once (clustered).
+    per_game: dict[int, list[tuple[GameRecord, PickRecord]]] = {}
+    for g, p in items:
+        per_game.setdefault(g.game, []).append((g, p))
+    r.win_groups = [(sum(1.0 for g, p in v if p.seat in g.winners), len(v)) for v in per_game.values()]
+    r.earned_groups = [(float(sum(p.earned for _, p in v)), len(v)) for v in per_game.values()]
+    coin_groups = [(float(sum(g.coins[p.seat] for g, p in v)), len(v)) for v in per_game.values()]
+    r.win_lo, r.win_hi = clustered_wilson(r.win_groups)
+    r.coins, r.coins_lo, r.coins_hi = clustered_mean_ci(coin_groups)
+    r.earned, r.earned_lo, r.earned_hi = clustered_mean_ci(r.earned_groups)
     r.pick_rate = r.picks / games if games else 0.0
     r.position = sum(p.position for _, p in items) / r.picks if r.picks else 0.0
     pos = [0] * 6
@@ -127,17 +138,18 @@ def tabulate(records: Sequence[GameRecord], catalog: Catalog, min_combo_picks: i
     cumulative = []
     winner_cum = []
     for r in range(rounds):
-        gained: list[float] = []
+        gained: list[tuple[float, int]] = []          # per game: the players' gains (clustered)
         per_seat = [0.0] * players
         wsum = 0.0
         for g in records:
             now = g.round_coins[r]
             prev = g.round_coins[r - 1] if r else [5] * players
-            gained.extend(float(a - b) for a, b in zip(now, prev, strict=False))
+            gains = [float(a - b) for a, b in zip(now, prev, strict=False)]
+            gained.append((sum(gains), len(gains)))
             for i in range(players):
                 per_seat[i] += now[i] / games
             wsum += sum(now[w] for w in g.winners) / max(1, len(g.winners))
-        income.append(mean_ci(gained))
+        income.append(clustered_mean_ci(gained))
         cumulative.append(per_seat)
         winner_cum.append(wsum / games if games else 0.0)
     mean_winner = (sum(sum(g.coins[w] for w in g.winners) / max(1, len(g.winners)) for g in records) / games
