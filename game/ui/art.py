@@ -360,8 +360,24 @@ def marker(kind: str, size: int = 48) -> pygame.Surface:
         pen.ellipse(shade(red, 0.8), 0, 0.28, 0.22, 0.36)
         pen.circle(shade(red, 0.8), 0, -0.18, 0.17)
         pen.poly((250, 200, 60), [(-0.05, -0.3), (0.05, -0.3), (0, -0.12)])
+    elif kind == "pot_of_gold":
+        _badge(pen, rim=(60, 110, 40))
+        pen.ellipse((40, 36, 34), 0, 0.2, 0.5, 0.4)
+        pen.ellipse((226, 180, 56), 0, -0.2, 0.42, 0.14)
+        for x in (-0.2, 0.05, 0.25):
+            pen.circle((250, 214, 110), x, -0.28, 0.1)
+    elif kind == "winter":
+        _badge(pen, rim=(70, 120, 170), fill=(226, 240, 250))
+        for a, b in (((0, -0.62), (0, 0.62)), ((-0.54, -0.31), (0.54, 0.31)), ((-0.54, 0.31), (0.54, -0.31))):
+            pen.line((60, 120, 180), a, b, 0.08)
+    elif kind == "queen":
+        _badge(pen, rim=(140, 110, 30))
+        pen.poly((230, 190, 60), [(-0.55, 0.35), (-0.55, -0.35), (-0.28, 0.0), (0, -0.5), (0.28, 0.0),
+                                   (0.55, -0.35), (0.55, 0.35)])
     else:
-        _badge(pen)
+        # a marker of a custom race or power: a badge in a colour of its own
+        h = sum(ord(c) * (i + 1) for i, c in enumerate(kind))
+        _badge(pen, fill=(120 + h % 120, 120 + (h // 7) % 120, 120 + (h // 49) % 120))
     return pen.done()
 
 

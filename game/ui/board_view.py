@@ -300,6 +300,8 @@ class BoardView:
                 kinds.append((kind, 1))
         if camps:
             kinds.append(("encampment", camps))
+        for kind, n in getattr(r, "marks", {}).items():    # markers of expansion races and powers
+            kinds.append((kind, n))
         plan = self.plans.get(rid)
         if not kinds or plan is None:
             return

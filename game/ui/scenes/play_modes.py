@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules import why_illegal
-from game.rules.actions import Ally, BerserkRoll, Decline, EndTurn, Heroes, Reinforce
+from game.rules.actions import Ally, BerserkRoll, Decline, EndTurn, Heroes, Reinforce, Use
 from game.rules.common import default_region
 from game.rules.state import CONQUER, PICK, REDEPLOY, WITHDRAW
 
@@ -19,7 +19,7 @@ from ..drafts import (
     withdraw_suggestion,
 )
 from ..playview import REGION_POWERS, PlayView
-from ..strings import t, tn
+from ..strings import power_name, race_name, t, tn
 from ..widgets import Button
 
 
@@ -89,6 +89,9 @@ class PlayModes(PlayView):
                     specs.append(("abandon", t("button.abandon"), {"toggled": self.mode == "abandon"}))
                 if "berserk_roll" in kinds:
                     specs.append(("berserk_roll", t("button.berserk_roll"), {}))
+                for a in self.legal:                     # building blocks' own moves (Marauding...)
+                    if isinstance(a, Use) and not a.region:
+                        specs.append((f"use:{a.effect}", use_label(s, a.effect), {"data": a}))
                 for kind in ("ghouls", "ghouls_reinforce", "dragon", "enchant", "fortress"):
                     if kind in kinds:
                         specs.append((kind, t(f"button.{kind}"), {"toggled": self.mode == kind}))
@@ -189,7 +192,7 @@ class PlayModes(PlayView):
             self.send(Reinforce(self.confirm_die))
         elif bid == "berserk_roll":
             self.send(BerserkRoll())
-        elif bid.startswith("ally:"):
+        elif bid.startswith("ally:") or bid.startswith("use:"):
             self.send(b.data)  # type: ignore[arg-type]
         elif bid == "place_heroes":
             self.send(Heroes(tuple(self.heroes)))
@@ -246,3 +249,15 @@ class PlayModes(PlayView):
             if not self.send(a):
                 return
         self.send(EndTurn(decline=decline))
+
+
+def use_label(s: object, effect: str) -> str:
+    """A block's own move is named after the race or power that has it (Marauding, Mercenary)."""
+    hold = s.players[s.turn.seat].active  # type: ignore[attr-defined]
+    cat = s.catalog  # type: ignore[attr-defined]
+    if hold is not None:
+        if any(a.name == effect for a in cat.abilities.get(hold.power or "", ())):
+            return power_name(cat, hold.power)
+        if any(a.name == effect for a in cat.abilities.get(hold.race, ())):
+            return race_name(cat, hold.race)
+    return effect.replace("_", " ").capitalize()
