@@ -318,7 +318,7 @@ def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
     an attack by his Active race (the Diplomat asks)."""
     r = s.regions[rid]
     if r.lost_tribe:
-        add_tray(s, LOST_TRIBE, r.lost_tribe)
+        discard(s, LOST_TRIBE, r.lost_tribe)
         s.reg_w(rid).lost_tribe = 0
         event(events, "lost_tribe_cleared", region=rid)
     if not r.tokens:
@@ -347,8 +347,11 @@ def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
     else:
         discarded = min(loss, n)
         back = n - discarded
-    add_tray(s, race, discarded)
+    discard(s, race, discarded)
     hold.hand += back
+    if discarded and "on_tokens_lost" in s.catalog.hooked:      # Witch Doctors roll for them
+        for ab in effects(s, hold, in_decline):
+            ab.on_tokens_lost(s, owner, hold, discarded, chance, events)
     if by_active and not in_decline and owner != attacker and owner not in s.turn.attacked:
         s.turn.attacked.append(owner)
     if back and [owner, race] not in s.turn.withdraw:
@@ -356,6 +359,21 @@ def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
     event(events, "lost", seat=owner, race=race, region=rid, discarded=discarded, back=back)
     if in_decline and back == 0 and not s.regions_of(owner, race) and hold.hand == 0:
         vanish_decline(s, owner, hold, events, chance)
+
+
+def discard(s: GameState, race: str, n: int) -> None:
+    """Tokens lost in a conquest go to the tray, or to a player whose Active race collects
+    them (Igors: `player.memo["collected"]`)."""
+    if n and "collects_lost_tokens" in s.catalog.hooked:
+        for seat, p in enumerate(s.players):
+            h = p.active
+            if h is not None and any(ab.collects_lost_tokens() for ab in s.catalog.effects_of(h.race, h.power)):
+                w = s.player_w(seat)
+                got = dict(w.memo.get("collected", {}))
+                got[race] = got.get(race, 0) + n
+                w.memo["collected"] = got
+                return
+    add_tray(s, race, n)
 
 
 _DEFENDER_HOOKS = frozenset({"on_region_lost", "conquest_price"})

@@ -37,7 +37,8 @@ def check(s: GameState, round_trip: bool = True) -> list[str]:
                        f"{s.tray.get(race, 0)} = {total}, but the box holds {rd.box}")
         if s.tray.get(race, 0) < 0:
             bad.append(f"{race}: the tray holds {s.tray[race]} tokens")
-    lt = sum(r.lost_tribe for r in s.regions.values()) + s.tray.get(LOST_TRIBE, 0)
+    lt = sum(r.lost_tribe for r in s.regions.values()) + s.tray.get(LOST_TRIBE, 0) \
+        + sum(int(p.memo.get("collected", {}).get(LOST_TRIBE, 0)) for p in s.players)
     if lt != LOST_TRIBE_BOX:
         bad.append(f"lost tribes: {lt} counted, the box holds {LOST_TRIBE_BOX}")
     for _i, p in enumerate(s.players):

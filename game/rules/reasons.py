@@ -158,6 +158,7 @@ TEMPLATES: dict[str, str] = {
     "once_per_turn": "{effect} can be used once per turn",
     "discount_bought": "You already paid for this conquest's discount",
     "needs_coins": "Needs {coins} coins, you have {have}",
+    "no_marker_left": "{effect}: no marker left to spend",
     "param_where_shape": "effect '{effect}': 'where' takes a mapping such as {{terrains: [forest]}}",
     "param_where_key": "effect '{effect}': unknown key '{key}' in 'where'; known keys: {known}",
     "param_where_value": "effect '{effect}': 'where' {key} cannot be {value!r}; give {want}",
@@ -368,7 +369,7 @@ EVENT_TYPES: tuple[str, ...] = ("turn", "pick", "conquer", "reinforce", "dragon"
                                 "ghouls", "die", "last_attempt", "ally", "heroes", "encampments",
                                 "fortress", "lost", "abandon", "redeploy", "bonus_tokens", "decline",
                                 "removed", "vanished", "withdraw", "score", "game_over",
-                                "lost_tribe_cleared", "coins", "use")
+                                "lost_tribe_cleared", "coins", "use", "gathered")
 
 
 class Reason(str):

@@ -193,6 +193,14 @@ class Ability:
                        in_decline: bool, events: list[dict[str, Any]]) -> None:
         """An opponent (`attacker`) has just conquered `rid` from this race of `seat`."""
 
+    def on_tokens_lost(self, s: "GameState", seat: int, hold: "RaceHold", n: int, chance: Any,
+                       events: list[dict[str, Any]]) -> None:
+        """`n` tokens of this race were just discarded in a conquest (Witch Doctors)."""
+
+    def collects_lost_tokens(self) -> bool:
+        """While Active, tokens lost in any conquest come to this player, not the tray (Igors)."""
+        return False
+
     def conquest_price(self, s: "GameState", seat: int, rid: str, attacker: int,
                        in_decline: bool) -> int:
         """Coins an attacker must pay this race's owner to conquer `rid` (Liches, Corrupt)."""

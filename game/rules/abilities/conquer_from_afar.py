@@ -1,8 +1,11 @@
 """Block `conquer_from_afar`: conquer a region two steps away, with one region in between.
 
-The region in between may be land or the Lake, never a Sea (Slingmen). With
-`only_if_not_adjacent: true` the race may do it only while it holds no region adjacent to
-the target. Each region taken this way pays `coins` from the bank at once.
+The region in between may be land or the Lake, never a Sea. Slingmen: only while the race
+holds no region next to the target (`only_if_not_adjacent`), and each such conquest pays
+`coins` from the bank. Catapult: `once_per_turn`, `discount: 1`, and a `marker` put in the
+region it shot from, which makes that region immune until the marker moves (the next shot)
+or the race goes into decline. A conquest counts as from afar when the target is two steps
+from one of the race's regions and, with `only_if_not_adjacent`, touches none of them.
 
 YAML: `{conquer_from_afar: {coins: 1, only_if_not_adjacent: true}}`
 """
@@ -10,52 +13,89 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .base import Ability, Victim, register
+from .base import Ability, MarkSpec, Victim, register
+from .markers import remove_marks, set_mark
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-def two_steps(s: "GameState", own: list[str], rid: str) -> bool:
-    """`rid` is exactly two steps from one of `own`, across land or the Lake (never a Sea)."""
+def launch_sites(s: "GameState", own: list[str], rid: str) -> list[str]:
+    """Regions of `own` exactly two steps from `rid` across land or the Lake (never a Sea)."""
     board = s.board
     adj = board.adjacency[rid]
+    out = []
     for o in own:
         if o == rid or o in adj:
             continue
-        for m in board.adjacency[o]:
-            if m in adj and board.region(m).terrain != "sea":
-                return True
-    return False
+        if any(m in adj and board.region(m).terrain != "sea" for m in board.adjacency[o]):
+            out.append(o)
+    return out
 
 
 @register("conquer_from_afar")
 class ConquerFromAfar(Ability):
     """Conquer a region exactly two steps from one of yours (across land or the Lake, not a
-    Sea); `coins` from the bank for each (Slingmen)."""
+    Sea): Slingmen (`coins` from the bank each time, only with no region of yours next to the
+    target), Catapult (`once_per_turn`, `discount`, an immune `marker` where it shot from)."""
 
-    params: ClassVar[dict[str, Any]] = {"coins": 1, "only_if_not_adjacent": True}
+    params: ClassVar[dict[str, Any]] = {"coins": 0, "only_if_not_adjacent": True, "discount": 0,
+                                        "once_per_turn": False, "marker": ""}
     param_docs: ClassVar[dict[str, str]] = {
         "coins": "coins from the bank for each region taken from afar",
         "only_if_not_adjacent": "only while the race holds no region next to the target",
+        "discount": "tokens off such a conquest",
+        "once_per_turn": "one such conquest a turn",
+        "marker": "a marker (immune) put where the shot came from ('' for none)",
     }
 
-    def reaches(self, s: "GameState", seat: int, rid: str) -> bool:
+    def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
+        if not self.p["marker"]:
+            return ()
+        return (MarkSpec(self.p["marker"], source, immune=True, with_race=True),)
+
+    def _afar(self, s: "GameState", seat: int, rid: str) -> list[str]:
+        """The regions of the race this conquest of `rid` may come from (empty: not from afar)."""
         hold = s.players[seat].active
         if hold is None or s.board.region(rid).is_water:
-            return False
+            return []
+        if self.p["once_per_turn"] and s.turn.used.get(self.name):
+            return []
         own = s.regions_of(seat, hold.race)
         adj = s.board.adjacency[rid]
-        if any(o in adj for o in own):
-            return not self.p["only_if_not_adjacent"] and two_steps(s, own, rid)
-        return two_steps(s, own, rid)
+        if self.p["only_if_not_adjacent"] and any(o in adj for o in own):
+            return []
+        return launch_sites(s, own, rid)
+
+    def reaches(self, s: "GameState", seat: int, rid: str) -> bool:
+        return bool(self._afar(s, seat, rid))
+
+    def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
+        if not self.p["discount"] or s.turn.seat != seat:
+            return 0
+        return -int(self.p["discount"]) if self._afar(s, seat, rid) else 0
 
     def after_conquest(self, s: "GameState", seat: int, rid: str, victim: Victim,
                        events: list[dict[str, Any]]) -> None:
         hold = s.players[seat].active
-        if hold is None or not self.p["coins"]:
+        if hold is None:
             return
         own = [r for r in s.regions_of(seat, hold.race) if r != rid]
-        if own and not any(o in s.board.adjacency[rid] for o in own):
+        adj = s.board.adjacency[rid]
+        if self.p["only_if_not_adjacent"] and any(o in adj for o in own):
+            return
+        sites = launch_sites(s, own, rid)
+        if not sites:
+            return
+        if self.p["once_per_turn"]:
+            s.turn.used[self.name] = True
+        if self.p["marker"]:
+            remove_marks(s, self.p["marker"])
+            set_mark(s, sites[0], self.p["marker"], 1)
+        if self.p["coins"]:
             s.player_w(seat).coins += int(self.p["coins"])
             events.append({"type": "coins", "seat": None, "to": seat, "coins": int(self.p["coins"])})
+
+    def on_decline(self, s: "GameState", seat: int) -> None:
+        if self.p["marker"]:
+            remove_marks(s, self.p["marker"])
