@@ -7,7 +7,7 @@ becomes one line of a `ContentError` naming the file, the line, the entry and th
 (`my_races.yaml:12: unknown effect 'cost_discont' for race 'gnomes' (did you mean
 'cost_discount'?); known effects: ...`): a file that is not UTF-8, a key given twice, an id given
 twice, tokens that are not a sensible whole number, a negative or absurd amount, an effect listed
-twice, `in_decline` on a power whose badge is gone In Decline, a base race's id or name taken
+twice, a base race's id or name taken
 without `replaces: true`.
 """
 from __future__ import annotations
@@ -239,12 +239,6 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
                 made.append((ewhere, name, params, REGISTRY[name](**dict(params))))
             except (TypeError, ValueError) as err:
                 out.append(reason("content_effect_error", where=ewhere, kind=word, id=eid, error=as_reason(err)))
-        if kind == "power" and strict:
-            keeps_badge = any(a.exempt_from_decline_limit() for _, _, _, a in made)
-            for ewhere, name, params, _ in made:
-                flag = next((f for f in FLAGS if params.get(f) is True), None)
-                if flag and not keeps_badge:
-                    out.append(reason("content_power_in_decline", where=ewhere, id=eid, effect=name, param=flag))
         if len(out) == before:
             good.add(str(eid))
     return good

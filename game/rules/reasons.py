@@ -204,7 +204,6 @@ TEMPLATES: dict[str, str] = {
     "content_replaces_nothing": "{where}: {kind} {id!r} says 'replaces: true', but the base game has no {kind} {id!r}{hint}",
     "content_name_like_base": "{where}: {kind} {id!r} is named {name!r} like the base {kind} {base!r}; choose another name, or use the id {base!r} with 'replaces: true'",
     "content_effect_twice": "{where}: {kind} {id!r} lists effect {effect!r} twice (first at line {first}); list it once",
-    "content_power_in_decline": "{where}: power {id!r}: {param} on effect {effect!r} does nothing, because a power's badge is discarded when its race goes into decline (unless the power has 'spirit'); remove it",
     "content_id_twice": "{where}: {kind} {id!r} is given twice (first at {first}); keep one, or give the other another id",
     # -- boards (BoardError) -----------------------------------------------------------------
     "board_turns": "board {board!r}: turns must be a whole number of at least 1, not {value!r}",

@@ -398,9 +398,13 @@ def go_into_decline(s: GameState, seat: int, chance: Any, events: list[dict[str,
     if not keep_all:
         add_tray(s, hold.race, hold.hand + hold.memo.pop("set_aside", 0))
         hold.hand = 0
-    if not exempt and hold.power:
+    # the badge stays with the race In Decline when one of its effects works there (Spirit;
+    # Underground's Muddy and Wise)
+    keep_badge = exempt or (hold.power is not None
+                            and any(a.in_decline for a in s.catalog.abilities.get(hold.power, ())))
+    if not keep_badge and hold.power:
         s.power_discard.append(hold.power)
-    new = RaceHold(hold.race, hold.power if exempt else None, hold.hand, hold.memo)
+    new = RaceHold(hold.race, hold.power if keep_badge else None, hold.hand, hold.memo)
     p.active = None
     p.declines.append(new)
     event(events, "decline", seat=seat, race=hold.race)
