@@ -52,11 +52,6 @@ CASES: list[tuple[str, str | bytes, list[str], list[str]]] = [
     ("same-effect-twice-with-params", "races:\n  gnomes:\n    tokens: 5\n    effects:\n"
      "      - {coins_per_terrain: {terrains: [hill]}}\n      - {coins_per_terrain: {terrains: [hill]}}\n", [":6"],
      ["twice"]),
-    ("in-decline-on-a-power", "powers:\n  miners:\n    tokens: 3\n    text: Mines pay, even In Decline.\n"
-     "    effects: [{coins_per_feature: {feature: mine, in_decline: true}}]\n", [":5"],
-     ["in_decline on effect 'coins_per_feature' does nothing", "badge is discarded"]),
-    ("only-in-decline-on-a-power", "powers:\n  miners:\n    tokens: 3\n"
-     "    effects: [{coins_per_feature: {feature: mine, only_in_decline: true}}]\n", [":4"], ["does nothing"]),
     ("in-decline-as-text", "races:\n  gnomes:\n    tokens: 5\n"
      "    effects: [{coins_per_feature: {feature: mine, in_decline: 'no'}}]\n", [":4"],
      ["must be true or false, not 'no'"]),
