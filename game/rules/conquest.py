@@ -12,7 +12,7 @@ from typing import Any, Iterable
 
 from .abilities.base import Ability, Victim
 from .common import add_tray, effects, event, region_left, return_banner
-from .reasons import Reason, reason
+from .reasons import Reason, reason, reason_n
 from .state import CONQUER, LOST_TRIBE, GameState, RaceHold
 
 
@@ -293,7 +293,7 @@ def conquer_reason(s: GameState, seat: int, rid: str, *, reinforce: bool = False
     cost = cost_of(s, seat, rid, abil).total
     if not reinforce:
         if cost > hold.hand:
-            return reason("needs_tokens", cost=cost, hand=hold.hand)
+            return reason_n("needs_tokens", cost, cost=cost, hand=hold.hand)
         return None
     for ab in abil:
         why = ab.reinforce_reason(s, seat)
@@ -301,7 +301,7 @@ def conquer_reason(s: GameState, seat: int, rid: str, *, reinforce: bool = False
             return why
     floor = max(ab.cost_floor(s, seat) for ab in abil) if "cost_floor" in s.catalog.hooked and abil else 1
     if hold.hand < floor:
-        return reason("needs_tokens", cost=floor, hand=hold.hand)
+        return reason_n("needs_tokens", floor, cost=floor, hand=hold.hand)
     if cost <= hold.hand:
         return reason("enough_outright", s, region=rid)
     if cost - hold.hand > 3:

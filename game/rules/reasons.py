@@ -43,6 +43,7 @@ TEMPLATES: dict[str, str] = {
     "conquests_over": "Your conquests are over for this turn",
     "no_tokens_in_hand": "You have no tokens left in hand",
     "needs_tokens": "Needs {cost} tokens, you have {hand}",
+    "needs_tokens_one": "Needs {cost} token, you have {hand}",
     "enough_outright": "You have enough tokens to conquer {region} outright",
     "die_too_short": "Needs {cost} tokens, you have {hand}: even a 3 on the die leaves you {short} short",
     # -- the engine --------------------------------------------------------------------------
@@ -57,7 +58,7 @@ TEMPLATES: dict[str, str] = {
     "cannot_pick_now": "You cannot pick a combo now",
     "no_combo_at": "There is no combo at position {index} of the column",
     "combo_costs": "That combo costs {cost} coins, you have {coins}",
-    "combo_costs_one": "That combo costs 1 coin, you have {coins}",
+    "combo_costs_one": "That combo costs {cost} coin, you have {coins}",
     "no_active_race": "You have no Active race",
     "abandon_before_conquest": "Regions can be abandoned only before your first conquest of the turn",
     "abandon_only_own": "You can only abandon a region your Active race holds",
@@ -69,11 +70,13 @@ TEMPLATES: dict[str, str] = {
     "redeploy_spread": "Only {need} tokens stay on the board: leave 1 token in each of {need} regions",
     "say_how_many": "Say how many tokens stay in {region}",
     "tokens_to_place": "You have {need} tokens to place, not {have}",
+    "tokens_to_place_one": "You have {need} token to place, not {have}",
     "nobody_places": "Nobody has tokens to place now",
     "other_places_first": "{player} places the tokens they got back first",
     "race_not_in": "Your {race} do not hold {region}",
     "whole_counts": "Token counts are whole numbers of 0 or more",
     "place_all_back": "Place all {hand} tokens you got back, not {given}",
+    "place_all_back_one": "Place the {hand} token you got back, not {given}",
     "no_active_to_decline": "You have no Active race to put into decline",
     "cannot_decline_now": "You cannot go into decline now",
     "decline_same_turn": "You cannot go into decline in the turn you picked this race",
@@ -84,7 +87,7 @@ TEMPLATES: dict[str, str] = {
     "dragon_only_active": "Only an Active race with this power has a Dragon",
     "dragon_once": "Your Dragon has already attacked this turn: once per turn",
     "dragon_needs": "The Dragon needs {n} tokens from your hand, you have {hand}",
-    "dragon_needs_one": "The Dragon needs 1 token from your hand, you have {hand}",
+    "dragon_needs_one": "The Dragon needs {n} token from your hand, you have {hand}",
     "dragon_elsewhere": "The Dragon is already on the map with another player",
     "ally_only_active": "Only an Active race with this power can make an ally",
     "ally_when": "You choose an ally during your turn, after you pick a race",
@@ -114,6 +117,7 @@ TEMPLATES: dict[str, str] = {
     "ghouls_done": "Your In Decline {race} made their final conquest this turn",
     "ghouls_no_hand": "Your In Decline {race} have no token in hand",
     "ghouls_needs": "Needs {cost} tokens, your In Decline {race} have {hand}",
+    "ghouls_needs_one": "Needs {cost} token, your In Decline {race} have {hand}",
     "berserk_pay": "You already rolled the die for this conquest: choose a region you can now pay for",
     "berserk_only_active": "Only an Active race with this power may roll before a conquest",
     "berserk_rolled": "You already rolled the die: conquer a region with it first",
@@ -444,8 +448,15 @@ def reason(key: str, ctx: Any = None, /, **params: Any) -> Reason:
     return Reason(text, key, params)
 
 
+#: The parameter in which `reason_n` keeps its count, so that the window can choose the form
+#: another language takes for it (French says "0 pion", Romanian "20 de jetoane").
+COUNT_PARAM = "plural_n"
+
+
 def reason_n(key: str, n: int, ctx: Any = None, /, **params: Any) -> Reason:
-    """`reason` for a sentence about `n` things: `key_one` when n is 1 and it exists."""
+    """`reason` for a sentence about `n` things: `key_one` when n is 1 and it exists. The count
+    travels with the Reason (`COUNT_PARAM`) for languages whose forms differ from English."""
+    params[COUNT_PARAM] = n
     if n == 1 and f"{key}_one" in TEMPLATES:
         return reason(f"{key}_one", ctx, **params)
     return reason(key, ctx, **params)

@@ -203,7 +203,7 @@ def redeploy_reason(s: GameState, seat: int, counts: Mapping[str, int]) -> Reaso
         return reason("say_how_many", s, region=missing[0])
     have = sum(counts.values())
     if have != need:
-        return reason("tokens_to_place", need=need, have=have)
+        return reason_n("tokens_to_place", need, need=need, have=have)
     if not least and sum(1 for n in counts.values() if n) != need:
         return reason("redeploy_spread", need=need)
     return None
@@ -323,7 +323,7 @@ def withdraw_reason(s: GameState, seat: int, counts: Mapping[str, int]) -> Reaso
         if not isinstance(n, int) or n < 0:
             return reason("whole_counts")
     if sum(counts.values()) != hold.hand:
-        return reason("place_all_back", hand=hold.hand, given=sum(counts.values()))
+        return reason_n("place_all_back", hold.hand, hand=hold.hand, given=sum(counts.values()))
     return None
 
 

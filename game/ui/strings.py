@@ -24,7 +24,7 @@ from typing import Any, Mapping
 
 import yaml
 
-from game.rules.reasons import TEMPLATES, HasReason, Reason, as_reason
+from game.rules.reasons import COUNT_PARAM, TEMPLATES, HasReason, Reason, as_reason
 
 ROOT = Path(__file__).resolve().parents[2]
 STRINGS_DIR = ROOT / "assets" / "strings"
@@ -161,6 +161,20 @@ def tn(key: str, n: int, **fmt: Any) -> str:
     return t(key, **fmt)
 
 
+def _counted_form(message: Reason) -> Reason:
+    """A counted refusal (made by `reason_n`) under the key of the form the current language
+    takes for its count: `key_one`, `key_few` (Romanian) or `key`, as `tn` chooses for strings."""
+    n = message.params.get(COUNT_PARAM)
+    if not isinstance(n, int):
+        return message
+    base = message.key[:-len("_one")] if message.key.endswith("_one") else message.key
+    form = plural_form(_lang, n)
+    key = base
+    if form != "other" and f"reason.{base}_{form}" in table(_lang):
+        key = f"{base}_{form}"
+    return message if key == message.key else Reason(str(message), key, message.params)
+
+
 def say(message: Any, state: Any = None) -> str:
     """A refusal or an error for a player, in the current language: a `Reason` (or an exception
     carrying one) is rebuilt from its key and parameters, naming regions by their display name
@@ -174,6 +188,7 @@ def say(message: Any, state: Any = None) -> str:
         return str(message)
     if not isinstance(message, Reason) or not message.key or _lang == DEFAULT_LANG:
         return str(message)
+    message = _counted_form(message)
     cat = getattr(state, "catalog", None)
     board = getattr(state, "board", None)
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ..actions import GhoulsConquer, GhoulsReinforce
 from ..common import effects, event
 from ..conquest import conquest_candidates, cost_of, occupy, target_reason
-from ..reasons import Reason, reason
+from ..reasons import Reason, reason, reason_n
 from ..state import CONQUER, PICK
 from .base import Ability, register
 
@@ -87,7 +87,7 @@ class GhoulsInDecline(Ability):
                 return reason("die_too_short", cost=cost, hand=hold.hand, short=cost - hold.hand - 3)
             return None
         if cost > hold.hand:
-            return reason("ghouls_needs", s, cost=cost, race=hold.race, hand=hold.hand)
+            return reason_n("ghouls_needs", cost, s, cost=cost, race=hold.race, hand=hold.hand)
         return None
 
     def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:
