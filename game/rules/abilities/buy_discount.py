@@ -9,17 +9,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..actions import Action, Use
+from ..actions import Action
 from ..reasons import Reason, reason
 from ..state import CONQUER
-from .base import Ability, Victim, register
+from .base import Victim, register
+from .use_move import UseMove
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
 @register("buy_discount")
-class BuyDiscount(Ability):
+class BuyDiscount(UseMove):
     """Pay `coins` to the bank: the next conquest costs `discount` fewer tokens (Mercenary;
     `use: buy_discount`)."""
 
@@ -28,7 +29,7 @@ class BuyDiscount(Ability):
     param_docs: ClassVar[dict[str, str]] = {"coins": "coins paid to the bank",
                                             "discount": "tokens off the next conquest"}
 
-    def _why(self, s: "GameState", seat: int) -> Reason | None:
+    def why_not(self, s: "GameState", seat: int) -> Reason | None:
         hold = s.players[seat].active
         if hold is None or s.turn.phase != CONQUER or hold.hand < 1:
             return reason("conquests_over")
@@ -37,14 +38,6 @@ class BuyDiscount(Ability):
         if s.players[seat].coins < self.p["coins"]:
             return reason_n_coins(int(self.p["coins"]), s.players[seat].coins)
         return None
-
-    def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
-        return [Use(self.name)] if self._why(s, seat) is None else []
-
-    def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
-        if not isinstance(action, Use) or action.effect != self.name:
-            return reason("effect_not_intent", effect=self.name, intent=getattr(action, "effect", action.kind))
-        return self._why(s, seat)
 
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
                      events: list[dict[str, Any]]) -> None:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..actions import Action, Use
+from ..actions import Action
 from ..reasons import Reason, reason
 from ..state import CONQUER
-from .base import Ability, Victim, register
+from .base import Victim, register
+from .use_move import UseMove
 from .where import Where
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -21,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 @register("discount_markers")
-class DiscountMarkers(Ability):
+class DiscountMarkers(UseMove):
     """A marker per region matching `where` at the end of each turn; later each one spent
     takes `discount` tokens off a conquest (Fireball; `use: discount_markers`)."""
 
@@ -37,21 +38,13 @@ class DiscountMarkers(Ability):
         super().__init__(**kw)
         self.where = Where.parse(self.p["where"], self.name)
 
-    def _why(self, s: "GameState", seat: int) -> Reason | None:
+    def why_not(self, s: "GameState", seat: int) -> Reason | None:
         hold = s.players[seat].active
         if hold is None or s.turn.phase != CONQUER or hold.hand < 1:
             return reason("conquests_over")
         if int(hold.memo.get(self.name, 0)) <= int(s.turn.used.get(self.name, 0)):
             return reason("no_marker_left", effect=self.name)
         return None
-
-    def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
-        return [Use(self.name)] if self._why(s, seat) is None else []
-
-    def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
-        if not isinstance(action, Use) or action.effect != self.name:
-            return reason("effect_not_intent", effect=self.name, intent=getattr(action, "effect", action.kind))
-        return self._why(s, seat)
 
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
                      events: list[dict[str, Any]]) -> None:

@@ -8,17 +8,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..actions import Action, Use
+from ..actions import Action
 from ..reasons import Reason, reason
 from ..state import CONQUER
-from .base import Ability, register
+from .base import register
+from .use_move import UseMove
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
 @register("second_conquest_round")
-class SecondConquestRound(Ability):
+class SecondConquestRound(UseMove):
     """Once per turn, after a conquest: all tokens but 1 per region back in hand for a second
     round of conquests (Marauding; `use: second_conquest_round`)."""
 
@@ -26,7 +27,7 @@ class SecondConquestRound(Ability):
     params: ClassVar[dict[str, Any]] = {}
     param_docs: ClassVar[dict[str, str]] = {}
 
-    def _why(self, s: "GameState", seat: int) -> Reason | None:
+    def why_not(self, s: "GameState", seat: int) -> Reason | None:
         hold = s.players[seat].active
         if hold is None or s.turn.phase != CONQUER:
             return reason("conquests_over")
@@ -35,14 +36,6 @@ class SecondConquestRound(Ability):
         if s.turn.used.get(self.name):
             return reason("once_per_turn", effect=self.name)
         return None
-
-    def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
-        return [Use(self.name)] if self._why(s, seat) is None else []
-
-    def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
-        if not isinstance(action, Use) or action.effect != self.name:
-            return reason("effect_not_intent", effect=self.name, intent=getattr(action, "effect", action.kind))
-        return self._why(s, seat)
 
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
                      events: list[dict[str, Any]]) -> None:
