@@ -11,6 +11,7 @@ intent, the die faces and shuffles it used, and the events in words for the game
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -94,38 +95,11 @@ def _judge_intent(s: GameState, seat: int, a: Action) -> tuple[Ability | None, R
 
 
 # Intents are immutable values: the ones `legal_actions` lists again and again are made once.
-_CONQUER: dict[str, Conquer] = {}
-_REINFORCE: dict[str, Reinforce] = {}
-_ABANDON: dict[str, Abandon] = {}
-_PICK: list[Pick] = []
 _DECLINE, _END, _END_DECLINE = Decline(), EndTurn(), EndTurn(decline=True)
-
-
-def _conquer(rid: str) -> Conquer:
-    a = _CONQUER.get(rid)
-    if a is None:
-        a = _CONQUER[rid] = Conquer(rid)
-    return a
-
-
-def _reinforce(rid: str) -> Reinforce:
-    a = _REINFORCE.get(rid)
-    if a is None:
-        a = _REINFORCE[rid] = Reinforce(rid)
-    return a
-
-
-def _abandon(rid: str) -> Abandon:
-    a = _ABANDON.get(rid)
-    if a is None:
-        a = _ABANDON[rid] = Abandon(rid)
-    return a
-
-
-def _pick(i: int) -> Pick:
-    while len(_PICK) <= i:
-        _PICK.append(Pick(len(_PICK)))
-    return _PICK[i]
+_conquer = functools.cache(Conquer)
+_reinforce = functools.cache(Reinforce)
+_abandon = functools.cache(Abandon)
+_pick = functools.cache(Pick)
 
 
 def legal_actions(s: GameState) -> list[Action]:
