@@ -470,3 +470,68 @@ def test_a_save_that_breaks_the_reader_in_an_unforeseen_way_is_kept_aside(home, 
     shelf = saves.list_saves()
     assert shelf.games == [] and len(shelf.kept_aside) == 1
     assert "ZeroDivisionError" in str(shelf.kept_aside[0][1]) and kept_aside(home)[0].read_text() == json.dumps(GOOD)
+
+
+# -- a save that cannot be written ----------------------------------------------------------------
+def test_a_full_disk_is_said_the_game_goes_on_and_the_last_good_save_is_kept(home, monkeypatch):
+    import errno
+
+    import pygame
+
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.play import GameScene
+    d = Driver(Options(pace=0, catch_errors=False, seed=4))
+    try:
+        start_game(d, ("Ann", "Bob"), moves=3)
+        path = games_in(home)[0]
+        good = path.read_bytes()
+        real_save = Match.save
+
+        def full_disk(self, where):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        monkeypatch.setattr(Match, "save", full_disk)
+        game = d.scene
+        assert isinstance(game, GameScene)
+        played = len(game.table.match.records)
+        scripted_step(d)
+        game = d.scene
+        assert len(game.table.match.records) > played          # the move was played all the same
+        assert game.message_kind == "bad" and "Could not save" in game.message
+        assert os.strerror(errno.ENOSPC) in game.message and str(path) in game.message
+        assert path.read_bytes() == good                       # the last good save is untouched
+        assert not list((home / "saves").glob("*.tmp"))
+        # leaving (or quitting) a game that cannot be saved is refused, with the reason shown
+        d.key(pygame.K_ESCAPE)
+        assert isinstance(d.scene, MenuScene)
+        d.press_button("leave")
+        assert d.scene is game and "Could not save" in game.message
+        assert d.app.running
+        # room again: the next move saves, and the warning goes away
+        monkeypatch.setattr(Match, "save", real_save)
+        scripted_step(d)
+        game = d.scene
+        assert game.table.save_error is None and "Could not save" not in game.message
+        assert path.read_bytes() != good
+        again = Match.load(path)
+        assert len(again.records) == len(game.table.match.records)
+    finally:
+        d.close()
+
+
+def test_the_error_notice_does_not_claim_a_save_that_failed(home, monkeypatch):
+    import errno
+
+    from game.ui.scenes import _crashed
+    d = Driver(Options(pace=0, catch_errors=False, seed=4))
+    try:
+        start_game(d, ("Ann", "Bob"), moves=2)
+        game = d.scene
+        notice = _crashed(d.app, home / "error.log")
+        assert "was saved after your last move" in notice.body
+        monkeypatch.setattr(Match, "save", lambda self, where: (_ for _ in ()).throw(
+            OSError(errno.EROFS, os.strerror(errno.EROFS))))
+        assert game.table.save() is False
+        notice = _crashed(d.app, home / "error.log")
+        assert "could not be saved" in notice.body and os.strerror(errno.EROFS) in notice.body
+    finally:
+        d.close()

@@ -2,7 +2,9 @@
 picture), the computer players, and where it autosaves.
 
 `Table.play` sends one intent to the match and saves at once (atomically, by `Match.save`), so a
-crash or a kill never loses more than the intent being clicked. Starting a new game or resuming
+crash or a kill never loses more than the intent being clicked. A save that cannot be written (a
+full disk, a folder made read-only) does not stop the game: the last good save stays as it was,
+`save_error` says why in the system's words, and the next move tries again. Starting a new game or resuming
 the autosave happen here too, with the loaders' one-line errors passed up as they are. No
 pygame here.
 """
@@ -52,6 +54,7 @@ class Table:
     save_path: Path
     bots: dict[int, Any] = field(default_factory=dict)
     expert_seconds: float = 2.0             # the Expert's thinking time per decision
+    save_error: str | None = None           # why the last save could not be written, or None
 
     @property
     def state(self) -> Any:
@@ -81,8 +84,15 @@ class Table:
         self.save()
         return rec
 
-    def save(self) -> None:
-        self.match.save(self.save_path)
+    def save(self) -> bool:
+        """Write the game to its file; False (and `save_error` set) when the system refused."""
+        try:
+            self.match.save(self.save_path)
+        except OSError as err:
+            self.save_error = err.strerror or err.__class__.__name__
+            return False
+        self.save_error = None
+        return True
 
     # -- making one -----------------------------------------------------------------------------
     @staticmethod

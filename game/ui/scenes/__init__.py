@@ -15,7 +15,12 @@ from ..strings import t
 def _crashed(app: App, where: Path) -> Scene:
     from .notice import NoticeScene
     in_game = hasattr(app.scene, "table") or hasattr(app.scene, "game")   # only then was a game saved
-    body = t("error.body" if in_game else "error.body_no_game", path=str(where))
+    table = getattr(app.scene, "table", None) or getattr(getattr(app.scene, "game", None), "table", None)
+    unsaved = getattr(table, "save_error", None)
+    if unsaved is not None:
+        body = t("error.body_unsaved", path=str(where), error=unsaved)
+    else:
+        body = t("error.body" if in_game else "error.body_no_game", path=str(where))
     return NoticeScene(app, t("error.title"), body, [("continue", t("error.back"), app.go_home)])
 
 

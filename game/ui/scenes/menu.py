@@ -129,12 +129,14 @@ class MenuScene(Scene):
         elif bid == "help":
             app.switch(self.game)
             self.game.open_help()
-        elif bid == "leave" or bid == "new":
-            self.game.table.save()                     # already autosaved; once more to be sure
-            app.go_home()                              # the start screen lists it among the saved games
-        elif bid == "quit":
-            self.game.table.save()
-            app.quit()
+        elif bid in ("leave", "new", "quit"):
+            if not self.game.table.save():             # already autosaved; once more to be sure
+                app.switch(self.game)                  # a game that cannot be saved is not left:
+                return                                 # the game screen says why (warn_unsaved)
+            if bid == "quit":
+                app.quit()
+            else:
+                app.go_home()                          # the start screen lists it among the saved games
         elif bid.startswith("lang:"):
             app.set_language(bid[len("lang:"):])
         elif bid.startswith("sound:"):

@@ -48,6 +48,7 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
         self.sync(reset_mode=not self.keep_mode)     # back from the menu: the mode and draft as they were
         self.keep_mode = False
         self._routed = False
+        self.warn_unsaved()
 
     def resize(self) -> None:
         w, h = self.app.size()
@@ -129,6 +130,7 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
                 if len(self.table.humans()) == 1:
                     n = ev.get("coins", 0)
                     self.message, self.message_kind = tn("msg.you_scored", n, coins=n), "good"
+        self.warn_unsaved()
         if rec.rolls:
             die_ev = next((e for e in rec.events if e.get("type") == "die"), None)
             face = die_ev.get("face", rec.rolls[-1]) if die_ev else rec.rolls[-1]
@@ -175,6 +177,13 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
         self.route_waiting = False
         self.sync(reset_mode=True)
         self.say(t("msg.undone"), "hint")
+        self.warn_unsaved()
+
+    def warn_unsaved(self) -> None:
+        """When the last save could not be written, say so on the message line (it outranks the log):
+        the game goes on and the next move tries again; the last good save is untouched."""
+        if self.table.save_error is not None:
+            self.say(t("msg.save_failed", error=self.table.save_error, path=str(self.table.save_path)), "bad")
 
     # -- the computer players ------------------------------------------------------------------
     def bot_step(self) -> None:
