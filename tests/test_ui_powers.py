@@ -224,5 +224,7 @@ def test_the_in_decline_ghouls_final_conquest_with_the_die(home):
         rec = scene.table.match.records[-1]
         assert rec.action == {"kind": "ghouls_reinforce", "region": target} and len(rec.rolls) == 1
         assert all(a.kind not in ("ghouls", "ghouls_reinforce") for a in scene.legal)
+        die_line = next(ln for ln in scene.log_lines if " rolled " in ln)
+        assert "Ghouls" in die_line, die_line              # the log says whose die it was
     finally:
         d.close()

@@ -77,7 +77,8 @@ def event_line(ev: dict[str, Any], state: Any) -> str | None:
     if kind == "die":
         needed = max(0, ev.get("needed", 0))
         key = "log.die_ok" if ev.get("success") else "log.die_fail"
-        return tn(key, needed, name=_name(state, seat), face=ev.get("face", 0),
+        who = _troop(state, seat, ev["race"]) if ev.get("race") else _name(state, seat)   # the Ghouls' die
+        return tn(key, needed, name=who, face=ev.get("face", 0),
                   region=_region(state, ev.get("region")), needed=needed)
     if kind == "lost":
         line = t("log.lost", troop=_troop(state, seat, ev.get("race")), region=_region(state, ev.get("region")))
