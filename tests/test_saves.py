@@ -100,8 +100,19 @@ def test_a_finished_game_is_listed_as_finished_not_in_progress(home):
         d.pump(3)
         info = d.scene.shelf.games[0]
         assert info.game_over and info.winners
-        assert d.scene.button("resume:0") is None and d.scene.button("delete:0") is not None
+        assert d.scene.button("delete:0") is not None
         assert "Finished" in d.scene.describe(info)[2]
+        # it opens on its final screen (ranking, story, final board), and opening it changes nothing
+        assert d.scene.button("resume:0").label == "See the result"
+        before = path.read_bytes()
+        d.press_button("resume:0")
+        from game.ui.scenes.final import FinalScene
+        assert isinstance(d.scene, FinalScene) and d.scene.table.match.state.game_over
+        assert d.scene.story is not None
+        d.pump(2)
+        assert path.read_bytes() == before
+        d.press_button("new")
+        assert isinstance(d.scene, StartScene)
     finally:
         d.close()
 

@@ -1,6 +1,7 @@
 """The start screen: a new game (2 to 5 players, names, colours, computer seats once the bots
 exist, the map for that many players or the one given with --map, an optional seed) and
-the saved games (map, players, round, date; each can be resumed, or deleted after a
+the saved games (map, players, round, date; each can be resumed (a finished one opens on its
+final screen), or deleted after a
 confirmation); under them the language (English, Română, Nederlands, Français) and the
 first-game hints, both remembered for next time. The last table (names, seats, colours,
 computer levels) is seated again, so the same family starts with one click on Start; the name
@@ -188,6 +189,10 @@ class StartScene(Scene):
             self.build()
             self.kept_notice(kept, err)
             return
+        if table.state.game_over:
+            from .final import FinalScene
+            self.app.switch(FinalScene(self.app, table))
+            return
         from .play import GameScene
         self.app.switch(GameScene(self.app, table))
 
@@ -270,6 +275,10 @@ class StartScene(Scene):
             if not info.game_over:
                 b.append(Button(f"resume:{i}", t("start.continue"), pygame.Rect(cont.x + px(24), top + px(64),
                                                                                px(180), px(32)), style="primary"))
+            else:                                      # a finished game opens on its final screen
+                b.append(Button(f"resume:{i}", t("start.see_result"), pygame.Rect(cont.x + px(24), top + px(64),
+                                                                                 px(180), px(32)),
+                                tip=t("start.see_result_tip")))
             b.append(Button(f"delete:{i}", t("start.delete"), pygame.Rect(cont.right - px(24) - px(120), top + px(64),
                                                                           px(120), px(32)), style="quiet",
                             tip=t("start.delete_tip")))
@@ -406,6 +415,10 @@ class StartScene(Scene):
                                         [("back", t("error.back"), lambda: self.app.switch(StartScene(self.app)))]))
             return
         self.remember_table(seats)
+        if table.state.game_over:
+            from .final import FinalScene
+            self.app.switch(FinalScene(self.app, table))
+            return
         from .play import GameScene
         self.app.switch(GameScene(self.app, table))
 
