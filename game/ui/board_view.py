@@ -115,7 +115,11 @@ class BoardView:
     def region_at(self, pos: tuple[int, int]) -> str | None:
         if self.layout is None or not self.layout.board.collidepoint(pos):
             return None
-        return geometry.region_at(self.polygons, self.layout.screen_to_board(pos))
+        x, y = point = self.layout.screen_to_board(pos)
+        for rid, (x0, y0, x1, y1) in self._bbox.items():      # boxes kept: this runs every pointer move
+            if x0 <= x <= x1 and y0 <= y <= y1 and geometry.point_in_polygon(point, self.polygons[rid]):
+                return rid
+        return None
 
     def click_point(self, rid: str) -> tuple[int, int]:
         """A window point inside the region, away from the token spot's chips (for tests)."""
