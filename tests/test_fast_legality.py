@@ -97,3 +97,49 @@ def test_a_region_copy_copies_every_slot() -> None:
     c = r.copy()
     assert c is not r
     assert [getattr(c, n) for n in RegionState.__slots__] == [f"value {i}" for i in range(len(RegionState.__slots__))]
+
+
+def _unlisted(s: GameState) -> GameState:
+    """The same position as `s`, without the list `legal_actions` remembered for it."""
+    t = s.copy()
+    t.seal()
+    return t
+
+
+@pytest.mark.parametrize("catalog_of", ["base", "expansions"])
+def test_a_listed_intent_plays_as_if_judged_again(catalog_of: str) -> None:
+    """`apply` trusts an intent on the list `legal_actions` remembered for a sealed state (and
+    the cost it priced): the game goes exactly as when `apply` judges and prices it afresh."""
+    played = 0
+    for seed in range(6):
+        catalog = default_catalog() if catalog_of == "base" else load_catalog(EXPANSIONS)
+        rng = random.Random(seed)
+        s = new_game(BOARDS[["ring", "grid", "wide"][seed % 3]](), [f"p{i}" for i in range(2 + seed % 4)],
+                     catalog, rng)
+        while not s.game_over:
+            acts = legal_actions(s)
+            assert s._listed is not None and list(s._listed[0]) == acts
+            a = acts[rng.randrange(len(acts))]
+            state = rng.getstate()
+            fresh, rec_fresh = apply(_unlisted(s), a, rng)
+            rng.setstate(state)
+            s, rec = apply(s, a, rng)
+            assert rec.to_dict() == rec_fresh.to_dict() and s.to_dict() == fresh.to_dict(), a
+            played += 1
+    assert played > 300
+
+
+def test_a_write_forgets_the_listed_intents() -> None:
+    """Any write to a state (a region, a player, the column) forgets what was listed for it."""
+    s = new_game(BOARDS["ring"](), ["ann", "bob"], default_catalog(), random.Random(1))
+    writes = [lambda t: t.reg_w(next(iter(t.regions))), lambda t: t.player_w(0), lambda t: t.column_w(),
+              lambda t: t.seal()]
+    for write in writes:
+        s.seal()                                 # only a sealed state remembers its list
+        legal_actions(s)
+        assert s._listed is not None
+        write(s)
+        assert s._listed is None
+    s.seal()
+    legal_actions(s)
+    assert s._listed is not None and s.copy()._listed is None

@@ -142,6 +142,10 @@ class Board:
     def neighbours(self, rid: str) -> frozenset[str]:
         return self.adjacency[rid]
 
+    def in_order(self, ids: Iterable[str]) -> list[str]:
+        """`ids` in board order."""
+        return sorted(ids, key=self.index.__getitem__)
+
     def mean_degree(self) -> float:
         return sum(len(v) for v in self.adjacency.values()) / max(1, len(self.regions))
 

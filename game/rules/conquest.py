@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from .abilities.base import Ability, Victim
+from .board import Board
 from .common import add_tray, effects, event, region_left, return_banner
 from .reasons import Reason, reason, reason_n
 from .state import CONQUER, LOST_TRIBE, GameState, RaceHold
@@ -202,15 +203,22 @@ def conquest_candidates(s: GameState, seat: int, race: str, abil: tuple[Ability,
     if own:
         if cat.overriding(abil, "reaches") or cat.overriding(abil, "links"):
             return s.regions
-        seen: set[str] = set()
-        adjacency = s.board.adjacency
-        for o in own:
-            seen |= adjacency[o]
-        return [r for r in s.regions if r in seen]
+        return frontier(s.board, own)
     if cat.overriding(abil, "enters_anywhere"):
         return s.regions
     board = s.board
     return [r for r in s.regions if r in board.entry or r in board.border_seas]
+
+
+def frontier(board: Board, own: list[str]) -> list[str]:
+    """The regions next to any of `own`, in board order."""
+    adjacency = board.adjacency
+    if len(own) == 1:
+        return board.in_order(adjacency[own[0]])
+    seen: set[str] = set()
+    for o in own:
+        seen |= adjacency[o]
+    return board.in_order(seen)
 
 
 def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...],
@@ -236,6 +244,11 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     if not own:
         anywhere = any(ab.enters_anywhere(s, seat) for ab in cat.overriding(abil, "enters_anywhere"))
         entry, border_seas = board.entry, board.border_seas
+    # only neighbours of `own` are candidates unless an effect reaches or links further
+    near = bool(own) and not reaches and not links
+    # R12: the players whose Active race is at peace with this one (a Diplomat's choice)
+    peace = [i for i, p in enumerate(s.players)
+             if p.memo and i != seat and "until_next_turn" in p.memo]
     out: list[tuple[str, int]] = []
     for rid in conquest_candidates(s, seat, race, abil, own):
         r = regions[rid]
@@ -252,9 +265,11 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
             continue
         if may and any(ab.may_target(s, seat, rid) for ab in may):
             continue
-        if owner is not None and owner != seat and not r.decline and peace_reason(s, seat, rid):
+        if peace and owner in peace and not r.decline and peace_reason(s, seat, rid):
             continue
-        if own:
+        if near:
+            pass
+        elif own:
             if adjacency[rid].isdisjoint(own) and not any(
                     ab.links(s, seat, o, rid) for ab in links for o in own) and not any(
                     ab.reaches(s, seat, rid) for ab in reaches):

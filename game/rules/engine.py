@@ -103,7 +103,20 @@ _pick = functools.cache(Pick)
 
 
 def legal_actions(s: GameState) -> list[Action]:
-    """Every intent the actor may send now (see the module docstring)."""
+    """Every intent the actor may send now (see the module docstring). A sealed state remembers
+    the list (and the cost of each conquest on it) until it is written: `apply` does not judge a
+    listed intent a second time."""
+    got = s._listed
+    if got is not None:
+        return list(got[0])
+    costs: dict[str, int] = {}
+    out = _listing(s, costs)
+    if s._sealed:
+        s._listed = (tuple(out), costs)
+    return out
+
+
+def _listing(s: GameState, costs: dict[str, int]) -> list[Action]:
     t = s.turn
     if t.phase == GAME_OVER:
         return []
@@ -137,6 +150,7 @@ def legal_actions(s: GameState) -> list[Action]:
             if die and "cost_floor" in s.catalog.hooked:          # Kobolds: 2 tokens at least
                 die = hold.hand >= max(ab.cost_floor(s, seat) for ab in abil)
             for rid, c in conquest_options(s, seat, hold, abil, own):
+                costs[rid] = c
                 if c <= hold.hand:
                     out.append(_conquer(rid))
                 elif die and c - hold.hand <= 3:
@@ -149,6 +163,11 @@ def legal_actions(s: GameState) -> list[Action]:
     if T.end_turn_reason(s, seat, True) is None:
         out.append(_END_DECLINE)
     return out
+
+
+def _listed_cost(listed: tuple[tuple[Action, ...], dict[str, int]] | None, rid: str) -> int | None:
+    """The cost of a conquest of `rid` that `legal_actions` priced when it listed it, if it did."""
+    return listed[1].get(rid) if listed is not None else None
 
 
 def why_illegal(s: GameState, a: Action, seat: int | None = None) -> Reason | None:
@@ -185,9 +204,12 @@ def why_illegal(s: GameState, a: Action, seat: int | None = None) -> Reason | No
 def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
     """Play intent `a`; returns the new state and its record. Refusals raise `IllegalAction`
     and leave `s` untouched. `rng`: a `random.Random`, a `Replay`, or any die/shuffle source."""
-    why = why_illegal(s, a)
-    if why is not None:
-        raise IllegalAction(why)
+    listed = s._listed
+    if listed is None or a not in listed[0]:        # listed intents were judged when listed
+        listed = None
+        why = why_illegal(s, a)
+        if why is not None:
+            raise IllegalAction(why)
     seat = a.player if isinstance(a, Withdraw) else actor(s)
     chance = Recorder(rng)
     new = s.copy()
@@ -197,12 +219,12 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
     elif isinstance(a, Conquer):
         hold = new.player_w(seat).active
         assert hold is not None
-        cost = cost_of(new, seat, a.region).total
+        cost = _listed_cost(listed, a.region) or cost_of(new, seat, a.region).total
         occupy(new, seat, hold, a.region, cost, ev, chance)
     elif isinstance(a, Reinforce):
         hold = new.player_w(seat).active
         assert hold is not None
-        cost = cost_of(new, seat, a.region).total
+        cost = _listed_cost(listed, a.region) or cost_of(new, seat, a.region).total
         face = chance.roll()
         ok = hold.hand + face >= cost
         ev.append({"type": "die", "seat": seat, "region": a.region, "face": face, "needed": cost - hold.hand,

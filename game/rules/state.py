@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 from .reasons import HasReason, reason
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .actions import Action
     from .board import Board
     from .catalog import Catalog
 
@@ -243,7 +244,7 @@ class GameState:
 
     __slots__ = ("board", "catalog", "players", "regions", "column", "race_stack", "power_stack",
                  "power_discard", "tray", "round", "turn", "winners", "_fresh_r", "_fresh_p",
-                 "_sealed", "_held", "_base", "_changed", "_fresh_c")
+                 "_sealed", "_held", "_base", "_changed", "_fresh_c", "_listed")
 
     def __init__(self, board: "Board", catalog: "Catalog") -> None:
         self.board = board
@@ -268,6 +269,9 @@ class GameState:
         self._base: Held | None = None
         self._changed: set[str] = set()
         self._fresh_c = True                 # the combos of the column are this state's own
+        # what `legal_actions` listed for this sealed state, with the cost of each conquest it
+        # listed: `apply` need not judge a listed intent again; any write forgets it
+        self._listed: tuple[tuple[Action, ...], dict[str, int]] | None = None
 
     # -- copy-on-write ---------------------------------------------------------------
     def copy(self) -> "GameState":
@@ -287,10 +291,12 @@ class GameState:
         s._sealed, s._held, s._changed = False, None, set()
         s._base = self._held if self._sealed else None
         s._fresh_c = False
+        s._listed = None
         return s
 
     def reg_w(self, rid: str) -> RegionState:
         """The region, writable: copied the first time it is written in this state."""
+        self._listed = None
         if self._sealed:
             self._sealed, self._base, self._held, self._changed = False, self._held, None, set()
         if rid not in self._fresh_r:
@@ -300,6 +306,7 @@ class GameState:
 
     def column_w(self) -> list[Combo]:
         """The column, with combos that may be written (coins or tokens put on them)."""
+        self._listed = None
         if not self._fresh_c:
             self.column = [Combo(c.race, c.power, c.coins, c.tokens) for c in self.column]
             self._fresh_c = True
@@ -307,6 +314,7 @@ class GameState:
 
     def player_w(self, seat: int) -> PlayerState:
         """The player, writable."""
+        self._listed = None
         if seat not in self._fresh_p:
             self.players[seat] = self.players[seat].copy()
             self._fresh_p.add(seat)
@@ -315,6 +323,7 @@ class GameState:
     def seal(self) -> None:
         """Forget which parts were copied: later writes must copy again. (Until its next
         `reg_w`, a sealed state keeps an index of who holds which region.)"""
+        self._listed = None
         if not self._sealed:
             self._changed = self._fresh_r
             self._sealed, self._held = True, None

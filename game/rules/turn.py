@@ -129,8 +129,10 @@ def _bonus(s: GameState, seat: int, hold: RaceHold) -> int:
     if s.turn.used.get("redeploy_bonus_given"):
         return 0
     cat = s.catalog
-    want = sum(ab.redeploy_bonus(s, seat)
-               for ab in cat.overriding(cat.effects_of(hold.race, hold.power), "redeploy_bonus"))
+    givers = cat.overriding(cat.effects_of(hold.race, hold.power), "redeploy_bonus")
+    if not givers:
+        return 0
+    want = sum(ab.redeploy_bonus(s, seat) for ab in givers)
     return max(0, min(want, s.tray.get(hold.race, 0)))
 
 
@@ -138,18 +140,22 @@ def _withheld(s: GameState, seat: int, hold: RaceHold, pool: int) -> int:
     """Tokens set aside after the redeployment (Amazons): exactly what the effects ask, even if
     that empties regions (R19: "if possible" only protects the one token per region)."""
     cat = s.catalog
-    w = sum(ab.withheld_after_redeploy(s, seat)
-            for ab in cat.overriding(cat.effects_of(hold.race, hold.power), "withheld_after_redeploy"))
+    keepers = cat.overriding(cat.effects_of(hold.race, hold.power), "withheld_after_redeploy")
+    if not keepers:
+        return 0
+    w = sum(ab.withheld_after_redeploy(s, seat) for ab in keepers)
     return max(0, min(w, pool))
 
 
-def _pool(s: GameState, seat: int, hold: RaceHold) -> int:
-    """Every token the turn's one Troop Redeployment distributes (R19): on the board, in hand,
-    set aside by an earlier redeploy of this same turn (changing the distribution again is still
-    the one redeployment), and the bonus not yet taken from the tray."""
-    own = s.regions_of(seat, hold.race)
-    return (sum(s.regions[r].tokens for r in own) + hold.hand + int(hold.memo.get("set_aside", 0))
-            + _bonus(s, seat, hold))
+def _pool(s: GameState, seat: int, hold: RaceHold, on_board: int | None = None) -> int:
+    """Every token the turn's one Troop Redeployment distributes (R19): on the board (`on_board`,
+    when the caller has counted them), in hand, set aside by an earlier redeploy of this same turn
+    (changing the distribution again is still the one redeployment), and the bonus not yet taken
+    from the tray."""
+    if on_board is None:
+        regions = s.regions
+        on_board = sum(regions[r].tokens for r in s.regions_of(seat, hold.race))
+    return on_board + hold.hand + int(hold.memo.get("set_aside", 0)) + _bonus(s, seat, hold)
 
 
 EMPTIED = "emptied_by_redeploy"     # turn memory: region -> what it held before a redeploy emptied it
@@ -168,11 +174,11 @@ def redeploy_regions(s: GameState, seat: int, hold: RaceHold) -> list[str]:
     return sorted(own + again, key=s.board.index.__getitem__)
 
 
-def redeploy_total(s: GameState, seat: int) -> int:
+def redeploy_total(s: GameState, seat: int, on_board: int | None = None) -> int:
     """Tokens a full `Redeploy` must place: the pool less the tokens set aside."""
     hold = s.players[seat].active
     assert hold is not None
-    pool = _pool(s, seat, hold)
+    pool = _pool(s, seat, hold, on_board)
     return pool - _withheld(s, seat, hold, pool)
 
 
@@ -236,9 +242,11 @@ def default_redeploy(s: GameState, seat: int) -> dict[str, int]:
     hold = s.players[seat].active
     assert hold is not None
     own = redeploy_regions(s, seat, hold)
-    counts = {r: s.regions[r].tokens for r in own}
-    total = redeploy_total(s, seat)
-    extra = total - sum(counts.values())
+    regions = s.regions
+    counts = {r: regions[r].tokens for r in own}
+    on_board = sum(counts.values())          # regions emptied earlier this turn hold none
+    total = redeploy_total(s, seat, on_board)
+    extra = total - on_board
     least = min_per_region(s, hold, total, len(own))
     if least > 1:                                  # top up thin regions first (Kobolds)
         for rid in own:
