@@ -98,6 +98,69 @@ def test_the_settings_change_the_game_and_are_remembered(game) -> None:
     assert d.app.text.overflows == []
 
 
+def test_volume_and_music_are_set_on_screen_with_the_mouse_and_the_keys_and_remembered(game) -> None:
+    d, _, _ = game
+    assert d.app.audio.volume == pytest.approx(0.7) and not d.app.audio.music    # the defaults
+    d.press_button("menu")
+    menu = d.scene
+    d.press_button("vol:up")
+    assert d.app.audio.volume == pytest.approx(0.8)
+    d.press_button("vol:down")
+    d.press_button("vol:down")
+    assert d.app.audio.volume == pytest.approx(0.6)
+    bar = menu.volume_bar
+    d.click((bar.x + bar.w * 3 // 10 + 1, bar.centery))          # three tenths along the bar
+    assert d.app.audio.volume == pytest.approx(0.3)
+    d.click((bar.x + 1, bar.centery))                             # its left end: silence
+    assert d.app.audio.volume == 0
+    d.key(pygame.K_EQUALS)                                        # the + key (unshifted)
+    d.key(pygame.K_KP_PLUS)
+    assert d.app.audio.volume == pytest.approx(0.2)
+    d.key(pygame.K_MINUS)
+    assert d.app.audio.volume == pytest.approx(0.1)
+    d.press_button("music:on")
+    assert d.app.audio.music and menu.button("music:on").toggled and not menu.button("music:off").toggled
+    saved = settings.load()
+    assert saved["volume"] == pytest.approx(0.1) and saved["music"] is True
+    d.key(pygame.K_m)                                             # M in the menu: sound off
+    assert not d.app.sound and menu.button("sound:off").toggled
+    d.press_button("vol:up")                                      # louder: the sound comes back on
+    assert d.app.sound and d.app.audio.volume == pytest.approx(0.2)
+    d.press_button("music:off")
+    assert settings.load()["music"] is False and not d.app.audio.music
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_MINUS)                                         # in the game too, with a word on the line
+    assert d.app.audio.volume == pytest.approx(0.1)
+    assert d.scene.message == strings.t("msg.volume", n=10)
+    assert d.app.text.overflows == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ro", "nl", "fr"])
+@pytest.mark.parametrize("size", [(1000, 650), (1280, 800), (1920, 1080)])
+def test_every_setting_fits_the_menu_in_every_language(tmp_path, monkeypatch, lang, size) -> None:
+    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
+    d = Driver(Options(pace=0, catch_errors=False, lang=lang), size=size)
+    try:
+        table = Table.new([Seat("Ana", "orange"), Seat("Bot", "sky", "easy")], 5, shipped_map_path(2), [],
+                          tmp_path / "game.json")
+        d.app.switch(GameScene(d.app, table, viewer=0))
+        d.pump(2)
+        d.key(pygame.K_ESCAPE)
+        menu = d.scene
+        box = menu.box()
+        rects = [b.rect for b in menu.buttons] + [menu.volume_bar] + [r for _, r in menu.rows]
+        assert all(box.contains(r) for r in rects), "a setting outside the menu's box"
+        controls = [b.rect for b in menu.buttons] + [menu.volume_bar]
+        for i, a in enumerate(controls):
+            assert a.collidelist(controls[i + 1:]) == -1, f"two controls overlap at {a}"
+        for label in ("menu.music", "menu.volume"):
+            assert any(text == strings.t(label) for text, _ in menu.rows)
+        assert d.app.text.overflows == []
+    finally:
+        strings.set_language("en")
+        d.close()
+
+
 def test_rules_and_help_open_the_help_over_the_game(game) -> None:
     d, _, _ = game
     d.key(pygame.K_ESCAPE)

@@ -174,6 +174,24 @@ class App:
         self.audio.set_muted(not on)
         self.dirty()
 
+    def set_volume(self, volume: float) -> None:
+        """The effects' and the music's volume, 0 to 1 (in tenths), remembered; a sample sounds
+        at the new level. Turning it up while the sound is off turns the sound on."""
+        self.audio.set_volume(round(max(0.0, min(1.0, volume)) * 10) / 10)
+        if self.audio.volume > 0 and not self.sound:
+            self.set_sound(True)
+        self.audio.play("coins")
+        self.dirty()
+
+    def step_volume(self, step: int) -> None:
+        """One tenth up (+1) or down (-1)."""
+        self.set_volume(self.audio.volume + step / 10)
+
+    def set_music(self, on: bool) -> None:
+        """The quiet music loop on or off, remembered."""
+        self.audio.set_music(on)
+        self.dirty()
+
     def set_language(self, lang: str) -> None:
         """Speak `lang` from now on, and remember it."""
         set_language(lang)

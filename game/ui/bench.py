@@ -5,6 +5,8 @@ Prints, on the 5-player map at 1280×800 with a game a few rounds in:
   motion event is handled and the frame drawn and flipped, as in play;
 - CPU use while idle (process time / wall time over a few seconds with no events): the window
   must not redraw when nothing changes;
+- the same two with things happening: frames while tokens fly and effects sound over the music
+  loop, then idle CPU with the music still playing;
 - time from launch (a fresh `python` process) to the first frame on screen.
 Targets: p99 ≤ 8 ms, idle < 5 % of a core, first frame ≤ 1.5 s. Uses SDL's dummy video driver
 unless SDL_VIDEODRIVER is set, so it runs without a display (a real display adds the cost of
@@ -70,6 +72,7 @@ def _game(seed: int = 12):
     from game.ui.table import Table, shipped_map_path
 
     home = tempfile.mkdtemp()
+    os.environ["SMALLWORLD_HOME"] = home      # the player's own settings are neither read nor changed
     d = Driver(Options(pace=0, catch_errors=False, save_path=Path(home) / "bench.json"), size=(1280, 800))
     seats = [Seat(n, c) for n, c in zip(("Ann", "Bob", "Cleo", "Dan", "Eve"),
                                         ("orange", "sky", "green", "yellow", "blue"), strict=False)]
@@ -104,6 +107,41 @@ def frame_times(d, pygame, samples: int = 600) -> list[float]:
     return times
 
 
+def flying_times(d, pygame, frames: int = 360) -> list[float]:
+    """Frame times at 60 frames a second while tokens fly (a conquest's worth every half second:
+    tokens from a hand, a defender's back to the tray, a stack turning over) and an effect sounds
+    over the music loop, the pointer moving all the while. Only the frame's work is timed, not
+    the sleep between frames."""
+    from game.ui.motion import Move
+    scene = d.scene
+    d.app.options.pace = 1.0
+    audio = d.app.audio
+    audio.set_muted(False)
+    audio.set_music(True)
+    regions = sorted(scene.board_view.spots)
+    b = scene.layout.board
+    times = []
+    for k in range(frames):
+        if k % 30 == 0:
+            n = k // 30
+            moves = [Move("token", f"hand:{n % 5}", f"region:{regions[(n * 7) % len(regions)]}", race="elves",
+                          count=4),
+                     Move("token", f"region:{regions[(n * 3) % len(regions)]}", "tray", race="orcs", count=2),
+                     Move("flip", f"region:{regions[(n * 5) % len(regions)]}",
+                          f"region:{regions[(n * 5) % len(regions)]}", race="ratmen")]
+            scene.motion.play(moves, scene.place_of, d.app.clock(), 1.0)
+            audio.play(("conquest", "coins", "die", "lost")[n % 4])
+        pos = (b.x + (k * 37) % b.w, b.y + (k * 23) % b.h)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)))
+        t0 = time.perf_counter()
+        d.app.tick(block=False)
+        times.append((time.perf_counter() - t0) * 1000)
+        time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t0)))
+    scene.motion.skip()
+    d.app.dirty()
+    return times[30:]
+
+
 def idle_cpu(d, seconds: float = 3.0) -> float:
     d.app.tick(block=False)
     c0, w0 = time.process_time(), time.perf_counter()
@@ -118,6 +156,9 @@ def main(argv: list[str] | None = None) -> int:
         warm = frame_times(d, pygame, 120)          # caches of the hover highlights fill up here
         times = frame_times(d, pygame, 600)
         idle = idle_cpu(d)
+        flying = flying_times(d, pygame)
+        mixer = bool(pygame.mixer.get_init())
+        idle_music = idle_cpu(d)
     finally:
         d.close()
     first = first_frame_seconds()
@@ -127,8 +168,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"frame time while hovering: median {med:.2f} ms, p99 {p99:.2f} ms "
           f"(first pass with cold caches: max {max(warm):.1f} ms)  [target p99 <= 8 ms]")
     print(f"idle CPU: {idle * 100:.1f}% of a core  [target < 5%]")
+    fmed = statistics.median(flying)
+    fp99 = sorted(flying)[int(len(flying) * 0.99) - 1]
+    print(f"frame time with tokens flying and sound ({'mixer open' if mixer else 'no audio device'}, "
+          f"music on): median {fmed:.2f} ms, p99 {fp99:.2f} ms")
+    print(f"idle CPU with the music playing: {idle_music * 100:.1f}% of a core  [target < 5%]")
     print(f"launch to first frame: {first:.2f} s  [target <= 1.5 s]")
-    ok = p99 <= 8 and idle < 0.05 and first <= 1.5
+    ok = p99 <= 8 and fp99 <= 8 and idle < 0.05 and idle_music < 0.05 and first <= 1.5
     print("all targets met" if ok else "some targets missed")
     return 0
 

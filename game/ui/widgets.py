@@ -63,12 +63,28 @@ def panel(surf: pygame.Surface, rect: pygame.Rect, ui: float, fill=theme.PANEL, 
     pygame.draw.rect(surf, edge, rect, max(1, round(2 * ui)), border_radius=rad)
 
 
+_BLOCKS: dict[tuple, list[pygame.Surface]] = {}
+
+
 def lines_block(text: Text, lines: Sequence[tuple[str, int, tuple, str]], width: int) -> list[pygame.Surface]:
-    """Render (text, size, colour, weight) lines, wrapped to `width`."""
+    """Render (text, size, colour, weight) lines, wrapped to `width` (the last few kept: a
+    tooltip is drawn again on every pointer move)."""
+    key = (id(text), tuple(lines), width)
+    try:
+        kept = _BLOCKS.get(key)
+        keep = True
+    except TypeError:                   # a line given as a list: not kept
+        kept, keep = None, False
+    if kept is not None:
+        return kept
     out: list[pygame.Surface] = []
     for s, size, colour, weight in lines:
         for part in text.wrap(s, size, width, weight):
             out.append(text.render(part, size, colour, weight))
+    if keep:
+        if len(_BLOCKS) >= 64:
+            _BLOCKS.clear()
+        _BLOCKS[key] = out
     return out
 
 

@@ -106,6 +106,10 @@ class PlayInput(PlayView):
             elif ev.key == pygame.K_m:
                 self.app.set_sound(not self.app.sound)
                 self.say(t("msg.sound_on") if self.app.sound else t("msg.sound_off"))
+            elif ev.key in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                self.app.step_volume(-1 if ev.key in (pygame.K_MINUS, pygame.K_KP_MINUS) else 1)
+                self.say(t("msg.volume", n=round(self.app.audio.volume * 100)) if self.app.sound
+                         else t("msg.sound_off"))
             elif ev.key == pygame.K_ESCAPE:
                 if self.something_to_cancel():
                     self.set_default_mode()
