@@ -54,8 +54,10 @@ def cost_of(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None = 
         marks = s.catalog.marks
         for name, n in r.marks.items():
             spec = marks.get(name)
-            if spec is not None and spec.defence:       # labelled by its race or power
-                parts.append((spec.source, spec.defence * n))
+            if spec is not None:                        # labelled by its race or power
+                d = spec.defence * n + (spec.defence_of(s, rid) if spec.defence_of else 0)
+                if d:
+                    parts.append((spec.source, d))
     if hold is None:
         hold = s.players[seat].active
     floor = 1
@@ -438,13 +440,32 @@ def occupy(s: GameState, seat: int, hold: RaceHold, rid: str, tokens: int,
     victim = Victim(r.owner, r.race, r.decline, r.tokens, r.lost_tribe) if "after_conquest" in s.catalog.hooked \
         else None
     active = s.players[seat].active is hold
+    if defender is not None and "repels" in s.catalog.hooked and repelled(s, seat, hold, rid, events):
+        return
     evict(s, rid, seat, events, chance, by_active=active)
-    take_over(s, seat, hold, rid, tokens, was_nonempty, defender, events, how, victim)
+    take_over(s, seat, hold, rid, tokens, was_nonempty, defender, events, how, victim, chance)
+
+
+def repelled(s: GameState, seat: int, hold: RaceHold, rid: str, events: list[dict[str, Any]]) -> bool:
+    """The holder of `rid` cancels this conquest (Skags): the attacker loses one token."""
+    r = s.regions[rid]
+    owner = r.owner
+    if owner is None or owner == seat or r.race is None:
+        return False
+    h, in_dec = s.players[owner].hold(r.race)
+    if h is None or not any(ab.repels(s, owner, rid, seat, in_dec, events) for ab in effects(s, h, in_dec)):
+        return False
+    s.turn.acted = True
+    if hold.hand:
+        hold.hand -= 1
+        discard(s, hold.race, 1)
+    event(events, "repelled", seat=seat, race=hold.race, region=rid, defender=owner)
+    return True
 
 
 def take_over(s: GameState, seat: int, hold: RaceHold, rid: str, tokens: int, was_nonempty: bool,
               defender: tuple[Any, Any] | None, events: list[dict[str, Any]],
-              how: str = "conquer", victim: Victim | None = None) -> None:
+              how: str = "conquer", victim: Victim | None = None, chance: Any = None) -> None:
     """`hold` moves into the emptied `rid` with `tokens` from its hand; the turn remembers the
     conquest and the race's effects hear of it. A conquest by an In Decline race (Ghouls) keeps
     its tokens In Decline and does not count as a conquest of the Active race (abandoning,
@@ -465,4 +486,4 @@ def take_over(s: GameState, seat: int, hold: RaceHold, rid: str, tokens: int, wa
     for ab in effects(s, hold, in_decline):
         ab.on_conquered(s, seat, rid, was_nonempty)
         if victim is not None:
-            ab.after_conquest(s, seat, rid, victim, events)
+            ab.after_conquest(s, seat, rid, victim, events, chance)

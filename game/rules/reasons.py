@@ -163,6 +163,10 @@ TEMPLATES: dict[str, str] = {
     "discount_bought": "You already paid for this conquest's discount",
     "needs_coins": "Needs {coins} coins, you have {have}",
     "no_marker_left": "{effect}: no marker left to spend",
+    "clear_region_when": "{effect} is used after your redeployment, at the end of your turn",
+    "clear_region_near": "{region} is not next to a region of yours that may still send {effect} there",
+    "loot_repelled": "{region} repelled you this turn: you may not attack it again before your next turn",
+    "stack_marker_none": "{effect}: no stack worth anything is left to join this conquest",
     "param_where_shape": "effect '{effect}': 'where' takes a mapping such as {{terrains: [forest]}}",
     "param_where_key": "effect '{effect}': unknown key '{key}' in 'where'; known keys: {known}",
     "param_where_value": "effect '{effect}': 'where' {key} cannot be {value!r}; give {want}",
@@ -372,7 +376,7 @@ EVENT_TYPES: tuple[str, ...] = ("turn", "pick", "conquer", "reinforce", "dragon"
                                 "ghouls", "die", "last_attempt", "ally", "heroes", "encampments",
                                 "fortress", "lost", "abandon", "redeploy", "bonus_tokens", "decline",
                                 "removed", "vanished", "withdraw", "score", "game_over",
-                                "lost_tribe_cleared", "coins", "use", "gathered")
+                                "lost_tribe_cleared", "coins", "use", "gathered", "repelled")
 
 
 class Reason(str):

@@ -63,6 +63,8 @@ class MarkSpec:
     immune: bool = False
     score_other: int = 0     # coins its region scores for an occupant not of `source`
     with_race: bool = False  # leaves when the race tokens leave its region
+    #: defence that depends on the position: tokens added to its region's cost (Behemoth)
+    defence_of: Callable[["GameState", str], int] | None = None
 
 
 class ParamError(HasReason, ValueError):
@@ -167,8 +169,9 @@ class Ability:
         """After the race took `rid` (by any means)."""
 
     def after_conquest(self, s: "GameState", seat: int, rid: str, victim: "Victim",
-                       events: list[dict[str, Any]]) -> None:
-        """After the race took `rid`, knowing who held it before (coins taken, tokens gained)."""
+                       events: list[dict[str, Any]], chance: Any = None) -> None:
+        """After the race took `rid`, knowing who held it before (coins taken, tokens gained);
+        `chance` draws what is drawn at random (Skags' Loot)."""
 
     def cost_floor(self, s: "GameState", seat: int) -> int:
         """The fewest tokens a conquest of this race may cost (Kobolds: 2); the engine's is 1."""
@@ -188,6 +191,12 @@ class Ability:
         """Why region `rid`, held by this race of `seat`, is immune to `attacker` (None if not):
         immune regions can neither be conquered nor touched by racial or special powers."""
         return None
+
+    def repels(self, s: "GameState", seat: int, rid: str, attacker: int, in_decline: bool,
+               events: list[dict[str, Any]]) -> bool:
+        """An opponent (`attacker`) is about to take `rid` from this race of `seat`: True cancels
+        the conquest (Skags' Skag Attack: the attacker loses a token and keeps the rest)."""
+        return False
 
     def on_region_lost(self, s: "GameState", seat: int, rid: str, attacker: int,
                        in_decline: bool, events: list[dict[str, Any]]) -> None:

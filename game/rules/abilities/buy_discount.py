@@ -49,7 +49,7 @@ class BuyDiscount(UseMove):
         return -int(self.p["discount"]) if s.turn.used.get(self.name) and s.turn.seat == seat else 0
 
     def after_conquest(self, s: "GameState", seat: int, rid: str, victim: Victim,
-                       events: list[dict[str, Any]]) -> None:
+                       events: list[dict[str, Any]], chance: Any = None) -> None:
         s.turn.used.pop(self.name, None)
 
 

@@ -56,7 +56,7 @@ class CoinsOnConquest(Ability):
         Where.parse({"occupant": self.occupant} if self.occupant else {}, self.name)
 
     def after_conquest(self, s: "GameState", seat: int, rid: str, victim: Victim,
-                       events: list[dict[str, Any]]) -> None:
+                       events: list[dict[str, Any]], chance: Any = None) -> None:
         from ..conquest import pay
         if self.occupant and not occupant_matches(self.occupant, seat, victim):
             return

@@ -76,7 +76,7 @@ class ConquerFromAfar(Ability):
         return -int(self.p["discount"]) if self._afar(s, seat, rid) else 0
 
     def after_conquest(self, s: "GameState", seat: int, rid: str, victim: Victim,
-                       events: list[dict[str, Any]]) -> None:
+                       events: list[dict[str, Any]], chance: Any = None) -> None:
         hold = s.players[seat].active
         if hold is None:
             return

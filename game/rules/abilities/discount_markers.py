@@ -57,7 +57,7 @@ class DiscountMarkers(UseMove):
         return -int(self.p["discount"]) * int(s.turn.used.get(self.name, 0))
 
     def after_conquest(self, s: "GameState", seat: int, rid: str, victim: Victim,
-                       events: list[dict[str, Any]]) -> None:
+                       events: list[dict[str, Any]], chance: Any = None) -> None:
         spent = int(s.turn.used.pop(self.name, 0))
         if spent:
             hold = s.player_w(seat).active

@@ -48,7 +48,7 @@ class TokensAtRedeploy(Ability):
         self.where = Where.parse(self.p["where"], self.name)
 
     def after_conquest(self, s: "GameState", seat: int, rid: str, victim: Victim,
-                       events: list[dict[str, Any]]) -> None:
+                       events: list[dict[str, Any]], chance: Any = None) -> None:
         if self.p["per"] != "conquest":
             return
         hit = victim.active_race if self.p["victim"] == "active" else bool(victim.tokens or victim.lost_tribe)

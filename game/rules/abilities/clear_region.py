@@ -1,0 +1,147 @@
+"""Block `clear_region`: after your redeployment, for each region you hold matching `near`
+(Lava: each Mountain) you may empty one region next to it (`use: {effect: clear_region,
+region: R}`). Its occupants take their tokens back as if conquered, losing `loss` of them
+(Lava: none), Lost Tribes there leave the board, and a `marker` stays in the region: no other
+race may enter it until the start of your next turn, when every one of your markers goes.
+Not a Sea or the Lake, not a region of yours, not one protected by a racial or special power;
+each region matching `near` sends at most one marker, to a region next to it.
+
+YAML: `{clear_region: {near: {terrains: [mountain]}, loss: 0, marker: lava}}`
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..actions import Action, Use
+from ..common import add_tray, event, region_left
+from ..conquest import immunity_reason, vanish_decline
+from ..reasons import Reason, reason
+from ..state import LOST_TRIBE, REDEPLOY
+from .base import Ability, MarkSpec, register
+from .markers import remove_marks, set_mark
+from .where import Where
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState, RaceHold
+
+
+def _matched(sources: dict[str, set[str]], targets: list[str]) -> bool:
+    """Every target gets a source of its own (a region it is next to): a bipartite matching."""
+    owner: dict[str, str] = {}
+
+    def place(t: str, seen: set[str]) -> bool:
+        for src in sorted(sources.get(t, ())):
+            if src in seen:
+                continue
+            seen.add(src)
+            if src not in owner or place(owner[src], seen):
+                owner[src] = t
+                return True
+        return False
+
+    return all(place(t, set()) for t in targets)
+
+
+@register("clear_region")
+class ClearRegion(Ability):
+    """Empty a region next to each of your `near` regions after redeploying; its occupants take
+    their tokens back (less `loss`) and a `marker` bars others until your next turn (Lava)."""
+
+    intents: ClassVar[tuple[str, ...]] = ("use",)
+    params: ClassVar[dict[str, Any]] = {"near": {}, "loss": 0, "marker": "lava"}
+    param_docs: ClassVar[dict[str, str]] = {
+        "near": "one region may be emptied next to each region you hold matching this (see *where*)",
+        "loss": "tokens the occupants of the emptied region lose to the tray",
+        "marker": "the marker left there, barring other races until your next turn",
+    }
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.near = Where.parse(self.p["near"], self.name)
+
+    def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
+        return (MarkSpec(self.p["marker"], source, immune=True),)
+
+    def _sources(self, s: "GameState", seat: int, hold: "RaceHold") -> dict[str, set[str]]:
+        """For each region next to one of yours matching `near`: those regions of yours."""
+        out: dict[str, set[str]] = {}
+        for own in s.regions_of(seat, hold.race):
+            if self.near.holds(s, seat, hold.race, own):
+                for n in s.board.neighbours(own):
+                    out.setdefault(n, set()).add(own)
+        return out
+
+    def _why_not(self, s: "GameState", seat: int, rid: str) -> Reason | None:
+        hold = s.players[seat].active
+        if hold is None or s.turn.phase != REDEPLOY or s.turn.seat != seat:
+            return reason("clear_region_when", effect=self.name)
+        if rid not in s.regions:
+            return reason("no_such_region", id=rid)
+        reg = s.board.region(rid)
+        if reg.is_water:
+            return reason(f"water_{reg.terrain}", s, region=rid)
+        r = s.regions[rid]
+        if r.owner == seat and r.tokens:
+            return reason("already_hold", s, region=rid)
+        why = immunity_reason(s, rid, seat)
+        if why:
+            return why
+        sources = self._sources(s, seat, hold)
+        done = list(s.turn.used.get(self.name, []))
+        if rid not in sources or not _matched(sources, done + [rid]):
+            return reason("clear_region_near", s, region=rid, effect=self.name)
+        return None
+
+    def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
+        hold = s.players[seat].active
+        if hold is None or s.turn.phase != REDEPLOY:
+            return []
+        return [Use(self.name, rid) for rid in sorted(self._sources(s, seat, hold))
+                if self._why_not(s, seat, rid) is None]
+
+    def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
+        if not isinstance(action, Use) or action.effect != self.name:
+            return reason("effect_not_intent", effect=self.name, intent=getattr(action, "effect", action.kind))
+        return self._why_not(s, seat, action.region)
+
+    def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
+                     events: list[dict[str, Any]]) -> None:
+        assert isinstance(action, Use)
+        rid = action.region
+        s.turn.used[self.name] = list(s.turn.used.get(self.name, [])) + [rid]
+        empty_region(s, rid, int(self.p["loss"]), events, chance)
+        set_mark(s, rid, self.p["marker"], 1)
+        events.append({"type": "use", "seat": seat, "effect": self.name, "region": rid})
+
+    def on_turn_start(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
+        remove_marks(s, self.p["marker"])
+
+
+def empty_region(s: "GameState", rid: str, loss: int, events: list[dict[str, Any]],
+                 chance: Any = None) -> None:
+    """Everyone leaves `rid` without a conquest: Lost Tribes to the tray, a race's tokens back to
+    its owner's hand less `loss` (placed again at the end of the turn, as after a conquest)."""
+    r = s.regions[rid]
+    if r.lost_tribe:
+        add_tray(s, LOST_TRIBE, r.lost_tribe)
+        s.reg_w(rid).lost_tribe = 0
+        event(events, "lost_tribe_cleared", region=rid)
+    owner, race, n = r.owner, r.race, r.tokens
+    if owner is None or race is None or not n:
+        if r.owner is not None or r.lair or r.fortress:
+            region_left(s, rid)
+        return
+    p = s.player_w(owner)
+    hold, in_decline = p.hold(race)
+    region_left(s, rid)
+    lost = min(loss, n)
+    add_tray(s, race, lost)
+    if hold is None:
+        add_tray(s, race, n - lost)
+        return
+    hold.hand += n - lost
+    if n - lost and [owner, race] not in s.turn.withdraw:
+        s.turn.withdraw.append([owner, race])
+    event(events, "lost", seat=owner, race=race, region=rid, discarded=lost, back=n - lost)
+    if in_decline and hold.hand == 0 and not s.regions_of(owner, race):
+        vanish_decline(s, owner, hold, events, chance)
