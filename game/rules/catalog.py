@@ -73,7 +73,8 @@ def _effects(kind: str, owner: str, raw: Any) -> tuple[tuple[str, dict[str, Any]
 RARE_HOOKS: tuple[str, ...] = ("protects", "on_region_lost", "conquest_price", "after_conquest",
                                "cost_floor", "min_per_region", "pass_over_price", "on_passed_over",
                                "on_any_decline", "after_decline", "may_redeploy", "on_abandon",
-                               "on_tokens_lost", "collects_lost_tokens", "repels")
+                               "on_tokens_lost", "collects_lost_tokens", "repels",
+                               "revives_earlier_decline")
 
 
 @dataclass

@@ -376,7 +376,8 @@ EVENT_TYPES: tuple[str, ...] = ("turn", "pick", "conquer", "reinforce", "dragon"
                                 "ghouls", "die", "last_attempt", "ally", "heroes", "encampments",
                                 "fortress", "lost", "abandon", "redeploy", "bonus_tokens", "decline",
                                 "removed", "vanished", "withdraw", "score", "game_over",
-                                "lost_tribe_cleared", "coins", "use", "gathered", "repelled")
+                                "lost_tribe_cleared", "coins", "use", "gathered", "repelled",
+                                "revived")
 
 
 class Reason(str):

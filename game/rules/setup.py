@@ -13,7 +13,7 @@ from typing import Any, Sequence
 from .board import Board
 from .catalog import Catalog
 from .chance import Recorder
-from .common import refill_column
+from .common import refill_column, take_tray
 from .errors import SetupError
 from .reasons import reason
 from .state import (
@@ -25,6 +25,7 @@ from .state import (
     Combo,
     GameState,
     PlayerState,
+    RaceHold,
     RegionState,
     TurnState,
 )
@@ -90,11 +91,33 @@ def _force_combos(s: GameState, forced: Sequence[tuple[str, str]]) -> None:
         s.column.append(Combo(race, power))
 
 
+def revive_decline(s: GameState, seat: int, race: str, events: list[dict[str, Any]]) -> None:
+    """The In Decline `race` of `seat` becomes his Active race again, instead of a pick: its
+    tokens on the board turn Active, and it takes from the tray what a fresh pick of the race
+    alone would bring (its banner's tokens, less those on the board). Its badge went to the
+    discard when it declined, so it comes back without a special power."""
+    p = s.player_w(seat)
+    hold, in_dec = p.hold(race)
+    if hold is None or not in_dec or p.active is not None:
+        return
+    p.declines = [h for h in p.declines if h is not hold]
+    for rid in s.regions_of(seat, race):
+        s.reg_w(rid).decline = False
+    on_board = s.tokens_on_board(race)
+    p.active = RaceHold(race, None, hold.hand, dict(hold.memo))
+    p.active.hand += take_tray(s, race, max(0, s.catalog.races[race].tokens - on_board - hold.hand))
+    for ab in s.catalog.effects_of(race, None):
+        ab.on_pick(s, seat, p.active)
+    events.append({"type": "revived", "seat": seat, "race": race})
+
+
 def begin_turn(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
     """Start the turn of `s.turn.seat`: ready troops and run the turn-start effects."""
     seat = s.turn.seat
     p = s.player_w(seat)
     p.memo.pop("until_next_turn", None)       # e.g. a Diplomat's peace ends now
+    if "revive" in p.memo:                    # Soul-Touch: an earlier race comes back Active
+        revive_decline(s, seat, str(p.memo.pop("revive")), events)
     hold = p.active
     if hold is None:
         s.turn.phase = PICK

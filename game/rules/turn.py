@@ -381,7 +381,10 @@ def go_into_decline(s: GameState, seat: int, chance: Any, events: list[dict[str,
     assert hold is not None
     abil = s.catalog.effects_of(hold.race, hold.power)
     exempt = any(ab.exempt_from_decline_limit() for ab in abil)
-    if not exempt:
+    revive = "revives_earlier_decline" in s.catalog.hooked and any(ab.revives_earlier_decline() for ab in abil)
+    if revive and p.declines:                       # Soul-Touch: the earlier one comes back
+        p.memo["revive"] = p.declines[-1].race
+    elif not exempt:
         for old in list(p.declines):
             if any(ab.exempt_from_decline_limit() for ab in s.catalog.effects_of(old.race, old.power)):
                 continue

@@ -262,6 +262,11 @@ class Ability:
         """This race In Decline never leaves on a later decline (Spirit)."""
         return False
 
+    def revives_earlier_decline(self) -> bool:
+        """When this race goes into decline, the player's earlier In Decline race stays and comes
+        back Active at the start of his next turn, instead of a pick (Soul-Touch)."""
+        return False
+
     def may_decline_after_scoring(self) -> bool:
         """Decline at the end of a normal turn, after scoring (Stout)."""
         return False
