@@ -277,9 +277,11 @@ class Runner:
         if key == "use":                     # an effect's own move: `use: marauding`
             if isinstance(val, str):
                 return A.Use(val), who
-            if isinstance(val, Mapping) and "effect" in val and set(val) <= {"effect", "region"}:
-                return A.Use(str(val["effect"]), self.region(val["region"]) if "region" in val else ""), who
-            raise ScenarioError("'use' takes an effect name or {effect: NAME, region: REGION}")
+            if isinstance(val, Mapping) and "effect" in val and set(val) <= {"effect", "region", "choice"}:
+                return A.Use(str(val["effect"]), self.region(val["region"]) if "region" in val else "",
+                             str(val.get("choice", ""))), who
+            raise ScenarioError("'use' takes an effect name or {effect: NAME, region: REGION} "
+                                "or {effect: NAME, choice: WHAT}")
         if key == "end_turn":
             if val is None:
                 return A.EndTurn(), who

@@ -155,10 +155,12 @@ class Ally(Action):
 @dataclass(frozen=True)
 class Use(Action):
     """A building-block effect's own move (Marauding's second round, Mercenary's coin...):
-    `effect` names the block as in YAML, `region` its target when it has one."""
+    `effect` names the block as in YAML, `region` its target when it has one, `choice` what
+    it chooses otherwise (Copycat: a power in the column)."""
     kind: ClassVar[str] = "use"
     effect: str
     region: str = ""
+    choice: str = ""
 
 
 ACTION_TYPES: dict[str, type[Action]] = {
@@ -173,7 +175,7 @@ def action_from_dict(d: Mapping[str, Any]) -> Action:
     cls = ACTION_TYPES[d["kind"]]
     kw: dict[str, Any] = {}
     for f in fields(cls):
-        if f.name not in d and f.name == "region":
+        if f.name not in d and f.name in ("region", "choice"):
             continue                         # optional (`Use` without a target)
         v = d[f.name]
         if isinstance(v, dict):

@@ -88,6 +88,45 @@ def remove_race_from_board(s: GameState, seat: int, race: str) -> int:
     return n
 
 
+def give_back_borrowed(s: GameState, seat: int, events: list[dict[str, Any]]) -> None:
+    """A power the Active race of `seat` borrowed (`memo["borrowed"]`, Copycat) goes: its own
+    badge comes back, the borrowed badge's extra tokens go to the tray (from the hand first,
+    then from its biggest stacks, never emptying a region), and the borrowed power's Heroes,
+    Dragon, Encampments and markers leave its regions."""
+    p = s.player_w(seat)
+    hold = p.active
+    if hold is None or "borrowed" not in hold.memo:
+        return
+    b = dict(hold.memo.pop("borrowed"))
+    power = hold.power
+    hold.power = str(b["badge"])
+    due = int(b.get("extra", 0))
+    off = min(due, hold.hand)
+    hold.hand -= off
+    due -= off
+    own = sorted(s.regions_of(seat, hold.race), key=lambda r: -s.regions[r].tokens)
+    for rid in own:
+        if due <= 0:
+            break
+        n = min(due, s.regions[rid].tokens - 1)
+        if n > 0:
+            s.reg_w(rid).tokens -= n
+            due -= n
+            off += n
+    add_tray(s, hold.race, off)
+    marks = s.catalog.marks
+    for rid in s.regions_of(seat, hold.race):
+        r = s.regions[rid]
+        if r.hero or r.dragon or r.encampments or any(
+                k in marks and marks[k].source == power for k in r.marks):
+            w = s.reg_w(rid)
+            w.hero = w.dragon = False
+            w.encampments = 0
+            w.marks = {k: v for k, v in r.marks.items() if not (k in marks and marks[k].source == power)}
+    p.memo.pop("encampments_free", None)
+    event(events, "given_back", seat=seat, race=hold.race, power=power, tokens=off)
+
+
 def add_tray(s: GameState, race: str, n: int) -> None:
     if n:
         s.tray[race] = s.tray.get(race, 0) + n

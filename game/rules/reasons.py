@@ -166,6 +166,8 @@ TEMPLATES: dict[str, str] = {
     "clear_region_when": "{effect} is used after your redeployment, at the end of your turn",
     "clear_region_near": "{region} is not next to a region of yours that may still send {effect} there",
     "loot_repelled": "{region} repelled you this turn: you may not attack it again before your next turn",
+    "borrow_when": "{effect} chooses a power at the start of your turn, before any conquest",
+    "borrow_not_in_column": "{power} is not a power in the column",
     "stack_marker_none": "{effect}: no stack worth anything is left to join this conquest",
     "param_where_shape": "effect '{effect}': 'where' takes a mapping such as {{terrains: [forest]}}",
     "param_where_key": "effect '{effect}': unknown key '{key}' in 'where'; known keys: {known}",
@@ -377,7 +379,7 @@ EVENT_TYPES: tuple[str, ...] = ("turn", "pick", "conquer", "reinforce", "dragon"
                                 "fortress", "lost", "abandon", "redeploy", "bonus_tokens", "decline",
                                 "removed", "vanished", "withdraw", "score", "game_over",
                                 "lost_tribe_cleared", "coins", "use", "gathered", "repelled",
-                                "revived")
+                                "revived", "given_back")
 
 
 class Reason(str):

@@ -13,7 +13,7 @@ from typing import Any, Sequence
 from .board import Board
 from .catalog import Catalog
 from .chance import Recorder
-from .common import refill_column, take_tray
+from .common import give_back_borrowed, refill_column, take_tray
 from .errors import SetupError
 from .reasons import reason
 from .state import (
@@ -135,6 +135,8 @@ def begin_turn(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
                 s.turn.readied[rid] = n
         back = hold.memo.pop("set_aside", 0)
         hold.hand += back
+        if "borrowed" in hold.memo:           # Copycat: the borrowed power goes now
+            give_back_borrowed(s, seat, events)
         for ab in s.catalog.effects_of(hold.race, hold.power):
             ab.on_turn_start(s, seat, hold)
     for h in p.declines:

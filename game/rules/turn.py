@@ -15,6 +15,7 @@ from .common import (
     default_region,
     effects,
     event,
+    give_back_borrowed,
     place_hand_by_default,
     refill_column,
     region_left,
@@ -66,6 +67,9 @@ def do_pick(s: GameState, seat: int, index: int, chance: Any, events: list[dict[
           collected=c.coins, tokens=got)
     for ab in s.catalog.effects_of(c.race, c.power):
         ab.on_pick(s, seat, hold)
+    for other, q in enumerate(s.players):           # Copycat: a borrowed power picked goes
+        if q.active is not None and other != seat and q.active.memo.get("borrowed", {}).get("power") == c.power:
+            give_back_borrowed(s, other, events)
 
 def pick_price(s: GameState, index: int) -> int:
     """Coins the combo at `index` costs: one on each combo above it, or what a combo's
@@ -379,6 +383,8 @@ def go_into_decline(s: GameState, seat: int, chance: Any, events: list[dict[str,
     p = s.player_w(seat)
     hold = p.active
     assert hold is not None
+    if "borrowed" in hold.memo:                     # Copycat: its own badge declines
+        give_back_borrowed(s, seat, events)
     abil = s.catalog.effects_of(hold.race, hold.power)
     exempt = any(ab.exempt_from_decline_limit() for ab in abil)
     revive = "revives_earlier_decline" in s.catalog.hooked and any(ab.revives_earlier_decline() for ab in abil)

@@ -91,7 +91,10 @@ class PlayModes(PlayView):
                     specs.append(("berserk_roll", t("button.berserk_roll"), {}))
                 for a in self.legal:                     # building blocks' own moves (Marauding...)
                     if isinstance(a, Use) and not a.region:
-                        specs.append((f"use:{a.effect}", use_label(s, a.effect), {"data": a}))
+                        label = use_label(s, a.effect)
+                        if a.choice:                 # Copycat: one button per power to borrow
+                            label += ": " + power_name(s.catalog, a.choice)
+                        specs.append((f"use:{a.effect}" + (f":{a.choice}" if a.choice else ""), label, {"data": a}))
                 for kind in ("ghouls", "ghouls_reinforce", "dragon", "enchant", "fortress"):
                     if kind in kinds:
                         specs.append((kind, t(f"button.{kind}"), {"toggled": self.mode == kind}))
