@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from .rules.abilities import REGISTRY
 from .rules.state import START_COINS, GameState
 
 #: where coins come from, in the order the ending lists them
@@ -68,7 +69,7 @@ class Story:
 
 def _classify_part(name: str, left: Counter[str], active_race: str | None, declined: set[str]) -> str:
     """The source of one part of a score event."""
-    if name.endswith("_regions"):
+    if name.endswith("_regions") and name not in REGISTRY:     # not a block (`coins_for_regions`)
         race = name[: -len("_regions")]
         return "regions" if race == active_race and race not in declined else "decline"
     if left[name] > 0:

@@ -15,8 +15,8 @@ from game.content.catalog import ContentError, load_catalog
 
 ROOT = Path(__file__).resolve().parents[1]
 
-GNOMES = "races:\n  gnomes:\n    name: Gnomes\n    tokens: 5\n    box: 10\n    effects: [{cost_discount: {terrains: [hill]}}]\n"
-SAPPERS = "powers:\n  sappers:\n    tokens: 4\n    effects: [{cost_discount: {features: [mine]}}]\n"
+GNOMES = "races:\n  gnomes:\n    name: Gnomes\n    tokens: 5\n    box: 10\n    effects: [{cost_change: {amount: -1, where: {terrains: [hill]}}}]\n"
+SAPPERS = "powers:\n  sappers:\n    tokens: 4\n    effects: [{cost_change: {amount: -1, where: {features: [mine]}}}]\n"
 
 # (case id, file text or bytes, the line each message starts with after the path, words it must hold)
 CASES: list[tuple[str, str | bytes, list[str], list[str]]] = [
@@ -27,7 +27,7 @@ CASES: list[tuple[str, str | bytes, list[str], list[str]]] = [
     ("duplicate-key-in-entry", "races:\n  gnomes:\n    tokens: 5\n    tokens: 6\n", [":4"],
      ["'tokens' is given twice", "line 3"]),
     ("duplicate-race-id", GNOMES + "  gnomes:\n    tokens: 6\n", [":7"], ["'gnomes' is given twice", "line 2"]),
-    ("duplicate-param", "races:\n  gnomes:\n    tokens: 5\n    effects: [{coins_per_region: {amount: 1, amount: 2}}]\n",
+    ("duplicate-param", "races:\n  gnomes:\n    tokens: 5\n    effects: [{coins_for_regions: {amount: 1, amount: 2}}]\n",
      [":4"], ["'amount' is given twice"]),
     ("duplicate-section", GNOMES + "races:\n  elfkin:\n    tokens: 4\n", [":7"], ["'races' is given twice"]),
     ("tokens-yes", "races:\n  gnomes:\n    tokens: yes\n", [":2"], ["needs 'tokens', a whole number"]),
@@ -41,22 +41,22 @@ CASES: list[tuple[str, str | bytes, list[str], list[str]]] = [
     ("box-yes", "races:\n  gnomes:\n    tokens: 5\n    box: yes\n", [":2"], ["'box' must be"]),
     ("box-below-tokens", "races:\n  gnomes:\n    tokens: 5\n    box: 3\n", [":2"], ["'box' must be", "(5)"]),
     ("box-huge", "races:\n  gnomes:\n    tokens: 5\n    box: 100000\n", [":2"], ["'box' is 100000", "at most 60"]),
-    ("amount-negative", "races:\n  gnomes:\n    tokens: 5\n    effects: [{coins_per_region: {amount: -2}}]\n", [":4"],
-     ["cannot be negative (-2)", "'amount'", "'coins_per_region'"]),
-    ("amount-absurd", "races:\n  gnomes:\n    tokens: 5\n    effects: [{coins_per_turn: {amount: 1000000000}}]\n",
+    ("amount-negative", "races:\n  gnomes:\n    tokens: 5\n    effects: [{coins_for_regions: {amount: -2}}]\n", [":4"],
+     ["cannot be negative (-2)", "'amount'", "'coins_for_regions'"]),
+    ("amount-absurd", "races:\n  gnomes:\n    tokens: 5\n    effects: [{coins_if: {amount: 1000000000}}]\n",
      [":4"], ["is 1000000000", "from -100 to 100"]),
     ("count-negative", "powers:\n  guards:\n    tokens: 3\n    effects: [{heroes: {count: -1}}]\n", [":4"],
      ["cannot be negative"]),
-    ("same-effect-twice", "races:\n  gnomes:\n    tokens: 5\n    effects:\n      - coins_per_region\n"
-     "      - coins_per_region\n", [":6"], ["lists effect 'coins_per_region' twice", "line 5"]),
+    ("same-effect-twice", "races:\n  gnomes:\n    tokens: 5\n    effects:\n      - coins_for_regions\n"
+     "      - coins_for_regions\n", [":6"], ["lists effect 'coins_for_regions' twice", "line 5"]),
     ("same-effect-twice-with-params", "races:\n  gnomes:\n    tokens: 5\n    effects:\n"
-     "      - {coins_per_terrain: {terrains: [hill]}}\n      - {coins_per_terrain: {terrains: [hill]}}\n", [":6"],
+     "      - {coins_for_regions: {where: {terrains: [hill]}}}\n      - {coins_for_regions: {where: {terrains: [hill]}}}\n", [":6"],
      ["twice"]),
     ("in-decline-as-text", "races:\n  gnomes:\n    tokens: 5\n"
-     "    effects: [{coins_per_feature: {feature: mine, in_decline: 'no'}}]\n", [":4"],
+     "    effects: [{coins_for_regions: {where: {features: [mine]}, in_decline: 'no'}}]\n", [":4"],
      ["must be true or false, not 'no'"]),
     ("in-decline-as-number", "races:\n  gnomes:\n    tokens: 5\n"
-     "    effects: [{coins_per_feature: {feature: mine, in_decline: 1}}]\n", [":4"], ["must be true or false"]),
+     "    effects: [{coins_for_regions: {where: {features: [mine]}, in_decline: 1}}]\n", [":4"], ["must be true or false"]),
     ("shadows-a-base-race", "races:\n  ratmen:\n    tokens: 9\n", [":2"],
      ["'ratmen' already exists in the base game", "replaces: true"]),
     ("shadows-a-base-power", "powers:\n  flying:\n    tokens: 9\n", [":2"], ["'flying' already exists"]),
@@ -68,20 +68,22 @@ CASES: list[tuple[str, str | bytes, list[str], list[str]]] = [
      ["no race 'ratmenn'", "did you mean 'ratmen'?"]),
     ("replaces-as-text", "races:\n  ratmen:\n    replaces: 'yes'\n    tokens: 9\n", [":2"],
      ["'replaces' must be true or false"]),
-    ("unknown-effect", "races:\n  gnomes:\n    tokens: 5\n    effects: [coins_per_regoin]\n", [":4"],
-     ["unknown effect 'coins_per_regoin'", "did you mean 'coins_per_region'?"]),
+    ("unknown-effect", "races:\n  gnomes:\n    tokens: 5\n    effects: [coins_for_regoins]\n", [":4"],
+     ["unknown effect 'coins_for_regoins'", "did you mean 'coins_for_regions'?"]),
     ("unknown-effect-far", "races:\n  gnomes:\n    tokens: 5\n    effects: [teleport]\n", [":4"],
      ["unknown effect 'teleport'", "known effects:"]),
     ("unknown-key", "races:\n  gnomes:\n    tokns: 5\n", [":3", ":2"], ["unknown key 'tokns'", "did you mean 'tokens'?"]),
     ("unknown-section", "race:\n  gnomes:\n    tokens: 5\n", [":1"], ["'races:' and/or a 'powers:'"]),
     ("unknown-section-beside", GNOMES + "power:\n  sappers:\n    tokens: 4\n", [":7"],
      ["unknown section 'power'", "did you mean 'powers'?"]),
-    ("unknown-parameter", "races:\n  gnomes:\n    tokens: 5\n    effects: [{coins_per_region: {amuont: 1}}]\n", [":4"],
+    ("unknown-parameter", "races:\n  gnomes:\n    tokens: 5\n    effects: [{coins_for_regions: {amuont: 1}}]\n", [":4"],
      ["unknown parameter 'amuont'", "did you mean 'amount'?"]),
     ("wrong-kind-parameter", "powers:\n  lonely:\n    tokens: 3\n    effects: [{heroes: {count: two}}]\n", [":4"],
      ["must be a whole number"]),
-    ("unknown-terrain", "races:\n  gnomes:\n    tokens: 5\n    effects: [{coins_per_terrain: {terrains: [lava]}}]\n",
-     [":4"], ["unknown terrain 'lava'"]),
+    ("unknown-terrain", "races:\n  gnomes:\n    tokens: 5\n    effects: [{coins_for_regions: {where: {terrains: [lava]}}}]\n",
+     [":4"], ["'where' terrains cannot be ['lava']"]),
+    ("renamed-effect", "races:\n  gnomes:\n    tokens: 5\n    effects: [{cost_discount: {amount: 1}}]\n", [":4"],
+     ["'cost_discount' is now written", "cost_change"]),
     ("name-a-number", "races:\n  gnomes:\n    name: 5\n    tokens: 5\n", [":3"], ["'name' must be text"]),
     ("text-a-list", "races:\n  gnomes:\n    text: [a, b]\n    tokens: 5\n", [":3"], ["'text' must be text"]),
     ("effects-a-word", "races:\n  gnomes:\n    tokens: 5\n    effects: berserk\n", [":2"], ["'effects' must be a list"]),
@@ -149,7 +151,7 @@ def test_every_mistake_of_a_file_in_one_run(tmp_path, capsys):
             "    tokens: 4\n"
             "    tokens: 5\n"                              # 11: duplicate key
             "    effects:\n"
-            "      - {coins_per_region: {amount: -1}}\n"   # 13: negative
+            "      - {coins_for_regions: {amount: -2}}\n"  # 13: negative
             "      - berserk\n"
             "      - berserk\n")                           # 15: twice
     f.write_text(text)

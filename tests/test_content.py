@@ -38,7 +38,7 @@ def test_both_custom_races_load_next_to_the_base_set() -> None:
     assert {"gnomes", "wyrmkin"} <= set(cat.races)
     assert len(cat.races) == 16 and len(cat.powers) == 20
     assert cat.races["gnomes"].custom and not cat.races["ratmen"].custom
-    assert [a.name for a in cat.abilities["gnomes"]] == ["cost_discount", "coins_per_feature"]
+    assert [a.name for a in cat.abilities["gnomes"]] == ["cost_change", "coins_for_regions"]
     assert cat.abilities["gnomes"][1].in_decline
     assert cat.abilities["wyrmkin"][0].p["tokens"] == 2
 
@@ -78,20 +78,23 @@ def test_a_custom_entry_replaces_the_base_one_when_it_says_so(tmp_path: Path) ->
 
 BROKEN = {
     "unknown effect": (
-        "races:\n  gnomes:\n    tokens: 5\n    effects:\n      - {cost_discont: {amount: 1}}\n",
-        ":5: unknown effect 'cost_discont' for race 'gnomes' (did you mean 'cost_discount'?); known effects: ",
+        "races:\n  gnomes:\n    tokens: 5\n    effects:\n      - {cost_chnage: {amount: 1}}\n",
+        ":5: unknown effect 'cost_chnage' for race 'gnomes' (did you mean 'cost_change'?); known effects: ",
         "berserk"),
     "unknown parameter": (
-        "races:\n  gnomes:\n    tokens: 5\n    effects:\n      - {cost_discount: {amout: 1}}\n",
-        ":5: race 'gnomes': unknown parameter 'amout' for effect 'cost_discount' (did you mean 'amount'?); "
+        "races:\n  gnomes:\n    tokens: 5\n    effects:\n      - {cost_change: {amout: 1}}\n",
+        ":5: race 'gnomes': unknown parameter 'amout' for effect 'cost_change' (did you mean 'amount'?); "
         "known parameters: ",
         "amount"),
     "wrong kind of parameter": (
         "powers:\n  lonely:\n    tokens: 3\n    effects:\n      - {heroes: {count: two}}\n",
         ":5: power 'lonely': parameter 'count' of effect 'heroes' must be a whole number", "'two'"),
     "unknown terrain": (
-        "races:\n  gnomes:\n    tokens: 5\n    effects: [{coins_per_terrain: {terrains: [lava]}}]\n",
-        ":4: race 'gnomes': effect 'coins_per_terrain': unknown terrain 'lava'", "farmland"),
+        "races:\n  gnomes:\n    tokens: 5\n    effects: [{coins_for_regions: {where: {terrains: [lava]}}}]\n",
+        ":4: race 'gnomes': effect 'coins_for_regions': 'where' terrains cannot be ['lava']", "a list of terrains"),
+    "an effect of earlier versions": (
+        "races:\n  gnomes:\n    tokens: 5\n    effects: [{coins_per_terrain: {terrains: [hill]}}]\n",
+        ":4: race 'gnomes': the effect 'coins_per_terrain' is now written", "coins_for_regions"),
     "bad tokens": (
         "powers:\n  sappers:\n    tokens: many\n    effects: [berserk]\n",
         ":2: power 'sappers' needs 'tokens'", "whole number"),
@@ -131,4 +134,4 @@ def test_the_scenario_runner_reports_a_broken_content_file_in_one_line(
     out = capsys.readouterr().out
     assert code == 2
     assert out.count("\n") == 1 and "Traceback" not in out
-    assert f"{f}:5: unknown effect 'cost_discont' for race 'gnomes'" in out
+    assert f"{f}:5: unknown effect 'cost_chnage' for race 'gnomes'" in out

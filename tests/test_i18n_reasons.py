@@ -65,9 +65,9 @@ def test_reason_is_the_english_sentence_and_keeps_ids() -> None:
 
 def test_reason_renders_in_another_language_with_nested_parts() -> None:
     inner = reason("kind_int")
-    outer = reason("param_kind", param="amount", effect="cost_discount", want=inner, value="two")
+    outer = reason("param_kind", param="amount", effect="cost_change", want=inner, value="two")
     table = {"param_kind": "{param!r} / {effect!r}: {want} ≠ {value!r}", "kind_int": "un număr întreg"}
-    assert outer.render(table.get) == "'amount' / 'cost_discount': un număr întreg ≠ 'two'"
+    assert outer.render(table.get) == "'amount' / 'cost_change': un număr întreg ≠ 'two'"
     assert outer.render({}.get) == str(outer)              # no translation: the English
     named = reason("not_adjacent", region="greyhill")
     assert named.render({"not_adjacent": "{region} — X"}.get, lambda n, v: v.upper()) == "GREYHILL — X"
@@ -118,7 +118,7 @@ def test_broken_map_errors_are_keyed(name: str) -> None:
 
 def test_content_and_param_errors_are_keyed(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
-    bad.write_text("races:\n  gnomes: {tokens: 5, effects: [{cost_discount: {amount: two}}]}\n")
+    bad.write_text("races:\n  gnomes: {tokens: 5, effects: [{cost_change: {amount: two}}]}\n")
     with pytest.raises(ContentError) as e:
         load_catalog([bad])
     r = e.value.reason
@@ -126,8 +126,8 @@ def test_content_and_param_errors_are_keyed(tmp_path: Path) -> None:
     assert "must be a whole number, not 'two'" in str(r)
     with pytest.raises(ParamError) as p:
         from game.rules.abilities import REGISTRY
-        REGISTRY["coins_per_terrain"]()
-    assert p.value.reason.key == "param_terrains_needed"
+        REGISTRY["coins_for_regions"](where={"terrains": ["lava"]})
+    assert p.value.reason.key == "param_where_value"
 
 
 def test_save_errors_are_keyed(tmp_path: Path) -> None:

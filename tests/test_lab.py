@@ -21,7 +21,7 @@ races:
     box: 11
     text: Cavern regions cost one token less to conquer.
     effects:
-      - {cost_discount: {features: [cavern]}}
+      - {cost_change: {amount: -1, where: {features: [cavern]}}}
 """
 
 
@@ -149,14 +149,14 @@ races:
     box: 10
     text: Hill regions cost one token less to conquer.
     effects:
-      - {cost_discount: {terrains: [hill]}}
+      - {cost_change: {amount: -1, where: {terrains: [hill]}}}
 powers:
   tunnelling:
     name: Tunnelling
     tokens: 3
     text: Cavern regions cost one token less to conquer.
     effects:
-      - {cost_discount: {features: [cavern]}}
+      - {cost_change: {amount: -1, where: {features: [cavern]}}}
 """
 
 

@@ -58,9 +58,10 @@ def test_a_decline_turn_scores_its_regions_as_decline_regions() -> None:
 
 def test_a_part_named_by_both_race_and_power_counts_once_for_each() -> None:
     from collections import Counter
-    left = Counter({"coins_per_terrain": 1})
-    assert _classify_part("coins_per_terrain", left, "humans", set()) == "race"
-    assert _classify_part("coins_per_terrain", left, "humans", set()) == "power"
+    left = Counter({"coins_for_regions": 1})
+    assert _classify_part("coins_for_regions", left, "humans", set()) == "race"
+    assert _classify_part("coins_for_regions", left, "humans", set()) == "power"
     assert _classify_part("humans_regions", left, "humans", set()) == "regions"
     assert _classify_part("humans_regions", left, "humans", {"humans"}) == "decline"
     assert _classify_part("elves_regions", left, "humans", set()) == "decline"
+    assert _classify_part("coins_for_regions", Counter(), "humans", set()) == "power"   # a block, not a race

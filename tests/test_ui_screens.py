@@ -169,7 +169,7 @@ def test_custom_races_from_a_content_file(home, tmp_path):
         "    box: 12\n"
         "    text: Hill regions cost one token less to conquer.\n"
         "    effects:\n"
-        "      - {cost_discount: {terrains: [hill]}}\n")
+        "      - {cost_change: {amount: -1, where: {terrains: [hill]}}}\n")
     size = (1280, 800)
     d = Driver(Options(pace=0, catch_errors=False, seed=2, content=[str(content)]), size=size)
     try:

@@ -2,7 +2,10 @@
 
 `traits_of(catalog, board, race, power)` reads the named effects of a combo (the same names the
 YAML content uses, with their parameters) and turns them into a handful of figures a planner
-can reason with: tokens for conquests, the mean discount per conquest, bonus coins per region
+can reason with. The building blocks' conditions are read too: a `where:` is valued by the share
+of the board's land regions it matches (printed keys such as terrains, features and coasts
+exactly, the keys that depend on play — neighbours, occupants, rounds — by a fixed estimate)
+and a `when:` by how often it holds. The figures are: tokens for conquests, the mean discount per conquest, bonus coins per region
 and per turn, how well the race holds its regions, what it is worth In Decline. A custom race
 built from known effects is valued like the base ones; an effect the table does not know adds
 nothing (the bot still plays its intents, it just does not pay extra for them).
@@ -15,7 +18,7 @@ Nothing here touches a game state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 from ..rules.abilities import REGISTRY
 from ..rules.board import Board
@@ -61,6 +64,15 @@ class BoardFacts:
     feature_share: dict[str, float]
     coastal_share: float
     near_mountain_share: float
+    #: per land region: (terrain, features, coastal, on the border, terrains next to it)
+    lands: tuple[tuple[str, frozenset[str], bool, bool, frozenset[str]], ...] = ()
+
+    def share(self, where: Mapping[str, Any]) -> float:
+        """The share of land regions a `where:` matches (see `where_matches`)."""
+        if not where:
+            return 1.0
+        n = max(1, len(self.lands))
+        return sum(where_matches(where, land) for land in self.lands) / n
 
     @staticmethod
     def of(board: Board) -> "BoardFacts":
@@ -74,7 +86,50 @@ class BoardFacts:
                 feat[f] = feat.get(f, 0.0) + 1 / n
         mountains = {r.id for r in land if r.terrain == "mountain"}
         near = sum(1 for r in land if board.adjacency[r.id] & mountains) / n
-        return BoardFacts(len(land), terr, feat, len(board.coastal) / n, near)
+        lands = tuple((r.terrain, frozenset(r.features), r.id in board.coastal, r.border,
+                       frozenset(board.region(m).terrain for m in board.adjacency[r.id])) for r in land)
+        return BoardFacts(len(land), terr, feat, len(board.coastal) / n, near, lands)
+
+
+# What the `where:` keys that depend on play are worth: the chance a region chosen by a planner
+# meets them (an estimate, not a measure).
+PLAY_KEYS: dict[str, float] = {"occupant": 0.3, "isolated": 0.3, "round": 0.5}
+OCCUPANT_ODDS: dict[str, float] = {"empty": 0.4, "lost_tribe": 0.15, "active": 0.3, "in_decline": 0.2,
+                                   "opponent": 0.5}
+# How often a `when:` word holds over a race's life.
+WHEN_ODDS: dict[str, float] = {"always": 1.0, "even_round": 0.5, "odd_round": 0.5, "picked_this_turn": 0.25,
+                               "no_active_attacked": 0.5, "holds_a_region": 1.0}
+
+
+def where_matches(where: Mapping[str, Any], land: tuple[str, frozenset[str], bool, bool, frozenset[str]]) -> float:
+    """How surely a land region matches `where`: 1 or 0 for what is printed on the board, a
+    fraction for the keys that depend on play (`next_to_own` counts half a region next to
+    that terrain: the race must hold it)."""
+    terrain, features, coastal, border, near = land
+    w = where
+    if w.get("terrains") and terrain not in w["terrains"]:
+        return 0.0
+    if w.get("features") and not features & set(w["features"]):
+        return 0.0
+    if w.get("not_terrains") and terrain in w["not_terrains"]:
+        return 0.0
+    if w.get("not_features") and features & set(w["not_features"]):
+        return 0.0
+    if (w.get("coastal") and not coastal) or (w.get("not_coastal") and coastal) or (w.get("border") and not border):
+        return 0.0
+    odds = 1.0
+    if w.get("next_to_own"):
+        odds *= 0.5 if w["next_to_own"] in near else 0.0
+    if w.get("occupant"):
+        odds *= OCCUPANT_ODDS.get(str(w["occupant"]), 0.05)
+    for key in ("isolated", "round"):
+        if w.get(key):
+            odds *= PLAY_KEYS[key]
+    return odds
+
+
+def _printed_only(where: Mapping[str, Any]) -> bool:
+    return not any(k in where for k in ("next_to_own", "occupant", "isolated", "round"))
 
 
 # How much more often than chance a planner ends up on the regions that pay it a bonus.
@@ -84,34 +139,27 @@ BONUS_AFFINITY = 1.6
 def effect_traits(name: str, p: dict[str, Any], in_decline: bool, facts: BoardFacts) -> Traits:
     """Figures for one named effect with its parameters (see the module docstring)."""
     amount = float(p.get("amount", 1) or 0)
-    if name == "coins_per_terrain":
-        share = sum(facts.terrain_share.get(t, 0.0) for t in p.get("terrains", []))
-        b = amount * min(0.9, share * BONUS_AFFINITY)
+    where: Mapping[str, Any] = p.get("where") or {}
+    when = WHEN_ODDS.get(str(p.get("when", "always")), 0.5)
+    if name == "coins_for_regions":
+        if not where:
+            b = amount + float(p.get("otherwise", 0))
+        else:        # a planner seeks the regions that pay it (and avoids those that cost it)
+            f = min(0.9, facts.share(where) * BONUS_AFFINITY)
+            b = amount * f + float(p.get("otherwise", 0)) * (1 - f)
         return Traits(region_bonus=b, decline_bonus=b if in_decline else 0.0)
-    if name == "coins_per_feature":
-        share = facts.feature_share.get(str(p.get("feature")), 0.0)
-        b = amount * min(0.9, share * BONUS_AFFINITY)
-        return Traits(region_bonus=b, decline_bonus=b if in_decline else 0.0)
-    if name == "coins_per_region":
-        return Traits(region_bonus=amount, decline_bonus=amount if in_decline else 0.0)
-    if name == "coins_per_turn":
-        return Traits(turn_bonus=amount)
-    if name == "coins_once":
-        return Traits(once_bonus=amount)
+    if name == "coins_if":
+        if p.get("when") == "picked_this_turn":
+            return Traits(once_bonus=amount)
+        limited = 0.6 if p.get("regions_at_most") or p.get("connected") else 1.0
+        return Traits(turn_bonus=amount * when * limited)
     if name == "coins_per_nonempty_conquest":
         return Traits(nonempty_bonus=amount)
-    if name == "cost_discount":
-        if p.get("terrains"):
-            share = sum(facts.terrain_share.get(t, 0.0) for t in p["terrains"]) * 1.3
-        elif p.get("features"):
-            share = sum(facts.feature_share.get(f, 0.0) for f in p["features"]) * 1.3
-        elif p.get("coastal"):
-            share = facts.coastal_share
-        elif p.get("next_to_own"):
-            share = facts.near_mountain_share * 0.5
-        else:
-            share = 1.0
-        return Traits(discount=amount * min(1.0, share))
+    if name == "cost_change":
+        # a planner aims at the terrains and features that are cheaper for it
+        focus = 1.3 if where and _printed_only(where) and ("terrains" in where or "features" in where) else 1.0
+        share = min(1.0, facts.share(where) * focus)
+        return Traits(discount=-amount * share * when)
     if name == "attack_only_tokens":
         return Traits(attack_extra=amount or 4)
     if name == "extra_tokens_for_conquests":
@@ -329,16 +377,19 @@ class Knowledge:
             if not rid:
                 continue
             for name, p, works_in_decline in effect_params(self.catalog, rid):
-                if in_decline and not works_in_decline:
+                if in_decline and not works_in_decline or name != "coins_for_regions":
+                    continue
+                where = p.get("where") or {}
+                if not where:                    # every region alike: no region is worth more
                     continue
                 amount = float(p.get("amount", 1) or 0)
+                otherwise = float(p.get("otherwise", 0) or 0)
+                lands = iter(self.facts.lands)
                 for reg in self.board.regions:
                     if reg.is_water:
                         continue
-                    if name == "coins_per_terrain" and reg.terrain in p.get("terrains", []):
-                        out[reg.id] += amount
-                    elif name == "coins_per_feature" and p.get("feature") in reg.features:
-                        out[reg.id] += amount
+                    m = where_matches(where, next(lands))
+                    out[reg.id] += amount * m + otherwise * (1 - m)
         self.region_bonus_memo[key] = out
         return out
 

@@ -119,6 +119,17 @@ def _duplicates(path: Path, node: Any, out: list[Reason], depth: int = 0) -> Non
             _duplicates(path, v, out, depth + 1)
 
 
+#: effects of earlier versions, now said with the building blocks: how to write them today
+RENAMED: dict[str, str] = {
+    "coins_per_terrain": "{coins_for_regions: {where: {terrains: [forest]}}}",
+    "coins_per_feature": "{coins_for_regions: {where: {features: [mine]}}}",
+    "coins_per_region": "coins_for_regions",
+    "coins_per_turn": "{coins_if: {amount: 2}}",
+    "coins_once": "{coins_if: {amount: 7, when: picked_this_turn}}",
+    "cost_discount": "{cost_change: {amount: -1, where: {terrains: [hill]}}}",
+}
+
+
 def _is_int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
@@ -227,6 +238,10 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
                                   first=seen[same]))
                 continue
             seen[same] = _line(enode_i)
+            if name not in REGISTRY and name in RENAMED:
+                out.append(reason("content_renamed_effect", where=ewhere, effect=name, kind=word, id=eid,
+                                  new=RENAMED[name]))
+                continue
             if name not in REGISTRY:
                 if strict:
                     hint = near(name, REGISTRY)

@@ -28,6 +28,10 @@ COUNT = "attack_only"          # how many the tray gave at the pick
 
 @register("attack_only_tokens")
 class AttackOnlyTokens(Ability):
+    """`amount` more tokens at the pick that only attack: after each redeploy they leave the board
+    until the next turn (Amazons). One of a kind: tokens that are in hand for conquests but never on
+    the board to defend or score."""
+
     params = {"amount": 4}
 
     def on_pick(self, s: "GameState", seat: int, hold: "RaceHold") -> None:

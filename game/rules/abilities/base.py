@@ -1,7 +1,7 @@
 """The extension points every race and power effect plugs into, and the registry of effects.
 
 An effect is a subclass of `Ability` registered under a name with `@register("name")`; YAML
-content composes effects by name with parameters (`{cost_discount: {amount: 1}}`). The engine
+content composes effects by name with parameters (`{cost_change: {amount: -1}}`). The engine
 calls the hooks below at fixed moments of the turn; every hook's default does nothing, so an
 effect overrides only what it changes. Hooks receive the state being built by `apply` (write
 through `state.reg_w` / `state.player_w` only) and the seat of the player who holds the race.

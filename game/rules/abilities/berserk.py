@@ -27,6 +27,11 @@ DIE = "berserk_die"
 
 @register("berserk")
 class Berserk(Ability):
+    """Roll the reinforcement die before any conquest (`berserk_roll`); its face comes off the next
+    conquest's cost (Berserk). One of a kind: no other entry lets the die be rolled before a chosen
+    conquest and kept waiting for it, which needs its own move and its own limits on the final
+    attempt."""
+
     intents = ("berserk_roll",)
 
     @staticmethod

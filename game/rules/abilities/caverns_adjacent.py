@@ -1,5 +1,5 @@
 """Effect `caverns_adjacent`: every region with a Cavern counts as adjacent to every other
-Cavern region for the race's conquests (Underworld, with `cost_discount` on caverns). It is
+Cavern region for the race's conquests (Underworld, with `cost_change` on caverns). It is
 adjacency, so powers that need an adjacent region (Sorcerers) use it too. Active only.
 
 YAML: `caverns_adjacent` (or `{caverns_adjacent: {feature: magic}}` for another feature)
@@ -17,6 +17,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @register("caverns_adjacent")
 class CavernsAdjacent(Ability):
+    """Every region with `feature` counts as adjacent to every other such region for the race's
+    conquests (Underworld). One of a kind: it adds board adjacency, which powers that need an
+    adjacent region (Sorcerers) read too."""
+
     params = {"feature": "cavern"}
 
     def __init__(self, **kw: object) -> None:

@@ -15,6 +15,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @register("coins_per_nonempty_conquest")
 class CoinsPerNonemptyConquest(Ability):
+    """`amount` coins at the end of your turn per non-empty region conquered this turn (Orcs,
+    Pillaging). Kept apart from `coins_on_conquest`, which pays at once: this one counts every way
+    of taking a region that turn, the Sorcerers' conversions included, and pays with the turn's
+    score."""
+
     params = {"amount": 1}
 
     def score(self, s: "GameState", seat: int, hold: "RaceHold", in_decline: bool) -> int:

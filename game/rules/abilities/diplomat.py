@@ -27,6 +27,10 @@ USED = "ally"
 
 @register("diplomat")
 class Diplomat(Ability):
+    """Choose an opponent you did not attack this turn (`ally: player`): until your next turn
+    neither of you attacks the other's Active race (Diplomat). One of a kind: a peace between two
+    players that outlasts the turn, chosen with a move that names a player."""
+
     intents = ("ally",)
 
     def _ready(self, s: "GameState", seat: int) -> Reason | None:

@@ -28,6 +28,11 @@ USED = "dragon"
 
 @register("dragon")
 class Dragon(Ability):
+    """Once per turn take a region with `tokens` tokens whatever defends it; the Dragon stays there,
+    making it immune, until it moves (Dragon Master). One of a kind: a conquest that ignores the
+    defence entirely and a marker that moves with a move of its own; the expansions' Drakons and
+    Lightning Bolts would reuse it with parameters."""
+
     intents = ("dragon",)
     params = {"tokens": 1}
 

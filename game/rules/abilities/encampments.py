@@ -27,6 +27,10 @@ FREE = "encampments_free"
 
 @register("encampments")
 class Encampments(Ability):
+    """Spread `count` Encampments over your regions (`encampments: {region: n}`), moved freely each
+    turn: +1 defence each, never lost (Bivouacking). One of a kind: a free distribution of markers
+    with its own move, returned (not lost) when a region falls."""
+
     intents = ("encampments",)
     params = {"count": 5}
 

@@ -31,6 +31,11 @@ USED = "enchanted"
 
 @register("enchant")
 class Enchant(Ability):
+    """Replace a lone Active token of an opponent next to your regions by one of yours from the tray
+    (`enchant: region`), `per_opponent` times per opponent a turn (Sorcerers). One of a kind: a
+    conquest that converts a token instead of paying for the region, with refusals no other conquest
+    has (encampments, lone token, tray)."""
+
     intents = ("enchant",)
     params = {"per_opponent": 1}
 

@@ -15,6 +15,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @register("extra_tokens_for_conquests")
 class ExtraTokensForConquests(Ability):
+    """At redeploy, a token from the tray for every `every` non-empty regions conquered this turn
+    (Skeletons). One of a kind in the base set; the expansions' `tokens_at_redeploy` counts per
+    conquest of a victim kind instead."""
+
     params = {"every": 2}
 
     def redeploy_bonus(self, s: "GameState", seat: int) -> int:

@@ -16,6 +16,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @register("flying")
 class Flying(Ability):
+    """Conquer any land region, adjacent or not, and enter anywhere (Flying). One of a kind: it
+    lifts adjacency altogether, which the engine asks through `reaches` for every region."""
+
     def enters_anywhere(self, s: "GameState", seat: int) -> bool:
         return True
 

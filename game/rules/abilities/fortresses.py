@@ -25,6 +25,10 @@ USED = "fortress"
 
 @register("fortresses")
 class Fortresses(Ability):
+    """Once per turn build a Fortress in one of your regions (`fortress: region`): +1 defence and
+    `coins` per Fortress each turn (Fortified). One of a kind: a building chosen by the player that
+    outlives the race's decline, with a box limit of its own."""
+
     intents = ("fortress",)
     params = {"max_on_map": 6, "coins": 1}
 

@@ -35,6 +35,10 @@ DONE = "ghouls_done"          # the In Decline Ghouls made their final conquest 
 
 @register("ghouls_in_decline")
 class GhoulsInDecline(Ability):
+    """All tokens stay on decline, and the race keeps readying and conquering In Decline before the
+    Active race (Ghouls). One of a kind: a whole second conquest phase for an In Decline race, with
+    its own moves."""
+
     works_in_decline = True
     intents = ("ghouls", "ghouls_reinforce")
 

@@ -24,6 +24,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @register("heroes")
 class Heroes(Ability):
+    """Place `count` Heroes in different regions of yours (`heroes: [a, b]`); those regions are
+    immune (Heroic). One of a kind in the base set: a placement chosen by the player each turn (the
+    expansions' automatic `guard_marker` is its simpler cousin)."""
+
     intents = ("heroes",)
     params = {"count": 2}
 

@@ -21,6 +21,10 @@ DUG = "holes_dug"
 
 @register("holes_in_the_ground")
 class HolesInTheGround(Ability):
+    """A Hole-in-the-Ground in each of your first `count` conquests: the region is immune; holes go
+    on decline and when the region is abandoned (Halflings). One of a kind: immunity tied to the
+    order of conquests."""
+
     params = {"count": 2}
 
     def on_conquered(self, s: "GameState", seat: int, rid: str, was_nonempty: bool) -> None:

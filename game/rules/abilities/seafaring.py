@@ -17,5 +17,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @register("seafaring")
 class Seafaring(Ability):
+    """Conquer Seas and the Lake as empty regions; the tokens there stay and score In Decline
+    (Seafaring). One of a kind: water is otherwise never held, so holding it touches entry, scoring
+    and decline rules no other entry needs."""
+
     def conquers_water(self, s: "GameState", seat: int, rid: str) -> bool:
         return True

@@ -12,6 +12,9 @@ from .base import Ability, register
 
 @register("spirit")
 class Spirit(Ability):
+    """This race In Decline never leaves on a later decline (Spirit). One of a kind: the only
+    exception to the one-race-In-Decline rule, read by the decline rule itself."""
+
     works_in_decline = True
 
     def exempt_from_decline_limit(self) -> bool:

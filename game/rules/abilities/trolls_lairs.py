@@ -17,6 +17,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @register("trolls_lairs")
 class TrollsLairs(Ability):
+    """A Troll's Lair in every region you conquer: +1 defence; lairs stay when the race declines
+    (Trolls). One of a kind in the base set: a board marker that defends the race In Decline and has
+    a box limit of its own."""
+
     params = {"max_on_map": 10}
 
     def on_conquered(self, s: "GameState", seat: int, rid: str, was_nonempty: bool) -> None:
