@@ -25,6 +25,7 @@ from game.rules.actions import (
     GhoulsConquer,
     GhoulsReinforce,
     Reinforce,
+    Use,
 )
 from game.rules.conquest import decline_conqueror
 
@@ -52,6 +53,8 @@ REGION_POWERS: dict[str, type[Dragon | Enchant | GhoulsConquer | GhoulsReinforce
     "dragon": Dragon, "enchant": Enchant, "ghouls": GhoulsConquer, "ghouls_reinforce": GhoulsReinforce,
     "fortress": Fortress}
 DRAFT_MODES = ("redeploy", "withdraw", "encampments")
+USE_REGION = "use_region:"   # the mode of a building block's move on a region, + the block's name
+USE_CHOICE = "use_choice:"   # ... and of one that chooses a combo of the column (Copycat)
 BOT_DELAY = 0.9            # seconds between a computer player's steps
 BOT_DELAY_FAST = 0.2
 THINKING_CUE_AFTER = 0.3  # seconds of thinking before the cue shows
@@ -168,6 +171,10 @@ class PlayView(Scene):
                 marks = {a.region: theme.MARK_REINFORCE for a in self.legal if isinstance(a, GhoulsReinforce)}
             colour = theme.MARK_REINFORCE if cls is GhoulsReinforce else theme.MARK_POWER
             marks.update({a.region: colour for a in self.legal if isinstance(a, cls)})
+        elif mode.startswith(USE_REGION):
+            effect = mode[len(USE_REGION):]
+            marks = {a.region: theme.MARK_POWER for a in self.legal
+                     if isinstance(a, Use) and a.effect == effect and a.region}
         elif mode in DRAFT_MODES and self.draft is not None:
             marks = {r: theme.MARK_OWN for r in self.draft.regions}
         elif mode == "heroes":

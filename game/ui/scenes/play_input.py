@@ -6,13 +6,13 @@ from __future__ import annotations
 import pygame
 
 from game.rules import cost_of, why_illegal
-from game.rules.actions import Abandon, Conquer, GhoulsConquer, GhoulsReinforce, Pick, Reinforce
+from game.rules.actions import Abandon, Conquer, GhoulsConquer, GhoulsReinforce, Pick, Reinforce, Use
 from game.rules.conquest import decline_conqueror
 
 from .. import panels
 from ..drafts import heroes_start
 from ..help import Overlay, help_columns, rules_lines
-from ..playview import DIE_ROLL, DRAFT_MODES, REGION_POWERS, PlayView
+from ..playview import DIE_ROLL, DRAFT_MODES, REGION_POWERS, USE_CHOICE, USE_REGION, PlayView
 from ..strings import t, tn
 from ..widgets import hit
 
@@ -264,6 +264,8 @@ class PlayInput(PlayView):
             self.send(Abandon(rid))
         elif mode in REGION_POWERS:
             self.send(REGION_POWERS[mode](rid))
+        elif mode.startswith(USE_REGION):                 # a block's move on a region (Lava)
+            self.send(Use(mode[len(USE_REGION):], rid))
         elif mode == "heroes":
             if rid in self.heroes:
                 self.heroes.remove(rid)
@@ -281,6 +283,9 @@ class PlayInput(PlayView):
     def click_combo(self, i: int) -> None:
         s = self.state
         if self.table.is_bot(self.table.actor()) or s.game_over:
+            return
+        if self.mode.startswith(USE_CHOICE) and i < len(s.column):   # Copycat: borrow its power
+            self.send(Use(self.mode[len(USE_CHOICE):], choice=s.column[i].power))
             return
         a = Pick(i)
         self.send(a)

@@ -18,7 +18,7 @@ from ..drafts import (
     withdraw_draft,
     withdraw_suggestion,
 )
-from ..playview import REGION_POWERS, PlayView
+from ..playview import REGION_POWERS, USE_CHOICE, USE_REGION, PlayView
 from ..strings import power_name, race_name, t, tn
 from ..widgets import Button
 
@@ -62,7 +62,12 @@ class PlayModes(PlayView):
                 self.draft = None
             else:
                 self.draft = None
-            self.say(t(f"hint.mode.{mode}"))
+            if mode.startswith(USE_REGION):              # a block's move on a region (Lava)
+                self.say(t("hint.mode.use_region", name=use_label(s, mode[len(USE_REGION):])))
+            elif mode.startswith(USE_CHOICE):            # a choice in the column (Copycat)
+                self.say(t("hint.mode.use_choice", name=use_label(s, mode[len(USE_CHOICE):])))
+            else:
+                self.say(t(f"hint.mode.{mode}"))
         self.build_buttons()
         self.app.dirty()
 
@@ -90,11 +95,14 @@ class PlayModes(PlayView):
                 if "berserk_roll" in kinds:
                     specs.append(("berserk_roll", t("button.berserk_roll"), {}))
                 for a in self.legal:                     # building blocks' own moves (Marauding...)
-                    if isinstance(a, Use) and not a.region:
-                        label = use_label(s, a.effect)
-                        if a.choice:                 # Copycat: one button per power to borrow
-                            label += ": " + power_name(s.catalog, a.choice)
-                        specs.append((f"use:{a.effect}" + (f":{a.choice}" if a.choice else ""), label, {"data": a}))
+                    if isinstance(a, Use) and not a.region and not a.choice:
+                        specs.append((f"use:{a.effect}", use_label(s, a.effect), {"data": a}))
+                for effect in sorted({a.effect for a in self.legal if isinstance(a, Use) and a.choice}):
+                    mode = USE_CHOICE + effect         # a choice among the column's combos (Copycat)
+                    specs.append((mode, use_label(s, effect), {"toggled": self.mode == mode}))
+                for effect in sorted({a.effect for a in self.legal if isinstance(a, Use) and a.region}):
+                    mode = USE_REGION + effect         # a block's move on a region: click it (Lava)
+                    specs.append((mode, use_label(s, effect), {"toggled": self.mode == mode}))
                 for kind in ("ghouls", "ghouls_reinforce", "dragon", "enchant", "fortress"):
                     if kind in kinds:
                         specs.append((kind, t(f"button.{kind}"), {"toggled": self.mode == kind}))
@@ -189,7 +197,8 @@ class PlayModes(PlayView):
             return
         if self.table.is_bot(self.table.actor()):
             return
-        if bid in ("reinforce", "abandon", "redeploy", "encampments", "heroes", "ally") or bid in REGION_POWERS:
+        if bid in ("reinforce", "abandon", "redeploy", "encampments", "heroes", "ally") or bid in REGION_POWERS \
+                or bid.startswith(USE_REGION) or bid.startswith(USE_CHOICE):
             self.toggle_mode(bid)
         elif bid == "roll_die" and self.confirm_die is not None:
             self.send(Reinforce(self.confirm_die))
