@@ -92,7 +92,7 @@ def give_back_borrowed(s: GameState, seat: int, events: list[dict[str, Any]]) ->
     """A power the Active race of `seat` borrowed (`memo["borrowed"]`, Copycat) goes: its own
     badge comes back, the borrowed badge's extra tokens go to the tray (from the hand first,
     then from its biggest stacks, never emptying a region), and the borrowed power's Heroes,
-    Dragon, Encampments and markers leave its regions."""
+    Dragon, Encampments, markers and remembered state (unspent Fireballs...) go."""
     p = s.player_w(seat)
     hold = p.active
     if hold is None or "borrowed" not in hold.memo:
@@ -114,6 +114,9 @@ def give_back_borrowed(s: GameState, seat: int, events: list[dict[str, Any]]) ->
             due -= n
             off += n
     add_tray(s, hold.race, off)
+    for ab in s.catalog.abilities.get(power or "", ()):   # its memory (Fireballs kept...) goes too
+        for key in [k for k in hold.memo if k == ab.name or k.startswith(ab.name + ":")]:
+            del hold.memo[key]
     marks = s.catalog.marks
     for rid in s.regions_of(seat, hold.race):
         r = s.regions[rid]
