@@ -6,7 +6,8 @@ macOS, `%LOCALAPPDATA%\\smallworld-table` on Windows). Every game has its own fi
 named when the game starts and never reused, so starting a game never replaces another.
 `prepare_home` runs once at start: it checks the folder can be written (one line with the fix if
 not), moves a save of the older single-autosave layout into `saves/` (never over a file) and
-clears temporary files left by an interrupted save. A save that cannot be resumed is moved aside
+clears temporary files left by an interrupted save (and lock files no window holds: see
+`savelock`, which keeps two windows from playing one game). A save that cannot be resumed is moved aside
 (`quarantine`) under a name that is new, and is never deleted or overwritten by us. No pygame here.
 """
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import savelock
 from .match import SaveError, check_save
 from .rules.reasons import HasReason, reason
 
@@ -148,6 +150,7 @@ def prepare_home() -> Path:
     home = check_home()
     migrate(home)
     clean_tmp(home)
+    savelock.clear_stale(home / SAVES)
     return home
 
 
@@ -228,8 +231,16 @@ def list_saves(folder: Path | None = None) -> Shelf:
 
 
 def delete_save(path: Path) -> None:
-    """Delete a saved game the player asked to delete (after a confirmation)."""
-    Path(path).unlink()
+    """Delete a saved game the player asked to delete (after a confirmation); a game open in
+    another window is not deleted (`savelock.OpenElsewhere`)."""
+    path = Path(path)
+    if savelock.held_elsewhere(path):
+        raise savelock.OpenElsewhere(path)
+    path.unlink()
+    try:
+        savelock.lock_path(path).unlink()
+    except OSError:
+        pass
 
 
 def peek_json(path: Path) -> Any:

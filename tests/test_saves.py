@@ -546,3 +546,74 @@ def test_the_error_notice_does_not_claim_a_save_that_failed(home, monkeypatch):
         assert "could not be saved" in notice.body and os.strerror(errno.EROFS) in notice.body
     finally:
         d.close()
+
+
+# -- one game, one window ---------------------------------------------------------------------------
+HOLDER = """
+import sys
+from pathlib import Path
+sys.path.insert(0, {root!r})
+from game import savelock
+print("held" if savelock.hold(Path({path!r})) else "refused", flush=True)
+sys.stdin.readline()
+"""
+
+
+def other_window(path: Path) -> subprocess.Popen:
+    """Another process that opens the game `path`, as a second window would; it says whether it got it."""
+    p = subprocess.Popen([sys.executable, "-c", HOLDER.format(root=str(ROOT), path=str(path))],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    return p
+
+
+def test_a_game_open_in_another_window_is_neither_resumed_nor_deleted_here(home):
+    from game import savelock
+    d = Driver(Options(pace=0, catch_errors=False, seed=6))
+    try:
+        start_game(d, moves=2)
+        path = games_in(home)[0]
+        # while this window plays it, another window cannot have it
+        other = other_window(path)
+        assert other.stdout.readline().strip() == "refused"
+        other.communicate("\n")
+        d.app.switch(StartScene(d.app))              # back to the start screen: this window lets go
+        d.pump(3)
+        assert savelock.holding() is None
+        other = other_window(path)
+        try:
+            assert other.stdout.readline().strip() == "held"
+            data = path.read_bytes()
+            d.press_button("resume:0")
+            assert isinstance(d.scene, NoticeScene) and "open in another window" in d.scene.title
+            d.press_button("new")
+            assert isinstance(d.scene, StartScene)
+            d.press_button("delete:0")
+            assert isinstance(d.scene, NoticeScene) and "open in another window" in d.scene.title
+            d.press_button("new")
+            assert path.read_bytes() == data and games_in(home) == [path]
+            assert not kept_aside(home)                  # an open game is not taken for a bad one
+        finally:
+            other.communicate("\n")
+        # the other window closed: the game is ours again, and its lock file is gone with it
+        d.press_button("resume:0")
+        game = getattr(d.scene, "game", d.scene)
+        assert game.table.save_path == path and savelock.holding() == path
+    finally:
+        d.close()
+
+
+def test_a_window_that_crashed_leaves_no_lock_behind(home):
+    from game import savelock
+    folder = home / "saves"
+    folder.mkdir(parents=True)
+    path = saves.new_save_path(folder)
+    m = Match(MatchSetup([Seat("Ann"), Seat("Bob")], 5, map_path=shipped_map_path(2)))
+    m.save(path)
+    other = other_window(path)
+    assert other.stdout.readline().strip() == "held"
+    other.kill()                                         # the window died without letting go
+    other.wait()
+    assert savelock.lock_path(path).exists()
+    assert not savelock.held_elsewhere(path)            # the system let go of its lock
+    saves.prepare_home()
+    assert not savelock.lock_path(path).exists() and path.exists()

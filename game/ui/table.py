@@ -106,6 +106,8 @@ class Table:
         if save_path.exists():                     # never over another game: a name of its own
             from game.saves import new_save_path
             save_path = new_save_path(save_path.parent)
+        from game import savelock
+        savelock.hold(save_path)                   # a new file: no other window can have it
         setup = MatchSetup(seats=seats, seed=seed, map_path=map_path, content=list(content))
         match = Match(setup, board=mapdata.board)
         table = Table(match, mapdata, save_path, expert_seconds=expert_seconds)
@@ -115,8 +117,12 @@ class Table:
 
     @staticmethod
     def resume(save_path: Path, expert_seconds: float = 2.0) -> "Table":
-        """Raises `SaveError` (one line) when the save cannot be used; `MapError` for a lost map."""
+        """Raises `SaveError` (one line) when the save cannot be used; `MapError` for a lost map;
+        `savelock.OpenElsewhere` when another window has this game open (nothing is read then)."""
+        from game import savelock
         from game.match import check_save
+        if not savelock.hold(save_path):
+            raise savelock.OpenElsewhere(save_path)
         mapdata = load_map(resolve(str(check_save(save_path)["setup"].get("map") or "")))
         match = Match.load(save_path, board=mapdata.board)        # the map is read once
         table = Table(match, mapdata, save_path, expert_seconds=expert_seconds)

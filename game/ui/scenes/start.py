@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from game import savelock
 from game.content.tmx import MapError, load_map
 from game.match import Seat
 from game.saves import (
@@ -130,6 +131,7 @@ class StartScene(Scene):
 
     def enter(self) -> None:
         pygame.key.start_text_input()
+        savelock.release()                             # no game is open in this window now
 
     def leave(self) -> None:
         pygame.key.stop_text_input()
@@ -176,10 +178,21 @@ class StartScene(Scene):
         self.app.switch(NoticeScene(self.app, t("save.unreadable_title"), body,
                                     [("new", t("save.back_to_games"), lambda: self.app.switch(self))]))
 
+    def open_elsewhere(self, info: SaveInfo) -> None:
+        """Tell the player this game is open in another window; back to this screen."""
+        from .notice import NoticeScene
+        body = "\n".join(self.describe(info)) + "\n" + t("start.open_elsewhere_body")
+        self.app.switch(NoticeScene(self.app, t("start.open_elsewhere_title"), body,
+                                    [("new", t("save.back_to_games"), lambda: self.app.switch(self))]))
+
     def resume(self, info: SaveInfo) -> None:
-        """Open a saved game; one that cannot be resumed is moved aside with one sentence."""
+        """Open a saved game; one that cannot be resumed is moved aside with one sentence, one
+        open in another window is left alone."""
         try:
             table = Table.resume(info.path, self.app.expert_seconds)
+        except savelock.OpenElsewhere:
+            self.open_elsewhere(info)
+            return
         except (ValueError, OSError) as err:          # SaveError, MapError, ContentError: one line
             try:
                 kept = quarantine(info.path)
@@ -197,12 +210,19 @@ class StartScene(Scene):
         self.app.switch(GameScene(self.app, table))
 
     def ask_delete(self, info: SaveInfo) -> None:
-        """Delete a saved game only after the player confirms, naming the game."""
+        """Delete a saved game only after the player confirms, naming the game; never one that
+        another window has open."""
         from .notice import NoticeScene
+        if savelock.held_elsewhere(info.path):
+            self.open_elsewhere(info)
+            return
 
         def delete() -> None:
             try:
                 delete_save(info.path)
+            except savelock.OpenElsewhere:
+                self.open_elsewhere(info)              # opened elsewhere while the question was shown
+                return
             except OSError:
                 pass                                   # already gone, or read-only: the list says which
             self.app.switch(self)
