@@ -161,7 +161,7 @@ def new_save_path(folder: Path | None = None, when: float | None = None) -> Path
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
     for n in range(1, 10_000):
         p = folder / (f"game-{stamp}.json" if n == 1 else f"game-{stamp}-{n}.json")
-        if not p.exists():
+        if not p.exists() and not savelock.lock_path(p).exists():    # nor one a window is starting
             return p
     raise OSError(f"no free file name in {folder}")
 

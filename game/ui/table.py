@@ -103,11 +103,11 @@ class Table:
             seed = random.SystemRandom().randrange(1, 10**9)
         mapdata = load_map(resolve(map_path))
         check_players(mapdata, len(seats))
-        if save_path.exists():                     # never over another game: a name of its own
-            from game.saves import new_save_path
-            save_path = new_save_path(save_path.parent)
         from game import savelock
-        savelock.hold(save_path)                   # a new file: no other window can have it
+        from game.saves import new_save_path
+        if save_path.exists() or not savelock.hold(save_path):   # never over another game, nor
+            save_path = new_save_path(save_path.parent)          # one another window is starting
+            savelock.hold(save_path)
         setup = MatchSetup(seats=seats, seed=seed, map_path=map_path, content=list(content))
         match = Match(setup, board=mapdata.board)
         table = Table(match, mapdata, save_path, expert_seconds=expert_seconds)
