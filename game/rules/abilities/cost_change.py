@@ -35,12 +35,20 @@ class CostChange(Ability):
         super().__init__(**kw)
         self.where = Where.parse(self.p["where"], self.name)
         check_when(self.p["when"], self.name)
+        self.amount = int(self.p["amount"])
+        self.when = str(self.p["when"])
 
     def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
-        if not when_holds(self.p["when"], s, seat, None):
+        # asked for every region within reach each time the moves are listed: kept short
+        if self.when != "always" and not when_holds(self.when, s, seat, None):
             return 0
-        if self.where:
-            hold = s.players[seat].active
-            if not self.where.holds(s, seat, hold.race if hold else None, rid):
-                return 0
-        return int(self.p["amount"])
+        where = self.where
+        if where.d:
+            if where.printed:
+                if not where.holds(s, seat, None, rid):
+                    return 0
+            else:
+                hold = s.players[seat].active
+                if not where.holds(s, seat, hold.race if hold else None, rid):
+                    return 0
+        return self.amount

@@ -39,7 +39,7 @@ OCCUPANTS = ("empty", "lost_tribe", "active", "in_decline", "opponent")
 class Where:
     """A parsed `where:` condition; `holds(s, seat, race, rid)` answers it."""
 
-    __slots__ = ("d", "terrains", "features", "not_terrains", "not_features")
+    __slots__ = ("d", "terrains", "features", "not_terrains", "not_features", "printed", "_cache")
 
     def __init__(self, d: Mapping[str, Any]) -> None:
         self.d = dict(d)
@@ -47,6 +47,9 @@ class Where:
         self.features = frozenset(self.d.get("features") or ())
         self.not_terrains = frozenset(self.d.get("not_terrains") or ())
         self.not_features = frozenset(self.d.get("not_features") or ())
+        # only what is printed on the board: the answer is the same all game long
+        self.printed = bool(self.d) and not (set(self.d) & {"next_to_own", "occupant", "isolated", "round"})
+        self._cache: tuple[object, frozenset[str]] = (None, frozenset())
 
     @staticmethod
     def parse(raw: Any, effect: str) -> "Where":
@@ -81,6 +84,16 @@ class Where:
         d = self.d
         if not d:
             return True
+        if self.printed:                     # the regions that match, worked out once per board
+            board, regions = self._cache
+            if board is not s.board:
+                regions = frozenset(r for r in s.regions if self._holds(s, seat, race, r))
+                self._cache = (s.board, regions)
+            return rid in regions
+        return self._holds(s, seat, race, rid)
+
+    def _holds(self, s: "GameState", seat: int, race: str | None, rid: str) -> bool:
+        d = self.d
         reg = s.board.region(rid)
         if self.terrains and reg.terrain not in self.terrains:
             return False
