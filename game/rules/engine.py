@@ -148,7 +148,7 @@ def _listing(s: GameState, costs: dict[str, int]) -> list[Action]:
             die = all(ab.reinforce_reason(s, seat) is None
                       for ab in s.catalog.overriding(abil, "reinforce_reason"))
             if die and "cost_floor" in s.catalog.hooked:          # Kobolds: 2 tokens at least
-                die = hold.hand >= max(ab.cost_floor(s, seat) for ab in abil)
+                die = hold.hand >= max((ab.cost_floor(s, seat) for ab in abil), default=1)
             for rid, c in conquest_options(s, seat, hold, abil, own):
                 costs[rid] = c
                 if c <= hold.hand:
