@@ -176,7 +176,8 @@ class MatchSetup:
 
     def catalog(self) -> Catalog:
         from .content.catalog import default_catalog, load_catalog
-        return load_catalog(self.content) if self.content else default_catalog()
+        from .content.packs import resolve_content
+        return load_catalog([resolve_content(c) for c in self.content]) if self.content else default_catalog()
 
 
 def _is_boundary(rec: Record, before: GameState, after: GameState) -> bool:

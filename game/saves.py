@@ -178,6 +178,7 @@ class SaveInfo:
     game_over: bool
     winners: list[str] = field(default_factory=list)
     board: str = ""                  # the map's name as the game showed it
+    content: list[str] = field(default_factory=list)     # the content files it was started with
 
 
 def read_info(path: Path) -> SaveInfo:
@@ -196,8 +197,9 @@ def read_info(path: Path) -> SaveInfo:
     saved_at = d.get("saved_at")
     if not isinstance(saved_at, (int, float)) or isinstance(saved_at, bool) or not 0 <= saved_at < 1e11:
         saved_at = path.stat().st_mtime
+    content = [c for c in d["setup"].get("content") or [] if isinstance(c, str)]
     return SaveInfo(path, str(d["setup"].get("map") or ""), players, rnd if isinstance(rnd, int) else 1,
-                    turns if isinstance(turns, int) else 10, float(saved_at), over, winners, name[:80])
+                    turns if isinstance(turns, int) else 10, float(saved_at), over, winners, name[:80], content)
 
 
 @dataclass

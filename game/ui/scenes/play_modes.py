@@ -19,7 +19,7 @@ from ..drafts import (
     withdraw_suggestion,
 )
 from ..playview import REGION_POWERS, USE_CHOICE, USE_REGION, PlayView
-from ..strings import power_name, race_name, t, tn
+from ..strings import power_name, power_text, race_name, race_text, t, tn
 from ..widgets import Button
 
 
@@ -96,13 +96,16 @@ class PlayModes(PlayView):
                     specs.append(("berserk_roll", t("button.berserk_roll"), {}))
                 for a in self.legal:                     # building blocks' own moves (Marauding...)
                     if isinstance(a, Use) and not a.region and not a.choice:
-                        specs.append((f"use:{a.effect}", use_label(s, a.effect), {"data": a}))
+                        specs.append((f"use:{a.effect}", use_label(s, a.effect),
+                                      {"data": a, "tip": use_tip(s, a.effect)}))
                 for effect in sorted({a.effect for a in self.legal if isinstance(a, Use) and a.choice}):
                     mode = USE_CHOICE + effect         # a choice among the column's combos (Copycat)
-                    specs.append((mode, use_label(s, effect), {"toggled": self.mode == mode}))
+                    specs.append((mode, use_label(s, effect), {"toggled": self.mode == mode,
+                                                               "tip": use_tip(s, effect)}))
                 for effect in sorted({a.effect for a in self.legal if isinstance(a, Use) and a.region}):
                     mode = USE_REGION + effect         # a block's move on a region: click it (Lava)
-                    specs.append((mode, use_label(s, effect), {"toggled": self.mode == mode}))
+                    specs.append((mode, use_label(s, effect), {"toggled": self.mode == mode,
+                                                               "tip": use_tip(s, effect)}))
                 for kind in ("ghouls", "ghouls_reinforce", "dragon", "enchant", "fortress"):
                     if kind in kinds:
                         specs.append((kind, t(f"button.{kind}"), {"toggled": self.mode == kind}))
@@ -261,6 +264,18 @@ class PlayModes(PlayView):
             if not self.send(a):
                 return
         self.send(EndTurn(decline=decline))
+
+
+def use_tip(s: object, effect: str) -> str:
+    """What the race or power with a block's own move does (its rules text), for the button's tooltip."""
+    hold = s.players[s.turn.seat].active  # type: ignore[attr-defined]
+    cat = s.catalog  # type: ignore[attr-defined]
+    if hold is not None:
+        if any(a.name == effect for a in cat.abilities.get(hold.power or "", ())):
+            return power_text(cat, hold.power)
+        if any(a.name == effect for a in cat.abilities.get(hold.race, ())):
+            return race_text(cat, hold.race)
+    return ""
 
 
 def use_label(s: object, effect: str) -> str:

@@ -6,7 +6,9 @@ confirmation); under them the language (English, Română, Nederlands, Français
 first-game hints, both remembered for next time. The last table (names, seats, colours,
 computer levels) is seated again, so the same family starts with one click on Start; the name
 fields select their text on a click and take Ctrl+A, Ctrl+C, Ctrl+V, Home/End and the arrows.
-"First game, with a guide" starts the lesson (`tutorial`) on a saved game of its own.
+"Expansions" opens the chooser of the shipped content packs (`packs`); the packs chosen are
+remembered with the last table, and a new game records them in its save, so Continue plays
+with the same races and powers. "First game, with a guide" starts the lesson (`tutorial`) on a saved game of its own.
 
 Every new game gets a file of its own (`game.saves`), so starting one never replaces another.
 The saves are listed after the first frame is on screen (so the window opens at once). A save
@@ -21,6 +23,7 @@ from typing import Any
 import pygame
 
 from game import savelock
+from game.content.packs import Pack, pack_ids, shipped_packs
 from game.content.tmx import MapError, load_map
 from game.match import Seat
 from game.saves import (
@@ -95,6 +98,8 @@ class StartScene(Scene):
         self.page = 0
         if opts.players is None:
             self.recall_table()
+        self.packs: list[Pack] = []       # the shipped content packs, once read
+        self.pack_choice = self.recall_packs()
         self.map_names: dict[str, str] = {}
         self._probed = False
         self._shown = False
@@ -123,8 +128,31 @@ class StartScene(Scene):
                 self.kinds[i] = kind
         self.players = len(seats)
 
+    def recall_packs(self) -> list[str]:
+        """The expansions last played (a damaged memory: none)."""
+        last = settings.load().get("table")
+        ids = last.get("packs") if isinstance(last, dict) else None
+        chosen = [x for x in ids if isinstance(x, str)] if isinstance(ids, list) else []
+        return chosen
+
     def remember_table(self, seats: list[Seat]) -> None:
-        settings.save(table={"seats": [s.to_dict() for s in seats]})
+        settings.save(table={"seats": [s.to_dict() for s in seats], "packs": list(self.pack_choice)})
+
+    def content(self) -> list[str]:
+        """The content files of a new game: the chosen packs (as paths relative to the
+        repository), then the --content files that are not one of them."""
+        chosen = [p for p in self.packs if p.id in self.pack_choice]
+        given = [c for c in self.app.options.content if not pack_ids([c], chosen)]
+        return [p.path for p in chosen] + given
+
+    def choose_packs(self) -> None:
+        from .packs import PacksScene
+
+        def done(ids: list[str]) -> None:
+            self.pack_choice = ids
+            self.app.switch(self)
+            self.build()
+        self.app.switch(PacksScene(self.app, self.packs, self.pack_choice, done))
 
     def map_path(self) -> str:
         return self.app.options.map_path or shipped_map_path(self.players)
@@ -150,6 +178,9 @@ class StartScene(Scene):
             self.map_name(shipped_map_path(n))
         if self.app.options.map_path:
             self.map_name(self.app.options.map_path)
+        self.packs = shipped_packs()
+        given = pack_ids(self.app.options.content, self.packs)       # --content with a pack's file
+        self.pack_choice = [p.id for p in self.packs if p.id in self.pack_choice or p.id in given]
         self.refresh()
 
     def refresh(self) -> None:
@@ -285,6 +316,13 @@ class StartScene(Scene):
             w = self.app.text.size(label, px(15), "bold")[0] + px(26)
             b.append(Button("tutorial", label, pygame.Rect(new.right - px(30) - w, new.y + px(16), w, px(36)),
                             style="quiet", tip=t("tutorial.start_tip")))
+        if self.packs:
+            label = t("start.packs", count=len(self.pack_choice), total=len(self.packs))
+            w = max(px(200), self.app.text.size(label, px(15), "bold")[0] + px(26))
+            x0 = self.seed.rect.right + px(16)
+            rect = pygame.Rect(max(x0, new.right - px(30) - w), sy, min(w, new.right - px(30) - x0), px(36))
+            b.append(Button("packs", label, rect, style="quiet", toggled=bool(self.pack_choice),
+                            tip=t("start.packs_tip")))
         b.append(Button("start", t("start.start"), pygame.Rect(new.right - px(250), new.bottom - px(64), px(220), px(46)),
                         style="primary"))
         games = self.shelf.games
@@ -404,6 +442,8 @@ class StartScene(Scene):
             self.start()
         elif kind == "tutorial":
             self.start_lesson()
+        elif kind == "packs":
+            self.choose_packs()
         elif kind == "resume" and int(arg) < len(self.shelf.games):
             self.resume(self.shelf.games[int(arg)])
         elif kind == "delete" and int(arg) < len(self.shelf.games):
@@ -427,7 +467,7 @@ class StartScene(Scene):
         seed = int(self.seed.value) if self.seed.value else None
         try:
             save_path = self.app.options.save_path or new_save_path()    # a file of its own: never replaces a game
-            table = Table.new(seats, seed, self.map_path(), self.app.options.content, save_path,
+            table = Table.new(seats, seed, self.map_path(), self.content(), save_path,
                               self.app.expert_seconds)
         except (ValueError, OSError) as err:          # MapError, ContentError, SetupError: one line
             from .notice import NoticeScene
@@ -565,7 +605,7 @@ class StartScene(Scene):
             for n, line in enumerate(self.describe(info)):
                 weight = "bold" if n == 0 else "regular"
                 colour = FADED if info.game_over and n else theme.INK
-                fitted = text.fit(line, px(15), row.w - px(20), weight)
+                fitted = text.fit(line, px(15), row.w - px(20), weight, excerpt=n == 0 and bool(info.content))
                 img = text.render(fitted, px(15), colour, weight)
                 surf.blit(img, (row.x + px(10), y))
                 y += px(21)
@@ -574,9 +614,17 @@ class StartScene(Scene):
         """Three lines about a saved game: the map, the players, the round (or result) and when."""
         import time as _time
         name = map_title(info.board or (self.map_name(info.map_path) if info.map_path else "?"))
+        first = t("start.save_map", name=name)
+        if info.content:                             # the expansions it was started with
+            from .packs import pack_short
+            titles = {p.id: pack_short(p) for p in self.packs}
+            ids = pack_ids(info.content, self.packs)
+            names = [titles[i] for i in ids] + [Path(c).stem for c in info.content
+                                                 if not pack_ids([c], self.packs)]
+            first += " · " + t("start.save_packs", names=", ".join(names))
         when = _time.strftime("%Y-%m-%d %H:%M", _time.localtime(info.saved_at))
         if info.game_over:
             third = t("start.save_finished", names=", ".join(info.winners) or "?", when=when)
         else:
             third = t("start.save_round", round=info.round, turns=info.turns) + " · " + when
-        return [t("start.save_map", name=name), ", ".join(info.players), third]
+        return [first, ", ".join(info.players), third]
