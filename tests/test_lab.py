@@ -169,7 +169,11 @@ def test_compare_pairs_the_same_seeds_and_gives_a_verdict_per_change(tmp_path: P
             "--force", "gnomes+tunnelling", "--out", str(out)]
     assert main(args) == 0
     printed = capsys.readouterr().out
-    assert printed.count("Gnomes") == 1 and printed.count("Tunnelling") == 1      # a verdict line each
+    verdicts = [x for x in printed.splitlines() if not x.startswith("warning:")]
+    assert "\n".join(verdicts).count("Gnomes") == 1 and "\n".join(verdicts).count("Tunnelling") == 1
+    # Forced together, the changed race and power were never picked apart: said, not hidden.
+    warning = [x for x in printed.splitlines() if x.startswith("warning:")]
+    assert len(warning) == 1 and "Gnomes and Tunnelling were only ever picked together" in warning[0]
     with (out / "compare.csv").open() as f:
         rows = {r["key"]: r for r in csv.DictReader(f)}
     assert set(rows) == {"gnomes", "tunnelling"}           # only what changed
@@ -181,6 +185,8 @@ def test_compare_pairs_the_same_seeds_and_gives_a_verdict_per_change(tmp_path: P
     assert float(rows["gnomes"]["win_p_holm"]) >= float(rows["gnomes"]["win_p"])
     summary = (out / "summary.md").read_text()
     assert "Holm" in summary and "Student's t" in summary and "paired" in summary
+    assert "**Warning:** Gnomes and Tunnelling" in summary and "A power's own coins" in summary
+    assert float(rows["tunnelling"]["own_a"]) <= float(rows["tunnelling"]["coins_a"])
     assert (out / "compare.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     before = {f: (out / f).read_bytes() for f in ("summary.md", "compare.csv")}
     # The same folder again: refused in one line, nothing overwritten.
@@ -247,3 +253,54 @@ def test_the_report_says_how_it_counts_and_draws_the_base_band(tmp_path: Path) -
     img = pygame.image.load(str(tmp_path / "r" / "coins_by_race.png"))
     from game.lab.charts import BAND
     assert any(tuple(img.get_at((x, 97)))[:3] == BAND for x in range(0, img.get_width(), 2))
+
+
+def test_each_race_s_coins_are_split_by_round_and_by_active_or_in_decline(tmp_path: Path) -> None:
+    from game.lab.runner import LabConfig, run
+    records, _ = run(LabConfig(players=3, games=20, seed=2, jobs=1))
+    picks = [p for g in records for p in g.picks]
+    assert all(sum(p.by_round.values()) == p.earned for p in picks)
+    assert all(0 <= p.earned_decline <= p.earned for p in picks)
+    assert any(p.earned_decline > 0 for p in picks) and any(p.earned_decline < p.earned for p in picks)
+    assert all(min(p.by_round, default=p.round) >= p.round for p in picks)   # nothing before it was picked
+    _run(tmp_path / "r", "--players", "3", "--jobs", "1", games=20, seed=2)
+    with (tmp_path / "r" / "race_rounds.csv").open() as f:
+        rows = list(csv.DictReader(f))
+    for row in rows:
+        per_round = sum(float(v) for k, v in row.items() if k.startswith("coins_round_"))
+        assert abs(per_round - float(row["coins_scored"])) < 0.05 * len(row), row["race"]
+        assert float(row["coins_in_decline"]) <= float(row["coins_scored"]) + 1e-9
+    import pygame
+
+    from game.lab.charts import BAND, DECLINE
+    band = pygame.image.load(str(tmp_path / "r" / "coins_by_round_by_race.png"))
+    split = pygame.image.load(str(tmp_path / "r" / "active_vs_decline.png"))
+    colours = lambda img: {tuple(img.get_at((x, y)))[:3] for x in range(0, img.get_width(), 3)  # noqa: E731
+                           for y in range(0, img.get_height(), 3)}
+    assert BAND in colours(band) and DECLINE in colours(split)
+    summary = (tmp_path / "r" / "summary.md").read_text(encoding="utf-8")
+    assert "In Decline:" in summary and "active_vs_decline.png" in summary
+
+
+def test_compare_does_not_warn_when_the_changed_race_and_power_meet_other_partners() -> None:
+    from game.lab.compare import Change, confounded
+    from game.lab.runner import GameRecord, PickRecord
+
+    def game(n: int, *combos: tuple[str, str]) -> GameRecord:
+        return GameRecord(n, "s", [0], [10, 8], [1, 1], [], [PickRecord(i % 2, 1, r, p, 0, 0, 0)
+                                                            for i, (r, p) in enumerate(combos)], 0)
+    changes = [Change("race", "gnomes", "Gnomes"), Change("power", "tunnelling", "Tunnelling")]
+    together = [game(0, ("gnomes", "tunnelling"), ("orcs", "hill"))]
+    assert len(confounded(changes, together, together)) == 1
+    apart = together + [game(1, ("gnomes", "hill"), ("orcs", "tunnelling"))]
+    assert confounded(changes, together, apart) == []
+    assert confounded([changes[0]], together, together) == []       # a race alone: nothing to confound
+
+
+def test_a_power_s_own_coins_are_counted_apart_from_its_race_s(tmp_path: Path) -> None:
+    from game.lab.runner import LabConfig, run
+    records, _ = run(LabConfig(players=3, games=10, seed=3, jobs=1, forced=[("humans", "merchant")]))
+    merchant = [p for g in records for p in g.picks if p.power == "merchant"]
+    assert merchant and all(0 <= p.earned_power <= p.earned for p in merchant)
+    assert sum(p.earned_power for p in merchant) > 0                 # Merchant's coin per region
+    assert all(p.earned_power == 0 for g in records for p in g.picks if p.power in ("flying", "mounted"))

@@ -1,6 +1,6 @@
 """`python -m game.lab --players 4 --games 1000 [--content my_races.yaml] [--map FILE] [--seed N]
-[--level medium | --seats medium,hard,easy,medium] [--force RACE+POWER ...] [--out DIR]` — play
-bot games on all cores and write a report folder.
+[--level medium | --seats medium,hard,easy,medium] [--force RACE+POWER ...] [--out DIR]
+[--cluster ADDRESS]` — play bot games on all cores (or on a Dask cluster) and write a report folder.
 
 `python -m game.lab --compare A.yaml B.yaml [same options]` — the same seeds with each version of
 the content, the paired difference per changed race or power (`compare.py`).
@@ -16,6 +16,7 @@ from pathlib import Path
 from ..bots import LEVELS
 from ..content.catalog import ContentError
 from ..rules import Catalog
+from .cluster import ClusterError
 from .report import write
 from .runner import LabConfig, ProgressBar, check_forced, parse_combo, parse_seats, run
 
@@ -49,6 +50,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=None, help="report folder (default ./lab-report, or "
                     "./lab-compare with --compare)")
     ap.add_argument("--jobs", type=int, default=0, help="processes (default: all cores)")
+    ap.add_argument("--cluster", metavar="ADDRESS", default=None,
+                    help="play the games on the Dask cluster whose scheduler is at ADDRESS, e.g. "
+                         "tcp://10.0.0.5:8786 (needs: pip install \"dask[distributed]\"); the same "
+                         "seed gives the same report as a local run")
     ap.add_argument("--iterations", type=int, default=48,
                     help="Hard and Expert: look-ahead games per decision (default 48; reproducible)")
     ap.add_argument("--budget", type=float, default=None,
@@ -64,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     cfg = LabConfig(players=args.players, games=args.games, seed=args.seed, level=args.level,
                     content=list(args.content), map_path=args.map_path, jobs=args.jobs,
                     iterations=None if args.budget is not None else args.iterations,
-                    budget=args.budget if args.budget is not None else 0.25)
+                    budget=args.budget if args.budget is not None else 0.25, cluster=args.cluster)
     if args.compare:
         return _compare(cfg, args)
     try:
@@ -77,7 +82,11 @@ def main(argv: list[str] | None = None) -> int:
         cfg.players = cfg.players  # the map decides the rounds; the players are the option
     print(f"Playing {cfg.games} games: {cfg.players} players, {cfg.bots_label()} on {map_name}, seed {cfg.seed}",
           file=sys.stderr)
-    records, seconds = run(cfg, ProgressBar())
+    try:
+        records, seconds = run(cfg, ProgressBar())
+    except ClusterError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
     out = Path(args.out or "lab-report")
     write(out, cfg, catalog, map_name, records, seconds)
     rate = len(records) / seconds if seconds > 0 else 0.0
@@ -121,12 +130,19 @@ def _compare(cfg: LabConfig, args: argparse.Namespace) -> int:
     names = ", ".join(c.name for c in changes)
     print(f"Comparing {names}: {cfg.games} games with each version, {cfg.players} players, "
           f"{cfg.bots_label()} on {map_name}, seed {cfg.seed}", file=sys.stderr)
-    rec_a, sec_a = run(cfg_a, ProgressBar())
-    rec_b, sec_b = run(cfg_b, ProgressBar())
+    try:
+        rec_a, sec_a = run(cfg_a, ProgressBar())
+        rec_b, sec_b = run(cfg_b, ProgressBar())
+    except ClusterError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
     compare.analyse(changes, rec_a, rec_b)
-    compare.write(out, cfg, file_a, file_b, map_name, changes, sec_a + sec_b)
+    warnings = compare.confounded(changes, rec_a, rec_b)
+    compare.write(out, cfg, file_a, file_b, map_name, changes, sec_a + sec_b, warnings)
     for c in changes:
         print(c.verdict)
+    for w in warnings:
+        print(f"warning: {w}")
     print(f"Report: {out / 'summary.md'}")
     return 0
 

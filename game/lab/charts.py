@@ -3,7 +3,10 @@
 - `bar_chart`: one horizontal bar per race (or power) with its 95% interval as a whisker, the
   number of picks, a dashed line at the win rate of an even race, custom entries in orange;
 - `rounds_chart`: mean coins at the end of each round by seat (turn order) and for the
-  eventual winner, above the mean coins a player gains in each round, with intervals.
+  eventual winner, above the mean coins a player gains in each round, with intervals;
+- `race_rounds_chart`: one small panel per race, the coins it scores in each round of the game
+  (per pick), over the band of the base races' curves;
+- `decline_chart`: per race, the coins it scores Active and In Decline, stacked.
 """
 from __future__ import annotations
 
@@ -32,6 +35,8 @@ BASE = (190, 60, 60)
 BAND = (226, 222, 212)
 SEAT_COLOURS = [(74, 120, 170), (90, 160, 90), (200, 150, 40), (150, 90, 170), (60, 170, 170), (170, 90, 90)]
 WINNER = (190, 60, 60)
+DECLINE = (150, 150, 158)
+DECLINE_CUSTOM = (240, 190, 140)
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
@@ -258,4 +263,105 @@ def compare_chart(changes: Sequence["Change"], path: Path, title: str, subtitle:
                 pygame.draw.line(surf, WHISKER, (x, cy - 7), (x, cy + 7), 2)
     _text(surf, "bars: mean of B − A over games paired by seed; whiskers: 95% t interval; "
           "green/red: clear after Holm's correction", (24, h - 34), 20, MUTED)
+    pygame.image.save(surf, str(path))
+
+
+def race_rounds_chart(rows: Sequence[Row], path: Path, title: str, subtitle: str, min_picks: int = 10) -> None:
+    """A small panel per race (picked at least `min_picks` times): the mean coins it scores in
+    each round of the game, per pick, as a line; the grey band behind every panel spans the base
+    races' curves (lowest to highest in each round), so a custom race's timing reads against it."""
+    rows = [r for r in rows if r.picks >= min_picks and r.by_round]
+    rows = sorted(rows, key=lambda r: (not r.custom, r.name))
+    cols = 6
+    pw, ph, gap = 250, 170, 18
+    top, left = 100, 24
+    nrows = max(1, math.ceil(len(rows) / cols))
+    w = left * 2 + cols * pw + (cols - 1) * gap
+    h = top + nrows * (ph + gap) + 50
+    surf = pygame.Surface((w, h))
+    surf.fill(BG)
+    _text(surf, title, (24, 18), 34, bold=True)
+    _text(surf, subtitle, (24, 56), 22, MUTED)
+    if not rows:
+        pygame.image.save(surf, str(path))
+        return
+    n = len(rows[0].by_round)
+    base = [r.by_round for r in rows if not r.custom]
+    lo = [min(b[k] for b in base) for k in range(n)] if base else None
+    hi = [max(b[k] for b in base) for k in range(n)] if base else None
+    ymax_raw = max([max(r.by_round) for r in rows] + [1.0])
+    step = _nice_step(ymax_raw, 2)
+    ymax = step * (int(ymax_raw / step) + 1)
+    for i, r in enumerate(rows):
+        x0 = left + (i % cols) * (pw + gap)
+        y0 = top + (i // cols) * (ph + gap)
+        pygame.draw.rect(surf, (255, 255, 255), (x0, y0, pw, ph))
+        pygame.draw.rect(surf, GRID, (x0, y0, pw, ph), 1)
+        colour = BAR_CUSTOM if r.custom else BAR
+        _text(surf, r.name, (x0 + 8, y0 + 6), 22, colour, bold=r.custom)
+        _text(surf, f"n={r.picks}", (x0 + pw - 8, y0 + 6), 18, MUTED, "topright")
+        px0, px1, py0, py1 = x0 + 30, x0 + pw - 10, y0 + 30, y0 + ph - 22
+        sx = (px1 - px0) / max(1, n - 1)
+        sy = (py1 - py0) / ymax
+
+        def pt(k: int, v: float, px0: float = px0, py1: float = py1, sx: float = sx, sy: float = sy) -> tuple[int, int]:
+            return int(px0 + k * sx), int(py1 - v * sy)
+
+        v = 0.0
+        while v <= ymax + 1e-9:
+            pygame.draw.line(surf, GRID, pt(0, v), pt(n - 1, v), 1)
+            _text(surf, f"{v:.0f}", (px0 - 4, pt(0, v)[1]), 16, MUTED, "midright")
+            v += step
+        if lo is not None and hi is not None and n > 1:
+            pygame.draw.polygon(surf, BAND, [pt(k, lo[k]) for k in range(n)] + [pt(k, hi[k]) for k in reversed(range(n))])
+        for k in range(n):
+            if k in (0, n - 1) or (k + 1) % 3 == 0:
+                _text(surf, str(k + 1), (pt(k, 0)[0], py1 + 3), 16, MUTED, "midtop")
+        pts = [pt(k, v) for k, v in enumerate(r.by_round)]
+        if len(pts) > 1:
+            pygame.draw.lines(surf, colour, False, pts, 3)
+    _text(surf, "line: mean coins the race scores in each round of the game, per pick (Active and In Decline); "
+          "grey band: the base races' range; x: round", (24, h - 34), 20, MUTED)
+    pygame.image.save(surf, str(path))
+
+
+def decline_chart(rows: Sequence[Row], path: Path, title: str, subtitle: str) -> None:
+    """Per race, the mean coins it scores over its life split into Active (dark) and In Decline
+    (light), stacked, sorted by the total; the In Decline share is written at the end."""
+    rows = sorted([r for r in rows if r.picks > 0], key=lambda r: (-r.earned, r.key))
+    w, row_h, top = 1100, 30, 100
+    h = top + row_h * max(1, len(rows)) + 80
+    surf = pygame.Surface((w, h))
+    surf.fill(BG)
+    _text(surf, title, (24, 18), 34, bold=True)
+    _text(surf, subtitle, (24, 56), 22, MUTED)
+    left, right = 250, w - 170
+    hi = max([r.earned for r in rows] + [1.0])
+    step = _nice_step(hi)
+    vmax = step * (int(hi / step) + 1)
+    sx = (right - left) / vmax
+    y_axis = top + row_h * len(rows) + 6
+    v = 0.0
+    while v <= vmax + 1e-9:
+        x = left + v * sx
+        pygame.draw.line(surf, GRID, (x, top - 6), (x, y_axis), 1)
+        _text(surf, f"{v:.0f}", (x, y_axis + 6), 20, MUTED, "midtop")
+        v += step
+    for i, r in enumerate(rows):
+        y = top + i * row_h
+        active = max(0.0, r.earned - r.earned_decline)
+        dark, light = (BAR_CUSTOM, DECLINE_CUSTOM) if r.custom else (BAR, DECLINE)
+        label = r.name + (" (custom)" if r.custom else "")
+        _text(surf, label, (left - 10, y + row_h / 2), 24, BAR_CUSTOM if r.custom else INK, "midright", bold=r.custom)
+        pygame.draw.rect(surf, dark, (left, y + 5, max(1, active * sx), row_h - 10))
+        pygame.draw.rect(surf, light, (left + active * sx, y + 5, max(0, r.earned_decline * sx), row_h - 10))
+        share = r.earned_decline / r.earned if r.earned > 0 else 0.0
+        _text(surf, f"{active:.1f} + {r.earned_decline:.1f}  ({100 * share:.0f}% In Decline)",
+              (left + r.earned * sx + 8, y + row_h / 2), 20, INK, "midleft")
+    lx = 24
+    pygame.draw.rect(surf, BAR, (lx, h - 38, 22, 16))
+    _text(surf, "Active", (lx + 28, h - 30), 20, INK, "midleft")
+    pygame.draw.rect(surf, DECLINE, (lx + 100, h - 38, 22, 16))
+    _text(surf, "In Decline (custom races in orange and light orange); mean coins per pick over the race's life",
+          (lx + 128, h - 30), 20, INK, "midleft")
     pygame.image.save(surf, str(path))

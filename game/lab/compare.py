@@ -47,6 +47,11 @@ class Change:
     coins_hi: float = 0.0
     coins_p: float = 1.0
     coins_p_holm: float = 1.0
+    own_a: float = 0.0      # a power: the coins its own effects scored (its race's regions left out)
+    own_b: float = 0.0
+    own_diff: float = 0.0
+    own_lo: float = 0.0
+    own_hi: float = 0.0
     verdict: str = ""
 
 
@@ -61,8 +66,9 @@ def changed(a: Catalog, b: Catalog) -> list[Change]:
     return out
 
 
-def _outcome(rec: GameRecord, kind: str, key: str) -> tuple[float, float] | None:
-    """(won, coins scored) of the race/power `key` in one game, or None when nobody picked it.
+def _outcome(rec: GameRecord, kind: str, key: str) -> tuple[float, float, float] | None:
+    """(won, coins scored, coins its power's own effects scored) of the race/power `key` in one
+    game, or None when nobody picked it.
     Picked more than once in a game (by two players, or again later) counts as one observation:
     it won if any player holding it won, its coins are summed — picks in one game are not
     independent, so the game is the unit."""
@@ -71,13 +77,13 @@ def _outcome(rec: GameRecord, kind: str, key: str) -> tuple[float, float] | None
         return None
     seats = {p.seat for p in picks}
     won = 1.0 if seats & set(rec.winners) else 0.0
-    return won, float(sum(p.earned for p in picks))
+    return won, float(sum(p.earned for p in picks)), float(sum(p.earned_power for p in picks))
 
 
 def analyse(changes: list[Change], a: Sequence[GameRecord], b: Sequence[GameRecord]) -> list[Change]:
     by_game_b = {r.game: r for r in b}
     for c in changes:
-        wa, wb, ca, cb = [], [], [], []
+        wa, wb, ca, cb, pa, pb = [], [], [], [], [], []
         for ra in a:
             rb = by_game_b.get(ra.game)
             oa = _outcome(ra, c.kind, c.key)
@@ -87,6 +93,8 @@ def analyse(changes: list[Change], a: Sequence[GameRecord], b: Sequence[GameReco
                 wb.append(ob[0])
                 ca.append(oa[1])
                 cb.append(ob[1])
+                pa.append(oa[2])
+                pb.append(ob[2])
             elif oa is not None:
                 c.only_a += 1
             elif ob is not None:
@@ -95,8 +103,10 @@ def analyse(changes: list[Change], a: Sequence[GameRecord], b: Sequence[GameReco
         if c.pairs:
             c.win_a, c.win_b = 100 * sum(wa) / c.pairs, 100 * sum(wb) / c.pairs
             c.coins_a, c.coins_b = sum(ca) / c.pairs, sum(cb) / c.pairs
+            c.own_a, c.own_b = sum(pa) / c.pairs, sum(pb) / c.pairs
         c.win_diff, c.win_lo, c.win_hi, c.win_p = paired_t([100 * (y - x) for x, y in zip(wa, wb, strict=True)])
         c.coins_diff, c.coins_lo, c.coins_hi, c.coins_p = paired_t([y - x for x, y in zip(ca, cb, strict=True)])
+        c.own_diff, c.own_lo, c.own_hi, _ = paired_t([y - x for x, y in zip(pa, pb, strict=True)])
     for attr in ("win", "coins"):
         adj = holm([getattr(c, f"{attr}_p") for c in changes])
         for c, p in zip(changes, adj, strict=True):
@@ -104,6 +114,24 @@ def analyse(changes: list[Change], a: Sequence[GameRecord], b: Sequence[GameReco
     for c in changes:
         c.verdict = verdict(c)
     return changes
+
+
+def confounded(changes: Sequence[Change], a: Sequence[GameRecord], b: Sequence[GameRecord]) -> list[str]:
+    """A warning for each changed race and changed power that were only ever picked together
+    (under A and under B): their effects on the figures cannot be told apart."""
+    out = []
+    picks = [p for r in (*a, *b) for p in r.picks]
+    for race in (c for c in changes if c.kind == "race"):
+        for power in (c for c in changes if c.kind == "power"):
+            with_race = [p for p in picks if p.race == race.key]
+            with_power = [p for p in picks if p.power == power.key]
+            if with_race and all(p.power == power.key for p in with_race) \
+                    and all(p.race == race.key for p in with_power):
+                out.append(f"{race.name} and {power.name} were only ever picked together "
+                           f"({len(with_race)} picks): their figures are the same combo's and cannot "
+                           f"be told apart; force each with another partner (e.g. --force "
+                           f"\"{race.key}+...\" --force \"...+{power.key}\") to separate them")
+    return out
 
 
 def _signed(x: float) -> str:
@@ -151,7 +179,7 @@ def configs(cfg: LabConfig, file_a: str, file_b: str) -> tuple[LabConfig, LabCon
 
 
 def write(out: Path, cfg: LabConfig, file_a: str, file_b: str, map_name: str, changes: list[Change],
-          seconds: float) -> None:
+          seconds: float, warnings: Sequence[str] = ()) -> None:
     from .charts import compare_chart
     out.mkdir(parents=True, exist_ok=True)
     sub = (f"{cfg.games} games with each version, {cfg.players} players, {cfg.bots_label()}, {map_name}, "
@@ -169,6 +197,14 @@ def write(out: Path, cfg: LabConfig, file_a: str, file_b: str, map_name: str, ch
     if not changes:
         L.append("A and B define every race and power the same way: nothing to compare.")
     L += [f"- {c.verdict}." for c in changes]
+    L += [f"- **Warning:** {w}." for w in warnings]
+    powers = [c for c in changes if c.kind == "power" and c.pairs]
+    if powers:
+        L += ["", "## A power's own coins", "",
+              "The coins above are the combo's (a power's figures include its race's regions). The coins "
+              "the power's own effects scored, B − A, paired the same way:", ""]
+        L += [f"- **{c.name}**: {c.own_a:.1f} → {c.own_b:.1f}, {_signed(c.own_diff)} coins "
+              f"[{_signed(c.own_lo)}, {_signed(c.own_hi)}]" for c in powers]
     L += ["", "## Figures", "",
           "| | paired games | win A | win B | B − A (points) [95%] | Holm p | coins A | coins B | "
           "B − A coins [95%] | Holm p |",
@@ -192,8 +228,9 @@ def write(out: Path, cfg: LabConfig, file_a: str, file_b: str, map_name: str, ch
           "- **Many at once.** With more than one changed race or power, the p values are adjusted "
           f"with Holm's step-down method before a verdict says stronger or weaker ({len(changes)} "
           "compared here). The intervals shown are the unadjusted 95% ones.",
-          "- **Coins** are the coins the race or power itself scored (its regions and bonuses, "
-          "Active and In Decline), not the player's final total.",
+          "- **Coins** are the coins the combo scored (its race's regions and both bonuses, "
+          "Active and In Decline), not the player's final total; for a power, the part its own "
+          "effects scored is given separately.",
           "", f"Played in {seconds:.1f} s.", ""]
     (out / "summary.md").write_text("\n".join(L), encoding="utf-8")
     (out / "run.json").write_text(json.dumps({

@@ -19,7 +19,8 @@ from .stats import Row, Tables, tabulate
 
 FILES = ("summary.md", "tables.md", "games.csv", "picks.csv", "races.csv", "powers.csv", "combos.csv",
          "rounds.csv", "seats.csv", "winrate_by_race.png", "winrate_by_power.png", "coins_by_race.png",
-         "coins_per_round.png", "run.json")
+         "coins_per_round.png", "coins_by_round_by_race.png", "active_vs_decline.png", "race_rounds.csv",
+         "run.json")
 
 
 def pct(x: float) -> str:
@@ -109,7 +110,7 @@ def write(out: Path, cfg: LabConfig, catalog: Catalog, map_name: str, records: S
     (out / "run.json").write_text(json.dumps({
         "players": cfg.players, "games": cfg.games, "seed": cfg.seed, "level": cfg.level, "seats": cfg.levels(),
         "forced": [f"{r}+{p}" for r, p in cfg.forced],
-        "content": cfg.content, "map": cfg.map_path or map_name, "jobs": cfg.jobs,
+        "content": cfg.content, "map": cfg.map_path or map_name, "jobs": cfg.jobs, "cluster": cfg.cluster,
         "seconds": round(seconds, 2), "games_per_second": round(rate, 2),
     }, indent=2) + "\n", encoding="utf-8")
     return t
@@ -131,15 +132,23 @@ def _write_csvs(out: Path, t: Tables, records: Sequence[GameRecord]) -> None:
     with (out / "picks.csv").open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(["game", "seat", "round", "race", "power", "position", "paid", "collected",
-                    "coins_scored", "seat_won", "seat_final_coins"])
+                    "coins_scored", "seat_won", "seat_final_coins", "coins_scored_in_decline"])
         for g in records:
             for p in g.picks:
                 w.writerow([g.game, p.seat + 1, p.round, p.race, p.power, p.position, p.paid, p.collected,
-                            p.earned, int(p.seat in g.winners), g.coins[p.seat]])
+                            p.earned, int(p.seat in g.winners), g.coins[p.seat], p.earned_decline])
     _csv_rows(out / "races.csv", t.races, "race")
     _csv_rows(out / "powers.csv", t.powers, "power")
     _csv_rows(out / "combos.csv", t.combos, "combo")
     _csv_rows(out / "seats.csv", t.seats, "seat")
+    with (out / "race_rounds.csv").open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["race", "custom", "picks", "coins_scored", "coins_in_decline"]
+                   + [f"coins_round_{i + 1}" for i in range(t.rounds)])
+        for r in t.races:
+            if r.picks:
+                w.writerow([r.key, int(r.custom), r.picks, f"{r.earned:.2f}", f"{r.earned_decline:.2f}"]
+                           + [f"{x:.2f}" for x in r.by_round])
     with (out / "rounds.csv").open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(["round", "mean_coins_gained", "gained_lo", "gained_hi", "winner_mean_coins"]
@@ -160,6 +169,8 @@ def _write_charts(out: Path, t: Tables, cfg: LabConfig, map_name: str, even: flo
     charts.bar_chart(t.races, out / "coins_by_race.png", "Coins a race scores",
                      sub + " - its regions and bonuses, Active and In Decline", "earned", None, band)
     charts.rounds_chart(t, out / "coins_per_round.png", "Coins per round", sub)
+    charts.race_rounds_chart(t.races, out / "coins_by_round_by_race.png", "When each race scores", sub)
+    charts.decline_chart(t.races, out / "active_vs_decline.png", "Coins a race scores Active and In Decline", sub)
 
 
 def _write_tables(out: Path, t: Tables, cfg: LabConfig, map_name: str) -> None:
@@ -232,6 +243,12 @@ def _write_summary(out: Path, t: Tables, cfg: LabConfig, catalog: Catalog, map_n
             L.append(f"- Clearly weak {what.lower()} (wins and coins both clearly below, Holm-adjusted): " + ", ".join(_name(r) for r in weak) + ".")
 
     line(t.races, "Races")
+    late = sorted([r for r in t.races if r.picks >= 10 and r.earned > 0],
+                  key=lambda r: (-r.earned_decline / r.earned, r.key))
+    if late:
+        L.append("- Races that score the biggest share of their coins In Decline: " + ", ".join(
+            f"{_name(r)} {100 * r.earned_decline / r.earned:.0f}%" for r in late[:3]) + "; the smallest: "
+            + ", ".join(f"{_name(r)} {100 * r.earned_decline / r.earned:.0f}%" for r in late[-3:][::-1]) + ".")
     line(t.powers, "Powers")
     most = sorted(t.races, key=lambda r: (-r.pick_rate, r.key))
     L.append("- Most picked races: " + ", ".join(f"{_name(r)} {r.pick_rate:.2f}/game (position {r.position:.1f})"
@@ -260,11 +277,15 @@ def _write_summary(out: Path, t: Tables, cfg: LabConfig, catalog: Catalog, map_n
           "", "## Charts", "", "![Win rate by race](winrate_by_race.png)", "",
           "![Win rate by power](winrate_by_power.png)", "", "![Coins a race scores](coins_by_race.png)", "",
           "![Coins per round](coins_per_round.png)", "",
+          "![When each race scores](coins_by_round_by_race.png)", "",
+          "![Coins a race scores Active and In Decline](active_vs_decline.png)", "",
           "## Files", "",
           "`tables.md` (every race, power, combo, seat and round with intervals) · `races.csv` · `powers.csv` · "
           "`combos.csv` · `seats.csv` · `rounds.csv` · `games.csv` (one row per player per game) · "
-          "`picks.csv` (one row per combo picked) · `run.json` (settings and timing).", "",
+          "`picks.csv` (one row per combo picked) · `race_rounds.csv` (each race's coins round by round, Active "
+          "and In Decline) · `run.json` (settings and timing).", "",
           "## Run", ""]
     rate = t.games / seconds if seconds > 0 else 0.0
-    L.append(f"- Played {t.games} games in {seconds:.1f} s ({rate:.1f} games/s).")
+    where = f" on the Dask cluster at {cfg.cluster}" if cfg.cluster else ""
+    L.append(f"- Played {t.games} games in {seconds:.1f} s ({rate:.1f} games/s){where}.")
     (out / "summary.md").write_text("\n".join(L) + "\n", encoding="utf-8")

@@ -36,6 +36,7 @@ class LabConfig:
     iterations: int | None = 48         # ... or a fixed number of look-ahead games (reproducible)
     seats: list[str] = field(default_factory=list)             # a level per seat (else `level`)
     forced: list[tuple[str, str]] = field(default_factory=list)   # combos on top of every column
+    cluster: str | None = None          # a Dask scheduler's address: play the games there (`cluster.py`)
 
     def levels(self) -> list[str]:
         """The computer player's level in each seat."""
@@ -73,6 +74,9 @@ class PickRecord:
     paid: int
     collected: int
     earned: int = 0           # coins this combo scored, Active then In Decline
+    earned_decline: int = 0   # of which In Decline
+    earned_power: int = 0     # of which by the power's own effects (its bonus coins)
+    by_round: dict[int, int] = field(default_factory=dict)     # round -> coins it scored in that round
 
 
 @dataclass
@@ -141,9 +145,16 @@ def game_seed(run_seed: int, game: int) -> str:
 
 def play_one(game: int) -> GameRecord:
     """Play game number `game` of the run (in a worker, after `_init_worker`)."""
-    cfg: LabConfig = _WORKER["cfg"]
-    board: Board = _WORKER["board"]
-    catalog: Catalog = _WORKER["catalog"]
+    return play_numbered(_WORKER["cfg"], _WORKER["board"], _WORKER["catalog"], game)
+
+
+def play_games(cfg: LabConfig, board: Board, catalog: Catalog, games: list[int]) -> list[GameRecord]:
+    """Play the games numbered `games` of the run (a cluster's task: everything it needs is passed in)."""
+    return [play_numbered(cfg, board, catalog, g) for g in games]
+
+
+def play_numbered(cfg: LabConfig, board: Board, catalog: Catalog, game: int) -> GameRecord:
+    """Game number `game` of the run: its seed, and so its record, depend on nothing else."""
     seed = game_seed(cfg.seed, game)
     n = cfg.players
     bots = []
@@ -201,18 +212,27 @@ class _Tracker:
                 holds.append((p.active.race, p.active.power))
             holds.extend((h.race, h.power) for h in p.declines)
         cat = after.catalog
+        active = before.players[seat].active
         for label, coins in e.get("parts", []):
             race = None
+            by_power = False
             if label.endswith("_regions") and label[:-8] in cat.races:
                 race = label[:-8]
             else:
                 for r, pw in holds:
                     if any(ab.name == label for ab in cat.effects_of(r, pw)):
                         race = r
+                        by_power = any(ab.name == label for ab in cat.abilities.get(pw or "", ())) and \
+                            not any(ab.name == label for ab in cat.abilities.get(r, ()))
                         break
             pick = self.current.get((seat, race)) if race else None
             if pick is not None:
                 pick.earned += int(coins)
+                pick.by_round[before.round] = pick.by_round.get(before.round, 0) + int(coins)
+                if active is None or active.race != race:
+                    pick.earned_decline += int(coins)
+                if by_power:
+                    pick.earned_power += int(coins)
 
     def close(self, end: GameState) -> None:
         while len(self.round_coins) < end.board.turns:
@@ -220,7 +240,11 @@ class _Tracker:
 
 
 def run(cfg: LabConfig, progress: Callable[[int, int, float], None] | None = None) -> tuple[list[GameRecord], float]:
-    """Play `cfg.games` games; returns the records in game order and the seconds taken."""
+    """Play `cfg.games` games; returns the records in game order and the seconds taken. With
+    `cfg.cluster`, on that Dask cluster (`ClusterError`: one sentence when it cannot be used)."""
+    if cfg.cluster:
+        from .cluster import run_on_cluster
+        return run_on_cluster(cfg, progress)
     jobs = cfg.jobs or os.cpu_count() or 1
     t0 = time.perf_counter()
     out: list[GameRecord] = []

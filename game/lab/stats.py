@@ -40,6 +40,8 @@ class Row:
     positions: list[int] = field(default_factory=list)   # picks from position 0, 1, ... 5
     win_groups: list[tuple[float, int]] = field(default_factory=list, repr=False)     # per game
     earned_groups: list[tuple[float, int]] = field(default_factory=list, repr=False)
+    earned_decline: float = 0.0   # of `earned`, the mean coins scored In Decline
+    by_round: list[float] = field(default_factory=list)   # mean coins scored in each round of the game, per pick
     win_p: float = 1.0            # vs an even race, Holm-adjusted over its table (see report)
     earned_p: float = 1.0         # vs the base races' coins, Holm-adjusted
 
@@ -61,7 +63,8 @@ class Tables:
     baseline: float                        # 1 / players: the win rate of an even race
 
 
-def _row(key: str, name: str, custom: bool, items: list[tuple[GameRecord, PickRecord]], games: int) -> Row:
+def _row(key: str, name: str, custom: bool, items: list[tuple[GameRecord, PickRecord]], games: int,
+         rounds: int = 0) -> Row:
     r = Row(key, name, custom)
     r.picks = len(items)
     r.games = len({g.game for g, _ in items})
@@ -79,6 +82,9 @@ def _row(key: str, name: str, custom: bool, items: list[tuple[GameRecord, PickRe
     r.coins, r.coins_lo, r.coins_hi = clustered_mean_ci(coin_groups)
     r.earned, r.earned_lo, r.earned_hi = clustered_mean_ci(r.earned_groups)
     r.pick_rate = r.picks / games if games else 0.0
+    if r.picks:
+        r.earned_decline = sum(p.earned_decline for _, p in items) / r.picks
+        r.by_round = [sum(p.by_round.get(k + 1, 0) for _, p in items) / r.picks for k in range(rounds)]
     r.position = sum(p.position for _, p in items) / r.picks if r.picks else 0.0
     pos = [0] * 6
     for _, p in items:
@@ -116,7 +122,8 @@ def tabulate(records: Sequence[GameRecord], catalog: Catalog, min_combo_picks: i
     def pcustom(k: str) -> bool:
         return bool(k in catalog.powers and catalog.powers[k].custom)
 
-    races = _sort(_row(k, rname(k), rcustom(k), v, games) for k, v in by_race.items())
+    rounds = max((len(g.round_coins) for g in records), default=0)
+    races = _sort(_row(k, rname(k), rcustom(k), v, games, rounds) for k, v in by_race.items())
     powers = _sort(_row(k, pname(k), pcustom(k), v, games) for k, v in by_power.items())
     combos = []
     for k, v in by_combo.items():
@@ -133,7 +140,6 @@ def tabulate(records: Sequence[GameRecord], catalog: Catalog, min_combo_picks: i
         row.pick_rate = sum(1 for g in records for p in g.picks if p.seat == i) / games if games else 0.0
         seats.append(row)
 
-    rounds = max((len(g.round_coins) for g in records), default=0)
     income = []
     cumulative = []
     winner_cum = []
