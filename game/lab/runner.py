@@ -204,35 +204,16 @@ class _Tracker:
             self.round_coins.append([p.coins for p in after.players])
 
     def _attribute(self, before: GameState, after: GameState, e: dict[str, Any]) -> None:
+        """Each part of a score goes to the pick of the race it came from (the engine says whose
+        it is), as Active or In Decline coins, and as the power's when the power's effect scored it."""
         seat = e["seat"]
-        holds = []
-        for st in (before, after):
-            p = st.players[seat]
-            if p.active is not None:
-                holds.append((p.active.race, p.active.power))
-            holds.extend((h.race, h.power) for h in p.declines)
-        cat = after.catalog
-        active = before.players[seat].active
-        for label, coins in e.get("parts", []):
-            race = None
-            by_power = False
-            if label.endswith("_regions") and label[:-8] in cat.races:
-                race = label[:-8]
-            else:
-                for r, pw in holds:
-                    if any(ab.name == label for ab in cat.effects_of(r, pw)):
-                        race = r
-                        by_power = any(ab.name == label for ab in cat.abilities.get(pw or "", ())) and \
-                            not any(ab.name == label for ab in cat.abilities.get(r, ()))
-                        break
-            pick = self.current.get((seat, race)) if race else None
+        for (_, coins), (race, source, in_decline) in zip(e.get("parts", []), e.get("whose", []), strict=True):
+            pick = self.current.get((seat, race))
             if pick is not None:
                 pick.earned += int(coins)
                 pick.by_round[before.round] = pick.by_round.get(before.round, 0) + int(coins)
-                if active is None or active.race != race:
-                    pick.earned_decline += int(coins)
-                if by_power:
-                    pick.earned_power += int(coins)
+                pick.earned_decline += int(coins) if in_decline else 0
+                pick.earned_power += int(coins) if source == "power" else 0
 
     def close(self, end: GameState) -> None:
         while len(self.round_coins) < end.board.turns:

@@ -496,9 +496,11 @@ def do_end_turn(s: GameState, seat: int, decline: bool, chance: Any, events: lis
 
 
 def score(s: GameState, seat: int, events: list[dict[str, Any]]) -> int:
-    """R7: a coin per region of the Active race and of each decline race, plus bonuses."""
+    """R7: a coin per region of the Active race and of each decline race, plus bonuses. The event
+    says whose each part is (`whose`: race, "race" or "power", In Decline), for the lab's figures."""
     p = s.player_w(seat)
     parts: list[tuple[str, int]] = []
+    whose: list[tuple[str, str, bool]] = []
     holds = ([(p.active, False)] if p.active else []) + [(h, True) for h in p.declines]
     for h, in_dec in holds:
         own = s.regions_of(seat, h.race)
@@ -507,13 +509,16 @@ def score(s: GameState, seat: int, events: list[dict[str, Any]]) -> int:
             n += marks_score(s, own, h.race)
         if n:
             parts.append((f"{h.race}_regions", n))
+            whose.append((h.race, "race", in_dec))
         for ab in effects(s, h, in_dec):
             c = ab.score(s, seat, h, in_dec)
             if c:
                 parts.append((ab.name, c))
+                of_race = any(x is ab for x in s.catalog.abilities.get(h.race, ()))
+                whose.append((h.race, "race" if of_race else "power", in_dec))
     total = sum(c for _, c in parts)
     p.coins += total
-    event(events, "score", seat=seat, coins=total, parts=parts, private=True)
+    event(events, "score", seat=seat, coins=total, parts=parts, whose=whose, private=True)
     return total
 
 
