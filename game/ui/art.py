@@ -374,6 +374,27 @@ def marker(kind: str, size: int = 48) -> pygame.Surface:
         _badge(pen, rim=(140, 110, 30))
         pen.poly((230, 190, 60), [(-0.55, 0.35), (-0.55, -0.35), (-0.28, 0.0), (0, -0.5), (0.28, 0.0),
                                    (0.55, -0.35), (0.55, 0.35)])
+    elif kind == "loot":             # Skags' Loot, face down: a closed chest
+        _badge(pen, rim=(92, 60, 30), fill=(236, 214, 170))
+        wood = (132, 84, 40)
+        pen.poly(wood, [(-0.58, -0.05), (0.58, -0.05), (0.58, 0.5), (-0.58, 0.5)])
+        pen.ellipse(shade(wood, 0.85), 0, -0.12, 0.58, 0.3)
+        pen.line((218, 176, 60), (-0.58, 0.1), (0.58, 0.1), 0.08)
+        pen.circle((236, 196, 70), 0, 0.16, 0.12)
+    elif kind == "lava":             # Lava: a glowing flow
+        _badge(pen, rim=(90, 24, 14), fill=(56, 30, 24))
+        pen.poly((214, 64, 24), [(-0.62, 0.5), (-0.3, -0.1), (-0.1, 0.2), (0.12, -0.55), (0.36, 0.05),
+                                 (0.62, -0.2), (0.62, 0.5)])
+        pen.poly((252, 170, 40), [(-0.35, 0.5), (-0.12, 0.12), (0.1, 0.3), (0.3, 0.0), (0.45, 0.5)])
+    elif kind == "behemoth":         # a Behemoth: a horned swamp beast
+        _badge(pen, rim=(40, 70, 40), fill=(200, 222, 180))
+        hide = (62, 96, 58)
+        pen.poly((246, 240, 220), [(-0.5, -0.2), (-0.72, -0.7), (-0.28, -0.36)])
+        pen.poly((246, 240, 220), [(0.5, -0.2), (0.72, -0.7), (0.28, -0.36)])
+        pen.ellipse(hide, 0, 0.12, 0.56, 0.5)
+        for x in (-0.22, 0.22):
+            pen.circle((250, 214, 60), x, 0.0, 0.09)
+        pen.line(shade(hide, 0.6), (-0.2, 0.34), (0.2, 0.34), 0.06)
     else:
         # a marker of a custom race or power: a badge in a colour of its own
         h = sum(ord(c) * (i + 1) for i, c in enumerate(kind))
