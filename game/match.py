@@ -115,6 +115,11 @@ def _shape_problem(d: Any) -> Reason | None:
         return reason("save_p_undo")
     if "state" in d and not isinstance(d["state"], dict):
         return reason("save_p_state")
+    lesson = d.get("lesson")
+    if lesson is not None and (not isinstance(lesson, dict) or set(lesson) - {"seat", "step", "since"}
+                               or not all(_is_int(v) and 0 <= v <= MAX_RECORDS for v in lesson.values())
+                               or lesson.get("seat", 0) >= len(seats)):
+        return reason("save_p_lesson")
     return None
 
 
@@ -196,6 +201,7 @@ class Match:
         self.records: list[Record] = []
         self.states: list[GameState] = [self.first]
         self.undo_floor = 0            # index in `states` below which undo cannot go
+        self.lesson: dict[str, int] | None = None   # the first-game lesson's progress, if it is one
 
     @property
     def state(self) -> GameState:
@@ -231,7 +237,8 @@ class Match:
                    "game_over": s.game_over, "winners": list(s.winners)}
         return {"version": SAVE_VERSION, "saved_at": time.time(), "setup": self.setup.to_dict(),
                 "summary": summary, "records": [r.to_dict() for r in self.records],
-                "undo_floor": self.undo_floor, "state": s.to_dict()}
+                "undo_floor": self.undo_floor, "state": s.to_dict(),
+                **({"lesson": dict(self.lesson)} if self.lesson else {})}
 
     def save(self, path: str | Path) -> None:
         """Write atomically: a crash mid-write leaves the previous save intact."""
@@ -274,6 +281,7 @@ class Match:
                     floor = len(m.states) - 1
             # undo never walks back past a die roll, a new combo or a hand-over, whatever the file says
             m.undo_floor = max(floor, min(int(d.get("undo_floor", 0)), len(m.states) - 1))
+            m.lesson = dict(d["lesson"]) if d.get("lesson") else None
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, IllegalAction) as err:

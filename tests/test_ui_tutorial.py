@@ -146,3 +146,38 @@ def test_every_card_of_the_lesson_fits_in_every_language(d, lang) -> None:
         labels = {b.label for b in game.buttons if b.id.startswith("tut:")}
         assert not any(o in labels for o in d.app.text.overflows), (lang, step.id)
     assert [k for lg, k in strings.missing() if lg == lang and k.startswith("tutorial.")] == []
+
+
+def test_a_lesson_left_mid_way_goes_on_where_it_was_after_continue(d) -> None:
+    from game.match import Match
+    d.press_button("tutorial")
+    game = d.scene
+    tut = game.tutorial
+    for _ in range(40):                                   # play until the lesson is past its first moves
+        if tut.step.id in ("redeploy",) or not tut.active:
+            break
+        if isinstance(d.scene, PassScene):
+            d.press_button("ready")
+            continue
+        if game.table.is_bot(game.table.actor()):
+            d.settle()
+            continue
+        do_step(d, game, tut.step.id)
+    step, records, path = tut.index, len(game.table.match.records), game.table.save_path
+    assert step >= 3 and records >= 2
+    assert Match.load(path).lesson == {"seat": 0, "step": step, "since": tut.since}
+    d.app.go_home()                                       # leave to the title screen (the game is saved)
+    d.pump(3)
+    d.press_button("resume:0")
+    again = d.scene
+    assert isinstance(again, GameScene) and again is not game and again.table.save_path == path
+    assert again.tutorial is not None and again.tutorial.active
+    assert again.tutorial.step.id == STEPS[step].id       # the same card, not the welcome
+    assert again.button("tut:skip") is not None
+    # a lesson that was left stays left after Continue
+    d.key(pygame.K_F2, pygame.KMOD_SHIFT)
+    assert Match.load(path).lesson is None
+    d.app.go_home()
+    d.pump(3)
+    d.press_button("resume:0")
+    assert d.scene.tutorial is None

@@ -318,6 +318,7 @@ TEMPLATES: dict[str, str] = {
     "save_p_die": "move {n} records a die face the die does not have",
     "save_p_undo": "'undo_floor' is not a move of the game",
     "save_p_state": "'state' is not a position",
+    "save_p_lesson": "'lesson' is not a step of the first-game lesson",
     "save_p_replay": "its moves are not moves of a game",
     "save_p_reader": "the file could not be read ({error})",
     "save_shape": "{path}: the saved game is damaged ({problem}); it was kept, start a new game",

@@ -6,7 +6,8 @@ scoring and secret coins, the pass screen, going into decline and picking a new 
 waits for the player to do it — it is over when the match's records show the move (a pick, a
 conquest, a roll...) — or for "Next" on the steps that only explain; any step can be skipped
 ("Skip", F2) and the lesson left ("Leave", Shift+F2). Enter presses "Next". The lesson is started (or
-started again) from the title screen; the game itself is an ordinary saved game.
+started again) from the title screen; the game itself is an ordinary saved game that also keeps
+the lesson's step (`Match.lesson`), so Continue goes on with the lesson where it was left.
 
 The scene owns the lesson as `scene.tutorial` and calls `check` after every change; this module
 reads the scene's table and records and never plays a move itself.
@@ -92,6 +93,29 @@ class Tutorial:
         self.active = True
         self.card = pygame.Rect(0, 0, 0, 0)
 
+    def progress(self) -> dict[str, int] | None:
+        """What the save keeps of the lesson: None once it is over or left."""
+        return {"seat": self.seat, "step": self.index, "since": self.since} if self.active else None
+
+    @staticmethod
+    def restore(saved: dict[str, int] | None, records: int) -> "Tutorial | None":
+        """The lesson as a save kept it (None when it was over, left, or is not a step we have)."""
+        if not saved or not 0 <= saved.get("step", 0) < len(STEPS):
+            return None
+        tut = Tutorial(saved.get("seat", 0))
+        tut.index = saved.get("step", 0)
+        tut.since = min(saved.get("since", 0), records)
+        return tut
+
+    def keep(self, scene: Any, save: bool = False) -> None:
+        """Note the lesson's progress in the match (saved with it); `save`: write it now, when it
+        changed (a step passed by a move moves on after that move's autosave)."""
+        match = scene.table.match
+        if match.lesson != self.progress():
+            match.lesson = self.progress()
+            if save:
+                scene.table.save()
+
     @property
     def step(self) -> Step:
         return STEPS[self.index]
@@ -105,6 +129,7 @@ class Tutorial:
         """Move on past every step the player has just done."""
         while self.active and self.step.done is not None and self.step.done(scene, self):
             self.advance(scene)
+        self.keep(scene, save=True)
 
     def advance(self, scene: Any) -> None:
         if self.index + 1 >= len(STEPS):
@@ -132,6 +157,7 @@ class Tutorial:
         elif bid == "tut:leave":
             self.active = False
         self.check(scene)
+        self.keep(scene, save=True)
         scene.build_buttons()
         scene.app.dirty()
 

@@ -237,8 +237,11 @@ class StartScene(Scene):
             from .final import FinalScene
             self.app.switch(FinalScene(self.app, table))
             return
+        from ..tutorial import Tutorial
         from .play import GameScene
-        self.app.switch(GameScene(self.app, table))
+        game = GameScene(self.app, table)
+        game.tutorial = Tutorial.restore(table.match.lesson, len(table.match.records))  # a lesson goes on
+        self.app.switch(game)
 
     def ask_delete(self, info: SaveInfo) -> None:
         """Delete a saved game only after the player confirms, naming the game; never one that
