@@ -157,6 +157,7 @@ TEMPLATES: dict[str, str] = {
     "needs_coins": "Needs {coins} coins, you have {have}",
     "no_marker_left": "{effect}: no marker left to spend",
     "clear_region_when": "{effect} is used after your redeployment, at the end of your turn",
+    "clear_region_target": "{effect} cannot empty {region}: not a region of the kind it empties",
     "clear_region_near": "{region} is not next to a region of yours that may still send {effect} there",
     "loot_repelled": "{region} repelled you this turn: you may not attack it again before your next turn",
     "borrow_when": "{effect} chooses a power at the start of your turn, before any conquest",

@@ -1,22 +1,26 @@
-"""Block `clear_region`: after your redeployment, for each region you hold matching `near`
-(Lava: each Mountain) you may empty one region next to it (`use: {effect: clear_region,
+"""Block `clear_region`: empty a region without conquering it (`use: {effect: clear_region,
 region: R}`). Its occupants take their tokens back as if conquered, losing `loss` of them
-(Lava: none), Lost Tribes there leave the board, and a `marker` stays in the region: no other
-race may enter it until the start of your next turn, when every one of your markers goes.
-Not a Sea or the Lake, not a region of yours, not one protected by a racial or special power;
-each region matching `near` sends at most one marker, to a region next to it.
+(In Decline tokens are all lost with `in_decline_lost`), and Lost Tribes there leave the board.
+Which regions: by default, after your redeployment, one next to each region you hold matching
+`near` (each such region sends one); with `anywhere: true`, once per turn, during your
+conquests, any region on the board. Either way the region must match `target`, not be a Sea or
+the Lake, not be yours, and not be protected by a racial or special power. You take `gain`
+tokens from the tray. A `marker` ('' for none) stays in the region: no other race may enter it
+until the start of your next turn, when every one of your markers goes.
 
-YAML: `{clear_region: {near: {terrains: [mountain]}, loss: 0, marker: lava}}`
+Lava: `{clear_region: {near: {terrains: [mountain]}, loss: 0, marker: lava}}`; Wendigos:
+`{clear_region: {anywhere: true, target: {terrains: [forest]}, loss: 1, in_decline_lost: true,
+gain: 1, marker: ''}}`.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, Use
-from ..common import add_tray, event, region_left
+from ..common import add_tray, event, region_left, take_tray
 from ..conquest import immunity_reason, vanish_decline
 from ..reasons import Reason, reason
-from ..state import LOST_TRIBE, REDEPLOY
+from ..state import CONQUER, LOST_TRIBE, REDEPLOY
 from .base import Ability, MarkSpec, register
 from .markers import remove_marks, set_mark
 from .where import Where
@@ -44,27 +48,38 @@ def _matched(sources: dict[str, set[str]], targets: list[str]) -> bool:
 
 @register("clear_region")
 class ClearRegion(Ability):
-    """Empty a region next to each of your `near` regions after redeploying; its occupants take
-    their tokens back (less `loss`) and a `marker` bars others until your next turn (Lava)."""
+    """Empty a region without a conquest: next to each of your `near` regions after redeploying
+    (Lava), or once per turn anywhere (`anywhere`, Wendigos); its occupants take their tokens back
+    less `loss`, and a `marker` may bar others until your next turn."""
 
     intents: ClassVar[tuple[str, ...]] = ("use",)
-    params: ClassVar[dict[str, Any]] = {"near": {}, "loss": 0, "marker": "lava"}
+    params: ClassVar[dict[str, Any]] = {"near": {}, "anywhere": False, "target": {}, "loss": 0,
+                                        "in_decline_lost": False, "gain": 0, "marker": "lava"}
     param_docs: ClassVar[dict[str, str]] = {
-        "near": "one region may be emptied next to each region you hold matching this (see *where*)",
+        "near": "after redeploying, one region may be emptied next to each region you hold matching this (see *where*)",
+        "anywhere": "instead: once per turn, during your conquests, any region on the board",
+        "target": "the regions that may be emptied (see *where*); any by default",
         "loss": "tokens the occupants of the emptied region lose to the tray",
-        "marker": "the marker left there, barring other races until your next turn",
+        "in_decline_lost": "In Decline tokens there are all lost",
+        "gain": "tokens you take from the tray each time",
+        "marker": "the marker left there, barring other races until your next turn ('' for none)",
     }
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.near = Where.parse(self.p["near"], self.name)
+        self.target = Where.parse(self.p["target"], self.name)
+        self.phase = CONQUER if self.p["anywhere"] else REDEPLOY
 
     def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
-        return (MarkSpec(self.p["marker"], source, immune=True),)
+        return (MarkSpec(self.p["marker"], source, immune=True),) if self.p["marker"] else ()
 
     def _sources(self, s: "GameState", seat: int, hold: "RaceHold") -> dict[str, set[str]]:
-        """For each region next to one of yours matching `near`: those regions of yours."""
+        """For each region that may be emptied: the regions of yours next to it matching `near`
+        (with `anywhere`: every land region, with no source)."""
         out: dict[str, set[str]] = {}
+        if self.p["anywhere"]:
+            return {rid: set() for rid in s.regions if not s.board.region(rid).is_water}
         for own in s.regions_of(seat, hold.race):
             if self.near.holds(s, seat, hold.race, own):
                 for n in s.board.neighbours(own):
@@ -73,8 +88,10 @@ class ClearRegion(Ability):
 
     def _why_not(self, s: "GameState", seat: int, rid: str) -> Reason | None:
         hold = s.players[seat].active
-        if hold is None or s.turn.phase != REDEPLOY or s.turn.seat != seat:
-            return reason("clear_region_when", effect=self.name)
+        if hold is None or s.turn.phase != self.phase or s.turn.seat != seat:
+            return reason("clear_region_when" if self.phase == REDEPLOY else "conquests_over", effect=self.name)
+        if self.p["anywhere"] and s.turn.used.get(self.name):
+            return reason("once_per_turn", effect=self.name)
         if rid not in s.regions:
             return reason("no_such_region", id=rid)
         reg = s.board.region(rid)
@@ -86,6 +103,10 @@ class ClearRegion(Ability):
         why = immunity_reason(s, rid, seat)
         if why:
             return why
+        if not self.target.holds(s, seat, hold.race, rid):
+            return reason("clear_region_target", s, region=rid, effect=self.name)
+        if self.p["anywhere"]:
+            return None
         sources = self._sources(s, seat, hold)
         done = list(s.turn.used.get(self.name, []))
         if rid not in sources or not _matched(sources, done + [rid]):
@@ -94,7 +115,7 @@ class ClearRegion(Ability):
 
     def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
         hold = s.players[seat].active
-        if hold is None or s.turn.phase != REDEPLOY:
+        if hold is None or s.turn.phase != self.phase:
             return []
         return [Use(self.name, rid) for rid in sorted(self._sources(s, seat, hold))
                 if self._why_not(s, seat, rid) is None]
@@ -109,18 +130,26 @@ class ClearRegion(Ability):
         assert isinstance(action, Use)
         rid = action.region
         s.turn.used[self.name] = list(s.turn.used.get(self.name, [])) + [rid]
-        empty_region(s, rid, int(self.p["loss"]), events, chance)
-        set_mark(s, rid, self.p["marker"], 1)
+        s.turn.acted = True                          # part of the turn's conquests: no decline now
+        empty_region(s, rid, int(self.p["loss"]), events, chance, bool(self.p["in_decline_lost"]))
+        if self.p["marker"]:
+            set_mark(s, rid, self.p["marker"], 1)
+        if self.p["gain"]:
+            hold = s.player_w(seat).active
+            assert hold is not None
+            hold.hand += take_tray(s, hold.race, int(self.p["gain"]))
         events.append({"type": "use", "seat": seat, "effect": self.name, "region": rid})
 
     def on_turn_start(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
-        remove_marks(s, self.p["marker"])
+        if self.p["marker"]:
+            remove_marks(s, self.p["marker"])
 
 
 def empty_region(s: "GameState", rid: str, loss: int, events: list[dict[str, Any]],
-                 chance: Any = None) -> None:
+                 chance: Any = None, in_decline_lost: bool = False) -> None:
     """Everyone leaves `rid` without a conquest: Lost Tribes to the tray, a race's tokens back to
-    its owner's hand less `loss` (placed again at the end of the turn, as after a conquest)."""
+    its owner's hand less `loss` (placed again at the end of the turn, as after a conquest); with
+    `in_decline_lost`, In Decline tokens all go to the tray."""
     r = s.regions[rid]
     if r.lost_tribe:
         add_tray(s, LOST_TRIBE, r.lost_tribe)
@@ -134,7 +163,7 @@ def empty_region(s: "GameState", rid: str, loss: int, events: list[dict[str, Any
     p = s.player_w(owner)
     hold, in_decline = p.hold(race)
     region_left(s, rid)
-    lost = min(loss, n)
+    lost = n if in_decline_lost and in_decline else min(loss, n)
     add_tray(s, race, lost)
     if hold is None:
         add_tray(s, race, n - lost)
