@@ -281,3 +281,18 @@ def test_expert_plays_the_best_plan_on_the_luck_all_its_contenders_saw() -> None
         assert paired[bot.last_choice] == max(paired.values())
         c = s.column[a.index]
         assert bot.last_choice.startswith(f"pick {c.race}+{c.power}")
+
+
+def test_expert_looks_at_every_combo_and_halves_the_field_on_shared_luck() -> None:
+    s = next(p for p in _positions(8) if not p.turn.acted and p.turn.phase == "pick")
+    bot = make_bot("expert", actor(s), 4, iterations=16)
+    bot.choose(s)
+    affordable = {f"pick {s.column[a.index].race}+{s.column[a.index].power}"
+                  for a in legal_actions(s) if a.__class__.__name__ == "Pick"}
+    assert len(affordable) >= 4
+    tried = {k for k, (_, n) in bot.last_search.items() if n}
+    assert tried == affordable                      # Medium's ranking does not hide any combo
+    counts = sorted((n for _, n in bot.last_search.values()), reverse=True)
+    assert counts[0] >= 3 * counts[-1]              # the time went to the plans that stayed in
+    finalists = bot.last_contenders
+    assert 1 <= len(finalists) <= 2 and bot.last_choice in finalists
