@@ -290,7 +290,8 @@ def do_redeploy(s: GameState, seat: int, counts: Mapping[str, int], events: list
         if counts[rid] and not r.tokens:        # emptied earlier this turn: back as it was
             _refill(s, seat, rid, emptied.pop(rid), counts[rid])
         elif counts[rid]:
-            s.reg_w(rid).tokens = counts[rid]
+            if counts[rid] != r.tokens:         # (a region left as it was is not copied)
+                s.reg_w(rid).tokens = counts[rid]
         elif r.tokens:                          # R19: the Amazons' four may empty a region
             emptied[rid] = {k: v for k, v in r.to_dict().items() if k in KEPT}
             region_left(s, rid)
@@ -486,8 +487,9 @@ def do_end_turn(s: GameState, seat: int, decline: bool, chance: Any, events: lis
         place_hand_by_default(s, seat, hold)
     for h in p.declines:
         place_hand_by_default(s, seat, h)
+    cat = s.catalog
     for h, in_dec in ([(p.active, False)] if p.active else []) + [(h, True) for h in p.declines]:
-        for ab in effects(s, h, in_dec):
+        for ab in cat.overriding(cat.in_force(h.race, h.power, in_dec), "on_end_turn"):
             ab.on_end_turn(s, seat, h)
     score(s, seat, events)
     if decline:
@@ -510,7 +512,7 @@ def score(s: GameState, seat: int, events: list[dict[str, Any]]) -> int:
         if n:
             parts.append((f"{h.race}_regions", n))
             whose.append((h.race, "race", in_dec))
-        for ab in effects(s, h, in_dec):
+        for ab in s.catalog.overriding(s.catalog.in_force(h.race, h.power, in_dec), "score"):
             c = ab.score(s, seat, h, in_dec)
             if c:
                 parts.append((ab.name, c))

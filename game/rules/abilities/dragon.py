@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Dragon as DragonIntent
-from ..conquest import conquest_candidates, occupy, target_reason
+from ..conquest import conquest_options, occupy, target_reason
 from ..reasons import Reason, reason, reason_n
 from ..state import CONQUER
 from .base import Ability, register
@@ -77,8 +77,8 @@ class Dragon(Ability):
         assert hold is not None
         abil = s.catalog.effects_of(hold.race, hold.power)
         own = s.regions_of(seat, hold.race)
-        return [DragonIntent(rid) for rid in conquest_candidates(s, seat, hold.race, abil, own)
-                if target_reason(s, seat, rid, hold, abil, own) is None]
+        # the regions `target_reason` accepts, found without building a reason for the others
+        return [DragonIntent(rid) for rid, _cost in conquest_options(s, seat, hold, abil, own)]
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:

@@ -98,8 +98,10 @@ class Enchant(Ability):
             for o in own:
                 near |= s.board.adjacency[o]
             cands = [r for r in s.regions if r in near]
-        return [EnchantIntent(rid) for rid in cands
-                if s.regions[rid].tokens == 1 and self._reason(s, seat, rid) is None]
+        regions = s.regions
+        return [EnchantIntent(rid) for rid in cands       # (a first look at what `_reason` refuses)
+                if regions[rid].tokens == 1 and regions[rid].owner not in (None, seat)
+                and not regions[rid].decline and self._reason(s, seat, rid) is None]
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:
