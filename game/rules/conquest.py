@@ -353,7 +353,8 @@ def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
         add_tray(s, race, n)
         return
     loss = 1
-    for ab in effects(s, hold, in_decline):
+    cat = s.catalog
+    for ab in cat.overriding(cat.in_force(hold.race, hold.power, in_decline), "lost_when_attacked"):
         v = ab.lost_when_attacked(s, owner)
         if v is not None:
             loss = v
@@ -483,7 +484,9 @@ def take_over(s: GameState, seat: int, hold: RaceHold, rid: str, tokens: int, wa
             t.nonempty += 1
     event(events, how, seat=seat, race=hold.race, region=rid, tokens=tokens,
           defender=list(defender) if defender else None, nonempty=was_nonempty)
-    for ab in effects(s, hold, in_decline):
+    cat = s.catalog
+    abil = cat.in_force(hold.race, hold.power, in_decline)
+    for ab in cat.overriding(abil, "on_conquered") if victim is None else abil:
         ab.on_conquered(s, seat, rid, was_nonempty)
         if victim is not None:
             ab.after_conquest(s, seat, rid, victim, events, chance)

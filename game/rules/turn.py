@@ -245,8 +245,19 @@ def default_redeploy(s: GameState, seat: int) -> dict[str, int]:
     in board order."""
     hold = s.players[seat].active
     assert hold is not None
-    own = redeploy_regions(s, seat, hold)
     regions = s.regions
+    cat = s.catalog
+    abil = cat.effects_of(hold.race, hold.power)
+    if ("set_aside" not in hold.memo and EMPTIED not in s.turn.used and "min_per_region" not in cat.hooked
+            and not cat.overriding(abil, "redeploy_bonus") and not cat.overriding(abil, "withheld_after_redeploy")):
+        # nothing set aside, given or withheld, no region emptied, one token per region: the
+        # board as it is, and the hand where the default rule puts it
+        own = s.regions_of(seat, hold.race)
+        counts = {r: regions[r].tokens for r in own}
+        if hold.hand > 0:
+            counts[default_region(s, seat, hold.race) or own[0]] += hold.hand
+        return counts
+    own = redeploy_regions(s, seat, hold)
     counts = {r: regions[r].tokens for r in own}
     on_board = sum(counts.values())          # regions emptied earlier this turn hold none
     total = redeploy_total(s, seat, on_board)
