@@ -11,6 +11,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 
 from game.match import Seat  # noqa: E402
 from game.ui.app import Options  # noqa: E402
@@ -85,3 +86,47 @@ def test_a_pace_of_zero_shows_no_flight() -> None:
     m = Motion()
     m.play([Move("token", "a", "b", race="elves")], lambda w: (0, 0), 0.0, 0.0)
     assert m.flights == []
+
+
+def _targets_shown(d: Driver, g: GameScene) -> None:
+    """Play on until the viewer is conquering with targets on the board."""
+    for _ in range(200):
+        if d.scene is g and g.mode == "conquer" and g.targets() and not g.table.is_bot(g.table.actor()):
+            return
+        scripted_step(d)
+        if d.scene is not g:
+            d.press_button("ready")
+    raise AssertionError("no conquest with targets in 200 steps")
+
+
+def test_the_targets_outline_marches_at_a_modest_rate_and_changes_nothing(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui.board_view import DASH_PHASES, DASH_RATE
+    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))      # the animation setting is changed below
+    d, g = _game(1)
+    try:
+        _targets_shown(d, g)
+        clock = [1000.0]
+        d.app.clock = lambda: clock[0]
+        d.app.dirty()
+        d.pump()
+        dashes = g.marching()
+        assert dashes is not None and len(dashes.layers) == DASH_PHASES and dashes.boxes
+        wait = g.wake_in(clock[0])
+        assert wait is not None and 0 < wait <= 1 / DASH_RATE + 1e-9    # it asks to be woken, not more often
+        state, records = g.state, len(g.table.match.records)
+        box = dashes.boxes[0]
+        before = pygame.image.tobytes(d.app.screen.subsurface(box), "RGB")
+        frames = d.app.frames
+        d.pump()                                   # nothing changed yet: no frame
+        assert d.app.frames == frames
+        clock[0] += 1 / DASH_RATE
+        d.pump()                                   # the next step: a frame, and the dashes moved
+        assert d.app.frames == frames + 1
+        assert pygame.image.tobytes(d.app.screen.subsurface(box), "RGB") != before
+        assert g.state is state and len(g.table.match.records) == records
+        d.app.set_animation("off")                 # "Animations: none" keeps the outline still
+        d.pump()
+        assert g.marching() is None and g.wake_in(clock[0]) is None
+    finally:
+        d.close()

@@ -155,7 +155,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         warm = frame_times(d, pygame, 120)          # caches of the hover highlights fill up here
         times = frame_times(d, pygame, 600)
+        marching = d.scene.marching() is not None
         idle = idle_cpu(d)
+        d.app.set_animation("off")              # the targets' outline stands still
+        idle_still = idle_cpu(d)
+        d.app.set_animation("normal")
         flying = flying_times(d, pygame)
         mixer = bool(pygame.mixer.get_init())
         idle_music = idle_cpu(d)
@@ -167,14 +171,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"window benchmark ({os.environ.get('SDL_VIDEODRIVER')} video driver), 5-player map at 1280x800")
     print(f"frame time while hovering: median {med:.2f} ms, p99 {p99:.2f} ms "
           f"(first pass with cold caches: max {max(warm):.1f} ms)  [target p99 <= 8 ms]")
-    print(f"idle CPU: {idle * 100:.1f}% of a core  [target < 5%]")
+    print(f"idle CPU: {idle * 100:.1f}% of a core{' (targets shown, their outline marching)' if marching else ''}"
+          f"  [target < 5%]; with animations off: {idle_still * 100:.1f}%")
     fmed = statistics.median(flying)
     fp99 = sorted(flying)[int(len(flying) * 0.99) - 1]
     print(f"frame time with tokens flying and sound ({'mixer open' if mixer else 'no audio device'}, "
           f"music on): median {fmed:.2f} ms, p99 {fp99:.2f} ms")
     print(f"idle CPU with the music playing: {idle_music * 100:.1f}% of a core  [target < 5%]")
     print(f"launch to first frame: {first:.2f} s  [target <= 1.5 s]")
-    ok = p99 <= 8 and fp99 <= 8 and idle < 0.05 and idle_music < 0.05 and first <= 1.5
+    ok = p99 <= 8 and fp99 <= 8 and idle < 0.05 and idle_still < 0.05 and idle_music < 0.05 and first <= 1.5
     print("all targets met" if ok else "some targets missed")
     return 0
 

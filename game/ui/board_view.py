@@ -44,6 +44,20 @@ class BoardPicture:
     costs: dict[str, int] = field(default_factory=dict)   # the cost badge on each target
 
 
+DASH_PHASES = 4         # steps of the marching dashes round a target's edge
+DASH_RATE = 6.0         # steps a second: a gentle march (a quarter of the pattern each step)
+
+
+@dataclass
+class Dashes:
+    """The marching dashes round the current targets: one picture per step, all placed at
+    `origin` (window), and small boxes (window) along the outlines that the dashes cover."""
+    layers: list[pygame.Surface]
+    origin: tuple[int, int]
+    rect: pygame.Rect
+    boxes: list[pygame.Rect]
+
+
 class BoardView:
     def __init__(self, polygons: dict[str, list[tuple[float, float]]], map_size: tuple[int, int],
                  image_path: Path | None, sprites: Sprites, text: Text, regions: Sequence[Any] = ()) -> None:
@@ -69,6 +83,8 @@ class BoardView:
         self._hover_cache: dict[str, tuple[pygame.Surface, tuple[int, int]]] = {}
         self._composite: pygame.Surface | None = None
         self._key: Hashable = None
+        self._pic: BoardPicture | None = None
+        self._dashes: tuple[Hashable, Dashes | None] = (None, None)
 
     # -- geometry --------------------------------------------------------------------------
     def set_layout(self, layout: Layout) -> None:
@@ -88,6 +104,7 @@ class BoardView:
         self._hover_cache.clear()
         self._composite = None
         self._key = None
+        self._dashes = (None, None)
 
     def _plain_map(self, size: tuple[int, int], scale: float) -> pygame.Surface:
         """A map without its picture: each region a flat colour (used if the PNG is missing)."""
@@ -151,6 +168,7 @@ class BoardView:
         if self._composite is None or self._key != pic.key:
             self._composite = self._compose(pic)
             self._key = pic.key
+            self._pic = pic
         surf.blit(self._composite, self.layout.board.topleft)
 
     def _compose(self, pic: BoardPicture) -> pygame.Surface:
@@ -354,6 +372,66 @@ class BoardView:
             img = self.text.render(sign, max(10, round(rad * 1.5)), theme.BUTTON, "bold")
             surf.blit(img, img.get_rect(center=(rr.centerx, rr.centery - 1)))
 
+    # -- the marching dashes ----------------------------------------------------------------------
+    def dashes(self) -> Dashes | None:
+        """The dashes for the targets of the picture last drawn (None: no targets), made once per
+        picture. They run along each target's bright outline and stop under names, icons, stacks
+        and markers, which lie above the outline."""
+        assert self.layout is not None
+        if self._dashes[0] == self._key and self._key is not None:
+            return self._dashes[1]
+        pic = self._pic
+        made = None
+        if pic is not None and pic.marks:
+            made = self._make_dashes(pic)
+        self._dashes = (self._key, made)
+        return made
+
+    def _make_dashes(self, pic: BoardPicture) -> Dashes | None:
+        assert self.layout is not None
+        ui = self.layout.ui
+        w = max(3, round(4 * ui))
+        boxes = []
+        for rid in pic.marks:
+            pts = self._screen_polys.get(rid)
+            if pts:
+                x0, y0 = int(min(p[0] for p in pts)) - w, int(min(p[1] for p in pts)) - w
+                x1, y1 = int(max(p[0] for p in pts)) + w + 2, int(max(p[1] for p in pts)) + w + 2
+                boxes.append((rid, pygame.Rect(x0, y0, x1 - x0, y1 - y0)))
+        if not boxes:
+            return None
+        area = boxes[0][1].unionall([b for _, b in boxes[1:]]).clip(pygame.Rect((0, 0), self.layout.board.size))
+        if not area.w or not area.h:
+            return None
+        dash = max(8, round(11 * ui))
+        period = 2 * dash
+        cuts = []
+        regions = getattr(pic.state, "regions", {})
+        for rid, plan in self.plans.items():
+            r_state = regions.get(rid)
+            stacked = rid in pic.costs or (r_state is not None and (r_state.tokens or r_state.lost_tribe))
+            for r in (plan.name, plan.markers, *plan.icons, *([plan.stack] if stacked else [])):
+                if r.w and r.h and r.colliderect(area):
+                    cuts.append(r.move(-area.x, -area.y))
+        layers = []
+        for k in range(DASH_PHASES):
+            layer = pygame.Surface(area.size, pygame.SRCALPHA)
+            shift = k * period / DASH_PHASES
+            for rid, _ in boxes:
+                pts = [(x - area.x, y - area.y) for x, y in self._screen_polys[rid]]
+                for a, b in _dash_segments(pts, dash, period, shift):
+                    pygame.draw.line(layer, (255, 252, 236, 255), a, b, max(2, w - 1))
+            for r in cuts:
+                layer.fill((0, 0, 0, 0), r)
+            layers.append(layer)
+        ox, oy = self.layout.board.x + area.x, self.layout.board.y + area.y
+        window = pygame.Rect(ox, oy, area.w, area.h)
+        strips = []                         # small boxes along the outlines: a step redraws only those
+        for rid, _ in boxes:
+            pts = [(self.layout.board.x + x, self.layout.board.y + y) for x, y in self._screen_polys[rid]]
+            strips += [r.clip(window) for r in _outline_boxes(pts, w + 1, max(48, round(64 * ui)))]
+        return Dashes(layers, (ox, oy), window, [r for r in strips if r.w and r.h])
+
     # -- per frame ---------------------------------------------------------------------------
     def draw_hover(self, surf: pygame.Surface, rid: str, colour: tuple[int, int, int] = (255, 250, 220)) -> pygame.Rect:
         assert self.layout is not None
@@ -380,3 +458,60 @@ class BoardView:
         pts = [(self.layout.board.x + x, self.layout.board.y + y) for x, y in self._screen_polys[rid]]
         w = max(2, round((3 + 3 * (0.5 + 0.5 * math.sin(phase * 2 * math.pi))) * self.layout.ui))
         return pygame.draw.polygon(surf, colour, pts, w)
+
+
+def _dash_segments(pts: list[tuple[float, float]], dash: float, period: float,
+                   shift: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The pieces of a closed outline that are "on" in a dash pattern (`dash` on, the rest of
+    `period` off) started `shift` along the outline."""
+    out = []
+    walked = 0.0
+    n = len(pts)
+    for i in range(n):
+        a, b = pts[i], pts[(i + 1) % n]
+        length = math.hypot(b[0] - a[0], b[1] - a[1])
+        if length == 0:
+            continue
+        # the pattern's dashes start at shift + m * period along the outline
+        m = math.floor((walked - shift) / period)
+        while True:
+            start = shift + m * period
+            if start >= walked + length:
+                break
+            lo, hi = max(start, walked), min(start + dash, walked + length)
+            if hi > lo:
+                t0, t1 = (lo - walked) / length, (hi - walked) / length
+                out.append(((a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                            (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)))
+            m += 1
+        walked += length
+    return out
+
+
+def _outline_boxes(pts: list[tuple[float, float]], pad: int, most: int) -> list[pygame.Rect]:
+    """Boxes no bigger than `most` a side that together cover a closed outline drawn `pad` wide:
+    the outline cut in short pieces, neighbouring pieces merged while their box stays small."""
+    out: list[pygame.Rect] = []
+    cur: pygame.Rect | None = None
+    n = len(pts)
+    piece = max(4, most // 2)
+    for i in range(n):
+        a, b = pts[i], pts[(i + 1) % n]
+        steps = max(1, math.ceil(math.hypot(b[0] - a[0], b[1] - a[1]) / piece))
+        for k in range(steps):
+            x0 = a[0] + (b[0] - a[0]) * k / steps
+            y0 = a[1] + (b[1] - a[1]) * k / steps
+            x1 = a[0] + (b[0] - a[0]) * (k + 1) / steps
+            y1 = a[1] + (b[1] - a[1]) * (k + 1) / steps
+            r = pygame.Rect(int(min(x0, x1)) - pad, int(min(y0, y1)) - pad,
+                            int(abs(x1 - x0)) + 2 * pad + 2, int(abs(y1 - y0)) + 2 * pad + 2)
+            if cur is not None:
+                merged = cur.union(r)
+                if merged.w <= most and merged.h <= most:
+                    cur = merged
+                    continue
+                out.append(cur)
+            cur = r
+    if cur is not None:
+        out.append(cur)
+    return out

@@ -113,6 +113,7 @@ class PlayView(Scene):
         self._tip: tuple[Any, list] = (None, [])
         self._overlays: list[pygame.Rect] = []
         self._drawn_on: pygame.Surface | None = None
+        self._dash_step = -1                # which step of the targets' marching dashes is on screen
         self._routed = False
         self.overlay: Overlay | None = None       # the help or a rules card, over everything
         self.tutorial: Any = None                 # the lesson of a first game (`tutorial.Tutorial`)

@@ -18,6 +18,7 @@ are `play_input` (mouse and keys), `play_modes` (modes and the action bar's butt
 """
 from __future__ import annotations
 
+import math
 import threading
 from typing import Any
 
@@ -25,6 +26,7 @@ from game.rules import IllegalAction, NotImplementedRule, legal_actions, why_ill
 from game.rules.actions import Action, Conquer, EndTurn, Pick, Withdraw
 
 from ..app import App
+from ..board_view import DASH_RATE
 from ..layout import compute
 from ..logtext import recent_lines, record_lines
 from ..motion import moves_between
@@ -256,6 +258,8 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
         if self.motion.flights and not self.motion.busy(now):
             self.motion.tidy(now)
             self.app.dirty()
+        if self._dash_step >= 0 and self.dash_step(now) != self._dash_step and self.marching() is not None:
+            self.app.dirty()                    # the next step of the targets' marching dashes
         self.bot_poll()
         if self.bot_due is not None and now >= self.bot_due and self.die is None and not self.motion.busy(now):
             self.bot_step()
@@ -276,6 +280,8 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
                 self.app.dirty()                 # the thinking cue moves
         if not self._routed:
             waits.append(0.0)
+        if self._dash_step >= 0 and self.marching() is not None:     # the targets' dashes march on
+            waits.append((math.floor(now * DASH_RATE) + 1) / DASH_RATE - now)
         return min(waits) if waits else None
 
 

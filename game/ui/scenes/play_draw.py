@@ -11,7 +11,7 @@ from game.rules import cost_of
 from game.rules.actions import Conquer
 
 from .. import panels, theme
-from ..board_view import BoardPicture
+from ..board_view import DASH_PHASES, DASH_RATE, BoardPicture
 from ..playview import DRAFT_MODES, PlayView
 from ..widgets import tooltip
 
@@ -70,12 +70,27 @@ class PlayDrawing(PlayView):
             self._frame_key = key
             full = True
         previous = self._overlays
-        if full or self._drawn_on is not surf:
-            surf.blit(self._frame, (0, 0))
-        else:                                   # only wipe where the last overlays were
-            for r in previous:
-                surf.blit(self._frame, r, r)
         now = self.app.clock()
+        dashes = self.marching()
+        step = self.dash_step(now) if dashes is not None else -1
+        marched: list[pygame.Rect] = []
+        if full or self._drawn_on is not surf:
+            full = True
+            surf.blit(self._frame, (0, 0))
+            wiped = [surf.get_rect()]
+        else:                                   # only wipe where the last overlays were
+            if dashes is not None and step != self._dash_step:
+                marched = dashes.boxes          # the dashes moved on: their boxes too
+            wiped = previous + marched
+            for r in wiped:
+                surf.blit(self._frame, r, r)
+        if dashes is not None:                  # the dashes lie on the frame, under everything else
+            layer = dashes.layers[step]
+            for r in wiped:
+                part = r.clip(dashes.rect)
+                if part.w and part.h:
+                    surf.blit(layer, part.topleft, part.move(-dashes.origin[0], -dashes.origin[1]))
+        self._dash_step = step
         drawn: list[pygame.Rect] = []
         if self.hover is not None and not self.dragging and self.overlay is None:
             drawn.append(self.board_view.draw_hover(surf, self.hover))
@@ -100,7 +115,17 @@ class PlayDrawing(PlayView):
         self._drawn_on = surf
         if full:
             return None
-        return previous + self._overlays
+        return previous + marched + self._overlays
+
+    def marching(self) -> Any:
+        """The marching dashes round the targets, or None: no targets, animations off, a card or
+        the help over the board (they would show through it), or a drag under way."""
+        if self.app.animation == "off" or self.overlay is not None or self.dragging or self.layout is None:
+            return None
+        return self.board_view.dashes()
+
+    def dash_step(self, now: float) -> int:
+        return int(now * DASH_RATE) % DASH_PHASES
 
     def _draw_static(self, surf: pygame.Surface) -> None:
         L = self.layout
