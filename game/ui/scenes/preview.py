@@ -32,6 +32,7 @@ from .. import theme
 from ..app import App, Options, Scene
 from ..board_view import BoardPicture, BoardView
 from ..layout import Layout, compute
+from ..strings import say, t, tn
 
 POLL_SECONDS = 0.5
 TERRAIN_COLOURS: dict[str, tuple[int, int, int]] = {
@@ -259,13 +260,12 @@ class PreviewScene(Scene):
         assert self.data is not None
         board = self.data.board
         stale = self.report is not None and self.report.data is None
-        first = (f"{len(board.regions)} regions, {board.pair_count()} pairs, {board.turns} turns"
-                 + (f", for {self.data.players} players" if self.data.players else ""))
+        first = (t("preview.summary", regions=len(board.regions), pairs=board.pair_count(), turns=board.turns)
+                 + (t("preview.for_players", players=self.data.players) if self.data.players else ""))
         lines = [(first, theme.INK_LIGHT),
-                 ((f"The file has errors: showing the last version that loaded. Read at {self.loaded_at}"
-                   if stale else f"Read at {self.loaded_at}; saved changes show at once"),
+                 (t("preview.stale" if stale else "preview.fresh", time=self.loaded_at),
                   theme.WARN if stale else (200, 190, 170)),
-                 ("A: adjacency lines   P: picture   Esc: close", (200, 190, 170))]
+                 (t("preview.keys"), (200, 190, 170))]
         y = lay.bar.y + lay.px(8)
         for line, colour in lines:
             img = self.app.text.render(self.app.text.fit(line, lay.px(15), lay.bar.w - lay.px(24)), lay.px(15),
@@ -279,17 +279,19 @@ class PreviewScene(Scene):
         x, y, w = panel.x + px(14), panel.y + px(14), panel.w - px(28)
         problems = self._problems()
         errors = sum(1 for kind, _ in problems if kind == "error")
-        head = ("No problems found" if not problems else
-                f"{errors} error{'s' if errors != 1 else ''}, {len(problems) - errors} "
-                f"warning{'s' if len(problems) - errors != 1 else ''}")
+        warnings = len(problems) - errors
+        head = (t("preview.no_problems") if not problems else
+                t("preview.problems", errors=tn("preview.errors", errors, count=errors),
+                  warnings=tn("preview.warnings", warnings, count=warnings)))
         img = text.render(head, px(18), theme.GOOD if not problems else theme.ACCENT, "bold")
         surf.blit(img, (x, y))
         y += img.get_height() + px(10)
         shown = str(self.path)
         for n, (kind, problem) in enumerate(problems, start=1):
-            line = str(problem)
-            if line.startswith(shown + ": "):
-                line = line[len(shown) + 2:]
+            line = say(problem)
+            for lead in (shown + ": ", shown + " : "):         # French puts a space before the colon
+                if line.startswith(lead):
+                    line = line[len(lead):]
             colour = theme.BAD if kind == "error" else theme.WARN
             for k, part in enumerate(text.wrap(f"{n}. {line}", px(14), w)):
                 if y > panel.bottom - px(24):
@@ -306,7 +308,7 @@ def run_preview(path: str | Path, out: TextIO | None = None, screenshot: str | P
                 size: tuple[int, int] = (1280, 800)) -> int:
     """Open the preview window on the map at `path` until it is closed; exit code 0."""
     app = App(Options(), size=size)
-    pygame.display.set_caption(f"{Path(path).name} — preview")
+    pygame.display.set_caption(t("preview.caption", name=Path(path).name))
     app.switch(PreviewScene(app, Path(path), out if out is not None else sys.stdout,
                             Path(screenshot) if screenshot else None))
     app.run()
