@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..reasons import reason
 from .base import Ability, ParamError, register
+from .markers import region_coins
 from .where import Where
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -41,6 +42,19 @@ class CoinsForRegions(Ability):
     def score(self, s: "GameState", seat: int, hold: "RaceHold", in_decline: bool) -> int:
         a, o = int(self.p["amount"]), int(self.p["otherwise"])
         n = 0
+        # a region never scores below 0, whatever else takes from it this turn (a second such
+        # block: Khans with Aquatic; a Winter marker): what each region scores so far is kept
+        # for the turn's scoring
+        key = f"{self.name}:left:{hold.race}"
+        left = dict(s.turn.used.get(key, {}))
+        marked = bool(s.catalog.marks)
         for rid in s.regions_of(seat, hold.race):
-            n += a if self.where.holds(s, seat, hold.race, rid) else o
+            base = left.get(rid)
+            if base is None:
+                base = region_coins(s, rid, hold.race) if marked else 1
+            c = a if self.where.holds(s, seat, hold.race, rid) else o
+            c = max(c, -base)
+            left[rid] = base + c
+            n += c
+        s.turn.used[key] = left
         return n

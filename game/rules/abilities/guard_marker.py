@@ -4,7 +4,9 @@ its region immune and/or adds `defence`. With `stays_in_decline: true` the marke
 they are when the race goes into decline, and no longer move (Royal's Queen); otherwise they
 leave the board then.
 
-Placement is automatic: the regions with the most tokens, ties in board order.
+After redeploying you may choose where they go (`use: {effect: guard_marker, region: R}`,
+one region of yours each, at most `count`); those you do not place go at the end of your turn
+to your regions with the most tokens (ties in board order).
 
 YAML: `{guard_marker: {marker: queen, count: 1, immune: true, stays_in_decline: true}}`
 """
@@ -12,6 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..actions import Action, Use
+from ..reasons import Reason, reason
+from ..state import REDEPLOY
 from .base import Ability, MarkSpec, register
 from .markers import remove_marks, set_mark
 
@@ -21,8 +26,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @register("guard_marker")
 class GuardMarker(Ability):
-    """`count` markers placed at the end of your turn on your strongest regions: immune and/or
-    `defence`; they stay In Decline with `stays_in_decline` (Royal)."""
+    """`count` markers placed after redeploying where you choose (`use`), or else at the end of
+    your turn on your strongest regions: immune and/or `defence`; they stay In Decline with
+    `stays_in_decline` (Royal)."""
 
     params: ClassVar[dict[str, Any]] = {"marker": "queen", "count": 1, "immune": True, "defence": 0,
                                         "stays_in_decline": False}
@@ -34,15 +40,53 @@ class GuardMarker(Ability):
         "stays_in_decline": "markers stay (and protect) when the race goes into decline",
     }
 
+    intents: ClassVar[tuple[str, ...]] = ("use",)
+
+    def _why_not(self, s: "GameState", seat: int, rid: str) -> Reason | None:
+        hold = s.players[seat].active
+        if hold is None or s.turn.phase != REDEPLOY or s.turn.seat != seat:
+            return reason("clear_region_when", effect=self.name)
+        if rid not in s.regions:
+            return reason("no_such_region", id=rid)
+        r = s.regions[rid]
+        if r.owner != seat or r.race != hold.race or not r.tokens:
+            return reason("race_not_in", s, race=hold.race, region=rid)
+        chosen = s.turn.used.get(self.name, [])
+        if rid in chosen or len(chosen) >= int(self.p["count"]):
+            return reason("no_marker_left", effect=self.name)
+        return None
+
+    def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
+        hold = s.players[seat].active
+        if hold is None or s.turn.phase != REDEPLOY:
+            return []
+        return [Use(self.name, rid) for rid in s.regions_of(seat, hold.race) if self._why_not(s, seat, rid) is None]
+
+    def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
+        if not isinstance(action, Use) or action.effect != self.name:
+            return reason("effect_not_intent", effect=self.name, intent=getattr(action, "effect", action.kind))
+        return self._why_not(s, seat, action.region)
+
+    def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
+                     events: list[dict[str, Any]]) -> None:
+        assert isinstance(action, Use)
+        chosen = list(s.turn.used.get(self.name, []))
+        if not chosen:                                   # taken back from where they stood
+            remove_marks(s, self.p["marker"])
+        s.turn.used[self.name] = chosen + [action.region]
+        set_mark(s, action.region, self.p["marker"], 1)
+        events.append({"type": "use", "seat": seat, "effect": self.name, "region": action.region})
+
     def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
         return (MarkSpec(self.p["marker"], source, defence=int(self.p["defence"]),
                          immune=bool(self.p["immune"]), with_race=True),)
 
     def on_end_turn(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
         name = self.p["marker"]
+        chosen = [r for r in s.turn.used.get(self.name, []) if s.regions[r].owner == seat]
         remove_marks(s, name)
-        own = sorted(s.regions_of(seat, hold.race), key=lambda r: -s.regions[r].tokens)
-        for rid in own[:int(self.p["count"])]:
+        own = sorted((r for r in s.regions_of(seat, hold.race) if r not in chosen), key=lambda r: -s.regions[r].tokens)
+        for rid in chosen + own[:max(0, int(self.p["count"]) - len(chosen))]:
             set_mark(s, rid, name, 1)
 
     def on_decline(self, s: "GameState", seat: int) -> None:

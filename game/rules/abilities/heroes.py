@@ -26,7 +26,8 @@ if TYPE_CHECKING:  # pragma: no cover
 class Heroes(Ability):
     """Place `count` Heroes in different regions of yours (`heroes: [a, b]`); those regions are
     immune (Heroic). One of a kind in the base set: a placement chosen by the player each turn (the
-    expansions' automatic `guard_marker` is its simpler cousin)."""
+    expansions' `guard_marker`, placed by choice or else on the strongest regions, is its
+    simpler cousin)."""
 
     intents = ("heroes",)
     params = {"count": 2}

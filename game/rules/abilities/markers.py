@@ -32,6 +32,17 @@ def marks_on_board(s: "GameState", name: str) -> list[str]:
     return [rid for rid, r in s.regions.items() if r.marks and name in r.marks]
 
 
+def region_coins(s: "GameState", rid: str, race: str) -> int:
+    """What `rid` scores `race` before bonuses: 1, less what other races' markers there take
+    (a Winter marker: −1), never below 0."""
+    n = 1
+    for name in s.regions[rid].marks:
+        spec = s.catalog.marks.get(name)
+        if spec is not None and spec.score_other and spec.source != race:
+            n += spec.score_other
+    return max(0, n)
+
+
 def remove_marks(s: "GameState", name: str) -> int:
     n = 0
     for rid in marks_on_board(s, name):

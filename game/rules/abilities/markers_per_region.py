@@ -5,7 +5,9 @@ held by this race scores `score_other` (negative: less) for its occupant. With `
 a marker never moves once placed; all leave the board when the race stops being Active
 (Ice Witches' Winter markers: per Magic region, defence 1, −1 for others).
 
-Placement is automatic, in your own regions: the rule also allows regions next to them.
+After redeploying you may place them yourself (`use: {effect: markers_per_region, region: R}`),
+each in a land region of yours or next to one of yours, one per region; those you do not place
+go at the end of your turn to your own regions without one, in board order.
 
 YAML: `{markers_per_region: {marker: winter, where: {features: [magic]}, defence: 1, score_other: -1}}`
 """
@@ -13,6 +15,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..actions import Action, Use
+from ..reasons import Reason, reason
+from ..state import REDEPLOY
 from .base import Ability, MarkSpec, register
 from .markers import mark, marks_on_board, remove_marks, set_mark
 from .where import Where
@@ -42,16 +47,70 @@ class MarkersPerRegion(Ability):
         super().__init__(**kw)
         self.where = Where.parse(self.p["where"], self.name)
 
+    intents: ClassVar[tuple[str, ...]] = ("use",)
+
+    def _due(self, s: "GameState", seat: int, race: str) -> int:
+        """Markers to place this turn: one per region held matching `where`, as the supply allows."""
+        name = self.p["marker"]
+        due = sum(1 for r in s.regions_of(seat, race) if self.where.holds(s, seat, race, r))
+        if self.p["moves"]:
+            return min(due, int(self.p["supply"]))
+        chosen = len(s.turn.used.get(self.name, []))
+        return min(due, int(self.p["supply"]) - len(marks_on_board(s, name)) + chosen)
+
+    def _why_not(self, s: "GameState", seat: int, rid: str) -> Reason | None:
+        hold = s.players[seat].active
+        if hold is None or s.turn.phase != REDEPLOY or s.turn.seat != seat:
+            return reason("clear_region_when", effect=self.name)
+        if rid not in s.regions:
+            return reason("no_such_region", id=rid)
+        reg = s.board.region(rid)
+        if reg.is_water:
+            return reason(f"water_{reg.terrain}", s, region=rid)
+        chosen = s.turn.used.get(self.name, [])
+        if len(chosen) >= self._due(s, seat, hold.race):
+            return reason("no_marker_left", effect=self.name)
+        if mark(s, rid, self.p["marker"]) and not (self.p["moves"] and rid not in chosen):
+            return reason("no_marker_left", effect=self.name)
+        own = s.regions_of(seat, hold.race)
+        if rid not in own and not any(n in own for n in s.board.neighbours(rid)):
+            return reason("not_adjacent", s, region=rid)
+        return None
+
+    def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
+        hold = s.players[seat].active
+        if hold is None or s.turn.phase != REDEPLOY:
+            return []
+        own = s.regions_of(seat, hold.race)
+        near = sorted(set(own) | {n for r in own for n in s.board.neighbours(r)})
+        return [Use(self.name, rid) for rid in near if self._why_not(s, seat, rid) is None]
+
+    def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
+        if not isinstance(action, Use) or action.effect != self.name:
+            return reason("effect_not_intent", effect=self.name, intent=getattr(action, "effect", action.kind))
+        return self._why_not(s, seat, action.region)
+
+    def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
+                     events: list[dict[str, Any]]) -> None:
+        assert isinstance(action, Use)
+        chosen = list(s.turn.used.get(self.name, []))
+        if not chosen and self.p["moves"]:               # taken back, to be placed again
+            remove_marks(s, self.p["marker"])
+        s.turn.used[self.name] = chosen + [action.region]
+        set_mark(s, action.region, self.p["marker"], 1)
+        events.append({"type": "use", "seat": seat, "effect": self.name, "region": action.region})
+
     def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
         return (MarkSpec(self.p["marker"], source, defence=int(self.p["defence"]),
                          score_other=int(self.p["score_other"])),)
 
     def on_end_turn(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
         name = self.p["marker"]
-        if self.p["moves"]:
+        chosen = list(s.turn.used.get(self.name, []))
+        if self.p["moves"] and not chosen:
             remove_marks(s, name)
         own = s.regions_of(seat, hold.race)
-        due = sum(1 for r in own if self.where.holds(s, seat, hold.race, r))
+        due = sum(1 for r in own if self.where.holds(s, seat, hold.race, r)) - len(chosen)
         room = int(self.p["supply"]) - len(marks_on_board(s, name))
         for rid in own:
             if due <= 0 or room <= 0:
