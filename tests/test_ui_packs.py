@@ -90,7 +90,9 @@ def test_ticking_a_pack_starts_the_game_with_it_remembers_it_and_continue_keeps_
     again = d.scene
     assert isinstance(again, StartScene) and again.pack_choice == ["cursed"]
     info = again.shelf.games[0]
-    assert "with Cursed!" in again.describe(info)[0]
+    assert again.describe(info)[1].endswith(" · with Cursed!")
+    info.content = info.content + ["assets/content/expansions/underground.yaml"]
+    assert again.describe(info)[1].endswith(" · 2 expansions")
     d.press_button("resume:0")
     resumed = game_of(d).table
     assert "goblins" in resumed.state.catalog.races

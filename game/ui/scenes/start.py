@@ -608,26 +608,28 @@ class StartScene(Scene):
             for n, line in enumerate(self.describe(info)):
                 weight = "bold" if n == 0 else "regular"
                 colour = FADED if info.game_over and n else theme.INK
-                fitted = text.fit(line, px(15), row.w - px(20), weight, excerpt=n == 0 and bool(info.content))
+                fitted = text.fit(line, px(15), row.w - px(20), weight, excerpt=n == 1 and bool(info.content))
                 img = text.render(fitted, px(15), colour, weight)
                 surf.blit(img, (row.x + px(10), y))
                 y += px(21)
 
     def describe(self, info: SaveInfo) -> list[str]:
-        """Three lines about a saved game: the map, the players, the round (or result) and when."""
+        """Three lines about a saved game: the map, the players (and the expansions it was started
+        with: one by name, several counted), the round (or result) and when."""
         import time as _time
         name = map_title(info.board or (self.map_name(info.map_path) if info.map_path else "?"))
         first = t("start.save_map", name=name)
-        if info.content:                             # the expansions it was started with
+        second = ", ".join(info.players)
+        if len(info.content) == 1:                   # the expansions it was started with
             from .packs import pack_short
-            titles = {p.id: pack_short(p) for p in self.packs}
             ids = pack_ids(info.content, self.packs)
-            names = [titles[i] for i in ids] + [Path(c).stem for c in info.content
-                                                 if not pack_ids([c], self.packs)]
-            first += " · " + t("start.save_packs", names=", ".join(names))
+            one = pack_short(next(p for p in self.packs if p.id == ids[0])) if ids else Path(info.content[0]).stem
+            second += " · " + t("start.save_packs", names=one)
+        elif info.content:
+            second += " · " + tn("start.save_packs_n", len(info.content), count=len(info.content))
         when = _time.strftime("%Y-%m-%d %H:%M", _time.localtime(info.saved_at))
         if info.game_over:
             third = t("start.save_finished", names=", ".join(info.winners) or "?", when=when)
         else:
             third = t("start.save_round", round=info.round, turns=info.turns) + " · " + when
-        return [first, ", ".join(info.players), third]
+        return [first, second, third]
