@@ -10,15 +10,19 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from pathlib import Path  # noqa: E402
+from types import SimpleNamespace  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from game.match import Seat  # noqa: E402
+from game.ui import theme  # noqa: E402
 from game.ui.app import Options  # noqa: E402
 from game.ui.driver import Driver, scripted_step  # noqa: E402
 from game.ui.scenes.curtain import PassScene  # noqa: E402
 from game.ui.scenes.final import FinalScene  # noqa: E402
 from game.ui.scenes.play import GameScene  # noqa: E402
+from game.ui.table import Table, shipped_map_path  # noqa: E402
 
 OUT = Path(__file__).parent / "screenshots"
 
@@ -187,5 +191,42 @@ def test_custom_races_from_a_content_file(home, tmp_path):
         for _ in range(2):
             scripted_step(d)
         check_picture(d.screenshot(OUT / "custom_race.png"), size)
+    finally:
+        d.close()
+
+
+def _shape_pixels(surf: pygame.Surface, centre: tuple[int, int], r: int, colour: tuple[int, int, int]) -> int:
+    """How many pixels of a player's shape ink lie within `r` of `centre`."""
+    ink = theme.readable_on(colour)
+    return sum(1 for x in range(centre[0] - r, centre[0] + r + 1) for y in range(centre[1] - r, centre[1] + r + 1)
+               if surf.get_at((x, y))[:3] == ink)
+
+
+def test_the_colour_swatches_show_the_colours_shape_on_the_start_and_final_screens(home) -> None:
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        start = d.scene
+        d.press_button("players:5")
+        for i in range(5):
+            key = start.colours[i]
+            b = start.button(f"colour:{i}")
+            assert _shape_pixels(d.app.screen, b.rect.center, 8, theme.PALETTE[key]) >= 12, \
+                f"no {theme.player_symbol(key)} on the {key} swatch"
+        table = Table.new([Seat(n, c) for n, c in zip(("Ann", "Bob", "Cleo"), ("orange", "sky", "green"), strict=True)],
+                          3, shipped_map_path(3), [], home / "s.json")
+        s = table.state.copy()
+        s.winners = [0]
+        d.app.switch(FinalScene(d.app, SimpleNamespace(state=s, seats=table.seats, match=table.match,
+                                                       mapdata=table.mapdata)))
+        d.pump(2)
+        surf = d.app.screen
+        for seat in table.seats:
+            colour = theme.PALETTE[seat.colour]
+            marks = [(x, y) for x in range(300, 460) for y in range(150, 460) if surf.get_at((x, y))[:3] == colour]
+            assert marks, f"no {seat.colour} mark on the final screen"
+            cx = sum(x for x, _ in marks) // len(marks)
+            cy = sum(y for _, y in marks) // len(marks)
+            assert _shape_pixels(surf, (cx, cy), 8, colour) >= 12, \
+                f"the {seat.colour} mark on the final screen has no shape"
     finally:
         d.close()

@@ -20,7 +20,7 @@ from ..layout import ui_scale
 from ..story_view import draw_board_page, draw_story_page, export_png, seat_tag
 from ..strings import t, tn
 from ..table import Table
-from ..widgets import Button, hit
+from ..widgets import Button, hit, player_mark
 from .common import backdrop, card, track_hover
 
 PAGES = ("ranking", "story", "board")
@@ -238,8 +238,9 @@ class FinalScene(Scene):
             cy = row.centery
             img = text.render(str(place), round(20 * ui), theme.INK, "bold")
             surf.blit(img, (cols[0], cy - img.get_height() // 2))
-            colour = theme.player_colour(self.table.seats[seat].colour, seat)
-            pygame.draw.circle(surf, colour, (cols[1] + round(10 * ui), cy), round(10 * ui))
+            key = self.table.seats[seat].colour
+            player_mark(surf, theme.player_symbol(key, seat), (cols[1] + round(10 * ui), cy), round(11 * ui),
+                        theme.player_colour(key, seat))
             name = s.players[seat].name + ("  " + t("final.crown") if win else "")
             tag = seat_tag(self.table, seat)
             img = text.render(text.fit(name, round(18 * ui), name_w, "bold", excerpt=True), round(18 * ui),

@@ -42,7 +42,7 @@ from ..app import App, Scene
 from ..layout import ui_scale
 from ..strings import LANGUAGES, language, language_name, map_title, say, t, tn
 from ..table import Table, bots_available, resolve, shipped_map_path
-from ..widgets import Button, TextField, hit
+from ..widgets import Button, TextField, hit, player_mark
 from .common import backdrop
 
 KINDS = ("person", "easy", "medium", "hard", "expert")
@@ -573,9 +573,8 @@ class StartScene(Scene):
         for b in self.buttons:
             b.draw(surf, text, self.hover == b.id and b.enabled, ui)
             if b.id.startswith("colour:"):
-                i = int(b.id.split(":")[1])
-                pygame.draw.circle(surf, (20, 14, 10), (b.rect.centerx, b.rect.centery + 1), px(13))
-                pygame.draw.circle(surf, theme.PALETTE[self.colours[i]], b.rect.center, px(12))
+                key = self.colours[int(b.id.split(":")[1])]      # the colour and its shape, as on the stacks
+                player_mark(surf, theme.player_symbol(key), b.rect.center, px(12), theme.PALETTE[key])
 
     def draw_saves(self, surf: pygame.Surface, cont: pygame.Rect, ui: float) -> None:
         """The saved games: newest first, those still in progress before the finished ones."""
