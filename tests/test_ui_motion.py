@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -125,6 +126,10 @@ def test_the_targets_outline_marches_at_a_modest_rate_and_changes_nothing(tmp_pa
         assert d.app.frames == frames + 1
         assert pygame.image.tobytes(d.app.screen.subsurface(box), "RGB") != before
         assert g.state is state and len(g.table.match.records) == records
+        assert g.pending_in(clock[0]) is None      # the march is no errand: waiting for the game ends
+        t0 = time.monotonic()
+        d.settle(limit=5.0)
+        assert time.monotonic() - t0 < 2.0, "settling waited on the targets' dashes"
         d.app.set_animation("off")                 # "Animations: none" keeps the outline still
         d.pump()
         assert g.marching() is None and g.wake_in(clock[0]) is None

@@ -67,6 +67,11 @@ class Scene:
         """Seconds until `update` must run again without any event (None: sleep)."""
         return None
 
+    def pending_in(self, now: float) -> float | None:
+        """Seconds until something that moves the game on is due (None: nothing); unlike
+        `wake_in` it leaves out decorations that run for as long as the screen shows."""
+        return self.wake_in(now)
+
     def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
         """Draw; return the rectangles that changed, or None when the whole window did."""
         ...

@@ -35,7 +35,7 @@ class Driver:
         end = time.monotonic() + limit
         self.app.tick(block=False)
         while time.monotonic() < end:
-            wake = self.app.scene.wake_in(self.app.clock()) if self.app.scene else None
+            wake = self.app.scene.pending_in(self.app.clock()) if self.app.scene else None
             if wake is None:
                 return
             self.app.tick(block=True)

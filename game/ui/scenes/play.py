@@ -280,9 +280,21 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
                 self.app.dirty()                 # the thinking cue moves
         if not self._routed:
             waits.append(0.0)
+        pending = min(waits) if waits else None
         if self._dash_step >= 0 and self.marching() is not None:     # the targets' dashes march on
-            waits.append((math.floor(now * DASH_RATE) + 1) / DASH_RATE - now)
-        return min(waits) if waits else None
+            step = (math.floor(now * DASH_RATE) + 1) / DASH_RATE - now
+            return step if pending is None else min(pending, step)
+        return pending
+
+    def pending_in(self, now: float) -> float | None:
+        """Like `wake_in`, but only for what moves the game on (the targets' dashes march forever)."""
+        if self._dash_step >= 0 and self.marching() is not None:
+            saved, self._dash_step = self._dash_step, -1
+            try:
+                return self.wake_in(now)
+            finally:
+                self._dash_step = saved
+        return self.wake_in(now)
 
 
 def _ask(bot: Any, state: Any) -> Action | None:
