@@ -143,3 +143,41 @@ def test_a_write_forgets_the_listed_intents() -> None:
     s.seal()
     legal_actions(s)
     assert s._listed is not None and s.copy()._listed is None
+
+
+def test_a_turn_copy_copies_every_field() -> None:
+    """`TurnState.copy` writes its fields out one by one: a field added later must be copied too,
+    and the lists and dicts of the copy are its own."""
+    from dataclasses import fields
+
+    from game.rules.state import TurnState
+    t = TurnState(3, "redeploy", True, True, ["a"], 1, [2], {"a": 1}, True, [[2, "elves"]],
+                  {"x": {"y": [1]}}, {"elves": "a"})
+    c = t.copy()
+    assert c == t and [f.name for f in fields(TurnState)] == list(TurnState.__slots__)
+    for f in fields(TurnState):
+        v = getattr(t, f.name)
+        if isinstance(v, (list, dict)):
+            assert getattr(c, f.name) is not v, f.name
+    c.used["x"]["y"].append(2)
+    c.withdraw[0].append(0)
+    assert t.used == {"x": {"y": [1]}} and t.withdraw == [[2, "elves"]]
+
+
+def test_a_player_copy_copies_every_field() -> None:
+    """`PlayerState.copy` and `RaceHold.copy` write their fields out one by one: every field is
+    copied, and the memories of the copy are its own."""
+    from dataclasses import fields
+
+    from game.rules.state import PlayerState, RaceHold
+    h = RaceHold("elves", "alchemist", 4, {"m": [1]})
+    p = PlayerState("ann", 7, h, [RaceHold("orcs", None, 1, {"n": {"k": 1}})], {"peace": {"x": 1}})
+    c = p.copy()
+    assert c == p and c.active is not h and c.declines[0] is not p.declines[0]
+    assert [f.name for f in fields(PlayerState)] == ["name", "coins", "active", "declines", "memo"]
+    assert [f.name for f in fields(RaceHold)] == ["race", "power", "hand", "memo"]
+    assert c.active is not None
+    c.active.memo["m"].append(2)
+    c.declines[0].memo["n"]["k"] = 2
+    c.memo["peace"]["x"] = 2
+    assert h.memo == {"m": [1]} and p.declines[0].memo == {"n": {"k": 1}} and p.memo == {"peace": {"x": 1}}

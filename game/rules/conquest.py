@@ -248,9 +248,7 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
         entry, border_seas = board.entry, board.border_seas
     # only neighbours of `own` are candidates unless an effect reaches or links further
     near = bool(own) and not reaches and not links
-    # R12: the players whose Active race is at peace with this one (a Diplomat's choice)
-    peace = [i for i, p in enumerate(s.players)
-             if p.memo and i != seat and "until_next_turn" in p.memo]
+    players = s.players
     out: list[tuple[str, int]] = []
     for rid in conquest_candidates(s, seat, race, abil, own):
         r = regions[rid]
@@ -267,7 +265,8 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
             continue
         if may and any(ab.may_target(s, seat, rid) for ab in may):
             continue
-        if peace and owner in peace and not r.decline and peace_reason(s, seat, rid):
+        if (owner is not None and owner != seat and "until_next_turn" in players[owner].memo
+                and not r.decline and peace_reason(s, seat, rid)):       # R12: a Diplomat's peace
             continue
         if near:
             pass

@@ -34,7 +34,7 @@ from .common import effects
 from .conquest import conquer_reason, conquest_options, cost_of, occupy
 from .errors import IllegalAction
 from .reasons import Reason, reason
-from .state import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, GameState
+from .state import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, GameState, Listed
 
 
 @dataclass
@@ -112,7 +112,7 @@ def legal_actions(s: GameState) -> list[Action]:
     costs: dict[str, int] = {}
     out = _listing(s, costs)
     if s._sealed:
-        s._listed = (tuple(out), costs)
+        s._listed = (tuple(out), costs, set(map(id, out)))
     return out
 
 
@@ -165,7 +165,7 @@ def _listing(s: GameState, costs: dict[str, int]) -> list[Action]:
     return out
 
 
-def _listed_cost(listed: tuple[tuple[Action, ...], dict[str, int]] | None, rid: str) -> int | None:
+def _listed_cost(listed: Listed | None, rid: str) -> int | None:
     """The cost of a conquest of `rid` that `legal_actions` priced when it listed it, if it did."""
     return listed[1].get(rid) if listed is not None else None
 
@@ -205,7 +205,7 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
     """Play intent `a`; returns the new state and its record. Refusals raise `IllegalAction`
     and leave `s` untouched. `rng`: a `random.Random`, a `Replay`, or any die/shuffle source."""
     listed = s._listed
-    if listed is None or a not in listed[0]:        # listed intents were judged when listed
+    if listed is None or (id(a) not in listed[2] and a not in listed[0]):   # judged when listed
         listed = None
         why = why_illegal(s, a)
         if why is not None:

@@ -130,7 +130,10 @@ class RaceHold:
     memo: dict[str, Any] = field(default_factory=dict)
 
     def copy(self) -> "RaceHold":
-        return RaceHold(self.race, self.power, self.hand, plain_copy(self.memo) if self.memo else {})
+        h = RaceHold.__new__(RaceHold)          # (fields written out: quicker than __init__)
+        h.race, h.power, h.hand = self.race, self.power, self.hand
+        h.memo = plain_copy(self.memo) if self.memo else {}
+        return h
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"race": self.race, "power": self.power, "hand": self.hand}
@@ -152,9 +155,12 @@ class PlayerState:
     memo: dict[str, Any] = field(default_factory=dict)   # player-level ability memory (peace...)
 
     def copy(self) -> "PlayerState":
-        return PlayerState(self.name, self.coins, self.active.copy() if self.active else None,
-                           [h.copy() for h in self.declines],
-                           plain_copy(self.memo) if self.memo else {})
+        p = PlayerState.__new__(PlayerState)    # (fields written out: quicker than __init__)
+        p.name, p.coins = self.name, self.coins
+        p.active = self.active.copy() if self.active else None
+        p.declines = [h.copy() for h in self.declines]
+        p.memo = plain_copy(self.memo) if self.memo else {}
+        return p
 
     def hold(self, race: str) -> tuple[RaceHold | None, bool]:
         """The hold of `race` and whether it is In Decline."""
@@ -201,7 +207,7 @@ GAME_OVER = "game_over"
 PHASES = (PICK, CONQUER, REDEPLOY, WITHDRAW, GAME_OVER)
 
 
-@dataclass
+@dataclass(slots=True)
 class TurnState:
     """What happened so far in the current turn."""
 
@@ -219,10 +225,15 @@ class TurnState:
     last_taken: dict[str, str] = field(default_factory=dict)  # race -> region it took last
 
     def copy(self) -> "TurnState":
-        return TurnState(self.seat, self.phase, self.picked, self.acted, list(self.conquered),
-                         self.nonempty, list(self.attacked), dict(self.readied), self.redeployed,
-                         [list(w) for w in self.withdraw], plain_copy(self.used) if self.used else {},
-                         dict(self.last_taken))
+        """A copy (every field, written out: this runs for every intent played)."""
+        t = TurnState.__new__(TurnState)
+        t.seat, t.phase, t.picked, t.acted = self.seat, self.phase, self.picked, self.acted
+        t.conquered, t.nonempty, t.attacked = self.conquered[:], self.nonempty, self.attacked[:]
+        t.readied, t.redeployed = self.readied.copy(), self.redeployed
+        t.withdraw = [list(w) for w in self.withdraw] if self.withdraw else []
+        t.used = plain_copy(self.used) if self.used else {}
+        t.last_taken = self.last_taken.copy()
+        return t
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "phase": self.phase, "picked": self.picked, "acted": self.acted,
@@ -237,6 +248,9 @@ class TurnState:
 
 
 Held = dict[tuple[int, str], list[str]]
+#: what `legal_actions` listed for a sealed state: the intents, the cost of each conquest among
+#: them, and the identities of the intents (a listed intent is found without comparing values)
+Listed = tuple[tuple["Action", ...], dict[str, int], set[int]]
 
 
 class GameState:
@@ -271,7 +285,7 @@ class GameState:
         self._fresh_c = True                 # the combos of the column are this state's own
         # what `legal_actions` listed for this sealed state, with the cost of each conquest it
         # listed: `apply` need not judge a listed intent again; any write forgets it
-        self._listed: tuple[tuple[Action, ...], dict[str, int]] | None = None
+        self._listed: Listed | None = None
 
     # -- copy-on-write ---------------------------------------------------------------
     def copy(self) -> "GameState":
