@@ -128,7 +128,7 @@ def _listing(s: GameState, costs: dict[str, int]) -> list[Action]:
     out: list[Action] = []
     cat = s.catalog
     for h, in_dec in ([(p.active, False)] if p.active else []) + [(h, True) for h in p.declines]:
-        for ab in cat.in_force(h.race, h.power, in_dec):
+        for ab in cat.overriding(cat.in_force(h.race, h.power, in_dec), "legal_intents"):
             if ab.intents:
                 out.extend(x for x in ab.legal_intents(s, seat) if x not in out)
     if t.phase == PICK:
@@ -160,7 +160,8 @@ def _listing(s: GameState, costs: dict[str, int]) -> list[Action]:
     if own and t.phase in (CONQUER, REDEPLOY) and T.redeploy_refused(s, seat, hold) is None:
         out.append(Redeploy(tuple(sorted(T.default_redeploy(s, seat).items()))))   # = Redeploy.of
     out.append(_END)
-    if T.end_turn_reason(s, seat, True) is None:
+    if cat.overriding(cat.effects_of(hold.race, hold.power), "may_decline_after_scoring") and \
+            T.end_turn_reason(s, seat, True) is None:                    # (Stout)
         out.append(_END_DECLINE)
     return out
 
