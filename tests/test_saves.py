@@ -621,3 +621,10 @@ def test_a_window_that_crashed_leaves_no_lock_behind(home):
     assert not savelock.held_elsewhere(path)            # the system let go of its lock
     saves.prepare_home()
     assert not savelock.lock_path(path).exists() and path.exists()
+
+
+def test_the_tests_never_touch_the_players_own_folder():
+    import platformdirs
+    players_own = Path(platformdirs.user_data_dir(saves.APP, appauthor=False))
+    assert saves.data_dir() != players_own and saves.data_dir() != saves.legacy_home()
+    assert "smallworld-tests-" in str(saves.data_dir())

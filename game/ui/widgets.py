@@ -107,14 +107,17 @@ def tooltip(surf: pygame.Surface, text: Text, lines: Sequence[tuple[str, int, tu
     spots = [(at[0] + near, at[1] + near), (at[0] - w - far, at[1] + near),
              (at[0] + near, at[1] - h - far), (at[0] - w - far, at[1] - h - far)]
     box = None
-    for x, y in spots:
+    best: tuple[int, int] | None = None           # (area over buttons, order) of the best side so far
+    for order, (x, y) in enumerate(spots):
         cand = pygame.Rect(min(max(4, x), sw - 4 - w), min(max(4, y), sh - 4 - h), w, h)
         if cand.collidepoint(at):
             continue
-        if cand.collidelist(list(avoid)) == -1:
-            box = cand
+        covered = sum(cand.clip(r).w * cand.clip(r).h for r in avoid)
+        if best is None or (covered, order) < best:     # no side is clear: the one covering least
+            best, box = (covered, order), cand
+        if covered == 0:
             break
-    if box is None:                          # no side is clear: the first that leaves the pointer free
+    if box is None:                          # every side holds the pointer (a tiny window)
         x, y = at[0] + near, at[1] + near
         if x + w > sw - 4:
             x = at[0] - w - far

@@ -42,7 +42,7 @@ from ..app import App, Scene
 from ..layout import ui_scale
 from ..strings import LANGUAGES, language, language_name, map_title, say, t, tn
 from ..table import Table, bots_available, resolve, shipped_map_path
-from ..widgets import Button, TextField, hit, player_mark
+from ..widgets import Button, TextField, hit, player_mark, tooltip
 from .common import backdrop
 
 KINDS = ("person", "easy", "medium", "hard", "expert")
@@ -93,6 +93,7 @@ class StartScene(Scene):
         self.bots = bots_available()
         self.buttons: list[Button] = []
         self.hover: str | None = None
+        self.mouse = (0, 0)                           # where the pointer came onto the hovered button
         self.message = note
         self.shelf = Shelf()              # the saved games, once listed
         self.page = 0
@@ -376,6 +377,7 @@ class StartScene(Scene):
             b = hit(self.buttons, ev.pos)
             if (b.id if b else None) != self.hover:
                 self.hover = b.id if b else None
+                self.mouse = ev.pos                   # the tip shows where the pointer came onto it
                 self.app.dirty()
         elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
             f = next((f for f in self.fields() if f.rect.collidepoint(ev.pos)), None)
@@ -575,6 +577,10 @@ class StartScene(Scene):
             if b.id.startswith("colour:"):
                 key = self.colours[int(b.id.split(":")[1])]      # the colour and its shape, as on the stacks
                 player_mark(surf, theme.player_symbol(key), b.rect.center, px(12), theme.PALETTE[key])
+        tip = next((b for b in self.buttons if b.id == self.hover and b.tip and b.enabled), None)
+        if tip is not None:
+            tooltip(surf, text, [(tip.tip, px(14), theme.INK, "regular")], self.mouse, ui,
+                    avoid=[b.rect for b in self.buttons])
 
     def draw_saves(self, surf: pygame.Surface, cont: pygame.Rect, ui: float) -> None:
         """The saved games: newest first, those still in progress before the finished ones."""

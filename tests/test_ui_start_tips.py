@@ -1,0 +1,52 @@
+"""The start screen shows a button's tip when the pointer rests on it, in the player's language,
+and the tip keeps off the other buttons: on the side of the pointer that covers the least of
+them, so Start is never hidden."""
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pytest  # noqa: E402
+
+from game.ui import strings  # noqa: E402
+from game.ui.app import Options  # noqa: E402
+from game.ui.driver import Driver  # noqa: E402
+from game.ui.scenes import start as start_scene  # noqa: E402
+
+
+@pytest.mark.parametrize("lang,size", [("en", (1280, 800)), ("fr", (1000, 650)), ("ro", (1000, 650))])
+def test_a_button_tip_shows_and_keeps_off_the_start_button(tmp_path, monkeypatch, lang, size) -> None:
+    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
+    shown: list = []
+    real = start_scene.tooltip
+
+    def spy(surf, text, lines, at, ui, *a, **k):
+        box = real(surf, text, lines, at, ui, *a, **k)
+        shown.append((lines[0][0], box))
+        return box
+    monkeypatch.setattr(start_scene, "tooltip", spy)
+    d = Driver(Options(pace=0, catch_errors=False, lang=lang), size=size)
+    try:
+        d.pump(3)
+        scene = d.scene
+        for bid in ("packs", "kind:0", "hints"):
+            b = scene.button(bid)
+            assert b is not None and b.tip, bid
+            shown.clear()
+            d.move(b.rect.center)
+            d.pump(2)
+            assert shown and shown[-1][0] == b.tip, bid
+            box = shown[-1][1]
+            start = scene.button("start").rect
+            over = box.clip(start)
+            assert over.w * over.h < 0.1 * start.w * start.h, (bid, box)    # at most a corner of it
+        d.move((2, 2))                                    # off every button: no tip
+        shown.clear()
+        scene.app.dirty()
+        d.pump(2)
+        assert not shown
+    finally:
+        strings.set_language("en")
+        d.close()
