@@ -22,6 +22,7 @@ from ..common import take_tray
 from ..reasons import Reason, reason
 from ..state import CONQUER
 from .base import Ability, register
+from .use_move import not_this_move
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -57,8 +58,9 @@ class BorrowPower(Ability):
         return [Use(self.name, choice=p) for p in self._choices(s)]
 
     def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
-        if not isinstance(action, Use) or action.effect != self.name:
-            return reason("effect_not_intent", effect=self.name, intent=getattr(action, "effect", action.kind))
+        other = not_this_move(self.name, action)
+        if other is not None or not isinstance(action, Use):
+            return other
         why = self._when(s, seat)
         if why is not None:
             return why

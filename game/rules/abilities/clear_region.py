@@ -21,8 +21,9 @@ from ..common import add_tray, event, region_left, take_tray
 from ..conquest import immunity_reason, vanish_decline
 from ..reasons import Reason, reason
 from ..state import CONQUER, LOST_TRIBE, REDEPLOY
-from .base import Ability, MarkSpec, register
+from .base import MarkSpec, register
 from .markers import remove_marks, set_mark
+from .use_move import RegionMove
 from .where import Where
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -47,7 +48,7 @@ def _matched(sources: dict[str, set[str]], targets: list[str]) -> bool:
 
 
 @register("clear_region")
-class ClearRegion(Ability):
+class ClearRegion(RegionMove):
     """Empty a region without a conquest: next to each of your `near` regions after redeploying
     (Lava), or once per turn anywhere (`anywhere`, Wendigos); its occupants take their tokens back
     less `loss`, and a `marker` may bar others until your next turn."""
@@ -86,7 +87,7 @@ class ClearRegion(Ability):
                     out.setdefault(n, set()).add(own)
         return out
 
-    def _why_not(self, s: "GameState", seat: int, rid: str) -> Reason | None:
+    def why_not_at(self, s: "GameState", seat: int, rid: str) -> Reason | None:
         hold = s.players[seat].active
         if hold is None or s.turn.phase != self.phase or s.turn.seat != seat:
             return reason("clear_region_when" if self.phase == REDEPLOY else "conquests_over", effect=self.name)
@@ -113,17 +114,11 @@ class ClearRegion(Ability):
             return reason("clear_region_near", s, region=rid, effect=self.name)
         return None
 
-    def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
+    def candidates(self, s: "GameState", seat: int) -> list[str]:
         hold = s.players[seat].active
         if hold is None or s.turn.phase != self.phase:
             return []
-        return [Use(self.name, rid) for rid in sorted(self._sources(s, seat, hold))
-                if self._why_not(s, seat, rid) is None]
-
-    def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
-        if not isinstance(action, Use) or action.effect != self.name:
-            return reason("effect_not_intent", effect=self.name, intent=getattr(action, "effect", action.kind))
-        return self._why_not(s, seat, action.region)
+        return sorted(self._sources(s, seat, hold))
 
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
                      events: list[dict[str, Any]]) -> None:

@@ -17,15 +17,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..actions import Action, Use
 from ..reasons import Reason, reason
 from ..state import REDEPLOY
-from .base import Ability, MarkSpec, register
+from .base import MarkSpec, register
 from .markers import remove_marks, set_mark
+from .use_move import RegionMove
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
 @register("guard_marker")
-class GuardMarker(Ability):
+class GuardMarker(RegionMove):
     """`count` markers placed after redeploying where you choose (`use`), or else at the end of
     your turn on your strongest regions: immune and/or `defence`; they stay In Decline with
     `stays_in_decline` (Royal)."""
@@ -42,7 +43,7 @@ class GuardMarker(Ability):
 
     intents: ClassVar[tuple[str, ...]] = ("use",)
 
-    def _why_not(self, s: "GameState", seat: int, rid: str) -> Reason | None:
+    def why_not_at(self, s: "GameState", seat: int, rid: str) -> Reason | None:
         hold = s.players[seat].active
         if hold is None or s.turn.phase != REDEPLOY or s.turn.seat != seat:
             return reason("clear_region_when", effect=self.name)
@@ -56,16 +57,11 @@ class GuardMarker(Ability):
             return reason("no_marker_left", effect=self.name)
         return None
 
-    def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
+    def candidates(self, s: "GameState", seat: int) -> list[str]:
         hold = s.players[seat].active
         if hold is None or s.turn.phase != REDEPLOY:
             return []
-        return [Use(self.name, rid) for rid in s.regions_of(seat, hold.race) if self._why_not(s, seat, rid) is None]
-
-    def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
-        if not isinstance(action, Use) or action.effect != self.name:
-            return reason("effect_not_intent", effect=self.name, intent=getattr(action, "effect", action.kind))
-        return self._why_not(s, seat, action.region)
+        return list(s.regions_of(seat, hold.race))
 
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
                      events: list[dict[str, Any]]) -> None:

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..actions import Action, Use
 from ..reasons import Reason, reason
 from ..state import REDEPLOY
-from .base import Ability, MarkSpec, register
+from .base import MarkSpec, register
 from .markers import mark, marks_on_board, remove_marks, set_mark
+from .use_move import RegionMove
 from .where import Where
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -27,7 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 @register("markers_per_region")
-class MarkersPerRegion(Ability):
+class MarkersPerRegion(RegionMove):
     """A marker per region matching `where`, placed in your regions at the end of your turn:
     `defence` each, `score_other` for another occupant; gone when the race declines (Ice
     Witches)."""
@@ -58,7 +59,7 @@ class MarkersPerRegion(Ability):
         chosen = len(s.turn.used.get(self.name, []))
         return min(due, int(self.p["supply"]) - len(marks_on_board(s, name)) + chosen)
 
-    def _why_not(self, s: "GameState", seat: int, rid: str) -> Reason | None:
+    def why_not_at(self, s: "GameState", seat: int, rid: str) -> Reason | None:
         hold = s.players[seat].active
         if hold is None or s.turn.phase != REDEPLOY or s.turn.seat != seat:
             return reason("clear_region_when", effect=self.name)
@@ -77,18 +78,12 @@ class MarkersPerRegion(Ability):
             return reason("not_adjacent", s, region=rid)
         return None
 
-    def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
+    def candidates(self, s: "GameState", seat: int) -> list[str]:
         hold = s.players[seat].active
         if hold is None or s.turn.phase != REDEPLOY:
             return []
         own = s.regions_of(seat, hold.race)
-        near = sorted(set(own) | {n for r in own for n in s.board.neighbours(r)})
-        return [Use(self.name, rid) for rid in near if self._why_not(s, seat, rid) is None]
-
-    def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
-        if not isinstance(action, Use) or action.effect != self.name:
-            return reason("effect_not_intent", effect=self.name, intent=getattr(action, "effect", action.kind))
-        return self._why_not(s, seat, action.region)
+        return sorted(set(own) | {n for r in own for n in s.board.neighbours(r)})
 
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
                      events: list[dict[str, Any]]) -> None:

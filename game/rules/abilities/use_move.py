@@ -1,10 +1,11 @@
 """What every block with a move of its own shares (`use: NAME` in scenarios, a button in the
 window): the move is offered exactly when the block's `why_not` finds nothing against it, and an
 attempt at another time is refused with that reason. The blocks say only when their move is
-allowed (`why_not`) and what it does (`apply_intent`)."""
+allowed (`why_not`) and what it does (`apply_intent`). A move that names a region (`RegionMove`)
+says the same per region (`why_not_at`), and which regions to look at (`candidates`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from ..actions import Action, Use
 from ..reasons import Reason, reason
@@ -25,6 +26,32 @@ class UseMove(Ability):
         return [Use(self.name)] if self.why_not(s, seat) is None else []
 
     def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
-        if not isinstance(action, Use) or action.effect != self.name:
-            return reason("effect_not_intent", effect=self.name, intent=getattr(action, "effect", action.kind))
-        return self.why_not(s, seat)
+        return not_this_move(self.name, action) or self.why_not(s, seat)
+
+
+class RegionMove(Ability):
+    """A block whose move names a region (`Use(effect, region)`); not registered itself."""
+
+    def candidates(self, s: "GameState", seat: int) -> Iterable[str]:
+        """The regions the move could be made on now, before `why_not_at` judges each."""
+        raise NotImplementedError
+
+    def why_not_at(self, s: "GameState", seat: int, rid: str) -> Reason | None:
+        """Why `seat` may not make this move on region `rid` now; None when it may."""
+        raise NotImplementedError
+
+    def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
+        return [Use(self.name, rid) for rid in self.candidates(s, seat) if self.why_not_at(s, seat, rid) is None]
+
+    def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
+        other = not_this_move(self.name, action)
+        if other is not None or not isinstance(action, Use):
+            return other
+        return self.why_not_at(s, seat, action.region)
+
+
+def not_this_move(name: str, action: Action) -> Reason | None:
+    """The refusal of an intent that is not this block's `Use` move, or None."""
+    if not isinstance(action, Use) or action.effect != name:
+        return reason("effect_not_intent", effect=name, intent=getattr(action, "effect", action.kind))
+    return None
