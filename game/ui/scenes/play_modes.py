@@ -266,25 +266,31 @@ class PlayModes(PlayView):
         self.send(EndTurn(decline=decline))
 
 
-def use_tip(s: object, effect: str) -> str:
-    """What the race or power with a block's own move does (its rules text), for the button's tooltip."""
+def _use_owner(s: object, effect: str) -> tuple[str, str] | None:
+    """Whose a block's own move is: ("power", id) or ("race", id) of the Active combo, or None."""
     hold = s.players[s.turn.seat].active  # type: ignore[attr-defined]
     cat = s.catalog  # type: ignore[attr-defined]
     if hold is not None:
         if any(a.name == effect for a in cat.abilities.get(hold.power or "", ())):
-            return power_text(cat, hold.power)
+            return "power", hold.power
         if any(a.name == effect for a in cat.abilities.get(hold.race, ())):
-            return race_text(cat, hold.race)
-    return ""
+            return "race", hold.race
+    return None
+
+
+def use_tip(s: object, effect: str) -> str:
+    """What the race or power with a block's own move does (its rules text), for the button's tooltip."""
+    owner = _use_owner(s, effect)
+    if owner is None:
+        return ""
+    text = power_text if owner[0] == "power" else race_text
+    return text(s.catalog, owner[1])  # type: ignore[attr-defined]
 
 
 def use_label(s: object, effect: str) -> str:
     """A block's own move is named after the race or power that has it (Marauding, Mercenary)."""
-    hold = s.players[s.turn.seat].active  # type: ignore[attr-defined]
-    cat = s.catalog  # type: ignore[attr-defined]
-    if hold is not None:
-        if any(a.name == effect for a in cat.abilities.get(hold.power or "", ())):
-            return power_name(cat, hold.power)
-        if any(a.name == effect for a in cat.abilities.get(hold.race, ())):
-            return race_name(cat, hold.race)
-    return effect.replace("_", " ").capitalize()
+    owner = _use_owner(s, effect)
+    if owner is None:
+        return effect.replace("_", " ").capitalize()
+    name = power_name if owner[0] == "power" else race_name
+    return name(s.catalog, owner[1])  # type: ignore[attr-defined]
