@@ -3,6 +3,7 @@ level, never change the state they are shown, and decide without seeing hidden c
 from __future__ import annotations
 
 import random
+import threading
 import time
 
 import pytest
@@ -139,13 +140,33 @@ def test_hard_looks_ahead_at_the_start_of_a_turn() -> None:
     assert searched >= 2
 
 
-def test_hard_keeps_to_its_time_budget() -> None:
+def _processor_seconds_beside_a_busy_thread(bot, s: GameState):
+    """(intent, processor seconds of this thread) for `bot.choose(s)` while another Python
+    thread keeps the interpreter busy (as the window's drawing thread or a loaded machine does:
+    the decision gets about half of the clock)."""
+    stop = threading.Event()
+
+    def busy() -> None:
+        while not stop.is_set():
+            sum(range(200))
+    other = threading.Thread(target=busy, daemon=True)
+    other.start()
+    try:
+        c0 = time.thread_time()
+        a = bot.choose(s)
+        return a, time.thread_time() - c0
+    finally:
+        stop.set()
+        other.join()
+
+
+def test_hard_keeps_to_its_budget_in_processor_time_beside_a_busy_thread() -> None:
     s = _positions(1)[0]
-    bot = make_bot("hard", actor(s), 5, budget=0.3)
-    t0 = time.perf_counter()
-    a = bot.choose(s)
-    assert time.perf_counter() - t0 < 0.3 + 0.25
-    assert why_illegal(s, a) is None
+    bot = make_bot("hard", actor(s), 5, budget=0.5)
+    a, used = _processor_seconds_beside_a_busy_thread(bot, s)
+    assert why_illegal(s, a) is None and bot.searched
+    # a budget on the clock would give the decision only about half of its 0.5 s
+    assert 0.35 < used < 0.5 + 0.2
 
 
 def test_levels_and_budgets_are_checked() -> None:
@@ -185,13 +206,12 @@ def test_expert_is_reproducible_for_a_seed_and_a_number_of_playouts() -> None:
     assert other.last_search != runs[0][1]          # another seed samples other games
 
 
-def test_expert_keeps_to_its_time_budget() -> None:
+def test_expert_keeps_to_its_budget_in_processor_time_beside_a_busy_thread() -> None:
     s = next(p for p in _positions(8) if not p.turn.acted and p.turn.phase == "pick")
-    bot = make_bot("expert", actor(s), 5, budget=0.3)
-    t0 = time.perf_counter()
-    a = bot.choose(s)
-    assert time.perf_counter() - t0 < 0.3 + 0.25
-    assert why_illegal(s, a) is None and bot.searched
+    bot = make_bot("expert", actor(s), 5, budget=0.5)
+    a, used = _processor_seconds_beside_a_busy_thread(bot, s)
+    assert why_illegal(s, a) is None and bot.searched and bot.progress == 1.0
+    assert 0.35 < used < 0.5 + 0.2
 
 
 def test_expert_plays_composed_custom_races_without_knowing_them() -> None:

@@ -9,9 +9,12 @@ players' coins are hidden and only estimated, the stacks are hidden). Levels:
 - "medium" (`medium.MediumBot`): values combos, plans each turn's conquests for coins, times
   its declines with a model of a race's life;
 - "hard" (`hard.HardBot`): looks ahead by playing the game on with Medium for everyone,
-  within a time budget per decision (`budget` seconds, 1.5 by default, at most 2);
+  within a time budget per decision (`budget` processor seconds, 1.5 by default, at most 2);
 - "expert" (`expert.ExpertBot`): searches the game with the engine (information-set Monte
-  Carlo tree search over whole-turn plans), `budget` seconds per decision (2 by default).
+  Carlo tree search over whole-turn plans), `budget` processor seconds per decision (2 by default).
+
+A budget counts the processor time of the thread that decides, so a busy machine makes a
+searching bot slower on the clock, never weaker.
 """
 from __future__ import annotations
 
@@ -32,8 +35,8 @@ class Bot(Protocol):
 
 
 def make_bot(level: str, seat: int, seed: int = 0, **options: Any) -> Bot:
-    """A computer player for `seat`. Options: Hard and Expert take `budget` (seconds per
-    decision) and `iterations` (a fixed amount of look-ahead instead of a clock, for
+    """A computer player for `seat`. Options: Hard and Expert take `budget` (processor
+    seconds per decision) and `iterations` (a fixed amount of look-ahead instead of a clock, for
     reproducible runs)."""
     level = level.lower()
     if level == "easy":

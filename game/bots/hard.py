@@ -12,8 +12,10 @@ that are clearly behind are dropped early (successive halving), so the time goes
 calls.
 
 The look-ahead stops at the time budget (`budget` seconds per decision, at most 2) or after a
-fixed number of rollouts (`iterations`, for reproducible runs). Hard decides from the public
-view of its seat: opponents' coins are estimates, the stacks are unknown.
+fixed number of rollouts (`iterations`, for reproducible runs). The budget is processor time of
+the thread that decides (`time.thread_time`), not the clock: on a busy machine, or beside the
+window's drawing thread, Hard still looks as far ahead as on a quiet one, only later. Hard
+decides from the public view of its seat: opponents' coins are estimates, the stacks are unknown.
 """
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ from .tactics import decline_income, turns_left
 from .view import public_view
 
 MAX_BUDGET = 2.0
+clock = time.thread_time        # the budget's clock: processor seconds of the deciding thread
 WIN_BONUS = 12.0
 MARGIN_CLIP = 40.0
 
@@ -74,6 +77,7 @@ class HardBot:
 
     # -- the window's entry point ------------------------------------------------------------
     def choose(self, state: GameState) -> Action:
+        start = clock()                             # the budget counts the whole decision
         self.searched = False
         seat = self.seat
         view = public_view(state, seat)
@@ -98,7 +102,7 @@ class HardBot:
         if turns_left(view, seat) <= 1 and t.phase == CONQUER:
             cands = [c for c in cands if c.first is None]     # never decline in the last turn
         self.searched = len(cands) > 1
-        best = self._search(view, seat, cands) if len(cands) > 1 else cands[0]
+        best = self._search(view, seat, cands, start) if len(cands) > 1 else cands[0]
         self._plan = (key, best.style)
         if best.first is not None:
             return best.first
@@ -116,10 +120,11 @@ class HardBot:
         return out
 
     # -- look-ahead -----------------------------------------------------------------------------
-    def _search(self, s: GameState, seat: int, cands: list[Candidate]) -> Candidate:
+    def _search(self, s: GameState, seat: int, cands: list[Candidate],
+                start: float | None = None) -> Candidate:
         """Rollouts in rounds (one per surviving candidate, same luck for all), halving the field
         after 4, 8, 16... rounds; stops before a rollout would overrun the budget."""
-        t0 = time.perf_counter()
+        t0 = clock() if start is None else start
         deadline = t0 + self.budget - 0.01
         limit = self.iterations
         alive = list(cands)
@@ -137,16 +142,16 @@ class HardBot:
                         stop = True
                         break
                 else:
-                    now = time.perf_counter()
+                    now = clock()
                     mean = spent / rollouts if rollouts else 0.0
                     if now + 1.5 * mean >= deadline:
                         stop = True
                         break
-                r0 = time.perf_counter()
+                r0 = clock()
                 c.total += self._rollout(s, seat, c, bots, f"{base}:{k}")
                 c.n += 1
                 rollouts += 1
-                spent += time.perf_counter() - r0
+                spent += clock() - r0
             if stop:
                 break
             k += 1

@@ -57,8 +57,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", type=int, default=48,
                     help="Hard and Expert: look-ahead games per decision (default 48; reproducible)")
     ap.add_argument("--budget", type=float, default=None,
-                    help="Hard and Expert: think for this many seconds per decision instead of "
-                         "--iterations (not reproducible)")
+                    help="Hard and Expert: think for this many processor seconds per decision instead "
+                         "of --iterations (not reproducible)")
     args = ap.parse_args(args_in)
     if args.players is None:
         args.players = len(args.seats.split(",")) if args.seats else 4

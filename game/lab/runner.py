@@ -32,7 +32,7 @@ class LabConfig:
     content: list[str] = field(default_factory=list)
     map_path: str | None = None
     jobs: int = 0                       # 0: all cores
-    budget: float = 0.25                # Hard and Expert: seconds per decision...
+    budget: float = 0.25                # Hard and Expert: processor seconds per decision...
     iterations: int | None = 48         # ... or a fixed number of look-ahead games (reproducible)
     seats: list[str] = field(default_factory=list)             # a level per seat (else `level`)
     forced: list[tuple[str, str]] = field(default_factory=list)   # combos on top of every column

@@ -8,7 +8,7 @@ seats wins (a shared victory between levels counts half to each). Games run on a
 coins, wins by seat, and the seconds the searching levels spent per decision (median and
 max over the decisions where they searched, on the clock and in processor time: on a busy
 machine the two differ). The searching levels (Hard, Expert) think for
-`--budget` seconds per decision, or `--iterations` look-ahead games per decision, which makes a
+`--budget` processor seconds per decision (each level's own by default), or `--iterations` look-ahead games per decision, which makes a
 run reproducible.
 
 A long match can be played in parts: `--first 40 --games 40 --save part.jsonl` plays games 40
@@ -167,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--first", type=int, default=0, help="number of the first game (to play a match in parts)")
     ap.add_argument("--budget", type=float, default=None,
-                    help="Hard and Expert: seconds per decision (default: each level's own, at most 2)")
+                    help="Hard and Expert: processor seconds per decision (default: each level's own)")
     ap.add_argument("--iterations", type=int, default=None,
                     help="Hard and Expert: look-ahead games per decision instead of a clock (reproducible)")
     ap.add_argument("--seed", type=int, default=1)
