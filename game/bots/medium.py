@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..rules import actor, cost_of, legal_actions, why_illegal
+from ..rules import actor, conquest_cost, legal_actions, why_illegal
 from ..rules.actions import (
     Action,
     Ally,
@@ -223,16 +223,16 @@ class MediumBot:
         if dragon and hold.hand >= 1:
             def dragon_key(a: Dragon) -> tuple[float, int]:
                 v = valuer.value(a.region)
-                c = cost_of(s, seat, a.region).total
+                c = conquest_cost(s, seat, a.region)
                 return (v * min(c, 6) if v > 0 else -1.0, -s.board.index[a.region])
             best = max(dragon, key=dragon_key)
-            if cost_of(s, seat, best.region).total >= 3 and valuer.value(best.region) > 0:
+            if conquest_cost(s, seat, best.region) >= 3 and valuer.value(best.region) > 0:
                 return best
         conquers = [a for a in acts if isinstance(a, Conquer)]
         best_c, best_ratio = None, -1e9
         for a in conquers:
             v = valuer.value(a.region)
-            c = cost_of(s, seat, a.region).total
+            c = conquest_cost(s, seat, a.region)
             if v <= keep * c:
                 continue
             ratio = v / c
@@ -240,7 +240,7 @@ class MediumBot:
                 best_c, best_ratio = a, ratio
         if best_c is not None:
             berserk = next((a for a in acts if isinstance(a, BerserkRoll)), None)
-            if berserk is not None and cost_of(s, seat, best_c.region).total >= 2:
+            if berserk is not None and conquest_cost(s, seat, best_c.region) >= 2:
                 return berserk
             return best_c
         if dragon and hold.hand >= 1:
@@ -251,7 +251,7 @@ class MediumBot:
         if reinf and hold.hand >= 1:
             best_r, best_ev = None, 0.0
             for r_a in reinf:
-                short = cost_of(s, seat, r_a.region).total - hold.hand
+                short = conquest_cost(s, seat, r_a.region) - hold.hand
                 ev = DIE_COVERS.get(short, 0.0) * valuer.value(r_a.region)
                 if ev > best_ev + 1e-9:
                     best_r, best_ev = r_a, ev

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from ..rules import cost_of
+from ..rules import conquest_cost, cost_of
+from ..rules.board import Board
 from ..rules.conquest import decline_conqueror
 from ..rules.state import GameState
 from .knowledge import Knowledge
@@ -34,6 +35,22 @@ def neighbours(s: GameState, rid: str) -> list[str]:
     return sorted(s.board.adjacency[rid], key=idx.__getitem__)
 
 
+_LAND: dict[int, tuple[Board, dict[str, tuple[str, ...]]]] = {}
+
+
+def land_neighbours(board: Board) -> dict[str, tuple[str, ...]]:
+    """Each region's neighbours that are not water, in board order (worked out once a board)."""
+    got = _LAND.get(id(board))
+    if got is None or got[0] is not board:
+        if len(_LAND) > 32:
+            _LAND.clear()
+        idx = board.index
+        got = (board, {r.id: tuple(sorted((nb for nb in board.adjacency[r.id] if nb not in board.water),
+                                          key=idx.__getitem__)) for r in board.regions})
+        _LAND[id(board)] = got
+    return got[1]
+
+
 def turns_left(s: GameState, seat: int) -> int:
     """Own turns left, counting the current one if `seat` is playing it."""
     left = s.board.turns - s.round + 1
@@ -42,9 +59,13 @@ def turns_left(s: GameState, seat: int) -> int:
     return max(0, left)
 
 
-def income_guess(s: GameState, seat: int) -> float:
-    """Coins a player earns per turn, roughly: one per region held plus a little."""
-    return sum(1 for r in s.regions.values() if r.owner == seat and r.tokens) + 0.5
+def regions_per_seat(s: GameState) -> list[int]:
+    """How many regions each seat holds with tokens (one reading of the board for all seats)."""
+    n = [0] * len(s.players)
+    for r in s.regions.values():
+        if r.tokens and r.owner is not None:
+            n[r.owner] += 1
+    return n
 
 
 def leader(s: GameState, seat: int) -> int | None:
@@ -52,10 +73,11 @@ def leader(s: GameState, seat: int) -> int | None:
     end of the game with his present income (so that players who have already played this
     round do not look richer than those who have not)."""
     best, who = -1e9, None
+    held = regions_per_seat(s)
     for i, p in enumerate(s.players):
         if i == seat:
             continue
-        v = p.coins + (turns_left(s, i) + 1) * income_guess(s, i)
+        v = p.coins + (turns_left(s, i) + 1) * (held[i] + 0.5)   # income: a coin a region, and a little
         if v > best:
             best, who = v, i
     return who
@@ -68,12 +90,10 @@ def threat(s: GameState, seat: int, rid: str, markers: bool = True) -> float:
     if markers and r.immune:
         return 0.0
     board = s.board
+    regions = s.regions
     th = 0.0
-    for nb in neighbours(s, rid):
-        reg = board.region(nb)
-        if reg.is_water:
-            continue
-        nr = s.regions[nb]
+    for nb in land_neighbours(board)[rid]:
+        nr = regions[nb]
         if nr.owner == seat and nr.tokens:
             continue
         if nr.tokens and not nr.decline:
@@ -130,12 +150,19 @@ class RegionValuer:
         self.opp_weight = opp_weight
         self.leader_weight = leader_weight
         self.decl_bonus: dict[str, float] = {}
+        self._values: dict[str, float] = {}          # a valuer reads one state, which never changes
         for h in p.declines:
             for rid, b in know.region_bonus(h.race, h.power, True).items():
                 if b:
                     self.decl_bonus[rid] = self.decl_bonus.get(rid, 0.0) + b
 
     def value(self, rid: str) -> float:
+        got = self._values.get(rid)
+        if got is None:
+            got = self._values[rid] = self._value(rid)
+        return got
+
+    def _value(self, rid: str) -> float:
         s, seat = self.s, self.seat
         r = s.regions[rid]
         v = (1.0 + self.bonus.get(rid, 0.0)) * self.horizon
@@ -151,12 +178,10 @@ class RegionValuer:
                 hurt = (1.3 if not r.decline else 1.0) * min(self.horizon, 2.0)
                 v += w * hurt
         if self.t_left > 1:
-            board = s.board
+            regions = s.regions
             fresh = 0
-            for nb in board.adjacency[rid]:
-                if board.region(nb).is_water:
-                    continue
-                nr = s.regions[nb]
+            for nb in land_neighbours(s.board)[rid]:
+                nr = regions[nb]
                 if not (nr.owner == seat and nr.tokens):
                     fresh += 1
             v += 0.04 * fresh
@@ -175,7 +200,7 @@ def plan_gain(s: GameState, seat: int, targets: Iterable[str], hand: int, valuer
     def consider(rid: str) -> None:
         if rid in costs:
             return
-        c = cost_of(s, seat, rid).total
+        c = conquest_cost(s, seat, rid)
         costs[rid] = c
         vals[rid] = valuer.value(rid)
 
@@ -199,9 +224,8 @@ def plan_gain(s: GameState, seat: int, targets: Iterable[str], hand: int, valuer
         taken_set.add(best)
         hand -= costs[best]
         if not wide:
-            for nb in neighbours(s, best):
-                reg = board.region(nb)
-                if reg.is_water or nb in taken_set:
+            for nb in land_neighbours(board)[best]:
+                if nb in taken_set:
                     continue
                 nr = s.regions[nb]
                 if nr.immune or (nr.owner == seat and nr.tokens and not nr.decline):

@@ -11,12 +11,12 @@ from .actions import ACTION_TYPES, Action, action_from_dict
 from .board import Board, BoardError, Region
 from .catalog import Catalog, CatalogError
 from .conquest import Cost, cost_of
-from .engine import Record, actor, apply, cost_text, legal_actions, replay, why_illegal
+from .engine import Record, actor, apply, conquest_cost, cost_text, legal_actions, replay, why_illegal
 from .errors import IllegalAction, NotImplementedRule, SetupError
 from .setup import new_game
 from .state import GameState
 
 __all__ = ["ACTION_TYPES", "Action", "action_from_dict", "Board", "BoardError", "Region", "Catalog",
-           "CatalogError", "Cost", "cost_of", "Record", "actor", "apply", "cost_text",
+           "CatalogError", "Cost", "cost_of", "Record", "actor", "apply", "conquest_cost", "cost_text",
            "legal_actions", "replay", "why_illegal", "IllegalAction", "NotImplementedRule",
            "SetupError", "new_game", "GameState"]

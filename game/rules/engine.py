@@ -171,6 +171,17 @@ def _listed_cost(listed: Listed | None, rid: str) -> int | None:
     return listed[1].get(rid) if listed is not None else None
 
 
+def conquest_cost(s: GameState, seat: int, rid: str) -> int:
+    """Tokens the Active race of `seat` needs to take `rid` (`cost_of(...).total`): the price
+    `legal_actions` put on it when it listed this state's conquests, if it did."""
+    listed = s._listed
+    if listed is not None and seat == s.turn.seat:
+        c = listed[1].get(rid)
+        if c is not None:
+            return c
+    return cost_of(s, seat, rid).total
+
+
 def why_illegal(s: GameState, a: Action, seat: int | None = None) -> Reason | None:
     """The reason `a` is refused now (for the actor, or for `seat` if given), or None: a
     `Reason`, whose text is the English sentence (see `reasons.py`)."""
