@@ -260,6 +260,21 @@ def test_a_match_played_in_parts_gives_the_table_of_the_whole(tmp_path, capsys) 
     assert "cannot read the match file" in capsys.readouterr().err
 
 
+def test_a_match_gives_each_side_its_own_amount_of_look_ahead(capsys) -> None:
+    from game.lab.__main__ import main
+    from game.lab.versus import bot_options, per_side
+    assert per_side("32,24", int, "iterations") == (32, 24) and per_side("2", float, "budget") == (2.0, 2.0)
+    assert bot_options("medium", 2.0, None) == {}
+    assert main(["match", "--a", "expert", "--b", "hard", "--games", "1", "--iterations", "3,2", "--jobs", "1"]) == 0
+    captured = capsys.readouterr()
+    assert "Expert: 3 look-ahead games per decision; Hard: 2 look-ahead games per decision" in captured.err
+    assert "expert: " in captured.out and "hard: " in captured.out
+    for bad in ("3,0", "three", "1,2,3", "2.5"):
+        assert main(["match", "--a", "expert", "--b", "hard", "--games", "1", "--iterations", bad]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.startswith(f"error: --iterations {bad}: give one positive number") and "\n" not in err
+
+
 def _ghouls_one_short() -> GameState:
     """Ann holds no Active race; her In Decline Ghouls have 1 token in hand, next to an empty
     forest (2 tokens): only the final attempt with the die is open to them."""

@@ -9,7 +9,8 @@ coins, wins by seat, and the seconds the searching levels spent per decision (me
 max over the decisions where they searched, on the clock and in processor time: on a busy
 machine the two differ). The searching levels (Hard, Expert) think for
 `--budget` processor seconds per decision (each level's own by default), or `--iterations` look-ahead games per decision, which makes a
-run reproducible.
+run reproducible; either may give the two sides different amounts (`--iterations 32,24`: A's,
+then B's), e.g. in the ratio of their default budgets.
 
 A long match can be played in parts: `--first 40 --games 40 --save part.jsonl` plays games 40
 to 79 with the same seeds as one long run and appends one line per game to the file;
@@ -80,6 +81,21 @@ def bot_options(level: str, budget: float | None, iterations: int | None) -> dic
     return opts
 
 
+def per_side(text: str | None, kind: type, what: str) -> tuple[Any, Any]:
+    """`--budget`/`--iterations` as given: one amount for both sides, or "A,B" for each."""
+    if text is None:
+        return None, None
+    parts = text.split(",")
+    try:
+        vals = [kind(x) for x in parts]
+    except ValueError:
+        vals = []
+    if len(vals) not in (1, 2) or any(v <= 0 for v in vals):
+        raise ValueError(f"--{what} {text}: give one positive number, or two separated by a comma "
+                         f"(the first level's, then the second's), e.g. --{what} {'32,24' if kind is int else '2,1.5'}")
+    return vals[0], vals[-1]
+
+
 def _init(cfg: dict[str, Any]) -> None:
     from .runner import load_table
     _CFG.update(cfg)
@@ -93,9 +109,10 @@ def play(game: int) -> Outcome:
     levels = [name[x] for x in seats]
     thinking: dict[str, list[float]] = {lv: [] for lv in set(levels)}
     cpu: dict[str, list[float]] = {lv: [] for lv in set(levels)}
-    bots = [_Timed(make_bot(lv, i, _CFG["seed"] * 100_003 + game * 10 + i,
-                            **bot_options(lv, _CFG["budget"], _CFG["iterations"])), thinking[lv], cpu[lv])
-            for i, lv in enumerate(levels)]
+    bots = [_Timed(make_bot(name[x], i, _CFG["seed"] * 100_003 + game * 10 + i,
+                            **bot_options(name[x], _CFG["budget"][x], _CFG["iterations"][x])),
+                   thinking[name[x]], cpu[name[x]])
+            for i, x in enumerate(seats)]
     t0 = time.perf_counter()
     end = play_game(_CFG["board"], _CFG["catalog"], bots, f"tournament:{_CFG['seed']}:{game}")
     return Outcome(game, seats, list(end.winners), [p.coins for p in end.players], time.perf_counter() - t0,
@@ -166,10 +183,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--b", choices=LEVELS, default="medium")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--first", type=int, default=0, help="number of the first game (to play a match in parts)")
-    ap.add_argument("--budget", type=float, default=None,
-                    help="Hard and Expert: processor seconds per decision (default: each level's own)")
-    ap.add_argument("--iterations", type=int, default=None,
-                    help="Hard and Expert: look-ahead games per decision instead of a clock (reproducible)")
+    ap.add_argument("--budget", default=None, metavar="S[,S]",
+                    help="Hard and Expert: processor seconds per decision (default: each level's own); "
+                         "two amounts: the first level's, then the second's")
+    ap.add_argument("--iterations", default=None, metavar="N[,N]",
+                    help="Hard and Expert: look-ahead games per decision instead of a clock (reproducible); "
+                         "two amounts: the first level's, then the second's")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=0, help="processes (default: all cores)")
     ap.add_argument("--content", action="append", default=[], metavar="FILE.yaml")
@@ -194,8 +213,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.games < 1:
         ap.error("--games must be at least 1")
-    cfg = {"a": args.a, "b": args.b, "budget": args.budget, "iterations": args.iterations, "seed": args.seed,
-           "content": args.content, "map": args.map}
+    try:
+        budget = per_side(args.budget, float, "budget")
+        iterations = per_side(args.iterations, int, "iterations")
+    except ValueError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    cfg = {"a": args.a, "b": args.b, "budget": {"A": budget[0], "B": budget[1]},
+           "iterations": {"A": iterations[0], "B": iterations[1]},
+           "seed": args.seed, "content": args.content, "map": args.map}
     try:
         from .runner import load_table
         load_table(args.content, args.map, 4)
@@ -206,9 +232,11 @@ def main(argv: list[str] | None = None) -> int:
     searching = [lv for lv in dict.fromkeys((args.a, args.b)) if lv in SEARCHING]
     setting = ""
     if searching:
-        how = (f"{args.iterations} look-ahead games per decision" if args.iterations
-               else f"budget {args.budget:g} s per decision" if args.budget is not None else "their own budget")
-        setting = f"{' and '.join(lv.capitalize() for lv in searching)}: {how}"
+        def how(x: str) -> str:
+            n, s = cfg["iterations"][x], cfg["budget"][x]
+            return (f"{n} look-ahead games per decision" if n
+                    else f"{s:g} processor s per decision" if s is not None else "its own budget")
+        setting = "; ".join(f"{cfg[x.lower()].capitalize()}: {how(x)}" for x in "AB" if cfg[x.lower()] in SEARCHING)
     games = range(args.first, args.first + args.games)
     print(f"{args.games} games, 4 players ({args.a} x2 vs {args.b} x2, seats rotated), {jobs} processes"
           + (f"; {setting}" if setting else ""), file=sys.stderr)
