@@ -206,6 +206,31 @@ def test_expert_is_reproducible_for_a_seed_and_a_number_of_playouts() -> None:
     assert other.last_search != runs[0][1]          # another seed samples other games
 
 
+def test_where_medium_would_decline_the_expert_weighs_carrying_on_too() -> None:
+    from game.bots.expert import ExpertBot
+    from game.bots.knowledge import Knowledge
+    from game.rules.actions import Decline
+    board = map_for_players(4).board
+    bots = _bots(["medium"] * 4, 3)
+    rng = random.Random(3)
+    s = new_game(board, ["ann", "bob", "cid", "dee"], default_catalog(), rng)
+    found = 0
+    while not s.game_over and found < 2:
+        seat = actor(s)
+        v = public_view(s, seat)
+        if (v.turn.seat == seat and v.turn.phase == "conquer" and not v.turn.acted and not v.turn.picked
+                and Decline() in (acts := legal_actions(v))
+                and bots[seat].should_decline(v, seat, acts, Knowledge.of(v.board, v.catalog, 4))):
+            expert = ExpertBot(seat, 1, iterations=6)
+            plans = {p.key: p for p in expert.distinct(v, expert.plans(v, seat, acts))}
+            assert "decline" in plans and "carry on steadily" in plans
+            carrying = expert.turn_intents(v, plans["carry on steadily"], random.Random(0))
+            assert Decline() not in carrying
+            found += 1
+        s, _ = apply(s, bots[seat].choose(s), rng)
+    assert found == 2
+
+
 def test_expert_keeps_to_its_budget_in_processor_time_beside_a_busy_thread() -> None:
     s = next(p for p in _positions(8) if not p.turn.acted and p.turn.phase == "pick")
     bot = make_bot("expert", actor(s), 5, budget=0.5)

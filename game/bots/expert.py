@@ -13,7 +13,9 @@ and a tree over them would be thousands of nodes deep before it sees a turn's co
 choices are per turn: which combo, whether to decline now, and how boldly to conquer (spread
 wide and hit the leader, or keep tokens home). So the tree's moves are *whole-turn plans*: a
 first intent (a pick, or declining) and a conquering style that plays the rest of the turn
-(Medium's judgement with other weights). Plans are keyed by what they mean ("pick Elves+Flying",
+(Medium's judgement with other weights, which never goes into decline by itself: "carry on"
+carries on even where Medium would decline, so that declining is weighed against carrying on
+in both directions). Plans are keyed by what they mean ("pick Elves+Flying",
 "decline", "carry on boldly"), so the same move is recognised in every determinization; a
 plan that cannot be played in one (the combo is gone from the column) is simply unavailable
 there, and the selection counts availability as information-set MCTS does.
@@ -50,6 +52,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Sequence
 
 from ..rules import actor, apply, legal_actions, why_illegal
 from ..rules.actions import Action, Decline, Pick
@@ -73,6 +76,15 @@ STYLES: dict[str, MediumStyle] = {
     "greedy": MediumStyle(opp_weight=0.1, leader_weight=0.1, keep_per_token=0.0),
 }
 STYLE_WORDS = {"medium": "steadily", "bold": "boldly", "careful": "carefully", "greedy": "greedily"}
+
+
+class CarryingOn(MediumBot):
+    """Medium's judgement for the seat's own turn under a plan: it never goes into decline by
+    itself — declining is a plan of its own — so "carry on" means carrying on even where Medium
+    would decline, and the search can tell which of the two is worth more."""
+
+    def should_decline(self, s: GameState, seat: int, acts: Sequence[Action], know: Knowledge) -> bool:
+        return False
 
 
 @dataclass(frozen=True)
@@ -128,7 +140,7 @@ class ExpertBot:
         self.depth = depth                      # own turns in the tree (1: the root only)
         self.carry_styles = carry_styles        # conquering styles tried when carrying on
         self.medium = MediumBot(seat, seed)
-        self._styled = {k: MediumBot(seat, seed, st) for k, st in STYLES.items()}
+        self._styled = {k: CarryingOn(seat, seed, st) for k, st in STYLES.items()}
         self._plan: tuple[tuple[int, int], str] | None = None   # (round, seat) -> style of this turn
         self.progress = 0.0                     # 0..1 while searching (read by the window)
         self.searched = False                   # did the last decision search?
