@@ -181,3 +181,31 @@ def test_a_player_copy_copies_every_field() -> None:
     c.declines[0].memo["n"]["k"] = 2
     c.memo["peace"]["x"] = 2
     assert h.memo == {"m": [1]} and p.declines[0].memo == {"n": {"k": 1}} and p.memo == {"peace": {"x": 1}}
+
+
+@pytest.mark.parametrize("content", ["base"] + [p.stem for p in EXPANSIONS])
+def test_conquests_judged_again_only_near_a_change_agree_with_a_full_listing(content: str) -> None:
+    """After a conquest or an abandon, `legal_actions` keeps what it judged in the position
+    before and judges again only the regions written and their neighbours (`Judged`): on every
+    step of random games, the list and the costs are those of a listing that judges every
+    region afresh, and that shorter way is taken often enough to be tested."""
+    catalog = default_catalog() if content == "base" else load_catalog([ROOT / "assets" / "content" / "expansions" / f"{content}.yaml"])
+    kept = 0
+    for seed in range(6 if content == "base" else 4):
+        rng = random.Random(seed)
+        s = new_game(BOARDS[["ring", "grid", "wide"][seed % 3]](), [f"p{i}" for i in range(2 + seed % 4)],
+                     catalog, rng)
+        while not s.game_over:
+            prior = s._prior
+            fresh = _unlisted(s)
+            acts = legal_actions(s)
+            assert acts == legal_actions(fresh), f"round {s.round}, seat {s.turn.seat}"
+            assert s._listed is not None and fresh._listed is not None
+            assert s._listed[1] == fresh._listed[1], f"costs differ, round {s.round}, seat {s.turn.seat}"
+            if prior is not None and s._listed[3] is not None and prior.fits(s._listed[3]):
+                kept += 1
+            s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+    if catalog._local_defence:
+        assert kept >= 25, kept
+    else:                                 # a marker's defence reads more than its region
+        assert kept == 0, kept

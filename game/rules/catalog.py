@@ -77,6 +77,10 @@ RARE_HOOKS: tuple[str, ...] = ("protects", "on_region_lost", "conquest_price", "
                                "revives_earlier_decline")
 
 
+#: the hooks through which an effect judges a conquest target (see `Ability.judges_locally`)
+TARGET_HOOKS: tuple[str, ...] = ("may_target", "reaches", "conquers_water", "cost_modifier", "cost_floor")
+
+
 @dataclass
 class Catalog:
     races: dict[str, RaceDef] = field(default_factory=dict)
@@ -94,6 +98,9 @@ class Catalog:
         default_factory=dict, repr=False, compare=False)
     _force: dict[tuple[str, str | None, bool], tuple[Ability, ...]] = field(
         default_factory=dict, repr=False, compare=False)
+    _local: dict[tuple[Ability, ...], bool] = field(default_factory=dict, repr=False, compare=False)
+    #: no effect of the catalog makes a region's defence depend on more than that region
+    _local_defence: bool = field(default=True, repr=False, compare=False)
 
     def _index(self) -> None:
         """Note which rare hooks are in use and which markers exist (after any change)."""
@@ -110,9 +117,13 @@ class Catalog:
         self.marks = marks
         self.decline_only = frozenset(k for k, abil in self.abilities.items()
                                       if any(a.only_in_decline for a in abil))
+        self._local_defence = not any(spec.defence_of for spec in marks.values()) and all(
+            ab.judges_locally() for abil in self.abilities.values() for ab in abil
+            if type(ab).protects is not Ability.protects)
         self._combos.clear()
         self._hooks.clear()
         self._force.clear()
+        self._local.clear()
 
     @staticmethod
     def from_data(races: Mapping[str, Mapping[str, Any]], powers: Mapping[str, Mapping[str, Any]],
@@ -200,4 +211,16 @@ class Catalog:
             base = getattr(Ability, hook)
             got = tuple(a for a in abil if getattr(type(a), hook) is not base)
             self._hooks[key] = got
+        return got
+
+    def judged_locally(self, abil: tuple[Ability, ...]) -> bool:
+        """Whether a race with the effects `abil` has every conquest target judged locally
+        (`Ability.judges_locally`): no effect links regions the board does not join, each
+        effect judging a target does it from the region and its neighbours, and
+        so do the markers and the protections of every race of the catalog."""
+        got = self._local.get(abil)
+        if got is None:
+            got = self._local_defence and not self.overriding(abil, "links") and all(
+                    ab.judges_locally() for hook in TARGET_HOOKS for ab in self.overriding(abil, hook))
+            self._local[abil] = got
         return got

@@ -14,7 +14,7 @@ from .abilities.base import Ability, Victim
 from .board import Board
 from .common import add_tray, effects, event, region_left, return_banner
 from .reasons import Reason, reason, reason_n
-from .state import CONQUER, LOST_TRIBE, GameState, RaceHold
+from .state import CONQUER, LOST_TRIBE, GameState, Judged, RaceHold
 
 
 @dataclass(frozen=True)
@@ -223,12 +223,39 @@ def frontier(board: Board, own: list[str]) -> list[str]:
     return board.in_order(seen)
 
 
+def judged_locally(s: GameState, hold: RaceHold, abil: tuple[Ability, ...], own: list[str]) -> bool:
+    """Whether the conquests `conquest_options` finds for `hold` (with its effects `abil` and
+    its regions `own`) may be kept for a later position of the turn, re-judged only near the
+    regions written meanwhile: the race holds a region, every effect judging a target does it
+    locally (`Catalog.judged_locally`) and no race in play asks coins for its regions (the
+    attacker's coins change)."""
+    if not own or not s.catalog.judged_locally(abil):
+        return False
+    cat = s.catalog
+    if "conquest_price" in cat.hooked:
+        for _seat, h, in_dec in s.iter_holds():
+            if cat.overriding(cat.in_force(h.race, h.power, in_dec), "conquest_price"):
+                return False
+    return True
+
+
+def peace_in_force(s: GameState) -> tuple[Any, ...]:
+    """Each player's peace until his next turn (a Diplomat's, R12) with his Active race."""
+    out: tuple[Any, ...] = ()
+    for p in s.players:
+        if "until_next_turn" in p.memo:
+            out += (p.memo["until_next_turn"], p.active.race if p.active else None)
+    return out
+
+
 def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...],
-                     own: list[str]) -> list[tuple[str, int]]:
+                     own: list[str], since: Judged | None = None) -> list[tuple[str, int]]:
     """Every region `hold` (the Active race of `seat`) may target now, with its cost: the
     regions `target_reason` accepts among `conquest_candidates`, priced as `cost_of` prices them.
     The fast path of `legal_actions`: it builds no `Reason` for the regions it leaves out (the
-    agreement of the two is tested position by position)."""
+    agreement of the two is tested position by position). `since`: what was judged in the
+    position this one was played from, when `judged_locally` holds in both and it `fits`: only
+    the regions written since (`_changed`) and their neighbours are judged again."""
     cat = s.catalog
     board = s.board
     regions = s.regions
@@ -250,7 +277,16 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     near = bool(own) and not reaches and not links
     players = s.players
     out: list[tuple[str, int]] = []
-    for rid in conquest_candidates(s, seat, race, abil, own):
+    candidates: Iterable[str]
+    if since is not None:
+        near_written = set(s._changed)
+        for rid in s._changed:
+            near_written |= adjacency[rid]
+        candidates = [rid for rid in near_written if not adjacency[rid].isdisjoint(own)] if near \
+            else near_written
+    else:
+        candidates = conquest_candidates(s, seat, race, abil, own)
+    for rid in candidates:
         r = regions[rid]
         owner = r.owner
         if r.tokens and owner == seat and r.race == race:
@@ -286,6 +322,10 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
             out.append((rid, n if n > 1 else 1))
         else:
             out.append((rid, cost_of(s, seat, rid, abil).total))
+    if since is not None:
+        out.extend(x for x in since.options.items() if x[0] not in near_written)
+        index = board.index
+        out.sort(key=lambda x: index[x[0]])
     return out
 
 

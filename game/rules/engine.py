@@ -31,10 +31,10 @@ from .actions import (
 )
 from .chance import Recorder, Replay
 from .common import effects
-from .conquest import conquer_reason, conquest_options, cost_of, occupy
+from .conquest import conquer_reason, conquest_options, cost_of, judged_locally, occupy, peace_in_force
 from .errors import IllegalAction
 from .reasons import Reason, reason
-from .state import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, GameState, Listed
+from .state import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, GameState, Judged, Listed
 
 
 @dataclass
@@ -110,19 +110,21 @@ def legal_actions(s: GameState) -> list[Action]:
     if got is not None:
         return list(got[0])
     costs: dict[str, int] = {}
-    out = _listing(s, costs)
+    out, judged = _listing(s, costs)
     if s._sealed:
-        s._listed = (tuple(out), costs, set(map(id, out)))
+        s._listed = (tuple(out), costs, set(map(id, out)), judged)
     return out
 
 
-def _listing(s: GameState, costs: dict[str, int]) -> list[Action]:
+def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged | None]:
+    """The intents of `legal_actions`, with the cost of each conquest judged put in `costs`;
+    and those conquests as a `Judged`, when the next position of the turn may build on them."""
     t = s.turn
     if t.phase == GAME_OVER:
-        return []
+        return [], None
     if t.phase == WITHDRAW:
         seat, counts = T.default_withdraw(s)
-        return [Withdraw.of(seat, counts)]
+        return [Withdraw.of(seat, counts)], None
     seat = t.seat
     p = s.players[seat]
     out: list[Action] = []
@@ -136,10 +138,11 @@ def _listing(s: GameState, costs: dict[str, int]) -> list[Action]:
                    if "pass_over_price" not in s.catalog.hooked or T.pick_price(s, i) <= p.coins)
         if not s.column:
             out.append(_END)
-        return out
+        return out, None
     hold = p.active
     assert hold is not None
     own = s.regions_of(seat, hold.race)
+    judged: Judged | None = None
     if t.phase == CONQUER:
         if not t.conquered and not t.used.get("conquests_begun"):
             out.extend(_abandon(r) for r in own)
@@ -149,7 +152,14 @@ def _listing(s: GameState, costs: dict[str, int]) -> list[Action]:
                       for ab in s.catalog.overriding(abil, "reinforce_reason"))
             if die and "cost_floor" in s.catalog.hooked:          # Kobolds: 2 tokens at least
                 die = hold.hand >= max((ab.cost_floor(s, seat) for ab in abil), default=1)
-            for rid, c in conquest_options(s, seat, hold, abil, own):
+            since = None
+            if judged_locally(s, hold, abil, own):
+                judged = Judged(seat, s.round, t.picked, hold.race, hold.power, t.used,
+                                peace_in_force(s), costs)
+                since = s._prior
+                if since is not None and not since.fits(judged):
+                    since = None
+            for rid, c in conquest_options(s, seat, hold, abil, own, since):
                 costs[rid] = c
                 if c <= hold.hand:
                     out.append(_conquer(rid))
@@ -163,7 +173,7 @@ def _listing(s: GameState, costs: dict[str, int]) -> list[Action]:
     if cat.overriding(cat.effects_of(hold.race, hold.power), "may_decline_after_scoring") and \
             T.end_turn_reason(s, seat, True) is None:                    # (Stout)
         out.append(_END_DECLINE)
-    return out
+    return out, judged
 
 
 def _listed_cost(listed: Listed | None, rid: str) -> int | None:
@@ -259,6 +269,8 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
         assert ab is not None
         ab.apply_intent(new, seat, a, chance, ev)
     new.seal()
+    if listed is not None and listed[3] is not None and isinstance(a, (Conquer, Abandon)):
+        new._prior = listed[3]          # the next listing judges again only near what changed
     return new, Record(seat, a.to_dict(), chance.rolls, chance.shuffles, ev)
 
 

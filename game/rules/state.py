@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy as _copy
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
 from .reasons import HasReason, reason
 
@@ -247,10 +247,32 @@ class TurnState:
         return TurnState(**{k: _copy.deepcopy(v) for k, v in d.items()})
 
 
+class Judged(NamedTuple):
+    """The conquests `legal_actions` judged possible in a position (region -> cost, in board
+    order), kept for the position after a conquest or abandon of the same turn: there only the
+    regions written meanwhile and their neighbours are judged again (`conquest_options`). Kept
+    only when every effect that judges a target there judges it locally
+    (`Ability.judges_locally`); valid only where all but the options are the same."""
+
+    seat: int
+    round: int
+    picked: bool
+    race: str
+    power: str | None
+    used: dict[str, Any]
+    peace: tuple[Any, ...]       # each Diplomat's peace in force, with the race it covers
+    options: dict[str, int]
+
+    def fits(self, now: "Judged") -> bool:
+        """The same turn, race and everything a local judgement reads besides the regions."""
+        return self[:-1] == now[:-1]
+
+
 Held = dict[tuple[int, str], list[str]]
 #: what `legal_actions` listed for a sealed state: the intents, the cost of each conquest among
-#: them, and the identities of the intents (a listed intent is found without comparing values)
-Listed = tuple[tuple["Action", ...], dict[str, int], set[int]]
+#: them, the identities of the intents (a listed intent is found without comparing values), and
+#: the conquests judged, when a later position of the turn may build on them
+Listed = tuple[tuple["Action", ...], dict[str, int], set[int], Judged | None]
 
 
 class GameState:
@@ -258,7 +280,7 @@ class GameState:
 
     __slots__ = ("board", "catalog", "players", "regions", "column", "race_stack", "power_stack",
                  "power_discard", "tray", "round", "turn", "winners", "_fresh_r", "_fresh_p",
-                 "_sealed", "_held", "_base", "_changed", "_fresh_c", "_listed")
+                 "_sealed", "_held", "_base", "_changed", "_fresh_c", "_listed", "_prior")
 
     def __init__(self, board: "Board", catalog: "Catalog") -> None:
         self.board = board
@@ -286,6 +308,9 @@ class GameState:
         # what `legal_actions` listed for this sealed state, with the cost of each conquest it
         # listed: `apply` need not judge a listed intent again; any write forgets it
         self._listed: Listed | None = None
+        # the conquests judged in the position this one was played from by a conquest or an
+        # abandon of the same turn (`Judged`), with `_changed` the regions written since
+        self._prior: Judged | None = None
 
     # -- copy-on-write ---------------------------------------------------------------
     def copy(self) -> "GameState":
@@ -305,12 +330,12 @@ class GameState:
         s._sealed, s._held, s._changed = False, None, set()
         s._base = self._held if self._sealed else None
         s._fresh_c = False
-        s._listed = None
+        s._listed = s._prior = None
         return s
 
     def reg_w(self, rid: str) -> RegionState:
         """The region, writable: copied the first time it is written in this state."""
-        self._listed = None
+        self._listed = self._prior = None
         if self._sealed:
             self._sealed, self._base, self._held, self._changed = False, self._held, None, set()
         if rid not in self._fresh_r:
@@ -320,7 +345,7 @@ class GameState:
 
     def column_w(self) -> list[Combo]:
         """The column, with combos that may be written (coins or tokens put on them)."""
-        self._listed = None
+        self._listed = self._prior = None
         if not self._fresh_c:
             self.column = [Combo(c.race, c.power, c.coins, c.tokens) for c in self.column]
             self._fresh_c = True
@@ -328,7 +353,7 @@ class GameState:
 
     def player_w(self, seat: int) -> PlayerState:
         """The player, writable."""
-        self._listed = None
+        self._listed = self._prior = None
         if seat not in self._fresh_p:
             self.players[seat] = self.players[seat].copy()
             self._fresh_p.add(seat)
@@ -337,7 +362,7 @@ class GameState:
     def seal(self) -> None:
         """Forget which parts were copied: later writes must copy again. (Until its next
         `reg_w`, a sealed state keeps an index of who holds which region.)"""
-        self._listed = None
+        self._listed = self._prior = None
         if not self._sealed:
             self._changed = self._fresh_r
             self._sealed, self._held = True, None

@@ -26,6 +26,9 @@ class AbandonPays(Ability):
     def on_abandon(self, s: "GameState", seat: int, rid: str) -> None:
         s.turn.used.setdefault("abandoned", []).append(rid)
 
+    def judges_locally(self) -> bool:
+        return True   # `turn.used` (the regions abandoned this turn)
+
     def may_target(self, s: "GameState", seat: int, rid: str) -> Reason | None:
         if rid in s.turn.used.get("abandoned", ()):
             return reason("abandoned_this_turn", s, region=rid)

@@ -134,6 +134,17 @@ class Ability:
         return None, False
 
     # -- conquest ------------------------------------------------------------------
+    def judges_locally(self) -> bool:
+        """True when what this effect says of a conquest target — `may_target`, `reaches`,
+        `conquers_water`, `cost_modifier`, `cost_floor`, and `protects` for a region of its
+        race — depends on nothing but the board, that region and its neighbours (their tokens
+        and markers), the seats and races involved, the round, and the turn's seat, pick and
+        `turn.used`. After a conquest `legal_actions` then keeps its judgement of the regions
+        away from every region written, and judges only the others again. The default, False,
+        makes every listing judge every candidate afresh: an effect that reads anything else
+        (a hand, coins, memory, regions further away) keeps it."""
+        return False
+
     def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
         """Change to a conquest's cost (negative for a discount); the engine keeps it ≥ 1."""
         return 0

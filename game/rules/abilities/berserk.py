@@ -38,6 +38,9 @@ class Berserk(Ability):
     def _pending(s: "GameState", seat: int) -> int | None:
         return s.turn.used.get(DIE) if s.turn.seat == seat else None
 
+    def judges_locally(self) -> bool:
+        return True   # `turn.used` (the die waiting for the next conquest)
+
     def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
         face = self._pending(s, seat)
         return -face if face else 0

@@ -45,6 +45,9 @@ class BuyDiscount(UseMove):
         s.turn.used[self.name] = True
         events.append({"type": "use", "seat": seat, "effect": self.name, "coins": int(self.p["coins"])})
 
+    def judges_locally(self) -> bool:
+        return True   # `turn.used` (the discount bought this turn)
+
     def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
         return -int(self.p["discount"]) if s.turn.used.get(self.name) and s.turn.seat == seat else 0
 

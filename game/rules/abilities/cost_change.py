@@ -38,6 +38,11 @@ class CostChange(Ability):
         self.amount = int(self.p["amount"])
         self.when = str(self.p["when"])
 
+    def judges_locally(self) -> bool:
+        # every `where` reads the region and its neighbours; a `when` other than these reads
+        # what a conquest changes (who was attacked, the regions held)
+        return self.when in ("always", "even_round", "odd_round", "picked_this_turn")
+
     def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
         # asked for every region within reach each time the moves are listed: kept short
         if self.when != "always" and not when_holds(self.when, s, seat, None):

@@ -57,6 +57,9 @@ class Diplomat(Ability):
             return []
         return [Ally(o) for o in range(len(s.players)) if o != seat and o not in s.turn.attacked]
 
+    def judges_locally(self) -> bool:
+        return True   # the region and `turn.used` (the ally of the turn)
+
     def may_target(self, s: "GameState", seat: int, rid: str) -> Reason | None:
         ally = s.turn.used.get(USED) if s.turn.seat == seat else None
         r = s.regions[rid]

@@ -51,6 +51,9 @@ class DiscountMarkers(UseMove):
         s.turn.used[self.name] = int(s.turn.used.get(self.name, 0)) + 1
         events.append({"type": "use", "seat": seat, "effect": self.name})
 
+    def judges_locally(self) -> bool:
+        return True   # `turn.used` (the markers spent this turn)
+
     def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
         if s.turn.seat != seat:
             return 0

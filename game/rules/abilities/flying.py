@@ -22,5 +22,8 @@ class Flying(Ability):
     def enters_anywhere(self, s: "GameState", seat: int) -> bool:
         return True
 
+    def judges_locally(self) -> bool:
+        return True   # every land region, whatever lies on the board
+
     def reaches(self, s: "GameState", seat: int, rid: str) -> bool:
         return not s.board.region(rid).is_water

@@ -88,6 +88,9 @@ class HiddenLoot(Ability):
         s.turn.used[self._key("repelled")] = list(s.turn.used.get(self._key("repelled"), [])) + [rid]
         return True
 
+    def judges_locally(self) -> bool:
+        return True   # `turn.used` (the regions that repelled this turn)
+
     def protects(self, s: "GameState", seat: int, rid: str, attacker: int | None,
                  in_decline: bool) -> Reason | None:
         if rid in s.turn.used.get(self._key("repelled"), ()):

@@ -28,6 +28,9 @@ class Immune(Ability):
         super().__init__(**kw)
         self.where = Where.parse(self.p["where"], self.name)
 
+    def judges_locally(self) -> bool:
+        return True   # the region and its neighbours (`where`)
+
     def protects(self, s: "GameState", seat: int, rid: str, attacker: int | None,
                  in_decline: bool) -> Reason | None:
         r = s.regions[rid]

@@ -21,5 +21,8 @@ class Seafaring(Ability):
     (Seafaring). One of a kind: water is otherwise never held, so holding it touches entry, scoring
     and decline rules no other entry needs."""
 
+    def judges_locally(self) -> bool:
+        return True   # water is always open to it
+
     def conquers_water(self, s: "GameState", seat: int, rid: str) -> bool:
         return True

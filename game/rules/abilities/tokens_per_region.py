@@ -37,6 +37,9 @@ class TokensPerRegion(Ability):
         if self.p["min"] < 1 or self.p["max"] < 0 or (self.p["max"] and self.p["max"] < self.p["min"]):
             raise ParamError(reason("param_min_max", effect=self.name))
 
+    def judges_locally(self) -> bool:
+        return True   # its floor is a fixed number
+
     def cost_floor(self, s: "GameState", seat: int) -> int:
         return int(self.p["min"])
 
