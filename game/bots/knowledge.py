@@ -6,9 +6,13 @@ can reason with. The building blocks' conditions are read too: a `where:` is val
 of the board's land regions it matches (printed keys such as terrains, features and coasts
 exactly, the keys that depend on play — neighbours, occupants, rounds — by a fixed estimate)
 and a `when:` by how often it holds. The figures are: tokens for conquests, the mean discount per conquest, bonus coins per region
-and per turn, how well the race holds its regions, what it is worth In Decline. A custom race
-built from known effects is valued like the base ones; an effect the table does not know adds
-nothing (the bot still plays its intents, it just does not pay extra for them).
+and per turn, how well the race holds its regions (Active and In Decline), what it is worth In
+Decline. The expansions' blocks are valued the same way, from their parameters
+(`more_block_traits`: an immune In Decline race keeps its regions, a stack scoring per token
+holds, tokens collected or rolled for grow the race, a Loot marker per conquest pays later...),
+so a custom race built from known blocks is valued like the published ones; `NOT_VALUED` names
+the few blocks given no worth on purpose, and a block unknown here adds nothing (the bot still
+plays its intents, it just does not pay extra for them).
 
 `LifeModel` is a small, deterministic model of a race's life: how many regions it holds turn
 after turn, when it should go into decline, and what a fresh combo is worth with the turns left.
@@ -44,6 +48,9 @@ class Traits:
     decline_keeps: bool = False    # all tokens stay and keep conquering In Decline (Ghouls)
     spirit: bool = False           # the decline race stays through the next decline
     stout: bool = False            # may decline right after a turn of conquests
+    conquest_bonus: float = 0.0    # coins per region conquered (any region), while Active
+    decline_hold: float = 0.0      # share of the usual In Decline losses avoided (0..1)
+    decline_turn_bonus: float = 0.0   # flat coins per turn once In Decline
 
     def plus(self, o: "Traits") -> "Traits":
         return Traits(
@@ -54,7 +61,9 @@ class Traits:
             defense=min(0.8, self.defense + o.defense), no_token_loss=self.no_token_loss or o.no_token_loss,
             extra_regions=self.extra_regions + o.extra_regions, growth=self.growth + o.growth,
             decline_keeps=self.decline_keeps or o.decline_keeps, spirit=self.spirit or o.spirit,
-            stout=self.stout or o.stout)
+            stout=self.stout or o.stout, conquest_bonus=self.conquest_bonus + o.conquest_bonus,
+            decline_hold=min(1.0, self.decline_hold + o.decline_hold),
+            decline_turn_bonus=self.decline_turn_bonus + o.decline_turn_bonus)
 
 
 @dataclass(frozen=True)
@@ -151,7 +160,12 @@ def effect_traits(name: str, p: dict[str, Any], in_decline: bool, facts: BoardFa
     if name == "coins_if":
         if p.get("when") == "picked_this_turn":
             return Traits(once_bonus=amount)
-        limited = 0.6 if p.get("regions_at_most") or p.get("connected") else 1.0
+        if p.get("regions_at_most"):     # a few regions only: a race that conquers little
+            limited = REGIONS_AT_MOST_ODDS
+        else:
+            limited = 0.6 if p.get("connected") else 1.0
+        if p.get("only_in_decline"):
+            return Traits(decline_turn_bonus=amount * when * limited)
         return Traits(turn_bonus=amount * when * limited)
     if name == "coins_per_nonempty_conquest":
         return Traits(nonempty_bonus=amount)
@@ -192,7 +206,123 @@ def effect_traits(name: str, p: dict[str, Any], in_decline: bool, facts: BoardFa
         return Traits(spirit=True)
     if name == "stout":
         return Traits(stout=True)
+    return more_block_traits(name, p, in_decline, facts)
+
+
+# Odds behind the values of the blocks below (estimates checked against lab games, not measures).
+REGIONS_AT_MOST_ODDS = 0.35     # a turn that ends with few enough regions for `regions_at_most`
+AFAR_SHARE = 0.3                # conquests made from two steps away, when the race may
+OCCUPIED_ACTIVE_CONQUESTS = 0.8  # conquests of an opponent's Active region, per turn
+TYPICAL_REGIONS = 4.0           # regions a race holds in a typical turn
+KEPT_TO_DECLINE = 0.45          # share of a race's conquests it still holds when it declines
+DECLINES_SEEN = 0.5             # other players' declines per own turn
+STACKS_PER_TURN = 1.2           # regions holding 3 or more tokens after a redeploy
+GROUPS_PER_TURN = 1.5           # separate groups of regions a race holds
+NEIGHBOURS_ROBBED = 1.5         # players with a token next to a race's regions
+
+
+def more_block_traits(name: str, p: dict[str, Any], in_decline: bool, facts: BoardFacts) -> Traits:
+    """Figures for the blocks the published expansions brought (and any race composed of them):
+    each valued from its parameters by what it does to the life model's figures."""
+    amount = float(p.get("amount", 1) or 0)
+    where: Mapping[str, Any] = p.get("where") or {}
+    share = facts.share(where)
+    sought = min(0.9, share * BONUS_AFFINITY)          # a planner seeks the regions that pay it
+    if name == "immune":                 # untouchable regions: nothing lost there
+        held = sought if where else 1.0
+        if p.get("only_in_decline"):
+            return Traits(decline_hold=held)
+        return Traits(defense=held, decline_hold=held if in_decline else 0.0)
+    if name == "gather_on_decline":      # one stack of all its tokens, hard to take
+        return Traits(decline_hold=0.85)
+    if name == "guard_marker":
+        n = float(p.get("count", 1))
+        guard = 0.08 * n if p.get("immune") else 0.03 * n * float(p.get("defence", 0))
+        return Traits(defense=guard, decline_hold=guard if p.get("stays_in_decline") else 0.0)
+    if name == "collect_lost_tokens":    # every token lost on the board, a lot per player
+        return Traits(growth=1.3)
+    if name == "die_for_lost_tokens":    # a die roll of tokens for each token lost
+        return Traits(growth=0.8)
+    if name == "tokens_at_redeploy":
+        if p.get("per") == "conquest":
+            return Traits(growth=amount * OCCUPIED_ACTIVE_CONQUESTS * (0.8 if p.get("victims_gain") else 1.0))
+        return Traits(growth=amount * sought * TYPICAL_REGIONS * 0.6)
+    if name == "tokens_at_pick":
+        return Traits(tokens=amount)
+    if name == "conquer_from_afar":      # reach, coins and a discount on some conquests
+        once = 1 / 3 if p.get("once_per_turn") else AFAR_SHARE
+        return Traits(discount=0.1 + float(p.get("discount", 0)) * once,
+                      conquest_bonus=float(p.get("coins", 0)) * AFAR_SHARE,
+                      defense=0.05 if p.get("marker") else 0.0)
+    if name == "hidden_loot":            # a face-down marker per conquest, collected at decline
+        pile = list(p.get("pile") or [])
+        coins = [float(x) for x in pile if isinstance(x, (int, float)) and not isinstance(x, bool)]
+        repel = sum(1 for x in pile if x == p.get("repel")) / max(1, len(pile))
+        return Traits(conquest_bonus=sum(coins) / max(1, len(pile)) * KEPT_TO_DECLINE, defense=repel * 0.5)
+    if name == "markers_cashed_next_turn":   # a coin per region next turn, if still held
+        return Traits(region_bonus=float(p.get("coins", 1)) * 0.45)
+    if name == "tokens_per_region":
+        if int(p.get("max", 0) or 0) == 1:    # one token per region: easy prey
+            return Traits(defense=-0.6)
+        return Traits()
+    if name == "no_redeploy":
+        return Traits(defense=-0.2)
+    if name == "coins_when_conquered":   # coins for (or against) the regions one loses
+        lost = 0.17 * amount
+        if p.get("payee") == "attacker":
+            return Traits(region_bonus=-lost * 0.4)
+        gain = lost * (1.3 if p.get("payer") == "attacker" else 1.0)
+        if p.get("only_in_decline"):
+            return Traits(decline_bonus=gain * 1.8)
+        return Traits(region_bonus=gain, decline_bonus=gain * 1.8 if in_decline else 0.0)
+    if name == "coins_for_count":
+        of = p.get("of", "regions")
+        if of == "regions":
+            return Traits(region_bonus=amount, turn_bonus=-amount * float(p.get("beyond", 0)))
+        if of == "coastal_pairs":
+            return Traits(region_bonus=amount * 0.5 * min(0.9, facts.coastal_share * BONUS_AFFINITY))
+        if of == "stacks":
+            return Traits(turn_bonus=amount * STACKS_PER_TURN)
+        if of == "groups":
+            return Traits(turn_bonus=amount * GROUPS_PER_TURN)
+        return Traits()
+    if name == "coins_on_conquest":
+        odds = where_matches(where, ("", frozenset(), False, False, frozenset())) if where else 1.0
+        paid = 1.3 if p.get("from") == "defender" else 1.0
+        return Traits(conquest_bonus=amount * odds * paid)
+    if name == "coins_when_declines":
+        return Traits(once_bonus=float(p.get("at_pick", 0)) * 1.5 + float(p.get("own", 0)) * 0.5,
+                      turn_bonus=float(p.get("others", 0)) * DECLINES_SEEN)
+    if name == "coins_from_neighbours":
+        return Traits(turn_bonus=amount * NEIGHBOURS_ROBBED)
+    if name == "buy_discount":           # about one conquest in two bought cheaper
+        return Traits(discount=float(p.get("discount", 2)) * 0.4, turn_bonus=-float(p.get("coins", 1)) * 0.8)
+    if name == "discount_markers":       # markers from the regions held, each worth tokens later
+        return Traits(attack_extra=float(p.get("discount", 2)) * sought * TYPICAL_REGIONS * 0.8)
+    if name == "stack_markers":
+        worth = min(0.9, facts.share(p.get("worth") or {}) * BONUS_AFFINITY) * TYPICAL_REGIONS
+        return Traits(attack_extra=worth * min(2.0, float(p.get("count", 1))) * 0.5, defense=0.1)
+    if name == "second_conquest_round":  # tokens back but one per region: a second wave
+        return Traits(attack_extra=2.0)
+    if name == "borrow_power":           # a badge's tokens borrowed each turn
+        return Traits(attack_extra=3.0)
+    if name == "clear_region":
+        return Traits(growth=float(p.get("gain", 0)), discount=0.2)
+    if name == "markers_per_region":     # markers adding to the defence of some regions
+        return Traits(defense=sought * 0.4 * float(p.get("defence", 0)))
     return Traits()
+
+
+#: Blocks valued at nothing here on purpose, and why (every block of the shipped content is
+#: either valued above or named here).
+NOT_VALUED: dict[str, str] = {
+    "column_price": "it gives its owner nothing",
+    "tokens_when_passed_over": "the tokens lying on its combo are counted at the pick",
+    "abandon_pays": "the computer players do not abandon regions",
+    "revive_on_decline": "a revived race's worth depends on the race, not known at the pick",
+    "vanish_on_decline": "its coins at the decline are about the In Decline regions it gives up",
+    "tokens_per_region": "(with `min`) fewer regions, each held more firmly: about even",
+}
 
 
 def traits_of(catalog: Catalog, facts: BoardFacts, race: str, power: str | None) -> Traits:
@@ -250,8 +380,11 @@ class LifeModel:
         return max(0.0, min(n, self.cap - r, k - r))      # one token per region held
 
     def income(self, r: float, n: float, tr: Traits, d_income: float, first: bool) -> float:
-        return (r * (1 + tr.region_bonus) + tr.turn_bonus + tr.nonempty_bonus * 0.55 * n
-                + (tr.once_bonus if first else 0.0) + d_income)
+        inc = (r * (1 + tr.region_bonus) + tr.turn_bonus + tr.nonempty_bonus * 0.55 * n
+               + (tr.once_bonus if first else 0.0) + d_income)
+        if tr.conquest_bonus:
+            inc += tr.conquest_bonus * n
+        return inc
 
     def after_losses(self, r: float, k: float, tr: Traits) -> tuple[float, float]:
         lost = r * self.loss_active * (1 - tr.defense)
@@ -313,8 +446,25 @@ class LifeModel:
         new_d = r * (1.15 if tr.decline_keeps else 1.0)
         inc = self.decline_value(r, tr) + keep
         rate = 1 + tr.decline_bonus
-        nd = new_d * (1 - self.loss_decline * (0.5 if tr.decline_keeps else 1.0))
-        return inc + self.fresh_value(t - 1, rnd + 1, nd * rate) + (keep * (t - 1) * 0.7 if tr.spirit else 0.0)
+        loss = self.loss_decline * (0.5 if tr.decline_keeps else 1.0)
+        if tr.decline_hold:             # regions kept In Decline: fewer lost, more turns of coins
+            loss *= 1 - tr.decline_hold
+            rate *= self.hold_factor(t - 1, tr.decline_hold)
+        nd = new_d * (1 - loss)
+        v = inc + self.fresh_value(t - 1, rnd + 1, nd * rate) + (keep * (t - 1) * 0.7 if tr.spirit else 0.0)
+        if tr.decline_turn_bonus:
+            v += tr.decline_turn_bonus * t * 0.85
+        return v
+
+    def hold_factor(self, t: int, hold: float) -> float:
+        """How many more coins In Decline regions bring over `t` turns when a share `hold` of
+        the usual losses is avoided."""
+        if t <= 0:
+            return 1.0
+        q = self.loss_decline
+        usual = sum((1 - q) ** i for i in range(t))
+        kept = sum((1 - q * (1 - hold)) ** i for i in range(t))
+        return kept / usual
 
 
 def typical_combo(catalog: Catalog, facts: BoardFacts) -> Traits:
@@ -365,6 +515,19 @@ class Knowledge:
             t = traits_of(self.catalog, self.facts, race, power)
             self._traits[key] = t
         return t
+
+    def decline_hold(self, race: str, power: str | None) -> float:
+        """The share of the usual In Decline losses this race avoids (0 for most)."""
+        return self.traits(race, power).decline_hold
+
+    def per_token_in_decline(self, race: str, power: str | None) -> float:
+        """Coins per token a stack of this race scores In Decline (0 when it scores per region)."""
+        for rid in (race, power):
+            if rid:
+                for name, p, _ in effect_params(self.catalog, rid):
+                    if name == "gather_on_decline":
+                        return float(p.get("per_token", 1))
+        return 0.0
 
     def region_bonus(self, race: str, power: str | None, in_decline: bool = False) -> dict[str, float]:
         """Bonus coins per turn each region pays this race (and power) when held."""

@@ -2,9 +2,11 @@
 
 It values every combo of the column by what the combo should earn over the turns left (tokens,
 discounts, bonus coins, defence, what it is worth In Decline — `knowledge.LifeModel`), minus
-the coins it costs plus the coins lying on it; plans each turn's conquests greedily for coins
+the coins it costs plus the coins (and tokens) lying on it; plans each turn's conquests greedily for coins
 (cheapest, richest regions first, hurting the leader when it can, a last roll of the
-reinforcement die with the tokens left); spreads its tokens over its regions by how exposed
+reinforcement die with the tokens left, the expansions' blocks' own moves where they help:
+a second wave of conquests, a power borrowed from the column, a conquest bought cheaper, a
+region emptied where opponents stand thickest); spreads its tokens over its regions by how exposed
 they are; and goes into decline when the model says a fresh race earns more over the turns
 left than carrying on. Each decision takes well under a millisecond, so that the balance lab
 can play a thousand games in two minutes and Hard can use Medium for its look-ahead.
@@ -14,7 +16,7 @@ All decisions are made from the public view of the state (`view.public_view`).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from ..rules import actor, conquest_cost, legal_actions, why_illegal
@@ -35,6 +37,7 @@ from ..rules.actions import (
     Pick,
     Redeploy,
     Reinforce,
+    Use,
     Withdraw,
 )
 from ..rules.state import CONQUER, PICK, WITHDRAW, GameState
@@ -124,6 +127,8 @@ class MediumBot:
             if c.race in s.catalog.missing or c.power in s.catalog.missing:
                 continue
             tr = know.traits(c.race, c.power)
+            if c.tokens:                     # tokens lying on the combo come with it
+                tr = replace(tr, tokens=tr.tokens + c.tokens)
             v = self.style.pick_spread * know.model.pick_value(t, s.round, tr, d, d_rate, 0.0) + c.coins - a.index
             v += self.style.pick_bias_tokens * tr.tokens
             out.append((v, a))
@@ -213,6 +218,11 @@ class MediumBot:
         valuer = RegionValuer(s, seat, know, self.style.opp_weight, self.style.leader_weight)
         last_turn = valuer.t_left <= 1
         keep = 0.0 if last_turn else self.style.keep_per_token
+        uses = [a for a in acts if isinstance(a, Use)]
+        if uses:                             # a block's own move that comes before conquests
+            a_use = self.use_first(s, seat, uses)
+            if a_use is not None:
+                return a_use
         # free conversions first (Sorcerers): no token from the hand
         enchant = [a for a in acts if isinstance(a, Enchant)]
         if enchant:
@@ -239,6 +249,9 @@ class MediumBot:
             if ratio > best_ratio + 1e-9:
                 best_c, best_ratio = a, ratio
         if best_c is not None:
+            cheaper = self.use_discount(s, seat, uses, cost_of(s, seat, best_c.region).total)
+            if cheaper is not None:
+                return cheaper
             berserk = next((a for a in acts if isinstance(a, BerserkRoll)), None)
             if berserk is not None and conquest_cost(s, seat, best_c.region) >= 2:
                 return berserk
@@ -247,6 +260,9 @@ class MediumBot:
             best = max(dragon, key=lambda a: (valuer.value(a.region), -s.board.index[a.region]))
             if valuer.value(best.region) > 0:
                 return best
+        second = next((a for a in uses if a.effect in SECOND_WAVE_MOVES), None)
+        if second is not None:
+            return second                    # tokens back but one per region, before the die
         reinf = [a for a in acts if isinstance(a, Reinforce)]
         if reinf and hold.hand >= 1:
             best_r, best_ev = None, 0.0
@@ -260,6 +276,35 @@ class MediumBot:
                 if berserk is not None:
                     return berserk
                 return best_r
+        return None
+
+    # -- blocks' own moves (expansion races and powers) ---------------------------------------
+    def use_first(self, s: GameState, seat: int, uses: Sequence[Use]) -> Action | None:
+        """A move to make before choosing a conquest: borrow the column's power with the most
+        tokens (Copycat), empty the region where opponents stand thickest (Wendigos)."""
+        borrow = [a for a in uses if a.effect in BORROW_MOVES and a.choice]
+        if borrow:
+            return max(borrow, key=lambda a: (s.catalog.powers[a.choice].tokens, a.choice))
+        return self.use_clear(s, seat, uses)
+
+    def use_clear(self, s: GameState, seat: int, uses: Sequence[Use]) -> Action | None:
+        """Empty the region (a `clear_region` move) holding most of the opponents' tokens."""
+        def hurt(a: Use) -> float:
+            r = s.regions[a.region]
+            return (r.tokens if r.owner is not None and r.owner != seat else 0) + 0.5 * r.lost_tribe
+
+        clear = [a for a in uses if a.effect in CLEAR_MOVES and a.region]
+        if not clear:
+            return None
+        best = max(clear, key=lambda a: (hurt(a), -s.board.index[a.region]))
+        return best if hurt(best) >= 1 else None
+
+    def use_discount(self, s: GameState, seat: int, uses: Sequence[Use], cost: int) -> Action | None:
+        """A move that makes the next conquest cheaper, when the conquest costs enough for it."""
+        for a in uses:
+            at_least = DISCOUNT_MOVES.get(a.effect)
+            if at_least is not None and cost >= at_least:
+                return a
         return None
 
     # -- the end of the turn --------------------------------------------------------------------
@@ -307,6 +352,11 @@ class MediumBot:
         allies = [a for a in acts if isinstance(a, Ally)]
         if allies:
             return max(allies, key=lambda a: (self._danger(s, seat, a.player), -a.player))
+        uses = [a for a in acts if isinstance(a, Use)]
+        if uses:                             # after redeploying: Lava where it hurts most
+            a_use = self.use_clear(s, seat, uses)
+            if a_use is not None:
+                return a_use
         if hold is not None and EndTurn(decline=True) in acts and self.stout_decline(s, seat, know):
             return EndTurn(decline=True)
         return EndTurn()
@@ -354,6 +404,14 @@ class MediumBot:
         counts = spread(total, own, weights, base=0)
         a = Withdraw.of(seat, counts)
         return a if why_illegal(s, a) is None else default
+
+
+# Blocks' own moves Medium makes, by block: the least a conquest must cost to buy it cheaper...
+DISCOUNT_MOVES: dict[str, int] = {"buy_discount": 3, "discount_markers": 3, "stack_markers": 2}
+# ... a second wave of conquests, a power borrowed from the column, a region emptied.
+SECOND_WAVE_MOVES = frozenset({"second_conquest_round"})
+BORROW_MOVES = frozenset({"borrow_power"})
+CLEAR_MOVES = frozenset({"clear_region"})
 
 
 def _wide(s: GameState, hold) -> bool:  # type: ignore[no-untyped-def]

@@ -248,5 +248,12 @@ def decline_income(s: GameState, seat: int, know: Knowledge) -> tuple[float, flo
         regs = s.regions_of(seat, h.race)
         bonus = know.region_bonus(h.race, h.power, True)
         n += len(regs)
-        coins += sum(1.0 + bonus.get(r, 0.0) for r in regs)
+        c = sum(1.0 + bonus.get(r, 0.0) for r in regs)
+        hold = know.decline_hold(h.race, h.power)
+        if hold:                       # regions kept In Decline bring coins for longer
+            per_token = know.per_token_in_decline(h.race, h.power)
+            if per_token:              # a stack scoring per token (Priestesses' Ivory Tower)
+                c = sum(per_token * s.regions[r].tokens for r in regs)
+            c *= 1 + 0.6 * hold
+        coins += c
     return float(n), (coins / n if n else 1.0)

@@ -1,0 +1,84 @@
+"""The computer players with the published expansions' races and powers: every block of the
+shipped content has a worth Medium understands, Medium pays for races whose strength is not in
+their tokens, and it makes the blocks' own moves (Marauding's second wave, Copycat's borrowing,
+Mercenary's coin, Fireball, Behemoth, Lava and Wendigos)."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from game.bots import make_bot
+from game.bots.arena import play_game
+from game.bots.knowledge import NOT_VALUED, BoardFacts, Knowledge, Traits, effect_params, effect_traits
+from game.content.catalog import load_catalog
+from game.content.tmx import map_for_players
+from game.rules import legal_actions, new_game
+from game.rules.actions import Pick
+from game.rules.catalog import Catalog
+from game.rules.state import GameState
+
+PACKS = sorted(str(p) for p in (Path(__file__).resolve().parents[1] / "assets" / "content" / "expansions").glob("*.yaml"))
+
+
+def _catalog() -> Catalog:
+    return load_catalog(PACKS)
+
+
+def test_every_block_of_the_shipped_expansions_is_valued_or_said_to_be_worth_nothing() -> None:
+    catalog = _catalog()
+    facts = BoardFacts.of(map_for_players(4).board)
+    unvalued = set()
+    for rid in [*catalog.races, *catalog.powers]:
+        for name, p, in_decline in effect_params(catalog, rid):
+            if effect_traits(name, p, in_decline, facts) == Traits() and name not in NOT_VALUED:
+                unvalued.add(f"{rid}: {name}")
+    assert not unvalued, f"blocks the bots give no worth to: {sorted(unvalued)}"
+    assert all(NOT_VALUED.values())
+
+
+def _start(forced: list[tuple[str, str]]) -> GameState:
+    return new_game(map_for_players(3).board, ["ann", "bob", "cat"], _catalog(), random.Random(1), forced=forced)
+
+
+def _values(s: GameState) -> dict[tuple[str, str], float]:
+    bot = make_bot("medium", 0, 1)
+    picks = [a for a in legal_actions(s) if isinstance(a, Pick)]
+    know = Knowledge.of(s.board, s.catalog, len(s.players))
+    return {(s.column[a.index].race, s.column[a.index].power): v for v, a in bot.pick_values(s, 0, picks, know)}
+
+
+@pytest.mark.parametrize("race", ["white_ladies", "priestesses", "igors"])
+def test_medium_pays_for_a_race_whose_strength_is_not_in_its_tokens(race: str) -> None:
+    # White Ladies and Priestesses only pay In Decline, Igors grow from every token lost: a coin
+    # more for them than for Ratmen with no power (no benefit, 8 tokens) on top of the column
+    values = _values(_start([("ratmen", "cursed"), (race, "alchemist")]))
+    assert values[(race, "alchemist")] > values[("ratmen", "cursed")] + 3
+
+
+def test_medium_counts_the_tokens_lying_on_a_combo() -> None:
+    s = _start([("dwarves", "cursed"), ("homunculi", "alchemist")])
+    before = _values(s)[("homunculi", "alchemist")]
+    s.column[1].tokens = 3                    # passed over three times
+    assert _values(s)[("homunculi", "alchemist")] > before + 2
+
+
+def test_medium_makes_the_moves_of_the_expansions_blocks() -> None:
+    catalog = _catalog()
+    board = map_for_players(4).board
+    used: Counter[str] = Counter()
+
+    def on_step(before: GameState, after: GameState, rec) -> None:
+        used.update(e["effect"] for e in rec.events if e.get("type") == "use")
+
+    for i, forced in enumerate([[("skags", "marauding"), ("humans", "copycat"), ("wizards", "fireball")],
+                                [("orcs", "mercenary"), ("wendigos", "behemoth"), ("dwarves", "lava")]]):
+        for game in range(2):
+            bots = [make_bot("medium", seat, seed=seat) for seat in range(4)]
+            end = play_game(board, catalog, bots, f"moves:{i}:{game}", on_step=on_step, forced=forced)
+            assert end.game_over
+    for effect in ("second_conquest_round", "borrow_power", "buy_discount", "discount_markers",
+                   "stack_markers", "clear_region"):
+        assert used[effect] > 0, f"Medium never made the {effect} move: {dict(used)}"
