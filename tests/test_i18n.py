@@ -26,7 +26,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 import yaml  # noqa: E402
 
-from game.content.catalog import default_catalog  # noqa: E402
+from game.content.catalog import default_catalog, load_catalog  # noqa: E402
 from game.content.tmx import SHIPPED_MAPS, load_map  # noqa: E402
 from game.rules.reasons import TEMPLATES, Reason, reason  # noqa: E402
 from game.ui import strings  # noqa: E402
@@ -34,6 +34,7 @@ from game.ui.layout import compute  # noqa: E402
 from game.ui.theme import FONT_DIR, Fonts, Text  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
+PACKS = sorted(str(p) for p in (ROOT / "assets" / "content" / "expansions").glob("*.yaml"))
 OTHERS = ("ro", "nl", "fr")
 ERRORS = ("param_", "catalog_", "content_", "board_", "map_", "pattern_", "save_", "replay_", "chance_",
           "setup_", "cli_")
@@ -197,7 +198,7 @@ def sample(lang: str, key: str, template: str) -> dict[str, object]:
 def test_every_combo_name_fits_its_row_in_the_column(lang, text, L):
     from game.ui.panels import combo_rects, name_lines
     strings.set_language(lang)
-    cat = default_catalog()
+    cat = load_catalog(PACKS)              # the base races and powers and every published one
     rect = combo_rects(L)[0]
     icon = rect.h - L.px(10)
     name_w = rect.right - L.px(52) - (rect.x + icon + L.px(12)) - L.px(4)
@@ -348,6 +349,27 @@ def test_every_romanian_few_form_has_its_other_form_with_de():
     for k, v in ro.items():
         if k.endswith("_few"):
             assert ro[k[:-len("_few")]] != v and " de " in ro[k[:-len("_few")]], k
+
+
+def test_the_published_expansions_races_and_powers_are_named_in_every_language(tmp_path):
+    cat = load_catalog(PACKS)
+    english = strings.table("en")
+    for kind, entries in (("race", cat.races), ("power", cat.powers)):
+        for cid, entry in entries.items():
+            assert english.get(f"{kind}.{cid}") == entry.name, f"en.yaml has no {kind}.{cid}: {entry.name!r}"
+    try:
+        strings.set_language("fr")
+        assert strings.combo_name(cat, "goblins", "marauding") == "Gobelins Maraudeurs"
+        strings.set_language("nl")
+        assert strings.combo_name(cat, "white_ladies", "wise") == "Wijze Witte Dames"
+        strings.set_language("ro")
+        assert strings.combo_name(cat, "pixies", "stone") == "Zâne de Piatră"
+        # a custom race its author named otherwise keeps the author's name
+        own = tmp_path / "mine.yaml"
+        own.write_text("races:\n  goblins:\n    name: Gobbos\n    tokens: 6\n    text: Ours.\n", encoding="utf-8")
+        assert strings.race_name(load_catalog([str(own)]), "goblins") == "Gobbos"
+    finally:
+        strings.set_language("en")
 
 
 def test_the_shipped_maps_are_named_in_every_language():

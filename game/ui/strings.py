@@ -219,13 +219,19 @@ def say(message: Any, state: Any = None) -> str:
 
 
 # -- names of the game's things -----------------------------------------------------------
+def _published(kind: str, cid: str, name: str) -> bool:
+    """A race or power of a published expansion, named as its pack names it: its name is
+    translated like a base one's (a custom entry the author named otherwise keeps its name)."""
+    return table(DEFAULT_LANG).get(f"{kind}.{cid}") == name
+
+
 def race_name(catalog: Any, race: str | None) -> str:
     if not race:
         return ""
     if race == "lost_tribe":
         return t("race.lost_tribe")
     r = getattr(catalog, "races", {}).get(race)
-    if r is not None and getattr(r, "custom", False):
+    if r is not None and getattr(r, "custom", False) and not _published("race", race, r.name):
         return r.name                              # a custom race speaks its author's language
     key = f"race.{race}"
     if has(key):
@@ -237,7 +243,7 @@ def power_name(catalog: Any, power: str | None) -> str:
     if not power:
         return ""
     p = getattr(catalog, "powers", {}).get(power)
-    if p is not None and getattr(p, "custom", False):
+    if p is not None and getattr(p, "custom", False) and not _published("power", power, p.name):
         return p.name
     key = f"power.{power}"
     if has(key):
