@@ -360,6 +360,10 @@ def test_the_published_expansions_races_and_powers_are_named_in_every_language(t
     try:
         strings.set_language("fr")
         assert strings.combo_name(cat, "goblins", "marauding") == "Gobelins Maraudeurs"
+        from game.content.packs import shipped_packs
+        from game.ui.scenes.packs import pack_contents
+        cursed = next(p for p in shipped_packs() if p.id == "cursed")
+        assert pack_contents(cursed)[0] == "2 peuples : Gobelins, Kobolds"
         strings.set_language("nl")
         assert strings.combo_name(cat, "white_ladies", "wise") == "Wijze Witte Dames"
         strings.set_language("ro")

@@ -225,6 +225,14 @@ def _published(kind: str, cid: str, name: str) -> bool:
     return table(DEFAULT_LANG).get(f"{kind}.{cid}") == name
 
 
+def published_name(kind: str, name: str) -> str:
+    """A published race's or power's name as its pack file writes it (`kind` "race" or
+    "power"), in the current language; any other name as it is."""
+    english = table(DEFAULT_LANG)
+    key = next((k for k, v in english.items() if v == name and k.startswith(f"{kind}.")), None)
+    return t(key) if key is not None else name
+
+
 def race_name(catalog: Any, race: str | None) -> str:
     if not race:
         return ""

@@ -14,7 +14,7 @@ from game.content.packs import Pack
 from .. import theme
 from ..app import App, Scene
 from ..layout import ui_scale
-from ..strings import has, t, tn
+from ..strings import has, published_name, t, tn
 from ..widgets import Button, hit, tooltip
 from .common import backdrop, card
 
@@ -41,9 +41,11 @@ def pack_contents(pack: Pack) -> list[str]:
     """'2 races: Goblins, Kobolds' and '5 powers: ...' (only the parts the pack has)."""
     out = []
     if pack.races:
-        out.append(tn("packs.races", len(pack.races), count=len(pack.races), names=", ".join(pack.races)))
+        names = ", ".join(published_name("race", n) for n in pack.races)
+        out.append(tn("packs.races", len(pack.races), count=len(pack.races), names=names))
     if pack.powers:
-        out.append(tn("packs.powers", len(pack.powers), count=len(pack.powers), names=", ".join(pack.powers)))
+        names = ", ".join(published_name("power", n) for n in pack.powers)
+        out.append(tn("packs.powers", len(pack.powers), count=len(pack.powers), names=names))
     return out
 
 
