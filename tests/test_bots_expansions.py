@@ -15,7 +15,7 @@ from game.bots.arena import play_game
 from game.bots.knowledge import NOT_VALUED, BoardFacts, Knowledge, Traits, effect_params, effect_traits
 from game.content.catalog import load_catalog
 from game.content.tmx import map_for_players
-from game.rules import legal_actions, new_game
+from game.rules import apply, legal_actions, new_game
 from game.rules.actions import Pick
 from game.rules.catalog import Catalog
 from game.rules.state import GameState
@@ -82,3 +82,50 @@ def test_medium_makes_the_moves_of_the_expansions_blocks() -> None:
     for effect in ("second_conquest_round", "borrow_power", "buy_discount", "discount_markers",
                    "stack_markers", "clear_region"):
         assert used[effect] > 0, f"Medium never made the {effect} move: {dict(used)}"
+
+
+def _board_of_six():
+    from game.rules.board import Board
+    return Board.from_dicts("six", 5, [
+        {"id": "a", "terrain": "farmland", "border": True, "adjacent": ["b", "d"]},
+        {"id": "b", "terrain": "hill", "adjacent": ["a", "c", "e"]},
+        {"id": "c", "terrain": "forest", "adjacent": ["b", "f"]},
+        {"id": "d", "terrain": "swamp", "border": True, "adjacent": ["a", "e"]},
+        {"id": "e", "terrain": "mountain", "adjacent": ["b", "d", "f"]},
+        {"id": "f", "terrain": "hill", "border": True, "adjacent": ["c", "e"]},
+    ])
+
+
+def test_medium_raises_the_ivory_tower_on_its_mountain_when_it_declines() -> None:
+    from game.rules.actions import Decline, Use
+    from game.rules.position import build_position
+    s = build_position(_board_of_six(), ["ann", "bob"], _catalog(), random.Random(0), {
+        "round": 3,
+        "players": {"ann": {"active": {"race": "priestesses", "power": "forest", "hand": 0}},
+                    "bob": {"active": {"race": "ratmen", "power": "hill", "hand": 0}}},
+        "regions": {"a": {"owner": "ann", "race": "priestesses", "tokens": 1},
+                    "b": {"owner": "ann", "race": "priestesses", "tokens": 1},
+                    "e": {"owner": "ann", "race": "priestesses", "tokens": 1},
+                    "c": {"owner": "bob", "race": "ratmen", "tokens": 5},
+                    "f": {"owner": "bob", "race": "ratmen", "tokens": 5}}})
+    acts = legal_actions(s)
+    assert Decline() in acts and Use("gather_on_decline", "e") in acts
+    assert make_bot("medium", 0, 1).decline_where(s, 0, acts) == Use("gather_on_decline", "e")
+
+
+def test_medium_puts_its_pots_of_gold_in_its_safest_regions_first() -> None:
+    from game.rules.actions import Redeploy, Use
+    from game.rules.position import build_position
+    s = build_position(_board_of_six(), ["ann", "bob"], _catalog(), random.Random(0), {
+        "round": 3,
+        "players": {"ann": {"active": {"race": "leprechauns", "power": "forest", "hand": 0}},
+                    "bob": {"active": {"race": "ratmen", "power": "hill", "hand": 0}}},
+        "regions": {"a": {"owner": "ann", "race": "leprechauns", "tokens": 2},
+                    "b": {"owner": "ann", "race": "leprechauns", "tokens": 2},
+                    "c": {"owner": "bob", "race": "ratmen", "tokens": 5}}})
+    s, _ = apply(s, Redeploy((("a", 2), ("b", 2))), random.Random(0))
+    bot = make_bot("medium", 0, 1)
+    first = bot.choose(s)
+    assert first == Use("markers_cashed_next_turn", "a")          # b lies next to Bob's stack
+    s, _ = apply(s, first, random.Random(0))
+    assert bot.choose(s) == Use("markers_cashed_next_turn", "b")

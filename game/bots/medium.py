@@ -50,6 +50,7 @@ from .tactics import (
     defence_weights,
     plan_gain,
     spread,
+    threat,
     turns_left,
 )
 from .view import public_view
@@ -101,7 +102,7 @@ class MediumBot:
         t = s.turn
         if phase == CONQUER:
             if Decline() in acts and not t.acted and not t.picked and self.should_decline(s, seat, acts, know):
-                return Decline()
+                return self.decline_where(s, seat, acts)
             a = self.decline_race_conquest(s, seat, acts, know)
             if a is not None:
                 return a
@@ -279,6 +280,19 @@ class MediumBot:
         return None
 
     # -- blocks' own moves (expansion races and powers) ---------------------------------------
+    def decline_where(self, s: GameState, seat: int, acts: Sequence[Action]) -> Action:
+        """Decline; a race that gathers In Decline (Priestesses' Ivory Tower) does it in its
+        region hardest to reach: Mountain, Fortress and Lair first, then the least threatened."""
+        gather = [a for a in acts if isinstance(a, Use) and a.effect in GATHER_MOVES and a.region]
+        if not gather:
+            return Decline()
+
+        def key(a: Use) -> tuple[int, float, int]:
+            r = s.regions[a.region]
+            return (-(int(r.mountain) + int(r.fortress) + int(r.lair)), threat(s, seat, a.region, False),
+                    s.board.index[a.region])
+        return min(gather, key=key)
+
     def use_first(self, s: GameState, seat: int, uses: Sequence[Use]) -> Action | None:
         """A move to make before choosing a conquest: borrow the column's power with the most
         tokens (Copycat), empty the region where opponents stand thickest (Wendigos)."""
@@ -353,10 +367,13 @@ class MediumBot:
         if allies:
             return max(allies, key=lambda a: (self._danger(s, seat, a.player), -a.player))
         uses = [a for a in acts if isinstance(a, Use)]
-        if uses:                             # after redeploying: Lava where it hurts most
+        if uses:                             # after redeploying: Lava where it hurts most...
             a_use = self.use_clear(s, seat, uses)
             if a_use is not None:
                 return a_use
+            place = [a for a in uses if a.effect in PLACE_MOVES and a.region]
+            if place:                        # ... markers in the safest regions first (Pots of Gold)
+                return min(place, key=lambda a: (threat(s, seat, a.region), s.board.index[a.region]))
         if hold is not None and EndTurn(decline=True) in acts and self.stout_decline(s, seat, know):
             return EndTurn(decline=True)
         return EndTurn()
@@ -412,6 +429,9 @@ DISCOUNT_MOVES: dict[str, int] = {"buy_discount": 3, "discount_markers": 3, "sta
 SECOND_WAVE_MOVES = frozenset({"second_conquest_round"})
 BORROW_MOVES = frozenset({"borrow_power"})
 CLEAR_MOVES = frozenset({"clear_region"})
+# ... markers placed after redeploying, and the region a race gathers in when it declines.
+PLACE_MOVES = frozenset({"markers_cashed_next_turn"})
+GATHER_MOVES = frozenset({"gather_on_decline"})
 
 
 def _wide(s: GameState, hold) -> bool:  # type: ignore[no-untyped-def]

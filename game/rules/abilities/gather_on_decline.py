@@ -4,8 +4,10 @@ abandoned; In Decline it then scores `per_token` coins per token in that stack i
 the region (Priestesses' Ivory Tower). The stack is an ordinary region for conquest: its
 defenders are the stacked tokens.
 
-The stack goes in the region of the race hardest to take (Mountain, Fortress, Lair count),
-ties in board order.
+The player chooses the stack's region by going into decline with `use: {effect:
+gather_on_decline, region: R}` (one of the race's regions, whenever a decline is allowed);
+a plain decline (or Stout's) puts it in the region of the race hardest to take (Mountain,
+Fortress, Lair count), ties in board order.
 
 YAML: `{gather_on_decline: {per_token: 1}}`
 """
@@ -13,21 +15,56 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..actions import Action, Use
 from ..common import region_left
-from .base import Ability, register
+from ..reasons import Reason, reason
+from .base import register
+from .use_move import RegionMove
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
 @register("gather_on_decline")
-class GatherOnDecline(Ability):
-    """On decline, one token per region gathered into a single stack that scores `per_token`
-    coins per token, In Decline (Priestesses)."""
+class GatherOnDecline(RegionMove):
+    """On decline, one token per region gathered into a single stack, in the region the player
+    chooses, that scores `per_token` coins per token, In Decline (Priestesses)."""
 
     works_in_decline = True
+    intents: ClassVar[tuple[str, ...]] = ("use",)
     params: ClassVar[dict[str, Any]] = {"per_token": 1}
     param_docs: ClassVar[dict[str, str]] = {"per_token": "coins per token in the stack, each turn In Decline"}
+
+    def _mine(self, s: "GameState", seat: int) -> bool:
+        """This block is the Active race's (not an In Decline race's with the same block)."""
+        hold = s.players[seat].active
+        return hold is not None and any(ab is self for ab in s.catalog.effects_of(hold.race, hold.power))
+
+    def why_not_at(self, s: "GameState", seat: int, rid: str) -> Reason | None:
+        from ..turn import decline_reason
+        if not self._mine(s, seat):
+            return reason("no_active_to_decline")
+        why = decline_reason(s, seat)
+        if why is not None:
+            return why
+        hold = s.players[seat].active
+        assert hold is not None
+        if rid not in s.regions or s.regions[rid].owner != seat or s.regions[rid].race != hold.race:
+            return reason("tower_own_region", s, race=hold.race)
+        return None
+
+    def candidates(self, s: "GameState", seat: int) -> list[str]:
+        hold = s.players[seat].active
+        if hold is None or s.turn.acted or s.turn.picked or not self._mine(s, seat):
+            return []
+        return s.regions_of(seat, hold.race)
+
+    def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
+                     events: list[dict[str, Any]]) -> None:
+        from ..turn import do_decline
+        assert isinstance(action, Use)
+        s.turn.used[self.name] = action.region
+        do_decline(s, seat, chance, events)
 
     def after_decline(self, s: "GameState", seat: int, hold: "RaceHold", events: list[dict[str, Any]]) -> None:
         own = s.regions_of(seat, hold.race)
@@ -38,7 +75,11 @@ class GatherOnDecline(Ability):
             r = s.regions[rid]
             return int(r.mountain) + int(r.fortress) + int(r.lair)
 
-        tower = max(own, key=lambda rid: (strength(rid), -s.board.index[rid]))
+        chosen = s.turn.used.get(self.name)
+        if chosen in own:
+            tower = str(chosen)
+        else:
+            tower = max(own, key=lambda rid: (strength(rid), -s.board.index[rid]))
         n = sum(s.regions[rid].tokens for rid in own)
         for rid in own:
             if rid != tower:

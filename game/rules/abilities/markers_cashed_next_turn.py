@@ -4,8 +4,9 @@ each one still on the board turns into `coins` for you. An opponent who conquers
 one takes it (its coins) instead. A cashed or taken marker does not come back (Leprechauns'
 Pots of Gold).
 
-Placement is automatic (in every region of yours that has none): placing one never costs you
-anything you had.
+After redeploying you may choose the regions yourself (`use: {effect: markers_cashed_next_turn,
+region: R}`, one of yours without a marker, while the supply lasts): then only those get one.
+If you choose none, every region of yours without a marker gets one at the end of your turn.
 
 YAML: `{markers_cashed_next_turn: {marker: pot_of_gold, supply: 10, coins: 1}}`
 """
@@ -13,18 +14,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .base import Ability, MarkSpec, register
+from ..actions import Action, Use
+from ..reasons import Reason, reason
+from ..state import REDEPLOY
+from .base import MarkSpec, register
 from .markers import mark, marks_on_board, remove_marks, set_mark
+from .use_move import RegionMove
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
 @register("markers_cashed_next_turn")
-class MarkersCashedNextTurn(Ability):
-    """A marker in each of your regions at the end of your turn (from a `supply`), each worth
-    `coins` at the start of your next turn, or to the opponent who conquers its region
-    (Leprechauns)."""
+class MarkersCashedNextTurn(RegionMove):
+    """A marker in each of your regions at the end of your turn, or in those you choose (from a
+    `supply`), each worth `coins` at the start of your next turn, or to the opponent who
+    conquers its region (Leprechauns)."""
+
+    intents: ClassVar[tuple[str, ...]] = ("use",)
 
     params: ClassVar[dict[str, Any]] = {"marker": "pot_of_gold", "supply": 10, "coins": 1}
     param_docs: ClassVar[dict[str, str]] = {
@@ -36,7 +43,40 @@ class MarkersCashedNextTurn(Ability):
     def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
         return (MarkSpec(self.p["marker"], source),)
 
+    def why_not_at(self, s: "GameState", seat: int, rid: str) -> Reason | None:
+        hold = s.players[seat].active
+        if hold is None or s.turn.phase != REDEPLOY or s.turn.seat != seat:
+            return reason("clear_region_when", effect=self.name)
+        if rid not in s.regions:
+            return reason("no_such_region", id=rid)
+        if s.regions[rid].owner != seat or s.regions[rid].race != hold.race:
+            return reason("marker_own_region", s, race=hold.race)
+        if mark(s, rid, self.p["marker"]):
+            return reason("marker_here_already", s, region=rid, race=hold.race)
+        if int(hold.memo.get(self.p["marker"], 0)) >= int(self.p["supply"]):
+            return reason("marker_supply_out", s, race=hold.race)
+        return None
+
+    def candidates(self, s: "GameState", seat: int) -> list[str]:
+        hold = s.players[seat].active
+        if hold is None or s.turn.phase != REDEPLOY:
+            return []
+        return s.regions_of(seat, hold.race)
+
+    def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
+                     events: list[dict[str, Any]]) -> None:
+        assert isinstance(action, Use)
+        hold = s.player_w(seat).active
+        assert hold is not None
+        name = self.p["marker"]
+        set_mark(s, action.region, name, 1)
+        hold.memo[name] = int(hold.memo.get(name, 0)) + 1
+        s.turn.used[self.name] = list(s.turn.used.get(self.name, [])) + [action.region]
+        events.append({"type": "use", "seat": seat, "effect": self.name, "region": action.region})
+
     def on_end_turn(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
+        if s.turn.used.get(self.name):           # the player chose where they go
+            return
         name = self.p["marker"]
         used = int(hold.memo.get(name, 0))
         for rid in s.regions_of(seat, hold.race):

@@ -23,14 +23,14 @@ import threading
 from typing import Any
 
 from game.rules import IllegalAction, NotImplementedRule, legal_actions, why_illegal
-from game.rules.actions import Action, Conquer, EndTurn, Pick, Withdraw
+from game.rules.actions import Action, Conquer, EndTurn, Pick, Use, Withdraw
 
 from ..app import App
 from ..board_view import DASH_RATE
 from ..layout import compute
 from ..logtext import recent_lines, record_lines
 from ..motion import moves_between
-from ..playview import DIE_HOLD, DIE_ROLL, DieShow
+from ..playview import DIE_HOLD, DIE_ROLL, USE_REGION, DieShow
 from ..strings import t, tn
 from ..table import Table
 from .play_draw import PlayDrawing
@@ -147,7 +147,11 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
             pace *= 0.4 if self.fast and self.table.is_bot(m.states[-2].turn.seat) else 1.0
             self.motion.play(moves, self.place_of, self.app.clock(), pace)
             self.sound_for(m.states[-2], moves, rec)
+        keep = self.mode if self.mode.startswith(USE_REGION) else ""
         self.sync(reset_mode=True)
+        if keep and any(isinstance(a, Use) and a.effect == keep[len(USE_REGION):] and a.region for a in self.legal):
+            self.mode = keep                 # more of the same to place (Pots of Gold, Winter markers)
+            self.build_buttons()
         self.route()
 
     def sound_for(self, before: Any, moves: list, rec: Any) -> None:

@@ -19,7 +19,7 @@ from ..drafts import (
     withdraw_suggestion,
 )
 from ..playview import REGION_POWERS, USE_CHOICE, USE_REGION, PlayView
-from ..strings import power_name, power_text, race_name, race_text, t, tn
+from ..strings import has, power_name, power_text, race_name, race_text, t, tn
 from ..widgets import Button
 
 
@@ -63,7 +63,9 @@ class PlayModes(PlayView):
             else:
                 self.draft = None
             if mode.startswith(USE_REGION):              # a block's move on a region (Lava)
-                self.say(t("hint.mode.use_region", name=use_label(s, mode[len(USE_REGION):])))
+                effect = mode[len(USE_REGION):]
+                key = f"hint.mode.use_region_{effect}"     # a block's own hint, if it has one
+                self.say(t(key if has(key) else "hint.mode.use_region", name=use_label(s, effect)))
             elif mode.startswith(USE_CHOICE):            # a choice in the column (Copycat)
                 self.say(t("hint.mode.use_choice", name=use_label(s, mode[len(USE_CHOICE):])))
             else:
