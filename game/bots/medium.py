@@ -250,7 +250,7 @@ class MediumBot:
             if ratio > best_ratio + 1e-9:
                 best_c, best_ratio = a, ratio
         if best_c is not None:
-            cheaper = self.use_discount(s, seat, uses, cost_of(s, seat, best_c.region).total)
+            cheaper = self.use_discount(s, seat, uses, conquest_cost(s, seat, best_c.region))
             if cheaper is not None:
                 return cheaper
             berserk = next((a for a in acts if isinstance(a, BerserkRoll)), None)
