@@ -1,6 +1,6 @@
 """Small operations on a state being built, shared by the turn's steps and the abilities.
 
-Which effects are in force for a race, the column and the race stack (refill, a vanished
+Which effects are in force for a race, whether a player may go into decline, the column and the race stack (refill, a vanished
 banner coming back), a region left by its race (markers go), tokens placed by the default rule,
 and the tray. All writers take the copy that `apply` is building.
 """
@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from .abilities.base import Ability
-from .state import COLUMN_SIZE, Combo, GameState, RaceHold, RegionState
+from .reasons import Reason, reason
+from .state import COLUMN_SIZE, CONQUER, Combo, GameState, RaceHold, RegionState
 
 
 def effects(s: GameState, hold: RaceHold, in_decline: bool) -> Iterable[Ability]:
@@ -44,6 +45,21 @@ def return_banner(s: GameState, race: str, chance: Any) -> None:
             s.race_stack.append(race)
     else:
         s.race_stack.append(race)
+
+
+def decline_reason(s: GameState, seat: int) -> Reason | None:
+    """Why `seat` may not go into decline now (R8: only at the start of a turn, instead of
+    conquering); None when he may."""
+    p = s.players[seat]
+    if p.active is None:
+        return reason("no_active_to_decline")
+    if s.turn.phase != CONQUER:
+        return reason("cannot_decline_now")
+    if s.turn.picked:
+        return reason("decline_same_turn")
+    if s.turn.acted:
+        return reason("decline_takes_turn")
+    return None
 
 
 def region_left(s: GameState, rid: str) -> None:

@@ -30,7 +30,7 @@ from .actions import (
     action_from_dict,
 )
 from .chance import Recorder, Replay
-from .common import effects
+from .common import decline_reason, effects
 from .conquest import conquer_reason, conquest_options, cost_of, judged_locally, occupy, peace_in_force
 from .errors import IllegalAction
 from .reasons import Reason, reason
@@ -165,7 +165,7 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
                     out.append(_conquer(rid))
                 elif die and c - hold.hand <= 3:
                     out.append(_reinforce(rid))
-        if T.decline_reason(s, seat) is None:
+        if decline_reason(s, seat) is None:
             out.append(_DECLINE)
     if own and t.phase in (CONQUER, REDEPLOY) and T.redeploy_refused(s, seat, hold) is None:
         out.append(Redeploy(tuple(sorted(T.default_redeploy(s, seat).items()))))   # = Redeploy.of
@@ -217,7 +217,7 @@ def why_illegal(s: GameState, a: Action, seat: int | None = None) -> Reason | No
     if isinstance(a, Redeploy):
         return T.redeploy_reason(s, seat, dict(a.counts))
     if isinstance(a, Decline):
-        return T.decline_reason(s, seat)
+        return decline_reason(s, seat)
     if isinstance(a, EndTurn):
         return T.end_turn_reason(s, seat, a.decline)
     return _judge_intent(s, seat, a)[1]
@@ -268,6 +268,8 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
         ab, _ = _judge_intent(s, seat, a)
         assert ab is not None
         ab.apply_intent(new, seat, a, chance, ev)
+        if getattr(ab, "move_declines", False):      # a move that is a decline too (Ivory Tower)
+            T.do_decline(new, seat, chance, ev)
     new.seal()
     if listed is not None and listed[3] is not None and isinstance(a, (Conquer, Abandon)):
         new._prior = listed[3]          # the next listing judges again only near what changed

@@ -376,19 +376,6 @@ def do_withdraw(s: GameState, seat: int, counts: Mapping[str, int], chance: Any,
 # -- decline ------------------------------------------------------------------------------
 
 
-def decline_reason(s: GameState, seat: int) -> Reason | None:
-    p = s.players[seat]
-    if p.active is None:
-        return reason("no_active_to_decline")
-    if s.turn.phase != CONQUER:
-        return reason("cannot_decline_now")
-    if s.turn.picked:
-        return reason("decline_same_turn")
-    if s.turn.acted:
-        return reason("decline_takes_turn")
-    return None
-
-
 def go_into_decline(s: GameState, seat: int, chance: Any, events: list[dict[str, Any]]) -> None:
     """Flip the Active race (R8): earlier decline race removed first (not Spirit's), one token
     per region stays (Ghouls: all), badge discarded (Spirit: kept), race markers go."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, Use
-from ..common import region_left
+from ..common import decline_reason, region_left
 from ..reasons import Reason, reason
 from .base import register
 from .use_move import RegionMove
@@ -32,6 +32,7 @@ class GatherOnDecline(RegionMove):
 
     works_in_decline = True
     intents: ClassVar[tuple[str, ...]] = ("use",)
+    move_declines: ClassVar[bool] = True
     params: ClassVar[dict[str, Any]] = {"per_token": 1}
     param_docs: ClassVar[dict[str, str]] = {"per_token": "coins per token in the stack, each turn In Decline"}
 
@@ -41,7 +42,6 @@ class GatherOnDecline(RegionMove):
         return hold is not None and any(ab is self for ab in s.catalog.effects_of(hold.race, hold.power))
 
     def why_not_at(self, s: "GameState", seat: int, rid: str) -> Reason | None:
-        from ..turn import decline_reason
         if not self._mine(s, seat):
             return reason("no_active_to_decline")
         why = decline_reason(s, seat)
@@ -61,10 +61,8 @@ class GatherOnDecline(RegionMove):
 
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
                      events: list[dict[str, Any]]) -> None:
-        from ..turn import do_decline
         assert isinstance(action, Use)
-        s.turn.used[self.name] = action.region
-        do_decline(s, seat, chance, events)
+        s.turn.used[self.name] = action.region     # the engine then takes the race into decline
 
     def after_decline(self, s: "GameState", seat: int, hold: "RaceHold", events: list[dict[str, Any]]) -> None:
         own = s.regions_of(seat, hold.race)

@@ -5,7 +5,7 @@ allowed (`why_not`) and what it does (`apply_intent`). A move that names a regio
 says the same per region (`why_not_at`), and which regions to look at (`candidates`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, ClassVar, Iterable
 
 from ..actions import Action, Use
 from ..reasons import Reason, reason
@@ -30,7 +30,11 @@ class UseMove(Ability):
 
 
 class RegionMove(Ability):
-    """A block whose move names a region (`Use(effect, region)`); not registered itself."""
+    """A block whose move names a region (`Use(effect, region)`); not registered itself. With
+    `move_declines` the move is a decline as well: after `apply_intent` the engine takes the
+    race into decline (the Priestesses' Ivory Tower raised where the player chose)."""
+
+    move_declines: ClassVar[bool] = False
 
     def candidates(self, s: "GameState", seat: int) -> Iterable[str]:
         """The regions the move could be made on now, before `why_not_at` judges each."""
