@@ -209,3 +209,38 @@ def test_conquests_judged_again_only_near_a_change_agree_with_a_full_listing(con
         assert kept >= 25, kept
     else:                                 # a marker's defence reads more than its region
         assert kept == 0, kept
+
+
+def test_printed_tables_say_what_the_hooks_say() -> None:
+    """An effect's `printed_cost` and `printed_links` tables (added up once per board) give, for
+    every region of every test board and in positions of random games, what its `cost_modifier`
+    and `links` answer when asked region by region."""
+    from game.rules.abilities import Ability
+    catalog = load_catalog(EXPANSIONS)
+    effects = {id(ab): ab for abil in catalog.abilities.values() for ab in abil}.values()
+    costing = [ab for ab in effects if type(ab).printed_cost is not Ability.printed_cost]
+    linking = [ab for ab in effects if type(ab).printed_links is not Ability.printed_links]
+    tables = 0
+    for name in ("ring", "grid", "wide"):
+        rng = random.Random(7)
+        s = new_game(BOARDS[name](), ["p0", "p1", "p2"], catalog, rng)
+        for _ in range(40):
+            for ab in costing:
+                table = ab.printed_cost(s.board)
+                if table is not None:
+                    tables += 1
+                    for seat in range(3):
+                        for rid in s.regions:
+                            assert ab.cost_modifier(s, seat, rid) == table.get(rid, 0), (ab.name, rid)
+            for ab in linking:
+                links = ab.printed_links(s.board)
+                assert links is not None
+                tables += 1
+                for a in s.regions:
+                    for b in s.regions:
+                        assert ab.links(s, 0, a, b) == (b in links.get(a, ())), (ab.name, a, b)
+            if s.game_over:
+                break
+            acts = legal_actions(s)
+            s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+    assert tables > 100 and costing and linking

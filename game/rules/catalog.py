@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from . import abilities
 from .abilities import REGISTRY, Ability
 from .abilities.base import MarkSpec
+from .board import Board
 from .errors import NotImplementedRule
 from .reasons import HasReason, as_reason, reason
 
@@ -81,6 +82,71 @@ RARE_HOOKS: tuple[str, ...] = ("protects", "on_region_lost", "conquest_price", "
 TARGET_HOOKS: tuple[str, ...] = ("may_target", "reaches", "conquers_water", "cost_modifier", "cost_floor")
 
 
+class Hooks:
+    """One combo's effects (a race's with its power's) sorted by hook, once: for each hook the
+    engine asks while listing the moves, the effects that override it, in order (the others
+    answer with the hook's default); whether every conquest target is judged locally
+    (`Ability.judges_locally`); and the part of a conquest's cost the printed board fixes."""
+
+    __slots__ = ("effects", "conquers_water", "may_target", "cost_modifier", "reaches", "links",
+                 "enters_anywhere", "reinforce_reason", "legal_intents", "may_decline_after_scoring",
+                 "local", "_printed", "_linked")
+
+    def __init__(self, cat: "Catalog", abil: tuple[Ability, ...]) -> None:
+        self.effects = abil
+        self.conquers_water = cat.overriding(abil, "conquers_water")
+        self.may_target = cat.overriding(abil, "may_target")
+        self.cost_modifier = cat.overriding(abil, "cost_modifier")
+        self.reaches = cat.overriding(abil, "reaches")
+        self.links = cat.overriding(abil, "links")
+        self.enters_anywhere = cat.overriding(abil, "enters_anywhere")
+        self.reinforce_reason = cat.overriding(abil, "reinforce_reason")
+        self.legal_intents = cat.overriding(abil, "legal_intents")
+        self.may_decline_after_scoring = cat.overriding(abil, "may_decline_after_scoring")
+        self.local = cat._local_defence and all(
+            type(ab).printed_links is not Ability.printed_links for ab in self.links) and all(
+            ab.judges_locally() for hook in TARGET_HOOKS for ab in cat.overriding(abil, hook))
+        self._printed: tuple[object, dict[str, int], tuple[Ability, ...]] = (None, {}, ())
+        self._linked: tuple[object, dict[str, frozenset[str]] | None] = (None, None)
+
+    def printed_links(self, board: Board) -> dict[str, frozenset[str]] | None:
+        """The regions each region of `board` is linked to by the combo's `links`, when every
+        such link depends on the printed board alone (`Ability.printed_links`); else None."""
+        seen, linked = self._linked
+        if seen is board:
+            return linked
+        linked = {}
+        for ab in self.links:
+            table = ab.printed_links(board)
+            if table is None:
+                linked = None
+                break
+            for rid, others in table.items():
+                linked[rid] = linked.get(rid, frozenset()) | others
+        self._linked = (board, linked)
+        return linked
+
+    def printed_costs(self, board: Board) -> tuple[dict[str, int], tuple[Ability, ...]]:
+        """Each region's cost before what lies on it — the base 2 (R1) with the changes that
+        depend on the printed board alone (`Ability.printed_cost`), added up once per board —
+        and the effects whose `cost_modifier` is still to be asked region by region."""
+        seen, costs, asked = self._printed
+        if seen is board:
+            return costs, asked
+        costs = {rid: 2 for rid in board.index}
+        left: list[Ability] = []
+        for ab in self.cost_modifier:
+            table = ab.printed_cost(board)
+            if table is None:
+                left.append(ab)
+                continue
+            for rid, n in table.items():
+                costs[rid] += n
+        asked = tuple(left)
+        self._printed = (board, costs, asked)
+        return costs, asked
+
+
 @dataclass
 class Catalog:
     races: dict[str, RaceDef] = field(default_factory=dict)
@@ -98,7 +164,9 @@ class Catalog:
         default_factory=dict, repr=False, compare=False)
     _force: dict[tuple[str, str | None, bool], tuple[Ability, ...]] = field(
         default_factory=dict, repr=False, compare=False)
-    _local: dict[tuple[Ability, ...], bool] = field(default_factory=dict, repr=False, compare=False)
+    _tables: dict[tuple[Ability, ...], Hooks] = field(default_factory=dict, repr=False, compare=False)
+    _force_hooks: dict[tuple[str, str | None, bool], Hooks] = field(default_factory=dict, repr=False,
+                                                                     compare=False)
     #: no effect of the catalog makes a region's defence depend on more than that region
     _local_defence: bool = field(default=True, repr=False, compare=False)
 
@@ -123,7 +191,8 @@ class Catalog:
         self._combos.clear()
         self._hooks.clear()
         self._force.clear()
-        self._local.clear()
+        self._tables.clear()
+        self._force_hooks.clear()
 
     @staticmethod
     def from_data(races: Mapping[str, Mapping[str, Any]], powers: Mapping[str, Mapping[str, Any]],
@@ -213,14 +282,17 @@ class Catalog:
             self._hooks[key] = got
         return got
 
-    def judged_locally(self, abil: tuple[Ability, ...]) -> bool:
-        """Whether a race with the effects `abil` has every conquest target judged locally
-        (`Ability.judges_locally`): no effect links regions the board does not join, each
-        effect judging a target does it from the region and its neighbours, and
-        so do the markers and the protections of every race of the catalog."""
-        got = self._local.get(abil)
+    def hooks_in_force(self, race: str, power: str | None, in_decline: bool) -> Hooks:
+        """The effects in force for a race with a power (`in_force`) sorted by hook."""
+        key = (race, power, in_decline)
+        got = self._force_hooks.get(key)
         if got is None:
-            got = self._local_defence and not self.overriding(abil, "links") and all(
-                    ab.judges_locally() for hook in TARGET_HOOKS for ab in self.overriding(abil, hook))
-            self._local[abil] = got
+            got = self._force_hooks[key] = self.hooks(self.in_force(race, power, in_decline))
+        return got
+
+    def hooks(self, abil: tuple[Ability, ...]) -> Hooks:
+        """The effects `abil` (of one combo) sorted by hook (`Hooks`), made once."""
+        got = self._tables.get(abil)
+        if got is None:
+            got = self._tables[abil] = Hooks(self, abil)
         return got

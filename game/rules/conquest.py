@@ -201,12 +201,12 @@ def conquest_candidates(s: GameState, seat: int, race: str, abil: tuple[Ability,
                         own: list[str]) -> Iterable[str]:
     """Regions worth asking `target_reason` about: neighbours of `own` (or the way in, for a
     race with no region), widened to the whole board when an effect reaches further."""
-    cat = s.catalog
+    tab = s.catalog.hooks(abil)
     if own:
-        if cat.overriding(abil, "reaches") or cat.overriding(abil, "links"):
+        if tab.reaches or tab.links:
             return s.regions
         return frontier(s.board, own)
-    if cat.overriding(abil, "enters_anywhere"):
+    if tab.enters_anywhere:
         return s.regions
     board = s.board
     return [r for r in s.regions if r in board.entry or r in board.border_seas]
@@ -227,11 +227,11 @@ def judged_locally(s: GameState, hold: RaceHold, abil: tuple[Ability, ...], own:
     """Whether the conquests `conquest_options` finds for `hold` (with its effects `abil` and
     its regions `own`) may be kept for a later position of the turn, re-judged only near the
     regions written meanwhile: the race holds a region, every effect judging a target does it
-    locally (`Catalog.judged_locally`) and no race in play asks coins for its regions (the
-    attacker's coins change)."""
-    if not own or not s.catalog.judged_locally(abil):
-        return False
+    locally (`Hooks.local`) and no race in play asks coins for its regions (the attacker's
+    coins change)."""
     cat = s.catalog
+    if not own or not cat.hooks(abil).local:
+        return False
     if "conquest_price" in cat.hooked:
         for _seat, h, in_dec in s.iter_holds():
             if cat.overriding(cat.in_force(h.race, h.power, in_dec), "conquest_price"):
@@ -261,20 +261,30 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     regions = s.regions
     race = hold.race
     water = board.water
-    water_ok = cat.overriding(abil, "conquers_water")
-    may = cat.overriding(abil, "may_target")
-    mods = cat.overriding(abil, "cost_modifier")
-    reaches = cat.overriding(abil, "reaches")
-    links = cat.overriding(abil, "links")
+    tab = cat.hooks(abil)
+    water_ok = tab.conquers_water
+    may = tab.may_target
+    reaches = tab.reaches
+    links = tab.links
+    printed, mods = tab.printed_costs(board)
     slow_immunity = "protects" in cat.hooked
     priced = "conquest_price" in cat.hooked
     plain_cost = not cat.marks and "cost_floor" not in cat.hooked
     adjacency = board.adjacency
     if not own:
-        anywhere = any(ab.enters_anywhere(s, seat) for ab in cat.overriding(abil, "enters_anywhere"))
+        anywhere = any(ab.enters_anywhere(s, seat) for ab in tab.enters_anywhere)
         entry, border_seas = board.entry, board.border_seas
-    # only neighbours of `own` are candidates unless an effect reaches or links further
+    linked = tab.printed_links(board) if links else None
+    if linked is not None:
+        links = ()                                 # asked through `linked`
+    # only regions next to `own` (on the board or by a printed link) are candidates unless an
+    # effect reaches further or links regions by more than the printed board
     near = bool(own) and not reaches and not links
+    front: set[str] = set()                        # the regions next to `own`
+    for o in own:
+        front |= adjacency[o]
+        if linked is not None and o in linked:
+            front |= linked[o]
     players = s.players
     out: list[tuple[str, int]] = []
     candidates: Iterable[str]
@@ -282,8 +292,11 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
         near_written = set(s._changed)
         for rid in s._changed:
             near_written |= adjacency[rid]
-        candidates = [rid for rid in near_written if not adjacency[rid].isdisjoint(own)] if near \
-            else near_written
+            if linked is not None and rid in linked:
+                near_written |= linked[rid]
+        candidates = [rid for rid in near_written if rid in front] if near else near_written
+    elif near:
+        candidates = board.in_order(front)
     else:
         candidates = conquest_candidates(s, seat, race, abil, own)
     for rid in candidates:
@@ -307,14 +320,14 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
         if near:
             pass
         elif own:
-            if adjacency[rid].isdisjoint(own) and not any(
+            if rid not in front and not any(
                     ab.links(s, seat, o, rid) for ab in links for o in own) and not any(
                     ab.reaches(s, seat, rid) for ab in reaches):
                 continue
         elif not (rid in entry or (rid in water and rid in border_seas) or anywhere):
             continue
         if plain_cost:
-            n = 2 + r.mountain + r.lair + r.fortress + r.encampments + r.lost_tribe
+            n = printed[rid] + r.mountain + r.lair + r.fortress + r.encampments + r.lost_tribe
             if r.tokens and owner != seat:
                 n += r.tokens
             for ab in mods:

@@ -129,8 +129,8 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
     p = s.players[seat]
     out: list[Action] = []
     cat = s.catalog
-    for h, in_dec in ([(p.active, False)] if p.active else []) + [(h, True) for h in p.declines]:
-        for ab in cat.overriding(cat.in_force(h.race, h.power, in_dec), "legal_intents"):
+    for h in p.declines if p.active is None else (p.active, *p.declines):
+        for ab in cat.hooks_in_force(h.race, h.power, h is not p.active).legal_intents:
             if ab.intents:
                 out.extend(x for x in ab.legal_intents(s, seat) if x not in out)
     if t.phase == PICK:
@@ -147,9 +147,8 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
         if not t.conquered and not t.used.get("conquests_begun"):
             out.extend(_abandon(r) for r in own)
         if hold.hand >= 1:
-            abil = s.catalog.effects_of(hold.race, hold.power)
-            die = all(ab.reinforce_reason(s, seat) is None
-                      for ab in s.catalog.overriding(abil, "reinforce_reason"))
+            abil = cat.effects_of(hold.race, hold.power)
+            die = all(ab.reinforce_reason(s, seat) is None for ab in cat.hooks(abil).reinforce_reason)
             if die and "cost_floor" in s.catalog.hooked:          # Kobolds: 2 tokens at least
                 die = hold.hand >= max((ab.cost_floor(s, seat) for ab in abil), default=1)
             since = None
@@ -170,7 +169,7 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
     if own and t.phase in (CONQUER, REDEPLOY) and T.redeploy_refused(s, seat, hold) is None:
         out.append(Redeploy(tuple(sorted(T.default_redeploy(s, seat).items()))))   # = Redeploy.of
     out.append(_END)
-    if cat.overriding(cat.effects_of(hold.race, hold.power), "may_decline_after_scoring") and \
+    if cat.hooks(cat.effects_of(hold.race, hold.power)).may_decline_after_scoring and \
             T.end_turn_reason(s, seat, True) is None:                    # (Stout)
         out.append(_END_DECLINE)
     return out, judged

@@ -23,6 +23,7 @@ from ..reasons import HasReason, Reason, reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
+    from ..board import Board
     from ..state import GameState, RaceHold
 
 
@@ -149,6 +150,12 @@ class Ability:
         """Change to a conquest's cost (negative for a discount); the engine keeps it ≥ 1."""
         return 0
 
+    def printed_cost(self, board: "Board") -> dict[str, int] | None:
+        """What `cost_modifier` says of each region of `board` (regions left out: 0) when that
+        depends on what is printed on the board alone, or None (then it is asked each time).
+        The engine adds the table up once per board and race."""
+        return None
+
     def enters_anywhere(self, s: "GameState", seat: int) -> bool:
         """Ignore the first-conquest border rule (R2)."""
         return False
@@ -166,6 +173,11 @@ class Ability:
         not join them (Underworld: all Caverns). Unlike `reaches`, this is adjacency: powers that
         need an adjacent region (Sorcerers) accept it too."""
         return False
+
+    def printed_links(self, board: "Board") -> dict[str, frozenset[str]] | None:
+        """What `links` says, as a table, when it depends on the printed board alone: for each
+        region, every region it is linked to (regions left out: none). None: ask `links`."""
+        return None
 
     def may_target(self, s: "GameState", seat: int, rid: str) -> Reason | None:
         """A reason why this race may not conquer `rid` at all, or None."""

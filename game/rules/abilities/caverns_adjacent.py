@@ -12,6 +12,7 @@ from ..reasons import reason
 from .base import Ability, ParamError, register
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..board import Board
     from ..state import GameState
 
 
@@ -27,6 +28,11 @@ class CavernsAdjacent(Ability):
         super().__init__(**kw)
         if self.p["feature"] not in ("mine", "magic", "cavern"):
             raise ParamError(reason("param_caverns_feature"))
+
+    def printed_links(self, board: "Board") -> dict[str, frozenset[str]] | None:
+        f = self.p["feature"]
+        found = frozenset(r.id for r in board.regions if f in r.features)
+        return {rid: found for rid in found}
 
     def links(self, s: "GameState", seat: int, a: str, b: str) -> bool:
         f = self.p["feature"]

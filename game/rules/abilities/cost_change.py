@@ -16,6 +16,7 @@ from .when import check_when, when_holds
 from .where import Where
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..board import Board
     from ..state import GameState
 
 
@@ -42,6 +43,11 @@ class CostChange(Ability):
         # every `where` reads the region and its neighbours; a `when` other than these reads
         # what a conquest changes (who was attacked, the regions held)
         return self.when in ("always", "even_round", "odd_round", "picked_this_turn")
+
+    def printed_cost(self, board: "Board") -> dict[str, int] | None:
+        if self.when != "always" or (self.where and not self.where.printed):
+            return None
+        return {rid: self.amount for rid in self.where.on_board(board)}
 
     def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
         # asked for every region within reach each time the moves are listed: kept short

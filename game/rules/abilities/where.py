@@ -24,6 +24,7 @@ from ..reasons import reason
 from .base import ParamError
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..board import Board
     from ..state import GameState
 
 KEYS: dict[str, str] = {
@@ -87,14 +88,22 @@ class Where:
         if self.printed:                     # the regions that match, worked out once per board
             board, regions = self._cache
             if board is not s.board:
-                regions = frozenset(r for r in s.regions if self._holds(s, seat, race, r))
-                self._cache = (s.board, regions)
+                regions = self.on_board(s.board)
             return rid in regions
         return self._holds(s, seat, race, rid)
 
-    def _holds(self, s: "GameState", seat: int, race: str | None, rid: str) -> bool:
+    def on_board(self, board: "Board") -> frozenset[str]:
+        """The regions of `board` matching a condition that reads only what is printed."""
+        assert self.printed or not self.d
+        seen, regions = self._cache
+        if seen is not board:
+            regions = frozenset(r for r in board.index if self._printed_holds(board, r))
+            self._cache = (board, regions)
+        return regions
+
+    def _printed_holds(self, board: "Board", rid: str) -> bool:
         d = self.d
-        reg = s.board.region(rid)
+        reg = board.region(rid)
         if self.terrains and reg.terrain not in self.terrains:
             return False
         if self.features and not (self.features & reg.features):
@@ -103,11 +112,17 @@ class Where:
             return False
         if self.not_features and self.not_features & reg.features:
             return False
-        if d.get("coastal") and rid not in s.board.coastal:
+        if d.get("coastal") and rid not in board.coastal:
             return False
-        if d.get("not_coastal") and rid in s.board.coastal:
+        if d.get("not_coastal") and rid in board.coastal:
             return False
         if d.get("border") and not reg.border:
+            return False
+        return True
+
+    def _holds(self, s: "GameState", seat: int, race: str | None, rid: str) -> bool:
+        d = self.d
+        if not self._printed_holds(s.board, rid):
             return False
         if "round" in d and (s.round % 2 == 0) != (d["round"] == "even"):
             return False
