@@ -100,7 +100,7 @@ class BoardView:
         self._screen_polys = {rid: [(x * layout.scale, y * layout.scale) for x, y in poly]
                               for rid, poly in self.polygons.items()}
         self.plans = plan_board(self.polygons, list(self.regions.values()), layout.scale,
-                                lambda name, size: self.text.size(name, size, "bold"), b.size, self.spots)
+                                self.text.size, b.size, self.spots)
         self._hover_cache.clear()
         self._composite = None
         self._key = None
@@ -228,21 +228,23 @@ class BoardView:
             region = self.regions.get(rid)
             if region is None:
                 continue
-            name = region.display_name
+            lines = plan.lines or (region.display_name,)
             plate = plan.name
-            if region.is_water:
-                img = self.text.render(name, plan.font, (236, 246, 252), "bold")
-                shadow = self.text.render(name, plan.font, (16, 40, 70), "bold")
-                at = img.get_rect(center=plate.center)
-                for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (1, 1)):
-                    comp.blit(shadow, at.move(dx, dy))
-                comp.blit(img, at)
-            else:
-                radius = max(3, plate.h // 3)
+            if not region.is_water:
+                radius = max(3, min(plate.h, 20) // 3)
                 pygame.draw.rect(comp, (246, 236, 208), plate, border_radius=radius)
                 pygame.draw.rect(comp, (96, 70, 44), plate, 1, border_radius=radius)
-                img = self.text.render(name, plan.font, (44, 30, 22), "bold")
-                comp.blit(img, img.get_rect(center=plate.center))
+            imgs = [self.text.render(line, plan.font, (236, 246, 252) if region.is_water else (44, 30, 22),
+                                     plan.weight) for line in lines]
+            y = plate.centery - sum(img.get_height() for img in imgs) // 2
+            for line, img in zip(lines, imgs, strict=True):
+                at = img.get_rect(midtop=(plate.centerx, y))
+                if region.is_water:          # white letters with a dark rim on the water
+                    shadow = self.text.render(line, plan.font, (16, 40, 70), plan.weight)
+                    for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (1, 1)):
+                        comp.blit(shadow, at.move(dx, dy))
+                comp.blit(img, at)
+                y += img.get_height()
             for kind, rect in zip(feature_kinds(region), plan.icons, strict=False):
                 icon = self.sprites.feature(kind, rect.w)
                 comp.blit(icon, rect)

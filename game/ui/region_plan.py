@@ -3,12 +3,15 @@
 A plan is computed from the region polygons for one board size (window pixels, relative to the
 board's top-left corner) and kept until the window is resized. The stack sits on the region's
 most interior point (`geometry.interior_point`), with room for its count badge and a cost badge;
-the markers (fortress, lair, encampments...) get a row reserved under it, whether or not any are
-on the region yet; the label (a name plate with the feature icons under or beside it) is then put
-inside the region as close to the stack as it fits without touching the stack, the marker row or
-anything already placed on the board. When a region is too small for the label at its full size,
-a smaller one is tried, then a spot partly outside the region; the only promise kept in every
-case is the one players see: nothing covers anything else (checked over every shipped map).
+the markers (fortress, lair, encampments...) get a column reserved beside it, whether or not any
+are on the region yet; the label (a name plate with the feature icons under or beside it) is then
+put inside the region as close to the stack as it fits without touching the stack, the marker
+column or anything already placed on the board. When a region is too small for that block, the
+name, the stack and the icons are placed apart, each wholly inside; failing that the name alone
+stays wholly inside and the stack reaches over the border (its centre inside). A name that does
+not fit is written smaller, then in narrower letters, then on two lines (`split_name`); never
+below 10 pixels. The promise kept in every case: nothing covers anything else (checked over every
+shipped map), and names lie inside their regions (checked at five window sizes).
 """
 from __future__ import annotations
 
@@ -21,11 +24,14 @@ import pygame
 from game.content import geometry
 
 Point = tuple[float, float]
-# (text, font size) -> (width, height) in pixels
-Measure = Callable[[str, int], tuple[int, int]]
+# (text, font size, weight) -> (width, height) in pixels
+Measure = Callable[[str, int, str], tuple[int, int]]
+# how a name is written: font size, weight ("bold", "condensed-bold") and its lines
+Style = tuple[int, str, tuple[str, ...]]
 
 MARKER_SLOTS = 2          # markers reserved beside a stack (more shrink to fit the column)
 LABEL_SIZES = (1.0, 0.88, 0.78, 0.7)
+MIN_FONT = 10             # no name is written smaller
 
 
 @dataclass
@@ -37,7 +43,9 @@ class RegionPlan:
     name: pygame.Rect                  # the name plate
     icons: list[pygame.Rect] = field(default_factory=list)
     font: int = 12
-    inside: bool = True                # the label lies inside the region
+    inside: bool = True                # the name plate lies wholly inside the region
+    weight: str = "bold"
+    lines: tuple[str, ...] = ()        # the name's lines (empty: the name on one line)
 
     def rects(self) -> list[tuple[str, pygame.Rect]]:
         """Everything drawn for the region, by kind (the label's plate and icons separately)."""
@@ -86,7 +94,8 @@ def plan_board(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object
             _PLANS.clear()
         _PLANS[key] = got
     return {rid: RegionPlan(p.stack.copy(), p.spot, p.markers.copy(), p.label.copy(), p.name.copy(),
-                            [r.copy() for r in p.icons], p.font, p.inside) for rid, p in got.items()}
+                            [r.copy() for r in p.icons], p.font, p.inside, p.weight, p.lines)
+            for rid, p in got.items()}
 
 
 def _plan(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], scale: float,
@@ -114,9 +123,10 @@ def _plan(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], sc
     for rid in order:
         name, icons = labels[rid]
         room = _Room(screen[rid], taken, margin)
-        for k in LABEL_SIZES:
-            font = max(10, round(base * k))
-            shapes = [_label_shape(name, icons, font, beside, measure) for beside in (False, True)]
+        plan = None
+        for font in _bold_sizes(base):
+            plate = _plate_size((name,), font, "bold", measure)
+            shapes = [_label_shape(plate, icons, font, beside) for beside in (False, True)]
             for shape in (shapes if icons else shapes[:1]):
                 for where in ("below", "above", "right", "left"):
                     plan = _try_block(room, targets[rid], shape, where, side, m, font)
@@ -126,10 +136,74 @@ def _plan(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], sc
                     break
             if plan is not None:
                 break
+        if plan is None:               # apart: each wholly inside, the name written smaller if need be
+            plan = _apart(room, targets[rid], name_styles(name, base), icons, side, m, measure)
         if plan is not None:
             plans[rid] = plan
-            taken += [plan.stack, plan.markers, plan.label]
-    # 2. where that failed: the stack and markers first, inside if there is room...
+            taken += plan_rects(plan)
+    # 2. where that failed: first every such name wholly inside its region (in the first style
+    #    that leaves its stack somewhere to go), then each stack as near the region's middle as it
+    #    goes (its centre inside, clear of every name), the icons beside the name
+    rest = [rid for rid in order if rid not in plans]
+
+    def name_and_stack(rid: str, taken: list[pygame.Rect]) -> tuple[pygame.Rect, Style, pygame.Rect] | None:
+        room = _Room(screen[rid], taken, margin)
+        tx, ty = targets[rid]
+        for font, weight, lines in name_styles(labels[rid][0], base):
+            pw, ph = _plate_size(lines, font, weight, measure)
+            # the name at the middle, or under, over or beside where the stack would be
+            for dx, dy in ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0)):
+                want = (tx - pw / 2 + dx * (side + pw) / 2, ty - ph / 2 + dy * (side + ph) / 2)
+                at = room.nearest(pw, ph, want)
+                if at is not None:
+                    plate = pygame.Rect(at, (pw, ph))
+                    st = _stack_near(screen[rid], targets[rid], side, m, taken + [plate], size)
+                    if st is not None:
+                        return plate, (font, weight, lines), st
+        return None
+
+    def place(sequence: list[str], taken: list[pygame.Rect]) -> tuple[dict[str, RegionPlan], list[pygame.Rect]]:
+        taken = list(taken)
+        placed: dict[str, RegionPlan] = {}
+        plates: dict[str, tuple[pygame.Rect, Style]] = {}
+        for rid in sequence:
+            got = name_and_stack(rid, taken)
+            if got is not None:
+                plates[rid] = (got[0], got[1])
+                taken.append(got[0])
+        for _ in range(3):             # a stack that found no room may find some once others moved
+            for rid, (plate, style) in list(plates.items()):
+                st = _stack_near(screen[rid], targets[rid], side, m, taken, size) if plate.w else None
+                if st is None:         # the stacks placed meanwhile took its room: choose again
+                    taken.remove(plate)
+                    again = name_and_stack(rid, taken)
+                    if again is None:
+                        plates[rid] = (pygame.Rect(0, 0, 0, 0), style)
+                        taken.append(plates[rid][0])
+                        continue
+                    plate, style, st = again
+                    taken.append(plate)
+                font, weight, lines = style
+                mk = pygame.Rect(st.right, st.centery - m, m, 2 * m)
+                icon_rs = _icons_near(screen[rid], plate, labels[rid][1], font, taken + [st, mk], size)
+                if icon_rs is None:
+                    continue
+                placed[rid] = RegionPlan(st, st.center, mk, plate.unionall(icon_rs) if icon_rs else plate.copy(),
+                                         plate, icon_rs, font, True, weight, lines if len(lines) > 1 else ())
+                taken += plan_rects(placed[rid])
+                del plates[rid]
+        for plate, _ in plates.values():
+            taken.remove(plate)
+        return placed, taken
+
+    placed, after = place(rest, taken)
+    if len(placed) < len(rest):        # once more with the ones left out going first
+        again, after2 = place([r for r in rest if r not in placed] + [r for r in rest if r in placed], taken)
+        if len(again) > len(placed):
+            placed, after = again, after2
+    plans.update(placed)
+    taken = after
+    # 3. the last resort: the stack and markers first, inside if there is room...
     rest = [rid for rid in order if rid not in plans]
     stacks = {}
     for rid in rest:
@@ -138,10 +212,12 @@ def _plan(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], sc
         at = _Room(screen[rid], taken, 1).nearest(side + m, side, stack.topleft)
         if at is not None:
             stack.topleft = at
+        else:                          # over the border, its centre inside, if it can
+            stack = _stack_near(screen[rid], targets[rid], side, m, taken, size) or stack
         markers = pygame.Rect(stack.right, stack.centery - m, m, 2 * m)
         stacks[rid] = (stack, markers)
         taken += [stack, markers]
-    # 3. ...then the label as near as it can be without covering anything; if it finds no room
+    # ...then the label as near as it can be without covering anything; if it finds no room
     #    with its name in the region, the stack may move a little to make some
     for rid in rest:
         stack, markers = stacks[rid]
@@ -154,18 +230,27 @@ def _plan(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], sc
             if got is not None and got not in tries:
                 tries.append(got)
         found = None
-        for strict in (1, 0):
-            for corner in (tries if strict == 1 else tries[:1]):
+        for strict in (2, 1, 0):
+            for corner in (tries if strict else tries[:1]):
                 st = pygame.Rect(corner, (side, side))
                 mk = pygame.Rect(st.right, st.centery - m, m, 2 * m)
-                for k in LABEL_SIZES:
-                    font = max(10, round(base * k))
-                    for beside in ((True, False) if icons else (False,)):
-                        shape = _label_shape(name, icons, font, beside, measure)
+                for font, weight, lines in name_styles(name, base):
+                    plate = _plate_size(lines, font, weight, measure)
+                    for beside in ((True, False, None) if icons else (False,)):
+                        if beside is None:     # the name alone, its icons wherever they fit near it
+                            shape = _label_shape(plate, 0, font, False)
+                        else:
+                            shape = _label_shape(plate, icons, font, beside)
                         at = _find_spot(screen[rid], shape[0], st.center, others + [st, mk], strict, size,
-                                        shape[1].center)
+                                        shape[1].center, shape[1] if strict == 2 else None)
+                        if at is not None and beside is None:
+                            apart = _icons_near(screen[rid], shape[1].move(at), icons, font,
+                                                others + [st, mk, shape[1].move(at)], size)
+                            if apart is None:
+                                continue
+                            shape = (shape[0], shape[1], [r.move(-at[0], -at[1]) for r in apart])
                         if at is not None:
-                            found = (st, mk, at, shape, font)
+                            found = (st, mk, at, shape, (font, weight, lines))
                             break
                     if found:
                         break
@@ -174,15 +259,207 @@ def _plan(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], sc
             if found:
                 break
         if found is None:              # nowhere free: under the stack (the test will say so)
-            font = max(10, round(base * LABEL_SIZES[-1]))
-            shape = _label_shape(name, icons, font, False, measure)
-            found = (stack, markers, (stack.centerx - shape[0][0] // 2, stack.bottom), shape, font)
-        st, mk, at, shape, font = found
+            style = name_styles(name, base)[-1]
+            shape = _label_shape(_plate_size(style[2], style[0], style[1], measure), icons, style[0], False)
+            found = (stack, markers, (stack.centerx - shape[0][0] // 2, stack.bottom), shape, style)
+        st, mk, at, shape, (font, weight, lines) = found
         (w, h), name_r, icon_rs = shape
         plans[rid] = RegionPlan(st, st.center, mk, pygame.Rect(at[0], at[1], w, h),
-                                name_r.move(at), [r.move(at) for r in icon_rs], font, False)
-        taken = others + [st, mk, plans[rid].label]
+                                name_r.move(at), [r.move(at) for r in icon_rs], font, False, weight,
+                                lines if len(lines) > 1 else ())
+        taken = others + plan_rects(plans[rid])
     return {rid: plans[rid] for rid in screen}
+
+
+def plan_rects(plan: RegionPlan) -> list[pygame.Rect]:
+    """What a region's plan takes on the board (its icons may lie apart from its name)."""
+    return [plan.stack, plan.markers, plan.name, *plan.icons]
+
+
+def _bold_sizes(base: int) -> list[int]:
+    out: list[int] = []
+    for k in LABEL_SIZES:
+        font = max(MIN_FONT, round(base * k))
+        if font not in out:
+            out.append(font)
+    return out
+
+
+def name_styles(name: str, base: int) -> list[Style]:
+    """The ways to write a region's name, the easiest to read first: bold at shrinking sizes,
+    then in narrower letters, then on two lines (where the name has a space or a hyphen)."""
+    sizes = _bold_sizes(base)
+    out: list[Style] = [(font, "bold", (name,)) for font in sizes]
+    out.append((sizes[-1], "condensed-bold", (name,)))
+    two = split_name(name)
+    if two is not None:
+        out += [(sizes[-1], "bold", two), (sizes[-1], "condensed-bold", two)]
+    return out
+
+
+# common last halves of place names (Heather|bank, Tumble|down): a long one-word name is cut there
+_ENDINGS = ("bank", "bog", "brae", "brook", "cliff", "crag", "crest", "dale", "deep", "down", "fang", "fell",
+            "fen", "field", "fold", "furrow", "garth", "grove", "helm", "hill", "hollow", "holm", "holt",
+            "horn", "knoll", "lake", "marsh", "maw", "meadow", "mere", "moss", "peak", "pool", "reach",
+            "ridge", "shade", "spire", "stead", "sump", "ton", "tooth", "tor", "wash", "watch", "water",
+            "well", "wick", "wood")
+_VOWELS = set("aeiouyàâäéèêëîïôöûüùăœ")
+_ONSETS = {"bl", "br", "cl", "cr", "dr", "fl", "fr", "gl", "gr", "pl", "pr", "sc", "sk", "sl", "sm", "sn", "sp",
+           "st", "sw", "tr", "tw", "wr", "kn", "sh", "ch", "th", "wh", "ph"}
+_DIGRAPHS = {"th", "ch", "sh", "ph", "wh", "gh", "ck", "ng", "qu"}
+
+
+def split_name(name: str) -> tuple[str, str] | None:
+    """A long name on two lines: at the space or hyphen nearest its middle; a single word at a
+    common place-name ending (Heather-bank) or else between syllables (Tur-nipton), with a hyphen.
+    None when no cut leaves three letters on each line."""
+    cuts = [i for i, c in enumerate(name) if c in " -" and 0 < i < len(name) - 1]
+    if cuts:
+        i = min(cuts, key=lambda k: abs(k - len(name) / 2))
+        first = name[:i + 1] if name[i] == "-" else name[:i]
+        return first.strip(), name[i + 1:].strip()
+    low = name.lower()
+    for end in sorted(_ENDINGS, key=len, reverse=True):
+        if low.endswith(end) and len(name) - len(end) >= 3:
+            return name[:-len(end)] + "-", name[-len(end):]
+    word_cuts = []
+    k = 0
+    while k < len(low):                # each run of consonants between two vowels
+        if low[k] in _VOWELS or not low[k].isalpha():
+            k += 1
+            continue
+        j = k
+        while j < len(low) and low[j].isalpha() and low[j] not in _VOWELS:
+            j += 1
+        run = low[k:j]
+        if k > 0 and j < len(low) and low[k - 1] in _VOWELS:
+            if run in _DIGRAPHS or len(run) == 1:
+                cut = k                      # before the consonant (or the pair sounded as one)
+            elif run[-2:] in _ONSETS and len(run) > 2:
+                cut = j - 2                  # the pair that may begin a syllable goes on
+            else:
+                cut = j - 1
+            if 3 <= cut <= len(name) - 3:
+                word_cuts.append(cut)
+        k = j
+    if not word_cuts:
+        return None
+    i = min(word_cuts, key=lambda c: (abs(c - len(name) / 2), -c))
+    return name[:i] + "-", name[i:]
+
+
+def _plate_size(lines: Sequence[str], font: int, weight: str, measure: Measure) -> tuple[int, int]:
+    sizes = [measure(line, font, weight) for line in lines]
+    pad_x, pad_y = max(3, font // 3), max(1, font // 8)
+    return max(w for w, _ in sizes) + 2 * pad_x, sum(h for _, h in sizes) + 2 * pad_y
+
+
+def _apart(room: "_Room", target: tuple[int, int], styles: Sequence[Style], icons: int, side: int, m: int,
+           measure: Measure) -> RegionPlan | None:
+    """The name plate, the stack with its markers and the icons each wholly inside the region but
+    not side by side: the stack nearest the region's middle and the name in the room left, or the
+    other way round, in the first style of writing the name that fits."""
+    col_w, col_h = side + m, side
+    for font, weight, lines in styles:
+        pw, ph = _plate_size(lines, font, weight, measure)
+        isz, gap = round(font * 1.25), max(1, font // 6)
+        for name_first in (False, True):
+            first, second = ((pw, ph), (col_w, col_h)) if name_first else ((col_w, col_h), (pw, ph))
+            a = room.nearest(first[0], first[1], (target[0] - first[0] / 2, target[1] - first[1] / 2))
+            if a is None:
+                continue
+            ra = pygame.Rect(a, first)
+            b = room.nearest(second[0], second[1], (target[0] - second[0] / 2, target[1] - second[1] / 2),
+                             also=[ra])
+            if b is None:
+                continue
+            rb = pygame.Rect(b, second)
+            plate, col = (ra, rb) if name_first else (rb, ra)
+            icon_rs: list[pygame.Rect] = []
+            if icons:
+                for iw, ih in ((icons * isz + (icons - 1) * gap, isz), (isz, icons * isz + (icons - 1) * gap)):
+                    c = room.nearest(iw, ih, (plate.centerx - iw / 2, plate.bottom + gap), also=[plate, col])
+                    if c is not None:
+                        horiz = iw > ih or icons == 1
+                        icon_rs = [pygame.Rect(c[0] + (i * (isz + gap) if horiz else 0),
+                                               c[1] + (0 if horiz else i * (isz + gap)), isz, isz)
+                                   for i in range(icons)]
+                        break
+                if not icon_rs:
+                    continue
+            stack = pygame.Rect(col.x, col.y, side, side)
+            markers = pygame.Rect(stack.right, stack.centery - m, m, 2 * m)
+            return RegionPlan(stack, stack.center, markers, plate.unionall(icon_rs) if icon_rs else plate.copy(),
+                              plate, icon_rs, font, True, weight, lines if len(lines) > 1 else ())
+    return None
+
+
+def _stack_near(poly: Sequence[Point], target: tuple[int, int], side: int, m: int, taken: list[pygame.Rect],
+                board: tuple[int, int]) -> pygame.Rect | None:
+    """The stack (with its marker column) clear of everything `taken`: wholly inside the region if
+    it can be, else on the board with its centre inside, as near `target` as it goes."""
+    w, h = side + m, side
+    inside = _Room(poly, taken, 1).nearest(w, h, (target[0] - side // 2, target[1] - side // 2))
+    if inside is not None:
+        return pygame.Rect(inside, (side, side))
+    x0, y0, x1, y1 = geometry.bbox(poly)
+    ox, oy = max(0, math.floor(x0) - w - 2), max(0, math.floor(y0) - h - 2)
+    W, H = min(board[0], math.ceil(x1) + w + 2) - ox, min(board[1], math.ceil(y1) + h + 2) - oy
+    if W <= w + 2 or H <= h + 2:
+        return None
+    shape = pygame.Surface((W, H))
+    shape.fill((0, 0, 0))
+    local = [(x - ox, y - oy) for x, y in poly]
+    pygame.draw.polygon(shape, (255, 255, 255), local)
+    pygame.draw.polygon(shape, (0, 0, 0), local, 6)       # the centre well inside, not on the border
+    shape.set_colorkey((0, 0, 0))
+    centre_inside = pygame.mask.from_surface(shape)
+    surf = pygame.Surface((W, H))
+    surf.fill((0, 0, 0))
+    for r in taken:
+        pygame.draw.rect(surf, (255, 255, 255), r.move(-ox, -oy))
+    pygame.draw.rect(surf, (255, 255, 255), surf.get_rect(), 1)
+    surf.set_colorkey((0, 0, 0))
+    blocked = pygame.mask.from_surface(surf)
+    free = blocked.convolve(pygame.mask.Mask((w, 1), fill=True)).convolve(pygame.mask.Mask((1, h), fill=True))
+    free.invert()                      # set at c: a box with its corner at c - (w-1, h-1) is clear
+    ok = free.overlap_mask(centre_inside, (w - 1 - side // 2, h - 1 - side // 2))
+    hit = _nearest_bit(ok, (target[0] - side // 2 - ox + w - 1, target[1] - side // 2 - oy + h - 1))
+    if hit is None:
+        return None
+    return pygame.Rect(hit[0] - w + 1 + ox, hit[1] - h + 1 + oy, side, side)
+
+
+def _nearest_bit(mask: pygame.mask.Mask, want: tuple[int, int]) -> tuple[int, int] | None:
+    """A set bit of `mask` near `want` (within a pixel or two of the nearest), or None."""
+    if mask.count() == 0:
+        return None
+    lo, hi = 0, max(mask.get_size()) + abs(want[0]) + abs(want[1])
+    found = None
+    while lo <= hi:                    # the smallest square around it with a set bit
+        mid = (lo + hi) // 2
+        hit = mask.overlap(pygame.mask.Mask((2 * mid + 1, 2 * mid + 1), fill=True), (want[0] - mid, want[1] - mid))
+        if hit is not None:
+            found, hi = hit, mid - 1
+        else:
+            lo = mid + 1
+    return found
+
+
+def _icons_near(poly: Sequence[Point], plate: pygame.Rect, icons: int, font: int, taken: list[pygame.Rect],
+                board: tuple[int, int]) -> list[pygame.Rect] | None:
+    """The feature icons in a row clear of everything `taken`, as near the name plate as they go
+    (inside the region if they can)."""
+    if not icons:
+        return []
+    isz, gap = round(font * 1.25), max(1, font // 6)
+    w = icons * isz + (icons - 1) * gap
+    want = (plate.centerx, plate.bottom + gap + isz // 2)
+    for strict in (2, 1, 0):
+        at = _find_spot(poly, (w, isz), want, taken, strict, board)
+        if at is not None:
+            return [pygame.Rect(at[0] + i * (isz + gap), at[1], isz, isz) for i in range(icons)]
+    return None
 
 
 class _Room:
@@ -204,14 +481,20 @@ class _Room:
         self.blocked = pygame.mask.from_surface(surf)      # set: not free
         self.size = (w, h)
 
-    def nearest(self, w: int, h: int, want: tuple[float, float]) -> tuple[int, int] | None:
+    def nearest(self, w: int, h: int, want: tuple[float, float],
+                also: Sequence[pygame.Rect] = ()) -> tuple[int, int] | None:
         """The free top-left corner (window pixels) of a w×h box near `want` (within a pixel or
-        two of the nearest), or None when the box fits nowhere."""
+        two of the nearest), clear also of the boxes `also`, or None when the box fits nowhere."""
         W, H = self.size
         if w > W - 2 or h > H - 2:
             return None
+        blocked = self.blocked
+        if also:
+            blocked = blocked.copy()
+            for r in also:
+                blocked.draw(pygame.mask.Mask(r.size, fill=True), (r.x - self.origin[0], r.y - self.origin[1]))
         # a w×h box at a corner overlaps something iff a w-long row, then an h-tall column, does
-        rows = self.blocked.convolve(pygame.mask.Mask((w, 1), fill=True))
+        rows = blocked.convolve(pygame.mask.Mask((w, 1), fill=True))
         free = rows.convolve(pygame.mask.Mask((1, h), fill=True))
         free.invert()                                      # set: the box's corner may go here
         if free.count() == 0:
@@ -258,12 +541,10 @@ def _try_block(room: _Room, target: tuple[int, int], shape: tuple[tuple[int, int
                       [r.move(lx, ly) for r in icon_rs], font, True)
 
 
-def _label_shape(name: str, icons: int, font: int, beside: bool,
-                 measure: Measure) -> tuple[tuple[int, int], pygame.Rect, list[pygame.Rect]]:
+def _label_shape(plate_size: tuple[int, int], icons: int, font: int,
+                 beside: bool) -> tuple[tuple[int, int], pygame.Rect, list[pygame.Rect]]:
     """The label's size and, relative to its corner, its name plate and icon rectangles."""
-    tw, th = measure(name, font)
-    pad_x, pad_y = max(3, font // 3), max(1, font // 8)
-    plate_w, plate_h = tw + 2 * pad_x, th + 2 * pad_y
+    plate_w, plate_h = plate_size
     isz = round(font * 1.25)
     gap = max(1, font // 6)
     icons_w = icons * isz + max(0, icons - 1) * gap
@@ -281,10 +562,10 @@ def _label_shape(name: str, icons: int, font: int, beside: bool,
 
 def _find_spot(poly: Sequence[Point], size: tuple[int, int], spot: tuple[int, int],
                taken: list[pygame.Rect], strict: int, board: tuple[int, int],
-               focus: tuple[int, int] | None = None) -> tuple[int, int] | None:
+               focus: tuple[int, int] | None = None, part: pygame.Rect | None = None) -> tuple[int, int] | None:
     """A top-left corner for a `size` box near `spot`, clear of everything `taken`: wholly inside
-    the region (strict 2), with its `focus` (the name's middle) inside (1), or anywhere near on
-    the board (0)."""
+    the region (strict 2; only its `part`, the name plate, if given), with its `focus` (the name's
+    middle) inside (1), or anywhere near on the board (0)."""
     w, h = size
     x0, y0, x1, y1 = geometry.bbox(poly)
     if strict < 2:
@@ -309,7 +590,8 @@ def _find_spot(poly: Sequence[Point], size: tuple[int, int], spot: tuple[int, in
         if box.collidelist(taken) != -1:
             continue
         if strict == 2:
-            probes = [(x + w * i / 4, y + h * j / 2) for i in range(5) for j in range(3)]
+            px, py, pw, ph = part if part is not None else (0, 0, w, h)
+            probes = [(x + px + pw * i / 4, y + py + ph * j / 2) for i in range(5) for j in range(3)]
             if not all(geometry.point_in_polygon(p, poly) for p in probes):
                 continue
             if any(geometry.boundary_distance(p, poly) < margin for p in probes[::2]):

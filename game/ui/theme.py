@@ -84,7 +84,7 @@ class Fonts:
     """Fonts by size and weight, made once."""
 
     FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf",
-             "condensed": "DejaVuSansCondensed.ttf"}
+             "condensed": "DejaVuSansCondensed.ttf", "condensed-bold": "DejaVuSansCondensed-Bold.ttf"}
 
     def __init__(self) -> None:
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
