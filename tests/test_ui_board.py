@@ -2,6 +2,7 @@
 marker column and token stack have their own place, and nothing covers anything else."""
 from __future__ import annotations
 
+import math
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -118,3 +119,28 @@ def test_a_name_with_no_room_is_written_smaller_narrower_then_on_two_lines(text:
     plan = plan_board({"h": [(x * 2, y * 2) for x, y in small]}, [region], 0.5, text.size, (200, 150))["h"]
     assert not _reaches_over(plan.name, small), plan
     assert plan.font >= 10 and (plan.weight == "condensed-bold" or plan.lines), plan
+
+
+def test_a_border_two_targets_share_shows_dashes_not_a_solid_line() -> None:
+    from game.ui.board_view import dash_pieces
+    left = [(10.0, 10.0), (60.0, 10.0), (60.0, 110.0), (10.0, 110.0)]
+    right = [(61.0, 10.0), (120.0, 10.0), (120.0, 110.0), (61.0, 110.0)]      # hand-drawn: a pixel apart
+    dash, period = 11.0, 22.0
+
+    def cover(pieces, on_edge) -> float:
+        """How much of the 100-pixel edge (by 1-pixel samples) lies under a drawn piece."""
+        hit = set()
+        for a, b in pieces:
+            n = max(1, int(4 * math.hypot(b[0] - a[0], b[1] - a[1])))
+            for i in range(n):
+                x, y = a[0] + (b[0] - a[0]) * (i + 0.5) / n, a[1] + (b[1] - a[1]) * (i + 0.5) / n
+                if on_edge(x, y):
+                    hit.add(math.floor(y))
+        return len(hit) / 100
+
+    shared = lambda x, y: 58 <= x <= 63 and 10 < y < 110          # noqa: E731
+    far = lambda x, y: x >= 119 and 10 < y < 110                   # noqa: E731 - the right one's own edge
+    for shift in (0.0, 5.5, 11.0, 16.5):
+        (pieces,) = dash_pieces([left, right], (140, 130), dash, period, [shift], 3)
+        assert 0.3 <= cover(pieces, shared) <= 0.62, shift           # dashes: about half on
+        assert 0.3 <= cover(pieces, far) <= 0.62, shift

@@ -416,13 +416,12 @@ class BoardView:
                 if r.w and r.h and r.colliderect(area):
                     cuts.append(r.move(-area.x, -area.y))
         layers = []
-        for k in range(DASH_PHASES):
+        outlines = [[(x - area.x, y - area.y) for x, y in self._screen_polys[rid]] for rid, _ in boxes]
+        shifts = [k * period / DASH_PHASES for k in range(DASH_PHASES)]
+        for pieces in dash_pieces(outlines, area.size, dash, period, shifts, max(3, w)):
             layer = pygame.Surface(area.size, pygame.SRCALPHA)
-            shift = k * period / DASH_PHASES
-            for rid, _ in boxes:
-                pts = [(x - area.x, y - area.y) for x, y in self._screen_polys[rid]]
-                for a, b in _dash_segments(pts, dash, period, shift):
-                    pygame.draw.line(layer, (255, 252, 236, 255), a, b, max(2, w - 1))
+            for a, b in pieces:
+                pygame.draw.line(layer, (255, 252, 236, 255), a, b, max(2, w - 1))
             for r in cuts:
                 layer.fill((0, 0, 0, 0), r)
             layers.append(layer)
@@ -460,6 +459,57 @@ class BoardView:
         pts = [(self.layout.board.x + x, self.layout.board.y + y) for x, y in self._screen_polys[rid]]
         w = max(2, round((3 + 3 * (0.5 + 0.5 * math.sin(phase * 2 * math.pi))) * self.layout.ui))
         return pygame.draw.polygon(surf, colour, pts, w)
+
+
+Segment = tuple[tuple[float, float], tuple[float, float]]
+
+
+def dash_pieces(outlines: list[list[tuple[float, float]]], size: tuple[int, int], dash: float, period: float,
+                shifts: list[float], tol: int) -> list[list[Segment]]:
+    """For each of `shifts`, the "on" pieces of the dash pattern round every outline, each
+    stretch of border dashed once: where an outline runs along one dashed before it (two targets
+    sharing a border, their hand-drawn edges within `tol` pixels), that stretch keeps the first
+    outline's dashes alone, so a shared border shows dashes instead of two patterns on top of
+    each other that read as one solid line."""
+    done = pygame.mask.Mask(size)               # the borders dashed so far, `tol` wide either side
+    out: list[list[Segment]] = [[] for _ in shifts]
+    for pts in outlines:
+        for k, shift in enumerate(shifts):
+            for a, b in _dash_segments(pts, dash, period, shift):
+                out[k] += _clear_of(a, b, done, size)
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        x0, y0 = int(min(xs)) - tol - 1, int(min(ys)) - tol - 1
+        band = pygame.Surface((int(max(xs)) - x0 + tol + 2, int(max(ys)) - y0 + tol + 2))
+        band.set_colorkey((0, 0, 0))
+        pygame.draw.lines(band, (255, 255, 255), True, [(x - x0, y - y0) for x, y in pts], 2 * tol + 1)
+        for x, y in pts:                        # round the corners of the band
+            pygame.draw.circle(band, (255, 255, 255), (x - x0, y - y0), tol)
+        done.draw(pygame.mask.from_surface(band), (x0, y0))
+    return out
+
+
+def _clear_of(a: tuple[float, float], b: tuple[float, float], done: pygame.mask.Mask,
+              size: tuple[int, int]) -> list[Segment]:
+    """The parts of the segment a-b (in 2-pixel steps) not on a border in `done`."""
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    steps = max(1, math.ceil(length / 2))
+    out: list[Segment] = []
+    run: float | None = None                    # where the current free part began (0..1)
+    for i in range(steps + 1):
+        t = i / steps
+        if i < steps:
+            mx, my = a[0] + (b[0] - a[0]) * (t + 0.5 / steps), a[1] + (b[1] - a[1]) * (t + 0.5 / steps)
+            inside = 0 <= mx < size[0] and 0 <= my < size[1]
+            free = not (inside and done.get_at((int(mx), int(my))))
+        else:
+            free = False
+        if free and run is None:
+            run = t
+        elif not free and run is not None:
+            out.append(((a[0] + (b[0] - a[0]) * run, a[1] + (b[1] - a[1]) * run),
+                        (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)))
+            run = None
+    return out
 
 
 def _dash_segments(pts: list[tuple[float, float]], dash: float, period: float,
