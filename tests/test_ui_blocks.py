@@ -12,15 +12,12 @@ from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 
-from game.match import Seat  # noqa: E402
 from game.rules.actions import Conquer, Redeploy, Use  # noqa: E402
 from game.rules.common import default_region  # noqa: E402
-from game.rules.state import Combo  # noqa: E402
 from game.rules.turn import default_redeploy  # noqa: E402
 from game.ui.app import Options  # noqa: E402
 from game.ui.driver import Driver  # noqa: E402
-from game.ui.scenes.play import GameScene  # noqa: E402
-from game.ui.table import Table, shipped_map_path  # noqa: E402
+from tests.ui_games import game_with  # noqa: E402
 
 PACK = str(Path(__file__).resolve().parents[1] / "assets" / "content" / "expansions" / "a_spiders_web.yaml")
 
@@ -31,24 +28,10 @@ def home(tmp_path, monkeypatch):
     return tmp_path
 
 
-def game_with(d: Driver, home, race: str, power: str) -> GameScene:
-    table = Table.new([Seat("Ann", "orange"), Seat("Bob", "sky")], 17, shipped_map_path(2), [PACK],
-                      home / "autosave.json")
-    s = table.match.state.copy()
-    s.column[0] = Combo(race, power)
-    table.match.states[-1] = s
-    scene = GameScene(d.app, table, viewer=0)
-    d.app.switch(scene)
-    d.pump(2)
-    d.click(scene.combo_rects[0].center)
-    assert table.match.records[-1].action["kind"] == "pick"
-    return scene
-
-
 def test_lava_is_poured_on_a_clicked_region(home):
     d = Driver(Options(pace=0, catch_errors=False))
     try:
-        scene = game_with(d, home, "dwarves", "lava")
+        scene = game_with(d, home, "dwarves", "lava", [PACK])
         board = scene.state.board
         peaks = [a.region for a in scene.legal if isinstance(a, Conquer)
                  and board.region(a.region).terrain == "mountain"]
@@ -77,7 +60,7 @@ def test_lava_is_poured_on_a_clicked_region(home):
 def test_copycat_borrows_the_power_of_a_clicked_combo(home):
     d = Driver(Options(pace=0, catch_errors=False))
     try:
-        scene = game_with(d, home, "ratmen", "copycat")
+        scene = game_with(d, home, "ratmen", "copycat", [PACK])
         uses = [a for a in scene.legal if isinstance(a, Use) and a.effect == "borrow_power"]
         assert uses and all(a.choice for a in uses)
         mode = "use_choice:borrow_power"

@@ -13,7 +13,7 @@ import pytest  # noqa: E402
 
 from game.match import Match, Seat  # noqa: E402
 from game.rules.actions import Pick  # noqa: E402
-from game.ui import settings, strings  # noqa: E402
+from game.ui import settings, strings, theme  # noqa: E402
 from game.ui.app import Options  # noqa: E402
 from game.ui.driver import Driver  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
@@ -133,6 +133,64 @@ def test_volume_and_music_are_set_on_screen_with_the_mouse_and_the_keys_and_reme
     assert d.app.audio.volume == pytest.approx(0.1)
     assert d.scene.message == strings.t("msg.volume", n=10)
     assert d.app.text.overflows == []
+
+
+def _gold_frame(d: Driver, rect: pygame.Rect) -> bool:
+    """Whether the gold focus frame is drawn round `rect` (some of its border pixels are gold)."""
+    d.app.dirty()
+    d.pump()
+    shot = d.app.screen
+    edge = [(x, y) for x in range(rect.left - 8, rect.right + 8, 2) for y in (rect.top - 6, rect.top - 5, rect.top - 4)]
+    return any(tuple(shot.get_at(p))[:3] == theme.GOLD for p in edge if shot.get_rect().collidepoint(p))
+
+
+def test_every_settings_row_is_reached_and_changed_with_the_arrow_keys(game) -> None:
+    d, _, _ = game
+    d.key(pygame.K_ESCAPE)
+    menu = d.scene
+    rows = menu.settings
+    assert rows.focus is None                       # the keys start on the actions
+    d.key(pygame.K_RIGHT)                           # across to the settings: the language
+    assert rows.focus == "language" and _gold_frame(d, rows.frames["language"])
+    d.key(pygame.K_RIGHT)
+    assert strings.language() == "ro"
+    d.key(pygame.K_LEFT)
+    assert strings.language() == "en"
+    d.key(pygame.K_DOWN)
+    assert rows.focus == "sound" and _gold_frame(d, rows.frames["sound"])
+    d.key(pygame.K_RIGHT)                           # On | Off: to the right is Off
+    assert not d.app.sound and menu.button("sound:off").toggled
+    d.key(pygame.K_RETURN)                          # Enter: the next choice, round to the first
+    assert d.app.sound
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_LEFT)
+    assert rows.focus == "music" and d.app.audio.music
+    d.key(pygame.K_DOWN)
+    assert rows.focus == "volume" and _gold_frame(d, rows.frames["volume"])
+    d.key(pygame.K_RIGHT)
+    assert d.app.audio.volume == pytest.approx(0.8)
+    d.key(pygame.K_LEFT)
+    d.key(pygame.K_LEFT)
+    assert d.app.audio.volume == pytest.approx(0.6)
+    d.key(pygame.K_DOWN)
+    before = d.app.animation
+    d.key(pygame.K_RIGHT)
+    assert rows.focus == "animation" and d.app.animation != before
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_RIGHT)
+    assert rows.focus == "bots" and d.app.bots_fast and menu.game.fast
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_RIGHT)
+    assert rows.focus == "hints" and not d.app.hints
+    d.key(pygame.K_DOWN)
+    assert rows.focus == "fullscreen" and _gold_frame(d, rows.frames["fullscreen"])
+    d.key(pygame.K_DOWN)                            # round to the first action
+    assert rows.focus is None
+    saved = settings.load()
+    assert saved["music"] is True and saved["volume"] == pytest.approx(0.6) and saved["bots_fast"] is True
+    assert saved["hints"] is False and saved["animation"] == d.app.animation
+    d.key(pygame.K_RETURN)                          # Resume
+    assert isinstance(d.scene, GameScene)
 
 
 @pytest.mark.parametrize("lang", ["en", "ro", "nl", "fr"])

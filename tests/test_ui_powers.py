@@ -13,31 +13,17 @@ import pytest  # noqa: E402
 
 from game.match import Seat  # noqa: E402
 from game.rules.actions import Conquer  # noqa: E402
-from game.rules.state import Combo  # noqa: E402
 from game.ui.app import Options  # noqa: E402
 from game.ui.driver import Driver  # noqa: E402
 from game.ui.scenes.play import GameScene  # noqa: E402
 from game.ui.table import Table, shipped_map_path  # noqa: E402
+from tests.ui_games import game_with  # noqa: E402
 
 
 @pytest.fixture
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
     return tmp_path
-
-
-def game_with(d: Driver, home, race: str, power: str) -> GameScene:
-    table = Table.new([Seat("Ann", "orange"), Seat("Bob", "sky")], 17, shipped_map_path(2), [],
-                      home / "autosave.json")
-    s = table.match.state.copy()
-    s.column[0] = Combo(race, power)
-    table.match.states[-1] = s
-    scene = GameScene(d.app, table, viewer=0)
-    d.app.switch(scene)
-    d.pump(2)
-    d.click(scene.combo_rects[0].center)
-    assert table.match.records[-1].action == {"kind": "pick", "index": 0}
-    return scene
 
 
 def conquer(d: Driver, scene: GameScene, n: int) -> None:

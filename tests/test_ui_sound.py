@@ -62,3 +62,75 @@ def test_no_audio_device_no_complaint(driver: str, tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and out.stdout.startswith("ok")
     assert out.stderr.strip() == ""
+
+
+def test_the_start_screen_sets_the_sound_music_and_volume_with_the_mouse_and_the_keys(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import pygame
+
+    from game.ui.app import Options
+    from game.ui.driver import Driver
+    from game.ui.scenes.sound import SoundScene
+    from game.ui.scenes.start import StartScene
+    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
+    d = Driver(Options(pace=0, catch_errors=False), size=(1000, 650))
+    try:
+        d.pump(3)
+        start = d.scene
+        assert isinstance(start, StartScene)
+        d.press_button("sound")
+        panel = d.scene
+        assert isinstance(panel, SoundScene)
+        d.press_button("sound:off")
+        assert not d.app.sound and settings.load()["sound"] is False
+        d.press_button("music:on")
+        assert d.app.audio.music and settings.load()["music"] is True
+        bar = panel.settings.volume_bar
+        d.click((bar.x + bar.w * 4 // 10 + 1, bar.centery))        # four tenths along: the sound comes back
+        assert d.app.audio.volume == pytest.approx(0.4) and d.app.sound
+        # the keys: Down to the volume row, Right louder, Down to Done, Enter closes
+        assert panel.settings.focus == "sound"
+        d.key(pygame.K_DOWN)
+        d.key(pygame.K_DOWN)
+        assert panel.settings.focus == "volume"
+        d.key(pygame.K_RIGHT)
+        assert d.app.audio.volume == pytest.approx(0.5)
+        d.key(pygame.K_UP)
+        d.key(pygame.K_LEFT)                                        # the music row: On is to the left
+        d.key(pygame.K_RIGHT)
+        assert not d.app.audio.music
+        d.key(pygame.K_m)
+        assert not d.app.sound
+        d.key(pygame.K_UP)
+        d.key(pygame.K_UP)                                          # round to Done
+        d.key(pygame.K_RETURN)
+        assert d.scene is start
+        saved = settings.load()
+        assert saved["volume"] == pytest.approx(0.5) and saved["music"] is False and saved["sound"] is False
+        d.press_button("sound")
+        d.key(pygame.K_ESCAPE)
+        assert d.scene is start and d.app.text.overflows == []
+    finally:
+        d.close()
+
+
+def test_a_damaged_settings_file_is_kept_aside_never_written_over(monkeypatch: pytest.MonkeyPatch,
+                                                                  tmp_path: Path) -> None:
+    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
+    damaged = '{"volume": 0.3, "lang": "fr"'                       # cut short
+    (tmp_path / "settings.json").write_text(damaged, encoding="utf-8")
+    assert settings.load()["volume"] == pytest.approx(0.7)          # the defaults meanwhile
+    settings.save(volume=0.4)
+    assert (tmp_path / "settings-unreadable-1.json").read_text(encoding="utf-8") == damaged
+    assert settings.load()["volume"] == pytest.approx(0.4)
+    (tmp_path / "settings.json").write_text("[1, 2]", encoding="utf-8")    # not settings: kept aside too
+    settings.save(music=True)
+    assert (tmp_path / "settings-unreadable-1.json").read_text(encoding="utf-8") == damaged
+    assert (tmp_path / "settings-unreadable-2.json").read_text(encoding="utf-8") == "[1, 2]"
+    # a key this version does not know survives a save
+    (tmp_path / "settings.json").write_text('{"volume": 0.2, "future": 1}', encoding="utf-8")
+    settings.save(music=False)
+    import json
+    assert json.loads((tmp_path / "settings.json").read_text(encoding="utf-8")) == \
+        {"volume": 0.2, "future": 1, "music": False}
+    assert not list(tmp_path.glob("*.tmp"))

@@ -4,7 +4,8 @@ in `settings.json` beside the saves
 (`game.saves.data_dir()`).
 
 Small and forgiving: a missing or damaged file means the defaults, and a file that cannot be
-written is simply not remembered (the game goes on). Written atomically like the saves.
+written is simply not remembered (the game goes on). Written atomically like the saves; a
+damaged file is kept aside (`settings-unreadable-N.json`), never written over.
 """
 from __future__ import annotations
 
@@ -57,15 +58,55 @@ def load() -> dict[str, Any]:
 
 
 def save(**changes: Any) -> None:
-    """Remember `changes` (e.g. `lang="ro"`) on top of what is remembered already."""
-    data = load()
-    data.update(changes)
+    """Remember `changes` (e.g. `lang="ro"`) on top of what is remembered already (keys this
+    version does not know are kept too). A file that is not a settings file (damaged, hand-edited
+    badly) is kept aside as `settings-unreadable-N.json`, never written over; a file that cannot
+    be read at all is left alone and nothing is remembered."""
     p = path()
+    data: dict[str, Any] = {}
+    try:
+        raw: str | None = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raw = None
+    except ValueError:                 # not text: damaged
+        if not _keep_aside(p):
+            return
+        raw = None
+    except OSError:                    # cannot be read (its rights): left alone, nothing remembered
+        return
+    if raw is not None:
+        try:
+            parsed = json.loads(raw)
+        except ValueError:
+            parsed = None
+        if isinstance(parsed, dict):
+            data = parsed
+        elif not _keep_aside(p):
+            return
+    data.update(changes)
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix="settings.", suffix=".tmp", dir=p.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
-        os.replace(tmp, p)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(data, f, indent=1)
+            os.replace(tmp, p)
+        except OSError:
+            os.unlink(tmp)
+            raise
     except OSError:
         pass
+
+
+def _keep_aside(p: Path) -> bool:
+    """Move a settings file that cannot be used out of the way under a name of its own; False
+    when it could not be moved (then it must not be written over)."""
+    for n in range(1, 1000):
+        kept = p.with_name(f"settings-unreadable-{n}.json")
+        if not kept.exists():
+            try:
+                os.replace(p, kept)
+                return True
+            except OSError:
+                return False
+    return False

@@ -1,14 +1,14 @@
 """Small drawing pieces shared by the scenes: buttons, panels, text fields, tooltips.
 
 A `Button` is data (an id, a label already translated, a rectangle, whether it is enabled or
-toggled on) plus `draw`; scenes rebuild their buttons when what they show changes and hit-test
-them with `hit`. Tooltips and wrapped text go through the cached `Text` renderer. Nothing here
+toggled on) plus `draw`; scenes rebuild their buttons when what they show changes, hit-test
+them with `hit` and follow the pointer with `track_hover`. Tooltips and wrapped text go through the cached `Text` renderer. Nothing here
 knows the rules or changes the game.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -55,6 +55,21 @@ def hit(buttons: Sequence[Button], pos: tuple[int, int]) -> Button | None:
         if b.rect.collidepoint(pos):
             return b
     return None
+
+
+def track_hover(scene: Any, pos: tuple[int, int], other: Callable[[tuple[int, int]], str | None] | None = None) -> bool:
+    """Remember what the pointer is over: one of the scene's `buttons`, else what `other` names
+    there (a row of a list...), in `scene.hover`, and where it came onto it in `scene.mouse` (a
+    tooltip shows there). The scene is redrawn only when that changes; True when it did."""
+    b = hit(scene.buttons, pos)
+    now = b.id if b is not None else (other(pos) if other is not None else None)
+    if now == scene.hover:
+        return False
+    scene.hover = now
+    if hasattr(scene, "mouse"):
+        scene.mouse = pos
+    scene.app.dirty()
+    return True
 
 
 def panel(surf: pygame.Surface, rect: pygame.Rect, ui: float, fill=theme.PANEL, edge=theme.PANEL_EDGE) -> None:

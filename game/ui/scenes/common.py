@@ -1,8 +1,6 @@
-"""Pieces the simpler screens share: the dark table background, a centred card, and the
-hover tracking of their buttons."""
+"""Pieces the simpler screens share: the dark table background and a centred card (their
+buttons' hover: `widgets.track_hover`)."""
 from __future__ import annotations
-
-from typing import Any
 
 import pygame
 
@@ -29,13 +27,3 @@ def card(surf: pygame.Surface, w: int, h: int) -> pygame.Rect:
     pygame.draw.rect(surf, theme.PANEL, rect, border_radius=round(16 * ui))
     pygame.draw.rect(surf, theme.PANEL_EDGE, rect, max(2, round(3 * ui)), border_radius=round(16 * ui))
     return rect
-
-
-def track_hover(scene: Any, pos: tuple[int, int]) -> None:
-    """Remember which of the scene's buttons the mouse is over; redraw only when it changes."""
-    from ..widgets import hit
-    b = hit(scene.buttons, pos)
-    bid = b.id if b else None
-    if bid != scene.hover:
-        scene.hover = bid
-        scene.app.dirty()

@@ -18,8 +18,8 @@ from ..app import App, Scene
 from ..layout import ui_scale
 from ..playview import PlayView
 from ..strings import t, tn
-from ..widgets import Button, hit, player_mark
-from .common import backdrop, card, track_hover
+from ..widgets import Button, hit, player_mark, track_hover
+from .common import backdrop, card
 
 
 class PassScene(Scene):

@@ -20,8 +20,8 @@ from ..layout import ui_scale
 from ..story_view import draw_board_page, draw_story_page, export_png, seat_tag
 from ..strings import t, tn
 from ..table import Table
-from ..widgets import Button, hit, player_mark
-from .common import backdrop, card, track_hover
+from ..widgets import Button, hit, player_mark, track_hover
+from .common import backdrop, card
 
 PAGES = ("ranking", "story", "board")
 

@@ -9,8 +9,8 @@ import pygame
 from .. import theme
 from ..app import App, Scene
 from ..layout import ui_scale
-from ..widgets import Button, hit
-from .common import backdrop, card, track_hover
+from ..widgets import Button, hit, track_hover
+from .common import backdrop, card
 
 
 class NoticeScene(Scene):

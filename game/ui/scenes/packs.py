@@ -15,7 +15,7 @@ from .. import theme
 from ..app import App, Scene
 from ..layout import ui_scale
 from ..strings import has, published_name, t, tn
-from ..widgets import Button, hit, tooltip
+from ..widgets import Button, hit, tooltip, track_hover
 from .common import backdrop, card
 
 ROW = 70            # a pack's row, at 1280×800 scale
@@ -111,13 +111,9 @@ class PacksScene(Scene):
         self.done(self.result())
 
     def handle(self, ev: pygame.event.Event) -> None:
-        if ev.type == pygame.MOUSEMOTION:
-            self.mouse = ev.pos
-            b = hit(self.buttons, ev.pos)
-            bid = b.id if b else next((f"pack:{p.id}" for p, r in self.rows if r.collidepoint(ev.pos)), None)
-            if bid != self.hover:
-                self.hover = bid
-            self.app.dirty()
+        if ev.type == pygame.MOUSEMOTION:              # a redraw only when what is under the pointer changes
+            track_hover(self, ev.pos, lambda pos: next((f"pack:{p.id}" for p, r in self.rows if r.collidepoint(pos)),
+                                                       None))
         elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
             b = hit(self.buttons, ev.pos)
             if b is not None:

@@ -2,8 +2,8 @@
 exist, the map for that many players or the one given with --map, an optional seed) and
 the saved games (map, players, round, date; each can be resumed (a finished one opens on its
 final screen), or deleted after a
-confirmation); under them the language (English, Română, Nederlands, Français) and the
-first-game hints, both remembered for next time. The last table (names, seats, colours,
+confirmation); under them the language (English, Română, Nederlands, Français), the sound
+(`sound`: on or off, music, volume) and the first-game hints, all remembered for next time. The last table (names, seats, colours,
 computer levels) is seated again, so the same family starts with one click on Start; the name
 fields select their text on a click and take Ctrl+A, Ctrl+C, Ctrl+V, Home/End and the arrows.
 "Expansions" opens the chooser of the shipped content packs (`packs`); the packs chosen are
@@ -42,7 +42,7 @@ from ..app import App, Scene
 from ..layout import ui_scale
 from ..strings import LANGUAGES, language, language_name, map_title, say, t, tn
 from ..table import Table, bots_available, resolve, shipped_map_path
-from ..widgets import Button, TextField, hit, player_mark, tooltip
+from ..widgets import Button, TextField, hit, player_mark, tooltip, track_hover
 from .common import backdrop
 
 KINDS = ("person", "easy", "medium", "hard", "expert")
@@ -361,6 +361,9 @@ class StartScene(Scene):
             b.append(Button(f"lang:{code}", label, pygame.Rect(x, y, w, px(36)), toggled=code == language(),
                             style="quiet"))
             x += w + px(8)
+        label = t("start.sound")                     # the sound settings, as in the in-game menu
+        w = self.app.text.size(label, px(15), "bold")[0] + px(26)
+        b.append(Button("sound", label, pygame.Rect(x + px(16), y, w, px(36)), style="quiet", tip=t("start.sound_tip")))
         label = ("☑ " if self.app.hints else "☐ ") + t("start.hints")
         w = self.app.text.size(label, px(15), "bold")[0] + px(26)
         b.append(Button("hints", label, pygame.Rect(cont.right - w, y, w, px(36)), toggled=self.app.hints,
@@ -374,11 +377,7 @@ class StartScene(Scene):
 
     def handle(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame.MOUSEMOTION:
-            b = hit(self.buttons, ev.pos)
-            if (b.id if b else None) != self.hover:
-                self.hover = b.id if b else None
-                self.mouse = ev.pos                   # the tip shows where the pointer came onto it
-                self.app.dirty()
+            track_hover(self, ev.pos)                 # the tip shows where the pointer came onto it
         elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
             f = next((f for f in self.fields() if f.rect.collidepoint(ev.pos)), None)
             if f is not None:
@@ -443,6 +442,9 @@ class StartScene(Scene):
         elif kind == "hints":
             self.app.set_hints(not self.app.hints)
             self.build()
+        elif kind == "sound":
+            from .sound import SoundScene
+            self.app.switch(SoundScene(self.app, self))
         elif kind == "start":
             self.start()
         elif kind == "tutorial":
@@ -553,7 +555,7 @@ class StartScene(Scene):
         lang_button = self.button(f"lang:{LANGUAGES[0]}")
         if lang_button is not None:
             surf.blit(img, (new.x, lang_button.rect.centery - img.get_height() // 2))
-            last = self.button(f"lang:{LANGUAGES[-1]}")
+            last = self.button("sound")
             hints = self.button("hints")
             if last is not None and hints is not None and last.rect.right + px(8) > hints.rect.x:
                 text.overflow(t("start.hints"))
