@@ -134,3 +134,33 @@ def test_a_damaged_settings_file_is_kept_aside_never_written_over(monkeypatch: p
     assert json.loads((tmp_path / "settings.json").read_text(encoding="utf-8")) == \
         {"volume": 0.2, "future": 1, "music": False}
     assert not list(tmp_path.glob("*.tmp"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ro", "nl", "fr"])
+@pytest.mark.parametrize("size", [(1000, 650), (1920, 1080)])
+def test_the_sound_panel_and_its_button_fit_in_every_language(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                               lang: str, size: tuple[int, int]) -> None:
+    from game.ui import strings
+    from game.ui.app import Options
+    from game.ui.driver import Driver
+    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
+    d = Driver(Options(pace=0, catch_errors=False, lang=lang), size=size)
+    try:
+        d.pump(3)
+        start = d.scene
+        sound = start.button("sound")
+        others = [b.rect for b in start.buttons if b.id != "sound"]
+        assert sound.rect.collidelist(others) == -1 and d.app.screen.get_rect().contains(sound.rect)
+        d.press_button("sound")
+        panel = d.scene
+        box = panel.box()
+        rects = [b.rect for b in panel.buttons] + [panel.settings.volume_bar] + [r for _, r in panel.settings.rows]
+        assert all(box.contains(r) for r in rects), "a control outside the sound panel"
+        controls = [b.rect for b in panel.buttons] + [panel.settings.volume_bar]
+        for i, a in enumerate(controls):
+            assert a.collidelist(controls[i + 1:]) == -1, f"two controls overlap at {a}"
+        d.pump()
+        assert d.app.text.overflows == []
+    finally:
+        strings.set_language("en")
+        d.close()
