@@ -206,7 +206,7 @@ def test_expert_is_reproducible_for_a_seed_and_a_number_of_playouts() -> None:
     assert other.last_search != runs[0][1]          # another seed samples other games
 
 
-def test_where_medium_would_decline_the_expert_weighs_carrying_on_too() -> None:
+def test_where_medium_would_decline_expert_and_hard_weigh_carrying_on_too() -> None:
     from game.bots.expert import ExpertBot
     from game.bots.knowledge import Knowledge
     from game.rules.actions import Decline
@@ -226,6 +226,9 @@ def test_where_medium_would_decline_the_expert_weighs_carrying_on_too() -> None:
             assert "decline" in plans and "carry on steadily" in plans
             carrying = expert.turn_intents(v, plans["carry on steadily"], random.Random(0))
             assert Decline() not in carrying
+            hard = make_bot("hard", seat, 1, iterations=9)      # Hard too: carrying on is played out
+            hard.choose(v)
+            assert hard.last_search["decline"][0] != hard.last_search["carry on (medium)"][0]
             found += 1
         s, _ = apply(s, bots[seat].choose(s), rng)
     assert found == 2

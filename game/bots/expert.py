@@ -52,12 +52,11 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from ..rules import actor, apply, legal_actions, why_illegal
 from ..rules.actions import Action, Decline, Pick
 from ..rules.state import CONQUER, PICK, GameState
-from .hard import play_out
+from .hard import CarryingOn, play_out
 from .knowledge import Knowledge
 from .medium import MediumBot, MediumStyle
 from .tactics import turns_left
@@ -76,15 +75,6 @@ STYLES: dict[str, MediumStyle] = {
     "greedy": MediumStyle(opp_weight=0.1, leader_weight=0.1, keep_per_token=0.0),
 }
 STYLE_WORDS = {"medium": "steadily", "bold": "boldly", "careful": "carefully", "greedy": "greedily"}
-
-
-class CarryingOn(MediumBot):
-    """Medium's judgement for the seat's own turn under a plan: it never goes into decline by
-    itself — declining is a plan of its own — so "carry on" means carrying on even where Medium
-    would decline, and the search can tell which of the two is worth more."""
-
-    def should_decline(self, s: GameState, seat: int, acts: Sequence[Action], know: Knowledge) -> bool:
-        return False
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,8 @@
 
 Once per turn, at the turn's real decision — which combo to pick, or whether to go into
 decline and how to conquer — Hard lists a few candidate plans (every affordable combo; declining
-now; carrying on with Medium's plan or with a bolder variant of it, which hits the leader harder) and plays
-each on to the end of the game many times with Medium in every seat (determinized rollouts: the
+now; carrying on with Medium's plan or with a bolder variant of it, which hits the leader harder,
+even where Medium would decline) and plays each on to the end of the game many times with Medium in every seat (determinized rollouts: the
 hidden stacks are shuffled anew for each rollout and the die is rolled; the same shuffles and
 die sequence are given to every candidate, so that the comparison is between plans and not
 between lucky draws). The candidate with the best mean result (coin margin over the best
@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 from ..rules import actor, apply, legal_actions
 from ..rules.actions import Action, Decline, Pick
@@ -41,6 +41,15 @@ STYLES: dict[str, MediumStyle] = {
     "medium": MediumStyle(),
     "bold": MediumStyle(opp_weight=0.7, leader_weight=0.6, keep_per_token=0.05),
 }
+
+
+class CarryingOn(MediumBot):
+    """Medium's judgement for the seat's own turn under a plan: it never goes into decline by
+    itself — declining is a plan of its own — so "carry on" means carrying on even where Medium
+    would decline, and the look-ahead can tell which of the two is worth more."""
+
+    def should_decline(self, s: GameState, seat: int, acts: Sequence[Action], know: Knowledge) -> bool:
+        return False
 
 
 @dataclass
@@ -70,7 +79,7 @@ class HardBot:
         self.max_candidates = max_candidates
         self.horizon = horizon                  # rounds to play on before estimating (None: to the end)
         self.medium = MediumBot(seat, seed)
-        self._styled = {k: MediumBot(seat, seed, st) for k, st in STYLES.items()}
+        self._styled = {k: CarryingOn(seat, seed, st) for k, st in STYLES.items()}
         self._plan: tuple[tuple[int, int], str] | None = None   # (round, seat) -> style
         self.last_search: dict[str, tuple[float, int]] = {}     # label -> (mean, rollouts), for tests
         self.searched = False                                   # did the last decision look ahead?
