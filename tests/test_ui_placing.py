@@ -74,6 +74,8 @@ def test_pots_of_gold_go_in_the_clicked_regions_only(home):
         d.click(d.region_point(own[0]))
         rec = scene.table.match.records[-1].action
         assert rec["kind"] == "use" and rec["effect"] == "markers_cashed_next_turn" and rec["region"] == own[0]
+        name = scene.state.board.region(own[0]).display_name
+        assert scene.message == f"Ann used Leprechauns on {name}"       # the log's line
         d.click(d.region_point(own[0]))                # a second Pot there: refused, with the reason
         assert "already holds a marker" in scene.message
         _shot(d, home, "pots-refused.png")
@@ -110,6 +112,7 @@ def test_the_ivory_tower_stands_in_the_clicked_region(home):
         s = scene.state
         assert s.regions[own[1]].tokens == 2 and s.regions[own[1]].decline    # one per region held
         assert s.regions[own[0]].owner is None
+        assert any(f"gathered in {s.board.region(own[1]).display_name}" in line for line in scene.log_lines)
         d.press_button("ready")                         # Bob's view: the Tower stands
         _shot(d, home, "tower-raised.png")
     finally:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .strings import combo_name, has, race_name, t, tn
+from .strings import combo_name, has, power_title, race_name, t, tn
 
 
 def _name(state: Any, seat: Any) -> str:
@@ -37,6 +37,22 @@ def _troop(state: Any, seat: Any, race: str | None) -> str:
     if p.active is not None and p.active.race == race:
         label = combo_name(cat, p.active.race, p.active.power)
     return t("log.troop", name=p.name, troop=label)
+
+
+def _mover(state: Any, seat: Any, effect: str) -> str:
+    """The race or power of `seat` whose block makes the move `effect` ("Leprechauns")."""
+    cat = state.catalog
+    try:
+        p = state.players[int(seat)]
+    except (TypeError, ValueError, IndexError):
+        return effect.replace("_", " ")
+    for hold in ([p.active] if p.active is not None else []) + list(p.declines):
+        for kind, cid in (("race", hold.race), ("power", hold.power)):
+            entries = cat.races if kind == "race" else cat.powers
+            entry = entries.get(cid) if cid else None
+            if entry is not None and any(name == effect for name, _ in entry.effects):
+                return race_name(cat, cid) if kind == "race" else power_title(cat, cid)
+    return effect.replace("_", " ")
 
 
 def event_line(ev: dict[str, Any], state: Any) -> str | None:
@@ -107,6 +123,11 @@ def event_line(ev: dict[str, Any], state: Any) -> str | None:
         return t("log.game_over")
     if kind == "lost_tribe_cleared":
         return None
+    if kind == "use":                    # a block's own move: named after its race or power
+        effect = _mover(state, seat, str(ev.get("effect", "")))
+        if ev.get("region"):
+            return t("log.use_region", name=_name(state, seat), effect=effect, region=_region(state, ev["region"]))
+        return t("log.use", name=_name(state, seat), effect=effect)
     if kind and has(f"log.{kind}"):
         return t(f"log.{kind}", name=_name(state, seat), region=_region(state, ev.get("region")),
                  race=race_name(cat, ev.get("race")))
