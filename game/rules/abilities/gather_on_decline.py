@@ -36,13 +36,8 @@ class GatherOnDecline(RegionMove):
     params: ClassVar[dict[str, Any]] = {"per_token": 1}
     param_docs: ClassVar[dict[str, str]] = {"per_token": "coins per token in the stack, each turn In Decline"}
 
-    def _mine(self, s: "GameState", seat: int) -> bool:
-        """This block is the Active race's (not an In Decline race's with the same block)."""
-        hold = s.players[seat].active
-        return hold is not None and any(ab is self for ab in s.catalog.effects_of(hold.race, hold.power))
-
     def why_not_at(self, s: "GameState", seat: int, rid: str) -> Reason | None:
-        if not self._mine(s, seat):
+        if not self.of_active_race(s, seat):
             return reason("no_active_to_decline")
         why = decline_reason(s, seat)
         if why is not None:
@@ -55,7 +50,7 @@ class GatherOnDecline(RegionMove):
 
     def candidates(self, s: "GameState", seat: int) -> list[str]:
         hold = s.players[seat].active
-        if hold is None or s.turn.acted or s.turn.picked or not self._mine(s, seat):
+        if hold is None or s.turn.acted or s.turn.picked or not self.of_active_race(s, seat):
             return []
         return s.regions_of(seat, hold.race)
 

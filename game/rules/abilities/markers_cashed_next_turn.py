@@ -45,7 +45,7 @@ class MarkersCashedNextTurn(RegionMove):
 
     def why_not_at(self, s: "GameState", seat: int, rid: str) -> Reason | None:
         hold = s.players[seat].active
-        if hold is None or s.turn.phase != REDEPLOY or s.turn.seat != seat:
+        if hold is None or s.turn.phase != REDEPLOY or s.turn.seat != seat or not self.of_active_race(s, seat):
             return reason("clear_region_when", effect=self.name)
         if rid not in s.regions:
             return reason("no_such_region", id=rid)
@@ -59,7 +59,7 @@ class MarkersCashedNextTurn(RegionMove):
 
     def candidates(self, s: "GameState", seat: int) -> list[str]:
         hold = s.players[seat].active
-        if hold is None or s.turn.phase != REDEPLOY:
+        if hold is None or s.turn.phase != REDEPLOY or not self.of_active_race(s, seat):
             return []
         return s.regions_of(seat, hold.race)
 

@@ -36,6 +36,12 @@ class RegionMove(Ability):
 
     move_declines: ClassVar[bool] = False
 
+    def of_active_race(self, s: "GameState", seat: int) -> bool:
+        """This block is the Active race's or its power's (not an In Decline race's that has
+        the same block)."""
+        hold = s.players[seat].active
+        return hold is not None and any(ab is self for ab in s.catalog.effects_of(hold.race, hold.power))
+
     def candidates(self, s: "GameState", seat: int) -> Iterable[str]:
         """The regions the move could be made on now, before `why_not_at` judges each."""
         raise NotImplementedError
