@@ -143,3 +143,25 @@ def test_decline_is_a_whole_turn() -> None:
     assert done.regions["r0"].decline and done.regions["r0"].tokens == 1
     assert done.players[0].coins == 5 + 2        # two regions In Decline score
     assert EndTurn() in legal_actions(done) or Pick(0) in legal_actions(done)
+
+
+def test_a_record_holds_its_intent_as_the_plain_dict_a_save_writes() -> None:
+    """A record made by `apply` reads back its intent as the same dict `to_dict` gives, and a
+    record read from a save (a dict) equals the one `apply` made."""
+    from game.rules import Record, Redeploy
+    rng = random.Random(5)
+    s = new_game(grid_board(), ["a", "b", "c"], default_catalog(), rng)
+    kinds = set()
+    for _ in range(80):
+        acts = legal_actions(s)
+        a = acts[rng.randrange(len(acts))]
+        s, rec = apply(s, a, rng)
+        kinds.add(a.kind)
+        assert rec.action == a.to_dict() and rec.action is rec.action
+        assert Record.from_dict(rec.to_dict()) == rec
+        again = Record.from_dict(json.loads(json.dumps(rec.to_dict())))
+        assert again.action == a.to_dict() and json.dumps(again.to_dict()) == json.dumps(rec.to_dict())
+    assert {"pick", "conquer", "end_turn"} <= kinds
+    made = Record(0, Redeploy((("r1", 2), ("r2", 1))))
+    assert made.action == {"kind": "redeploy", "counts": {"r1": 2, "r2": 1}} and made.rolls == []
+    assert made != Record(0, {"kind": "redeploy", "counts": {"r1": 1, "r2": 2}})

@@ -12,7 +12,6 @@ intent, the die faces and shuffles it used, and the events in words for the game
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from . import turn as T
@@ -37,15 +36,43 @@ from .reasons import Reason, reason
 from .state import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, GameState, Judged, Listed
 
 
-@dataclass
 class Record:
-    """What one intent did: enough to replay it exactly and to tell it in the log."""
+    """What one intent did: enough to replay it exactly and to tell it in the log. `action` is
+    the intent as a plain dict, made when first read (most records of a bot's playout never are)."""
 
-    seat: int
-    action: dict[str, Any]
-    rolls: list[int] = field(default_factory=list)
-    shuffles: list[list[Any]] = field(default_factory=list)
-    events: list[dict[str, Any]] = field(default_factory=list)
+    __slots__ = ("seat", "_action", "_intent", "rolls", "shuffles", "events")
+
+    def __init__(self, seat: int, action: dict[str, Any] | Action, rolls: list[int] | None = None,
+                 shuffles: list[list[Any]] | None = None, events: list[dict[str, Any]] | None = None) -> None:
+        self.seat = seat
+        self._action: dict[str, Any] | None = None
+        self._intent: Action | None = None
+        if isinstance(action, Action):
+            self._intent = action
+        else:
+            self._action = action
+        self.rolls: list[int] = [] if rolls is None else rolls
+        self.shuffles: list[list[Any]] = [] if shuffles is None else shuffles
+        self.events: list[dict[str, Any]] = [] if events is None else events
+
+    @property
+    def action(self) -> dict[str, Any]:
+        got = self._action
+        if got is None:
+            assert self._intent is not None
+            got = self._action = self._intent.to_dict()
+        return got
+
+    @action.setter
+    def action(self, d: dict[str, Any]) -> None:
+        self._action, self._intent = d, None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Record) and self.to_dict() == other.to_dict()
+
+    def __repr__(self) -> str:
+        return (f"Record(seat={self.seat!r}, action={self.action!r}, rolls={self.rolls!r}, "
+                f"shuffles={self.shuffles!r}, events={self.events!r})")
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "action": self.action, "rolls": list(self.rolls),
@@ -272,7 +299,7 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
     new.seal()
     if listed is not None and listed[3] is not None and isinstance(a, (Conquer, Abandon)):
         new._prior = listed[3]          # the next listing judges again only near what changed
-    return new, Record(seat, a.to_dict(), chance.rolls, chance.shuffles, ev)
+    return new, Record(seat, a, chance.rolls, chance.shuffles, ev)
 
 
 def replay(s: GameState, records: Iterable[Record]) -> GameState:

@@ -119,7 +119,7 @@ class RegionState:
         return r
 
 
-@dataclass
+@dataclass(slots=True)
 class RaceHold:
     """A race a player holds: its banner, the power badge still with it, tokens in hand, and
     small per-race memory for abilities (e.g. Wealthy paid, encampments in supply)."""
@@ -146,7 +146,7 @@ class RaceHold:
         return RaceHold(d["race"], d.get("power"), d.get("hand", 0), _copy.deepcopy(d.get("memo", {})))
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerState:
     name: str
     coins: int = START_COINS
