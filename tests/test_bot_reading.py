@@ -60,3 +60,39 @@ def test_land_neighbours_and_seat_counts_read_the_board_as_the_slow_way() -> Non
             s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
             assert regions_per_seat(s) == [sum(1 for r in s.regions.values() if r.owner == seat and r.tokens)
                                            for seat in range(3)]
+
+
+def test_medium_answers_with_the_listed_intent_and_reads_decline_bonuses_right() -> None:
+    """When Medium's choice is on the list, it is the listed object itself (which `apply` knows
+    without judging it again); the decline bonuses a region valuer keeps (shared between
+    valuers of the same decline races) are those the knowledge gives, summed race by race."""
+    from game.bots.knowledge import Knowledge
+    from game.bots.medium import MediumBot
+    from game.bots.tactics import RegionValuer
+    from game.rules import actor
+
+    catalog = load_catalog(EXPANSIONS)
+    decisions = valued = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        s = new_game(BOARDS[["ring", "grid", "wide"][seed % 3]](), ["a", "b", "c"], catalog, rng)
+        bots = [MediumBot(i, seed) for i in range(3)]
+        while not s.game_over:
+            acts = legal_actions(s)
+            seat = actor(s)
+            a = bots[seat].decide(s)
+            if a in acts:
+                assert any(x is a for x in acts), a
+                decisions += 1
+            p = s.players[seat]
+            if p.active is not None and p.declines:
+                know = Knowledge.of(s.board, s.catalog, len(s.players))
+                want: dict[str, float] = {}
+                for h in p.declines:
+                    for rid, b in know.region_bonus(h.race, h.power, True).items():
+                        if b:
+                            want[rid] = want.get(rid, 0.0) + b
+                assert RegionValuer(s, seat, know).decl_bonus == want
+                valued += 1
+            s, _ = apply(s, a, rng)
+    assert decisions > 300 and valued > 20

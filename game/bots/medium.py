@@ -101,7 +101,8 @@ class MediumBot:
             return next((a for a in acts if isinstance(a, EndTurn)), acts[0])
         t = s.turn
         if phase == CONQUER:
-            if Decline() in acts and not t.acted and not t.picked and self.should_decline(s, seat, acts, know):
+            decline = _listed(acts, Decline())
+            if decline is not None and not t.acted and not t.picked and self.should_decline(s, seat, acts, know):
                 return self.decline_where(s, seat, acts)
             a = self.decline_race_conquest(s, seat, acts, know)
             if a is not None:
@@ -285,7 +286,7 @@ class MediumBot:
         region hardest to reach: Mountain, Fortress and Lair first, then the least threatened."""
         gather = [a for a in acts if isinstance(a, Use) and a.effect in GATHER_MOVES and a.region]
         if not gather:
-            return Decline()
+            return _listed(acts, Decline()) or Decline()
 
         def key(a: Use) -> tuple[int, float, int]:
             r = s.regions[a.region]
@@ -374,9 +375,10 @@ class MediumBot:
             place = [a for a in uses if a.effect in PLACE_MOVES and a.region]
             if place:                        # ... markers in the safest regions first (Pots of Gold)
                 return min(place, key=lambda a: (threat(s, seat, a.region), s.board.index[a.region]))
-        if hold is not None and EndTurn(decline=True) in acts and self.stout_decline(s, seat, know):
-            return EndTurn(decline=True)
-        return EndTurn()
+        stout = _listed(acts, EndTurn(decline=True))
+        if hold is not None and stout is not None and self.stout_decline(s, seat, know):
+            return stout
+        return _listed(acts, EndTurn()) or EndTurn()
 
     def _danger(self, s: GameState, seat: int, other: int) -> float:
         """How much `other`'s Active race threatens ours: borders shared and his strength."""
@@ -403,6 +405,8 @@ class MediumBot:
                 weights[r] /= (1 + enc) ** 1.5
         counts = spread(total, own, weights)
         a = Redeploy.of(counts)
+        if a == default:                  # the listed intent: no need to judge it again
+            return default
         return a if why_illegal(s, a) is None else default
 
     def withdraw(self, s: GameState, acts: Sequence[Action]) -> Action:
@@ -420,6 +424,8 @@ class MediumBot:
         weights = defence_weights(s, seat, own, know.region_bonus(race, power))
         counts = spread(total, own, weights, base=0)
         a = Withdraw.of(seat, counts)
+        if a == default:                  # the listed intent: no need to judge it again
+            return default
         return a if why_illegal(s, a) is None else default
 
 
@@ -432,6 +438,16 @@ CLEAR_MOVES = frozenset({"clear_region"})
 # ... markers placed after redeploying, and the region a race gathers in when it declines.
 PLACE_MOVES = frozenset({"markers_cashed_next_turn"})
 GATHER_MOVES = frozenset({"gather_on_decline"})
+
+
+def _listed(acts: Sequence[Action], a: Action) -> Action | None:
+    """The intent on the list equal to `a` (the listed object itself, which `apply` recognises
+    without comparing it to the whole list), or None."""
+    kind = type(a)
+    for x in acts:
+        if type(x) is kind and x == a:
+            return x
+    return None
 
 
 def _wide(s: GameState, hold) -> bool:  # type: ignore[no-untyped-def]

@@ -12,7 +12,7 @@ from typing import Iterable, Sequence
 from ..rules import conquest_cost, cost_of
 from ..rules.board import Board
 from ..rules.conquest import decline_conqueror
-from ..rules.state import GameState
+from ..rules.state import GameState, RaceHold
 from .knowledge import Knowledge
 
 # Chance that the reinforcement die covers a shortfall of 1, 2, 3 tokens (faces 0,0,0,1,2,3).
@@ -134,6 +134,9 @@ def defence_weights(s: GameState, seat: int, regions: Iterable[str], bonus: dict
 class RegionValuer:
     """What taking a region is worth to the Active race of `seat` this turn, in coins."""
 
+    # the bonus coins a player's In Decline races earn per region, by (knowledge, their combos)
+    _decline_bonus: dict[tuple[Knowledge, tuple[tuple[str, str | None], ...]], dict[str, float]] = {}
+
     def __init__(self, s: GameState, seat: int, know: Knowledge, opp_weight: float = 0.35,
                  leader_weight: float = 0.35) -> None:
         self.s = s
@@ -149,40 +152,48 @@ class RegionValuer:
         self.lead = leader(s, seat)
         self.opp_weight = opp_weight
         self.leader_weight = leader_weight
-        self.decl_bonus: dict[str, float] = {}
-        self._values: dict[str, float] = {}          # a valuer reads one state, which never changes
-        for h in p.declines:
-            for rid, b in know.region_bonus(h.race, h.power, True).items():
-                if b:
-                    self.decl_bonus[rid] = self.decl_bonus.get(rid, 0.0) + b
+        self.decl_bonus = self._decline_bonus_of(know, p.declines)
+        self._regions = s.regions
+        self._h2 = min(self.horizon, 2.0)
+        self._land = land_neighbours(s.board) if self.t_left > 1 else None
 
-    def value(self, rid: str) -> float:
-        got = self._values.get(rid)
+    @classmethod
+    def _decline_bonus_of(cls, know: Knowledge, declines: list[RaceHold]) -> dict[str, float]:
+        key = (know, tuple((h.race, h.power) for h in declines))
+        got = cls._decline_bonus.get(key)
         if got is None:
-            got = self._values[rid] = self._value(rid)
+            got = {}
+            for h in declines:
+                for rid, b in know.region_bonus(h.race, h.power, True).items():
+                    if b:
+                        got[rid] = got.get(rid, 0.0) + b
+            if len(cls._decline_bonus) > 256:
+                cls._decline_bonus.clear()
+            cls._decline_bonus[key] = got
         return got
 
-    def _value(self, rid: str) -> float:
-        s, seat = self.s, self.seat
-        r = s.regions[rid]
+    def value(self, rid: str) -> float:
+        r = self._regions[rid]
+        seat = self.seat
         v = (1.0 + self.bonus.get(rid, 0.0)) * self.horizon
-        if not r.empty:
+        if r.tokens or r.lost_tribe:             # not empty
             v += self.tr.nonempty_bonus
         if r.tokens and r.owner is not None:
             if r.owner == seat:
                 if r.decline:                    # our own decline region: we lose its coins
-                    v -= (1.0 + self.decl_bonus.get(rid, 0.0)) * min(self.horizon, 2.0)
+                    v -= (1.0 + self.decl_bonus.get(rid, 0.0)) * self._h2
                     v -= 0.5
             else:
                 w = self.opp_weight + (self.leader_weight if r.owner == self.lead else 0.0)
-                hurt = (1.3 if not r.decline else 1.0) * min(self.horizon, 2.0)
+                hurt = (1.3 if not r.decline else 1.0) * self._h2
                 v += w * hurt
-        if self.t_left > 1:
-            regions = s.regions
+        land = self._land
+        if land is not None:                     # more than one turn left: room to grow
+            regions = self._regions
             fresh = 0
-            for nb in land_neighbours(s.board)[rid]:
+            for nb in land[rid]:
                 nr = regions[nb]
-                if not (nr.owner == seat and nr.tokens):
+                if nr.owner != seat or not nr.tokens:
                     fresh += 1
             v += 0.04 * fresh
         return v
