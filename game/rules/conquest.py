@@ -192,11 +192,6 @@ def adjacent_to_own(s: GameState, seat: int, rid: str, own: Iterable[str],
     return any(ab.links(s, seat, o, rid) for ab in abil for o in own)
 
 
-def overrides(abil: Iterable[Ability], *hooks: str) -> bool:
-    """Some effect in `abil` overrides one of the `Ability` methods named in `hooks`."""
-    return any(getattr(type(a), h) is not getattr(Ability, h) for a in abil for h in hooks)
-
-
 def conquest_candidates(s: GameState, seat: int, race: str, abil: tuple[Ability, ...],
                         own: list[str]) -> Iterable[str]:
     """Regions worth asking `target_reason` about: neighbours of `own` (or the way in, for a

@@ -169,13 +169,14 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
     hold = p.active
     assert hold is not None
     own = s.regions_of(seat, hold.race)
+    abil = cat.effects_of(hold.race, hold.power)
+    tab = cat.hooks(abil)
     judged: Judged | None = None
     if t.phase == CONQUER:
         if not t.conquered and not t.used.get("conquests_begun"):
             out.extend(_abandon(r) for r in own)
         if hold.hand >= 1:
-            abil = cat.effects_of(hold.race, hold.power)
-            die = all(ab.reinforce_reason(s, seat) is None for ab in cat.hooks(abil).reinforce_reason)
+            die = all(ab.reinforce_reason(s, seat) is None for ab in tab.reinforce_reason)
             if die and "cost_floor" in s.catalog.hooked:          # Kobolds: 2 tokens at least
                 die = hold.hand >= max((ab.cost_floor(s, seat) for ab in abil), default=1)
             since = None
@@ -196,7 +197,7 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
     if own and t.phase in (CONQUER, REDEPLOY) and T.redeploy_refused(s, seat, hold) is None:
         out.append(Redeploy(tuple(sorted(T.default_redeploy(s, seat).items()))))   # = Redeploy.of
     out.append(_END)
-    if cat.hooks(cat.effects_of(hold.race, hold.power)).may_decline_after_scoring and \
+    if tab.may_decline_after_scoring and \
             T.end_turn_reason(s, seat, True) is None:                    # (Stout)
         out.append(_END_DECLINE)
     return out, judged

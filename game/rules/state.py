@@ -268,7 +268,8 @@ class Judged(NamedTuple):
         return self[:-1] == now[:-1]
 
 
-Held = dict[tuple[int, str], list[str]]
+#: who holds which regions: (seat, race) -> its regions in board order, and region -> (seat, race)
+Held = tuple[dict[tuple[int, str], list[str]], dict[str, tuple[int, str]]]
 #: what `legal_actions` listed for a sealed state: the intents, the cost of each conquest among
 #: them, the identities of the intents (a listed intent is found without comparing values), and
 #: the conquests judged, when a later position of the turn may build on them
@@ -391,12 +392,12 @@ class GameState:
             held = self._held
             if held is None:
                 held = self._held = self._index(self._changed)
-            return list(held.get((seat, race), ()))
+            return list(held[0].get((seat, race), ()))
         base = self._base
         if base is None:
             return [rid for rid, r in self.regions.items() if r.owner == seat and r.race == race and r.tokens]
         fresh = self._fresh_r                   # the regions written since `base` was true
-        out = [rid for rid in base.get((seat, race), ()) if rid not in fresh]
+        out = [rid for rid in base[0].get((seat, race), ()) if rid not in fresh]
         added = False
         for rid in fresh:
             r = self.regions[rid]
@@ -412,34 +413,39 @@ class GameState:
         the whole board read again when there is no base."""
         regions = self.regions
         base = self._base
-        held: Held = {}
         if base is None:
+            by_key: dict[tuple[int, str], list[str]] = {}
+            key_of: dict[str, tuple[int, str]] = {}
             for rid, r in regions.items():
                 if r.tokens and r.race is not None and r.owner is not None:
-                    key = (r.owner, r.race)
-                    if key in held:
-                        held[key].append(rid)
+                    key = key_of[rid] = (r.owner, r.race)
+                    if key in by_key:
+                        by_key[key].append(rid)
                     else:
-                        held[key] = [rid]
-            return held
-        for key, rids in base.items():          # lists are shared, never changed in place
-            if changed.isdisjoint(rids):
-                held[key] = rids
-            else:
-                kept = [x for x in rids if x not in changed]
-                if kept:
-                    held[key] = kept
-        grown: set[tuple[int, str]] = set()
+                        by_key[key] = [rid]
+            return by_key, key_of
+        if not changed:
+            return base
+        by_key, key_of = base[0].copy(), base[1].copy()     # lists are shared, never changed in place
+        index = self.board.index
         for rid in changed:
             r = regions[rid]
-            if r.tokens and r.race is not None and r.owner is not None:
-                key = (r.owner, r.race)
-                held[key] = held.get(key, []) + [rid]
-                grown.add(key)
-        index = self.board.index
-        for key in grown:
-            held[key].sort(key=index.__getitem__)
-        return held
+            now = (r.owner, r.race) if r.tokens and r.race is not None and r.owner is not None else None
+            was = key_of.get(rid)
+            if was == now:
+                continue
+            if was is not None:
+                kept = [x for x in by_key[was] if x != rid]
+                if kept:
+                    by_key[was] = kept
+                else:
+                    del by_key[was]
+                del key_of[rid]
+            if now is not None:
+                key_of[rid] = now
+                got = by_key.get(now)
+                by_key[now] = sorted([*got, rid], key=index.__getitem__) if got else [rid]
+        return by_key, key_of
 
     def active_regions(self, seat: int) -> list[str]:
         hold = self.players[seat].active

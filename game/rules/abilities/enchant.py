@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Enchant as EnchantIntent
 from ..common import add_tray, event, region_left, take_tray
-from ..conquest import adjacent_to_own, immunity_reason, overrides, peace_reason, take_over
+from ..conquest import adjacent_to_own, immunity_reason, peace_reason, take_over
 from ..reasons import Reason, reason
 from ..state import CONQUER
 from .base import Ability, register
@@ -91,7 +91,7 @@ class Enchant(Ability):
         own = s.regions_of(seat, hold.race)
         if not own:
             return []
-        if overrides(s.catalog.effects_of(hold.race, hold.power), "links"):
+        if s.catalog.hooks(s.catalog.effects_of(hold.race, hold.power)).links:
             cands: Any = s.regions
         else:
             near: set[str] = set()
