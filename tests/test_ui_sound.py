@@ -164,3 +164,36 @@ def test_the_sound_panel_and_its_button_fit_in_every_language(monkeypatch: pytes
     finally:
         strings.set_language("en")
         d.close()
+
+
+def test_the_sound_panel_dims_the_start_screen_without_the_tip_of_its_button(monkeypatch: pytest.MonkeyPatch,
+                                                                             tmp_path: Path) -> None:
+    import pygame
+
+    from game.ui.app import Options
+    from game.ui.driver import Driver
+    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
+    d = Driver(Options(pace=0, catch_errors=False), size=(1000, 650))
+    try:
+        d.pump(3)
+        start = d.scene
+        d.move(start.button("sound").rect.center)
+        d.app.dirty()
+        d.pump()
+        with_tip = d.app.screen.copy()
+        plain = with_tip.copy()
+        start.hover = None
+        start.draw(plain)
+        w, h = plain.get_size()
+        tip = [(x, y) for x in range(0, w, 3) for y in range(0, h, 3) if with_tip.get_at((x, y)) != plain.get_at((x, y))]
+        assert tip, "the button's tip was on screen"
+        d.press_button("sound")
+        panel = d.scene
+        expected = plain.copy()
+        dim = pygame.Surface((w, h), pygame.SRCALPHA)
+        dim.fill((20, 14, 10, 170))
+        expected.blit(dim, (0, 0))
+        outside = [p for p in tip if not panel.box().collidepoint(p)]
+        assert outside and all(panel.shade.get_at(p) == expected.get_at(p) for p in outside)
+    finally:
+        d.close()

@@ -39,6 +39,9 @@ class SoundScene(Scene):
 
     def enter(self) -> None:
         shot = self.app.screen.copy()
+        if hasattr(self.back, "hover"):         # the screen behind, without the tip of the button pressed
+            self.back.hover = None
+        self.back.draw(shot)
         dim = pygame.Surface(shot.get_size(), pygame.SRCALPHA)
         dim.fill((20, 14, 10, 170))
         shot.blit(dim, (0, 0))
