@@ -248,3 +248,26 @@ def test_start_another_game_and_quit(game) -> None:
     d.press_button("menu")
     d.press_button("quit")
     assert not d.app.running
+
+
+def test_the_menu_dims_the_table_without_the_tip_of_the_menu_button(game) -> None:
+    d, _, _ = game
+    scene = d.scene
+    d.move(scene.button("menu").rect.center)
+    d.app.dirty()
+    d.pump()
+    with_tip = d.app.screen.copy()
+    assert scene.hover_button == "menu"
+    d.press_button("menu")
+    menu = d.scene
+    assert isinstance(menu, MenuScene) and scene.hover_button is None
+    plain = pygame.Surface(with_tip.get_size())
+    scene.draw(plain)                       # the table as it is, nothing hovered
+    w, h = plain.get_size()
+    tip = [(x, y) for x in range(0, w, 3) for y in range(0, h, 3) if with_tip.get_at((x, y)) != plain.get_at((x, y))]
+    outside = [p for p in tip if not menu.box().collidepoint(p)]
+    assert outside, "the tip was on screen beside the menu's box"
+    dim = pygame.Surface((w, h), pygame.SRCALPHA)
+    dim.fill((20, 14, 10, 170))
+    plain.blit(dim, (0, 0))
+    assert all(menu.shade.get_at(p) == plain.get_at(p) for p in outside)

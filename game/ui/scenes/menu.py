@@ -58,6 +58,10 @@ class MenuScene(Scene):
 
     def enter(self) -> None:
         shot = self.app.screen.copy()
+        game = self.game
+        if hasattr(game, "hover_button"):        # the table behind, without the tip of the button pressed
+            game.hover = game.hover_combo = game.hover_button = None
+            game.draw(shot)
         dim = pygame.Surface(shot.get_size(), pygame.SRCALPHA)
         dim.fill((20, 14, 10, 170))
         shot.blit(dim, (0, 0))
