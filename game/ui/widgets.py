@@ -78,6 +78,29 @@ def panel(surf: pygame.Surface, rect: pygame.Rect, ui: float, fill=theme.PANEL, 
     pygame.draw.rect(surf, edge, rect, max(1, round(2 * ui)), border_radius=rad)
 
 
+def dimmed(shot: pygame.Surface) -> pygame.Surface:
+    """A snapshot of the screen darkened in place, as the backdrop of a panel opened over it."""
+    dim = pygame.Surface(shot.get_size(), pygame.SRCALPHA)
+    dim.fill((20, 14, 10, 170))
+    shot.blit(dim, (0, 0))
+    return shot
+
+
+def refit(shade: pygame.Surface | None, size: tuple[int, int]) -> pygame.Surface | None:
+    """The darkened backdrop stretched to a new window size (None stays None)."""
+    if shade is not None and shade.get_size() != size:
+        return pygame.transform.smoothscale(shade, size)
+    return shade
+
+
+def centred_box(size: tuple[int, int], width: int, height: int, ui: float) -> pygame.Rect:
+    """A panel of width x height (at scale 1) in the middle of the window, 10 px from its edges at most."""
+    w, h = size
+    rect = pygame.Rect(0, 0, min(w - 20, round(width * ui)), min(h - 20, round(height * ui)))
+    rect.center = (w // 2, h // 2)
+    return rect
+
+
 _BLOCKS: dict[tuple, list[pygame.Surface]] = {}
 
 

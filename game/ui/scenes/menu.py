@@ -20,7 +20,7 @@ from ..app import App, Scene
 from ..layout import ui_scale
 from ..setting_rows import SettingRows
 from ..strings import t
-from ..widgets import Button, hit, tooltip, track_hover
+from ..widgets import Button, centred_box, dimmed, hit, refit, tooltip, track_hover
 
 ACTIONS = ("resume", "help", "leave", "new", "quit")
 
@@ -62,26 +62,19 @@ class MenuScene(Scene):
         if hasattr(game, "hover_button"):        # the table behind, without the tip of the button pressed
             game.hover = game.hover_combo = game.hover_button = None
             game.draw(shot)
-        dim = pygame.Surface(shot.get_size(), pygame.SRCALPHA)
-        dim.fill((20, 14, 10, 170))
-        shot.blit(dim, (0, 0))
-        self.shade = shot
+        self.shade = dimmed(shot)
 
     def button(self, bid: str) -> Button | None:
         return next((b for b in self.buttons if b.id == bid), None)
 
     def box(self) -> pygame.Rect:
-        w, h = self.app.size()
-        ui = ui_scale(w, h)
-        rect = pygame.Rect(0, 0, min(w - 20, round(900 * ui)), min(h - 20, round(610 * ui)))
-        rect.center = (w // 2, h // 2)
-        return rect
+        size = self.app.size()
+        return centred_box(size, 900, 610, ui_scale(*size))
 
     def resize(self) -> None:
         w, h = self.app.size()
         ui = ui_scale(w, h)
-        if self.shade is not None and self.shade.get_size() != (w, h):
-            self.shade = pygame.transform.smoothscale(self.shade, (w, h))
+        self.shade = refit(self.shade, (w, h))
         box = self.box()
         px = lambda v: round(v * ui)  # noqa: E731 - a local unit
         self.actions = []

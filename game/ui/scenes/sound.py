@@ -13,7 +13,7 @@ from ..app import App, Scene
 from ..layout import ui_scale
 from ..setting_rows import SettingRows
 from ..strings import t
-from ..widgets import Button, hit, tooltip, track_hover
+from ..widgets import Button, centred_box, dimmed, hit, refit, tooltip, track_hover
 
 
 class SoundScene(Scene):
@@ -42,24 +42,17 @@ class SoundScene(Scene):
         if hasattr(self.back, "hover"):         # the screen behind, without the tip of the button pressed
             self.back.hover = None
         self.back.draw(shot)
-        dim = pygame.Surface(shot.get_size(), pygame.SRCALPHA)
-        dim.fill((20, 14, 10, 170))
-        shot.blit(dim, (0, 0))
-        self.shade = shot
+        self.shade = dimmed(shot)
         self.settings.focus = self.targets()[self.focus]
 
     def box(self) -> pygame.Rect:
-        w, h = self.app.size()
-        ui = ui_scale(w, h)
-        rect = pygame.Rect(0, 0, min(w - 20, round(520 * ui)), min(h - 20, round(300 * ui)))
-        rect.center = (w // 2, h // 2)
-        return rect
+        size = self.app.size()
+        return centred_box(size, 520, 300, ui_scale(*size))
 
     def resize(self) -> None:
         w, h = self.app.size()
         ui = ui_scale(w, h)
-        if self.shade is not None and self.shade.get_size() != (w, h):
-            self.shade = pygame.transform.smoothscale(self.shade, (w, h))
+        self.shade = refit(self.shade, (w, h))
         box = self.box()
         px = lambda v: round(v * ui)  # noqa: E731 - a local unit
         bottom = self.settings.layout(box.x + px(36), box.y + px(78), box.w - px(72), ui)
