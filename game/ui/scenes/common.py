@@ -1,11 +1,13 @@
-"""Pieces the simpler screens share: the dark table background and a centred card (their
-buttons' hover: `widgets.track_hover`)."""
+"""Pieces the simpler screens share: the dark table background, a centred card and the card's
+frame that the panels opened over a game (menu, sound) draw too (their buttons' hover:
+`widgets.track_hover`)."""
 from __future__ import annotations
 
 import pygame
 
 from .. import theme
 from ..layout import ui_scale
+from ..widgets import centred_box
 
 
 def backdrop(surf: pygame.Surface) -> None:
@@ -19,11 +21,14 @@ def backdrop(surf: pygame.Surface) -> None:
 
 def card(surf: pygame.Surface, w: int, h: int) -> pygame.Rect:
     """A parchment card centred in the window, `w`×`h` at 1280×800 scale."""
-    sw, sh = surf.get_size()
-    ui = ui_scale(sw, sh)
-    rect = pygame.Rect(0, 0, min(sw - 20, round(w * ui)), min(sh - 20, round(h * ui)))
-    rect.center = (sw // 2, sh // 2)
+    ui = ui_scale(*surf.get_size())
+    rect = centred_box(surf.get_size(), w, h, ui)
+    card_frame(surf, rect, ui)
+    return rect
+
+
+def card_frame(surf: pygame.Surface, rect: pygame.Rect, ui: float) -> None:
+    """The card itself at `rect`: parchment with a dark edge and a shadow below right."""
     pygame.draw.rect(surf, (16, 10, 8), rect.move(round(5 * ui), round(7 * ui)), border_radius=round(16 * ui))
     pygame.draw.rect(surf, theme.PANEL, rect, border_radius=round(16 * ui))
     pygame.draw.rect(surf, theme.PANEL_EDGE, rect, max(2, round(3 * ui)), border_radius=round(16 * ui))
-    return rect

@@ -14,6 +14,7 @@ from ..layout import ui_scale
 from ..setting_rows import SettingRows
 from ..strings import t
 from ..widgets import Button, centred_box, dimmed, hit, refit, tooltip, track_hover
+from .common import card_frame
 
 
 class SoundScene(Scene):
@@ -118,9 +119,7 @@ class SoundScene(Scene):
         w, h = surf.get_size()
         ui = ui_scale(w, h)
         box = self.box()
-        pygame.draw.rect(surf, (16, 10, 8), box.move(round(5 * ui), round(7 * ui)), border_radius=round(16 * ui))
-        pygame.draw.rect(surf, theme.PANEL, box, border_radius=round(16 * ui))
-        pygame.draw.rect(surf, theme.PANEL_EDGE, box, max(2, round(3 * ui)), border_radius=round(16 * ui))
+        card_frame(surf, box, ui)
         text = self.app.text
         title = text.render(t("start.sound_title"), round(26 * ui), theme.ACCENT, "bold")
         surf.blit(title, title.get_rect(midtop=(box.centerx, box.y + round(22 * ui))))
