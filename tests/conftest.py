@@ -37,3 +37,30 @@ def _close_the_mixer_after_each_module():
     pygame = sys.modules.get("pygame")
     if pygame is not None and pygame.mixer.get_init():
         pygame.mixer.quit()
+
+
+def _english_again() -> None:
+    strings = sys.modules.get("game.ui.strings")
+    if strings is not None:
+        strings.set_language("en")
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A save folder of the test's own, no language asked for by the environment, and the
+    window's language back to English afterwards."""
+    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
+    monkeypatch.delenv("SMALLWORLD_LANG", raising=False)
+    yield tmp_path
+    _english_again()
+
+
+@pytest.fixture
+def d(home):
+    """The window on its start screen, headless and without pauses, in the test's own home."""
+    from game.ui.app import Options
+    from game.ui.driver import Driver
+    drv = Driver(Options(pace=0, catch_errors=False))
+    drv.pump(3)
+    yield drv
+    drv.close()

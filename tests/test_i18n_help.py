@@ -12,7 +12,6 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 import main as main_module  # noqa: E402
 from game.ui import settings, strings  # noqa: E402
@@ -22,14 +21,6 @@ from game.ui.help import first_hint, help_columns  # noqa: E402
 from game.ui.panels import combo_icon_rect, first_hint_text  # noqa: E402
 from game.ui.scenes.curtain import PassScene  # noqa: E402
 from game.ui.scenes.play import GameScene  # noqa: E402
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
-    monkeypatch.delenv("SMALLWORLD_LANG", raising=False)
-    yield tmp_path
-    strings.set_language("en")
 
 
 def start_game(d: Driver) -> GameScene:

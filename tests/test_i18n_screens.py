@@ -38,13 +38,6 @@ OUT = Path(__file__).parent / "screenshots" / "i18n"
 SIZE = (1280, 800)
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
-    yield tmp_path
-    strings.set_language("en")
-
-
 def shot(d: Driver, lang: str, name: str) -> None:
     path = d.screenshot(OUT / f"{lang}-{name}.png")
     img = pygame.image.load(str(path))

@@ -21,13 +21,6 @@ ROOT = Path(__file__).resolve().parents[1]
 MAP = ROOT / "maps" / "two_players.tmx"
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
-    yield tmp_path
-    strings.set_language("en")
-
-
 @pytest.mark.parametrize("lang", strings.LANGUAGES)
 def test_the_preview_is_in_the_game_language(home, lang, monkeypatch) -> None:
     app = App(Options(lang=lang), size=(1000, 650))

@@ -29,12 +29,6 @@ from game.ui.table import shipped_map_path  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
-    return tmp_path
-
-
 def games_in(home: Path) -> list[Path]:
     return sorted(p for p in (home / "saves").glob("*.json") if ".unreadable-" not in p.name)
 

@@ -10,8 +10,6 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from pathlib import Path  # noqa: E402
 
-import pytest  # noqa: E402
-
 from game.rules.actions import Conquer, Redeploy, Use  # noqa: E402
 from game.rules.common import default_region  # noqa: E402
 from game.rules.turn import default_redeploy  # noqa: E402
@@ -20,12 +18,6 @@ from game.ui.driver import Driver  # noqa: E402
 from tests.ui_games import game_with  # noqa: E402
 
 PACK = str(Path(__file__).resolve().parents[1] / "assets" / "content" / "expansions" / "a_spiders_web.yaml")
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
-    return tmp_path
 
 
 def test_lava_is_poured_on_a_clicked_region(home):

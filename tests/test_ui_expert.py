@@ -17,13 +17,6 @@ from game.ui.app import Options  # noqa: E402
 from game.ui.driver import Driver  # noqa: E402
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
-    monkeypatch.delenv("SMALLWORLD_LANG", raising=False)
-    return tmp_path
-
-
 @pytest.mark.parametrize("stored, seconds", [
     (None, 2.0), (0.5, 0.5), (10, 10.0), (0.05, 2.0), (60, 2.0), ("fast", 2.0), (True, 2.0), ([1], 2.0),
 ])

@@ -33,12 +33,6 @@ from game.ui.scenes.start import StartScene  # noqa: E402
 SEED = 11
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
-    return tmp_path
-
-
 def playable_pick(scene: GameScene) -> int | None:
     s = scene.state
     cat = s.catalog

@@ -12,23 +12,12 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
-from game.ui.app import Options  # noqa: E402
 from game.ui.driver import Driver  # noqa: E402
 from game.ui.scenes.packs import PacksScene  # noqa: E402
 from game.ui.scenes.sound import SoundScene  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture
-def d(tmp_path, monkeypatch):
-    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
-    drv = Driver(Options(pace=0, catch_errors=False))
-    drv.pump(3)
-    yield drv
-    drv.close()
 
 
 def _frames_for_moves(d: Driver, points: list[tuple[int, int]]) -> int:

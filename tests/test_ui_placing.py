@@ -11,8 +11,6 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from pathlib import Path  # noqa: E402
 
-import pytest  # noqa: E402
-
 from game.match import Seat  # noqa: E402
 from game.rules.actions import Conquer, EndTurn, Pick, Redeploy  # noqa: E402
 from game.rules.state import Combo  # noqa: E402
@@ -24,12 +22,6 @@ from game.ui.table import Table, shipped_map_path  # noqa: E402
 
 PACKS = Path(__file__).resolve().parents[1] / "assets" / "content" / "expansions"
 SHOTS = os.environ.get("I16_SHOTS")
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
-    return tmp_path
 
 
 def _table(d: Driver, home: Path, pack: str, combos: list[tuple[str, str]]) -> GameScene:

@@ -9,7 +9,6 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pytest  # noqa: E402
 
 from game.match import Seat  # noqa: E402
 from game.rules.actions import Conquer  # noqa: E402
@@ -18,12 +17,6 @@ from game.ui.driver import Driver  # noqa: E402
 from game.ui.scenes.play import GameScene  # noqa: E402
 from game.ui.table import Table, shipped_map_path  # noqa: E402
 from tests.ui_games import game_with  # noqa: E402
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
-    return tmp_path
 
 
 def conquer(d: Driver, scene: GameScene, n: int) -> None:

@@ -11,26 +11,14 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 from game.ui import legend, strings  # noqa: E402
-from game.ui.app import Options  # noqa: E402
 from game.ui.driver import Driver  # noqa: E402
 from game.ui.help import help_columns  # noqa: E402
 from game.ui.scenes.curtain import PassScene  # noqa: E402
 from game.ui.scenes.play import GameScene  # noqa: E402
 from game.ui.scenes.start import StartScene  # noqa: E402
 from game.ui.widgets import TextField  # noqa: E402
-
-
-@pytest.fixture
-def d(tmp_path, monkeypatch):
-    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
-    drv = Driver(Options(pace=0, catch_errors=False))
-    drv.pump(3)
-    yield drv
-    strings.set_language("en")
-    drv.close()
 
 
 def key(d: Driver, k: int, mod: int = 0) -> None:

@@ -13,8 +13,6 @@ import sys  # noqa: E402
 import textwrap  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-import pytest  # noqa: E402
-
 import game.ui.panels as panels_module  # noqa: E402
 from game.ui.app import Options  # noqa: E402
 from game.ui.driver import Driver, scripted_step  # noqa: E402
@@ -25,12 +23,6 @@ from game.ui.scenes.play import GameScene  # noqa: E402
 from game.ui.scenes.start import StartScene  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
-    return tmp_path
 
 
 def only_save(home: Path) -> Path:

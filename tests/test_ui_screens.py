@@ -13,7 +13,6 @@ from pathlib import Path  # noqa: E402
 from types import SimpleNamespace  # noqa: E402
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 from game.match import Seat  # noqa: E402
 from game.ui import theme  # noqa: E402
@@ -25,12 +24,6 @@ from game.ui.scenes.play import GameScene  # noqa: E402
 from game.ui.table import Table, shipped_map_path  # noqa: E402
 
 OUT = Path(__file__).parent / "screenshots"
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
-    return tmp_path
 
 
 def check_picture(path: Path, size: tuple[int, int]) -> None:

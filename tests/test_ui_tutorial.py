@@ -16,22 +16,11 @@ import pytest  # noqa: E402
 from game.rules import cost_of  # noqa: E402
 from game.rules.state import PICK, WITHDRAW  # noqa: E402
 from game.ui import strings  # noqa: E402
-from game.ui.app import Options  # noqa: E402
 from game.ui.driver import Driver  # noqa: E402
 from game.ui.scenes.curtain import PassScene  # noqa: E402
 from game.ui.scenes.play import GameScene  # noqa: E402
 from game.ui.scenes.start import StartScene  # noqa: E402
 from game.ui.tutorial import STEPS  # noqa: E402
-
-
-@pytest.fixture
-def d(tmp_path, monkeypatch):
-    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
-    drv = Driver(Options(pace=0, catch_errors=False))
-    drv.pump(3)
-    yield drv
-    strings.set_language("en")
-    drv.close()
 
 
 def do_step(d: Driver, game: GameScene, sid: str) -> None:
