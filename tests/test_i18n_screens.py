@@ -28,7 +28,7 @@ from game.rules.reasons import reason  # noqa: E402
 from game.rules.state import CONQUER  # noqa: E402
 from game.ui import strings  # noqa: E402
 from game.ui.app import Options  # noqa: E402
-from game.ui.driver import Driver, scripted_step  # noqa: E402
+from game.ui.driver import Driver, play_until  # noqa: E402
 from game.ui.scenes.curtain import PassScene  # noqa: E402
 from game.ui.scenes.final import FinalScene  # noqa: E402
 from game.ui.scenes.notice import NoticeScene  # noqa: E402
@@ -42,15 +42,6 @@ def shot(d: Driver, lang: str, name: str) -> None:
     path = d.screenshot(OUT / f"{lang}-{name}.png")
     img = pygame.image.load(str(path))
     assert img.get_size() == SIZE
-
-
-def play_until(d: Driver, done, limit: int = 600) -> None:
-    for _ in range(limit):
-        if done():
-            return
-        if scripted_step(d) == "final":
-            return
-    raise AssertionError("the condition was never met")
 
 
 @pytest.mark.parametrize("lang", strings.LANGUAGES)

@@ -10,6 +10,7 @@ import pytest
 from game.lab.__main__ import main
 from game.lab.report import FILES
 from game.stats import mean_ci, wilson
+from tests.lab_files import same_apart_from_timing
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "docs" / "examples" / "custom_races.yaml"
@@ -29,17 +30,6 @@ def _run(out: Path, *extra: str, games: int = 8, seed: int = 3) -> None:
     assert main(["--games", str(games), "--seed", str(seed), "--out", str(out), *extra]) == 0
 
 
-def _same_apart_from_timing(a: Path, b: Path) -> None:
-    for name in FILES:
-        if name == "run.json":
-            continue
-        x, y = (a / name).read_bytes(), (b / name).read_bytes()
-        if name == "summary.md":
-            x = b"\n".join(line for line in x.splitlines() if b"games/s" not in line)
-            y = b"\n".join(line for line in y.splitlines() if b"games/s" not in line)
-        assert x == y, f"{name} differs between two runs with the same seed"
-
-
 def test_a_small_run_writes_every_file_and_is_the_same_for_the_same_seed(tmp_path: Path, capsys) -> None:
     _run(tmp_path / "one", "--jobs", "2")
     _run(tmp_path / "two", "--jobs", "1")
@@ -48,7 +38,7 @@ def test_a_small_run_writes_every_file_and_is_the_same_for_the_same_seed(tmp_pat
     assert "games/s" in out.err                      # the progress bar
     for name in FILES:
         assert (tmp_path / "one" / name).stat().st_size > 0, name
-    _same_apart_from_timing(tmp_path / "one", tmp_path / "two")
+    same_apart_from_timing(tmp_path / "one", tmp_path / "two", "two runs with the same seed")
     with (tmp_path / "one" / "games.csv").open() as f:
         rows = list(csv.DictReader(f))
     assert len(rows) == 8 * 4

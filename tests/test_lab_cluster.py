@@ -10,18 +10,7 @@ import pytest
 
 from game.lab.__main__ import main
 from game.lab.cluster import batches
-from game.lab.report import FILES
-
-
-def _same_apart_from_timing(a: Path, b: Path) -> None:
-    for name in FILES:
-        if name == "run.json":
-            continue
-        x, y = (a / name).read_bytes(), (b / name).read_bytes()
-        if name == "summary.md":
-            x = b"\n".join(line for line in x.splitlines() if b"games/s" not in line)
-            y = b"\n".join(line for line in y.splitlines() if b"games/s" not in line)
-        assert x == y, f"{name} differs between the cluster's run and the local one"
+from tests.lab_files import same_apart_from_timing
 
 
 def test_the_batches_cover_every_game_once_in_order() -> None:
@@ -39,7 +28,7 @@ def test_a_run_on_a_local_dask_cluster_matches_the_local_run(tmp_path: Path, cap
     assert main([*args, "--jobs", "1", "--out", str(tmp_path / "local")]) == 0
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
         assert main([*args, "--cluster", cluster.scheduler_address, "--out", str(tmp_path / "dask")]) == 0
-    _same_apart_from_timing(tmp_path / "local", tmp_path / "dask")
+    same_apart_from_timing(tmp_path / "local", tmp_path / "dask", "the cluster's run and the local one")
     summary = (tmp_path / "dask" / "summary.md").read_text(encoding="utf-8")
     assert "on the Dask cluster at inproc://" in summary
     assert "Goblins" in summary                             # the content reached the workers

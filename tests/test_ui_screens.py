@@ -17,7 +17,7 @@ import pygame  # noqa: E402
 from game.match import Seat  # noqa: E402
 from game.ui import theme  # noqa: E402
 from game.ui.app import Options  # noqa: E402
-from game.ui.driver import Driver, scripted_step  # noqa: E402
+from game.ui.driver import Driver, play_until, scripted_step  # noqa: E402
 from game.ui.scenes.curtain import PassScene  # noqa: E402
 from game.ui.scenes.final import FinalScene  # noqa: E402
 from game.ui.scenes.play import GameScene  # noqa: E402
@@ -44,15 +44,6 @@ def new_game(d: Driver, players: int = 2) -> GameScene:
     d.press_button("start")
     assert isinstance(d.scene, PassScene)
     return d.scene.game
-
-
-def play_until(d: Driver, done, limit: int = 3000) -> None:
-    for _ in range(limit):
-        if done():
-            return
-        if scripted_step(d) == "final":
-            return
-    raise AssertionError("the condition was never met")
 
 
 def test_screens_of_a_two_player_game(home):

@@ -8,7 +8,7 @@ region's token spot scaled to the window, a button's rectangle. It also saves sc
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
@@ -159,3 +159,15 @@ def scripted_step(d: Driver) -> str:
         return "reinforce"
     d.end_turn()
     return "end_turn"
+
+
+def play_until(d: Driver, done: Callable[[], bool], limit: int = 3000) -> None:
+    """Play plain moves (`scripted_step`) until `done()` is true; an AssertionError when the game
+    ends or `limit` steps pass first."""
+    for _ in range(limit):
+        if done():
+            return
+        if scripted_step(d) == "final":
+            break
+    if not done():
+        raise AssertionError("the condition was never met")
