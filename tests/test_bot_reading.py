@@ -3,8 +3,9 @@
 Medium and the look-ahead bots read the conquest cost of a region thousands of times a game:
 `conquest_cost` answers from the prices `legal_actions` put on the state's conquests, and
 falls back to `cost_of` for any other region or seat. The tactics module keeps each board's
-land neighbours in board order and counts every seat's regions in one reading of the board.
-Random games, with the base races and with the expansions', check each against the slow way.
+land neighbours in board order and counts every seat's regions from the state's index; its
+spreading of tokens works out only the share of the region that got the last token; the life
+model remembers what it worked out. Random games, with the base races and with the expansions', check each against the slow way.
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from game.bots.tactics import land_neighbours, neighbours, regions_per_seat
+from game.bots.knowledge import Knowledge, Traits
+from game.bots.tactics import land_neighbours, neighbours, regions_per_seat, spread
 from game.content.catalog import default_catalog, load_catalog
 from game.rules import apply, conquest_cost, cost_of, legal_actions, new_game
 from tests.boards import BOARDS
@@ -58,8 +60,9 @@ def test_land_neighbours_and_seat_counts_read_the_board_as_the_slow_way() -> Non
                 break
             acts = legal_actions(s)
             s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
-            assert regions_per_seat(s) == [sum(1 for r in s.regions.values() if r.owner == seat and r.tokens)
-                                           for seat in range(3)]
+            slow = [sum(1 for r in s.regions.values() if r.owner == seat and r.tokens) for seat in range(3)]
+            assert regions_per_seat(s) == slow
+            assert s.copy().regions_per_seat() == slow      # a state being built reads the board
 
 
 def test_medium_answers_with_the_listed_intent_and_reads_decline_bonuses_right() -> None:
@@ -96,3 +99,46 @@ def test_medium_answers_with_the_listed_intent_and_reads_decline_bonuses_right()
                 valued += 1
             s, _ = apply(s, a, rng)
     assert decisions > 300 and valued > 20
+
+
+def _spread_slowly(total: int, regions: list[str], weight: dict[str, float], base: int) -> dict[str, int]:
+    counts = {r: base for r in regions}
+    for _ in range(max(0, total - base * len(regions)) if regions else 0):
+        best, best_v = regions[0], -1.0
+        for r in regions:
+            v = (weight.get(r, 0.0) + 0.01) / (counts[r] + 1 - base + 1) ** 1.5
+            if v > best_v:
+                best, best_v = r, v
+        counts[best] += 1
+    return counts
+
+
+def test_spread_gives_each_token_where_the_full_count_would() -> None:
+    rng = random.Random(5)
+    for _ in range(400):
+        regions = [f"r{i}" for i in range(rng.randrange(0, 9))]
+        weight = {r: rng.choice([0.0, 0.4, 1.0, 2.5, rng.random() * 3]) for r in regions if rng.random() < 0.9}
+        base = rng.choice([0, 1])
+        total = rng.randrange(0, 25)
+        assert spread(total, regions, weight, base) == _spread_slowly(total, regions, weight, base)
+
+
+def test_the_life_model_remembers_exactly_what_it_works_out() -> None:
+    """Values read again (from the memo) are those a model that never saw them works out."""
+    board = BOARDS["wide"]()
+    know = Knowledge.of(board, default_catalog(), 4)
+    fresh = Knowledge(board, default_catalog(), 4).model
+    m = know.model
+    rng = random.Random(2)
+    trs = [know.traits(r, p) for r, p in (("ratmen", "alchemist"), ("amazons", "flying"), ("ghouls", None))]
+    trs.append(Traits(tokens=9.0, stout=True))
+    for _ in range(300):
+        tr = rng.choice(trs)
+        t, rnd = rng.randrange(0, 8), rng.randrange(1, 9)
+        d, d_rate = rng.choice([0.0, 1.5, 3.0]), rng.choice([1.0, 1.4])
+        r, k = float(rng.randrange(0, 7)), float(rng.randrange(0, 14))
+        for _ in range(2):                      # the second time from the memo
+            assert m.pick_value(t, rnd, tr, d, d_rate, 0.0) == fresh.pick_value(t, rnd, tr, d, d_rate, 0.0)
+            assert m.active_value(t, rnd, r, k, tr, d, d_rate) == fresh.active_value(t, rnd, r, k, tr, d, d_rate)
+        fresh._p_memo.clear()
+        fresh._a_memo.clear()

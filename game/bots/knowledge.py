@@ -29,6 +29,7 @@ from ..rules.board import Board
 from ..rules.catalog import Catalog
 
 DIE_MEAN = 1.0          # (0 + 0 + 0 + 1 + 2 + 3) / 6
+MEMO_SIZE = 50_000      # entries a life model's memo holds before it starts afresh
 
 
 @dataclass(frozen=True)
@@ -364,6 +365,11 @@ class LifeModel:
     first_turn_eff: float = 0.92    # entering from the edge wastes a little
     fresh: Traits = field(default_factory=Traits)   # a typical combo picked later
     _f_memo: dict[tuple[int, int, int], float] = field(default_factory=dict)
+    # exact memos of `pick_value` and of `active_value` (without `gain_now`): the model is a
+    # pure function of its arguments. The traits are keyed by identity and kept in the value,
+    # so a key's traits cannot be freed and their identity reused while the entry lives.
+    _p_memo: dict[tuple[Any, ...], tuple[Traits, float]] = field(default_factory=dict)
+    _a_memo: dict[tuple[Any, ...], tuple[Traits, float]] = field(default_factory=dict)
 
     @property
     def cap(self) -> float:
@@ -412,12 +418,20 @@ class LifeModel:
         regions worth `d_rate` coins each per turn."""
         if t <= 0:
             return 0.0
+        key = (t, rnd, id(tr), d, d_rate, d_bonus_tr)
+        got = self._p_memo.get(key)
+        if got is not None and got[0] is tr:
+            return got[1]
         k = tr.tokens
         n = min(self.cap, (k + tr.attack_extra) / self.cost(rnd, tr) * self.first_turn_eff + tr.extra_regions)
         n = min(n, k)
         inc = self.income(n, n, tr, d * d_rate, first=True)
         r2, k2 = self.after_losses(n, k, tr)
-        return inc + self.active_value(t - 1, rnd + 1, r2, k2, tr, d * (1 - self.loss_decline), d_rate)
+        v = inc + self.active_value(t - 1, rnd + 1, r2, k2, tr, d * (1 - self.loss_decline), d_rate)
+        if len(self._p_memo) >= MEMO_SIZE:
+            self._p_memo.clear()
+        self._p_memo[key] = (tr, v)
+        return v
 
     def active_value(self, t: int, rnd: int, r: float, k: float, tr: Traits, d: float, d_rate: float,
                      gain_now: float | None = None) -> float:
@@ -425,8 +439,19 @@ class LifeModel:
         the best decline timing; `gain_now` overrides this turn's modelled conquests."""
         if t <= 0:
             return 0.0
-        return max(self.continue_value(t, rnd, r, k, tr, d, d_rate, gain_now),
-                   self.decline_now_value(t, rnd, r, tr, d, d_rate))
+        if gain_now is not None:
+            return max(self.continue_value(t, rnd, r, k, tr, d, d_rate, gain_now),
+                       self.decline_now_value(t, rnd, r, tr, d, d_rate))
+        key = (t, rnd, r, k, id(tr), d, d_rate)
+        got = self._a_memo.get(key)
+        if got is not None and got[0] is tr:
+            return got[1]
+        v = max(self.continue_value(t, rnd, r, k, tr, d, d_rate),
+                self.decline_now_value(t, rnd, r, tr, d, d_rate))
+        if len(self._a_memo) >= MEMO_SIZE:
+            self._a_memo.clear()
+        self._a_memo[key] = (tr, v)
+        return v
 
     def continue_value(self, t: int, rnd: int, r: float, k: float, tr: Traits, d: float, d_rate: float,
                        gain_now: float | None = None) -> float:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import Sequence, TypeVar, cast
 
 from ..rules import actor, conquest_cost, legal_actions, why_illegal
 from ..rules.actions import (
@@ -91,26 +91,27 @@ class MediumBot:
         phase = s.turn.phase
         if phase == WITHDRAW:
             return self.withdraw(s, acts)
+        kinds = by_kind(acts)
         if phase == PICK:
-            a = self.decline_race_conquest(s, seat, acts, know)
+            a = self.decline_race_conquest(s, seat, acts, know, kinds)
             if a is not None:
                 return a
-            picks = [a for a in acts if isinstance(a, Pick)]
+            picks = _all(kinds, Pick)
             if picks:
                 return self.pick(s, seat, picks, know)
-            return next((a for a in acts if isinstance(a, EndTurn)), acts[0])
+            return _first(kinds, EndTurn) or acts[0]
         t = s.turn
         if phase == CONQUER:
-            decline = _listed(acts, Decline())
+            decline = _listed(kinds.get(Decline, ()), _DECLINE)
             if decline is not None and not t.acted and not t.picked and self.should_decline(s, seat, acts, know):
                 return self.decline_where(s, seat, acts)
-            a = self.decline_race_conquest(s, seat, acts, know)
+            a = self.decline_race_conquest(s, seat, acts, know, kinds)
             if a is not None:
                 return a
-            a = self.next_conquest(s, seat, acts, know)
+            a = self.next_conquest(s, seat, acts, know, kinds)
             if a is not None:
                 return a
-        return self.finish_turn(s, seat, acts, know)
+        return self.finish_turn(s, seat, acts, know, kinds)
 
     # -- picking ------------------------------------------------------------------------------
     def pick(self, s: GameState, seat: int, picks: Sequence[Pick], know: Knowledge) -> Action:
@@ -183,7 +184,7 @@ class MediumBot:
 
     # -- conquests ----------------------------------------------------------------------------
     def decline_race_conquest(self, s: GameState, seat: int, acts: Sequence[Action],
-                              know: Knowledge) -> Action | None:
+                              know: Knowledge, kinds: Kinds | None = None) -> Action | None:
         """In Decline Ghouls conquering at the start of the turn: cheapest worthwhile region;
         when none is left within their hand, a final attempt with the die where it is likeliest
         to pay (a failed roll costs nothing: the tokens stay in hand and are placed anyway)."""
@@ -196,42 +197,45 @@ class MediumBot:
                 v += 0.5
             return v - 0.05 * (r.tokens + r.lost_tribe)
 
+        if kinds is None:
+            kinds = by_kind(acts)
         best: Action | None = None
         best_v = 0.0
-        for a in acts:
-            if isinstance(a, GhoulsConquer):
-                v = worth(a.region)
-                if v > best_v:
-                    best, best_v = a, v
+        for a in _all(kinds, GhoulsConquer):
+            v = worth(a.region)
+            if v > best_v:
+                best, best_v = a, v
         if best is not None:
             return best
-        for a in acts:
-            if isinstance(a, GhoulsReinforce):
-                v = DIE_COVERS.get(decline_race_short(s, seat, a.region), 0.0) * worth(a.region)
-                if v > best_v + 1e-9:
-                    best, best_v = a, v
+        for g in _all(kinds, GhoulsReinforce):
+            v = DIE_COVERS.get(decline_race_short(s, seat, g.region), 0.0) * worth(g.region)
+            if v > best_v + 1e-9:
+                best, best_v = g, v
         return best
 
-    def next_conquest(self, s: GameState, seat: int, acts: Sequence[Action], know: Knowledge) -> Action | None:
+    def next_conquest(self, s: GameState, seat: int, acts: Sequence[Action], know: Knowledge,
+                      kinds: Kinds | None = None) -> Action | None:
         p = s.players[seat]
         hold = p.active
         if hold is None:
             return None
+        if kinds is None:
+            kinds = by_kind(acts)
         valuer = RegionValuer(s, seat, know, self.style.opp_weight, self.style.leader_weight)
         last_turn = valuer.t_left <= 1
         keep = 0.0 if last_turn else self.style.keep_per_token
-        uses = [a for a in acts if isinstance(a, Use)]
+        uses = _all(kinds, Use)
         if uses:                             # a block's own move that comes before conquests
             a_use = self.use_first(s, seat, uses)
             if a_use is not None:
                 return a_use
         # free conversions first (Sorcerers): no token from the hand
-        enchant = [a for a in acts if isinstance(a, Enchant)]
+        enchant = _all(kinds, Enchant)
         if enchant:
             best_e = max(enchant, key=lambda a: (valuer.value(a.region), -s.board.index[a.region]))
             if valuer.value(best_e.region) > 0:
                 return best_e
-        dragon = [a for a in acts if isinstance(a, Dragon)]
+        dragon = _all(kinds, Dragon)
         if dragon and hold.hand >= 1:
             def dragon_key(a: Dragon) -> tuple[float, int]:
                 v = valuer.value(a.region)
@@ -240,7 +244,7 @@ class MediumBot:
             best = max(dragon, key=dragon_key)
             if conquest_cost(s, seat, best.region) >= 3 and valuer.value(best.region) > 0:
                 return best
-        conquers = [a for a in acts if isinstance(a, Conquer)]
+        conquers = _all(kinds, Conquer)
         best_c, best_ratio = None, -1e9
         for a in conquers:
             v = valuer.value(a.region)
@@ -254,7 +258,7 @@ class MediumBot:
             cheaper = self.use_discount(s, seat, uses, conquest_cost(s, seat, best_c.region))
             if cheaper is not None:
                 return cheaper
-            berserk = next((a for a in acts if isinstance(a, BerserkRoll)), None)
+            berserk = _first(kinds, BerserkRoll)
             if berserk is not None and conquest_cost(s, seat, best_c.region) >= 2:
                 return berserk
             return best_c
@@ -265,7 +269,7 @@ class MediumBot:
         second = next((a for a in uses if a.effect in SECOND_WAVE_MOVES), None)
         if second is not None:
             return second                    # tokens back but one per region, before the die
-        reinf = [a for a in acts if isinstance(a, Reinforce)]
+        reinf = _all(kinds, Reinforce)
         if reinf and hold.hand >= 1:
             best_r, best_ev = None, 0.0
             for r_a in reinf:
@@ -274,7 +278,7 @@ class MediumBot:
                 if ev > best_ev + 1e-9:
                     best_r, best_ev = r_a, ev
             if best_r is not None:
-                berserk = next((a for a in acts if isinstance(a, BerserkRoll)), None)
+                berserk = _first(kinds, BerserkRoll)
                 if berserk is not None:
                     return berserk
                 return best_r
@@ -286,7 +290,7 @@ class MediumBot:
         region hardest to reach: Mountain, Fortress and Lair first, then the least threatened."""
         gather = [a for a in acts if isinstance(a, Use) and a.effect in GATHER_MOVES and a.region]
         if not gather:
-            return _listed(acts, Decline()) or Decline()
+            return _listed(acts, _DECLINE) or _DECLINE
 
         def key(a: Use) -> tuple[int, float, int]:
             r = s.regions[a.region]
@@ -323,20 +327,27 @@ class MediumBot:
         return None
 
     # -- the end of the turn --------------------------------------------------------------------
-    def finish_turn(self, s: GameState, seat: int, acts: Sequence[Action], know: Knowledge) -> Action:
+    def finish_turn(self, s: GameState, seat: int, acts: Sequence[Action], know: Knowledge,
+                    kinds: Kinds | None = None) -> Action:
         """Markers first (Heroes, Encampments, Fortress), then the redeploy that takes them into
         account, then an ally (Diplomat), then the end of the turn (Stout may decline)."""
+        if kinds is None:
+            kinds = by_kind(acts)
         p = s.players[seat]
         hold = p.active
         t = s.turn
         bonus = know.region_bonus(hold.race, hold.power) if hold else {}
         own = s.regions_of(seat, hold.race) if hold else []
-        weights = defence_weights(s, seat, own, bonus, markers=False)
-        order = sorted(own, key=lambda r: (-weights[r], s.board.index[r]))
-        forts = [a for a in acts if isinstance(a, Fortress)]
+        forts = _all(kinds, Fortress)
+        her = _first(kinds, Heroes)
+        enc = _first(kinds, Encampments)
+        weights: dict[str, float] = {}
+        order: list[str] = []
+        if forts or (own and (her is not None or enc is not None)):     # markers to place
+            weights = defence_weights(s, seat, own, bonus, markers=False)
+            order = sorted(own, key=lambda r: (-weights[r], s.board.index[r]))
         if forts:
             return max(forts, key=lambda x: (weights.get(x.region, 0.0), -s.board.index[x.region]))
-        her = next((a for a in acts if isinstance(a, Heroes)), None)
         if her is not None and own:
             n = len(her.regions)
             want_r = tuple(sorted(order[:n], key=s.board.index.__getitem__))
@@ -347,7 +358,6 @@ class MediumBot:
                     return a
                 if set(her.regions) != set(now_r):
                     return her
-        enc = next((a for a in acts if isinstance(a, Encampments)), None)
         if enc is not None and own:
             total = sum(n for _, n in enc.counts)
             open_order = [r for r in order if not s.regions[r].immune] or order
@@ -361,13 +371,13 @@ class MediumBot:
                 if dict(enc.counts) != now:
                     return enc
         if hold is not None and not t.redeployed:
-            red = next((a for a in acts if isinstance(a, Redeploy)), None)
+            red = _first(kinds, Redeploy)
             if red is not None:
                 return self.redeploy(s, seat, red, bonus)
-        allies = [a for a in acts if isinstance(a, Ally)]
+        allies = _all(kinds, Ally)
         if allies:
             return max(allies, key=lambda a: (self._danger(s, seat, a.player), -a.player))
-        uses = [a for a in acts if isinstance(a, Use)]
+        uses = _all(kinds, Use)
         if uses:                             # after redeploying: Lava where it hurts most...
             a_use = self.use_clear(s, seat, uses)
             if a_use is not None:
@@ -375,10 +385,11 @@ class MediumBot:
             place = [a for a in uses if a.effect in PLACE_MOVES and a.region]
             if place:                        # ... markers in the safest regions first (Pots of Gold)
                 return min(place, key=lambda a: (threat(s, seat, a.region), s.board.index[a.region]))
-        stout = _listed(acts, EndTurn(decline=True))
+        ends = kinds.get(EndTurn, ())
+        stout = _listed(ends, _END_DECLINE)
         if hold is not None and stout is not None and self.stout_decline(s, seat, know):
             return stout
-        return _listed(acts, EndTurn()) or EndTurn()
+        return _listed(ends, _END) or _END
 
     def _danger(self, s: GameState, seat: int, other: int) -> float:
         """How much `other`'s Active race threatens ours: borders shared and his strength."""
@@ -438,6 +449,35 @@ CLEAR_MOVES = frozenset({"clear_region"})
 # ... markers placed after redeploying, and the region a race gathers in when it declines.
 PLACE_MOVES = frozenset({"markers_cashed_next_turn"})
 GATHER_MOVES = frozenset({"gather_on_decline"})
+
+
+A = TypeVar("A", bound=Action)
+#: the listed intents of a decision by their class, each list in the order of the listing
+Kinds = dict[type, list[Action]]
+_DECLINE, _END, _END_DECLINE = Decline(), EndTurn(), EndTurn(decline=True)
+
+
+def by_kind(acts: Sequence[Action]) -> Kinds:
+    """The listed intents sorted by class, in one pass (each list keeps the listing's order)."""
+    out: Kinds = {}
+    for a in acts:
+        got = out.get(type(a))
+        if got is None:
+            out[type(a)] = [a]
+        else:
+            got.append(a)
+    return out
+
+
+def _all(kinds: Kinds, kind: type[A]) -> list[A]:
+    """The listed intents of class `kind`, in the listing's order."""
+    return cast("list[A]", kinds.get(kind, []))
+
+
+def _first(kinds: Kinds, kind: type[A]) -> A | None:
+    """The first listed intent of class `kind`, or None."""
+    got = kinds.get(kind)
+    return cast(A, got[0]) if got else None
 
 
 def _listed(acts: Sequence[Action], a: Action) -> Action | None:

@@ -60,12 +60,8 @@ def turns_left(s: GameState, seat: int) -> int:
 
 
 def regions_per_seat(s: GameState) -> list[int]:
-    """How many regions each seat holds with tokens (one reading of the board for all seats)."""
-    n = [0] * len(s.players)
-    for r in s.regions.values():
-        if r.tokens and r.owner is not None:
-            n[r.owner] += 1
-    return n
+    """How many regions each seat holds with tokens (the state's index of who holds what)."""
+    return s.regions_per_seat()
 
 
 def leader(s: GameState, seat: int) -> int | None:
@@ -115,14 +111,18 @@ def spread(total: int, regions: Sequence[str], weight: dict[str, float], base: i
         return counts
     if extra < 0:
         return counts
+    # each region's claim on the next token, (weight + 0.01) / (tokens beyond base + 2) ** 1.5:
+    # only the region that gets a token has a new one
+    ws = [weight.get(r, 0.0) + 0.01 for r in regions]
+    vals = [w / 2 ** 1.5 for w in ws]
     for _ in range(extra):
-        best = regions[0]
-        best_v = -1.0
-        for r in regions:
-            v = (weight.get(r, 0.0) + 0.01) / (counts[r] + 1 - base + 1) ** 1.5
+        best, best_v = 0, -1.0
+        for i, v in enumerate(vals):
             if v > best_v:
-                best, best_v = r, v
-        counts[best] += 1
+                best, best_v = i, v
+        r = regions[best]
+        counts[r] += 1
+        vals[best] = ws[best] / (counts[r] + 1 - base + 1) ** 1.5
     return counts
 
 

@@ -408,6 +408,22 @@ class GameState:
             out.sort(key=self.board.index.__getitem__)
         return out
 
+    def regions_per_seat(self) -> list[int]:
+        """How many regions each seat holds with race tokens (read from the index of a sealed
+        state, else from the board)."""
+        n = [0] * len(self.players)
+        if self._sealed:
+            held = self._held
+            if held is None:
+                held = self._held = self._index(self._changed)
+            for (seat, _), rids in held[0].items():
+                n[seat] += len(rids)
+        else:
+            for r in self.regions.values():
+                if r.tokens and r.race is not None and r.owner is not None:
+                    n[r.owner] += 1
+        return n
+
     def _index(self, changed: set[str]) -> Held:
         """Who holds which regions: `_base` with the `changed` regions brought up to date, or
         the whole board read again when there is no base."""
