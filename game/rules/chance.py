@@ -68,24 +68,29 @@ class Replay:
 
 
 class Recorder:
-    """Wraps a source and remembers what it produced."""
+    """Wraps a source and remembers what it produced. (A `random.Random` is used as
+    `RandomChance` would use it, without wrapping it: a recorder is made for every intent.)"""
+
+    __slots__ = ("source", "_rng", "rolls", "shuffles")
 
     def __init__(self, source: Any) -> None:
-        if isinstance(source, random.Random):
-            source = RandomChance(source)
-        elif source is None:
-            source = _NoChance()
-        self.source = source
+        self._rng = source if isinstance(source, random.Random) else None
+        self.source = _NoChance() if source is None else source
         self.rolls: list[int] = []
         self.shuffles: list[list[Any]] = []
 
     def roll(self) -> int:
-        face = int(self.source.roll())
+        rng = self._rng
+        face = DIE_FACES[rng.randrange(6)] if rng is not None else int(self.source.roll())
         self.rolls.append(face)
         return face
 
     def shuffle(self, items: list[Any]) -> None:
-        self.source.shuffle(items)
+        rng = self._rng
+        if rng is not None:
+            rng.shuffle(items)
+        else:
+            self.source.shuffle(items)
         self.shuffles.append(list(items))
 
 
