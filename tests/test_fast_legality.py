@@ -183,6 +183,39 @@ def test_a_player_copy_copies_every_field() -> None:
     assert h.memo == {"m": [1]} and p.declines[0].memo == {"n": {"k": 1}} and p.memo == {"peace": {"x": 1}}
 
 
+def test_plain_copy_is_a_deep_copy_that_shares_no_dict_or_list() -> None:
+    """Ability memory is copied by `plain_copy`: equal to `copy.deepcopy`, in the same key order,
+    with every dict and list its own (numbers and words are shared: they never change)."""
+    import copy
+
+    from game.rules.state import plain_copy
+
+    def containers(v: object) -> list[object]:
+        if isinstance(v, dict):
+            return [v] + [c for x in v.values() for c in containers(x)]
+        if isinstance(v, list):
+            return [v] + [c for x in v for c in containers(x)]
+        return []
+
+    rng = random.Random(4)
+
+    def some(depth: int) -> object:
+        k = rng.randrange(7 if depth < 3 else 5)
+        if k == 5:
+            return {f"k{rng.randrange(9)}": some(depth + 1) for _ in range(rng.randrange(4))}
+        if k == 6:
+            return [some(depth + 1) for _ in range(rng.randrange(4))]
+        return [None, 3, 2.5, True, "word"][k]
+
+    for _ in range(300):
+        v = {f"m{i}": some(0) for i in range(rng.randrange(1, 5))}
+        c = plain_copy(v)
+        assert c == copy.deepcopy(v) and list(c) == list(v)
+        mine = {id(x) for x in containers(c)}
+        assert not mine & {id(x) for x in containers(v)}
+    assert plain_copy({"t": (1, [2])})["t"] == (1, [2])          # anything else: deepcopy
+
+
 @pytest.mark.parametrize("content", ["base"] + [p.stem for p in EXPANSIONS])
 def test_conquests_judged_again_only_near_a_change_agree_with_a_full_listing(content: str) -> None:
     """After a conquest or an abandon, `legal_actions` keeps what it judged in the position

@@ -37,14 +37,23 @@ COLUMN_SIZE = 6
 DIE_FACES: tuple[int, ...] = (0, 0, 0, 1, 2, 3)
 
 
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
 def plain_copy(v: Any) -> Any:
     """A deep copy of ability memory, quick for the plain data it holds (dicts, lists, numbers,
-    words); anything else goes through `copy.deepcopy`."""
-    if type(v) is dict:
-        return {k: plain_copy(x) for k, x in v.items()}
-    if type(v) is list:
-        return [plain_copy(x) for x in v]
-    if v is None or type(v) in (str, int, float, bool):
+    words: a value that is a number or a word is shared, not looked at again); anything else
+    goes through `copy.deepcopy`."""
+    t = type(v)
+    if t is dict:
+        out = v.copy()
+        for k, x in v.items():
+            if type(x) not in _ATOMS:
+                out[k] = plain_copy(x)
+        return out
+    if t is list:
+        return [x if type(x) in _ATOMS else plain_copy(x) for x in v]
+    if t in _ATOMS:
         return v
     return _copy.deepcopy(v)
 
