@@ -288,6 +288,41 @@ def test_a_match_played_in_parts_gives_the_table_of_the_whole(tmp_path, capsys) 
     assert "cannot read the match file" in capsys.readouterr().err
 
 
+def test_two_versions_of_a_match_are_compared_game_by_game(tmp_path, capsys) -> None:
+    import json
+
+    from game.lab.__main__ import main
+
+    def game(g: int, seats: str, coins: list[int], winners: list[int]) -> str:
+        return json.dumps({"game": g, "seats": seats, "winners": winners, "coins": coins, "seconds": 1.0,
+                           "levels": {"A": "expert", "B": "hard"}, "thinking": {}, "cpu": {}})
+    new, old = tmp_path / "new.jsonl", tmp_path / "old.jsonl"
+    # A's coin lead a game, new: game 0 +10, game 1 -4, game 2 +1; old: game 1 +6, game 2 -1, game 3 0
+    new.write_text("\n".join([game(0, "ABAB", [80, 70, 80, 70], [0, 2]), game(1, "BABA", [70, 66, 74, 70], [2]),
+                              game(2, "AABB", [81, 81, 80, 80], [0])]) + "\n")
+    old.write_text("\n".join([game(1, "BABA", [70, 76, 70, 76], [1]), game(2, "AABB", [79, 79, 80, 80], [3]),
+                              game(3, "ABBA", [70, 70, 70, 70], [0])]) + "\n")
+    assert main(["match", "--table", str(new), "--against", str(old)]) == 0
+    out = capsys.readouterr().out
+    assert "expert's coins a game minus hard's (two seats each): +2.33" in out
+    # games 1 and 2 are in both: A won 0 and 1 here, 1 and 0 there; leads -4 - 6 = -10 and 1 - (-1) = +2
+    assert "on the 2 games both hold: expert won 50.0% here, 50.0% there" in out
+    assert "coin lead a game here minus there -4.00 (95% -15.76 to +7.76)" in out
+    other = tmp_path / "other.jsonl"
+    other.write_text(game(7, "ABAB", [1, 2, 3, 4], [3]) + "\n")
+    assert main(["match", "--table", str(new), "--against", str(other)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("error: the two sets of match files share no game") and "\n" not in err
+    other.write_text(game(1, "AABB", [1, 2, 3, 4], [3]) + "\n")
+    assert main(["match", "--table", str(new), "--against", str(other)]) == 2
+    assert "game 1 was seated BABA in one file and AABB in the other" in capsys.readouterr().err
+    assert main(["match", "--against", str(old)]) == 2
+    assert "--against compares with the games given to --table" in capsys.readouterr().err
+    other.write_text(game(1, "BABA", [1, 2, 3], [2]) + "\n")     # a seat without coins
+    assert main(["match", "--table", str(other)]) == 2
+    assert "other.jsonl:1: not a game of a match" in capsys.readouterr().err
+
+
 def test_a_match_gives_each_side_its_own_amount_of_look_ahead(capsys) -> None:
     from game.lab.__main__ import main
     from game.lab.versus import bot_options, per_side

@@ -5,7 +5,7 @@ Each game has four seats, two for each level; the six ways of seating two and tw
 turn, so each level plays each seat equally often. A game is won by a level when one of its
 seats wins (a shared victory between levels counts half to each). Games run on all cores (or
 `--jobs`); the table gives each level's win share with its 95% Wilson interval, mean final
-coins, wins by seat, and the seconds the searching levels spent per decision (median and
+coins, A's coin lead a game (with its interval), wins by seat, and the seconds the searching levels spent per decision (median and
 max over the decisions where they searched, on the clock and in processor time: on a busy
 machine the two differ). The searching levels (Hard, Expert) think for
 `--budget` processor seconds per decision (each level's own by default), or `--iterations` look-ahead games per decision, which makes a
@@ -15,6 +15,11 @@ then B's), e.g. in the ratio of their default budgets.
 A long match can be played in parts: `--first 40 --games 40 --save part.jsonl` plays games 40
 to 79 with the same seeds as one long run and appends one line per game to the file;
 `--table part1.jsonl part2.jsonl` prints the table of all the parts together.
+
+Two versions of a level are compared on the same games: `--table new.jsonl --against
+old.jsonl` adds, over the games both files hold (same seed, so the same deal and seating), each
+version's win share and the paired difference of the coins a game (A's two seats' mean minus
+B's), game by game, with its 95% interval: coins count every game's result, not only who won.
 """
 from __future__ import annotations
 
@@ -31,7 +36,7 @@ from typing import Any
 from ..bots import LEVELS, SEARCHING, make_bot
 from ..bots.arena import play_game
 from ..rules.state import GameState
-from ..stats import median, wilson
+from ..stats import mean_ci, median, wilson
 
 ARRANGEMENTS = ("ABAB", "BABA", "AABB", "BBAA", "ABBA", "BAAB")
 
@@ -119,6 +124,39 @@ def play(game: int) -> Outcome:
                    name, thinking, cpu)
 
 
+def coin_lead(o: Outcome) -> float:
+    """Side A's coins in a game minus side B's (the mean of each side's two seats)."""
+    mine = [c for c, x in zip(o.coins, o.seats, strict=True) if x == "A"]
+    theirs = [c for c, x in zip(o.coins, o.seats, strict=True) if x == "B"]
+    return sum(mine) / len(mine) - sum(theirs) / len(theirs)
+
+
+def a_share(o: Outcome) -> float:
+    """Side A's share of a game's win (a shared victory counts in part)."""
+    return sum(1 / len(o.winners) for w in o.winners if o.seats[w] == "A")
+
+
+def compared(new: list[Outcome], old: list[Outcome], a: str) -> str:
+    """Two versions on the games both played: each one's share of the wins for side A and the
+    paired difference of A's coin lead a game, new minus old, with its 95% interval."""
+    before = {o.game: o for o in old}
+    pairs = [(o, before[o.game]) for o in new if o.game in before]
+    if not pairs:
+        raise ValueError("the two sets of match files share no game; compare parts played with the same "
+                         "--seed over the same game numbers")
+    for o, p in pairs:
+        if o.seats != p.seats:
+            raise ValueError(f"game {o.game} was seated {o.seats} in one file and {p.seats} in the other; "
+                             "compare matches played with the same --seed")
+    n = len(pairs)
+    here = sum(a_share(o) for o, _ in pairs) / n
+    there = sum(a_share(p) for _, p in pairs) / n
+    m, lo, hi = mean_ci([coin_lead(o) - coin_lead(p) for o, p in pairs])
+    return (f"against the other files, on the {n} games both hold: {a} won {100 * here:.1f}% here, "
+            f"{100 * there:.1f}% there; {a}'s coin lead a game here minus there {m:+.2f} "
+            f"(95% {lo:+.2f} to {hi:+.2f})")
+
+
 def table(outcomes: list[Outcome], a: str, b: str) -> str:
     """The match table: win share with its interval, mean coins and wins by seat for each level,
     and seconds per decision for the levels that search."""
@@ -149,6 +187,9 @@ def table(outcomes: list[Outcome], a: str, b: str) -> str:
         pct = 100 * share[x] / n if n else 0.0
         lines.append(f"{name[x]:<8} {share[x]:>10.1f} {pct:>9.1f}% "
                      f"{100 * lo:>6.1f}%–{100 * hi:>5.1f}% {mc:>11.1f}   {seats}")
+    if n:
+        m, lo, hi = mean_ci([coin_lead(o) for o in outcomes])
+        lines.append(f"{a}'s coins a game minus {b}'s (two seats each): {m:+.2f} (95% {lo:+.2f} to {hi:+.2f})")
     for x in "AB":
         if name[x] in SEARCHING and think[x]:
             line = (f"{name[x]}: {len(think[x])} searched decisions, seconds per decision "
@@ -171,6 +212,8 @@ def _load_parts(paths: list[str]) -> list[Outcome]:
                 continue
             try:
                 o = Outcome(**json.loads(line))
+                if len(o.coins) != len(o.seats) or set(o.seats) != {"A", "B"}:
+                    raise ValueError(o.seats)
             except (ValueError, TypeError):
                 raise ValueError(f"{p}:{k}: not a game of a match; give files written by --save") from None
             out[o.game] = o
@@ -196,7 +239,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", default=None, metavar="FILE.jsonl", help="append each game's outcome to this file")
     ap.add_argument("--table", nargs="+", default=None, metavar="FILE.jsonl",
                     help="print the table of games saved by earlier runs (no games are played)")
+    ap.add_argument("--against", nargs="+", default=None, metavar="FILE.jsonl",
+                    help="with --table: another version's games with the same seed, compared game by game")
     args = ap.parse_args(argv)
+    if args.against and not args.table:
+        print("error: --against compares with the games given to --table; give both", file=sys.stderr)
+        return 2
     if args.table:
         try:
             out = _load_parts(args.table)
@@ -210,6 +258,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{a} vs {b}: {len(out)} four-player games, two seats each, seats rotated "
               f"(games {out[0].game}–{out[-1].game})")
         print(table(out, a, b))
+        if args.against:
+            try:
+                print(compared(out, _load_parts(args.against), a))
+            except ValueError as err:
+                print(f"error: {err}", file=sys.stderr)
+                return 2
         return 0
     if args.games < 1:
         ap.error("--games must be at least 1")
