@@ -229,6 +229,11 @@ def _plan(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], sc
             got = room.nearest(side + m, side, (stack.x + dx * side, stack.y + dy * side))
             if got is not None and got not in tries:
                 tries.append(got)
+        for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):     # then reaching over its border
+            over = _stack_near(screen[rid], (stack.centerx + dx * side, stack.centery + dy * side), side, m,
+                               others, size)
+            if over is not None and over.topleft not in tries:
+                tries.append(over.topleft)
         found = None
         for strict in (2, 1, 0):
             for corner in (tries if strict else tries[:1]):
