@@ -277,3 +277,45 @@ def test_printed_tables_say_what_the_hooks_say() -> None:
             acts = legal_actions(s)
             s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
     assert tables > 100 and costing and linking
+
+
+@pytest.mark.parametrize("catalog_of", ["base", "expansions"])
+def test_the_listed_redeploy_is_the_default_one_whenever_it_is_read(catalog_of: str) -> None:
+    """The Redeploy `legal_actions` lists works out its counts only when they are first read
+    (`Redeploy.later`): read at the end of the game, after its state was written in place, or
+    through a copy, a pickle or a save, they are `default_redeploy`'s at the time of listing, and
+    it is equal (and hashes equal) to any Redeploy with those counts."""
+    import copy
+    import pickle
+
+    from game.rules.actions import Redeploy, action_from_dict
+    from game.rules.turn import default_redeploy
+    later = 0
+    for seed in range(6):
+        catalog = default_catalog() if catalog_of == "base" else load_catalog(EXPANSIONS)
+        rng = random.Random(seed)
+        s = new_game(BOARDS[["ring", "grid", "wide"][seed % 3]](), [f"p{i}" for i in range(2 + seed % 4)],
+                     catalog, rng)
+        kept: list[tuple[Redeploy, Redeploy]] = []
+        while not s.game_over:
+            acts = legal_actions(s)
+            red = [a for a in acts if isinstance(a, Redeploy)]
+            if red:
+                want = Redeploy.of(default_redeploy(s, s.turn.seat))
+                later += type(red[0]) is not Redeploy
+                kept.append((red[0], want))
+                if rng.random() < 0.1 and type(red[0]) is not Redeploy:
+                    t = s.copy()
+                    t.seal()
+                    (other,) = [a for a in legal_actions(t) if isinstance(a, Redeploy)]
+                    rid = other.__dict__.get("counts", ((None,),))[0][0] or s.active_regions(s.turn.seat)[0]
+                    t.reg_w(rid).tokens += 5                   # written in place after listing
+                    kept.append((other, want))
+            s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+        for got, want in kept:
+            assert got == want and want == got and hash(got) == hash(want) and repr(got) == repr(want)
+            assert got.counts == want.counts and got.to_dict() == want.to_dict()
+            for back in (copy.deepcopy(got), pickle.loads(pickle.dumps(got)), action_from_dict(got.to_dict())):
+                assert type(back) is Redeploy and back == want
+            assert got in {want} and want in {got}
+    assert later >= 100, later

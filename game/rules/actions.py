@@ -8,7 +8,7 @@ a distribution of tokens (`Redeploy`, `Withdraw`, `Encampments`) keep it as a tu
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Mapping
 
 #: the field names of each intent class, in order (looked up once)
 _FIELDS: dict[type, tuple[str, ...]] = {}
@@ -58,15 +58,56 @@ class Reinforce(Action):
     region: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Redeploy(Action):
-    """Final token counts in every Active region."""
+    """Final token counts in every Active region. (Equal to any `Redeploy` with the same
+    counts, the listing's `later` one included.)"""
     kind: ClassVar[str] = "redeploy"
     counts: tuple[tuple[str, int], ...]
 
     @staticmethod
     def of(counts: Mapping[str, int]) -> "Redeploy":
         return Redeploy(tuple(sorted((str(k), int(v)) for k, v in counts.items())))
+
+    @staticmethod
+    def later(make: Callable[..., tuple[tuple[str, int], ...]], args: tuple[Any, ...]) -> "Redeploy":
+        """A Redeploy whose counts `make(*args)` works out when they are first read: `args`
+        must be values that never change (a sealed state's regions, not the state)."""
+        r = _new(_LaterRedeploy)
+        _set(r, "_make", (make, args))
+        return r
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Redeploy):
+            return self.counts == other.counts
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.counts,))
+
+
+_new, _set = object.__new__, object.__setattr__
+
+
+class _LaterRedeploy(Redeploy):
+    """`Redeploy.later`: the counts are made on first reading, then kept like any Redeploy's."""
+
+    __slots__ = ("_make",)
+
+    def __getattr__(self, name: str) -> Any:
+        if name != "counts":
+            raise AttributeError(name)
+        make, args = self._make
+        counts = make(*args)
+        _set(self, "counts", counts)        # read from the instance from now on
+        _set(self, "_make", None)
+        return counts
+
+    def __repr__(self) -> str:
+        return f"Redeploy(counts={self.counts!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Redeploy, (self.counts,)
 
 
 @dataclass(frozen=True)

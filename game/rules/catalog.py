@@ -86,11 +86,12 @@ class Hooks:
     """One combo's effects (a race's with its power's) sorted by hook, once: for each hook the
     engine asks while listing the moves, the effects that override it, in order (the others
     answer with the hook's default); whether every conquest target is judged locally
-    (`Ability.judges_locally`); and the part of a conquest's cost the printed board fixes."""
+    (`Ability.judges_locally`); whether the default redeploy may be plain; and the part of a
+    conquest's cost the printed board fixes."""
 
     __slots__ = ("effects", "conquers_water", "may_target", "cost_modifier", "reaches", "links",
                  "enters_anywhere", "reinforce_reason", "legal_intents", "may_decline_after_scoring",
-                 "local", "_printed", "_linked")
+                 "local", "plain_redeploy", "_printed", "_linked")
 
     def __init__(self, cat: "Catalog", abil: tuple[Ability, ...]) -> None:
         self.effects = abil
@@ -106,6 +107,10 @@ class Hooks:
         self.local = cat._local_defence and all(
             type(ab).printed_links is not Ability.printed_links for ab in self.links) and all(
             ab.judges_locally() for hook in TARGET_HOOKS for ab in cat.overriding(abil, hook))
+        # no effect gives tokens at the redeploy, withholds some after it or keeps more than
+        # one token in each region (see `turn.default_redeploy`)
+        self.plain_redeploy = not any(cat.overriding(abil, hook) for hook in (
+            "redeploy_bonus", "withheld_after_redeploy", "min_per_region"))
         self._printed: tuple[object, dict[str, int], tuple[Ability, ...]] = (None, {}, ())
         self._linked: tuple[object, dict[str, frozenset[str]] | None] = (None, None)
 

@@ -6,7 +6,7 @@ and the tray. All writers take the copy that `apply` is building.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from .abilities.base import Ability
 from .reasons import Reason, reason
@@ -164,9 +164,18 @@ def default_region(s: GameState, seat: int, race: str) -> str | None:
     last = s.turn.last_taken.get(race)
     if last is not None and s.regions[last].owner == seat and s.regions[last].race == race:
         return last
+    return leftover_region(s.regions, seat, race, None, s.regions_of(seat, race))
+
+
+def leftover_region(regions: Mapping[str, RegionState], seat: int, race: str, last: str | None,
+                    own: list[str]) -> str | None:
+    """`default_region` from its parts: `last`, the region `race` took last this turn, and `own`,
+    its regions in board order."""
+    if last is not None and regions[last].owner == seat and regions[last].race == race:
+        return last
     best: str | None = None
-    for rid in s.regions_of(seat, race):
-        if best is None or s.regions[rid].tokens < s.regions[best].tokens:
+    for rid in own:
+        if best is None or regions[rid].tokens < regions[best].tokens:
             best = rid
     return best
 

@@ -195,7 +195,7 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
         if decline_reason(s, seat) is None:
             out.append(_DECLINE)
     if own and t.phase in (CONQUER, REDEPLOY) and T.redeploy_refused(s, seat, hold) is None:
-        out.append(Redeploy(tuple(sorted(T.default_redeploy(s, seat).items()))))   # = Redeploy.of
+        out.append(T.listed_redeploy(s, seat, hold, own, tab))
     out.append(_END)
     if tab.may_decline_after_scoring and \
             T.end_turn_reason(s, seat, True) is None:                    # (Stout)

@@ -348,6 +348,9 @@ class GameState:
         self._listed = self._prior = None
         if self._sealed:
             self._sealed, self._base, self._held, self._changed = False, self._held, None, set()
+            # what was listed for the sealed state may read its regions later (the default
+            # Redeploy, `Redeploy.later`): a sealed state's mapping is never changed in place
+            self.regions = dict(self.regions)
         if rid not in self._fresh_r:
             self.regions[rid] = self.regions[rid].copy()
             self._fresh_r.add(rid)

@@ -10,12 +10,15 @@ from __future__ import annotations
 import copy
 from typing import Any, Mapping
 
+from .actions import Redeploy
+from .catalog import Hooks
 from .common import (
     add_tray,
     default_region,
     effects,
     event,
     give_back_borrowed,
+    leftover_region,
     place_hand_by_default,
     refill_column,
     region_left,
@@ -25,7 +28,18 @@ from .common import (
 from .conquest import vanish_decline
 from .reasons import Reason, reason, reason_n
 from .setup import begin_turn
-from .state import CONQUER, GAME_OVER, MARKER_LIMITS, PICK, REDEPLOY, WITHDRAW, GameState, RaceHold, TurnState
+from .state import (
+    CONQUER,
+    GAME_OVER,
+    MARKER_LIMITS,
+    PICK,
+    REDEPLOY,
+    WITHDRAW,
+    GameState,
+    RaceHold,
+    RegionState,
+    TurnState,
+)
 
 # -- pick --------------------------------------------------------------------------------
 
@@ -239,6 +253,38 @@ def min_per_region(s: GameState, hold: RaceHold, total: int, regions: int) -> in
     return max(1, min(least, total // regions))
 
 
+def _plain(s: GameState, hold: RaceHold, hooks: Hooks) -> bool:
+    """Nothing set aside, given or withheld, no region emptied, one token per region: the
+    default redeploy is the board as it is, and the hand where the default rule puts it."""
+    return "set_aside" not in hold.memo and EMPTIED not in s.turn.used and hooks.plain_redeploy
+
+
+def _board_and_hand(regions: Mapping[str, RegionState], own: list[str], seat: int, race: str,
+                    hand: int, last: str | None) -> dict[str, int]:
+    """The plain default redeploy (`_plain`) of `race`, holding `own` with `hand` tokens in hand;
+    `last`: the region it took last this turn."""
+    counts = {r: regions[r].tokens for r in own}
+    if hand > 0:
+        counts[leftover_region(regions, seat, race, last, own) or own[0]] += hand
+    return counts
+
+
+def _board_and_hand_counts(regions: Mapping[str, RegionState], own: list[str], seat: int, race: str,
+                           hand: int, last: str | None) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(_board_and_hand(regions, own, seat, race, hand, last).items()))
+
+
+def listed_redeploy(s: GameState, seat: int, hold: RaceHold, own: list[str], hooks: Hooks) -> Redeploy:
+    """The Redeploy `legal_actions` lists: `default_redeploy`'s counts (`own`: the Active race's
+    regions; `hooks`: its combo's). Most positions listing it are left by a conquest, not by
+    this redeploy: when the counts are the plain ones and the state is sealed (its regions are
+    never changed in place), they are worked out only if read."""
+    if s._sealed and _plain(s, hold, hooks):
+        return Redeploy.later(_board_and_hand_counts, (s.regions, own, seat, hold.race, hold.hand,
+                                                       s.turn.last_taken.get(hold.race)))
+    return Redeploy(tuple(sorted(default_redeploy(s, seat).items())))
+
+
 def default_redeploy(s: GameState, seat: int) -> dict[str, int]:
     """Counts of a redeploy that keeps the board as it is and adds the hand by the default rule;
     tokens set aside come off the biggest stacks, then, if they must, empty the regions last
@@ -247,16 +293,9 @@ def default_redeploy(s: GameState, seat: int) -> dict[str, int]:
     assert hold is not None
     regions = s.regions
     cat = s.catalog
-    abil = cat.effects_of(hold.race, hold.power)
-    if ("set_aside" not in hold.memo and EMPTIED not in s.turn.used and "min_per_region" not in cat.hooked
-            and not cat.overriding(abil, "redeploy_bonus") and not cat.overriding(abil, "withheld_after_redeploy")):
-        # nothing set aside, given or withheld, no region emptied, one token per region: the
-        # board as it is, and the hand where the default rule puts it
-        own = s.regions_of(seat, hold.race)
-        counts = {r: regions[r].tokens for r in own}
-        if hold.hand > 0:
-            counts[default_region(s, seat, hold.race) or own[0]] += hold.hand
-        return counts
+    if _plain(s, hold, cat.hooks(cat.effects_of(hold.race, hold.power))):
+        return _board_and_hand(regions, s.regions_of(seat, hold.race), seat, hold.race, hold.hand,
+                               s.turn.last_taken.get(hold.race))
     own = redeploy_regions(s, seat, hold)
     counts = {r: regions[r].tokens for r in own}
     on_board = sum(counts.values())          # regions emptied earlier this turn hold none
