@@ -142,3 +142,20 @@ def test_the_life_model_remembers_exactly_what_it_works_out() -> None:
             assert m.active_value(t, rnd, r, k, tr, d, d_rate) == fresh.active_value(t, rnd, r, k, tr, d, d_rate)
         fresh._p_memo.clear()
         fresh._a_memo.clear()
+
+
+
+def test_a_leader_read_without_turns_left_names_the_same_opponent() -> None:
+    """`leader` works out the turns left once for all seats: the same opponent as the full
+    question asked seat by seat (most projected coins; ties: the lowest seat)."""
+    from game.bots.tactics import leader, turns_left
+    rng = random.Random(9)
+    s = new_game(BOARDS["wide"](), ["ann", "bob", "cid", "dee"], default_catalog(), rng)
+    while not s.game_over:
+        held = regions_per_seat(s)
+        for seat in range(4):
+            best = max((s.players[i].coins + (turns_left(s, i) + 1) * (held[i] + 0.5), -i)
+                       for i in range(4) if i != seat)
+            assert leader(s, seat) == -best[1]
+        acts = legal_actions(s)
+        s, _ = apply(s, acts[rng.randrange(len(acts))], rng)

@@ -70,10 +70,13 @@ def leader(s: GameState, seat: int) -> int | None:
     round do not look richer than those who have not)."""
     best, who = -1e9, None
     held = regions_per_seat(s)
+    left = s.board.turns - s.round + 1          # turns_left(s, i), worked out once for all seats
+    now = s.turn.seat
     for i, p in enumerate(s.players):
         if i == seat:
             continue
-        v = p.coins + (turns_left(s, i) + 1) * (held[i] + 0.5)   # income: a coin a region, and a little
+        t = max(0, left - 1 if i < now else left)
+        v = p.coins + (t + 1) * (held[i] + 0.5)   # income: a coin a region, and a little
         if v > best:
             best, who = v, i
     return who
