@@ -159,3 +159,27 @@ def test_a_leader_read_without_turns_left_names_the_same_opponent() -> None:
             assert leader(s, seat) == -best[1]
         acts = legal_actions(s)
         s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+
+
+def test_medium_sees_every_listed_intent_by_its_kind() -> None:
+    """Medium reads the list by kind (`by_kind`), variants included (the listing's Redeploy
+    works out its counts later): it never ends a turn while it could still redeploy."""
+    from game.bots.medium import MediumBot, by_kind
+    from game.rules import actor
+    from game.rules.actions import EndTurn, Redeploy
+    redeployed = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        s = new_game(BOARDS["wide"](), ["ann", "bob", "cid"], default_catalog(), rng)
+        bots = [MediumBot(i, seed) for i in range(3)]
+        while not s.game_over:
+            acts = legal_actions(s)
+            kinds = by_kind(acts)
+            assert sorted(map(id, acts)) == sorted(id(a) for got in kinds.values() for a in got)
+            assert all(a.kind == k for k, got in kinds.items() for a in got)
+            a = bots[actor(s)].decide(s)
+            if isinstance(a, EndTurn) and not s.turn.redeployed:
+                assert not any(isinstance(x, Redeploy) for x in acts), "ended the turn without redeploying"
+            redeployed += isinstance(a, Redeploy)
+            s, _ = apply(s, a, rng)
+    assert redeployed > 20

@@ -102,7 +102,7 @@ class MediumBot:
             return _first(kinds, EndTurn) or acts[0]
         t = s.turn
         if phase == CONQUER:
-            decline = _listed(kinds.get(Decline, ()), _DECLINE)
+            decline = _listed(_all(kinds, Decline), _DECLINE)
             if decline is not None and not t.acted and not t.picked and self.should_decline(s, seat, acts, know):
                 return self.decline_where(s, seat, acts)
             a = self.decline_race_conquest(s, seat, acts, know, kinds)
@@ -385,7 +385,7 @@ class MediumBot:
             place = [a for a in uses if a.effect in PLACE_MOVES and a.region]
             if place:                        # ... markers in the safest regions first (Pots of Gold)
                 return min(place, key=lambda a: (threat(s, seat, a.region), s.board.index[a.region]))
-        ends = kinds.get(EndTurn, ())
+        ends = _all(kinds, EndTurn)
         stout = _listed(ends, _END_DECLINE)
         if hold is not None and stout is not None and self.stout_decline(s, seat, know):
             return stout
@@ -452,31 +452,32 @@ GATHER_MOVES = frozenset({"gather_on_decline"})
 
 
 A = TypeVar("A", bound=Action)
-#: the listed intents of a decision by their class, each list in the order of the listing
-Kinds = dict[type, list[Action]]
+#: the listed intents of a decision by their kind (`Action.kind`: one per intent class, shared
+#: by a class's own variants such as the listing's Redeploy), each in the listing's order
+Kinds = dict[str, list[Action]]
 _DECLINE, _END, _END_DECLINE = Decline(), EndTurn(), EndTurn(decline=True)
 
 
 def by_kind(acts: Sequence[Action]) -> Kinds:
-    """The listed intents sorted by class, in one pass (each list keeps the listing's order)."""
+    """The listed intents sorted by kind, in one pass (each list keeps the listing's order)."""
     out: Kinds = {}
     for a in acts:
-        got = out.get(type(a))
+        got = out.get(a.kind)
         if got is None:
-            out[type(a)] = [a]
+            out[a.kind] = [a]
         else:
             got.append(a)
     return out
 
 
-def _all(kinds: Kinds, kind: type[A]) -> list[A]:
-    """The listed intents of class `kind`, in the listing's order."""
-    return cast("list[A]", kinds.get(kind, []))
+def _all(kinds: Kinds, cls: type[A]) -> list[A]:
+    """The listed intents of class `cls` (and its variants), in the listing's order."""
+    return cast("list[A]", kinds.get(cls.kind, []))
 
 
-def _first(kinds: Kinds, kind: type[A]) -> A | None:
-    """The first listed intent of class `kind`, or None."""
-    got = kinds.get(kind)
+def _first(kinds: Kinds, cls: type[A]) -> A | None:
+    """The first listed intent of class `cls` (or a variant of it), or None."""
+    got = kinds.get(cls.kind)
     return cast(A, got[0]) if got else None
 
 
