@@ -319,3 +319,47 @@ def test_the_listed_redeploy_is_the_default_one_whenever_it_is_read(catalog_of: 
                 assert type(back) is Redeploy and back == want
             assert got in {want} and want in {got}
     assert later >= 100, later
+
+
+def test_region_conditions_read_the_board_as_written() -> None:
+    """A `where:` condition works out its printed half and each region's neighbours of a
+    terrain once per board: in positions of random games on three boards, every condition of
+    the races and powers answers for every region and every race in play what a reading of
+    the region and all of its neighbours says."""
+    from game.rules.abilities.where import Where
+    catalog = load_catalog(EXPANSIONS)
+    wheres = [w for abil in catalog.abilities.values() for ab in abil for w in vars(ab).values()
+              if isinstance(w, Where) and w]
+    wheres += [Where(d) for d in ({"terrains": ["hill", "farmland"], "next_to_own": "mountain"},
+                                  {"coastal": True, "occupant": "in_decline"},
+                                  {"not_terrains": ["forest"], "round": "even"},
+                                  {"border": True, "isolated": True}, {"next_to_own": "forest"})]
+
+    def as_written(w: Where, s: GameState, seat: int, race: str, rid: str) -> bool:
+        if not w._printed_holds(s.board, rid):
+            return False
+        rest = {k: v for k, v in w.d.items() if k in ("round", "occupant", "isolated")}
+        if rest and not Where(rest)._holds(s, seat, race, rid):
+            return False
+        t = w.d.get("next_to_own")
+        return not t or any(s.board.region(n).terrain == t and s.regions[n].owner == seat
+                            and s.regions[n].race == race and s.regions[n].tokens
+                            for n in s.board.neighbours(rid))
+
+    near = asked = 0
+    for name in ("ring", "grid", "wide"):
+        rng = random.Random(11)
+        s = new_game(BOARDS[name](), ["p0", "p1", "p2", "p3"], catalog, rng)
+        for _ in range(60):
+            for seat, h, _in_decline in s.iter_holds():
+                for w in wheres:
+                    for rid in s.regions:
+                        got = w.holds(s, seat, h.race, rid)
+                        assert got == as_written(w, s, seat, h.race, rid), (w.d, rid, h.race)
+                        asked += 1
+                        near += got and "next_to_own" in w.d
+            if s.game_over:
+                break
+            acts = legal_actions(s)
+            s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+    assert asked > 10_000 and near > 20, (asked, near)

@@ -172,6 +172,7 @@ class Catalog:
     _tables: dict[tuple[Ability, ...], Hooks] = field(default_factory=dict, repr=False, compare=False)
     _force_hooks: dict[tuple[str, str | None, bool], Hooks] = field(default_factory=dict, repr=False,
                                                                      compare=False)
+    _combo_hooks: dict[tuple[str, str | None], Hooks] = field(default_factory=dict, repr=False, compare=False)
     #: no effect of the catalog makes a region's defence depend on more than that region
     _local_defence: bool = field(default=True, repr=False, compare=False)
 
@@ -198,6 +199,7 @@ class Catalog:
         self._force.clear()
         self._tables.clear()
         self._force_hooks.clear()
+        self._combo_hooks.clear()
 
     @staticmethod
     def from_data(races: Mapping[str, Mapping[str, Any]], powers: Mapping[str, Mapping[str, Any]],
@@ -293,6 +295,15 @@ class Catalog:
         got = self._force_hooks.get(key)
         if got is None:
             got = self._force_hooks[key] = self.hooks(self.in_force(race, power, in_decline))
+        return got
+
+    def combo_hooks(self, race: str, power: str | None) -> Hooks:
+        """`hooks(effects_of(race, power))`: a race's and its power's effects (all of them,
+        `Hooks.effects`) sorted by hook."""
+        key = (race, power)
+        got = self._combo_hooks.get(key)
+        if got is None:
+            got = self._combo_hooks[key] = self.hooks(self.effects_of(race, power))
         return got
 
     def hooks(self, abil: tuple[Ability, ...]) -> Hooks:

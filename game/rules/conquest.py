@@ -8,13 +8,16 @@ the powers that conquer their own way (Dragon, Sorcerers, Ghouls).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .abilities.base import Ability, Victim
 from .board import Board
 from .common import add_tray, effects, event, region_left, return_banner
 from .reasons import Reason, reason, reason_n
 from .state import CONQUER, LOST_TRIBE, GameState, Judged, RaceHold
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .catalog import Hooks
 
 
 @dataclass(frozen=True)
@@ -218,15 +221,15 @@ def frontier(board: Board, own: list[str]) -> list[str]:
     return board.in_order(seen)
 
 
-def judged_locally(s: GameState, hold: RaceHold, abil: tuple[Ability, ...], own: list[str]) -> bool:
-    """Whether the conquests `conquest_options` finds for `hold` (with its effects `abil` and
+def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
+    """Whether the conquests `conquest_options` finds for a race (with its combo's `hooks` and
     its regions `own`) may be kept for a later position of the turn, re-judged only near the
     regions written meanwhile: the race holds a region, every effect judging a target does it
     locally (`Hooks.local`) and no race in play asks coins for its regions (the attacker's
     coins change)."""
-    cat = s.catalog
-    if not own or not cat.hooks(abil).local:
+    if not own or not hooks.local:
         return False
+    cat = s.catalog
     if "conquest_price" in cat.hooked:
         for _seat, h, in_dec in s.iter_holds():
             if cat.overriding(cat.in_force(h.race, h.power, in_dec), "conquest_price"):
@@ -244,19 +247,21 @@ def peace_in_force(s: GameState) -> tuple[Any, ...]:
 
 
 def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...],
-                     own: list[str], since: Judged | None = None) -> list[tuple[str, int]]:
-    """Every region `hold` (the Active race of `seat`) may target now, with its cost: the
-    regions `target_reason` accepts among `conquest_candidates`, priced as `cost_of` prices them.
-    The fast path of `legal_actions`: it builds no `Reason` for the regions it leaves out (the
-    agreement of the two is tested position by position). `since`: what was judged in the
-    position this one was played from, when `judged_locally` holds in both and it `fits`: only
-    the regions written since (`_changed`) and their neighbours are judged again."""
+                     own: list[str], since: Judged | None = None,
+                     hooks: Hooks | None = None) -> dict[str, int]:
+    """Every region `hold` (the Active race of `seat`) may target now, with its cost, in board
+    order: the regions `target_reason` accepts among `conquest_candidates`, priced as `cost_of`
+    prices them. The fast path of `legal_actions`: it builds no `Reason` for the regions it
+    leaves out (the agreement of the two is tested position by position). `since`: what was
+    judged in the position this one was played from, when `judged_locally` holds in both and it
+    `fits`: only the regions written since (`_changed`) and their neighbours are judged again.
+    `hooks`: `abil` sorted by hook, when the caller has them."""
     cat = s.catalog
     board = s.board
     regions = s.regions
     race = hold.race
     water = board.water
-    tab = cat.hooks(abil)
+    tab = cat.hooks(abil) if hooks is None else hooks
     water_ok = tab.conquers_water
     may = tab.may_target
     reaches = tab.reaches
@@ -275,29 +280,45 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     # only regions next to `own` (on the board or by a printed link) are candidates unless an
     # effect reaches further or links regions by more than the printed board
     near = bool(own) and not reaches and not links
-    front: set[str] = set()                        # the regions next to `own`
+    front: set[str] = set()                        # the regions next to `own`, but `own`
     for o in own:
         front |= adjacency[o]
         if linked is not None and o in linked:
             front |= linked[o]
+    front.difference_update(own)
     players = s.players
-    out: list[tuple[str, int]] = []
+    peace = False                                  # some player's peace holds (a Diplomat's)
+    for p in players:
+        if "until_next_turn" in p.memo:
+            peace = True
+            break
+    out: dict[str, int] = {}
     candidates: Iterable[str]
+    kept: dict[str, int] | None = None             # judged before, and nothing near changed
     if since is not None:
         near_written = set(s._changed)
         for rid in s._changed:
             near_written |= adjacency[rid]
             if linked is not None and rid in linked:
                 near_written |= linked[rid]
-        candidates = [rid for rid in near_written if rid in front] if near else near_written
+        if near:          # a region of the front now was in the front then, or is near a change
+            kept = since.options
+            candidates = board.in_order(front)
+        else:
+            candidates = near_written
     elif near:
         candidates = board.in_order(front)
     else:
         candidates = conquest_candidates(s, seat, race, abil, own)
     for rid in candidates:
+        if kept is not None and rid not in near_written:
+            c = kept.get(rid)
+            if c is not None:
+                out[rid] = c
+            continue
         r = regions[rid]
         owner = r.owner
-        if r.tokens and owner == seat and r.race == race:
+        if owner == seat and r.tokens and r.race == race:
             continue                                            # already held
         if r.hero or r.dragon or r.hole:
             continue                                            # immune
@@ -305,11 +326,21 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
             continue
         if priced and price_reason(s, seat, rid):
             continue
-        if rid in water and not any(ab.conquers_water(s, seat, rid) for ab in water_ok):
-            continue
-        if may and any(ab.may_target(s, seat, rid) for ab in may):
-            continue
-        if (owner is not None and owner != seat and "until_next_turn" in players[owner].memo
+        if rid in water:
+            for ab in water_ok:
+                if ab.conquers_water(s, seat, rid):
+                    break
+            else:
+                continue
+        if may:
+            refused = False
+            for ab in may:
+                if ab.may_target(s, seat, rid):
+                    refused = True
+                    break
+            if refused:
+                continue
+        if (peace and owner is not None and owner != seat and "until_next_turn" in players[owner].memo
                 and not r.decline and peace_reason(s, seat, rid)):       # R12: a Diplomat's peace
             continue
         if near:
@@ -327,13 +358,15 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
                 n += r.tokens
             for ab in mods:
                 n += ab.cost_modifier(s, seat, rid)
-            out.append((rid, n if n > 1 else 1))
+            out[rid] = n if n > 1 else 1
         else:
-            out.append((rid, cost_of(s, seat, rid, abil).total))
-    if since is not None:
-        out.extend(x for x in since.options.items() if x[0] not in near_written)
+            out[rid] = cost_of(s, seat, rid, abil).total
+    if since is not None and kept is None:
+        for rid, c in since.options.items():
+            if rid not in near_written:
+                out[rid] = c
         index = board.index
-        out.sort(key=lambda x: index[x[0]])
+        out = {rid: out[rid] for rid in sorted(out, key=index.__getitem__)}
     return out
 
 

@@ -28,6 +28,7 @@ from .actions import (
     Withdraw,
     action_from_dict,
 )
+from .catalog import Hooks
 from .chance import Recorder, Replay
 from .common import decline_reason, effects
 from .conquest import conquer_reason, conquest_options, cost_of, judged_locally, occupy, peace_in_force
@@ -147,60 +148,78 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
     """The intents of `legal_actions`, with the cost of each conquest judged put in `costs`;
     and those conquests as a `Judged`, when the next position of the turn may build on them."""
     t = s.turn
-    if t.phase == GAME_OVER:
+    phase = t.phase
+    if phase == GAME_OVER:
         return [], None
-    if t.phase == WITHDRAW:
+    if phase == WITHDRAW:
         seat, counts = T.default_withdraw(s)
         return [Withdraw.of(seat, counts)], None
     seat = t.seat
     p = s.players[seat]
     out: list[Action] = []
     cat = s.catalog
-    for h in p.declines if p.active is None else (p.active, *p.declines):
-        for ab in cat.hooks_in_force(h.race, h.power, h is not p.active).legal_intents:
-            if ab.intents:
-                out.extend(x for x in ab.legal_intents(s, seat) if x not in out)
-    if t.phase == PICK:
+    hold = p.active
+    if hold is not None:
+        _effects_intents(s, seat, cat.hooks_in_force(hold.race, hold.power, False), out)
+    for h in p.declines:
+        _effects_intents(s, seat, cat.hooks_in_force(h.race, h.power, True), out)
+    if phase == PICK:
         out.extend(_pick(i) for i in range(min(len(s.column), p.coins + 1))
-                   if "pass_over_price" not in s.catalog.hooked or T.pick_price(s, i) <= p.coins)
+                   if "pass_over_price" not in cat.hooked or T.pick_price(s, i) <= p.coins)
         if not s.column:
             out.append(_END)
         return out, None
-    hold = p.active
     assert hold is not None
     own = s.regions_of(seat, hold.race)
-    abil = cat.effects_of(hold.race, hold.power)
-    tab = cat.hooks(abil)
+    tab = cat.combo_hooks(hold.race, hold.power)
     judged: Judged | None = None
-    if t.phase == CONQUER:
+    if phase == CONQUER:
         if not t.conquered and not t.used.get("conquests_begun"):
-            out.extend(_abandon(r) for r in own)
-        if hold.hand >= 1:
-            die = all(ab.reinforce_reason(s, seat) is None for ab in tab.reinforce_reason)
-            if die and "cost_floor" in s.catalog.hooked:          # Kobolds: 2 tokens at least
-                die = hold.hand >= max((ab.cost_floor(s, seat) for ab in abil), default=1)
+            for rid in own:
+                out.append(_abandon(rid))
+        hand = hold.hand
+        if hand >= 1:
+            abil = tab.effects
+            die = True                                    # may try the reinforcement die
+            for ab in tab.reinforce_reason:
+                if ab.reinforce_reason(s, seat) is not None:
+                    die = False
+                    break
+            if die and "cost_floor" in cat.hooked:                # Kobolds: 2 tokens at least
+                die = hand >= max((ab.cost_floor(s, seat) for ab in abil), default=1)
             since = None
-            if judged_locally(s, hold, abil, own):
+            if judged_locally(s, tab, own):
                 judged = Judged(seat, s.round, t.picked, hold.race, hold.power, t.used,
                                 peace_in_force(s), costs)
                 since = s._prior
                 if since is not None and not since.fits(judged):
                     since = None
-            for rid, c in conquest_options(s, seat, hold, abil, own, since):
-                costs[rid] = c
-                if c <= hold.hand:
+            opts = conquest_options(s, seat, hold, abil, own, since, tab)
+            costs.update(opts)
+            for rid, c in opts.items():
+                if c <= hand:
                     out.append(_conquer(rid))
-                elif die and c - hold.hand <= 3:
+                elif die and c - hand <= 3:
                     out.append(_reinforce(rid))
         if decline_reason(s, seat) is None:
             out.append(_DECLINE)
-    if own and t.phase in (CONQUER, REDEPLOY) and T.redeploy_refused(s, seat, hold) is None:
+    if own and ("may_redeploy" not in cat.hooked or T.redeploy_refused(s, seat, hold) is None):
         out.append(T.listed_redeploy(s, seat, hold, own, tab))
     out.append(_END)
     if tab.may_decline_after_scoring and \
             T.end_turn_reason(s, seat, True) is None:                    # (Stout)
         out.append(_END_DECLINE)
     return out, judged
+
+
+def _effects_intents(s: GameState, seat: int, hooks: Hooks, out: list[Action]) -> None:
+    """Add to `out` the intents of the effects of one race of `seat` (`hooks`: those in force
+    for it) that are not on it yet."""
+    for ab in hooks.legal_intents:
+        if ab.intents:
+            for x in ab.legal_intents(s, seat):
+                if x not in out:
+                    out.append(x)
 
 
 def _listed_cost(listed: Listed | None, rid: str) -> int | None:

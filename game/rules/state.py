@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy as _copy
 from dataclasses import dataclass, field
+from operator import attrgetter, truth
 from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
 from .reasons import HasReason, reason
@@ -56,6 +57,9 @@ def plain_copy(v: Any) -> Any:
     if t in _ATOMS:
         return v
     return _copy.deepcopy(v)
+
+
+_ENCAMPMENTS = attrgetter("encampments")
 
 
 class RegionState:
@@ -484,8 +488,8 @@ class GameState:
 
     def marker_count(self, marker: str) -> int:
         if marker == "encampments":
-            return sum(r.encampments for r in self.regions.values())
-        return sum(1 for r in self.regions.values() if getattr(r, marker))
+            return sum(map(_ENCAMPMENTS, self.regions.values()))
+        return sum(map(truth, map(attrgetter(marker), self.regions.values())))
 
     def iter_holds(self) -> Iterator[tuple[int, RaceHold, bool]]:
         for seat, p in enumerate(self.players):

@@ -11,6 +11,7 @@ YAML: `dragon` (or `{dragon: {tokens: 2}}` for a weaker beast; never fewer than 
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Dragon as DragonIntent
@@ -24,6 +25,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 USED = "dragon"
+
+
+_DRAGON = attrgetter("dragon")
 
 
 @register("dragon")
@@ -54,9 +58,11 @@ class Dragon(Ability):
             return reason("no_tokens_in_hand")
         if hold.hand < n:
             return reason_n("dragon_needs", n, n=n, hand=hold.hand)
-        for _rid, r in s.regions.items():
-            if r.dragon and r.owner is not None and r.owner != seat:
-                return reason("dragon_elsewhere")
+        regions = s.regions.values()
+        if any(map(_DRAGON, regions)):                   # (a quick look first: usually none)
+            for r in regions:
+                if r.dragon and r.owner is not None and r.owner != seat:
+                    return reason("dragon_elsewhere")
         return None
 
     def check_intent(self, s: "GameState", seat: int, action: "Action") -> Reason | None:
@@ -78,7 +84,7 @@ class Dragon(Ability):
         abil = s.catalog.effects_of(hold.race, hold.power)
         own = s.regions_of(seat, hold.race)
         # the regions `target_reason` accepts, found without building a reason for the others
-        return [DragonIntent(rid) for rid, _cost in conquest_options(s, seat, hold, abil, own)]
+        return [DragonIntent(rid) for rid in conquest_options(s, seat, hold, abil, own)]
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:

@@ -97,7 +97,7 @@ class Enchant(Ability):
             near: set[str] = set()
             for o in own:
                 near |= s.board.adjacency[o]
-            cands = [r for r in s.regions if r in near]
+            cands = s.board.in_order(near)
         regions = s.regions
         return [EnchantIntent(rid) for rid in cands       # (a first look at what `_reason` refuses)
                 if regions[rid].tokens == 1 and regions[rid].owner not in (None, seat)

@@ -46,9 +46,28 @@ class Heroes(Ability):
     def default_regions(self, s: "GameState", seat: int, race: str) -> tuple[str, ...]:
         """Heroes where they stand, the others in the regions with the most tokens."""
         own = s.regions_of(seat, race)
-        keep = [r for r in own if s.regions[r].hero]
-        rest = sorted((r for r in own if not s.regions[r].hero), key=lambda r: -s.regions[r].tokens)
-        return tuple(sorted((keep + rest)[:self._wanted(s, seat, own)], key=s.board.index.__getitem__))
+        return self._default(s, seat, own, *self._heroes(s, own))
+
+    @staticmethod
+    def _heroes(s: "GameState", own: list[str]) -> tuple[list[str], list[str]]:
+        """`own` split into the regions with a Hero and those without, each in board order."""
+        regions = s.regions
+        keep: list[str] = []
+        rest: list[str] = []
+        for r in own:
+            if regions[r].hero:
+                keep.append(r)
+            else:
+                rest.append(r)
+        return keep, rest
+
+    def _default(self, s: "GameState", seat: int, own: list[str], keep: list[str],
+                 rest: list[str]) -> tuple[str, ...]:
+        want = self._wanted(s, seat, own)
+        if len(keep) < want:                 # the others by tokens, most first (ties: board order)
+            regions = s.regions
+            keep = keep + sorted(rest, key=lambda r: -regions[r].tokens)
+        return tuple(sorted(keep[:want], key=s.board.index.__getitem__))
 
     def check_intent(self, s: "GameState", seat: int, action: "Action") -> Reason | None:
         why = self._ready(s, seat)
@@ -73,9 +92,10 @@ class Heroes(Ability):
             return []
         hold = s.players[seat].active
         assert hold is not None
-        regions = self.default_regions(s, seat, hold.race)
-        now = tuple(r for r in s.regions_of(seat, hold.race) if s.regions[r].hero)
-        return [HeroesIntent(regions)] if regions and regions != now else []
+        own = s.regions_of(seat, hold.race)
+        now, rest = self._heroes(s, own)
+        regions = self._default(s, seat, own, now, rest)
+        return [HeroesIntent(regions)] if regions and regions != tuple(now) else []
 
     def _place(self, s: "GameState", seat: int, race: str, regions: tuple[str, ...]) -> None:
         for rid in s.regions_of(seat, race):

@@ -40,7 +40,7 @@ OCCUPANTS = ("empty", "lost_tribe", "active", "in_decline", "opponent")
 class Where:
     """A parsed `where:` condition; `holds(s, seat, race, rid)` answers it."""
 
-    __slots__ = ("d", "terrains", "features", "not_terrains", "not_features", "printed", "_cache")
+    __slots__ = ("d", "terrains", "features", "not_terrains", "not_features", "printed", "_cache", "_next")
 
     def __init__(self, d: Mapping[str, Any]) -> None:
         self.d = dict(d)
@@ -50,7 +50,11 @@ class Where:
         self.not_features = frozenset(self.d.get("not_features") or ())
         # only what is printed on the board: the answer is the same all game long
         self.printed = bool(self.d) and not (set(self.d) & {"next_to_own", "occupant", "isolated", "round"})
+        # the regions of a board matching the printed half of the condition (all of them when
+        # it says nothing of the printed board), and each region's neighbours of the terrain
+        # `next_to_own` names: worked out once per board
         self._cache: tuple[object, frozenset[str]] = (None, frozenset())
+        self._next: tuple[object, dict[str, tuple[str, ...]]] = (None, {})
 
     @staticmethod
     def parse(raw: Any, effect: str) -> "Where":
@@ -95,6 +99,10 @@ class Where:
     def on_board(self, board: "Board") -> frozenset[str]:
         """The regions of `board` matching a condition that reads only what is printed."""
         assert self.printed or not self.d
+        return self._printed_part(board)
+
+    def _printed_part(self, board: "Board") -> frozenset[str]:
+        """The regions of `board` matching what the condition says of the printed board."""
         seen, regions = self._cache
         if seen is not board:
             regions = frozenset(r for r in board.index if self._printed_holds(board, r))
@@ -122,15 +130,23 @@ class Where:
 
     def _holds(self, s: "GameState", seat: int, race: str | None, rid: str) -> bool:
         d = self.d
-        if not self._printed_holds(s.board, rid):
+        board = s.board
+        seen, part = self._cache
+        if seen is not board:
+            part = self._printed_part(board)
+        if rid not in part:
             return False
         if "round" in d and (s.round % 2 == 0) != (d["round"] == "even"):
             return False
         t = d.get("next_to_own")
-        if t and not any(s.board.region(n).terrain == t and s.regions[n].owner == seat
-                         and s.regions[n].race == race and s.regions[n].tokens
-                         for n in s.board.neighbours(rid)):
-            return False
+        if t:
+            regions = s.regions
+            for n in self._next_to(board, t)[rid]:
+                r = regions[n]
+                if r.owner == seat and r.race == race and r.tokens:
+                    break
+            else:
+                return False
         occ = d.get("occupant")
         if occ and not self._occupant(s, seat, rid, occ):
             return False
@@ -140,6 +156,15 @@ class Where:
                 if r.lost_tribe or (r.tokens and not (r.owner == seat and r.race == race)):
                     return False
         return True
+
+    def _next_to(self, board: "Board", terrain: str) -> dict[str, tuple[str, ...]]:
+        """Each region's neighbours of `terrain` on `board`."""
+        seen, table = self._next
+        if seen is not board:
+            table = {rid: tuple(n for n in board.neighbours(rid) if board.region(n).terrain == terrain)
+                     for rid in board.index}
+            self._next = (board, table)
+        return table
 
     @staticmethod
     def _occupant(s: "GameState", seat: int, rid: str, occ: str) -> bool:
