@@ -277,12 +277,14 @@ def _board_and_hand_counts(regions: Mapping[str, RegionState], own: list[str], s
 def listed_redeploy(s: GameState, seat: int, hold: RaceHold, own: list[str], hooks: Hooks) -> Redeploy:
     """The Redeploy `legal_actions` lists: `default_redeploy`'s counts (`own`: the Active race's
     regions; `hooks`: its combo's). Most positions listing it are left by a conquest, not by
-    this redeploy: when the counts are the plain ones and the state is sealed (its regions are
-    never changed in place), they are worked out only if read."""
-    if s._sealed and _plain(s, hold, hooks):
+    this redeploy: when the state is sealed (its regions are never changed in place), the
+    counts are worked out only if read, from what they depend on, taken now."""
+    if not s._sealed:
+        return Redeploy(tuple(sorted(default_redeploy(s, seat).items())))
+    if _plain(s, hold, hooks):
         return Redeploy.later(_board_and_hand_counts, (s.regions, own, seat, hold.race, hold.hand,
                                                        s.turn.last_taken.get(hold.race)))
-    return Redeploy(tuple(sorted(default_redeploy(s, seat).items())))
+    return Redeploy.later(_spread_counts, _spread_args(s, seat, hold, own))
 
 
 def default_redeploy(s: GameState, seat: int) -> dict[str, int]:
@@ -291,17 +293,32 @@ def default_redeploy(s: GameState, seat: int) -> dict[str, int]:
     in board order."""
     hold = s.players[seat].active
     assert hold is not None
-    regions = s.regions
     cat = s.catalog
+    held = s.regions_of(seat, hold.race)
     if _plain(s, hold, cat.hooks(cat.effects_of(hold.race, hold.power))):
-        return _board_and_hand(regions, s.regions_of(seat, hold.race), seat, hold.race, hold.hand,
-                               s.turn.last_taken.get(hold.race))
-    own = redeploy_regions(s, seat, hold)
-    counts = {r: regions[r].tokens for r in own}
-    on_board = sum(counts.values())          # regions emptied earlier this turn hold none
+        return _board_and_hand(s.regions, held, seat, hold.race, hold.hand, s.turn.last_taken.get(hold.race))
+    return _spread(*_spread_args(s, seat, hold, held))
+
+
+def _spread_args(s: GameState, seat: int, hold: RaceHold, held: list[str]) -> tuple[Any, ...]:
+    """What `_spread` needs of the position (`held`: the race's regions)."""
+    regions = s.regions
+    own = held if not s.turn.used.get(EMPTIED) else redeploy_regions(s, seat, hold)
+    on_board = 0                             # regions emptied earlier this turn hold none
+    for r in own:
+        on_board += regions[r].tokens
     total = redeploy_total(s, seat, on_board)
-    extra = total - on_board
     least = min_per_region(s, hold, total, len(own))
+    return regions, own, held, seat, hold.race, s.turn.last_taken.get(hold.race), on_board, total, least
+
+
+def _spread(regions: Mapping[str, RegionState], own: list[str], held: list[str], seat: int, race: str,
+            last: str | None, on_board: int, total: int, least: int) -> dict[str, int]:
+    """`default_redeploy` once its numbers are known: `total` tokens over `own` (the regions
+    redeployed over; `held`: those the race holds), `least` in each, `on_board` there now,
+    `last` the region the race took last this turn."""
+    counts = {r: regions[r].tokens for r in own}
+    extra = total - on_board
     if least > 1:                                  # top up thin regions first (Kobolds)
         for rid in own:
             give = min(max(0, least - counts[rid]), max(0, extra))
@@ -309,16 +326,20 @@ def default_redeploy(s: GameState, seat: int) -> dict[str, int]:
             extra -= give
         for rid in own:                            # too few in hand: take from big stacks
             while counts[rid] < least:
-                big = max(counts, key=lambda r: counts[r])
+                big = max(counts, key=counts.__getitem__)
                 counts[big] -= 1
                 counts[rid] += 1
     if extra > 0:
-        counts[default_region(s, seat, hold.race) or own[0]] += extra
+        counts[leftover_region(regions, seat, race, last, held) or own[0]] += extra
     while extra < 0:
-        big = max(reversed(own), key=lambda r: counts[r])
+        big = max(reversed(own), key=counts.__getitem__)
         counts[big] -= 1
         extra += 1
     return counts
+
+
+def _spread_counts(*args: Any) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(_spread(*args).items()))
 
 
 def do_redeploy(s: GameState, seat: int, counts: Mapping[str, int], events: list[dict[str, Any]]) -> None:
