@@ -18,6 +18,7 @@ import pytest
 from game.content.catalog import default_catalog, load_catalog
 from game.rules import apply, legal_actions, new_game, why_illegal
 from game.rules.actions import Abandon, Conquer, Decline, EndTurn, Pick, Reinforce
+from game.rules.catalog import Catalog
 from game.rules.conquest import conquest_options, cost_of, target_reason
 from game.rules.engine import actor
 from game.rules.state import CONQUER, PICK, REDEPLOY, GameState, RegionState
@@ -66,8 +67,21 @@ def _check_position(s: GameState) -> int:
     return compared + 2 + len(s.column) + 1
 
 
+def _catalog(catalog_of: str) -> Catalog:
+    """The base game's races and powers, or those with every expansion's."""
+    return default_catalog() if catalog_of == "base" else load_catalog(EXPANSIONS)
+
+
+def _random_start(catalog: Catalog, seed: int) -> tuple[GameState, random.Random]:
+    """A new game for a seeded random playout, and its random source: the ring, grid or wide
+    test board and 2 to 5 players, by `seed`."""
+    rng = random.Random(seed)
+    board = BOARDS[["ring", "grid", "wide"][seed % 3]]()
+    return new_game(board, [f"p{i}" for i in range(2 + seed % 4)], catalog, rng), rng
+
+
 def _play(catalog_of: str, board_name: str, players: int, seed: int) -> tuple[int, int]:
-    catalog = default_catalog() if catalog_of == "base" else load_catalog(EXPANSIONS)
+    catalog = _catalog(catalog_of)
     rng = random.Random(seed)
     s = new_game(BOARDS[board_name](), [f"p{i}" for i in range(players)], catalog, rng)
     positions = compared = 0
@@ -112,10 +126,8 @@ def test_a_listed_intent_plays_as_if_judged_again(catalog_of: str) -> None:
     the cost it priced): the game goes exactly as when `apply` judges and prices it afresh."""
     played = 0
     for seed in range(6):
-        catalog = default_catalog() if catalog_of == "base" else load_catalog(EXPANSIONS)
-        rng = random.Random(seed)
-        s = new_game(BOARDS[["ring", "grid", "wide"][seed % 3]](), [f"p{i}" for i in range(2 + seed % 4)],
-                     catalog, rng)
+        catalog = _catalog(catalog_of)
+        s, rng = _random_start(catalog, seed)
         while not s.game_over:
             acts = legal_actions(s)
             assert s._listed is not None and list(s._listed[0]) == acts
@@ -225,9 +237,7 @@ def test_conquests_judged_again_only_near_a_change_agree_with_a_full_listing(con
     catalog = default_catalog() if content == "base" else load_catalog([ROOT / "assets" / "content" / "expansions" / f"{content}.yaml"])
     kept = 0
     for seed in range(6 if content == "base" else 4):
-        rng = random.Random(seed)
-        s = new_game(BOARDS[["ring", "grid", "wide"][seed % 3]](), [f"p{i}" for i in range(2 + seed % 4)],
-                     catalog, rng)
+        s, rng = _random_start(catalog, seed)
         while not s.game_over:
             prior = s._prior
             fresh = _unlisted(s)
@@ -292,10 +302,8 @@ def test_the_listed_redeploy_is_the_default_one_whenever_it_is_read(catalog_of: 
     from game.rules.turn import default_redeploy
     later = 0
     for seed in range(6):
-        catalog = default_catalog() if catalog_of == "base" else load_catalog(EXPANSIONS)
-        rng = random.Random(seed)
-        s = new_game(BOARDS[["ring", "grid", "wide"][seed % 3]](), [f"p{i}" for i in range(2 + seed % 4)],
-                     catalog, rng)
+        catalog = _catalog(catalog_of)
+        s, rng = _random_start(catalog, seed)
         kept: list[tuple[Redeploy, Redeploy]] = []
         while not s.game_over:
             acts = legal_actions(s)
