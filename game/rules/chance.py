@@ -19,6 +19,11 @@ class ChanceSource(Protocol):  # pragma: no cover - typing only
     def shuffle(self, items: list[Any]) -> None: ...
 
 
+def die_face(rng: random.Random) -> int:
+    """A throw of the reinforcement die with `rng`."""
+    return DIE_FACES[rng.randrange(6)]
+
+
 class RandomChance:
     """Die and shuffles from a `random.Random` passed in by the caller."""
 
@@ -26,7 +31,7 @@ class RandomChance:
         self.rng = rng
 
     def roll(self) -> int:
-        return DIE_FACES[self.rng.randrange(6)]
+        return die_face(self.rng)
 
     def shuffle(self, items: list[Any]) -> None:
         self.rng.shuffle(items)
@@ -81,7 +86,7 @@ class Recorder:
 
     def roll(self) -> int:
         rng = self._rng
-        face = DIE_FACES[rng.randrange(6)] if rng is not None else int(self.source.roll())
+        face = die_face(rng) if rng is not None else int(self.source.roll())
         self.rolls.append(face)
         return face
 

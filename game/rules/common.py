@@ -161,10 +161,7 @@ def take_tray(s: GameState, race: str, n: int) -> int:
 def default_region(s: GameState, seat: int, race: str) -> str | None:
     """Where leftover tokens go: the region the race took last this turn, else its region with
     the fewest race tokens (ties: board order)."""
-    last = s.turn.last_taken.get(race)
-    if last is not None and s.regions[last].owner == seat and s.regions[last].race == race:
-        return last
-    return leftover_region(s.regions, seat, race, None, s.regions_of(seat, race))
+    return leftover_region(s.regions, seat, race, s.turn.last_taken.get(race), s.regions_of(seat, race))
 
 
 def leftover_region(regions: Mapping[str, RegionState], seat: int, race: str, last: str | None,
