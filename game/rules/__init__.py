@@ -1,22 +1,107 @@
-"""The rules engine: pure Python, no pygame, no pytmx.
+"""The rules engine: pure Python, no pygame, no pytmx. This file is its face: everything outside
+`game/rules` imports engine names from `game.rules` itself, and only the names in `__all__`.
 
-Public API: `new_game`, `legal_actions`, `why_illegal`, `apply`, `replay`, `actor`, the intents
-in `actions`, `GameState`, `Board`, `Catalog`, and the errors. See `engine.py` for the shape
-of a turn.
+- A game: `new_game` (or `build_position` for a set-up position), then `legal_actions`,
+  `why_illegal`, `apply` (which returns the next state and the `Record` of the intent), `actor`
+  (whose intent is awaited), `replay`; the phases `PICK`, `CONQUER`, `REDEPLOY`, `WITHDRAW`,
+  `GAME_OVER`; `outcome` ranks the players by R13 and says who won.
+- The intents (`Pick`, `Conquer`, ... `Use`), `action_from_dict` and `ACTION_TYPES`.
+- The chance source: `RandomChance` (a seeded `random.Random` passed in), `ScriptedDice`,
+  `Replay` (a record's rolls again), `die_face`.
+- The typed events of a record (`events_of`, `ScoreEvent`, ...).
+- What a game is made of: `GameState` and its parts, `Board`, `Region`, `Catalog`; the prices
+  (`cost_of`, `conquest_cost`, `cost_text`, `decline_conqueror`) and `default_region`.
+- The errors, each carrying a `Reason` (a sentence for a player, in any language).
+
+Content authors' effect blocks have a second face, `game.rules.abilities` (the registry of
+blocks by name, their base class and the `when:`/`where:` vocabulary). See `engine.py` for the
+shape of a turn.
 """
 from __future__ import annotations
 
-from .actions import *  # noqa: F401,F403
-from .actions import ACTION_TYPES, Action, action_from_dict
-from .board import Board, BoardError, Region
+from .actions import (
+    ACTION_TYPES,
+    Abandon,
+    Action,
+    Ally,
+    BerserkRoll,
+    Conquer,
+    Decline,
+    Dragon,
+    Enchant,
+    Encampments,
+    EndTurn,
+    Fortress,
+    GhoulsConquer,
+    GhoulsReinforce,
+    Heroes,
+    Pick,
+    Redeploy,
+    Reinforce,
+    Use,
+    Withdraw,
+    action_from_dict,
+)
+from .board import FEATURES, TERRAINS, WATER, Board, BoardError, Region
 from .catalog import Catalog, CatalogError
-from .conquest import Cost, cost_of
+from .chance import ChanceSource, RandomChance, Replay, ScriptedDice, die_face
+from .common import default_region
+from .conquest import Cost, cost_of, decline_conqueror
 from .engine import Record, actor, apply, conquest_cost, cost_text, legal_actions, replay, why_illegal
 from .errors import IllegalAction, NotImplementedRule, SetupError
+from .events import (
+    EVENT_TYPES,
+    DeclineEvent,
+    DieEvent,
+    Event,
+    GameOverEvent,
+    GoneEvent,
+    PickEvent,
+    ScoreEvent,
+    TurnEvent,
+    events_of,
+)
+from .outcome import BY_COINS, BY_TOKENS, SHARED, Outcome, Standing, outcome, tokens_on_board
+from .position import build_position
+from .reasons import COST_LABELS, COUNT_PARAM, TEMPLATES, HasReason, Reason, as_reason, reason
 from .setup import new_game
-from .state import GameState
+from .state import (
+    CONQUER,
+    GAME_OVER,
+    LOST_TRIBE,
+    PHASES,
+    PICK,
+    REDEPLOY,
+    START_COINS,
+    WITHDRAW,
+    Combo,
+    GameState,
+    PlayerState,
+    RaceHold,
+    RegionState,
+    ReplayError,
+)
 
-__all__ = ["ACTION_TYPES", "Action", "action_from_dict", "Board", "BoardError", "Region", "Catalog",
-           "CatalogError", "Cost", "cost_of", "Record", "actor", "apply", "conquest_cost", "cost_text",
-           "legal_actions", "replay", "why_illegal", "IllegalAction", "NotImplementedRule",
-           "SetupError", "new_game", "GameState"]
+__all__ = [
+    # a game
+    "new_game", "build_position", "legal_actions", "why_illegal", "apply", "actor", "replay", "Record",
+    "PHASES", "PICK", "CONQUER", "REDEPLOY", "WITHDRAW", "GAME_OVER",
+    "outcome", "Outcome", "Standing", "BY_COINS", "BY_TOKENS", "SHARED", "tokens_on_board",
+    # the intents
+    "Action", "ACTION_TYPES", "action_from_dict", "Pick", "Abandon", "Conquer", "Reinforce", "Redeploy",
+    "Withdraw", "Decline", "EndTurn", "BerserkRoll", "Dragon", "Enchant", "GhoulsConquer", "GhoulsReinforce",
+    "Fortress", "Encampments", "Heroes", "Ally", "Use",
+    # the chance source
+    "ChanceSource", "RandomChance", "ScriptedDice", "Replay", "die_face",
+    # the events
+    "EVENT_TYPES", "Event", "events_of", "TurnEvent", "PickEvent", "DeclineEvent", "GoneEvent", "ScoreEvent",
+    "DieEvent", "GameOverEvent",
+    # what a game is made of
+    "GameState", "PlayerState", "RaceHold", "RegionState", "Combo", "START_COINS", "LOST_TRIBE",
+    "Board", "Region", "TERRAINS", "WATER", "FEATURES", "Catalog",
+    # prices and defaults
+    "Cost", "cost_of", "conquest_cost", "cost_text", "decline_conqueror", "default_region",
+    # errors and reasons
+    "IllegalAction", "NotImplementedRule", "SetupError", "BoardError", "CatalogError", "ReplayError",
+    "Reason", "HasReason", "reason", "as_reason", "TEMPLATES", "COUNT_PARAM", "COST_LABELS",
+]

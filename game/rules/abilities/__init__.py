@@ -1,12 +1,21 @@
 """Race and power effects, one module each, registered by name (see `base.py`).
 
-Importing this package loads only the extension points (`base.py`), so the rules underneath the
-effects (`common`, `conquest`) can name them without pulling in the effects themselves. The
-catalog, which sits above the effects, imports every module found here (`catalog.load_effects`):
-a new module dropped in this folder is available to YAML content without being listed anywhere.
+This package is the engine's second face, for content authors and the code that loads their
+files: `REGISTRY` (every effect block by name), `Ability` (the base class a block extends),
+`register`, `ParamError` (a parameter refused in words), and the vocabulary a block's `when:`
+and `where:` accept (`WHEN`, `WHERE_KEYS`). Everything else of the engine is read through
+`game.rules`.
+
+Importing this package loads only the extension points (`base.py`) and that vocabulary, so the
+rules underneath the effects (`common`, `conquest`) can name them without pulling in the effects
+themselves. The catalog, which sits above the effects, imports every module found here
+(`catalog.load_effects`): a new module dropped in this folder is available to YAML content
+without being listed anywhere.
 """
 from __future__ import annotations
 
 from .base import REGISTRY, Ability, ParamError, register
+from .when import WHEN
+from .where import KEYS as WHERE_KEYS
 
-__all__ = ["REGISTRY", "Ability", "ParamError", "register"]
+__all__ = ["REGISTRY", "Ability", "ParamError", "register", "WHEN", "WHERE_KEYS"]
