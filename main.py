@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.content.catalog import load_catalog
     from game.content.tmx import check_players, load_map
-    from game.rules.reasons import reason
+    from game.rules import reason
     from game.ui import settings, strings
 
     strings.set_language(args.lang or settings.load().get("lang") or os.environ.get("SMALLWORLD_LANG") or "en")

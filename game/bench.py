@@ -26,8 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from .content.catalog import ContentError, default_catalog, load_catalog
-from .rules import apply, legal_actions, new_game
-from .rules.board import Board
+from .rules import Board, apply, legal_actions, new_game
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ["ann", "bob", "cid", "dee", "eve"]

@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Sequence
 
 from game.content.tmx import inspect_map
-from game.rules.board import FEATURES, Board
-from game.rules.reasons import Reason, reason
+from game.rules import FEATURES, Board, Reason, reason
 
 LAND_TERRAINS = ("farmland", "forest", "hill", "mountain", "swamp")
 DEGREE_TOLERANCE = 0.10

@@ -20,13 +20,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from .rules import Action, Board, Record, action_from_dict, apply, new_game
-from .rules.catalog import Catalog
-from .rules.chance import Replay
-from .rules.engine import actor
-from .rules.errors import IllegalAction
-from .rules.reasons import HasReason, Reason, as_reason, reason
-from .rules.state import GameState
+from .rules import (
+    Action,
+    Board,
+    Catalog,
+    GameState,
+    HasReason,
+    IllegalAction,
+    Reason,
+    Record,
+    Replay,
+    action_from_dict,
+    actor,
+    apply,
+    as_reason,
+    new_game,
+    reason,
+)
 
 SAVE_VERSION = 1
 ROOT = Path(__file__).resolve().parents[1]

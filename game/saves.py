@@ -21,7 +21,7 @@ from typing import Any
 
 from . import savelock
 from .match import SaveError, check_save
-from .rules.reasons import HasReason, reason
+from .rules import HasReason, reason
 
 APP = "smallworld-table"
 SAVES = "saves"

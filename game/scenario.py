@@ -20,15 +20,40 @@ from typing import Any, Mapping
 import yaml
 
 from .content.catalog import ContentError, default_catalog, load_catalog
-from .rules import actions as A
-from .rules import apply, why_illegal
-from .rules.board import Board, BoardError
-from .rules.catalog import Catalog
-from .rules.chance import ScriptedDice
-from .rules.engine import actor
-from .rules.errors import IllegalAction, NotImplementedRule, SetupError
-from .rules.position import build_position
-from .rules.state import LOST_TRIBE, GameState
+from .rules import (
+    LOST_TRIBE,
+    Abandon,
+    Action,
+    Ally,
+    BerserkRoll,
+    Board,
+    BoardError,
+    Catalog,
+    Conquer,
+    Decline,
+    Dragon,
+    Encampments,
+    Enchant,
+    EndTurn,
+    Fortress,
+    GameState,
+    GhoulsConquer,
+    GhoulsReinforce,
+    Heroes,
+    IllegalAction,
+    NotImplementedRule,
+    Pick,
+    Redeploy,
+    Reinforce,
+    ScriptedDice,
+    SetupError,
+    Use,
+    Withdraw,
+    actor,
+    apply,
+    build_position,
+    why_illegal,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 TOP_KEYS = {"name", "board", "map", "players", "dice", "seed", "setup", "steps", "content"}
@@ -36,10 +61,10 @@ REGION_EXPECT = {"owner", "race", "tokens", "decline", "lost_tribe", "fortress",
                  "encampments", "hero", "dragon", "hole", "mountain", "empty", "marks"}
 PLAYER_EXPECT = {"coins", "hand", "active", "decline", "power"}
 EXPECT_KEYS = {"players", "regions", "tray", "column", "round", "current", "game_over", "winner"}
-REGION_INTENTS = {"abandon": A.Abandon, "conquer": A.Conquer, "reinforce": A.Reinforce,
-                  "dragon": A.Dragon, "enchant": A.Enchant, "ghouls": A.GhoulsConquer,
-                  "ghouls_reinforce": A.GhoulsReinforce,
-                  "fortress": A.Fortress}
+REGION_INTENTS = {"abandon": Abandon, "conquer": Conquer, "reinforce": Reinforce,
+                  "dragon": Dragon, "enchant": Enchant, "ghouls": GhoulsConquer,
+                  "ghouls_reinforce": GhoulsReinforce,
+                  "fortress": Fortress}
 
 
 class ScenarioError(Exception):
@@ -238,7 +263,7 @@ class Runner:
         return {self.region(k): want(v, "count", f"{what}.{k}") for k, v in d.items()}
 
     # -- steps -> intents -----------------------------------------------------------------
-    def intent(self, step: Any) -> tuple[A.Action, int | None]:
+    def intent(self, step: Any) -> tuple[Action, int | None]:
         """The intent of a step, and the seat it names (`player:`), if any."""
         if isinstance(step, str):
             key, val, who = step, None, None
@@ -255,43 +280,43 @@ class Runner:
         if key == "pick":
             if not isinstance(val, int) or isinstance(val, bool) or val < 0:
                 raise ScenarioError("'pick' takes a column position: 0 is the top")
-            return A.Pick(val), who
+            return Pick(val), who
         if key == "redeploy":
-            return A.Redeploy.of(self.counts(val, key)), who
+            return Redeploy.of(self.counts(val, key)), who
         if key == "withdraw":
             if not isinstance(val, Mapping) or "player" not in val or "regions" not in val:
                 raise ScenarioError("'withdraw' takes {player: NAME, regions: {region: tokens}}")
-            return A.Withdraw.of(self.seat(val["player"]), self.counts(val["regions"], key)), None
+            return Withdraw.of(self.seat(val["player"]), self.counts(val["regions"], key)), None
         if key == "encampments":
-            return A.Encampments.of(self.counts(val, key)), who
+            return Encampments.of(self.counts(val, key)), who
         if key == "heroes":
             if not isinstance(val, list):
                 raise ScenarioError("'heroes' takes a list of regions")
-            return A.Heroes(tuple(self.region(r) for r in val)), who
+            return Heroes(tuple(self.region(r) for r in val)), who
         if key == "ally":
-            return A.Ally(self.seat(val)), who
+            return Ally(self.seat(val)), who
         if key == "decline" and val is None:
-            return A.Decline(), who
+            return Decline(), who
         if key == "berserk_roll" and val is None:
-            return A.BerserkRoll(), who
+            return BerserkRoll(), who
         if key == "use":                     # an effect's own move: `use: marauding`
             if isinstance(val, str):
-                return A.Use(val), who
+                return Use(val), who
             if isinstance(val, Mapping) and "effect" in val and set(val) <= {"effect", "region", "choice"}:
-                return A.Use(str(val["effect"]), self.region(val["region"]) if "region" in val else "",
+                return Use(str(val["effect"]), self.region(val["region"]) if "region" in val else "",
                              str(val.get("choice", ""))), who
             raise ScenarioError("'use' takes an effect name or {effect: NAME, region: REGION} "
                                 "or {effect: NAME, choice: WHAT}")
         if key == "end_turn":
             if val is None:
-                return A.EndTurn(), who
+                return EndTurn(), who
             if isinstance(val, Mapping) and set(val) <= {"decline"}:
-                return A.EndTurn(decline=want(val.get("decline", False), "bool", "end_turn.decline")), who
+                return EndTurn(decline=want(val.get("decline", False), "bool", "end_turn.decline")), who
             raise ScenarioError("'end_turn' takes nothing or {decline: true}")
         raise ScenarioError(f"unknown step {key!r}")
 
-    def play(self, a: A.Action, who: int | None) -> None:
-        if who is not None and not isinstance(a, A.Withdraw) and who != actor(self.s):
+    def play(self, a: Action, who: int | None) -> None:
+        if who is not None and not isinstance(a, Withdraw) and who != actor(self.s):
             raise ScenarioError(f"refused {a.kind}: it is {self.names[actor(self.s)]}'s turn, not {self.names[who]}'s")
         try:
             self.s, _ = apply(self.s, a, self.dice)
@@ -303,7 +328,7 @@ class Runner:
         a, who = self.intent(spec)
         before = self.s.to_dict()
         dice_before = list(self.dice.faces)
-        if who is not None and who != actor(self.s) and not isinstance(a, A.Withdraw):
+        if who is not None and who != actor(self.s) and not isinstance(a, Withdraw):
             why: str | None = f"it is {self.names[actor(self.s)]}'s turn"
         else:
             why = why_illegal(self.s, a)

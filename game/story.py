@@ -15,8 +15,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from .rules import START_COINS, GameState
 from .rules.abilities import REGISTRY
-from .rules.state import START_COINS, GameState
 
 #: where coins come from, in the order the ending lists them
 SOURCES: tuple[str, ...] = ("regions", "race", "power", "decline", "column")

@@ -280,3 +280,110 @@ def test_the_import_circle_check_can_fail() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}
     assert _find_cycle(graph) == ["a", "b", "c", "a"]
     assert _find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+# -- the engine's face: outside game/rules, engine names come from `game.rules` alone ----------------
+#: second faces a module outside the engine may import besides `game.rules`, each with its reason
+SECOND_FACES: dict[str, str] = {
+    "game.rules.abilities": "the content authors' face: the effect blocks by name (REGISTRY), the class "
+                            "a block extends and the when:/where: vocabulary; content loading builds "
+                            "effects from it, the block reference is generated from it, the bots read a "
+                            "block's parameters and the story tells a block's coins from a race's",
+}
+
+
+def _outside_engine() -> list[Path]:
+    """The program outside the engine: game/ but game/rules, the tools, main.py (tests may reach
+    in where they test the engine's inside)."""
+    files = [p for p in (ROOT / "game").rglob("*.py") if "rules" not in p.relative_to(ROOT / "game").parts[:1]]
+    return sorted(files + list((ROOT / "tools").rglob("*.py")) + [ROOT / "main.py"])
+
+
+def _face_names(module: str) -> set[str]:
+    """The names a face lists in its `__all__` (read from its text, not by importing it)."""
+    path = ROOT / Path(*module.split(".")) / "__init__.py"
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            return set(ast.literal_eval(node.value))
+    raise AssertionError(f"{module} has no __all__")
+
+
+def _reaching_imports(source: str, module: str, is_package: bool = False) -> list[str]:
+    """The imports in `source` (the text of `module`), at any depth, that reach past the engine's
+    face: a submodule of game.rules not named in SECOND_FACES, or a name a face does not list."""
+    package = module if is_package else module.rsplit(".", 1)[0]
+    submodules = set(_rules_modules())
+    faces = {"game.rules"} | set(SECOND_FACES)
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            out += [f"import {a.name}" for a in node.names if a.name.startswith("game.rules.")
+                    and a.name not in SECOND_FACES]
+            continue
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        mod = node.module or ""
+        if node.level:
+            base = package.split(".")
+            base = base[:len(base) - (node.level - 1)]
+            mod = ".".join(base + ([mod] if mod else []))
+        if mod != "game.rules" and not mod.startswith("game.rules."):
+            continue
+        if mod not in faces:
+            out.append(f"from {mod} import {', '.join(a.name for a in node.names)}")
+            continue
+        listed = _face_names(mod)
+        for a in node.names:
+            sub = f"{mod}.{a.name}"
+            if sub in submodules and sub not in SECOND_FACES:
+                out.append(f"from {mod} import {a.name} (a submodule)")
+            elif sub not in SECOND_FACES and a.name not in listed:
+                out.append(f"from {mod} import {a.name} (not in its __all__)")
+    return out
+
+
+def test_outside_the_engine_imports_only_its_face() -> None:
+    """Nothing outside game/rules reaches into its submodules (or imports a name the face does not
+    list): the window, bots, lab, match, story, scenario runner, content loading, tools and main
+    read the engine through `game.rules` (plus the documented second faces)."""
+    offenders = []
+    for path in _outside_engine():
+        rel = path.relative_to(ROOT)
+        module = _module_name(path)
+        for imp in _reaching_imports(path.read_text(encoding="utf-8"), module, path.name == "__init__.py"):
+            offenders.append(f"{rel.as_posix()}: {imp}")
+    assert offenders == [], "imports past the engine's face:\n" + "\n".join(offenders)
+
+
+def test_the_face_check_can_fail() -> None:
+    src = ("from game.rules.state import GameState\n"
+           "from ..rules import actions as A\n"
+           "import game.rules.engine\n"
+           "def f():\n    from ..rules.abilities.where import KEYS\n"
+           "from ..rules import apply, winners_of_my_own\n"
+           "from ..rules.abilities import REGISTRY\n"
+           "from .rules import legal_actions\n")
+    assert sorted(_reaching_imports(src, "game.bots.x")) == sorted([
+        "from game.rules.state import GameState",
+        "from game.rules import actions (a submodule)",
+        "import game.rules.engine",
+        "from game.rules import winners_of_my_own (not in its __all__)",
+        "from game.rules.abilities.where import KEYS",
+    ])
+    assert ROOT / "game" / "ui" / "scenes" / "final.py" in _outside_engine()
+    assert not any(p.relative_to(ROOT).parts[:2] == ("game", "rules") for p in _outside_engine())
+
+
+def test_the_face_says_what_an_outsider_may_use() -> None:
+    """The face lists the turn's machinery, the chance source, the typed events and the outcome,
+    every name it lists exists, and the package ships `py.typed`."""
+    import game.rules
+    import game.rules.abilities
+    names = set(game.rules.__all__)
+    assert {"PICK", "CONQUER", "REDEPLOY", "WITHDRAW", "GAME_OVER", "legal_actions", "why_illegal", "apply",
+            "RandomChance", "ScriptedDice", "Replay", "events_of", "ScoreEvent", "outcome", "Outcome",
+            "GameState", "Action", "Record"} <= names
+    assert [n for n in names if not hasattr(game.rules, n)] == []
+    assert [n for n in game.rules.abilities.__all__ if not hasattr(game.rules.abilities, n)] == []
+    assert _face_names("game.rules") == names
+    assert (ROOT / "game" / "rules" / "py.typed").is_file()

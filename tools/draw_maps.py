@@ -35,7 +35,7 @@ if str(ROOT) not in sys.path:
 
 from game.content import geometry  # noqa: E402
 from game.content.tmx import SHIPPED_MAPS, MapData, inspect_map  # noqa: E402
-from game.rules.board import Region  # noqa: E402
+from game.rules import Region  # noqa: E402
 
 Point = tuple[float, float]
 Color = tuple[int, ...]

@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from ..rules.actions import Action
-from ..rules.state import GameState
+from ..rules import Action, GameState
 
 LEVELS = ("easy", "medium", "hard", "expert")
 SEARCHING = ("hard", "expert")           # levels that take `budget` and `iterations`

@@ -7,8 +7,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence
 
-from ..rules import Board, Catalog, Record, actor, apply, new_game
-from ..rules.state import GameState
+from ..rules import Board, Catalog, GameState, Record, actor, apply, new_game
 from . import Bot
 
 StepHook = Callable[[GameState, GameState, Record], None]

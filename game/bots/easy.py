@@ -10,8 +10,9 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ..rules import actor, cost_of, legal_actions
-from ..rules.actions import (
+from ..rules import (
+    CONQUER,
+    PICK,
     Action,
     Ally,
     BerserkRoll,
@@ -21,13 +22,16 @@ from ..rules.actions import (
     Enchant,
     EndTurn,
     Fortress,
+    GameState,
     GhoulsConquer,
     GhoulsReinforce,
     Pick,
     Redeploy,
     Reinforce,
+    actor,
+    cost_of,
+    legal_actions,
 )
-from ..rules.state import CONQUER, PICK, GameState
 from .tactics import turns_left
 from .view import public_view
 

@@ -53,9 +53,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from ..rules import actor, apply, legal_actions, why_illegal
-from ..rules.actions import Action, Decline, Pick
-from ..rules.state import CONQUER, PICK, GameState
+from ..rules import CONQUER, PICK, Action, Decline, GameState, Pick, actor, apply, legal_actions, why_illegal
 from .hard import CarryingOn, play_out
 from .knowledge import Knowledge
 from .medium import MediumBot, MediumStyle

@@ -24,9 +24,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from ..rules import actor, apply, legal_actions
-from ..rules.actions import Action, Decline, Pick
-from ..rules.state import CONQUER, PICK, GameState
+from ..rules import CONQUER, PICK, Action, Decline, GameState, Pick, actor, apply, legal_actions
 from .knowledge import Knowledge
 from .medium import MediumBot, MediumStyle
 from .tactics import decline_income, turns_left

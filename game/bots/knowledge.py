@@ -24,9 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from ..rules import Board, Catalog
 from ..rules.abilities import REGISTRY
-from ..rules.board import Board
-from ..rules.catalog import Catalog
 
 DIE_MEAN = 1.0          # (0 + 0 + 0 + 1 + 2 + 3) / 6
 MEMO_SIZE = 50_000      # entries a life model's memo holds before it starts afresh

@@ -19,8 +19,10 @@ import random
 from dataclasses import dataclass, replace
 from typing import Sequence, TypeVar, cast
 
-from ..rules import actor, conquest_cost, legal_actions, why_illegal
-from ..rules.actions import (
+from ..rules import (
+    CONQUER,
+    PICK,
+    WITHDRAW,
     Action,
     Ally,
     BerserkRoll,
@@ -31,6 +33,7 @@ from ..rules.actions import (
     Enchant,
     EndTurn,
     Fortress,
+    GameState,
     GhoulsConquer,
     GhoulsReinforce,
     Heroes,
@@ -39,8 +42,11 @@ from ..rules.actions import (
     Reinforce,
     Use,
     Withdraw,
+    actor,
+    conquest_cost,
+    legal_actions,
+    why_illegal,
 )
-from ..rules.state import CONQUER, PICK, WITHDRAW, GameState
 from .knowledge import Knowledge
 from .tactics import (
     DIE_COVERS,

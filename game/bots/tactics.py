@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from ..rules import conquest_cost, cost_of
-from ..rules.board import Board
-from ..rules.conquest import decline_conqueror
-from ..rules.state import GameState, RaceHold
+from ..rules import Board, GameState, RaceHold, conquest_cost, cost_of, decline_conqueror
 from .knowledge import Knowledge
 
 # Chance that the reinforcement die covers a shortfall of 1, 2, 3 tokens (faces 0,0,0,1,2,3).

@@ -9,7 +9,7 @@ coins stay true: a player knows his own total.
 """
 from __future__ import annotations
 
-from ..rules.state import START_COINS, GameState
+from ..rules import START_COINS, GameState
 
 # Mean income per turn of a region held, and a flat part for bonuses, fitted on lab games.
 INCOME_PER_REGION = 0.8

@@ -18,9 +18,8 @@ from typing import Any, Iterable, Mapping, TypeGuard
 
 import yaml
 
+from ..rules import Catalog, CatalogError, HasReason, Reason, as_reason, reason
 from ..rules.abilities import REGISTRY
-from ..rules.catalog import Catalog, CatalogError
-from ..rules.reasons import HasReason, Reason, as_reason, reason
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "assets" / "content"
 

@@ -21,7 +21,7 @@ from xml.etree.ElementTree import ParseError
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame if present
 import pytmx  # noqa: E402
 
-from game.rules.reasons import HasReason, Reason, reason  # noqa: E402
+from game.rules import HasReason, Reason, reason  # noqa: E402
 
 JSON_SUFFIXES = (".tmj", ".json")
 # attributes of a Tiled object that pytmx refuses as property names (besides id and name)

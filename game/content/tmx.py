@@ -26,8 +26,7 @@ import pytmx  # noqa: E402
 
 from game.content import geometry  # noqa: E402
 from game.content.tiled_file import TiledFileError, open_map  # noqa: E402
-from game.rules.board import FEATURES, TERRAINS, WATER, Board, BoardError, Region  # noqa: E402
-from game.rules.reasons import HasReason, Reason, reason  # noqa: E402
+from game.rules import FEATURES, TERRAINS, WATER, Board, BoardError, HasReason, Reason, Region, reason  # noqa: E402  # noqa: E402
 
 Point = tuple[float, float]
 

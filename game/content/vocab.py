@@ -15,10 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..rules.abilities import REGISTRY
-from ..rules.abilities.base import Ability
-from ..rules.abilities.when import WHEN
-from ..rules.abilities.where import KEYS as WHERE_KEYS
+from ..rules.abilities import REGISTRY, WHEN, WHERE_KEYS, Ability
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "custom-races.md"
 START, END = "<!-- blocks:start -->", "<!-- blocks:end -->"

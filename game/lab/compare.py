@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Sequence
 
-from ..rules.catalog import Catalog
+from ..rules import Catalog
 from ..stats import holm, paired_t
 from .runner import GameRecord, LabConfig, load_table
 

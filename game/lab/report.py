@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Sequence
 
-from ..rules.catalog import Catalog
+from ..rules import Catalog
 from ..stats import cluster_p, holm
 from . import charts
 from .runner import GameRecord, LabConfig

@@ -19,8 +19,7 @@ from typing import Any, Callable, Iterator
 
 from ..bots import SEARCHING, make_bot
 from ..bots.arena import play_game
-from ..rules import Board, Catalog, Record
-from ..rules.state import GameState
+from ..rules import Board, Catalog, GameState, Record
 
 
 @dataclass

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from ..rules.catalog import Catalog
+from ..rules import Catalog
 from ..stats import clustered_mean_ci, clustered_wilson
 from .runner import GameRecord, PickRecord
 

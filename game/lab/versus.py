@@ -35,7 +35,7 @@ from typing import Any
 
 from ..bots import LEVELS, SEARCHING, make_bot
 from ..bots.arena import play_game
-from ..rules.state import GameState
+from ..rules import GameState
 from ..stats import mean_ci, median, wilson
 
 ARRANGEMENTS = ("ABAB", "BABA", "AABB", "BBAA", "ABBA", "BAAB")

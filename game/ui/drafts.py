@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from game.rules.actions import Action, Encampments, Heroes, Redeploy, Withdraw
+from game.rules import Action, Encampments, Heroes, Redeploy, Withdraw
 
 
 @dataclass

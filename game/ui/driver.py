@@ -112,9 +112,7 @@ def scripted_step(d: Driver) -> str:
     """One plain move by whoever must act, through the mouse: lift a curtain, place tokens got back,
     pick the first playable combo, conquer the cheapest region (an opponent's stack first), else end
     the turn. Returns what it did ("pass", "withdraw", "pick", "conquer", "end_turn", "final")."""
-    from game.rules import cost_of
-    from game.rules.actions import Conquer, Pick
-    from game.rules.state import PICK, WITHDRAW
+    from game.rules import PICK, WITHDRAW, Conquer, Pick, cost_of
 
     from .scenes.curtain import PassScene
     from .scenes.final import FinalScene

@@ -17,8 +17,7 @@ from typing import Any, Sequence
 
 import pygame
 
-from game.rules.actions import Decline
-from game.rules.state import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW
+from game.rules import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, Decline
 
 from . import legend, theme
 from .strings import combo_name, power_text, power_title, race_name, race_text, t, tn

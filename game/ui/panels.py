@@ -13,9 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.rules.actions import Pick
-from game.rules.engine import actor
-from game.rules.state import PICK
+from game.rules import PICK, Pick, actor
 
 from . import theme
 from .layout import Layout
@@ -681,7 +679,7 @@ def region_tip(scene: PlayView, rid: str) -> list[Line]:
         if rid in scene.draft.counts:
             lines.append((t("tip.draft_controls"), L.px(13), theme.GOOD, "regular"))
     elif mode == "abandon":
-        from game.rules.actions import Abandon
+        from game.rules import Abandon
         why = _why(scene, Abandon(rid))
         lines.append((why or t("tip.abandon_ok"), L.px(14), theme.BAD if why else theme.WARN, "bold"))
     elif mode in ("ghouls", "ghouls_reinforce") or (mode == "pick" and "ghouls_reinforce" in scene.kinds()):

@@ -14,8 +14,7 @@ from typing import Any
 
 import pygame
 
-from game.rules import cost_of, why_illegal
-from game.rules.actions import (
+from game.rules import (
     Abandon,
     Action,
     Conquer,
@@ -26,8 +25,10 @@ from game.rules.actions import (
     GhoulsReinforce,
     Reinforce,
     Use,
+    cost_of,
+    decline_conqueror,
+    why_illegal,
 )
-from game.rules.conquest import decline_conqueror
 
 from . import theme
 from .app import App, Scene

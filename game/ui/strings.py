@@ -24,7 +24,7 @@ from typing import Any, Mapping
 
 import yaml
 
-from game.rules.reasons import COUNT_PARAM, TEMPLATES, HasReason, Reason, as_reason
+from game.rules import COUNT_PARAM, TEMPLATES, HasReason, Reason, as_reason
 
 ROOT = Path(__file__).resolve().parents[2]
 STRINGS_DIR = ROOT / "assets" / "strings"

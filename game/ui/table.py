@@ -17,8 +17,7 @@ from typing import Any
 
 from game.content.tmx import SHIPPED_MAPS, MapData, check_players, load_map
 from game.match import Match, MatchSetup, Seat
-from game.rules import Action, Record
-from game.rules.engine import actor
+from game.rules import Action, Record, actor
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -148,8 +147,7 @@ class _DefaultBot:
     conquest it can, then ends its turn (keeps a saved game with computer seats playable)."""
 
     def choose(self, state: Any) -> Action:
-        from game.rules import legal_actions
-        from game.rules.actions import Conquer, EndTurn, Pick, Withdraw
+        from game.rules import Conquer, EndTurn, Pick, Withdraw, legal_actions
         legal = legal_actions(state)
         for cls in (Withdraw, Pick, Conquer):
             for a in legal:

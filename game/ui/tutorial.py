@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 import pygame
 
-from game.rules.state import CONQUER
+from game.rules import CONQUER
 
 from . import theme
 from .layout import Layout

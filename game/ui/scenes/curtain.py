@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from game.rules.state import WITHDRAW
+from game.rules import WITHDRAW
 
 from .. import theme
 from ..app import App, Scene

@@ -22,8 +22,18 @@ import math
 import threading
 from typing import Any
 
-from game.rules import IllegalAction, NotImplementedRule, legal_actions, why_illegal
-from game.rules.actions import Action, Conquer, EndTurn, Pick, Use, Withdraw
+from game.rules import (
+    Action,
+    Conquer,
+    EndTurn,
+    IllegalAction,
+    NotImplementedRule,
+    Pick,
+    Use,
+    Withdraw,
+    legal_actions,
+    why_illegal,
+)
 
 from ..app import App
 from ..board_view import DASH_RATE

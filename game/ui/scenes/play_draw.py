@@ -7,8 +7,7 @@ from typing import Any
 
 import pygame
 
-from game.rules import cost_of
-from game.rules.actions import Conquer
+from game.rules import Conquer, cost_of
 
 from .. import panels, theme
 from ..board_view import DASH_PHASES, DASH_RATE, BoardPicture

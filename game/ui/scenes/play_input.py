@@ -5,9 +5,18 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules import cost_of, why_illegal
-from game.rules.actions import Abandon, Conquer, GhoulsConquer, GhoulsReinforce, Pick, Reinforce, Use
-from game.rules.conquest import decline_conqueror
+from game.rules import (
+    Abandon,
+    Conquer,
+    GhoulsConquer,
+    GhoulsReinforce,
+    Pick,
+    Reinforce,
+    Use,
+    cost_of,
+    decline_conqueror,
+    why_illegal,
+)
 
 from .. import panels
 from ..drafts import heroes_start

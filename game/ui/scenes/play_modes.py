@@ -4,10 +4,21 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules import why_illegal
-from game.rules.actions import Ally, BerserkRoll, Decline, EndTurn, Heroes, Reinforce, Use
-from game.rules.common import default_region
-from game.rules.state import CONQUER, PICK, REDEPLOY, WITHDRAW
+from game.rules import (
+    CONQUER,
+    PICK,
+    REDEPLOY,
+    WITHDRAW,
+    Ally,
+    BerserkRoll,
+    Decline,
+    EndTurn,
+    Heroes,
+    Reinforce,
+    Use,
+    default_region,
+    why_illegal,
+)
 
 from .. import panels
 from ..drafts import (

@@ -24,9 +24,7 @@ import pygame
 
 from game.content.catalog import default_catalog
 from game.content.tmx import MapData, MapReport, inspect_map
-from game.rules import new_game
-from game.rules.reasons import Reason
-from game.rules.state import GameState
+from game.rules import GameState, Reason, new_game
 
 from .. import theme
 from ..app import App, Options, Scene
