@@ -52,6 +52,7 @@ from .rules import (
     actor,
     apply,
     build_position,
+    outcome,
     why_illegal,
 )
 
@@ -411,6 +412,9 @@ class Runner:
             got_w = sorted(self.names[i] for i in s.winners) if s.game_over else []
             if want != got_w:
                 raise ScenarioError(f"winner: expected {want}, got {got_w}")
+            ranked = sorted(self.names[i] for i in outcome(s).winners) if s.game_over else []
+            if ranked != got_w:
+                raise ScenarioError(f"winner: the game declared {got_w}, but outcome() ranks {ranked} first")
 
     def run(self) -> None:
         for i, step in enumerate(self.steps, 1):

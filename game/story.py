@@ -6,7 +6,8 @@ the record of each intent (`records`, with the engine's events), and `tell` read
 Coins change hands only at a pick (the coins lying on a combo, minus one per combo skipped) and
 at scoring (the engine's `score` event lists its parts: `<race>_regions` and one part per effect
 by name); `tell` sorts those parts into sources. An effect's part is counted as the race's bonus
-when the race holding the coins lists an effect of that name, else as the power's. Pure Python:
+when the race holding the coins lists an effect of that name, else as the power's. Who won, and
+the ranking, are the engine's `outcome` of the last state (`Story.result`). Pure Python:
 no pygame, so the balance lab and tests can read a game's story too.
 """
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from .rules import START_COINS, GameState
+from .rules import START_COINS, GameState, Outcome, outcome
 from .rules.abilities import REGISTRY
 
 #: where coins come from, in the order the ending lists them
@@ -62,6 +63,7 @@ class Story:
     rounds: int                     # rounds played
     players: list[PlayerStory]
     best: BestTurn | None
+    result: Outcome                 # the ranking and the winners by R13, as the engine settles them
 
     def source_total(self, seat: int) -> int:
         return sum(self.players[seat].sources.values())
@@ -125,7 +127,7 @@ def tell(states: Sequence[GameState], records: Sequence[Any]) -> Story:
     for ps in players:       # a game stopped mid-round still shows where everyone stands
         if len(ps.coins) <= rounds:
             ps.coins.append(last.players[ps.seat].coins)
-    return Story(rounds, players, best)
+    return Story(rounds, players, best, outcome(last))
 
 
 def check(story: Story, final: GameState) -> list[str]:

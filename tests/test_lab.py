@@ -209,7 +209,7 @@ def test_the_verdict_says_stronger_only_when_the_paired_interval_clears_zero() -
 
     def games(wins: list[int]) -> list[GameRecord]:
         return [GameRecord(g, f"s{g}", [0] if w else [1], [50, 60], [0, 0], [],
-                           [PickRecord(0, 1, "gnomes", "flying", 0, 0, 0, 20 + 5 * w)], 0)
+                           [PickRecord(0, 1, "gnomes", "flying", 0, 0, 0, 20 + 5 * w)], 0, [1, 2] if w else [2, 1])
                 for g, w in enumerate(wins)]
     a = games([0, 1] * 10)
     up = analyse([Change("race", "gnomes", "Gnomes")], a, games([1] * 19 + [0]))[0]
@@ -278,7 +278,7 @@ def test_compare_does_not_warn_when_the_changed_race_and_power_meet_other_partne
 
     def game(n: int, *combos: tuple[str, str]) -> GameRecord:
         return GameRecord(n, "s", [0], [10, 8], [1, 1], [], [PickRecord(i % 2, 1, r, p, 0, 0, 0)
-                                                            for i, (r, p) in enumerate(combos)], 0)
+                                                            for i, (r, p) in enumerate(combos)], 0, [1, 2])
     changes = [Change("race", "gnomes", "Gnomes"), Change("power", "tunnelling", "Tunnelling")]
     together = [game(0, ("gnomes", "tunnelling"), ("orcs", "hill"))]
     assert len(confounded(changes, together, together)) == 1

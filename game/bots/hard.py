@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from ..rules import CONQUER, PICK, Action, Decline, GameState, Pick, actor, apply, legal_actions
+from ..rules import CONQUER, PICK, Action, Decline, GameState, Pick, actor, apply, legal_actions, outcome
 from .knowledge import Knowledge
 from .medium import MediumBot, MediumStyle
 from .tactics import decline_income, turns_left
@@ -252,5 +252,6 @@ def score(s: GameState, seat: int) -> float:
     mine = s.players[seat].coins
     best_other = max(p.coins for i, p in enumerate(s.players) if i != seat)
     margin = max(-MARGIN_CLIP, min(MARGIN_CLIP, mine - best_other))
-    win = WIN_BONUS / len(s.winners) if seat in s.winners else 0.0
+    winners = outcome(s).winners
+    win = WIN_BONUS / len(winners) if seat in winners else 0.0
     return margin + win

@@ -122,10 +122,9 @@ def _write_csvs(out: Path, t: Tables, records: Sequence[GameRecord]) -> None:
         w.writerow(["game", "seed", "seat", "won", "rank", "final_coins", "tokens_on_board", "combos",
                     "positions"] + [f"coins_round_{i + 1}" for i in range(t.rounds)])
         for g in records:
-            order = sorted(range(len(g.coins)), key=lambda i: -g.coins[i])
             for seat, coins in enumerate(g.coins):
                 picks = [p for p in g.picks if p.seat == seat]
-                w.writerow([g.game, g.seed, seat + 1, int(seat in g.winners), order.index(seat) + 1, coins,
+                w.writerow([g.game, g.seed, seat + 1, int(seat in g.winners), g.places[seat], coins,
                             g.tokens[seat], ";".join(f"{p.race}+{p.power}" for p in picks),
                             ";".join(str(p.position) for p in picks)]
                            + [row[seat] for row in g.round_coins])

@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterator
 
 from ..bots import SEARCHING, make_bot
 from ..bots.arena import play_game
-from ..rules import Board, Catalog, GameState, Record
+from ..rules import Board, Catalog, GameState, Record, outcome
 
 
 @dataclass
@@ -88,6 +88,7 @@ class GameRecord:
     round_coins: list[list[int]]           # [round][seat] coins at the end of each round
     picks: list[PickRecord]
     intents: int
+    places: list[int]                      # [seat] its place by R13 (the engine's outcome), 1 the best
 
 
 _WORKER: dict[str, Any] = {}
@@ -165,9 +166,10 @@ def play_numbered(cfg: LabConfig, board: Board, catalog: Catalog, game: int) -> 
     tracker = _Tracker(n)
     end = play_game(board, catalog, bots, seed, on_step=tracker.step, forced=cfg.forced)
     tracker.close(end)
-    return GameRecord(game, seed, list(end.winners), [p.coins for p in end.players],
-                      [sum(r.tokens for r in end.regions.values() if r.owner == i) for i in range(n)],
-                      tracker.round_coins, tracker.picks, tracker.intents)
+    res = outcome(end)
+    return GameRecord(game, seed, list(res.winners), [p.coins for p in end.players],
+                      [res.of(i).tokens for i in range(n)], tracker.round_coins, tracker.picks, tracker.intents,
+                      [res.of(i).place for i in range(n)])
 
 
 def hash_seed(seed: str, seat: int) -> int:

@@ -4,7 +4,7 @@
 - A game: `new_game` (or `build_position` for a set-up position), then `legal_actions`,
   `why_illegal`, `apply` (which returns the next state and the `Record` of the intent), `actor`
   (whose intent is awaited), `replay`; the phases `PICK`, `CONQUER`, `REDEPLOY`, `WITHDRAW`,
-  `GAME_OVER`; `outcome` ranks the players by R13 and says who won.
+  `GAME_OVER`; `outcome` ranks the players by R13 and says who won (`ranking.py`).
 - The intents (`Pick`, `Conquer`, ... `Use`), `action_from_dict` and `ACTION_TYPES`.
 - The chance source: `RandomChance` (a seeded `random.Random` passed in), `ScriptedDice`,
   `Replay` (a record's rolls again), `die_face`.
@@ -61,8 +61,8 @@ from .events import (
     TurnEvent,
     events_of,
 )
-from .outcome import BY_COINS, BY_TOKENS, SHARED, Outcome, Standing, outcome, tokens_on_board
 from .position import build_position
+from .ranking import BY_COINS, BY_TOKENS, SHARED, Outcome, Standing, outcome, tokens_on_board
 from .reasons import COST_LABELS, COUNT_PARAM, TEMPLATES, HasReason, Reason, as_reason, reason
 from .setup import new_game
 from .state import (

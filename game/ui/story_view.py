@@ -250,7 +250,7 @@ def story_picture(app: Any, table: Any, story: Story, size: tuple[int, int] = (1
     pic = pygame.Surface((w, band + 2 * h))
     pic.fill(theme.PANEL)
     s = table.state
-    names = [s.players[i].name for i in s.winners]
+    names = [s.players[i].name for i in story.result.winners]
     who = t("final.winner", name=names[0]) if len(names) == 1 else t("final.winners", names=", ".join(names))
     md = getattr(table, "mapdata", None)
     line = who + (f"  ·  {map_title(md.name)}" if md is not None else "") + f"  ·  {time.strftime('%Y-%m-%d')}"

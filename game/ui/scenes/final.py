@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game.rules import BY_COINS, SHARED, outcome
 from game.story import Story, tell
 
 from .. import theme
@@ -26,28 +27,19 @@ from .common import backdrop, card
 PAGES = ("ranking", "story", "board")
 
 
-def tokens_on_board(state, seat: int) -> int:
-    return sum(r.tokens for r in state.regions.values() if r.owner == seat)
-
-
-def ranking(state) -> list[tuple[int, int, int]]:
-    """(seat, coins, tokens on the board), best first."""
-    rows = [(i, p.coins, tokens_on_board(state, i)) for i, p in enumerate(state.players)]
-    return sorted(rows, key=lambda r: (-r[1], -r[2], r[0]))
-
-
-def tie_note(state) -> str:
-    rows = ranking(state)
-    best = rows[0][1]
-    tied = [r for r in rows if r[1] == best]
-    if len(tied) < 2:
+def tie_note(state: Any) -> str:
+    """The sentence under the ranking when several players had the most coins: who won on the
+    tokens on the board, or that the victory is shared (R13, as `outcome` settled it)."""
+    res = outcome(state)
+    if res.decided_by == BY_COINS:
         return ""
-    names = ", ".join(state.players[r[0]].name for r in tied)
-    if len(state.winners) > 1:
+    best = res.top_coins
+    names = ", ".join(state.players[i].name for i in res.tied_on_coins)
+    if res.decided_by == SHARED:
         return tn("final.shared", best, names=names, coins=best)
-    w = state.winners[0] if state.winners else rows[0][0]
+    w = res.winners[0]
     return tn("final.tie_broken", best, names=names, coins=best, name=state.players[w].name,
-              tokens=tokens_on_board(state, w))
+              tokens=res.of(w).tokens)
 
 
 def read_story(table: Any) -> Story | None:
@@ -197,7 +189,8 @@ class FinalScene(Scene):
         s = self.table.state
         title = text.render(t("final.title"), round(34 * ui), theme.ACCENT, "bold")
         surf.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + round(24 * ui))))
-        winners = [s.players[i].name for i in s.winners]
+        res = outcome(s)
+        winners = [s.players[i].name for i in res.winners]
         sub = t("final.winner", name=winners[0]) if len(winners) == 1 else t("final.winners", names=", ".join(winners))
         img = text.render(sub, round(20 * ui), theme.INK, "bold")
         surf.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + round(76 * ui))))
@@ -224,14 +217,9 @@ class FinalScene(Scene):
                 text.overflow(label)
         name_w = x2 - x1 - round(40 * ui)
         y += round(28 * ui)
-        place = 0
-        prev = None
-        for n, (seat, coins, tokens) in enumerate(ranking(s)):
-            if (coins, tokens) != prev:
-                place = n + 1
-            prev = (coins, tokens)
+        for st in res.standings:
+            seat, coins, tokens, place, win = st.seat, st.coins, st.tokens, st.place, st.won
             row = pygame.Rect(inner.x + round(40 * ui), y - round(4 * ui), inner.w - round(80 * ui), round(50 * ui))
-            win = seat in s.winners
             pygame.draw.rect(surf, (250, 236, 180) if win else (240, 230, 208), row, border_radius=round(8 * ui))
             if win:
                 pygame.draw.rect(surf, theme.GOLD_DARK, row, max(1, round(2 * ui)), border_radius=round(8 * ui))
