@@ -31,6 +31,7 @@ from game.rules import (
     Pick,
     Use,
     Withdraw,
+    events_of,
     legal_actions,
     why_illegal,
 )
@@ -136,15 +137,15 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
     def after_play(self, rec: Any) -> None:
         lines = record_lines(rec.events, self.state)
         self.message, self.message_kind = (lines[-1] if lines else ""), "log"
-        for ev in rec.events:
-            if ev.get("type") == "score" and not self.table.is_bot(ev.get("seat", -1)):
-                self.last_score = (ev["seat"], ev.get("coins", 0), ev.get("parts", []))
+        for ev in events_of(rec.events, "score"):
+            if not self.table.is_bot(ev["seat"]):
+                self.last_score = (ev["seat"], ev["coins"], list(ev["parts"]))
                 if len(self.table.humans()) == 1:
-                    n = ev.get("coins", 0)
+                    n = ev["coins"]
                     self.message, self.message_kind = tn("msg.you_scored", n, coins=n), "good"
         self.warn_unsaved()
         if rec.rolls:
-            die_ev = next((e for e in rec.events if e.get("type") == "die"), None)
+            die_ev = next(iter(events_of(rec.events, "die")), None)
             face = die_ev.get("face", rec.rolls[-1]) if die_ev else rec.rolls[-1]
             ok = die_ev.get("success") if die_ev else None
             self.die = DieShow(face, ok, self.app.clock(), lines[-1] if lines else "")
@@ -180,8 +181,7 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
         if any(mv.kind == "flip" for mv in moves) or kind == "decline":
             sound.play("decline")
         if any(mv.kind == "coin" for mv in moves) or any(
-                e.get("type") == "score" and e.get("coins") and not self.table.is_bot(e.get("seat", -1))
-                for e in rec.events):
+                e["coins"] and not self.table.is_bot(e["seat"]) for e in events_of(rec.events, "score")):
             sound.play("coins")
 
     def undo(self) -> None:
