@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from game.rules.board import Board
+from game.rules import Board
 
 
 def ring_board() -> Board:

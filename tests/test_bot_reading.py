@@ -165,8 +165,7 @@ def test_medium_sees_every_listed_intent_by_its_kind() -> None:
     """Medium reads the list by kind (`by_kind`), variants included (the listing's Redeploy
     works out its counts later): it never ends a turn while it could still redeploy."""
     from game.bots.medium import MediumBot, by_kind
-    from game.rules import actor
-    from game.rules.actions import EndTurn, Redeploy
+    from game.rules import EndTurn, Redeploy, actor
     redeployed = 0
     for seed in range(3):
         rng = random.Random(seed)

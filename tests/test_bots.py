@@ -13,9 +13,8 @@ from game.bots.arena import play_game
 from game.bots.view import estimate_coins, public_view
 from game.content.catalog import default_catalog
 from game.content.tmx import map_for_players
-from game.rules import actor, apply, legal_actions, new_game, why_illegal
+from game.rules import GameState, actor, apply, legal_actions, new_game, why_illegal
 from game.rules.invariants import check
-from game.rules.state import GameState
 
 
 def _bots(levels: list[str], seed: int) -> list:
@@ -209,7 +208,7 @@ def test_expert_is_reproducible_for_a_seed_and_a_number_of_playouts() -> None:
 def test_where_medium_would_decline_expert_and_hard_weigh_carrying_on_too() -> None:
     from game.bots.expert import ExpertBot
     from game.bots.knowledge import Knowledge
-    from game.rules.actions import Decline
+    from game.rules import Decline
     board = map_for_players(4).board
     bots = _bots(["medium"] * 4, 3)
     rng = random.Random(3)
@@ -341,8 +340,7 @@ def test_a_match_gives_each_side_its_own_amount_of_look_ahead(capsys) -> None:
 def _ghouls_one_short() -> GameState:
     """Ann holds no Active race; her In Decline Ghouls have 1 token in hand, next to an empty
     forest (2 tokens): only the final attempt with the die is open to them."""
-    from game.rules.board import Board
-    from game.rules.position import build_position
+    from game.rules import Board, build_position
     board = Board.from_dicts("ghouls", 10, [
         {"id": "g", "terrain": "farmland", "border": True, "adjacent": ["e"]},
         {"id": "e", "terrain": "forest", "adjacent": ["g"]},
@@ -357,7 +355,7 @@ def _ghouls_one_short() -> GameState:
 
 
 def test_the_bots_try_the_in_decline_ghouls_final_die() -> None:
-    from game.rules.actions import GhoulsConquer, GhoulsReinforce
+    from game.rules import GhoulsConquer, GhoulsReinforce
     s = _ghouls_one_short()
     acts = legal_actions(s)
     assert GhoulsReinforce("e") in acts and not any(isinstance(a, GhoulsConquer) for a in acts)

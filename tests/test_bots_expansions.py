@@ -15,10 +15,7 @@ from game.bots.arena import play_game
 from game.bots.knowledge import NOT_VALUED, BoardFacts, Knowledge, Traits, effect_params, effect_traits
 from game.content.catalog import load_catalog
 from game.content.tmx import map_for_players
-from game.rules import apply, legal_actions, new_game
-from game.rules.actions import Pick
-from game.rules.catalog import Catalog
-from game.rules.state import GameState
+from game.rules import Catalog, GameState, Pick, apply, legal_actions, new_game
 
 PACKS = sorted(str(p) for p in (Path(__file__).resolve().parents[1] / "assets" / "content" / "expansions").glob("*.yaml"))
 
@@ -85,7 +82,7 @@ def test_medium_makes_the_moves_of_the_expansions_blocks() -> None:
 
 
 def _board_of_six():
-    from game.rules.board import Board
+    from game.rules import Board
     return Board.from_dicts("six", 5, [
         {"id": "a", "terrain": "farmland", "border": True, "adjacent": ["b", "d"]},
         {"id": "b", "terrain": "hill", "adjacent": ["a", "c", "e"]},
@@ -97,8 +94,7 @@ def _board_of_six():
 
 
 def test_medium_raises_the_ivory_tower_on_its_mountain_when_it_declines() -> None:
-    from game.rules.actions import Decline, Use
-    from game.rules.position import build_position
+    from game.rules import Decline, Use, build_position
     s = build_position(_board_of_six(), ["ann", "bob"], _catalog(), random.Random(0), {
         "round": 3,
         "players": {"ann": {"active": {"race": "priestesses", "power": "forest", "hand": 0}},
@@ -114,8 +110,7 @@ def test_medium_raises_the_ivory_tower_on_its_mountain_when_it_declines() -> Non
 
 
 def test_medium_puts_its_pots_of_gold_in_its_safest_regions_first() -> None:
-    from game.rules.actions import Redeploy, Use
-    from game.rules.position import build_position
+    from game.rules import Redeploy, Use, build_position
     s = build_position(_board_of_six(), ["ann", "bob"], _catalog(), random.Random(0), {
         "round": 3,
         "players": {"ann": {"active": {"race": "leprechauns", "power": "forest", "hand": 0}},

@@ -15,15 +15,15 @@ from game.rules import (
     IllegalAction,
     Pick,
     Reinforce,
+    SetupError,
     apply,
+    build_position,
     cost_of,
     legal_actions,
     new_game,
     replay,
     why_illegal,
 )
-from game.rules.errors import SetupError
-from game.rules.position import build_position
 from tests.boards import grid_board, ring_board
 
 

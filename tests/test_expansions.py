@@ -12,8 +12,7 @@ import yaml
 
 from game.content import vocab
 from game.content.catalog import default_catalog, load_catalog
-from game.rules import new_game, replay
-from game.rules.engine import Record
+from game.rules import Record, new_game, replay
 from game.rules.invariants import check
 from game.rules.playout import random_playout
 from tests.boards import BOARDS

@@ -16,12 +16,27 @@ from pathlib import Path
 import pytest
 
 from game.content.catalog import default_catalog, load_catalog
-from game.rules import apply, legal_actions, new_game, why_illegal
-from game.rules.actions import Abandon, Conquer, Decline, EndTurn, Pick, Reinforce
-from game.rules.catalog import Catalog
-from game.rules.conquest import conquest_options, cost_of, target_reason
-from game.rules.engine import actor
-from game.rules.state import CONQUER, PICK, REDEPLOY, GameState, RegionState
+from game.rules import (
+    CONQUER,
+    PICK,
+    REDEPLOY,
+    Abandon,
+    Catalog,
+    Conquer,
+    Decline,
+    EndTurn,
+    GameState,
+    Pick,
+    RegionState,
+    Reinforce,
+    actor,
+    apply,
+    cost_of,
+    legal_actions,
+    new_game,
+    why_illegal,
+)
+from game.rules.conquest import conquest_options, target_reason
 from tests.boards import BOARDS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -181,7 +196,7 @@ def test_a_player_copy_copies_every_field() -> None:
     copied, and the memories of the copy are its own."""
     from dataclasses import fields
 
-    from game.rules.state import PlayerState, RaceHold
+    from game.rules import PlayerState, RaceHold
     h = RaceHold("elves", "alchemist", 4, {"m": [1]})
     p = PlayerState("ann", 7, h, [RaceHold("orcs", None, 1, {"n": {"k": 1}})], {"peace": {"x": 1}})
     c = p.copy()
@@ -298,7 +313,7 @@ def test_the_listed_redeploy_is_the_default_one_whenever_it_is_read(catalog_of: 
     import copy
     import pickle
 
-    from game.rules.actions import Redeploy, action_from_dict
+    from game.rules import Redeploy, action_from_dict
     from game.rules.turn import default_redeploy
     later = 0
     for seed in range(6):

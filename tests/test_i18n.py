@@ -28,7 +28,7 @@ import yaml  # noqa: E402
 
 from game.content.catalog import default_catalog, load_catalog  # noqa: E402
 from game.content.tmx import SHIPPED_MAPS, load_map  # noqa: E402
-from game.rules.reasons import TEMPLATES, Reason, reason  # noqa: E402
+from game.rules import TEMPLATES, Reason, reason  # noqa: E402
 from game.ui import strings  # noqa: E402
 from game.ui.layout import compute  # noqa: E402
 from game.ui.theme import FONT_DIR, Fonts, Text  # noqa: E402
@@ -287,9 +287,7 @@ def test_every_event_and_cost_part_the_engine_records_has_words():
     """The engine records events and cost parts as ids; the log and the cost sum name them."""
     import random
 
-    from game.rules import apply, legal_actions, new_game
-    from game.rules.conquest import cost_of
-    from game.rules.reasons import COST_LABELS, EVENT_TYPES
+    from game.rules import COST_LABELS, EVENT_TYPES, apply, cost_of, legal_actions, new_game
     from game.ui.logtext import event_line
     cat = default_catalog()
     board = load_map(SHIPPED_MAPS[3]).board
@@ -393,9 +391,7 @@ def test_the_shipped_maps_are_named_in_every_language():
 def test_a_race_that_enters_anywhere_is_not_told_to_start_on_the_edge():
     import random
 
-    from game.rules import new_game
-    from game.rules.actions import Pick
-    from game.rules.engine import apply
+    from game.rules import Pick, apply, new_game
     from game.ui.help import first_hint
     board = load_map(SHIPPED_MAPS[2]).board
     s = new_game(board, ["Ana", "Bogdan"], default_catalog(), random.Random(1))

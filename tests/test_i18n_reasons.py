@@ -18,10 +18,22 @@ import pytest
 from game.content.catalog import ContentError, load_catalog
 from game.content.tmx import MapError, load_map, map_for_players
 from game.match import Match, SaveError
-from game.rules import Conquer, Decline, EndTurn, Pick, Redeploy, apply, legal_actions, why_illegal
+from game.rules import (
+    TEMPLATES,
+    Conquer,
+    Decline,
+    EndTurn,
+    IllegalAction,
+    Pick,
+    Reason,
+    Redeploy,
+    apply,
+    legal_actions,
+    reason,
+    why_illegal,
+)
 from game.rules.abilities.base import ParamError
-from game.rules.errors import IllegalAction
-from game.rules.reasons import TEMPLATES, Reason, reason, reason_n
+from game.rules.reasons import reason_n
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "game"

@@ -23,9 +23,11 @@ from types import SimpleNamespace  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.rules.actions import Decline  # noqa: E402
-from game.rules.reasons import reason  # noqa: E402
-from game.rules.state import CONQUER  # noqa: E402
+from game.rules import (
+    CONQUER,  # noqa: E402
+    Decline,  # noqa: E402
+    reason,  # noqa: E402
+)
 from game.ui import strings  # noqa: E402
 from game.ui.app import Options  # noqa: E402
 from game.ui.driver import Driver, play_until  # noqa: E402

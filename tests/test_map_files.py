@@ -409,7 +409,7 @@ def test_preview_of_a_missing_file_is_one_line(tmp_path: Path) -> None:
 
 
 def test_the_tiled_project_knows_the_game_terrains_features_and_commands() -> None:
-    from game.rules.board import FEATURES, TERRAINS
+    from game.rules import FEATURES, TERRAINS
     project = json.loads((ROOT / "maps" / "smallworld.tiled-project").read_text(encoding="utf-8"))
     types = {t["name"]: t for t in project["propertyTypes"]}
     assert types["terrain"]["type"] == "enum" and not types["terrain"]["valuesAsFlags"]

@@ -13,12 +13,22 @@ from collections import Counter
 import pytest
 
 from game.content.catalog import default_catalog
-from game.rules import apply, legal_actions, new_game, replay, why_illegal
-from game.rules.actions import Action, Decline, Pick, Redeploy
-from game.rules.engine import Record
+from game.rules import (
+    PICK,
+    Action,
+    Decline,
+    GameState,
+    Pick,
+    Record,
+    Redeploy,
+    apply,
+    legal_actions,
+    new_game,
+    replay,
+    why_illegal,
+)
 from game.rules.invariants import check
 from game.rules.playout import random_playout
-from game.rules.state import PICK, GameState
 from game.rules.turn import redeploy_regions, redeploy_total
 from tests.boards import BOARDS
 
@@ -72,7 +82,7 @@ def test_every_listed_intent_is_accepted_and_refusals_change_nothing() -> None:
         for a in acts:
             assert why_illegal(s, a) is None, a
         before = s.to_dict()
-        from game.rules.actions import Conquer
+        from game.rules import Conquer
         for rid in s.regions:                       # refused conquests leave no trace
             a = Conquer(rid)
             if a not in acts and why_illegal(s, a) is not None:

@@ -13,11 +13,9 @@ from typing import Any
 import pytest
 
 from game.content.catalog import CONTENT_DIR, default_catalog, load_catalog
-from game.rules import IllegalAction, apply, legal_actions, new_game, why_illegal
+from game.rules import Catalog, GameState, IllegalAction, apply, legal_actions, new_game, why_illegal
 from game.rules import actions as A
-from game.rules.catalog import Catalog
 from game.rules.invariants import check
-from game.rules.state import GameState
 from tests.boards import grid_board, ring_board
 
 

@@ -10,8 +10,12 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from pathlib import Path  # noqa: E402
 
-from game.rules.actions import Conquer, Redeploy, Use  # noqa: E402
-from game.rules.common import default_region  # noqa: E402
+from game.rules import (  # noqa: E402
+    Conquer,
+    Redeploy,
+    Use,
+    default_region,  # noqa: E402
+)
 from game.rules.turn import default_redeploy  # noqa: E402
 from game.ui.app import Options  # noqa: E402
 from game.ui.driver import Driver  # noqa: E402

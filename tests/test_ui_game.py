@@ -19,9 +19,17 @@ import time  # noqa: E402
 import pytest  # noqa: E402
 
 from game.match import Match  # noqa: E402
-from game.rules import why_illegal  # noqa: E402
-from game.rules.actions import Conquer, Decline, Pick, Reinforce  # noqa: E402
-from game.rules.state import CONQUER, PICK, REDEPLOY, WITHDRAW  # noqa: E402
+from game.rules import (  # noqa: E402  # noqa: E402
+    CONQUER,
+    PICK,
+    REDEPLOY,
+    WITHDRAW,
+    Conquer,
+    Decline,
+    Pick,
+    Reinforce,
+    why_illegal,  # noqa: E402
+)
 from game.ui import strings  # noqa: E402
 from game.ui.app import Options  # noqa: E402
 from game.ui.driver import Driver  # noqa: E402

@@ -12,7 +12,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.match import Match, Seat  # noqa: E402
-from game.rules.actions import Pick  # noqa: E402
+from game.rules import Pick  # noqa: E402
 from game.ui import settings, strings, theme  # noqa: E402
 from game.ui.app import Options  # noqa: E402
 from game.ui.driver import Driver  # noqa: E402

@@ -12,8 +12,13 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 from pathlib import Path  # noqa: E402
 
 from game.match import Seat  # noqa: E402
-from game.rules.actions import Conquer, EndTurn, Pick, Redeploy  # noqa: E402
-from game.rules.state import Combo  # noqa: E402
+from game.rules import (  # noqa: E402
+    Combo,  # noqa: E402
+    Conquer,
+    EndTurn,
+    Pick,
+    Redeploy,
+)
 from game.rules.turn import default_redeploy  # noqa: E402
 from game.ui.app import Options  # noqa: E402
 from game.ui.driver import Driver  # noqa: E402

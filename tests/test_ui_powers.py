@@ -11,7 +11,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 
 from game.match import Seat  # noqa: E402
-from game.rules.actions import Conquer  # noqa: E402
+from game.rules import Conquer  # noqa: E402
 from game.ui.app import Options  # noqa: E402
 from game.ui.driver import Driver  # noqa: E402
 from game.ui.scenes.play import GameScene  # noqa: E402
@@ -156,8 +156,8 @@ def test_abandoning_a_region_before_conquering(home):
 def ghouls_in_decline(d: Driver, home) -> GameScene:
     """Ann holds no Active race and one region of In Decline Ghouls with 2 tokens (1 readied
     into their hand); every neighbour of it is empty land, 2 tokens for them: 1 short."""
+    from game.rules import LOST_TRIBE, RaceHold
     from game.rules.invariants import check
-    from game.rules.state import LOST_TRIBE, RaceHold
     table = Table.new([Seat("Ann", "orange"), Seat("Bob", "sky")], 17, shipped_map_path(2), [],
                       home / "autosave.json")
     s = table.match.state.copy()

@@ -162,7 +162,7 @@ def test_custom_races_from_a_content_file(home, tmp_path):
     d = Driver(Options(pace=0, catch_errors=False, seed=2, content=[str(content)]), size=size)
     try:
         game = new_game(d)
-        from game.rules.state import Combo
+        from game.rules import Combo
         s = game.table.match.state.copy()
         s.column[0] = Combo("gnomes", "commando")
         game.table.match.states[-1] = s

@@ -15,7 +15,7 @@ import pytest  # noqa: E402
 
 from game.bots import make_bot  # noqa: E402
 from game.match import Seat  # noqa: E402
-from game.rules.engine import actor  # noqa: E402
+from game.rules import actor  # noqa: E402
 from game.story import check  # noqa: E402
 from game.ui import story_view  # noqa: E402
 from game.ui.app import Options  # noqa: E402

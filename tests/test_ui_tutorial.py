@@ -13,8 +13,11 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.rules import cost_of  # noqa: E402
-from game.rules.state import PICK, WITHDRAW  # noqa: E402
+from game.rules import (  # noqa: E402
+    PICK,
+    WITHDRAW,
+    cost_of,  # noqa: E402
+)
 from game.ui import strings  # noqa: E402
 from game.ui.driver import Driver  # noqa: E402
 from game.ui.scenes.curtain import PassScene  # noqa: E402

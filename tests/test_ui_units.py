@@ -15,9 +15,17 @@ import pytest  # noqa: E402
 
 from game.content.catalog import default_catalog  # noqa: E402
 from game.content.tmx import map_for_players  # noqa: E402
-from game.rules import Conquer, cost_of, legal_actions, new_game, why_illegal  # noqa: E402
-from game.rules.actions import Pick, Redeploy  # noqa: E402
-from game.rules.board import FEATURES, TERRAINS  # noqa: E402
+from game.rules import (  # noqa: E402  # noqa: E402  # noqa: E402
+    FEATURES,
+    TERRAINS,
+    Conquer,
+    Pick,
+    Redeploy,
+    cost_of,
+    legal_actions,
+    new_game,
+    why_illegal,
+)
 from game.ui import strings  # noqa: E402
 from game.ui.drafts import redeploy_draft  # noqa: E402
 from game.ui.layout import compute  # noqa: E402
@@ -118,7 +126,8 @@ def test_the_log_tells_a_conquest_in_words():
 
 
 def test_the_final_screen_explains_a_tie_broken_by_tokens_and_a_shared_victory():
-    from game.ui.scenes.final import ranking, tie_note
+    from game.rules import outcome
+    from game.ui.scenes.final import tie_note
     md = map_for_players(2)
     s = new_game(md.board, ["Ann", "Bob"], default_catalog(), random.Random(3))
     rids = [r.id for r in md.board.regions if not r.is_water][:2]
@@ -127,7 +136,7 @@ def test_the_final_screen_explains_a_tie_broken_by_tokens_and_a_shared_victory()
         reg.owner, reg.race, reg.tokens = seat, "ratmen", n
     s.players[0].coins = s.players[1].coins = 40
     s.winners = [1]
-    assert [r[0] for r in ranking(s)] == [1, 0]
+    assert [x.seat for x in outcome(s).standings] == [1, 0]     # the screen's rows: the engine's ranking
     assert "Bob wins with more race tokens on the board (5)" in tie_note(s)
     s.regions[rids[0]].tokens = 5
     s.winners = [0, 1]
@@ -163,9 +172,7 @@ def test_an_amazon_redeploy_draft_may_empty_regions_when_it_must():
     """R19: seven regions (the seventh just taken with 2 tokens), 2 more in hand and four to set
     aside: six stay on the board, so the draft lets a region go empty, and what it sends after
     the player moves the empty spot is accepted."""
-    from game.rules import apply
-    from game.rules.board import Board
-    from game.rules.position import build_position
+    from game.rules import Board, apply, build_position
     ids = [f"r{i}" for i in range(8)]
     board = Board.from_dicts("line", 10, [
         {"id": rid, "terrain": "hill", "border": i in (0, 7),

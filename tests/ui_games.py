@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Sequence
 
 from game.match import Seat
-from game.rules.state import Combo
+from game.rules import Combo
 from game.ui.driver import Driver
 from game.ui.scenes.play import GameScene
 from game.ui.table import Table, shipped_map_path
