@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from .abilities.base import Ability, Victim
 from .board import Board
-from .common import add_tray, effects, event, region_left, return_banner
+from .common import add_tray, effects, event, region_left, return_banner, take_tray
 from .reasons import Reason, reason, reason_n
 from .state import CONQUER, LOST_TRIBE, GameState, Judged, RaceHold
 
@@ -396,7 +396,7 @@ def conquer_reason(s: GameState, seat: int, rid: str, *, reinforce: bool = False
         why = ab.reinforce_reason(s, seat)
         if why:
             return why
-    floor = max(ab.cost_floor(s, seat) for ab in abil) if "cost_floor" in s.catalog.hooked and abil else 1
+    floor = least_tokens(s, seat, abil)
     if hold.hand < floor:
         return reason_n("needs_tokens", floor, cost=floor, hand=hold.hand)
     if cost <= hold.hand:
@@ -407,12 +407,18 @@ def conquer_reason(s: GameState, seat: int, rid: str, *, reinforce: bool = False
 
 
 def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
-          chance: Any = None, by_active: bool = True) -> None:
-    """Everyone leaves `rid` before `attacker` moves in: Lost Tribes are discarded; a race's
-    tokens come back to its owner's hand less one to the tray (R4; a lone token is simply
-    discarded; own In Decline tokens are lost); markers of the race go (`region_left`).
-    `by_active` is False when the attacker's In Decline race conquers (Ghouls): that is not
-    an attack by his Active race (the Diplomat asks)."""
+          chance: Any = None, by_active: bool = True, *, conquest: bool = True,
+          replace: bool = False, loss: int | None = None, in_decline_lost: bool = False) -> None:
+    """Everyone leaves `rid`, the victim's half of `take_region`: Lost Tribes are discarded; a
+    race's tokens come back to its owner's hand less the ones lost (R4: one, or what its effects
+    say; a lone token is simply discarded; own In Decline tokens are lost); markers of the race
+    go (`region_left`). The defender's effects hear of a `conquest` (paid, told) and of every
+    token lost (`_tokens_lost`: Witch Doctors; Igors collect them). The differences are
+    parameters: `replace` (the Sorcerers' conversion: the lone token is lost whatever protects
+    it), `loss` (a block emptying a region: tokens lost instead of R4's, `in_decline_lost`: all
+    In Decline tokens lost). `by_active` is False when the attacker's In Decline race conquers
+    (Ghouls): that is not an attack by his Active race (the Diplomat asks). An In Decline race
+    left with no region leaves the game at once, whatever it holds in hand (R22)."""
     r = s.regions[rid]
     if r.lost_tribe:
         discard(s, LOST_TRIBE, r.lost_tribe)
@@ -426,37 +432,63 @@ def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
     assert owner is not None and race is not None
     p = s.player_w(owner)
     hold, in_decline = p.hold(race)
-    if hold is not None and owner != attacker and s.catalog.hooked & _DEFENDER_HOOKS:
+    if conquest and hold is not None and owner != attacker and s.catalog.hooked & _DEFENDER_HOOKS:
         _defender_hears(s, owner, hold, in_decline, rid, attacker, events)
     region_left(s, rid)
     if hold is None:                         # tokens of a race nobody holds: just discarded
         add_tray(s, race, n)
         return
-    loss = 1
-    cat = s.catalog
-    for ab in cat.overriding(cat.in_force(hold.race, hold.power, in_decline), "lost_when_attacked"):
-        v = ab.lost_when_attacked(s, owner)
-        if v is not None:
-            loss = v
-    if owner == attacker and in_decline:
+    if replace:
         discarded, back = n, 0
-    elif n == 1 and loss > 0:
-        discarded, back = 1, 0
-    else:
-        discarded = min(loss, n)
+    elif loss is not None:
+        discarded = n if in_decline_lost and in_decline else min(loss, n)
         back = n - discarded
+    else:
+        lost = 1
+        cat = s.catalog
+        for ab in cat.overriding(cat.in_force(hold.race, hold.power, in_decline), "lost_when_attacked"):
+            v = ab.lost_when_attacked(s, owner)
+            if v is not None:
+                lost = v
+        if owner == attacker and in_decline:
+            discarded, back = n, 0
+        elif n == 1 and lost > 0:
+            discarded, back = 1, 0
+        else:
+            discarded = min(lost, n)
+            back = n - discarded
     discard(s, race, discarded)
     hold.hand += back
     if discarded and "on_tokens_lost" in s.catalog.hooked:      # Witch Doctors roll for them
-        for ab in effects(s, hold, in_decline):
-            ab.on_tokens_lost(s, owner, hold, discarded, chance, events)
-    if by_active and not in_decline and owner != attacker and owner not in s.turn.attacked:
+        _tokens_lost(s, owner, hold, in_decline, discarded, chance, events)
+    if conquest and by_active and not in_decline and owner != attacker and owner not in s.turn.attacked:
         s.turn.attacked.append(owner)
     if back and [owner, race] not in s.turn.withdraw:
         s.turn.withdraw.append([owner, race])
     event(events, "lost", seat=owner, race=race, region=rid, discarded=discarded, back=back)
-    if in_decline and back == 0 and not s.regions_of(owner, race) and hold.hand == 0:
-        vanish_decline(s, owner, hold, events, chance)
+    if in_decline and not s.regions_of(owner, race):
+        leave_game(s, owner, hold, events, chance)
+
+
+def _tokens_lost(s: GameState, owner: int, hold: RaceHold, in_decline: bool, n: int, chance: Any,
+                 events: list[dict[str, Any]]) -> None:
+    """The race `hold` of `owner` has just lost `n` tokens: its effects hear of it."""
+    for ab in effects(s, hold, in_decline):
+        ab.on_tokens_lost(s, owner, hold, n, chance, events)
+
+
+def leave_game(s: GameState, seat: int, hold: RaceHold, events: list[dict[str, Any]],
+               chance: Any = None) -> None:
+    """An In Decline race with no region left leaves the game at once (R22): the tokens it still
+    holds go to the tray (a captured Ivory Tower's survivors, the Ghouls' readied ones), and it
+    vanishes (banner as in R8)."""
+    if hold.hand:
+        add_tray(s, hold.race, hold.hand)
+        hold.hand = 0
+    w = [seat, hold.race]
+    if w in s.turn.withdraw:
+        s.turn.withdraw.remove(w)
+    vanish_decline(s, seat, hold, events, chance)
 
 
 def discard(s: GameState, race: str, n: int) -> None:
@@ -512,9 +544,26 @@ def vanish_decline(s: GameState, seat: int, hold: RaceHold, events: list[dict[st
     event(events, "vanished", seat=seat, race=hold.race)
 
 
-def occupy(s: GameState, seat: int, hold: RaceHold, rid: str, tokens: int,
-           events: list[dict[str, Any]], chance: Any = None, how: str = "conquer") -> None:
-    """`hold` takes `rid` with `tokens` from its hand, after evicting whoever was there."""
+def take_region(s: GameState, seat: int, rid: str, events: list[dict[str, Any]], chance: Any = None,
+                *, hold: RaceHold | None = None, tokens: int = 0, how: str = "conquer",
+                replace: bool = False, from_tray: int = 0, occupy: bool = True,
+                loss: int | None = None, in_decline_lost: bool = False) -> bool:
+    """The one path by which a region changes hands: every conquest (plain, with the die, the
+    Dragon's, the Sorcerers' conversion, the Ghouls', from afar...) and every block that empties
+    a region (Lava, Wendigos) goes through it, so the same effects hear of it on both sides. The
+    differences are parameters: `hold` (the conquering race of `seat`: the Active one by default,
+    In Decline Ghouls), `tokens` it moves in from its hand, of which `from_tray` are first taken
+    from the tray (the converted region's new Sorcerer), `how` (the event), `replace` (the
+    defender's lone token is replaced, lost whatever protects it), and `occupy=False` for a
+    region emptied without a conquest (its occupants lose `loss` tokens, all In Decline ones
+    with `in_decline_lost`; nobody moves in, and no conquest is heard of). Returns False when
+    the holder repels the conquest (Skags)."""
+    if hold is None:
+        hold = s.player_w(seat).active
+        assert hold is not None
+    if not occupy:
+        evict(s, rid, seat, events, chance, conquest=False, loss=loss, in_decline_lost=in_decline_lost)
+        return True
     r = s.regions[rid]
     was_nonempty = not r.empty
     defender = (r.owner, r.race) if r.tokens else None
@@ -522,9 +571,20 @@ def occupy(s: GameState, seat: int, hold: RaceHold, rid: str, tokens: int,
         else None
     active = s.players[seat].active is hold
     if defender is not None and "repels" in s.catalog.hooked and repelled(s, seat, hold, rid, events):
-        return
-    evict(s, rid, seat, events, chance, by_active=active)
+        return False
+    evict(s, rid, seat, events, chance, by_active=active, replace=replace)
+    if from_tray:
+        hold.hand += take_tray(s, hold.race, from_tray)
     take_over(s, seat, hold, rid, tokens, was_nonempty, defender, events, how, victim, chance)
+    return True
+
+
+def least_tokens(s: GameState, seat: int, abil: Iterable[Ability]) -> int:
+    """The fewest tokens any conquest of a race with the effects `abil` moves into a region
+    (R23: Kobolds' 2 for every way of conquering; the engine's is 1)."""
+    if "cost_floor" not in s.catalog.hooked:
+        return 1
+    return max([1] + [ab.cost_floor(s, seat) for ab in abil])
 
 
 def repelled(s: GameState, seat: int, hold: RaceHold, rid: str, events: list[dict[str, Any]]) -> bool:

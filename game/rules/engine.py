@@ -31,7 +31,7 @@ from .actions import (
 from .catalog import Hooks
 from .chance import Recorder, Replay
 from .common import decline_reason, effects
-from .conquest import conquer_reason, conquest_options, cost_of, judged_locally, occupy, peace_in_force
+from .conquest import conquer_reason, conquest_options, cost_of, judged_locally, peace_in_force, take_region
 from .errors import IllegalAction
 from .reasons import Reason, reason
 from .state import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, GameState, Judged, Listed
@@ -288,7 +288,7 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
         hold = new.player_w(seat).active
         assert hold is not None
         cost = _listed_cost(listed, a.region) or cost_of(new, seat, a.region).total
-        occupy(new, seat, hold, a.region, cost, ev, chance)
+        take_region(new, seat, a.region, ev, chance, hold=hold, tokens=cost)
     elif isinstance(a, Reinforce):
         hold = new.player_w(seat).active
         assert hold is not None
@@ -298,7 +298,7 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
         ev.append({"type": "die", "seat": seat, "region": a.region, "face": face, "needed": cost - hold.hand,
                    "success": ok})
         if ok:
-            occupy(new, seat, hold, a.region, hold.hand, ev, chance, how="reinforce")
+            take_region(new, seat, a.region, ev, chance, hold=hold, tokens=hold.hand, how="reinforce")
         new.turn.phase = REDEPLOY
     elif isinstance(a, Abandon):
         T.do_abandon(new, seat, a.region, ev)

@@ -25,7 +25,7 @@ from .common import (
     remove_race_from_board,
     take_tray,
 )
-from .conquest import vanish_decline
+from .conquest import leave_game, vanish_decline
 from .reasons import Reason, reason, reason_n
 from .setup import begin_turn
 from .state import (
@@ -491,8 +491,8 @@ def go_into_decline(s: GameState, seat: int, chance: Any, events: list[dict[str,
         for hseat, h, in_dec in list(s.iter_holds()):
             for ab in effects(s, h, in_dec):
                 ab.on_any_decline(s, hseat, h, seat, new.race)
-    if not s.regions_of(seat, new.race) and new.hand == 0:
-        vanish_decline(s, seat, new, events, chance)
+    if not s.regions_of(seat, new.race):           # R22: nothing on the board, it leaves
+        leave_game(s, seat, new, events, chance)
 
 
 def do_decline(s: GameState, seat: int, chance: Any, events: list[dict[str, Any]]) -> None:

@@ -17,10 +17,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, Use
-from ..common import add_tray, event, region_left, take_tray
-from ..conquest import immunity_reason, vanish_decline
+from ..common import take_tray
+from ..conquest import immunity_reason, take_region
 from ..reasons import Reason, reason
-from ..state import CONQUER, LOST_TRIBE, REDEPLOY
+from ..state import CONQUER, REDEPLOY
 from .base import MarkSpec, register
 from .markers import remove_marks, set_mark
 from .use_move import RegionMove
@@ -126,7 +126,10 @@ class ClearRegion(RegionMove):
         rid = action.region
         s.turn.used[self.name] = list(s.turn.used.get(self.name, [])) + [rid]
         s.turn.acted = True                          # part of the turn's conquests: no decline now
-        empty_region(s, rid, int(self.p["loss"]), events, chance, bool(self.p["in_decline_lost"]))
+        # the one path every region taken goes by, here emptying it: the occupants take their
+        # tokens back less `loss`, the lost ones heard of as in a conquest (Witch Doctors, Igors)
+        take_region(s, seat, rid, events, chance, occupy=False, loss=int(self.p["loss"]),
+                    in_decline_lost=bool(self.p["in_decline_lost"]))
         if self.p["marker"]:
             set_mark(s, rid, self.p["marker"], 1)
         if self.p["gain"]:
@@ -138,34 +141,3 @@ class ClearRegion(RegionMove):
     def on_turn_start(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
         if self.p["marker"]:
             remove_marks(s, self.p["marker"])
-
-
-def empty_region(s: "GameState", rid: str, loss: int, events: list[dict[str, Any]],
-                 chance: Any = None, in_decline_lost: bool = False) -> None:
-    """Everyone leaves `rid` without a conquest: Lost Tribes to the tray, a race's tokens back to
-    its owner's hand less `loss` (placed again at the end of the turn, as after a conquest); with
-    `in_decline_lost`, In Decline tokens all go to the tray."""
-    r = s.regions[rid]
-    if r.lost_tribe:
-        add_tray(s, LOST_TRIBE, r.lost_tribe)
-        s.reg_w(rid).lost_tribe = 0
-        event(events, "lost_tribe_cleared", region=rid)
-    owner, race, n = r.owner, r.race, r.tokens
-    if owner is None or race is None or not n:
-        if r.owner is not None or r.lair or r.fortress:
-            region_left(s, rid)
-        return
-    p = s.player_w(owner)
-    hold, in_decline = p.hold(race)
-    region_left(s, rid)
-    lost = n if in_decline_lost and in_decline else min(loss, n)
-    add_tray(s, race, lost)
-    if hold is None:
-        add_tray(s, race, n - lost)
-        return
-    hold.hand += n - lost
-    if n - lost and [owner, race] not in s.turn.withdraw:
-        s.turn.withdraw.append([owner, race])
-    event(events, "lost", seat=owner, race=race, region=rid, discarded=lost, back=n - lost)
-    if in_decline and hold.hand == 0 and not s.regions_of(owner, race):
-        vanish_decline(s, owner, hold, events, chance)

@@ -1,7 +1,8 @@
 """Effect `dragon`: the Dragon Master's conquest (`dragon: region`). Once per turn the Active
 race conquers a region with `tokens` token(s) whatever defends it (the usual target rules still
 apply: adjacency, the edge for a first conquest, no Seas, no immune region, the Diplomat's
-peace; and, as for every conquest, at least one token in hand, R20). The defender loses tokens
+peace; and, as for every conquest, at least one token in hand, R20; a race that conquers with
+at least N tokens, Kobolds, sends N with the Dragon, R23). The defender loses tokens
 as in any conquest (R4). The Dragon then sits in that region, which is immune to conquest and
 to racial and special powers (R10) until the Dragon moves: it leaves its old region when it is
 sent to a new conquest in a later turn, and leaves the board when the race goes into decline.
@@ -15,7 +16,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Dragon as DragonIntent
-from ..conquest import conquest_options, occupy, target_reason
+from ..conquest import conquest_options, least_tokens, take_region, target_reason
 from ..reasons import Reason, reason, reason_n
 from ..state import CONQUER
 from .base import Ability, register
@@ -40,10 +41,13 @@ class Dragon(Ability):
     intents = ("dragon",)
     params = {"tokens": 1}
 
-    def _tokens(self) -> int:
-        """Tokens the Dragon's conquest puts in the region: at least one, or the region would
-        not be held."""
-        return max(1, int(self.p["tokens"]))
+    def _tokens(self, s: "GameState", seat: int) -> int:
+        """Tokens the Dragon's conquest puts in the region: `tokens`, and never fewer than the
+        race's least per conquest (R23: the Kobolds' dragon is accompanied by 2 Kobolds) nor
+        than one, or the region would not be held."""
+        hold = s.players[seat].active
+        least = least_tokens(s, seat, s.catalog.effects_of(hold.race, hold.power)) if hold else 1
+        return max(1, int(self.p["tokens"]), least)
 
     def _ready(self, s: "GameState", seat: int) -> Reason | None:
         hold, in_decline = self.hold_in(s, seat)
@@ -53,7 +57,7 @@ class Dragon(Ability):
             return reason("conquests_over")
         if s.turn.used.get(USED):
             return reason("dragon_once")
-        n = self._tokens()
+        n = self._tokens(s, seat)
         if hold.hand < 1:                  # R20: a conquest needs a token in hand, whatever it costs
             return reason("no_tokens_in_hand")
         if hold.hand < n:
@@ -95,6 +99,6 @@ class Dragon(Ability):
         for other, r in s.regions.items():            # the Dragon flies off its old region
             if r.dragon and r.owner == seat:
                 s.reg_w(other).dragon = False
-        occupy(s, seat, hold, rid, self._tokens(), events, chance, how="dragon")
-        s.reg_w(rid).dragon = True
+        if take_region(s, seat, rid, events, chance, hold=hold, tokens=self._tokens(s, seat), how="dragon"):
+            s.reg_w(rid).dragon = True              # (not where a Skag Attack cancelled the conquest)
         s.turn.used[USED] = True

@@ -6,8 +6,12 @@ Fortress or a Mountain does not protect it, an Encampment does; a Hero, the Drag
 Hole-in-the-Ground makes the region immune (R10). A converted Elf is lost like any other
 token. With no token of the race left in the tray there is no conversion (R14), and like
 every conquest it needs a token in the player's hand, though that token stays there (R20). The
-conversion is a conquest: it ends the chance to abandon regions, counts as a non-empty
-conquest (Orcs, Pillaging, Skeletons) and as an attack on the opponent (Diplomat). Active only.
+conversion is a conquest (R21), made by the one conquest path with its two differences as
+parameters (the token replaced is lost whatever protects it, the new one comes from the tray):
+it ends the chance to abandon regions, counts as a non-empty conquest (Orcs, Pillaging,
+Skeletons) and as an attack on the opponent (Diplomat), and every effect that hears of a
+conquest or of a lost token hears of it, on both sides (Corrupt, Pot of Gold, Scarecrows,
+Martyr, Skags' Loot, Witch Doctors, Igors; Ransacking). Active only.
 
 YAML: `enchant` (or `{enchant: {per_opponent: 2}}` to allow more conversions per opponent)
 """
@@ -16,9 +20,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Enchant as EnchantIntent
-from ..common import add_tray, event, region_left, take_tray
-from ..conquest import adjacent_to_own, immunity_reason, peace_reason, take_over
-from ..reasons import Reason, reason
+from ..conquest import adjacent_to_own, immunity_reason, least_tokens, peace_reason, take_region
+from ..reasons import Reason, reason, reason_n
 from ..state import CONQUER
 from .base import Ability, register
 
@@ -49,6 +52,9 @@ class Enchant(Ability):
             return reason("conquests_over")
         if hold.hand < 1:                  # R20: the conversion is a conquest: it needs a token in hand
             return reason("no_tokens_in_hand")
+        least = least_tokens(s, seat, s.catalog.effects_of(hold.race, hold.power))
+        if hold.hand < least - 1:          # R23: a race conquering with N sends N-1 from its hand too
+            return reason_n("needs_tokens", least - 1, cost=least - 1, hand=hold.hand)
         r = s.regions[rid]
         if not r.tokens or r.owner is None or r.owner == seat:
             return reason("enchant_no_opponent", s, region=rid)
@@ -109,15 +115,11 @@ class Enchant(Ability):
         rid = action.region
         hold = s.player_w(seat).active
         assert hold is not None
-        r = s.regions[rid]
-        owner, race = r.owner, r.race
-        assert owner is not None and race is not None
-        region_left(s, rid)
-        add_tray(s, race, 1)
-        event(events, "lost", seat=owner, race=race, region=rid, discarded=1, back=0)
-        hold.hand += take_tray(s, hold.race, 1)
+        owner = s.regions[rid].owner
         t = s.turn
         t.used[USED] = t.used.get(USED, []) + [owner]
-        if owner not in t.attacked:
-            t.attacked.append(owner)
-        take_over(s, seat, hold, rid, 1, True, (owner, race), events, how="enchant")
+        # a conquest like any other (R21), but the token replaced is lost and the new one comes
+        # from the tray (with the race's least per conquest made up from the hand, R23)
+        tokens = least_tokens(s, seat, s.catalog.effects_of(hold.race, hold.power))
+        take_region(s, seat, rid, events, chance, hold=hold, tokens=tokens, how="enchant",
+                    replace=True, from_tray=1)

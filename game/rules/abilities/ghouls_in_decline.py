@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import GhoulsConquer, GhoulsReinforce
 from ..common import effects, event
-from ..conquest import conquest_candidates, cost_of, occupy, target_reason
+from ..conquest import conquest_candidates, cost_of, least_tokens, take_region, target_reason
 from ..reasons import Reason, reason, reason_n
 from ..state import CONQUER, PICK
 from .base import Ability, register
@@ -85,6 +85,9 @@ class GhoulsInDecline(Ability):
             return why
         cost = cost_of(s, seat, rid, abil, hold).total
         if action.kind == "ghouls_reinforce":
+            floor = least_tokens(s, seat, abil)             # R23: the die too moves at least that many
+            if hold.hand < floor:
+                return reason_n("needs_tokens", floor, cost=floor, hand=hold.hand)
             if cost <= hold.hand:
                 return reason("enough_outright", s, region=rid)
             if cost - hold.hand > 3:
@@ -101,12 +104,13 @@ class GhoulsInDecline(Ability):
         abil = tuple(effects(s, hold, True))
         own = s.regions_of(seat, hold.race)
         out: list["Action"] = []
+        die = hold.hand >= least_tokens(s, seat, abil)
         for rid in conquest_candidates(s, seat, hold.race, abil, own):
             if target_reason(s, seat, rid, hold, abil, own, check_peace=False) is None:
                 short = cost_of(s, seat, rid, abil, hold).total - hold.hand
                 if short <= 0:
                     out.append(GhoulsConquer(rid))
-                elif short <= 3:
+                elif short <= 3 and die:
                     out.append(GhoulsReinforce(rid))
         return out
 
@@ -118,12 +122,12 @@ class GhoulsInDecline(Ability):
         assert hold is not None
         cost = cost_of(s, seat, rid, tuple(effects(s, hold, True)), hold).total
         if action.kind != "ghouls_reinforce":
-            occupy(s, seat, hold, rid, cost, events, chance, how="ghouls")
+            take_region(s, seat, rid, events, chance, hold=hold, tokens=cost, how="ghouls")
             return
         face = chance.roll()
         ok = hold.hand + face >= cost
         event(events, "die", seat=seat, race=hold.race, region=rid, face=face, needed=cost - hold.hand,
               success=ok)
         if ok:
-            occupy(s, seat, hold, rid, hold.hand, events, chance, how="reinforce")
+            take_region(s, seat, rid, events, chance, hold=hold, tokens=hold.hand, how="reinforce")
         s.turn.used[DONE] = True
