@@ -31,7 +31,7 @@ from .actions import (
 from .catalog import Hooks
 from .chance import Recorder, Replay
 from .common import decline_reason, effects
-from .conquest import conquer_reason, conquest_options, cost_of, judged_locally, peace_in_force, take_region
+from .conquest import conquer_reason, conquest_options, cost_of, judged_locally, least_tokens, peace_in_force, take_region
 from .errors import IllegalAction
 from .reasons import Reason, reason
 from .state import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, GameState, Judged, Listed
@@ -186,7 +186,7 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
                     die = False
                     break
             if die and "cost_floor" in cat.hooked:                # Kobolds: 2 tokens at least
-                die = hand >= max((ab.cost_floor(s, seat) for ab in abil), default=1)
+                die = hand >= least_tokens(s, seat, abil)
             since = None
             if judged_locally(s, tab, own):
                 judged = Judged(seat, s.round, t.picked, hold.race, hold.power, t.used,

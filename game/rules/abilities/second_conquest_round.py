@@ -1,6 +1,6 @@
 """Block `second_conquest_round`: once per turn, after at least one conquest and before any
-final die roll, take back all the race's tokens except 1 per region and conquer again
-(Marauding). Played as `use: second_conquest_round`.
+final die roll, take back all the race's tokens except 1 per region (or the race's least per
+region: Kobolds keep 2) and conquer again (Marauding). Played as `use: second_conquest_round`.
 
 YAML: `second_conquest_round`
 """
@@ -42,10 +42,12 @@ class SecondConquestRound(UseMove):
         hold = s.player_w(seat).active
         assert hold is not None
         lifted = 0
+        # the race's least per region stays (Kobolds: 2), as when troops are readied
+        keep = max([1] + [ab.min_per_region() for ab in s.catalog.effects_of(hold.race, hold.power)])
         for rid in s.regions_of(seat, hold.race):
-            n = s.regions[rid].tokens - 1
+            n = s.regions[rid].tokens - keep
             if n > 0:
-                s.reg_w(rid).tokens = 1
+                s.reg_w(rid).tokens = keep
                 lifted += n
         hold.hand += lifted
         s.turn.used[self.name] = True
