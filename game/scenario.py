@@ -46,6 +46,7 @@ from .rules import (
     Redeploy,
     Reinforce,
     ScriptedDice,
+    Settle,
     SetupError,
     Use,
     Withdraw,
@@ -300,6 +301,8 @@ class Runner:
             return Decline(), who
         if key == "berserk_roll" and val is None:
             return BerserkRoll(), who
+        if key == "settle" and val is None:
+            return Settle(), who
         if key == "use":                     # an effect's own move: `use: marauding`
             if isinstance(val, str):
                 return Use(val), who

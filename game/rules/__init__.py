@@ -38,6 +38,7 @@ from .actions import (
     Pick,
     Redeploy,
     Reinforce,
+    Settle,
     Use,
     Withdraw,
     action_from_dict,
@@ -90,7 +91,7 @@ __all__ = [
     # the intents
     "Action", "ACTION_TYPES", "action_from_dict", "Pick", "Abandon", "Conquer", "Reinforce", "Redeploy",
     "Withdraw", "Decline", "EndTurn", "BerserkRoll", "Dragon", "Enchant", "GhoulsConquer", "GhoulsReinforce",
-    "Fortress", "Encampments", "Heroes", "Ally", "Use",
+    "Fortress", "Encampments", "Heroes", "Ally", "Use", "Settle",
     # the chance source
     "ChanceSource", "RandomChance", "ScriptedDice", "Replay", "die_face",
     # the events

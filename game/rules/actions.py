@@ -134,6 +134,13 @@ class EndTurn(Action):
     decline: bool = False
 
 
+@dataclass(frozen=True)
+class Settle(Action):
+    """Keep the final attempt's die as it fell: settle it without the choice a power allows
+    after the roll (Mercenary's coin), R23."""
+    kind: ClassVar[str] = "settle"
+
+
 # -- intents of races and powers (handled by the ability that declares them) -------------
 @dataclass(frozen=True)
 class BerserkRoll(Action):
@@ -205,7 +212,7 @@ class Use(Action):
 
 
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.kind: cls for cls in (Pick, Abandon, Conquer, Reinforce, Redeploy, Withdraw, Decline, EndTurn,
+    cls.kind: cls for cls in (Pick, Abandon, Conquer, Reinforce, Settle, Redeploy, Withdraw, Decline, EndTurn,
                               BerserkRoll, Dragon, Enchant, GhoulsConquer, GhoulsReinforce, Fortress,
                               Encampments, Heroes, Ally, Use)
 }

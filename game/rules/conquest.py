@@ -14,7 +14,7 @@ from .abilities.base import Ability, Victim
 from .board import Board
 from .common import add_tray, effects, event, region_left, return_banner, take_tray
 from .reasons import Reason, reason, reason_n
-from .state import CONQUER, LOST_TRIBE, GameState, Judged, RaceHold
+from .state import CONQUER, LOST_TRIBE, REDEPLOY, GameState, Judged, RaceHold
 
 if TYPE_CHECKING:  # pragma: no cover
     from .catalog import Hooks
@@ -630,3 +630,53 @@ def take_over(s: GameState, seat: int, hold: RaceHold, rid: str, tokens: int, wa
         ab.on_conquered(s, seat, rid, was_nonempty)
         if victim is not None:
             ab.after_conquest(s, seat, rid, victim, events, chance)
+
+
+ROLLED = "rolled"     # turn memory: the final attempt's die, waiting for a choice after the roll
+
+
+def final_attempt(s: GameState, seat: int, hold: RaceHold, rid: str, cost: int, chance: Any,
+                  events: list[dict[str, Any]]) -> None:
+    """The final conquest attempt with the die (R5), as explicit steps: roll, show, then any
+    choice a power allows after the roll (R23: Mercenary's coin), then settle. The die waits
+    (`turn.used[ROLLED]`) only when such a choice could still turn a short roll into a success;
+    otherwise it is settled at once."""
+    face = chance.roll()
+    ok = hold.hand + face >= cost
+    after = 0
+    if not ok and "discount_after_roll" in s.catalog.hooked:
+        after = sum(ab.discount_after_roll(s, seat) for ab in s.catalog.effects_of(hold.race, hold.power))
+    if after and hold.hand + face >= max(least_tokens(s, seat, s.catalog.effects_of(hold.race, hold.power)),
+                                         cost - after):
+        s.turn.used[ROLLED] = {"region": rid, "face": face}
+        events.append({"type": "die", "seat": seat, "region": rid, "face": face, "needed": cost - hold.hand,
+                       "success": False, "choice": True})
+        return
+    events.append({"type": "die", "seat": seat, "region": rid, "face": face, "needed": cost - hold.hand,
+                   "success": ok})
+    _settle(s, seat, hold, rid, ok, chance, events)
+
+
+def settle_roll(s: GameState, seat: int, chance: Any, events: list[dict[str, Any]]) -> None:
+    """The die that waited for a choice after the roll is settled with what the player chose:
+    the conquest succeeds if the tokens in hand and the face now cover its cost."""
+    rolled = s.turn.used.pop(ROLLED)
+    hold = s.player_w(seat).active
+    assert hold is not None
+    rid, face = str(rolled["region"]), int(rolled["face"])
+    cost = cost_of(s, seat, rid).total
+    ok = hold.hand + face >= cost
+    event(events, "die_settled", seat=seat, region=rid, face=face, needed=cost - hold.hand, success=ok)
+    _settle(s, seat, hold, rid, ok, chance, events)
+
+
+def _settle(s: GameState, seat: int, hold: RaceHold, rid: str, ok: bool, chance: Any,
+            events: list[dict[str, Any]]) -> None:
+    if ok:
+        take_region(s, seat, rid, events, chance, hold=hold, tokens=hold.hand, how="reinforce")
+    s.turn.phase = REDEPLOY
+
+
+def roll_waiting(s: GameState) -> bool:
+    """A final attempt's die waits for a choice after the roll (see `final_attempt`)."""
+    return ROLLED in s.turn.used

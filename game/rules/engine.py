@@ -25,16 +25,29 @@ from .actions import (
     Pick,
     Redeploy,
     Reinforce,
+    Settle,
+    Use,
     Withdraw,
     action_from_dict,
 )
 from .catalog import Hooks
 from .chance import Recorder, Replay
 from .common import decline_reason, effects
-from .conquest import conquer_reason, conquest_options, cost_of, judged_locally, least_tokens, peace_in_force, take_region
+from .conquest import (
+    conquer_reason,
+    conquest_options,
+    cost_of,
+    final_attempt,
+    judged_locally,
+    least_tokens,
+    peace_in_force,
+    roll_waiting,
+    settle_roll,
+    take_region,
+)
 from .errors import IllegalAction
 from .reasons import Reason, reason
-from .state import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, GameState, Judged, Listed
+from .state import CONQUER, GAME_OVER, PICK, WITHDRAW, GameState, Judged, Listed
 
 
 class Record:
@@ -123,7 +136,7 @@ def _judge_intent(s: GameState, seat: int, a: Action) -> tuple[Ability | None, R
 
 
 # Intents are immutable values: the ones `legal_actions` lists again and again are made once.
-_DECLINE, _END, _END_DECLINE = Decline(), EndTurn(), EndTurn(decline=True)
+_DECLINE, _END, _END_DECLINE, _SETTLE = Decline(), EndTurn(), EndTurn(decline=True), Settle()
 _conquer = functools.cache(Conquer)
 _reinforce = functools.cache(Reinforce)
 _abandon = functools.cache(Abandon)
@@ -159,6 +172,8 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
     out: list[Action] = []
     cat = s.catalog
     hold = p.active
+    if hold is not None and "discount_after_roll" in cat.hooked and roll_waiting(s):
+        return _after_roll(s, seat), None
     if hold is not None:
         _effects_intents(s, seat, cat.hooks_in_force(hold.race, hold.power, False), out)
     for h in p.declines:
@@ -212,6 +227,23 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
     return out, judged
 
 
+def _after_roll(s: GameState, seat: int) -> list[Action]:
+    """While the final attempt's die waits (R23): the moves of the effects that allow a choice
+    after the roll, and `Settle` to keep the roll as it fell."""
+    out: list[Action] = []
+    for ab in _after_roll_effects(s, seat):
+        out.extend(x for x in ab.legal_intents(s, seat) if x not in out)
+    out.append(_SETTLE)
+    return out
+
+
+def _after_roll_effects(s: GameState, seat: int) -> list[Ability]:
+    hold = s.players[seat].active
+    if hold is None:
+        return []
+    return [ab for ab in s.catalog.effects_of(hold.race, hold.power) if ab.discount_after_roll(s, seat)]
+
+
 def _effects_intents(s: GameState, seat: int, hooks: Hooks, out: list[Action]) -> None:
     """Add to `out` the intents of the effects of one race of `seat` (`hooks`: those in force
     for it) that are not on it yet."""
@@ -252,6 +284,13 @@ def why_illegal(s: GameState, a: Action, seat: int | None = None) -> Reason | No
     if t.phase == WITHDRAW:
         return reason("must_place_first", player=s.players[who].name)
     seat = who
+    if roll_waiting(s):                      # the die waits for a choice after the roll (R23)
+        if isinstance(a, Settle):
+            return None
+        if not isinstance(a, Use) or not any(a.effect == ab.name for ab in _after_roll_effects(s, seat)):
+            return reason("settle_roll_first")
+    elif isinstance(a, Settle):
+        return reason("no_roll_waiting")
     if isinstance(a, Pick):
         return T.pick_reason(s, seat, a.index)
     if isinstance(a, Conquer):
@@ -293,13 +332,9 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
         hold = new.player_w(seat).active
         assert hold is not None
         cost = _listed_cost(listed, a.region) or cost_of(new, seat, a.region).total
-        face = chance.roll()
-        ok = hold.hand + face >= cost
-        ev.append({"type": "die", "seat": seat, "region": a.region, "face": face, "needed": cost - hold.hand,
-                   "success": ok})
-        if ok:
-            take_region(new, seat, a.region, ev, chance, hold=hold, tokens=hold.hand, how="reinforce")
-        new.turn.phase = REDEPLOY
+        final_attempt(new, seat, hold, a.region, cost, chance, ev)
+    elif isinstance(a, Settle):
+        settle_roll(new, seat, chance, ev)
     elif isinstance(a, Abandon):
         T.do_abandon(new, seat, a.region, ev)
     elif isinstance(a, Redeploy):
@@ -314,6 +349,8 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
         ab, _ = _judge_intent(s, seat, a)
         assert ab is not None
         ab.apply_intent(new, seat, a, chance, ev)
+        if roll_waiting(new):                # the choice after the roll is made: settle the die
+            settle_roll(new, seat, chance, ev)
         if getattr(ab, "move_declines", False):      # a move that is a decline too (Ivory Tower)
             T.do_decline(new, seat, chance, ev)
     new.seal()

@@ -154,6 +154,8 @@ TEMPLATES: dict[str, str] = {
     "second_round_after_conquest": "The second round of conquests comes after at least one conquest",
     "once_per_turn": "{effect} can be used once per turn",
     "discount_bought": "You already paid for this conquest's discount",
+    "settle_roll_first": "The die is rolled: pay for the discount now, or keep the roll as it fell",
+    "no_roll_waiting": "No die is waiting for a choice",
     "needs_coins": "Needs {coins} coins, you have {have}",
     "no_marker_left": "{effect}: no marker left to spend",
     "clear_region_when": "{effect} is used after your redeployment, at the end of your turn",

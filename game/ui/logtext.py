@@ -90,7 +90,7 @@ def event_line(ev: dict[str, Any], state: Any) -> str | None:
         return t("log.encampments", name=_name(state, seat))
     if kind == "fortress":
         return t("log.fortress", name=_name(state, seat), region=_region(state, ev.get("region")))
-    if kind == "die":
+    if kind in ("die", "die_settled"):
         needed = max(0, ev.get("needed", 0))
         key = "log.die_ok" if ev.get("success") else "log.die_fail"
         who = _troop(state, seat, ev["race"]) if ev.get("race") else _name(state, seat)   # the Ghouls' die

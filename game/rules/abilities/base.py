@@ -188,6 +188,13 @@ class Ability:
         was already rolled for the next conquest), or None."""
         return None
 
+    def discount_after_roll(self, s: "GameState", seat: int) -> int:
+        """Tokens this effect may still take off the final conquest once the die is rolled, by
+        a choice the player makes then (Mercenary: pay a coin after the roll); 0 for none. When
+        a failed roll would succeed with it, the die waits for that choice before it is settled
+        (R23), and the effect's own move (`legal_intents`) is offered meanwhile."""
+        return 0
+
     def on_conquered(self, s: "GameState", seat: int, rid: str, was_nonempty: bool) -> None:
         """After the race took `rid` (by any means)."""
 

@@ -1,7 +1,9 @@
-"""Block `buy_discount`: before a conquest, pay `coins` to the bank to make that conquest cost
+"""Block `buy_discount`: for a conquest, pay `coins` to the bank to make that conquest cost
 `discount` fewer tokens (never below 1); at most one purchase per conquest (Mercenary).
-Played as `use: buy_discount`; the discount is spent by the next conquest, the final die
-roll's included.
+Played as `use: buy_discount`; the discount is spent by the next conquest. In the final
+conquest attempt with the die the player may also decide after the roll (R23): when the roll
+falls short by no more than the discount, the die waits (`settle` keeps it as it is) and
+`use: buy_discount` pays and turns it into a success.
 
 YAML: `{buy_discount: {coins: 1, discount: 2}}`
 """
@@ -44,6 +46,11 @@ class BuyDiscount(UseMove):
         s.player_w(seat).coins -= int(self.p["coins"])
         s.turn.used[self.name] = True
         events.append({"type": "use", "seat": seat, "effect": self.name, "coins": int(self.p["coins"])})
+
+    def discount_after_roll(self, s: "GameState", seat: int) -> int:
+        if s.turn.used.get(self.name) or s.players[seat].coins < self.p["coins"]:
+            return 0
+        return int(self.p["discount"])
 
     def judges_locally(self) -> bool:
         return True   # `turn.used` (the discount bought this turn)
