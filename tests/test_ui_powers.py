@@ -207,3 +207,42 @@ def test_the_in_decline_ghouls_final_conquest_with_the_die(home):
         assert "Ghouls" in die_line, die_line              # the log says whose die it was
     finally:
         d.close()
+
+
+def test_the_mercenary_coin_after_the_roll(home, tmp_path):
+    """R23: the final die is rolled and shown, then the Mercenary's coin is offered before the
+    result applies; the player clicks it and the conquest is made."""
+    import random
+
+    from game.rules import cost_of
+    from game.rules.actions import Reinforce
+    from game.rules.chance import ScriptedDice
+
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        scene = game_with(d, home, "ratmen", "mercenary", ["assets/content/expansions/be_not_afraid.yaml"])
+
+        s = scene.state
+        costs = {a.region: cost_of(s, 0, a.region).total for a in scene.legal if isinstance(a, Conquer)}
+        target = max(costs, key=costs.__getitem__)      # a region with a Lost Tribe or a Mountain
+        s = s.copy()                                     # keep in hand two tokens fewer than it costs
+        hold = s.player_w(0).active
+        s.tray["ratmen"] += hold.hand - (costs[target] - 2)
+        hold.hand = costs[target] - 2
+        s.seal()
+        scene.table.match.states[-1] = s
+        scene.sync(reset_mode=True)
+        assert Reinforce(target) in scene.legal
+        scene.table.match._rng = lambda: ScriptedDice([0], random.Random(0))   # the die shows 0
+        d.click(d.region_point(target))           # asks "roll the die?"...
+        d.click(d.region_point(target))           # ...and rolls it
+        assert last_kind(scene) == "reinforce" and scene.state.regions[target].owner != 0
+        assert scene.button("settle") is not None and scene.button("use:buy_discount") is not None
+        d.screenshot(tmp_path / "mercenary-after-the-roll.png")
+        coins = scene.state.players[0].coins
+        d.press_button("use:buy_discount")
+        assert last_kind(scene) == "use"
+        assert scene.state.regions[target].owner == 0 and scene.state.players[0].coins == coins - 1
+        assert scene.button("settle") is None
+    finally:
+        d.close()

@@ -32,7 +32,7 @@ from ..rules import (
     cost_of,
     legal_actions,
 )
-from .tactics import turns_left
+from .tactics import after_roll, turns_left
 from .view import public_view
 
 
@@ -50,6 +50,9 @@ class EasyBot:
         acts = legal_actions(s)
         if len(acts) == 1:
             return acts[0]
+        chosen = after_roll(acts)              # the die waits for a choice after the roll
+        if chosen is not None:
+            return chosen
         seat = actor(s)
         rng = self.rng
         phase = s.turn.phase

@@ -51,6 +51,7 @@ from .knowledge import Knowledge
 from .tactics import (
     DIE_COVERS,
     RegionValuer,
+    after_roll,
     decline_income,
     decline_race_short,
     defence_weights,
@@ -92,6 +93,9 @@ class MediumBot:
         acts = legal_actions(s)
         if len(acts) == 1:
             return acts[0]
+        chosen = after_roll(acts)              # the die waits for a choice after the roll
+        if chosen is not None:
+            return chosen
         seat = actor(s)
         know = Knowledge.of(s.board, s.catalog, len(s.players))
         phase = s.turn.phase

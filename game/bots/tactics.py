@@ -7,10 +7,12 @@ choices (the balance lab depends on it).
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence, TypeVar
 
 from ..rules import Board, GameState, RaceHold, conquest_cost, cost_of, decline_conqueror
 from .knowledge import Knowledge
+
+A = TypeVar("A", bound=Any)
 
 # Chance that the reinforcement die covers a shortfall of 1, 2, 3 tokens (faces 0,0,0,1,2,3).
 DIE_COVERS = {1: 0.5, 2: 1 / 3, 3: 1 / 6}
@@ -268,3 +270,16 @@ def decline_income(s: GameState, seat: int, know: Knowledge) -> tuple[float, flo
             c *= 1 + 0.6 * hold
         coins += c
     return float(n), (coins / n if n else 1.0)
+
+
+def after_roll(acts: Sequence[A]) -> A | None:
+    """While the final attempt's die waits for a choice after the roll (the listing offers
+    `Settle`), what a computer player decides: a choice is offered only when it turns the roll
+    into a success (Mercenary's coin), and a region taken is worth more than a coin, so it takes
+    it; with none, it settles. None when no die waits."""
+    if not any(a.kind == "settle" for a in acts):
+        return None
+    for a in acts:
+        if a.kind != "settle":
+            return a
+    return acts[-1]

@@ -149,6 +149,8 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
             face = die_ev.get("face", rec.rolls[-1]) if die_ev else rec.rolls[-1]
             ok = die_ev.get("success") if die_ev else None
             self.die = DieShow(face, ok, self.app.clock(), lines[-1] if lines else "")
+            if die_ev is not None and die_ev.get("choice") and not self.table.is_bot(rec.seat):
+                self.message, self.message_kind = t("msg.die_choice", face=face), "warn"
             if self.pace() <= 0:
                 self.die = None
         m = self.table.match

@@ -15,6 +15,7 @@ from game.rules import (
     EndTurn,
     Heroes,
     Reinforce,
+    Settle,
     Use,
     default_region,
     why_illegal,
@@ -103,6 +104,8 @@ class PlayModes(PlayView):
             else:
                 if self.confirm_die is not None and self.mode == "conquer":
                     specs.append(("roll_die", t("button.roll_die"), {"style": "primary"}))
+                if "settle" in kinds:                    # the die waits for a choice after the roll
+                    specs.append(("settle", t("button.settle"), {"style": "primary"}))
                 if "abandon" in kinds and self.mode in ("conquer", "abandon"):
                     specs.append(("abandon", t("button.abandon"), {"toggled": self.mode == "abandon"}))
                 if "berserk_roll" in kinds:
@@ -220,6 +223,8 @@ class PlayModes(PlayView):
             self.send(Reinforce(self.confirm_die))
         elif bid == "berserk_roll":
             self.send(BerserkRoll())
+        elif bid == "settle":
+            self.send(Settle())
         elif bid.startswith("ally:") or bid.startswith("use:"):
             self.send(b.data)  # type: ignore[arg-type]
         elif bid == "place_heroes":
