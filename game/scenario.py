@@ -58,11 +58,18 @@ from .rules import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-TOP_KEYS = {"name", "board", "map", "players", "dice", "seed", "setup", "steps", "content"}
+TOP_KEYS = {"name", "version", "board", "map", "players", "dice", "seed", "setup", "steps", "content"}
+VERSION = 2          # the format's version; files of version 1 read the same
 REGION_EXPECT = {"owner", "race", "tokens", "decline", "lost_tribe", "fortress", "lair",
                  "encampments", "hero", "dragon", "hole", "mountain", "empty", "marks"}
-PLAYER_EXPECT = {"coins", "hand", "active", "decline", "power"}
-EXPECT_KEYS = {"players", "regions", "tray", "column", "round", "current", "game_over", "winner"}
+PLAYER_EXPECT = {"coins", "hand", "active", "decline", "power", "waiting", "collected", "supply", "loot",
+                 "borrowed", "revive", "peace_with", "scored"}
+EXPECT_KEYS = {"players", "regions", "tray", "column", "round", "current", "game_over", "winner",
+               "race_stack", "power_stack", "power_discard", "attacked", "rolled"}
+#: the steps a scenario may play (besides `expect` and `illegal`)
+STEP_KEYS = {"pick", "abandon", "conquer", "reinforce", "settle", "berserk_roll", "dragon", "enchant",
+             "ghouls", "ghouls_reinforce", "redeploy", "withdraw", "fortress", "encampments", "heroes",
+             "ally", "decline", "end_turn", "use"}
 REGION_INTENTS = {"abandon": Abandon, "conquer": Conquer, "reinforce": Reinforce,
                   "dragon": Dragon, "enchant": Enchant, "ghouls": GhoulsConquer,
                   "ghouls_reinforce": GhoulsReinforce,
@@ -114,6 +121,11 @@ REGION_KINDS = {"owner": "text", "race": "text", "tokens": "count", "decline": "
                 "mountain": "bool", "encampments": "count", "marks": "mapping"}
 
 
+def want_list(value: Any, where: str) -> list[Any]:
+    """A list of names, or one name alone."""
+    return list(value) if isinstance(value, list) else [value]
+
+
 def check_setup(setup: Any) -> None:
     """The kind of every value of a `setup:` block (the engine then checks the position)."""
     if setup is None:
@@ -125,7 +137,7 @@ def check_setup(setup: Any) -> None:
         for k, kind in (("race", "text"), ("power", "text"), ("coins", "count"), ("tokens", "count")):
             if k in c:
                 want(c[k], kind, f"{where}.{k}")
-    for key in ("race_stack", "power_stack"):
+    for key in ("race_stack", "power_stack", "power_discard", "attacked"):
         for i, x in enumerate(want(setup.get(key) or [], "list", f"setup.{key}")):
             want(x, "text", f"setup.{key}[{i}]")
     if "round" in setup:
@@ -139,11 +151,19 @@ def check_setup(setup: Any) -> None:
         want(pd, "mapping", where)
         if "coins" in pd:
             want(pd["coins"], "count", f"{where}.coins")
+        for k, kind in (("collected", "mapping"), ("revive", "text"), ("peace_with", "text")):
+            if pd.get(k) is not None:
+                want(pd[k], kind, f"{where}.{k}")
+        for r, n in (pd.get("collected") or {}).items():
+            want(n, "count", f"{where}.collected.{r}")
         if pd.get("active") is not None:
             a = want(pd["active"], "mapping", f"{where}.active")
-            for k, kind in (("race", "text"), ("power", "text"), ("hand", "count")):
+            for k, kind in (("race", "text"), ("power", "text"), ("hand", "count"), ("waiting", "count"),
+                            ("supply", "mapping"), ("loot", "mapping")):
                 if k in a:
                     want(a[k], kind, f"{where}.active.{k}")
+            for m, n in (a.get("supply") or {}).items():
+                want(n, "count", f"{where}.active.supply.{m}")
         for j, d in enumerate(want(pd.get("decline") or [], "list", f"{where}.decline")):
             want(d, "mapping", f"{where}.decline[{j}]")
             for k in ("race", "power"):
@@ -222,6 +242,8 @@ class Runner:
         if "name" not in sc:
             raise ScenarioError("the scenario needs a 'name'")
         want(sc["name"], "text", "name")
+        if want(sc.get("version", VERSION), "whole", "version") not in (1, VERSION):
+            raise ScenarioError(f"version: this runner reads versions 1 and {VERSION}, not {sc['version']}")
         self.board = _load_board(sc, path)
         if "content" in sc:
             catalog = _content(sc["content"], path)
@@ -244,6 +266,7 @@ class Runner:
             self.s: GameState = build_position(self.board, self.names, catalog, self.rng, sc.get("setup"))
         except SetupError as err:
             raise ScenarioError(f"setup refused: {err}") from None
+        self.scored: dict[int, dict[str, int]] = {}
         self.steps = sc.get("steps") or []
         if not isinstance(self.steps, list):
             raise ScenarioError("'steps' must be a list")
@@ -323,9 +346,15 @@ class Runner:
         if who is not None and not isinstance(a, Withdraw) and who != actor(self.s):
             raise ScenarioError(f"refused {a.kind}: it is {self.names[actor(self.s)]}'s turn, not {self.names[who]}'s")
         try:
-            self.s, _ = apply(self.s, a, self.dice)
+            self.s, rec = apply(self.s, a, self.dice)
         except IllegalAction as err:
             raise ScenarioError(f"refused {a.kind}: {err}") from None
+        for ev in rec.events:                # each player's last score, by where its coins came from
+            if ev.get("type") == "score":
+                parts: dict[str, int] = {}
+                for label, c in ev.get("parts", []):
+                    parts[label] = parts.get(label, 0) + c
+                self.scored[ev["seat"]] = parts
 
     def illegal(self, spec: Any) -> None:
         reason = spec.get("reason") if isinstance(spec, Mapping) else None
@@ -365,10 +394,13 @@ class Runner:
                    "active": p.active.race if p.active else None,
                    "power": p.active.power if p.active else None,
                    "decline": sorted(h.race for h in p.declines)}
+            got.update(self.off_board(self.seat(name)))
             for k, v in want.items():
                 g = got[k]
                 if k == "decline":
                     v = sorted(v or [])
+                if k in ("supply", "collected", "scored", "loot") and isinstance(v, Mapping):
+                    g = {m: g.get(m, 0 if k != "loot" else None) for m in v}   # only what it names
                 if g != v:
                     raise ScenarioError(f"{name} {k}: expected {v!r}, got {g!r}")
         for rid, want in (e.get("regions") or {}).items():
@@ -404,6 +436,35 @@ class Runner:
                         raise ScenarioError(f"column[{i}]: unknown key {k!r}; known keys: race, power, coins, tokens")
                     if got[k] != v:
                         raise ScenarioError(f"column[{i}] {k}: expected {v!r}, got {got[k]!r}")
+        for key in ("race_stack", "power_stack", "power_discard"):
+            if key in e:
+                have = list(getattr(s, key))
+                spec = e[key]
+                if isinstance(spec, Mapping) and key != "power_discard":   # {top: [...], bottom: [...]}
+                    bottom = list(want_list(spec.get("bottom", []), key))
+                    if bottom and have[-len(bottom):] != bottom:
+                        raise ScenarioError(f"{key}: expected {bottom} at the bottom, got {have}")
+                    spec = spec.get("top", [])
+                top = list(want_list(spec, key))
+                if key == "power_discard":
+                    ok, what = sorted(have) == sorted(top), "the discarded badges"
+                else:
+                    ok, what = have[:len(top)] == top, f"the top of {key}"
+                if not ok:
+                    raise ScenarioError(f"{key}: expected {top} as {what}, got {have}")
+        if "attacked" in e:
+            exp = sorted(want_list(e["attacked"], "attacked"))
+            got_a = sorted(self.names[i] for i in s.turn.attacked)
+            if exp != got_a:
+                raise ScenarioError(f"attacked: expected {exp}, got {got_a}")
+        if "rolled" in e:
+            rolled = s.turn.used.get("rolled")
+            got_r = None if rolled is None else {"region": rolled["region"], "face": rolled["face"]}
+            exp_r = e["rolled"]
+            if exp_r is not None and got_r is not None:
+                got_r = {k: v for k, v in got_r.items() if k in exp_r}
+            if got_r != exp_r:
+                raise ScenarioError(f"rolled: expected {exp_r!r}, got {got_r!r}")
         if "round" in e and s.round != e["round"]:
             raise ScenarioError(f"round: expected {e['round']}, got {s.round}")
         if "current" in e and self.names[s.turn.seat] != e["current"]:
@@ -418,6 +479,27 @@ class Runner:
             ranked = sorted(self.names[i] for i in outcome(s).winners) if s.game_over else []
             if ranked != got_w:
                 raise ScenarioError(f"winner: the game declared {got_w}, but outcome() ranks {ranked} first")
+
+    def off_board(self, seat: int) -> dict[str, Any]:
+        """What a player holds off the board and out of sight, as `expect:` reads it."""
+        s = self.s
+        p = s.players[seat]
+        h = p.active
+        supply: dict[str, int] = {}
+        loot: dict[str, Any] = {}
+        if h is not None:
+            for ab in s.catalog.effects_of(h.race, h.power):
+                supply.update(ab.supply(h))
+                hidden = getattr(ab, "hidden", None)
+                if hidden is not None:
+                    loot.update(hidden(h))
+        peace = p.memo.get("until_next_turn", {}).get("peace_with")
+        return {"waiting": int(h.memo.get("set_aside", 0)) if h else 0,
+                "collected": dict(p.memo.get("collected", {})), "supply": supply, "loot": loot,
+                "borrowed": h.memo.get("borrowed", {}).get("power") if h else None,
+                "revive": p.memo.get("revive"),
+                "peace_with": self.names[peace] if peace is not None else None,
+                "scored": self.scored.get(seat, {})}
 
     def run(self) -> None:
         for i, step in enumerate(self.steps, 1):

@@ -22,8 +22,10 @@ from .state import LOST_TRIBE, MARKER_LIMITS, Combo, GameState, RaceHold, TurnSt
 
 REGION_KEYS = {"owner", "race", "tokens", "decline", "lost_tribe", "fortress", "lair",
                "encampments", "hero", "dragon", "hole", "mountain", "marks"}
-PLAYER_KEYS = {"coins", "active", "decline"}
-SETUP_KEYS = {"column", "race_stack", "power_stack", "round", "current", "players", "regions"}
+PLAYER_KEYS = {"coins", "active", "decline", "collected", "revive", "peace_with"}
+ACTIVE_KEYS = {"race", "power", "hand", "waiting", "supply", "loot"}
+SETUP_KEYS = {"column", "race_stack", "power_stack", "power_discard", "round", "current", "players",
+              "regions", "attacked"}
 
 
 def _race(cat: Catalog, r: Any, where: str) -> str:
@@ -68,7 +70,7 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
         bad = set(pd or {}) - PLAYER_KEYS
         if bad:
             raise SetupError(reason("setup_unknown_key", where=f"setup.players.{name}", key=sorted(bad)[0],
-                                    known="coins, active, decline"))
+                                    known=", ".join(sorted(PLAYER_KEYS))))
         p = s.players[seats[name]]
         pd = pd or {}
         if "coins" in pd:
@@ -78,7 +80,13 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
             where = f"setup.players.{name}.active"
             race = _race(catalog, a.get("race"), where)
             power = _power(catalog, a.get("power"), where)
+            bad = set(a) - ACTIVE_KEYS
+            if bad:
+                raise SetupError(reason("setup_unknown_key", where=where, key=sorted(bad)[0],
+                                        known=", ".join(sorted(ACTIVE_KEYS))))
             p.active = RaceHold(race, power, int(a.get("hand", 0)))
+            if a.get("waiting"):                 # tokens off the board, back at the next readying
+                p.active.memo["set_aside"] = int(a["waiting"])
             used_races.add(race)
             used_powers.add(power)
         for j, d in enumerate(pd.get("decline") or []):
@@ -98,6 +106,25 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
                                         player2=p.name))
             holders[h.race] = seat
             catalog.require(h.race, h.power)
+
+    for name, pd in (setup.get("players") or {}).items():
+        p = s.players[seats[name]]
+        pd = pd or {}
+        where = f"setup.players.{name}"
+        if pd.get("collected"):              # Igors: tokens collected, not yet traded
+            p.memo["collected"] = {_race(catalog, r, f"{where}.collected"): int(n)
+                                   for r, n in pd["collected"].items() if int(n)}
+        if pd.get("revive"):                 # Soul-Touch: the decline race coming back
+            race = _race(catalog, pd["revive"], f"{where}.revive")
+            if not any(h.race == race for h in p.declines):
+                raise SetupError(reason("setup_not_held", where=f"{where}.revive", player=name, race=race))
+            p.memo["revive"] = race
+        if pd.get("peace_with"):             # a Diplomat's peace until his next turn
+            other = pd["peace_with"]
+            if other not in seats:
+                raise SetupError(reason("setup_not_player", where=f"{where}.peace_with", value=other,
+                                        known=", ".join(seats)))
+            p.memo["until_next_turn"] = {"peace_with": seats[other]}
 
     for rid, rd in (setup.get("regions") or {}).items():
         where = f"setup.regions.{rid}"
@@ -142,7 +169,9 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
                 raise SetupError(reason("setup_min_token", where=where))
             r.owner, r.race, r.tokens, r.decline = seat, race, n, in_decline
 
-    # the tray: the box less what is on the board and in hands
+    _off_board(s, setup, seats)
+
+    # the tray: the box less what is on the board, in hands, waiting and collected
     for race in catalog.races:
         s.tray[race] = catalog.races[race].box
     for r in s.regions.values():
@@ -150,7 +179,9 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
             s.tray[r.race] -= r.tokens
     for p in s.players:
         for h in ([p.active] if p.active else []) + p.declines:
-            s.tray[h.race] -= h.hand
+            s.tray[h.race] -= h.hand + int(h.memo.get("set_aside", 0))
+        for race, n in p.memo.get("collected", {}).items():
+            s.tray[race] -= n
     for c in column:                                 # tokens lying on combos (Homunculi)
         s.tray[c.race] -= c.tokens
     for race, n in s.tray.items():
@@ -179,6 +210,15 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
             top.append(x)
         return top + left
 
+    discard = []
+    for i, x in enumerate(setup.get("power_discard") or []):
+        _power(catalog, x, f"setup.power_discard[{i}]")
+        if x not in powers_left:
+            raise SetupError(reason("setup_in_play", where="setup.power_discard", kind=reason("word_power"),
+                                    value=x))
+        powers_left.remove(x)
+        discard.append(str(x))
+    s.power_discard = discard
     s.race_stack = stack("race_stack", races_left, _race, "race")
     s.power_stack = stack("power_stack", powers_left, _power, "power")
     s.column = column
@@ -196,5 +236,37 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
                 ab.on_position(s, seat, h)
     s.turn = TurnState(seats[cur])
     begin_turn(s, chance, [])
+    for i, name in enumerate(setup.get("attacked") or []):      # who was attacked this turn
+        if name not in seats:
+            raise SetupError(reason("setup_not_player", where=f"setup.attacked[{i}]", value=name,
+                                    known=", ".join(seats)))
+        if seats[name] not in s.turn.attacked:
+            s.turn.attacked.append(seats[name])
     s.seal()
     return s
+
+
+def _off_board(s: GameState, setup: Mapping[str, Any], seats: Mapping[str, int]) -> None:
+    """What the setup puts off the board for an Active race: markers of its effects still in
+    their supply (`supply: {pot_of_gold: 3}`) and the face-down value of its markers on the
+    board (`loot: {region: 3}`, Skags)."""
+    cat = s.catalog
+    for name, pd in (setup.get("players") or {}).items():
+        a = (pd or {}).get("active") or {}
+        hold = s.players[seats[name]].active
+        if hold is None:
+            continue
+        where = f"setup.players.{name}.active"
+        abil = cat.effects_of(hold.race, hold.power)
+        for marker, n in (a.get("supply") or {}).items():
+            if not any(ab.set_supply(hold, str(marker), int(n)) for ab in abil):
+                known = sorted(k for ab in abil for k in ab.supply(hold))
+                raise SetupError(reason("setup_unknown_key", where=f"{where}.supply", key=marker,
+                                        known=", ".join(known) or reason("word_none")))
+        for rid, value in (a.get("loot") or {}).items():
+            hiders = [ab for ab in abil if hasattr(ab, "hide")]
+            if rid not in s.regions or not hiders:
+                raise SetupError(reason("setup_no_region", where=f"{where}.loot", id=rid) if hiders else
+                                 reason("setup_unknown_key", where=where, key="loot",
+                                        known=", ".join(sorted(ACTIVE_KEYS - {"loot"}))))
+            hiders[0].hide(s, hold, str(rid), value)

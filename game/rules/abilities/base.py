@@ -245,6 +245,18 @@ class Ability:
         """Coins an attacker must pay this race's owner to conquer `rid` (Liches, Corrupt)."""
         return 0
 
+    # -- off the board -------------------------------------------------------------------
+    def supply(self, hold: "RaceHold") -> dict[str, int]:
+        """Markers of this effect still off the board for `hold`, by name (Pots of Gold left in
+        the box, Fireballs held, Loot markers left in the pile): what a scenario's `supply:`
+        reads and sets."""
+        return {}
+
+    def set_supply(self, hold: "RaceHold", name: str, n: int) -> bool:
+        """Make `n` markers `name` of this effect be off the board for `hold` (False: not one
+        of this effect's)."""
+        return False
+
     # -- the column ------------------------------------------------------------------
     def pass_over_price(self) -> int | None:
         """Coins a player puts on this combo when he picks one below it (None: the rule's 1)."""

@@ -28,6 +28,15 @@ class DiscountMarkers(UseMove):
 
     intents: ClassVar[tuple[str, ...]] = ("use",)
     params: ClassVar[dict[str, Any]] = {"where": {}, "discount": 2, "cap": 0}
+
+    def supply(self, hold: "RaceHold") -> dict[str, int]:
+        return {self.name: int(hold.memo.get(self.name, 0))}     # the markers held, not yet spent
+
+    def set_supply(self, hold: "RaceHold", name: str, n: int) -> bool:
+        if name != self.name:
+            return False
+        hold.memo[self.name] = n
+        return True
     param_docs: ClassVar[dict[str, str]] = {
         "where": "a marker for each region held matching this (see *where*)",
         "discount": "tokens off the conquest for each marker spent",

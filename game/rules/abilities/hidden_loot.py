@@ -47,6 +47,25 @@ class HiddenLoot(Ability):
     def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
         return (MarkSpec(self.p["marker"], source),)
 
+    def supply(self, hold: "RaceHold") -> dict[str, int]:
+        return {self.p["marker"]: len(hold.memo.get(self._key("pile"), self.p["pile"]))}
+
+    def set_supply(self, hold: "RaceHold", name: str, n: int) -> bool:
+        """The pile keeps its first `n` markers (the box's order)."""
+        if name != self.p["marker"]:
+            return False
+        hold.memo[self._key("pile")] = list(hold.memo.get(self._key("pile"), self.p["pile"]))[:n]
+        return True
+
+    def hidden(self, hold: "RaceHold") -> dict[str, Any]:
+        """The face-down value under each of the race's markers, by region."""
+        return dict(hold.memo.get(self._key("regions"), {}))
+
+    def hide(self, s: "GameState", hold: "RaceHold", rid: str, value: Any) -> None:
+        """Put a marker of `value` face down in `rid` (a scenario's `loot:`)."""
+        hold.memo[self._key("regions")] = {**hold.memo.get(self._key("regions"), {}), rid: value}
+        set_mark(s, rid, self.p["marker"], 1)
+
     def _key(self, what: str) -> str:
         return f"{self.name}:{what}"
 

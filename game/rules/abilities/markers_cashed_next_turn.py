@@ -57,6 +57,15 @@ class MarkersCashedNextTurn(RegionMove):
             return reason("marker_supply_out", s, race=hold.race)
         return None
 
+    def supply(self, hold: "RaceHold") -> dict[str, int]:
+        return {self.p["marker"]: max(0, int(self.p["supply"]) - int(hold.memo.get(self.p["marker"], 0)))}
+
+    def set_supply(self, hold: "RaceHold", name: str, n: int) -> bool:
+        if name != self.p["marker"]:
+            return False
+        hold.memo[name] = max(0, int(self.p["supply"]) - n)
+        return True
+
     def candidates(self, s: "GameState", seat: int) -> list[str]:
         hold = s.players[seat].active
         if hold is None or s.turn.phase != REDEPLOY or not self.of_active_race(s, seat):
