@@ -1,6 +1,6 @@
 """`python -m game.scenario FILE_OR_DIR...` — the rules conformance runner.
 
-Implements the format of `docs/scenario-format.md` (v1): a YAML file sets up a position (inline
+Implements the format of `docs/scenario-format.md` (version 2; version 1 files read the same): a YAML file sets up a position (inline
 board or a map of the project), plays intents through the public engine API — the same
 `legal_actions`/`why_illegal`/`apply` the window and the bots use — and checks `expect:` blocks.
 Prints `PASS name` or `FAIL name: step N: first mismatch` per file and `N passed, M failed`;
@@ -300,6 +300,8 @@ class Runner:
             who = self.seat(step["player"]) if "player" in step else None
         else:
             raise ScenarioError(f"cannot read step {step!r}")
+        if key not in STEP_KEYS:
+            raise ScenarioError(f"unknown step {key!r}; known steps: {', '.join(sorted(STEP_KEYS))}")
         if key in REGION_INTENTS:
             return REGION_INTENTS[key](self.region(val)), who
         if key == "pick":

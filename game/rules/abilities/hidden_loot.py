@@ -4,7 +4,9 @@ face down: its value is kept with the race, the board shows only a `marker`. Whe
 conquers one of those regions the marker is revealed: the `repel` entry cancels the conquest
 (the attacker loses a token and may not attack that region again this turn), a number is coins
 the attacker takes from the bank. When the race goes into decline — or at the end of the last
-round if it never did — it collects the numbers in the regions it holds. A marker stays in a
+round if it never did — it collects the numbers in the regions it holds. The `pile` is the
+box's markers: a marker drawn leaves it and none comes back, so once it is empty no more Loot
+is put down (a one-entry pile gives one marker in all). A marker stays in a
 region the race abandons, and counts again only if the race takes that region back (Skags'
 Loot).
 
