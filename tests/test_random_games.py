@@ -4,7 +4,10 @@ negative, one race per region, markers within the box, JSON round trip), and eve
 after the board's last round with every seat having played it. A second set of games forces
 the Ghouls and the Amazons into play (top of the column, their intents preferred, redeployments
 changed again), so that In Decline Ghouls' conquests and final die, and the Amazons' tokens set
-aside, run thousands of times under the same invariants."""
+aside, run thousands of times under the same invariants. A third set loads every expansion pack
+and forces the Sorcerers (with the Mercenary), the Kobolds (with the Dragon Master) and the
+Priestesses into play: conversions, the Dragon with a per-region minimum, the die with a choice
+after it, the Ivory Tower and In Decline races leaving (R21-R23)."""
 from __future__ import annotations
 
 import random
@@ -203,3 +206,78 @@ def test_games_with_ghouls_and_amazons_forced_into_play(chunk: int) -> None:
     for seed in range(chunk, FORCED, 4):
         _play_forced(10_000 + seed, seen)
     print(dict(seen))
+
+
+# -- every expansion pack loaded, the Sorcerers, Priestesses, Kobolds and Mercenary in play ----
+EXPANSION_GAMES = 40
+FORCED_EXP = (("sorcerers", "mercenary"), ("kobolds", "dragon_master"), ("priestesses", "corrupt"))
+
+
+def _expansions_catalog():  # type: ignore[no-untyped-def]
+    from pathlib import Path
+
+    from game.content.catalog import load_catalog
+    packs = sorted((Path(__file__).resolve().parents[1] / "assets" / "content" / "expansions").glob("*.yaml"))
+    return load_catalog(packs)
+
+
+def _forced_expansions_start(seed: int, catalog) -> GameState:  # type: ignore[no-untyped-def]
+    """A new game with every pack loaded and the forced combos at the top of the column."""
+    rng = random.Random(seed)
+    board = BOARDS[["ring", "grid", "wide"][seed % 3]]()
+    s = new_game(board, [f"p{i}" for i in range(2 + seed % 4)], catalog, rng)
+    for i, (race, power) in enumerate(FORCED_EXP):
+        for pile, kind in ((s.race_stack, "race"), (s.power_stack, "power")):
+            want = race if kind == "race" else power
+            j = next((k for k, c in enumerate(s.column) if getattr(c, kind) == want), None)
+            if j is not None:
+                x = getattr(s.column[i], kind)
+                setattr(s.column[j], kind, x)
+            else:
+                k = pile.index(want)
+                pile[k] = getattr(s.column[i], kind)
+            setattr(s.column[i], kind, want)
+    assert [(c.race, c.power) for c in s.column[:3]] == list(FORCED_EXP) and not check(s)
+    return s
+
+
+def _expansion_choice(s: GameState, acts: list[Action], rng: random.Random) -> Action:
+    """Random, leaning on the forced combos and their moves: the conversion, the Dragon, the die
+    and the choice after it, the Ivory Tower, and declining."""
+    if s.turn.phase == PICK:
+        top = [a for a in acts if isinstance(a, Pick) and a.index <= 2]
+        if top and rng.random() < 0.85:
+            return rng.choice(top)
+        return rng.choice(acts)
+    keen = [a for a in acts if a.kind in ("enchant", "dragon", "reinforce", "settle")
+            or (a.kind == "use" and getattr(a, "effect", "") in ("buy_discount", "gather_on_decline"))]
+    if keen and rng.random() < 0.6:
+        return rng.choice(keen)
+    return rng.choice(acts)
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_games_with_every_expansion_and_the_forced_combos(chunk: int) -> None:
+    catalog = _expansions_catalog()
+    seen: Counter[str] = Counter()
+    for seed in range(chunk, EXPANSION_GAMES, 2):
+        rng = random.Random(seed)
+        s = _forced_expansions_start(20_000 + seed, catalog)
+        steps = 0
+        while not s.game_over:
+            acts = legal_actions(s)
+            a = _expansion_choice(s, acts, rng)
+            assert why_illegal(s, a) is None, f"expansions seed {seed}, step {steps}: {a}"
+            s, rec = apply(s, a, rng)
+            seen[a.kind if a.kind != "use" else f"use {getattr(a, 'effect', '')}"] += 1
+            seen.update(e["type"] for e in rec.events if e["type"] in ("vanished", "die_settled"))
+            bad = check(s)
+            assert not bad, f"expansions seed {seed}, step {steps} ({rec.action}): {bad}"
+            for _seat, h, in_dec in s.iter_holds():        # R22: no In Decline race without a region
+                assert not in_dec or s.regions_of(_seat, h.race), f"seed {seed}: {h.race} In Decline, no region"
+            steps += 1
+            assert steps < 20_000
+        assert s.round == s.board.turns
+    print(dict(seen))
+    for kind in ("enchant", "dragon", "reinforce"):
+        assert seen[kind], f"no {kind} played in these games: {dict(seen)}"
