@@ -107,7 +107,7 @@ def remove_race_from_board(s: GameState, seat: int, race: str) -> int:
 def give_back_borrowed(s: GameState, seat: int, events: list[dict[str, Any]]) -> None:
     """A power the Active race of `seat` borrowed (`memo["borrowed"]`, Copycat) goes: its own
     badge comes back, the borrowed badge's extra tokens go to the tray (from the hand first,
-    then from its biggest stacks, never emptying a region), and the borrowed power's Heroes,
+    then from its biggest stacks, never taking a region below the race's least: 1, Kobolds 2), and the borrowed power's Heroes,
     Dragon, Encampments, markers and remembered state (unspent Fireballs...) go."""
     p = s.player_w(seat)
     hold = p.active
@@ -121,10 +121,12 @@ def give_back_borrowed(s: GameState, seat: int, events: list[dict[str, Any]]) ->
     hold.hand -= off
     due -= off
     own = sorted(s.regions_of(seat, hold.race), key=lambda r: -s.regions[r].tokens)
+    # each region keeps the race's least per region (Kobolds: 2), as a redeployment would
+    keep = max([1] + [ab.min_per_region() for ab in s.catalog.effects_of(hold.race, str(b["badge"]))])
     for rid in own:
         if due <= 0:
             break
-        n = min(due, s.regions[rid].tokens - 1)
+        n = min(due, s.regions[rid].tokens - keep)
         if n > 0:
             s.reg_w(rid).tokens -= n
             due -= n
