@@ -159,7 +159,7 @@ def check_setup(setup: Any) -> None:
         if pd.get("active") is not None:
             a = want(pd["active"], "mapping", f"{where}.active")
             for k, kind in (("race", "text"), ("power", "text"), ("hand", "count"), ("waiting", "count"),
-                            ("supply", "mapping"), ("loot", "mapping")):
+                            ("supply", "mapping"), ("loot", "mapping"), ("borrowed", "text")):
                 if k in a:
                     want(a[k], kind, f"{where}.active.{k}")
             for m, n in (a.get("supply") or {}).items():

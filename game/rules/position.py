@@ -23,7 +23,7 @@ from .state import LOST_TRIBE, MARKER_LIMITS, Combo, GameState, RaceHold, TurnSt
 REGION_KEYS = {"owner", "race", "tokens", "decline", "lost_tribe", "fortress", "lair",
                "encampments", "hero", "dragon", "hole", "mountain", "marks"}
 PLAYER_KEYS = {"coins", "active", "decline", "collected", "revive", "peace_with"}
-ACTIVE_KEYS = {"race", "power", "hand", "waiting", "supply", "loot"}
+ACTIVE_KEYS = {"race", "power", "hand", "waiting", "supply", "loot", "borrowed"}
 SETUP_KEYS = {"column", "race_stack", "power_stack", "power_discard", "round", "current", "players",
               "regions", "attacked"}
 
@@ -87,6 +87,10 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
             p.active = RaceHold(race, power, int(a.get("hand", 0)))
             if a.get("waiting"):                 # tokens off the board, back at the next readying
                 p.active.memo["set_aside"] = int(a["waiting"])
+            if a.get("borrowed"):                # Copycat: a power of the column borrowed until
+                lent = _power(catalog, a["borrowed"], f"{where}.borrowed")     # the next turn
+                p.active.memo["borrowed"] = {"badge": power, "power": lent, "extra": catalog.powers[lent].tokens}
+                p.active.power = lent
             used_races.add(race)
             used_powers.add(power)
         for j, d in enumerate(pd.get("decline") or []):
