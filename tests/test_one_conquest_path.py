@@ -34,7 +34,8 @@ TAKES = {
 #: more scenarios through the same path: Lava, Wendigos, Berserk, from afar, the Ivory Tower taken
 MORE = ["expansions/lava-empties-a-region.yaml", "expansions/sky-wendigos-empty-a-forest.yaml",
         "powers/berserk-roll-before-a-conquest.yaml", "expansions/slingmen-conquer-from-afar.yaml",
-        "rules/r22-captured-ivory-tower-leaves-the-game.yaml", "rules/r21-conversion-reveals-skags-loot.yaml"]
+        "rules/r22-captured-ivory-tower-leaves-the-game.yaml", "rules/r21-conversion-reveals-skags-loot.yaml",
+        "rules/r21-wendigos-emptying-rolls-the-witch-doctors-die.yaml"]
 #: intent kinds that change only their own player's regions (or none)
 OWN_ONLY = {"pick", "abandon", "redeploy", "withdraw", "decline", "end_turn", "berserk_roll", "fortress",
             "encampments", "heroes", "ally", "settle"}
