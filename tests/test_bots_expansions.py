@@ -124,3 +124,25 @@ def test_medium_puts_its_pots_of_gold_in_its_safest_regions_first() -> None:
     assert first == Use("markers_cashed_next_turn", "a")          # b lies next to Bob's stack
     s, _ = apply(s, first, random.Random(0))
     assert bot.choose(s) == Use("markers_cashed_next_turn", "b")
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
+def test_every_bot_decides_the_choice_after_the_roll(level: str) -> None:
+    """R23: with the die waiting after a short roll that the Mercenary's coin would turn into a
+    success, each computer player makes one of the two listed moves, and pays."""
+    import yaml
+
+    from game.content.catalog import default_catalog
+    from game.rules import legal_actions
+    from game.rules.actions import Settle, Use
+    from game.scenario import Runner
+
+    path = Path(__file__).parent / "scenarios" / "rules" / "r23-mercenary-pays-after-the-roll.yaml"
+    sc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    sc["steps"] = sc["steps"][:1]                 # the roll only
+    r = Runner(sc, path, default_catalog())
+    r.run()
+    assert set(legal_actions(r.s)) == {Use("buy_discount"), Settle()}
+    options = {"iterations": 4} if level in ("hard", "expert") else {}
+    bot = make_bot(level, r.s.turn.seat, seed=1, **options)
+    assert bot.choose(r.s) == Use("buy_discount")
