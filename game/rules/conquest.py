@@ -1,6 +1,11 @@
 """Conquest: what a region costs (R1), who may target it (R2, R3, R10, R12), and taking it,
-with the defender's losses (R4) — shared by ordinary conquest, the reinforcement die (R5) and
-the powers that conquer their own way (Dragon, Sorcerers, Ghouls).
+with the defender's losses (R4). `take_region` is the one path by which any region is taken or
+emptied — ordinary conquest, the reinforcement die (R5, its die settled by `final_attempt` and
+`settle_roll`, R23), the powers that conquer their own way (Dragon, Sorcerers, Ghouls) and the
+blocks that empty a region (Lava, Wendigos) — so the victim's effects (`evict`) and the
+conqueror's (`take_over`) hear of each the same way (R21); an In Decline race it leaves with no
+region leaves the game (R22), and `least_tokens` is the per-region least every way of
+conquering respects (R23).
 
 `Cost` keeps its parts so the window can show the sum a player can check:
 "2 + 1 mountain + 1 lost tribe − 1 commando = 3 tokens".
