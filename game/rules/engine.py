@@ -5,7 +5,9 @@ WITHDRAW while defenders place tokens, then the next player; GAME_OVER after the
 the last round). `legal_actions(state)` lists every intent the actor may send now — the same
 list serves the window, the bots, the scenario runner and the tests. Intents that carry a
 distribution of tokens (`Redeploy`, `Withdraw`, `Encampments`) appear once, with a sensible
-default; any other distribution is judged by `why_illegal`. `apply(state, action, rng)` refuses
+default; any other distribution is judged by `why_illegal`. The final attempt's die is a step
+of its own: rolled and shown, it may wait for a choice a power allows after the roll (R23,
+the Mercenary's coin): while it waits only that choice and `Settle` are listed. `apply(state, action, rng)` refuses
 with `IllegalAction(reason)` and no change, or returns a new state and a `Record` holding the
 intent, the die faces and shuffles it used, and the events in words for the game log.
 """
