@@ -116,6 +116,16 @@ CASES: list[tuple[str, str | bytes, list[str]]] = [
     ("deeply-nested", "name: x\nsteps: " + "[" * 3000 + "]" * 3000 + "\n", ["not valid YAML"]),
     ("tabs", "name: x\n\tplayers: [a, b]\n", ["not valid YAML"]),
     ("empty", "", ["YAML mapping"]),
+    ("version-3", scenario(extra="version: 3\n"), ["version", "1 and 2", "not 3"]),
+    ("waiting-many", with_setup("  players:\n    ann: {active: {race: ratmen, power: alchemist, waiting: many}}\n"),
+     ["setup.players.ann.active.waiting", "0 or more", "'many'"]),
+    ("supply-unknown", with_setup("  players:\n    ann: {active: {race: ratmen, power: alchemist, supply: {pot: 1}}}\n"),
+     ["supply", "'pot'"]),
+    ("collected-a-word", with_setup("  players:\n    ann: {collected: lots}\n"),
+     ["setup.players.ann.collected", "mapping"]),
+    ("peace-with-nobody", with_setup("  players:\n    ann: {peace_with: zed}\n"), ["peace_with", "zed"]),
+    ("attacked-numbers", with_setup("  attacked: [1]\n"), ["setup.attacked[0]", "a name"]),
+    ("unknown-step", scenario(steps="steps:\n  - roll: b\n"), ["unknown step 'roll'", "settle"]),
 ]
 
 
