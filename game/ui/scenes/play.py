@@ -147,7 +147,7 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
         if rec.rolls:
             die_ev = next(iter(events_of(rec.events, "die")), None)
             face = die_ev.get("face", rec.rolls[-1]) if die_ev else rec.rolls[-1]
-            ok = die_ev.get("success") if die_ev else None
+            ok = die_ev.get("success") if die_ev and not die_ev.get("choice") else None   # (undecided yet)
             self.die = DieShow(face, ok, self.app.clock(), lines[-1] if lines else "")
             if die_ev is not None and die_ev.get("choice") and not self.table.is_bot(rec.seat):
                 self.message, self.message_kind = t("msg.die_choice", face=face), "warn"
