@@ -67,13 +67,16 @@ class ScoreEvent(TypedDict):
 
 
 class DieEvent(TypedDict, total=False):
-    """The reinforcement die (or a power's die) is thrown: `face` is what it showed."""
+    """The reinforcement die (or a power's die) is thrown: `face` is what it showed. With
+    `choice`, the final attempt's die waits for a choice after the roll (R23) and `success` is
+    not decided yet; a `die_settled` event then tells the outcome."""
     type: Literal["die"]
     seat: int
     face: int
     region: str
     needed: int
     success: bool
+    choice: bool
 
 
 class GameOverEvent(TypedDict):
