@@ -26,6 +26,7 @@ from .common import (
     take_tray,
 )
 from .conquest import leave_game, vanish_decline
+from .ranking import outcome
 from .reasons import Reason, reason, reason_n
 from .setup import begin_turn
 from .state import (
@@ -612,7 +613,7 @@ def next_turn(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
     if seat == 0:
         if s.round >= s.board.turns:
             s.turn.phase = GAME_OVER
-            s.winners = winners(s)
+            s.winners = list(outcome(s).winners)
             event(events, "game_over", winners=list(s.winners),
                   coins=[pl.coins for pl in s.players])
             return
@@ -620,16 +621,3 @@ def next_turn(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
     s.turn = TurnState(seat)
     begin_turn(s, chance, events)
 
-
-def tokens_on_board(s: GameState, seat: int) -> int:
-    return sum(r.tokens for r in s.regions.values() if r.owner == seat)
-
-
-def winners(s: GameState) -> list[int]:
-    """R13: most coins; tie: most race tokens on the board; still tied: shared victory."""
-    best = max(p.coins for p in s.players)
-    top = [i for i, p in enumerate(s.players) if p.coins == best]
-    if len(top) > 1:
-        most = max(tokens_on_board(s, i) for i in top)
-        top = [i for i in top if tokens_on_board(s, i) == most]
-    return top
