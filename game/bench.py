@@ -25,20 +25,20 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
+from . import resources
 from .content.catalog import ContentError, default_catalog, load_catalog
 from .rules import Board, apply, legal_actions, new_game
 
-ROOT = Path(__file__).resolve().parents[1]
 NAMES = ["ann", "bob", "cid", "dee", "eve"]
 GAME_TARGET_MS = 5.0
 ACTION_TARGET_US = 20.0
 
 
 def five_player_board() -> tuple[Board, str]:
-    path = ROOT / "maps" / "five_players.tmx"
+    path = resources.MAPS / "five_players.tmx"
     try:
         from .content.tmx import load_map
-        return load_map(path).board, str(path.relative_to(ROOT))
+        return load_map(path).board, resources.relative(path)
     except Exception:  # the bench still runs without maps
         regs = []
         for y in range(6):
@@ -131,10 +131,10 @@ class Worker:
         self.proc.wait(timeout=30)
 
 
-def export_revision(rev: str, into: Path) -> None:
-    """The files of git revision `rev` of this repository, written under `into`."""
+def export_revision(rev: str, into: Path, repo: Path) -> None:
+    """The files of git revision `rev` of the repository `repo`, written under `into`."""
     try:
-        data = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", rev],
+        data = subprocess.run(["git", "-C", str(repo), "archive", "--format=tar", rev],
                               capture_output=True, check=False)
     except OSError as err:
         raise ValueError(f"git could not run: {err}") from None
@@ -176,14 +176,17 @@ def report(label: str, m: dict[str, float]) -> None:
 
 
 def compare(rev: str, games: int) -> int:
+    if resources.CHECKOUT is None:
+        print(resources.needs_checkout(f"--compare {rev}"))
+        return 2
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
         other = Path(tmp)
         try:
-            export_revision(rev, other)
+            export_revision(rev, other, resources.CHECKOUT)
         except ValueError as err:
             print(f"--compare {rev}: git cannot give that revision ({err}); name a commit, tag or branch")
             return 2
-        here, there = Worker(ROOT), Worker(other)
+        here, there = Worker(resources.CHECKOUT), Worker(other)
         try:
             mine: list[dict[str, float]] = []
             theirs: list[dict[str, float]] = []

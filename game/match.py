@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from . import resources
 from .rules import (
     Action,
     Board,
@@ -39,7 +40,6 @@ from .rules import (
 )
 
 SAVE_VERSION = 1
-ROOT = Path(__file__).resolve().parents[1]
 
 
 class SaveError(HasReason, ValueError):
@@ -186,7 +186,7 @@ class MatchSetup:
         from .content.tmx import load_map
         p = Path(self.map_path or "")
         if not p.is_absolute() and not p.exists():
-            p = ROOT / p
+            p = resources.ROOT / p
         return load_map(p).board
 
     def catalog(self) -> Catalog:

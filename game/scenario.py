@@ -19,6 +19,7 @@ from typing import Any, Mapping
 
 import yaml
 
+from . import resources
 from .content.catalog import ContentError, default_catalog, load_catalog
 from .rules import (
     LOST_TRIBE,
@@ -57,7 +58,7 @@ from .rules import (
     why_illegal,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = resources.ROOT
 TOP_KEYS = {"name", "version", "board", "map", "players", "dice", "seed", "setup", "steps", "content"}
 VERSION = 2          # the format's version; files of version 1 read the same
 REGION_EXPECT = {"owner", "race", "tokens", "decline", "lost_tribe", "fortress", "lair",

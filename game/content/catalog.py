@@ -18,10 +18,11 @@ from typing import Any, Iterable, Mapping, TypeGuard
 
 import yaml
 
+from .. import resources
 from ..rules import Catalog, CatalogError, HasReason, Reason, as_reason, reason
 from ..rules.abilities import REGISTRY
 
-CONTENT_DIR = Path(__file__).resolve().parents[2] / "assets" / "content"
+CONTENT_DIR = resources.CONTENT
 
 
 #: The most tokens on a banner or a badge, and in a race's box, that a file may give (the base

@@ -15,10 +15,10 @@ from typing import Iterable
 
 import yaml
 
-from .catalog import CONTENT_DIR
+from .. import resources
 
-ROOT = CONTENT_DIR.parents[1]
-PACKS_DIR = CONTENT_DIR / "expansions"
+ROOT = resources.ROOT
+PACKS_DIR = resources.CONTENT / "expansions"
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)     # libyaml when present: 6 times faster
 #: The published packs in the order they came out; any other file follows, by name.
 PUBLISHED = ("cursed", "grand_dames", "be_not_afraid", "a_spiders_web", "royal_bonus", "sky_islands",

@@ -24,6 +24,7 @@ from typing import Any
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame if present
 import pytmx  # noqa: E402
 
+from game import resources  # noqa: E402
 from game.content import geometry  # noqa: E402
 from game.content.tiled_file import TiledFileError, open_map  # noqa: E402
 from game.rules import FEATURES, TERRAINS, WATER, Board, BoardError, HasReason, Reason, Region, reason  # noqa: E402  # noqa: E402
@@ -38,7 +39,7 @@ NEAR_MISS = 15.0          # pixels: edges closer than this but not touching are 
 MIN_NEAR_MISS = 8.0       # pixels of such edges before the checker says so
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 
-MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
+MAPS_DIR = resources.MAPS
 SHIPPED_MAPS: dict[int, Path] = {
     2: MAPS_DIR / "two_players.tmx",
     3: MAPS_DIR / "three_players.tmx",

@@ -12,12 +12,12 @@ from __future__ import annotations
 import argparse
 import inspect
 import sys
-from pathlib import Path
 from typing import Any
 
+from .. import resources
 from ..rules.abilities import REGISTRY, WHEN, WHERE_KEYS, Ability
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "custom-races.md"
+DOC = resources.DOCS / "custom-races.md"
 START, END = "<!-- blocks:start -->", "<!-- blocks:end -->"
 
 
@@ -77,6 +77,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     body = markdown()
     if args.write:
+        if resources.CHECKOUT is None:
+            print(resources.needs_checkout(f"--write (it updates the repository's {DOC.name})"))
+            return 2
         text = DOC.read_text(encoding="utf-8")
         if START not in text or END not in text:
             print(f"{DOC}: the markers {START} and {END} are missing; add them where the reference goes")

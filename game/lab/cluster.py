@@ -18,10 +18,11 @@ import zipfile
 from pathlib import Path
 from typing import Any, Callable
 
+from .. import resources
 from .runner import GameRecord, LabConfig, play_games
 
 INSTALL = 'pip install "dask[distributed]"'
-GAME_DIR = Path(__file__).resolve().parents[1]
+GAME_DIR = resources.PACKAGE
 CONNECT_SECONDS = 20
 
 
@@ -52,7 +53,7 @@ def _ship_code(client: Any) -> bool:
         zpath = Path(tmp) / "smallworld_game.zip"
         with zipfile.ZipFile(zpath, "w", zipfile.ZIP_DEFLATED) as z:
             for f in sorted(GAME_DIR.rglob("*.py")):
-                z.write(f, str(f.relative_to(GAME_DIR.parent)))
+                z.write(f, (Path("game") / f.relative_to(GAME_DIR)).as_posix())
         client.upload_file(str(zpath), load=True)
     return True
 

@@ -25,7 +25,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-ROOT = Path(__file__).resolve().parents[2]
+from game import resources  # noqa: E402
 
 
 def _first_frame_child() -> None:
@@ -51,7 +51,7 @@ def first_frame_seconds(runs: int = 3) -> float:
         for _ in range(runs):
             t0 = time.perf_counter()
             p = subprocess.Popen([sys.executable, "-c", "from game.ui.bench import _first_frame_child as f; f()"],
-                                 cwd=str(ROOT), env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                                 cwd=str(resources.IMPORT_ROOT), env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
             assert p.stdout is not None
             for line in p.stdout:
                 if line.startswith("first-frame"):

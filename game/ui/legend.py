@@ -9,14 +9,14 @@ markers and the token are drawn by `art`, as on the board.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
+
+from game import resources
 
 from . import art
 from .strings import feature_name, race_name, t, terrain_name
 
-LEGEND_DIR = Path(__file__).resolve().parents[2] / "assets" / "ui" / "legend"
+LEGEND_DIR = resources.ASSETS / "ui" / "legend"
 TERRAIN_COLOUR = {"farmland": (228, 203, 124), "forest": (52, 102, 48), "hill": (166, 186, 104),
                   "mountain": (148, 138, 126), "swamp": (116, 112, 76), "sea": (36, 92, 156),
                   "lake": (60, 132, 186)}

@@ -15,9 +15,11 @@ from typing import Any
 
 import pygame
 
+from game import resources
+
 from . import settings
 
-SOUND_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
+SOUND_DIR = resources.ASSETS / "sounds"
 EFFECTS = ("conquest", "lost", "die", "coins", "decline", "pass", "end")
 MUSIC_LEVEL = 0.35           # the loop sits under the effects
 

@@ -24,11 +24,11 @@ from typing import Any, Mapping
 
 import yaml
 
+from game import resources
 from game.rules import COUNT_PARAM, TEMPLATES, HasReason, Reason, as_reason
 
-ROOT = Path(__file__).resolve().parents[2]
-STRINGS_DIR = ROOT / "assets" / "strings"
-CONTENT_DIR = ROOT / "assets" / "content"
+STRINGS_DIR = resources.ASSETS / "strings"
+CONTENT_DIR = resources.CONTENT
 DEFAULT_LANG = "en"
 LANGUAGES: tuple[str, ...] = ("en", "ro", "nl", "fr")
 

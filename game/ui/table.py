@@ -15,11 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game import resources
 from game.content.tmx import SHIPPED_MAPS, MapData, check_players, load_map
 from game.match import Match, MatchSetup, Seat
 from game.rules import Action, Record, actor
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def bots_available() -> bool:
@@ -33,16 +32,13 @@ def bots_available() -> bool:
 def shipped_map_path(players: int) -> str:
     """The shipped map for a player count, as a path relative to the repository."""
     p = SHIPPED_MAPS.get(players) or SHIPPED_MAPS[max(SHIPPED_MAPS)]
-    try:
-        return str(p.relative_to(ROOT))
-    except ValueError:
-        return str(p)
+    return resources.relative(p)
 
 
 def resolve(path: str) -> Path:
     p = Path(path)
     if not p.is_absolute() and not p.exists():
-        p = ROOT / p
+        p = resources.ROOT / p
     return p
 
 

@@ -9,13 +9,13 @@ the rules.
 from __future__ import annotations
 
 from collections import OrderedDict
-from pathlib import Path
 
 import pygame
 
-ROOT = Path(__file__).resolve().parents[2]
-FONT_DIR = ROOT / "assets" / "fonts"
-ART_DIR = ROOT / "assets" / "ui"
+from game import resources
+
+FONT_DIR = resources.ASSETS / "fonts"
+ART_DIR = resources.ASSETS / "ui"
 
 Colour = tuple[int, int, int]
 
