@@ -3,3 +3,5 @@
 `game.rules` is the pure rules engine; `game.content` reads maps and YAML content;
 `game.ui` is the only package that imports pygame.
 """
+
+__version__ = "1.0.0"

@@ -1,0 +1,9 @@
+"""`python -m game`: the game window, with the options of `smallworld` (see `game.cli`)."""
+from __future__ import annotations
+
+import sys
+
+from game.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main(prog="python -m game"))
