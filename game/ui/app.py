@@ -24,6 +24,7 @@ from game.saves import data_dir  # noqa: E402
 
 from . import settings  # noqa: E402
 from .art import Sprites  # noqa: E402
+from .icon import window_icon  # noqa: E402
 from .sound import Sound  # noqa: E402
 from .strings import set_language, t  # noqa: E402
 from .theme import Fonts, Text  # noqa: E402
@@ -101,6 +102,9 @@ class App:
         _plain_framebuffer()
         pygame.font.init()
         pygame.display.set_caption(t("app.title"))
+        icon = window_icon()                            # drawn by game.ui.icon; set before the window opens
+        if icon is not None:
+            pygame.display.set_icon(icon)
         self.windowed_size = size
         self.fullscreen = False
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
