@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None, prog: str = "smallworld") -> int:
         return selftest.run()
     if args.install_desktop or args.uninstall_desktop:
         from game import desktop
-        return desktop.main(install=bool(args.install_desktop))
+        return desktop.main(install_it=bool(args.install_desktop))
     from game.content.catalog import load_catalog
     from game.content.tmx import check_players, load_map
     from game.rules import reason

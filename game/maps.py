@@ -1,5 +1,6 @@
-"""The map checker: `python -m game.maps check [--compare] [--adjacency] FILE...`, and
-`python -m game.maps preview FILE` (the map drawn as the game draws it, `game.ui.scenes.preview`).
+"""The map checker: `python -m game.maps check [--compare] [--adjacency] FILE...`,
+`python -m game.maps preview FILE` (the map drawn as the game draws it, `game.ui.scenes.preview`)
+and `python -m game.maps draw [FILE...]` (its picture from the region polygons, `game.ui.map_art`).
 
 This module owns the judgement of a map as a whole: a one-line summary of what is on it
 (regions, terrains, features, lost tribes, degree), and the comparison with the balance of the
@@ -189,6 +190,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_preview = sub.add_parser("preview", help="show a map as the game draws it, read again on every save")
     p_preview.add_argument("file", metavar="FILE")
     p_preview.add_argument("--screenshot", metavar="PNG", help="also save the window to PNG after each reading")
+    sub.add_parser("draw", add_help=False,
+                   help="draw a map's picture from its region polygons (python -m game.maps draw --help)")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["draw"]:
+        return draw(argv[1:])
     args = parser.parse_args(argv)
     if args.command == "preview":
         return preview(args.file, args.screenshot)
@@ -202,6 +208,12 @@ def preview(path: str, screenshot: str | None = None) -> int:
         return 1
     from game.ui.scenes.preview import run_preview
     return run_preview(path, sys.stdout, screenshot)
+
+
+def draw(argv: Sequence[str]) -> int:
+    """Draw map pictures (`game.ui.map_art`, which needs the window's drawing code)."""
+    from game.ui.map_art import main as draw_main
+    return draw_main(argv)
 
 
 if __name__ == "__main__":

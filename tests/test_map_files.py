@@ -3,7 +3,7 @@
 The shipped maps load with plain pytmx and come back unchanged from Tiled's own export; maps in
 the old format (region id and name in properties) are still read; Tiled JSON maps, overlapping
 regions, near misses, a wrong player count and an empty `--map` each get one line naming the file,
-the thing and the fix, through `python -m game.maps check`, `main.py` and `tools/draw_maps.py`,
+the thing and the fix, through `python -m game.maps check`, `main.py` and `python -m game.maps draw`,
 with the right exit status, no traceback, and every file of the author's left byte for byte.
 """
 from __future__ import annotations
@@ -312,7 +312,7 @@ def test_the_start_screen_refuses_a_map_meant_for_another_count(tmp_path: Path) 
 def test_draw_maps_on_a_broken_map_prints_the_checker_lines(tmp_path: Path) -> None:
     path = small_map(tmp_path, [*FOUR, region(5, "intruder", "swamp", "150,20 260,20 260,80 150,80")])
     before = snapshot(tmp_path)
-    done = run("tools/draw_maps.py", str(path))
+    done = run("-m", "game.maps", "draw", str(path))
     assert done.returncode == 1
     one_clear_line(done.stdout, "error:", "object 1 'west' and", "overlap around")
     one_clear_line(done.stdout, "not drawn; fix the errors above")
@@ -322,7 +322,7 @@ def test_draw_maps_on_a_broken_map_prints_the_checker_lines(tmp_path: Path) -> N
 
 def test_draw_maps_into_a_missing_folder_is_one_line(tmp_path: Path) -> None:
     path = small_map(tmp_path, FOUR)
-    done = run("tools/draw_maps.py", str(path), "--out", str(tmp_path / "nowhere" / "x.png"), "--width", "200")
+    done = run("-m", "game.maps", "draw", str(path), "--out", str(tmp_path / "nowhere" / "x.png"), "--width", "200")
     assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr
     one_clear_line(done.stdout, "error:", "cannot write the picture")
 

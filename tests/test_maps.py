@@ -153,7 +153,7 @@ BROKEN_CASES = {
     "no_neighbour.tmx": "object 4 'barley': touches no other region",
     "falls_apart.tmx": "the board falls apart in 2 pieces",
     "lost_tribe_on_water.tmx": "object 3 'saltbay': a lost tribe on sea",
-    "missing_image.tmx": "picture 'nowhere.png' is missing; draw it with python tools/draw_maps.py",
+    "missing_image.tmx": "picture 'nowhere.png' is missing; draw it with python -m game.maps draw",
     "no_turns.tmx": "no map property turns; add turns (int)",
     "not_xml.tmx": "not a readable TMX file (XML error",
     "unknown_adjacent.tmx": "object 1 'greyhill': adjacent names 'nowhere', which is no region",
@@ -310,10 +310,11 @@ def test_make_maps_is_reproducible(tmp_path: Path) -> None:
 
 
 def test_draw_maps_draws_a_map_at_another_size() -> None:
-    draw_maps = _tool("draw_maps")
     import pygame
+
+    from game.ui import map_art
     pygame.font.init()
-    picture, notes = draw_maps.draw_map(shipped(2), out_width=480)
+    picture, notes = map_art.draw_map(shipped(2), out_width=480)
     assert picture.get_size() == (480, 300)
     assert notes == [] or all("does not fit" in n for n in notes)
 

@@ -1,26 +1,20 @@
-#!/usr/bin/env python3
 """Draw the pictures of the help's legend (assets/ui/legend/*.png): a swatch of each terrain with
 the very texture the maps are drawn with, and the map's feature icons (mine, cavern, magic
 source, Lost Tribe symbol, mountain), so the legend shows exactly what the board shows. The
 markers and tokens placed during play come from `game/ui/art.py` and need no file here.
 
-    python tools/draw_legend.py          # rewrite assets/ui/legend/
+    python -m tools.draw_legend          # rewrite assets/ui/legend/ (from the checkout's top folder)
 """
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+import pygame
 
-import pygame  # noqa: E402
+from game import resources
+from game.ui.map_art import BASE, TEXTURES, Where, draw_icon, thick_outline
 
-from tools.draw_maps import BASE, TEXTURES, Where, draw_icon, thick_outline  # noqa: E402
-
-OUT = ROOT / "assets" / "ui" / "legend"
+OUT = resources.ASSETS / "ui" / "legend"
 SIZE = 96
 TERRAINS = ("farmland", "forest", "hill", "mountain", "swamp", "sea", "lake")
 FEATURES = ("mine", "cavern", "magic", "lost_tribe", "mountain")
@@ -59,7 +53,7 @@ def main() -> int:
         pygame.image.save(draw_icon(feature, SIZE * 0.4), str(p))
         written.append(p)
     for p in written:
-        print(p.relative_to(ROOT))
+        print(resources.relative(p))
     return 0
 
 

@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """Generate the four shipped Tiled maps (maps/*.tmx) from fixed seeds, reproducibly.
 
 This tool owns the *shape and contents* of the shipped maps, not their pictures (that is
-`tools/draw_maps.py`). For each player count it scatters seeded points on a 1600x1000 board,
+`python -m game.maps draw`). For each player count it scatters seeded points on a 1600x1000 board,
 relaxes them (Lloyd), cuts the board into Voronoi cells by clipping the board rectangle with
 half-planes (neighbouring cells then share their edges exactly), merges a few edge cells into two
 seas and an inner cell into the lake, and tries sea and lake placements until the number of land
@@ -11,9 +10,9 @@ printed maps (`game.maps.PRINTED`). Borders get a seeded wiggle (the same points
 neighbours), terrains are spread by a small annealing search, features and lost tribes are placed
 by the digest's patterns, and the result is written as TMX and checked with the real loader.
 
-    python tools/make_maps.py            # all four maps
-    python tools/make_maps.py 3          # only the three-player map
-    python tools/draw_maps.py            # then draw the pictures
+    python -m tools.make_maps            # all four maps (from the checkout's top folder)
+    python -m tools.make_maps 3          # only the three-player map
+    python -m game.maps draw             # then draw the pictures
 """
 from __future__ import annotations
 
@@ -27,13 +26,9 @@ from pathlib import Path
 from typing import Sequence
 from xml.sax.saxutils import escape
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from game.content import geometry  # noqa: E402
-from game.content.tmx import SHIPPED_MAPS, inspect_map  # noqa: E402
-from game.maps import LAND_TERRAINS, PRINTED, Structure, compare  # noqa: E402
+from game.content import geometry
+from game.content.tmx import SHIPPED_MAPS, inspect_map
+from game.maps import LAND_TERRAINS, PRINTED, Structure, compare
 
 Point = tuple[float, float]
 WIDTH, HEIGHT, TILE = 1600, 1000, 50

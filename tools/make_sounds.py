@@ -1,10 +1,9 @@
-#!/usr/bin/env python3
 """Synthesise the game's sounds (assets/sounds/*.wav) from sine waves and noise, with the
 standard library only (`wave`, `array`, `math`, `random`): no samples, no recordings, nothing
 taken from elsewhere. Every sound is seeded, so a run writes the same files every time.
 
-    python tools/make_sounds.py                 # write assets/sounds/*.wav
-    python tools/make_sounds.py --out /tmp/snd  # somewhere else
+    python -m tools.make_sounds                 # write assets/sounds/*.wav (from the checkout's top folder)
+    python -m tools.make_sounds --out /tmp/snd  # somewhere else
 
 conquest   a drum thump under a rising two-note horn      lost      a falling, muffled tone
 die        the die rattling on the table, then landing    coins     three bright clinks
@@ -21,9 +20,10 @@ import sys
 import wave
 from pathlib import Path
 
+from game import resources
+
 RATE = 22050
-ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "assets" / "sounds"
+OUT = resources.ASSETS / "sounds"
 
 
 def silence(seconds: float) -> list[float]:

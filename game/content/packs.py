@@ -64,10 +64,7 @@ def shipped_packs(folder: Path = PACKS_DIR) -> list[Pack]:
 def resolve_content(path: str) -> Path:
     """A content file named in a save or on the command line: as given when it exists, else
     relative to the repository (the form the start screen records for a pack)."""
-    p = Path(path)
-    if not p.is_absolute() and not p.exists() and (ROOT / p).exists():
-        return ROOT / p
-    return p
+    return resources.find(path)
 
 
 def pack_ids(content: Iterable[str], packs: Iterable[Pack]) -> list[str]:

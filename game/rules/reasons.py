@@ -261,9 +261,9 @@ TEMPLATES: dict[str, str] = {
     "map_border_false": "{where}: border=false but the polygon runs along the edge of the board; check border",
     "map_board": "{path}: {error}",
     "map_no_image": "{path}: no image layer with the map picture; add an image layer whose image is "
-                    "the PNG drawn by python tools/draw_maps.py {path}",
+                    "the PNG drawn by python -m game.maps draw {path}",
     "map_image_missing": "{path}: image layer {layer!r}: picture {source!r} is missing; draw it with "
-                         "python tools/draw_maps.py {path} or fix the image path",
+                         "python -m game.maps draw {path} or fix the image path",
     "map_image_not_png": "{path}: image layer {layer!r}: {source!r} is not a PNG picture; save the map "
                          "picture as PNG",
     "map_image_size": "{path}: the picture is {w}x{h} but the map is {width}x{height} pixels; redraw it "

@@ -21,6 +21,8 @@ import pygame
 
 from game import resources
 
+from .map_art import BASE
+
 ICON_DIR = resources.ASSETS / "ui" / "icon"
 SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
@@ -29,10 +31,7 @@ ICNS_TYPES = {16: b"icp4", 32: b"icp5", 64: b"icp6", 128: b"ic07", 256: b"ic08",
 CANVAS = 1024
 
 Color = tuple[int, int, int]
-TERRAIN: dict[str, Color] = {            # the colours of the maps' terrains (tools/draw_maps.py)
-    "farmland": (228, 203, 124), "forest": (52, 102, 48), "hill": (166, 186, 104),
-    "mountain": (148, 138, 126), "swamp": (116, 112, 76),
-}
+TERRAIN = BASE                            # the colours of the maps' terrains
 SEA: Color = (44, 108, 172)
 INK: Color = (34, 30, 28)
 BANNER: Color = (196, 44, 40)
@@ -120,8 +119,8 @@ def draw(size: int) -> pygame.Surface:
         f = y / (n - 1)
         row = tuple(round(top[i] + (bottom[i] - top[i]) * f) for i in range(3))
         pygame.draw.line(big, row, (0, y), (n - 1, y))
-    for x, y, r in ((0.16, 0.14, 6), (0.82, 0.2, 5), (0.12, 0.56, 4), (0.9, 0.62, 5), (0.26, 0.9, 4), (0.76, 0.9, 6)):
-        pygame.draw.circle(big, (240, 232, 200), (x * n, y * n), r * n / 512)
+    for sx, sy, r in ((0.16, 0.14, 6), (0.82, 0.2, 5), (0.12, 0.56, 4), (0.9, 0.62, 5), (0.26, 0.9, 4), (0.76, 0.9, 6)):
+        pygame.draw.circle(big, (240, 232, 200), (sx * n, sy * n), r * n / 512)   # stars
     shape = pygame.Surface((n, n), pygame.SRCALPHA)
     pygame.draw.rect(shape, (255, 255, 255, 255), (0, 0, n, n), border_radius=corner)
     big.blit(shape, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)

@@ -3,7 +3,7 @@ cavern, magic source, Lost Tribe, mountain), the Lost Tribe token and the marker
 (mountain, troll's lair, fortress, encampment, hole, hero, dragon), each with its picture and what
 it does, in the current language.
 
-Terrain swatches and map symbols are the pictures `tools/draw_legend.py` draws with the maps'
+Terrain swatches and map symbols are the pictures `python -m tools.draw_legend` draws with the maps'
 own textures and icons (`assets/ui/legend/`); a missing file shows a plain swatch instead. The
 markers and the token are drawn by `art`, as on the board.
 """

@@ -3,7 +3,7 @@ played through pygame's mixer, with a volume and a mute that are remembered in t
 
 `Sound` never complains: no audio device, a mixer that will not start, a missing or broken
 file, all mean silence (SDL_AUDIODRIVER=dummy in CI works like a real device). Effects are the
-files of assets/sounds, made by tools/make_sounds.py: conquest, lost, die, coins, decline,
+files of assets/sounds, made by `python -m tools.make_sounds`: conquest, lost, die, coins, decline,
 pass, end, and music (the loop). The menu changes the volume, the mute and the music through
 `set_volume`, `set_muted` and `set_music`; the M key mutes.
 """

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Draw the map pictures (maps/*.png) from the region polygons of the TMX files.
 
 This tool owns the look of the shipped maps: each region is filled with its terrain's colour and
@@ -10,9 +9,12 @@ picture (name plates and icons drawn by code) for a map shown outside the game. 
 is seeded by the map and region ids, so a picture is the same every time; it is drawn at twice the
 size and scaled down for smooth edges. Needs pygame-ce; runs headless.
 
-    python tools/draw_maps.py                      # redraw the four shipped maps
-    python tools/draw_maps.py maps/my.tmx          # draw the picture the map's image layer names
-    python tools/draw_maps.py maps/my.tmx --width 2400 --out /tmp/big.png
+    python -m game.maps draw                       # redraw the four shipped maps
+    python -m game.maps draw maps/my.tmx           # draw the picture the map's image layer names
+    python -m game.maps draw maps/my.tmx --width 2400 --out /tmp/big.png
+
+(`python -m game.ui.map_art` is the same.) Part of the installed game, so a map author who
+installed it with pipx draws pictures as one with a checkout does.
 """
 from __future__ import annotations
 
@@ -25,13 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
-
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from game.content import geometry  # noqa: E402
 from game.content.tmx import SHIPPED_MAPS, MapData, inspect_map  # noqa: E402
@@ -416,7 +413,8 @@ def draw_map(data: MapData, out_width: int | None = None,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Draw map pictures from the polygons of TMX maps.")
+    parser = argparse.ArgumentParser(prog="python -m game.maps draw",
+                                     description="Draw map pictures from the polygons of TMX maps.")
     parser.add_argument("maps", nargs="*", help="TMX files (default: the four shipped maps)")
     parser.add_argument("--width", type=int, help="picture width in pixels (default: the map's)")
     parser.add_argument("--out", help="where to write the PNG (default: the image layer's file)")

@@ -1,0 +1,232 @@
+"""The game installs like an app: every file is found through `game.resources` (never from a
+module's own place in the source tree), the package metadata and the requirement lists agree,
+the installed layout (data inside the package) is found with the working folder elsewhere, the
+three ways to start it take the same options, the self-test passes, the Linux menu entry is
+installed and removed without touching a user's own files, and the icon files are what
+`game.ui.icon` draws. (CI also builds the wheel, installs it outside the checkout and runs
+`smallworld --self-test`, and builds and self-tests the standalone download.)"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game import bench, desktop, resources  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def test_no_module_finds_a_file_through_its_own_place_in_the_source_tree() -> None:
+    """`Path(__file__).parents[n]` breaks once installed: only game.resources finds files."""
+    offenders = []
+    files = [*(ROOT / "game").rglob("*.py"), *(ROOT / "tools").rglob("*.py"), ROOT / "main.py", ROOT / "setup.py"]
+    for f in files:
+        for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
+            if "__file__" in line or re.search(r"\.parents\[", line):
+                offenders.append(f"{f.relative_to(ROOT).as_posix()}:{n}: {line.strip()}")
+    assert offenders == []
+
+
+def _requirements(path: Path) -> list[str]:
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.split("#")[0].strip()
+        if line and not line.startswith("-r"):
+            out.append(line.replace(" ", ""))
+    return out
+
+
+def test_the_requirement_lists_say_what_the_package_says() -> None:
+    project = PYPROJECT["project"]
+    assert _requirements(ROOT / "requirements.txt") == project["dependencies"]
+    assert "-r requirements.txt" in (ROOT / "requirements-dev.txt").read_text(encoding="utf-8")
+    assert _requirements(ROOT / "requirements-dev.txt") == project["optional-dependencies"]["dev"]
+    assert project["optional-dependencies"]["dask"] == ["dask[distributed]>=2024.1"]
+    names = [re.split(r"[<>=\[]", d)[0] for d in project["dependencies"]]
+    assert names == ["pygame-ce", "pytmx", "PyYAML", "platformdirs"]
+    assert project["scripts"] == {"smallworld": "game.cli:main"}
+
+
+def test_in_a_checkout_the_files_are_at_the_top_of_the_repository(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert not resources.INSTALLED and resources.CHECKOUT == ROOT == resources.ROOT
+    assert resources.MAPS == ROOT / "maps" and resources.ASSETS == ROOT / "assets"
+    assert resources.relative(ROOT / "maps" / "two_players.tmx") == "maps/two_players.tmx"
+    assert resources.find("maps/two_players.tmx") == ROOT / "maps" / "two_players.tmx"
+
+
+def test_installed_the_files_are_found_inside_the_package_from_any_folder(tmp_path: Path) -> None:
+    """The layout the wheel installs (game/data/assets, maps, docs), with nothing of the checkout
+    reachable: the shipped maps and races load, and a save's relative path resolves there."""
+    site = tmp_path / "site"
+    shutil.copytree(ROOT / "game", site / "game", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("assets", "maps", "docs"):
+        shutil.copytree(ROOT / name, site / "game" / "data" / name, ignore=shutil.ignore_patterns("*.wav"))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    code = ("from game import resources\n"
+            "from game.content.tmx import SHIPPED_MAPS, load_map\n"
+            "from game.content.catalog import default_catalog\n"
+            "from game.content.packs import shipped_packs\n"
+            "from game.match import MatchSetup, Seat\n"
+            "print(resources.INSTALLED, resources.CHECKOUT, resources.ROOT)\n"
+            "print(len(load_map(SHIPPED_MAPS[3]).board.regions), len(default_catalog().races), len(shipped_packs()))\n"
+            "setup = MatchSetup([Seat('a', ''), Seat('b', '')], 1, 'maps/two_players.tmx')\n"
+            "print(len(setup.board().regions))\n")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PYTHONPATH"] = str(site)
+    out = subprocess.run([sys.executable, "-c", code], cwd=elsewhere, env=env, capture_output=True, text=True,
+                         check=False)
+    assert out.returncode == 0, out.stderr
+    first, second, third = out.stdout.splitlines()
+    assert first == f"True None {site.resolve() / 'game' / 'data'}"
+    assert second == "30 14 7"
+    assert third == "23"
+
+
+def test_a_tool_that_needs_the_repository_says_so_in_one_line_when_installed(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(resources, "CHECKOUT", None)
+    assert bench.main(["--compare", "HEAD", "--games", "1"]) == 2
+    out = capsys.readouterr().out.strip()
+    assert "\n" not in out and out.startswith("--compare HEAD works in a git checkout")
+    from game.content import vocab
+    assert vocab.main(["--write"]) == 2
+    assert "works in a git checkout" in capsys.readouterr().out
+
+
+def _options(cmd: list[str]) -> list[str]:
+    out = subprocess.run([*cmd, "--help"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    return sorted(set(re.findall(r"--[a-z][a-z-]+", out)))
+
+
+def test_main_py_and_python_m_game_take_the_same_options() -> None:
+    a = _options([sys.executable, "main.py"])
+    b = _options([sys.executable, "-m", "game"])
+    assert a == b
+    assert {"--self-test", "--install-desktop", "--uninstall-desktop", "--map", "--lang"} <= set(a)
+
+
+def test_the_self_test_plays_a_computer_game_and_passes(tmp_path: Path) -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", SMALLWORLD_HOME=str(tmp_path / "home"))
+    out = subprocess.run([sys.executable, str(ROOT / "main.py"), "--self-test"], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, check=False, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "pack underground" in out.stdout and "language fr" in out.stdout
+    assert re.search(r"a computer game on two_players\.tmx, played through the window to its end", out.stdout)
+    assert out.stdout.strip().splitlines()[-1].startswith("self-test passed")
+    assert not (tmp_path / "home").exists()        # the player's data folder is not used
+
+
+def test_the_self_test_fails_when_a_map_is_broken(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    (tmp_path / "broken.tmx").write_text("<map>", encoding="utf-8")
+    monkeypatch.setattr(resources, "MAPS", tmp_path)
+    from game import selftest
+    lines: list[str] = []
+    assert selftest.run(lines.append) == 1
+    assert lines[-1].startswith("self-test FAILED at maps:") and "broken.tmx" in lines[-1]
+
+
+# -- the Linux applications menu ---------------------------------------------------------------------
+def test_the_menu_entry_is_installed_with_the_name_in_four_languages_and_removed(tmp_path: Path) -> None:
+    code, said = desktop.install(tmp_path)
+    assert code == 0 and "applications menu" in said
+    entry = (tmp_path / "applications" / "smallworld-table.desktop").read_text(encoding="utf-8")
+    for lang in ("ro", "nl", "fr"):
+        assert f"Name[{lang}]=Small World" in entry
+    assert "Comment[fr]=Un jeu pour 2 à 5 joueurs sur un seul ordinateur" in entry
+    assert re.search(r"^Exec=\S*python\S* -m game$", entry, re.M)
+    assert f"Path={ROOT}" in entry                  # from a checkout: started in its folder
+    icon = tmp_path / "icons" / "hicolor" / "256x256" / "apps" / "smallworld-table.png"
+    assert icon.read_bytes() == (ROOT / "assets" / "ui" / "icon" / "smallworld-256.png").read_bytes()
+    assert desktop.install(tmp_path)[0] == 0       # again: its own files are replaced
+    code, said = desktop.uninstall(tmp_path)
+    assert code == 0 and "5 files" in said
+    assert [p for p in tmp_path.rglob("*") if p.is_file()] == []
+    assert desktop.uninstall(tmp_path)[0] == 0     # nothing left to remove: said, not an error
+
+
+def test_a_users_own_files_are_never_overwritten_nor_removed(tmp_path: Path) -> None:
+    mine = tmp_path / "applications" / "smallworld-table.desktop"
+    mine.parent.mkdir(parents=True)
+    mine.write_text("[Desktop Entry]\nName=My own Small World\n", encoding="utf-8")
+    code, said = desktop.install(tmp_path)
+    assert code == 2 and str(mine) in said and "\n" not in said
+    assert mine.read_text(encoding="utf-8") == "[Desktop Entry]\nName=My own Small World\n"
+    assert not (tmp_path / "icons").exists()        # nothing at all was written
+    code, said = desktop.uninstall(tmp_path)
+    assert code == 2 and mine.exists()
+    mine.unlink()
+    icon = tmp_path / "icons" / "hicolor" / "48x48" / "apps" / "smallworld-table.png"
+    icon.parent.mkdir(parents=True)
+    icon.write_bytes(b"my own picture")
+    assert desktop.install(tmp_path)[0] == 2 and icon.read_bytes() == b"my own picture"
+    assert desktop.uninstall(tmp_path)[0] == 2 and icon.read_bytes() == b"my own picture"
+
+
+def test_an_exec_argument_with_spaces_is_quoted() -> None:
+    assert desktop._quote("/opt/Small World/python") == '"/opt/Small World/python"'
+    assert desktop._quote('/a"b$c') == '"/a\\"b\\$c"'
+    assert desktop._quote("/usr/bin/python3") == "/usr/bin/python3"
+
+
+# -- the icon ------------------------------------------------------------------------------------------
+ICON = ROOT / "assets" / "ui" / "icon"
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == PNG
+    w, h = struct.unpack(">II", data[16:24])
+    return w, h
+
+
+def test_the_windows_icon_holds_a_png_of_each_size() -> None:
+    data = (ICON / "smallworld.ico").read_bytes()
+    reserved, kind, count = struct.unpack("<HHH", data[:6])
+    assert (reserved, kind) == (0, 1) and count == 7
+    sizes = []
+    for i in range(count):
+        w, h, _, _, planes, bits, length, offset = struct.unpack("<BBBBHHII", data[6 + 16 * i: 22 + 16 * i])
+        size = _png_size(data[offset: offset + length])
+        assert size[0] == (w or 256) and size[1] == (h or 256) and (planes, bits) == (1, 32)
+        sizes.append(size[0])
+    assert sizes == [16, 24, 32, 48, 64, 128, 256]
+
+
+def test_the_macos_icon_holds_pngs_under_their_size_codes() -> None:
+    data = (ICON / "smallworld.icns").read_bytes()
+    assert data[:4] == b"icns" and struct.unpack(">I", data[4:8])[0] == len(data)
+    found, at = {}, 8
+    while at < len(data):
+        kind, length = data[at: at + 4], struct.unpack(">I", data[at + 4: at + 8])[0]
+        found[kind] = _png_size(data[at + 8: at + length])[0]
+        at += length
+    assert found == {b"icp4": 16, b"icp5": 32, b"icp6": 64, b"ic07": 128, b"ic08": 256, b"ic09": 512}
+
+
+def test_the_shipped_icon_is_the_one_the_code_draws() -> None:
+    """The PNGs in assets/ui/icon/ are `python -m game.ui.icon`'s output (redraw them after a change)."""
+    import pygame
+
+    from game.ui import icon
+    for size in (32, 256):
+        drawn = icon.draw(size)
+        shipped = pygame.image.load(str(ICON / f"smallworld-{size}.png"))
+        assert shipped.get_size() == (size, size)
+        diff = sum(abs(a - b) for x in range(0, size, max(1, size // 32)) for y in range(0, size, max(1, size // 32))
+                   for a, b in zip(drawn.get_at((x, y)), shipped.get_at((x, y)), strict=True))
+        samples = len(range(0, size, max(1, size // 32))) ** 2
+        assert diff / (samples * 4) < 3, f"the {size}-pixel icon differs from what game.ui.icon draws"
