@@ -1,9 +1,10 @@
 """`smallworld --self-test`: proves an installed copy of the game works, with no display.
 
-It reads every shipped map (`maps/*.tmx`) and its picture, the base races and powers and every
-content pack (each alone, then all together), the on-screen text of the four languages, the
-sounds, then opens the window with SDL's dummy drivers and lets two computer players play a
-whole game on the two-player map through it, up to the final ranking. Each step prints one line;
+It opens the window with SDL's dummy drivers on the start screen (the line it prints then marks
+how long the program took to show its first screen), reads every shipped map (`maps/*.tmx`) and
+its picture, the base races and powers and every content pack (each alone, then all together),
+the on-screen text of the four languages and the sounds, then lets two computer players play a
+whole game on the two-player map through the window, up to the final ranking. Each step prints one line;
 the first that fails prints what went wrong and the exit status is 1, else 0. The player's own
 saves and settings are never read nor touched: the run uses a temporary data folder. Used by CI
 on the built wheel and on the standalone download, and by anyone who wants to know that a copy
@@ -17,7 +18,7 @@ import tempfile
 import time
 import traceback
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from . import resources
 
@@ -63,16 +64,23 @@ def _words(say: Callable[[str], None]) -> None:
     say(f"sounds: {len(sounds)} files")
 
 
-def _computer_game(say: Callable[[str], None], home: Path) -> None:
-    from .match import Seat
+def _window(say: Callable[[str], None], home: Path) -> Any:
     from .ui.app import Options
-    from .ui.driver import Driver, scripted_step
+    from .ui.driver import Driver
+    d = Driver(Options(pace=0, catch_errors=False, save_path=home / "self-test.json"), size=(1000, 650))
+    d.pump()
+    say(f"window: {d.app.screen.get_width()}x{d.app.screen.get_height()}, start screen drawn "
+        f"({d.app.frames} frame)")
+    return d
+
+
+def _computer_game(say: Callable[[str], None], home: Path, d: Any) -> None:
+    from .match import Seat
+    from .ui.driver import scripted_step
     from .ui.scenes.play import GameScene
     from .ui.table import Table, shipped_map_path
 
     t0 = time.perf_counter()
-    d = Driver(Options(pace=0, catch_errors=False, save_path=home / "self-test.json"), size=(1000, 650))
-    say(f"window: {d.app.screen.get_width()}x{d.app.screen.get_height()}, start screen drawn")
     seats = [Seat("Ann", "orange", "easy"), Seat("Bob", "sky", "easy")]
     table = Table.new(seats, GAME_SEED, shipped_map_path(2), [], home / "self-test.json")
     d.app.switch(GameScene(d.app, table))
@@ -88,7 +96,11 @@ def _computer_game(say: Callable[[str], None], home: Path) -> None:
         f"its end in {time.perf_counter() - t0:.1f} s ({len(table.match.records)} moves); coins {coins}")
 
 
-def run(out: Callable[[str], None] = print) -> int:
+def _print(line: str) -> None:
+    print(line, flush=True)                 # at once: a pipe reading the lines times them
+
+
+def run(out: Callable[[str], None] = _print) -> int:
     """Every check in turn; 0 when all pass, 1 at the first that fails (with its reason)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -99,14 +111,19 @@ def run(out: Callable[[str], None] = print) -> int:
     old_home = os.environ.get("SMALLWORLD_HOME")
     with tempfile.TemporaryDirectory(prefix="smallworld-self-test-") as tmp:
         os.environ["SMALLWORLD_HOME"] = tmp       # the player's saves and settings stay untouched
+        say: Callable[[str], None] = lambda line: out(f"  {line}")
         try:
+            try:
+                window = _window(say, Path(tmp))
+            except Exception as err:  # noqa: BLE001 - a self-test reports every failure
+                return _failed(out, "window", err)
             for name, step in (("maps", _maps), ("content", _content), ("text and sound", _words)):
                 try:
-                    step(lambda line: out(f"  {line}"))
-                except Exception as err:  # noqa: BLE001 - a self-test reports every failure
+                    step(say)
+                except Exception as err:  # noqa: BLE001
                     return _failed(out, name, err)
             try:
-                _computer_game(lambda line: out(f"  {line}"), Path(tmp))
+                _computer_game(say, Path(tmp), window)
             except Exception as err:  # noqa: BLE001
                 return _failed(out, "computer game", err)
         finally:

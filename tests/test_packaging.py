@@ -230,3 +230,24 @@ def test_the_shipped_icon_is_the_one_the_code_draws() -> None:
                    for a, b in zip(drawn.get_at((x, y)), shipped.get_at((x, y)), strict=True))
         samples = len(range(0, size, max(1, size // 32))) ** 2
         assert diff / (samples * 4) < 3, f"the {size}-pixel icon differs from what game.ui.icon draws"
+
+
+# -- the download ----------------------------------------------------------------------------------
+@pytest.mark.parametrize(("system", "icon", "sep"), [("linux", None, ":"), ("win32", "smallworld.ico", ";"),
+                                                     ("darwin", "smallworld.icns", ":")])
+def test_the_bundle_recipe_is_the_same_script_on_every_system(monkeypatch: pytest.MonkeyPatch, system: str,
+                                                              icon: str | None, sep: str) -> None:
+    """One script: the data separator and the icon format follow the system it runs on, and
+    every data folder lands inside the package, where game.resources looks when installed."""
+    from tools import build_bundle
+    monkeypatch.setattr(build_bundle.sys, "platform", system)
+    monkeypatch.setattr(build_bundle.os, "pathsep", sep)
+    args = build_bundle.pyinstaller_args(ROOT, ROOT / "dist", ROOT / "build" / "bundle")
+    data = [args[i + 1] for i, a in enumerate(args) if a == "--add-data"]
+    assert data == [f"{ROOT / name}{sep}game/data/{name}" for name in ("assets", "maps", "docs")]
+    assert ("--icon" in args) == (icon is not None)
+    if icon is not None:
+        assert Path(args[args.index("--icon") + 1]) == ROOT / "assets" / "ui" / "icon" / icon
+        assert "--windowed" in args
+    assert "dask" in [args[i + 1] for i, a in enumerate(args) if a == "--exclude-module"]
+    assert build_bundle.system_name() == {"linux": "linux", "win32": "windows", "darwin": "macos"}[system]
