@@ -7,6 +7,7 @@ markers and tokens placed during play come from `game/ui/art.py` and need no fil
 """
 from __future__ import annotations
 
+import os
 import random
 
 import pygame
@@ -41,6 +42,7 @@ def terrain_swatch(terrain: str, size: int = SIZE) -> pygame.Surface:
 
 
 def main() -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")      # no window: it only draws into files
     pygame.display.init()
     OUT.mkdir(parents=True, exist_ok=True)
     written = []
