@@ -88,7 +88,6 @@ def _computer_game(say: Callable[[str], None], home: Path, d: Any) -> None:
         if scripted_step(d) == "final":
             break
     s = table.state
-    d.close()
     if not s.game_over:
         raise RuntimeError(f"the computer game did not end in {STEP_LIMIT} steps (round {s.round})")
     coins = ", ".join(f"{p.name} {p.coins}" for p in s.players)
@@ -112,6 +111,7 @@ def run(out: Callable[[str], None] = _print) -> int:
     with tempfile.TemporaryDirectory(prefix="smallworld-self-test-") as tmp:
         os.environ["SMALLWORLD_HOME"] = tmp       # the player's saves and settings stay untouched
         say: Callable[[str], None] = lambda line: out(f"  {line}")
+        window = None
         try:
             try:
                 window = _window(say, Path(tmp))
@@ -127,6 +127,8 @@ def run(out: Callable[[str], None] = _print) -> int:
             except Exception as err:  # noqa: BLE001
                 return _failed(out, "computer game", err)
         finally:
+            if window is not None:
+                window.close()
             if old_home is None:
                 os.environ.pop("SMALLWORLD_HOME", None)
             else:
@@ -136,6 +138,7 @@ def run(out: Callable[[str], None] = _print) -> int:
 
 
 def _failed(out: Callable[[str], None], step: str, err: BaseException) -> int:
-    traceback.print_exception(err, file=sys.stderr)
+    if sys.stderr is not None:               # (None in a windowed program on Windows)
+        traceback.print_exception(err, file=sys.stderr)
     out(f"self-test FAILED at {step}: {type(err).__name__}: {err}")
     return 1
