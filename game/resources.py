@@ -4,13 +4,14 @@ The game ships three folders beside its code: `assets/` (races and powers, on-sc
 fonts, sounds, art, the icon), `maps/` (the Tiled maps, their pictures, the Tiled project) and
 `docs/` (the guides for players and authors, with their examples). In a checkout they stand at
 the top of the repository, beside the `game` package; in an installed game (a wheel, pipx, the
-standalone download) the build puts them inside the package, as `game/data/assets`, `game/data/maps`
-and `game/data/docs`. `ROOT` is the folder that holds them either way, and the paths a save records
-(`maps/five_players.tmx`, `assets/content/expansions/cursed.yaml`) are relative to it, so a save
-made in a checkout opens in the installed game and back. `CHECKOUT` is the repository the program
-runs from, or None when it is installed: the author tools that need one (`game.bench --compare`,
-`game.content.vocab --write`) ask it and say so in one line. Nothing else in the program works
-out a file's place from its own source file.
+standalone download) the build puts them inside the package, as `game/data/assets`,
+`game/data/maps` and `game/data/docs` (see setup.py). `ROOT` is the folder that holds them
+either way, and the paths a save records (`maps/five_players.tmx`,
+`assets/content/expansions/cursed.yaml`) are relative to it, so a save made in a checkout opens
+in the installed game and back. `CHECKOUT` is the repository the program runs from, or None when
+it is installed: the author tools that need one (`game.bench --compare`, `game.content.vocab
+--write`) ask it and say so in one line. Nothing else in the program works out a file's place
+from its own source file (a test greps for it).
 """
 from __future__ import annotations
 
