@@ -24,7 +24,7 @@ import yaml
 
 from . import resources
 
-APP_ID = "smallworld-table"
+APP_ID = "smallworld-table"          # also the window's class (game.ui.icon.WINDOW_CLASS)
 MARK = "X-SmallWorld-Table=installed by smallworld --install-desktop"
 ICON_SIZES = (48, 64, 128, 256)
 LANGS = ("en", "ro", "nl", "fr")
@@ -77,7 +77,8 @@ def entry() -> str:
     lines += [f"Comment={comment}"]
     lines += [f"Comment[{lang}]={words[lang][1]}" for lang in LANGS if lang != "en"]
     lines += [f"Exec={exec_line}", f"Icon={APP_ID}", "Terminal=false", "Categories=Game;BoardGame;",
-              "Keywords=board game;strategy;hot-seat;family;", "StartupNotify=true"]
+              "Keywords=board game;strategy;hot-seat;family;", "StartupNotify=true",
+              f"StartupWMClass={APP_ID}"]
     if folder is not None:
         lines.append(f"Path={folder}")
     lines.append(MARK)

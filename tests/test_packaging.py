@@ -149,6 +149,8 @@ def test_the_menu_entry_is_installed_with_the_name_in_four_languages_and_removed
     assert "Comment[fr]=Un jeu pour 2 à 5 joueurs sur un seul ordinateur" in entry
     assert re.search(r"^Exec=\S*python\S* -m game$", entry, re.M)
     assert f"Path={ROOT}" in entry                  # from a checkout: started in its folder
+    from game.ui.icon import WINDOW_CLASS
+    assert f"StartupWMClass={WINDOW_CLASS}" in entry  # the window is known as this entry's
     icon = tmp_path / "icons" / "hicolor" / "256x256" / "apps" / "smallworld-table.png"
     assert icon.read_bytes() == (ROOT / "assets" / "ui" / "icon" / "smallworld-256.png").read_bytes()
     assert desktop.install(tmp_path)[0] == 0       # again: its own files are replaced

@@ -144,7 +144,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.zip:
         machine = re.sub(r"[^a-z0-9_]+", "", platform.machine().lower()) or "any"
         base = args.dist.resolve() / f"{NAME}-{__version__}-{system_name()}-{machine}"
-        made = shutil.make_archive(str(base), "zip", root_dir=folder.parent, base_dir=folder.name)
+        app = folder.with_name(f"{NAME}.app")          # macOS: the app a family double-clicks
+        shipped = app if sys.platform == "darwin" and app.is_dir() else folder
+        made = shutil.make_archive(str(base), "zip", root_dir=shipped.parent, base_dir=shipped.name)
         print(f"download: {made} ({Path(made).stat().st_size / 1e6:.0f} MB)")
     return check(folder) if args.check else 0
 

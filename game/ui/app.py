@@ -11,6 +11,7 @@ off to see the error).
 from __future__ import annotations
 
 import os
+import sys
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from game.saves import data_dir  # noqa: E402
 
 from . import settings  # noqa: E402
 from .art import Sprites  # noqa: E402
-from .icon import window_icon  # noqa: E402
+from .icon import WINDOW_CLASS, window_icon  # noqa: E402
 from .sound import Sound  # noqa: E402
 from .strings import set_language, t  # noqa: E402
 from .theme import Fonts, Text  # noqa: E402
@@ -98,6 +99,11 @@ class App:
             self.options.pace = ANIMATION[self.animation]
         self.bots_fast = bool(prefs.get("bots_fast", False))
         self.sound = bool(prefs.get("sound", True))     # remembered; the M key and the menu switch it
+        for hint in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
+            # the menu entry's name, so the desktop shows its icon; pygame's import sets the X11 one
+            # to the script's name, which gives way, but one the user set stays
+            if os.environ.get(hint) in (None, os.path.basename(sys.argv[0])):
+                os.environ[hint] = WINDOW_CLASS
         pygame.display.init()
         _plain_framebuffer()
         pygame.font.init()

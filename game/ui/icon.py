@@ -24,6 +24,9 @@ from game import resources
 from .map_art import BASE
 
 ICON_DIR = resources.ASSETS / "ui" / "icon"
+#: The window's class (X11) and app id (Wayland): the name of the Linux menu entry (`game.desktop`),
+#: so that the desktop shows the entry's icon and name for the window.
+WINDOW_CLASS = "smallworld-table"
 SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 #: macOS size codes for PNG images (the 16/32/64-pixel ones since OS X 10.7)
