@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from . import resources
+from .content.bounded import FileRefused, load_json
 from .rules import (
     Action,
     Board,
@@ -48,7 +49,6 @@ class SaveError(HasReason, ValueError):
 
 MAX_SEED = 10**18
 MAX_RECORDS = 100_000
-MAX_SAVE_BYTES = 64 * 1024 * 1024
 DIE = frozenset({0, 1, 2, 3})
 
 
@@ -137,9 +137,9 @@ def check_save(path: str | Path) -> dict[str, Any]:
     """Read a save and check its whole shape (not its moves); raises `SaveError` with one line."""
     path = Path(path)
     try:
-        if path.stat().st_size > MAX_SAVE_BYTES:
-            raise SaveError(reason("save_damaged", path=str(path)))
-        d = json.loads(path.read_text(encoding="utf-8"))
+        d = load_json(path, "save")          # a regular file within the saves' size and depth
+    except FileRefused as err:
+        raise SaveError(reason("save_shape", path=str(path), problem=err.problem)) from None
     except OSError as err:
         raise SaveError(reason("save_unreadable", path=str(path), error=err.strerror or str(err))) from None
     except (UnicodeDecodeError, ValueError, RecursionError):

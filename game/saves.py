@@ -12,7 +12,6 @@ clears temporary files left by an interrupted save (and lock files no window hol
 """
 from __future__ import annotations
 
-import json
 import os
 import time
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from . import savelock
+from .content.bounded import load_json
 from .match import SaveError, check_save
 from .rules import HasReason, reason
 
@@ -248,6 +248,6 @@ def delete_save(path: Path) -> None:
 def peek_json(path: Path) -> Any:
     """The JSON in a file, or None (for tools and tests)."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        return load_json(path, "save")
     except (OSError, ValueError, RecursionError):
         return None

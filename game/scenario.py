@@ -20,6 +20,7 @@ from typing import Any, Mapping
 import yaml
 
 from . import resources
+from .content.bounded import FileRefused, check_yaml, read_bytes
 from .content.catalog import ContentError, default_catalog, load_catalog
 from .rules import (
     LOST_TRIBE,
@@ -524,10 +525,14 @@ class Runner:
 def run_file(path: Path, catalog: Catalog) -> tuple[bool, str, str]:
     """(passed, name, message) for one scenario file."""
     name = path.name
+    raw = b""
     try:
-        raw = path.read_bytes()
+        raw = read_bytes(path, "scenario")
         text = raw.decode("utf-8")
+        check_yaml(text, path, "scenario")         # depth, aliases, size: before anything is built
         sc = yaml.load(text, Loader=_Loader)       # a SafeLoader that refuses repeated keys
+    except FileRefused as err:
+        return False, name, str(err)
     except OSError as err:
         return False, name, f"cannot read the file: {err.strerror or err}"
     except UnicodeDecodeError as err:

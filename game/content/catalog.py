@@ -21,6 +21,9 @@ import yaml
 from .. import resources
 from ..rules import Catalog, CatalogError, HasReason, Reason, as_reason, reason
 from ..rules.abilities import REGISTRY
+from .bounded import FileRefused, check_yaml, read_bytes
+
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)     # libyaml when present
 
 CONTENT_DIR = resources.CONTENT
 
@@ -76,7 +79,9 @@ def near(word: Any, known: Iterable[str]) -> Reason | str:
 def _read(path: Path) -> tuple[Any, Any]:
     """The data and node tree of a file; raises ContentError when it cannot be read at all."""
     try:
-        raw = path.read_bytes()
+        raw = read_bytes(path, "content")
+    except FileRefused as err:
+        raise ContentError(err.reason) from None
     except OSError as err:
         raise ContentError(reason("content_unreadable", path=str(path), error=err.strerror or str(err))) from None
     try:
@@ -86,8 +91,11 @@ def _read(path: Path) -> tuple[Any, Any]:
         raise ContentError(reason("content_not_utf8", where=f"{path}:{line}",
                                   byte=f"0x{raw[err.start]:02x}")) from None
     try:
-        node = yaml.compose(text)
-        data = yaml.safe_load(text)
+        check_yaml(text, path, "content")             # depth, aliases, size: before anything is built
+        node = yaml.compose(text, Loader=_LOADER)
+        data = yaml.load(text, Loader=_LOADER)
+    except FileRefused as err:
+        raise ContentError(err.reason) from None
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f":{mark.line + 1}" if mark else ""

@@ -21,12 +21,18 @@ from xml.etree.ElementTree import ParseError
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame if present
 import pytmx  # noqa: E402
 
+from game.content.bounded import FileRefused, read_bytes  # noqa: E402
 from game.rules import HasReason, Reason, reason  # noqa: E402
 
 JSON_SUFFIXES = (".tmj", ".json")
 # attributes of a Tiled object that pytmx refuses as property names (besides id and name)
 RESERVED = ("type", "class", "x", "y", "width", "height", "rotation", "gid", "visible", "template")
 SHAPES = ("polygon", "polyline", "ellipse", "point", "text")
+#: The most a map may hold (the printed 5-player map: 48 regions, 1,700 polygon points, 1600x1000
+#: pixels); far beyond any board a table can play, and quick to refuse.
+MAX_OBJECTS = 400
+MAX_POINTS = 40_000
+MAX_PIXELS = 8192
 
 
 class TiledFileError(HasReason, ValueError):
@@ -44,26 +50,36 @@ class OpenedMap:
 
 def open_map(path: Path, shown: str) -> OpenedMap:
     """Read the map at `path` (shown as `shown` in messages); raise `TiledFileError`."""
-    if not path.is_file():
+    if not path.exists():
         raise TiledFileError(reason("map_no_file", path=shown))
     try:
-        with open(path, "rb") as f:
-            head = f.read(256).lstrip(b"\xef\xbb\xbf \t\r\n")
+        raw = read_bytes(path, "map")            # a regular file of at most a few MB, or one line
+    except FileRefused as e:
+        raise TiledFileError(e.reason) from None
     except OSError as e:
         raise TiledFileError(reason("map_unreadable_file", path=shown, error=e.strerror or str(e))) from None
+    head = raw[:256].lstrip(b"\xef\xbb\xbf \t\r\n")
     if path.suffix.lower() in JSON_SUFFIXES or head.startswith((b"{", b"[")):
         raise TiledFileError(reason("map_json", path=shown))
     try:
-        root = ElementTree.parse(path).getroot()
+        root = ElementTree.fromstring(raw)
     except ParseError as e:
         raise TiledFileError(reason("map_bad_xml", path=shown, error=str(e))) from None
-    except OSError as e:
-        raise TiledFileError(reason("map_unreadable_file", path=shown, error=e.strerror or str(e))) from None
     if root.tag != "map":
         raise TiledFileError(reason("map_not_a_map", path=shown, tag=root.tag))
+    _check_size(root, shown)
+    for ts in root.iter("tileset"):              # pytmx reads these itself: a plain, small file first
+        if ts.get("source"):
+            try:
+                read_bytes(path.parent / str(ts.get("source")), "template")
+            except FileRefused as e:
+                raise TiledFileError(e.reason) from None
+            except OSError:
+                pass                             # missing: pytmx's own sentence says so
     opened = OpenedMap(tiled=pytmx.TiledMap())
+    cache: dict[Path, ElementTree.Element | None] = {}
     for obj in root.iter("object"):
-        _expand_template(obj, path, shown, opened.problems)
+        _expand_template(obj, path, shown, opened.problems, cache)
         opened.old_names |= _move_old_names(obj)
         for prop in list(_properties(obj)):
             if prop.get("name") in RESERVED:
@@ -91,7 +107,38 @@ def _drop(obj: ElementTree.Element, prop: ElementTree.Element) -> None:
         block.remove(prop)
 
 
-def _expand_template(obj: ElementTree.Element, path: Path, shown: str, problems: list[Reason]) -> None:
+def _template(tx: Path, cache: dict[Path, ElementTree.Element | None]) -> ElementTree.Element | None:
+    """The object of a template file (each file read once per map, within the template bounds)."""
+    if tx not in cache:
+        try:
+            cache[tx] = ElementTree.fromstring(read_bytes(tx, "template")).find("object")
+        except (OSError, ParseError):
+            cache[tx] = None
+    return cache[tx]
+
+
+def _check_size(root: ElementTree.Element, shown: str) -> None:
+    """Refuse, before anything is built, a map with more objects or polygon points, or more
+    pixels, than any Small World map needs (the printed maps: 48 regions, 1,700 points)."""
+    objects = sum(1 for _ in root.iter("object"))
+    if objects > MAX_OBJECTS:
+        raise TiledFileError(reason("map_too_many_objects", path=shown, count=objects, limit=MAX_OBJECTS))
+    points = 0
+    for shape in root.iter("polygon"):
+        points += str(shape.get("points", "")).count(",")
+        if points > MAX_POINTS:
+            raise TiledFileError(reason("map_too_many_points", path=shown, limit=MAX_POINTS))
+    try:
+        width = int(root.get("width", "0")) * int(root.get("tilewidth", "0"))
+        height = int(root.get("height", "0")) * int(root.get("tileheight", "0"))
+    except ValueError:
+        return                                   # the reader's own sentence says what is wrong
+    if width > MAX_PIXELS or height > MAX_PIXELS:
+        raise TiledFileError(reason("map_too_large", path=shown, width=width, height=height, limit=MAX_PIXELS))
+
+
+def _expand_template(obj: ElementTree.Element, path: Path, shown: str, problems: list[Reason],
+                     cache: dict[Path, ElementTree.Element | None]) -> None:
     """Copy a template's class, name, properties and shape into an object placed from it."""
     source = obj.get("template")
     if not source:
@@ -99,11 +146,7 @@ def _expand_template(obj: ElementTree.Element, path: Path, shown: str, problems:
     del obj.attrib["template"]
     label = reason("map_object_label", object=obj.get("id", "?"), name=obj.get("name", ""))
     where = reason("map_where", path=shown, label=label)
-    tx = (path.parent / source)
-    try:
-        template = ElementTree.parse(tx).getroot().find("object")
-    except (OSError, ParseError):
-        template = None
+    template = _template(path.parent / source, cache)
     if template is None:
         problems.append(reason("map_template_missing", where=where, source=source))
         return

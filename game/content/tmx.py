@@ -26,7 +26,8 @@ import pytmx  # noqa: E402
 
 from game import resources  # noqa: E402
 from game.content import geometry  # noqa: E402
-from game.content.tiled_file import TiledFileError, open_map  # noqa: E402
+from game.content.bounded import read_head  # noqa: E402
+from game.content.tiled_file import MAX_PIXELS, TiledFileError, open_map  # noqa: E402
 from game.rules import FEATURES, TERRAINS, WATER, Board, BoardError, HasReason, Reason, Region, reason  # noqa: E402  # noqa: E402
 
 Point = tuple[float, float]
@@ -120,8 +121,7 @@ def _as_list(value: Any) -> list[str]:
 
 def _png_size(path: Path) -> tuple[int, int] | None:
     try:
-        with open(path, "rb") as f:
-            head = f.read(24)
+        head = read_head(path, 24, "image")       # a plain file of sensible size, or no picture
     except OSError:
         return None
     if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n":
@@ -260,6 +260,9 @@ def _check_image(tiled: pytmx.TiledMap, path: Path, shown: str, width: int, heig
             problem = reason("map_image_missing", path=shown, layer=layer.name, source=layer.source)
         elif size is None:
             problem = reason("map_image_not_png", path=shown, layer=layer.name, source=layer.source)
+        elif max(size) > MAX_PIXELS:
+            problem = reason("map_too_large", path=str(image_path), width=size[0], height=size[1], limit=MAX_PIXELS)
+            image_path = None
         elif size != (width, height):
             warnings.append(reason("map_image_size", path=shown, w=size[0], h=size[1], width=width,
                                    height=height))

@@ -182,6 +182,31 @@ TEMPLATES: dict[str, str] = {
     "catalog_effect_error": "{kind} {id!r}: {error}",
     "catalog_race_is_power": "race {id!r} has the same id as a power; rename one of them",
     "catalog_power_is_race": "power {id!r} has the same id as a race; rename one of them",
+    # -- any file read within bounds (game.content.bounded) ----------------------------------
+    "file_not_regular": "{path}: {what}, not a plain file; check the path of the {kind}",
+    "file_too_big": "{path}: {size}, more than a {kind} may be ({limit}); use a smaller file",
+    "file_too_deep": "{path}: nested more than {limit} levels deep, more than a {kind} may be; flatten it",
+    "file_too_many_aliases": "{path}: more than {limit} YAML aliases (*name), more than a {kind} may use; "
+                             "write the entries out in full",
+    "file_too_many_values": "{path}: more than {limit} values once its aliases are expanded, more than a {kind} "
+                            "may hold; write fewer entries",
+    "file_p_not_regular": "{what}, not a plain file",
+    "file_p_too_big": "{size}, more than the {limit} it may be",
+    "file_p_too_deep": "nested more than {limit} levels deep",
+    "word_file_content": "content file",
+    "word_file_scenario": "scenario file",
+    "word_file_strings": "strings file",
+    "word_file_settings": "settings file",
+    "word_file_save": "saved game",
+    "word_file_map": "map",
+    "word_file_template": "Tiled template",
+    "word_file_image": "picture",
+    "word_file_lab": "lab results file",
+    "word_is_folder": "a folder",
+    "word_is_pipe": "a pipe",
+    "word_is_device": "a device",
+    "word_is_socket": "a socket",
+    "word_is_other": "something else",
     # -- content files (ContentError) --------------------------------------------------------
     "content_unreadable": "{path}: cannot read the file ({error}); check the path",
     "content_bad_yaml": "{path}{where}: not valid YAML ({problem}); check indentation and colons",
@@ -248,6 +273,11 @@ TEMPLATES: dict[str, str] = {
     "map_near_miss": "{path}: {first} and {second} come within {gap} px around ({x}, {y}) without "
                      "touching, so they are not neighbours; snap their edges together, or list the "
                      "other in adjacent if the gap is meant",
+    "map_too_many_objects": "{path}: {count} objects, more than a map may hold ({limit}); remove objects in Tiled",
+    "map_too_many_points": "{path}: more than {limit} polygon points, more than a map may have; simplify the "
+                           "shapes in Tiled",
+    "map_too_large": "{path}: {width}x{height} pixels, larger than a map may be ({limit}x{limit}); make it "
+                     "smaller in Tiled",
     "map_bad_xml": "{path}: not a readable TMX file (XML error: {error}); open it in Tiled and save it again",
     "map_pytmx": "{path}: pytmx cannot read this map ({error}); open it in Tiled and save it again",
     "map_no_size": "{path}: the map has no size; set its width, height and tile size in Tiled",
@@ -305,6 +335,11 @@ TEMPLATES: dict[str, str] = {
     "pattern_cavern_mine": "{count} mountains carry both a cavern and a mine (want exactly 1)",
     "pattern_tribe_features": "only {count} of {total} lost-tribe regions carry a feature (want at least a third)",
     # -- saves (SaveError) and replays -------------------------------------------------------
+    "settings_kept_aside": "{problem}; it was moved aside as {kept}, and the game starts with its "
+                           "default settings",
+    "settings_ignored": "{problem}; it could not be moved aside, so the game uses its default settings "
+                        "and leaves the file alone",
+    "settings_p_not_json": "{path}: not a settings file (damaged, or not JSON)",
     "save_unreadable": "{path}: cannot be read ({error}); start a new game",
     "save_damaged": "{path}: the saved game is damaged (not valid JSON); it was kept, start a new game",
     "save_version": "{path}: not a saved game of this version; it was kept, start a new game",
@@ -453,8 +488,30 @@ def reason(key: str, ctx: Any = None, /, **params: Any) -> Reason:
             made = _PLAIN[key] = Reason(TEMPLATES[key].format(), key, {})
         return made
     template = TEMPLATES[key]
+    params = {k: _short(v) for k, v in params.items()}
     text = template.format(**{k: _english(k, v, ctx) for k, v in params.items()})
     return Reason(text, key, params)
+
+
+#: The longest value a sentence quotes as it is: a value from a file (a name, a path, a level in
+#: a hand-edited save) longer than this is quoted as a cut excerpt, never a megabyte of it.
+MAX_QUOTED = 240
+
+
+def _short(value: Any) -> Any:
+    """`value`, or a cut excerpt of it when it is too long to quote (the start and the end)."""
+    if value is None or isinstance(value, (Reason, int, float)):
+        return value
+    if isinstance(value, str):
+        if len(value) <= MAX_QUOTED:
+            return value
+        return value[:MAX_QUOTED - 61] + "…" + value[-60:]
+    if not isinstance(value, (list, tuple, dict, set, frozenset, bytes)):
+        return value
+    text = repr(value)
+    if len(text) <= MAX_QUOTED:
+        return value
+    return text[:MAX_QUOTED - 1] + "…"
 
 
 #: The parameter in which `reason_n` keeps its count, so that the window can choose the form

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
+from game.content.bounded import FileRefused, load_json
+from game.rules import reason
 from game.saves import data_dir
+from game.ui.strings import say
 
 DEFAULTS: dict[str, Any] = {"lang": None, "hints": True, "expert_seconds": 2.0, "animation": "normal",
                             "bots_fast": False, "sound": True, "table": None,
@@ -46,15 +50,42 @@ def path() -> Path:
 
 
 def load() -> dict[str, Any]:
-    """The remembered choices, with the defaults for anything not remembered."""
+    """The remembered choices, with the defaults for anything not remembered. A file that is not
+    a settings file (damaged, nested too deep, too big, not a file at all) is moved aside as
+    `settings-unreadable-N.json` with one line on stderr, and the defaults are used; a file that
+    cannot be read for its rights is left alone."""
     out = dict(DEFAULTS)
+    p = path()
     try:
-        data = json.loads(path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = load_json(p, "settings")
+    except FileNotFoundError:
         return out
-    if isinstance(data, dict):
-        out.update({k: v for k, v in data.items() if k in DEFAULTS})
+    except FileRefused as err:
+        _set_aside(p, err.reason)
+        return out
+    except OSError:                    # its rights: left alone, the defaults this time
+        return out
+    except (ValueError, RecursionError, MemoryError):      # not JSON, not UTF-8
+        _set_aside(p, reason("settings_p_not_json", path=str(p)))
+        return out
+    if not isinstance(data, dict):
+        _set_aside(p, reason("settings_p_not_json", path=str(p)))
+        return out
+    out.update({k: v for k, v in data.items() if k in DEFAULTS})
     return out
+
+
+def _set_aside(p: Path, problem: Any) -> None:
+    """Move a settings file the game cannot use aside and say so in one line."""
+    kept = _keep_aside(p)
+    if kept is not None:
+        line = reason("settings_kept_aside", problem=problem, kept=kept.name)
+    else:
+        line = reason("settings_ignored", problem=problem)
+    try:
+        print(say(line), file=sys.stderr)
+    except (OSError, ValueError):
+        pass
 
 
 def save(**changes: Any) -> None:
@@ -65,24 +96,19 @@ def save(**changes: Any) -> None:
     p = path()
     data: dict[str, Any] = {}
     try:
-        raw: str | None = p.read_text(encoding="utf-8")
+        parsed: Any = load_json(p, "settings")
     except FileNotFoundError:
-        raw = None
-    except ValueError:                 # not text: damaged
-        if not _keep_aside(p):
-            return
-        raw = None
+        parsed = {}
+    except FileRefused:                # too big, too deep, not a file: damaged
+        parsed = None
     except OSError:                    # cannot be read (its rights): left alone, nothing remembered
         return
-    if raw is not None:
-        try:
-            parsed = json.loads(raw)
-        except ValueError:
-            parsed = None
-        if isinstance(parsed, dict):
-            data = parsed
-        elif not _keep_aside(p):
-            return
+    except (ValueError, RecursionError, MemoryError):     # not text, not JSON: damaged
+        parsed = None
+    if isinstance(parsed, dict):
+        data = parsed
+    elif _keep_aside(p) is None:
+        return
     data.update(changes)
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
@@ -98,15 +124,15 @@ def save(**changes: Any) -> None:
         pass
 
 
-def _keep_aside(p: Path) -> bool:
-    """Move a settings file that cannot be used out of the way under a name of its own; False
-    when it could not be moved (then it must not be written over)."""
+def _keep_aside(p: Path) -> Path | None:
+    """Move a settings file that cannot be used out of the way under a name of its own (never
+    over another file); None when it could not be moved (then it must not be written over)."""
+    from game.saves import move_without_overwrite
     for n in range(1, 1000):
         kept = p.with_name(f"settings-unreadable-{n}.json")
-        if not kept.exists():
+        if not kept.exists() and not kept.is_symlink():
             try:
-                os.replace(p, kept)
-                return True
+                return move_without_overwrite(p, p.parent, kept.stem, kept.suffix)
             except OSError:
-                return False
-    return False
+                return None
+    return None

@@ -25,6 +25,7 @@ from typing import Any, Mapping
 import yaml
 
 from game import resources
+from game.content.bounded import FileRefused, load_yaml
 from game.rules import COUNT_PARAM, TEMPLATES, HasReason, Reason, as_reason
 
 STRINGS_DIR = resources.ASSETS / "strings"
@@ -54,9 +55,11 @@ def _flatten(prefix: str, node: Any, out: dict[str, str]) -> None:
 def _read(path: Path) -> dict[str, str]:
     flat: dict[str, str] = {}
     try:
-        with open(path, encoding="utf-8") as f:
-            _flatten("", yaml.load(f, Loader=_LOADER) or {}, flat)
-    except (OSError, yaml.YAMLError):
+        _flatten("", load_yaml(path, "strings", _LOADER)[1] or {}, flat)
+    except FileRefused as err:              # too big, too deep, not a file: said once in the log
+        log.warning("%s", err)
+        flat = {}
+    except (OSError, ValueError, yaml.YAMLError):
         flat = {}
     return flat
 
@@ -66,9 +69,8 @@ def english_extras() -> dict[str, str]:
     out = {f"reason.{k}": v for k, v in TEMPLATES.items()}
     for kind in ("race", "power"):
         try:
-            with open(CONTENT_DIR / f"{kind}s.yaml", encoding="utf-8") as f:
-                data = yaml.load(f, Loader=_LOADER) or {}
-        except (OSError, yaml.YAMLError):
+            data = load_yaml(CONTENT_DIR / f"{kind}s.yaml", "content", _LOADER)[1] or {}
+        except (OSError, ValueError, yaml.YAMLError):
             data = {}
         for cid, d in data.items():
             if isinstance(d, Mapping) and d.get("text"):
