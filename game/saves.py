@@ -12,14 +12,17 @@ clears temporary files left by an interrupted save (and lock files no window hol
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import os
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import savelock
-from .content.bounded import load_json
+from .content.bounded import load_json, read_bytes
 from .match import SaveError, check_save
 from .rules import HasReason, reason
 
@@ -146,12 +149,94 @@ def clean_tmp(home: Path, now: float | None = None) -> list[Path]:
 
 
 def prepare_home() -> Path:
-    """At start: check the folder, migrate old saves, clear stale temporary files."""
+    """At start: check the folder, migrate old saves, clear stale temporary files, and put back
+    a game whose end could not be saved last time (`recover_stashed`)."""
     home = check_home()
     migrate(home)
     clean_tmp(home)
     savelock.clear_stale(home / SAVES)
+    recover_stashed(home / SAVES)
     return home
+
+
+# -- a game whose save could not be written (a full disk) -----------------------------------------
+def stash_dir(saves: Path | None = None) -> Path:
+    """Where a game is kept when its own folder cannot take it: the system's temporary folder
+    (most often another disk), one folder per user and per saves folder."""
+    saves = Path(saves or saves_dir()).resolve()
+    tag = hashlib.sha1(str(saves).encode("utf-8")).hexdigest()[:12]
+    user = os.getuid() if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
+    return Path(tempfile.gettempdir()) / f"{APP}-unsaved-{user}" / tag
+
+
+def _write_atomic(data: bytes, path: Path) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def stash(data: dict[str, Any], save_path: Path) -> Path:
+    """Keep a game whose save could not be written (`data`: `Match.to_dict()`) where the next
+    start finds it and puts it back in `save_path`'s folder; raises `OSError` if even that fails."""
+    folder = stash_dir(save_path.parent)
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    target = folder / save_path.name
+    _write_atomic(json.dumps(data, separators=(",", ":")).encode("utf-8"), target)
+    return target
+
+
+def _same_game(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """`b` is `a` played on (same setup, at least as many moves, `a`'s moves first)."""
+    ra, rb = a.get("records") or [], b.get("records") or []
+    return a.get("setup") == b.get("setup") and len(ra) <= len(rb) and rb[:len(ra)] == ra
+
+
+def recover_stashed(folder: Path | None = None) -> list[Path]:
+    """Put back the games kept by `stash` into `folder` (their own save when it is the same game
+    played less far, else a file of their own); a game that still cannot be written stays
+    kept for the next start. Returns the saves written."""
+    folder = Path(folder or saves_dir())
+    source = stash_dir(folder)
+    written: list[Path] = []
+    if not source.is_dir():
+        return written
+    for f in sorted(source.glob("*.json")):
+        try:
+            d = check_save(f)
+            raw = read_bytes(f, "save")
+        except (SaveError, OSError):
+            continue                          # not ours to judge: left where it is
+        dest = folder / f.name
+        try:
+            if dest.exists() or dest.is_symlink():
+                try:
+                    same = _same_game(check_save(dest), d)
+                except SaveError:
+                    same = False
+                if not same:
+                    dest = new_save_path(folder)
+            if savelock.held_elsewhere(dest):
+                continue
+            folder.mkdir(parents=True, exist_ok=True)
+            _write_atomic(raw, dest)
+        except OSError:
+            continue                          # still no room: kept for the next start
+        written.append(dest)
+        try:
+            f.unlink()
+        except OSError:
+            pass
+    return written
 
 
 def new_save_path(folder: Path | None = None, when: float | None = None) -> Path:

@@ -16,7 +16,7 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
@@ -122,6 +122,7 @@ class App:
         self.audio = Sound(prefs)                       # the effects and the music (silent if no device)
         self.clock = clock
         self.scene: Scene | None = None
+        self.unsaved: list[Any] = []      # tables whose last save failed (a full disk): see hold_unsaved
         self.running = True
         self.frames = 0
         self._dirty = True
@@ -132,7 +133,9 @@ class App:
     # -- scenes -----------------------------------------------------------------------------
     def switch(self, scene: Scene) -> None:
         if self.scene is not None:
+            self.hold_unsaved(self.scene)
             self.scene.leave()
+        self.retry_unsaved()
         self.scene = scene
         scene.enter()
         scene.resize()
@@ -145,6 +148,29 @@ class App:
 
     def dirty(self) -> None:
         self._dirty = True
+
+    # -- games not yet written (a full disk) ----------------------------------------------------
+    def hold_unsaved(self, scene: Scene | None) -> None:
+        """Keep the scene's table while its last save failed: it is tried again on every change
+        of screen and when the window closes, never dropped with the scene."""
+        table = getattr(scene, "table", None)
+        if table is not None and getattr(table, "save_error", None) is not None and table not in self.unsaved:
+            self.unsaved.append(table)
+
+    def retry_unsaved(self) -> bool:
+        """Try to write every game held unsaved; True when none is left."""
+        self.unsaved = [t for t in self.unsaved if not t.save()]
+        return not self.unsaved
+
+    def close_unsaved(self) -> list[Path | None]:
+        """As the window closes: a last try, then whatever is still unwritten is kept where the
+        next start puts it back. The places kept (None: could not be kept anywhere)."""
+        self.hold_unsaved(self.scene)
+        if self.retry_unsaved():
+            return []
+        kept = [t.keep_elsewhere() for t in self.unsaved]
+        self.unsaved = []
+        return kept
 
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
@@ -306,6 +332,9 @@ class App:
     def run(self) -> None:
         while self.running:
             self.tick(block=True)
+        for kept in self.close_unsaved():
+            if kept is not None:
+                print(t("final.kept_for_next_start", path=str(kept)), file=sys.stderr)
         self.audio.close()
         pygame.display.quit()
 

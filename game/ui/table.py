@@ -4,12 +4,15 @@ picture), the computer players, and where it autosaves.
 `Table.play` sends one intent to the match and saves at once (atomically, by `Match.save`), so a
 crash or a kill never loses more than the intent being clicked. A save that cannot be written (a
 full disk, a folder made read-only) does not stop the game: the last good save stays as it was,
-`save_error` says why in the system's words, and the next move tries again. Starting a new game or resuming
+`save_error` says why in the system's words, and the next move tries again; the window keeps
+the table until it is written (the ranking screen, leaving, quitting), and a window that closes
+with it still unwritten keeps it where the next start puts it back (`keep_elsewhere`). Starting a new game or resuming
 the autosave happen here too, with the loaders' one-line errors passed up as they are. No
 pygame here.
 """
 from __future__ import annotations
 
+import errno
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,6 +53,7 @@ class Table:
     bots: dict[int, Any] = field(default_factory=dict)
     expert_seconds: float = 2.0             # the Expert's thinking time per decision
     save_error: str | None = None           # why the last save could not be written, or None
+    save_full: bool = False                 # ... and it was because the disk is full
 
     @property
     def state(self) -> Any:
@@ -85,9 +89,20 @@ class Table:
             self.match.save(self.save_path)
         except OSError as err:
             self.save_error = err.strerror or err.__class__.__name__
+            self.save_full = err.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
             return False
         self.save_error = None
+        self.save_full = False
         return True
+
+    def keep_elsewhere(self) -> Path | None:
+        """When the save still cannot be written (leaving the window): keep the game where the
+        next start puts it back (`game.saves.stash`); the path kept, or None if even that failed."""
+        from game.saves import stash
+        try:
+            return stash(self.match.to_dict(), self.save_path)
+        except OSError:
+            return None
 
     # -- making one -----------------------------------------------------------------------------
     @staticmethod

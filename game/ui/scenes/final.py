@@ -3,7 +3,10 @@ tie-break when it decided (R13: most coins; tied players compare race tokens on 
 tied, a shared victory); the story of the game, told only now (coins round by round as a chart,
 the races and powers each player led and for how long, coins by source, the best turn); and the
 final board. Computer seats are marked. "Export as PNG" writes the story and the board to a new
-picture file (atomically, never over an existing file). The story is read from the match's
+picture file (atomically, never over an existing file). When the game's end could not be saved
+(a full disk), a band says so plainly with a "Try again" button; the screen also tries again by
+itself every few seconds, the window tries again on leaving and quitting, and a window that closes
+with it still unwritten keeps it where the next start puts it back (`Table.keep_elsewhere`). The story is read from the match's
 records by `game.story`; drawing lives in `ui/story_view.py`.
 """
 from __future__ import annotations
@@ -25,6 +28,7 @@ from ..widgets import Button, hit, player_mark, track_hover
 from .common import backdrop, card
 
 PAGES = ("ranking", "story", "board")
+RETRY_SECONDS = 5.0          # how often the ranking screen tries again to write an unsaved end
 
 
 def tie_note(state: Any) -> str:
@@ -62,6 +66,11 @@ class FinalScene(Scene):
         self.message_kind = "good"
         self.exported: Any = None           # the path of the last picture written
         self._board_cache: dict[str, Any] = {}
+        self.retry_at = 0.0                 # when the unwritten end is tried again by itself
+        self.quit_warned = False
+        if getattr(table, "save_error", None) is not None:    # the disk was full at the last move: try again now
+            app.hold_unsaved(self)
+            self.retry_save(quiet=True)
 
     def button(self, bid: str) -> Button | None:
         return next((b for b in self.buttons if b.id == bid), None)
@@ -87,6 +96,12 @@ class FinalScene(Scene):
             self.buttons.append(Button(f"page_{p}", label, pygame.Rect(x, y, bw, bh), toggled=p == self.page,
                                        style="quiet"))
             x += bw + gap
+        if self.unsaved:
+            band = self.unsaved_rect()
+            label = t("final.try_again")
+            bw = width(label, 130)
+            self.buttons.append(Button("retry", label, pygame.Rect(band.right - bw - round(10 * ui),
+                                       band.centery - bh // 2, bw, bh), style="primary"))
         right = rect.right - round(20 * ui)
         ends = [("quit", t("final.quit"), "normal", 110), ("new", t("final.new_game"), "primary", 150)]
         if self.story is not None:
@@ -106,6 +121,48 @@ class FinalScene(Scene):
         rect = pygame.Rect(0, 0, min(w - 20, round(1220 * ui)), min(h - 20, round(760 * ui)))
         rect.center = (w // 2, h // 2)
         return rect
+
+    @property
+    def unsaved(self) -> bool:
+        """The game's last save failed: its end is not written yet."""
+        return getattr(self.table, "save_error", None) is not None
+
+    def unsaved_rect(self) -> pygame.Rect:
+        """The band that says the end of the game is not written yet, above the buttons."""
+        w, h = self.app.size()
+        ui = ui_scale(w, h)
+        rect = self.card_rect()
+        bh = round(42 * ui)
+        height = round(64 * ui)
+        bottom = rect.bottom - bh - round(16 * ui) - round(24 * ui)
+        return pygame.Rect(rect.x + round(20 * ui), bottom - height, rect.w - round(40 * ui), height)
+
+    # -- the end not yet written (a full disk) ------------------------------------------------------
+    def retry_save(self, quiet: bool = False) -> bool:
+        """Try to write the game again; True when it is written. Said on the message line unless
+        `quiet` (the tries the screen makes by itself)."""
+        had = self.unsaved
+        ok = self.table.save() if had else True
+        self.retry_at = self.app.clock() + RETRY_SECONDS
+        if ok:
+            self.app.retry_unsaved()
+            if had:
+                self.message, self.message_kind = t("final.saved_now", path=str(self.table.save_path)), "good"
+                self.resize()
+        elif not quiet:
+            self.message, self.message_kind = t("final.still_unsaved", error=self.table.save_error), "bad"
+        self.app.dirty()
+        return ok
+
+    def update(self, now: float) -> None:
+        if self.unsaved and now >= self.retry_at:
+            self.retry_save(quiet=True)
+
+    def wake_in(self, now: float) -> float | None:
+        return max(0.0, self.retry_at - now) if self.unsaved else None
+
+    def pending_in(self, now: float) -> float | None:
+        return None
 
     # -- input ------------------------------------------------------------------------------------
     def show(self, page: str) -> None:
@@ -142,9 +199,17 @@ class FinalScene(Scene):
             self.show(bid[len("page_"):])
         elif bid == "export" and self.story is not None:
             self.export()
+        elif bid == "retry":
+            self.retry_save()
         elif bid == "new":
-            self.app.go_home()
+            self.app.go_home()             # the switch tries the save again and keeps the table if it fails
         elif bid == "quit":
+            if self.unsaved and not self.retry_save(quiet=True) and not self.quit_warned \
+                    and self.table.keep_elsewhere() is None:
+                self.quit_warned = True      # nowhere to keep it: say so once before leaving without it
+                self.message, self.message_kind = t("final.quit_unsaved"), "bad"
+                self.app.dirty()
+                return
             self.app.quit()
 
     def export(self) -> None:
@@ -167,6 +232,8 @@ class FinalScene(Scene):
         rect = self.card_rect()
         card(surf, round(rect.w / ui), round(rect.h / ui))
         area = pygame.Rect(rect.x, rect.y, rect.w, rect.h - round(70 * ui))
+        if self.unsaved:
+            area.h = self.unsaved_rect().y - area.y
         if self.page == "story" and self.story is not None:
             draw_story_page(surf, area, self.app, self.table, self.story)
         elif self.page == "board":
@@ -179,8 +246,33 @@ class FinalScene(Scene):
             line = self.app.text.fit(self.message, size, rect.w - round(40 * ui), excerpt=True)
             img = self.app.text.render(line, size, colour, "bold")
             surf.blit(img, img.get_rect(midbottom=(rect.centerx, self.buttons[0].rect.y - round(4 * ui))))
+        if self.unsaved:
+            self.draw_unsaved(surf, ui)
         for b in self.buttons:
             b.draw(surf, self.app.text, self.hover == b.id, ui)
+
+    def draw_unsaved(self, surf: pygame.Surface, ui: float) -> None:
+        """The band: the end is not saved yet, plainly, and the Try again button beside it."""
+        band = self.unsaved_rect()
+        pygame.draw.rect(surf, (252, 226, 214), band, border_radius=round(8 * ui))
+        pygame.draw.rect(surf, theme.BAD, band, max(1, round(2 * ui)), border_radius=round(8 * ui))
+        retry = self.button("retry")
+        right = (retry.rect.x if retry is not None else band.right) - round(12 * ui)
+        width = right - band.x - round(16 * ui)
+        key = "final.unsaved_full" if self.table.save_full else "final.unsaved"
+        text = t(key, error=self.table.save_error, path=str(self.table.save_path.parent))
+        size = round(14 * ui)
+        lines = self.app.text.wrap(text, size, width, "bold")
+        while len(lines) > 2 and size > round(10 * ui):
+            size -= 1
+            lines = self.app.text.wrap(text, size, width, "bold")
+        if len(lines) > 3:
+            lines = lines[:2] + [self.app.text.fit(" ".join(lines[2:]), size, width, "bold", excerpt=True)]
+        imgs = [self.app.text.render(line, size, theme.INK, "bold") for line in lines]
+        y = band.centery - sum(i.get_height() for i in imgs) // 2
+        for img in imgs:
+            surf.blit(img, (band.x + round(16 * ui), y))
+            y += img.get_height()
 
     def draw_ranking(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
         w, h = surf.get_size()
