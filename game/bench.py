@@ -28,6 +28,7 @@ from typing import Any
 from . import resources
 from .content.catalog import ContentError, default_catalog, load_catalog
 from .rules import Board, apply, legal_actions, new_game
+from .stopping import run_stoppable
 
 NAMES = ["ann", "bob", "cid", "dee", "eve"]
 GAME_TARGET_MS = 5.0
@@ -237,4 +238,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_stoppable(main, "game.bench"))

@@ -18,6 +18,7 @@ from typing import Sequence
 
 from game.content.tmx import inspect_map
 from game.rules import FEATURES, Board, Reason, reason
+from game.stopping import run_stoppable
 
 LAND_TERRAINS = ("farmland", "forest", "hill", "mountain", "swamp")
 DEGREE_TOLERANCE = 0.10
@@ -217,4 +218,4 @@ def draw(argv: Sequence[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_stoppable(main, "game.maps"))

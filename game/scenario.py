@@ -58,6 +58,7 @@ from .rules import (
     outcome,
     why_illegal,
 )
+from .stopping import run_stoppable
 
 ROOT = resources.ROOT
 TOP_KEYS = {"name", "version", "board", "map", "players", "dice", "seed", "setup", "steps", "content"}
@@ -602,4 +603,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_stoppable(main, "game.scenario"))

@@ -10,13 +10,16 @@ computer player (`versus.py`)."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 from ..bots import LEVELS
+from ..content.bounded import excerpt
 from ..content.catalog import ContentError
 from ..rules import Catalog
-from .cluster import ClusterError
+from ..stopping import run_stoppable
+from .cluster import ClusterError, check_address
 from .report import write
 from .runner import LabConfig, ProgressBar, check_forced, parse_combo, parse_seats, run
 
@@ -60,21 +63,35 @@ def main(argv: list[str] | None = None) -> int:
                     help="Hard and Expert: think for this many processor seconds per decision instead "
                          "of --iterations (not reproducible)")
     args = ap.parse_args(args_in)
+    if args.players is None and args.seats:
+        count = len(args.seats.split(","))
+        if not 2 <= count <= 5:
+            return _refuse(f"--seats {excerpt(args.seats)!r}: {count} level{'s' if count != 1 else ''}; give "
+                           f"one level per seat for 2 to 5 players, e.g. medium,hard,easy,medium")
+        args.players = count
     if args.players is None:
-        args.players = len(args.seats.split(",")) if args.seats else 4
+        args.players = 4
     if not 2 <= args.players <= 5:
         ap.error("--players must be 2 to 5")
     if args.games < 1:
         ap.error("--games must be at least 1")
+    if args.iterations < 1:
+        return _refuse(f"--iterations {args.iterations}: give a whole number of look-ahead games, at least 1")
+    if args.budget is not None and not 0 < args.budget <= 3600:
+        return _refuse(f"--budget {args.budget:g}: give the seconds per decision, more than 0 (at most 3600)")
+    if args.cluster is not None and check_address(args.cluster):
+        return _refuse(str(check_address(args.cluster)))
     cfg = LabConfig(players=args.players, games=args.games, seed=args.seed, level=args.level,
                     content=list(args.content), map_path=args.map_path, jobs=args.jobs,
                     iterations=None if args.budget is not None else args.iterations,
                     budget=args.budget if args.budget is not None else 0.25, cluster=args.cluster)
     if args.compare:
         return _compare(cfg, args)
+    out = Path(args.out or "lab-report")
     try:
         board, catalog, map_name = cfg.load()
         _choose(cfg, args, catalog)
+        _check_out(out)                     # before any game is played: a report that cannot be written
     except (ContentError, ValueError, OSError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -87,12 +104,32 @@ def main(argv: list[str] | None = None) -> int:
     except ClusterError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
-    out = Path(args.out or "lab-report")
     write(out, cfg, catalog, map_name, records, seconds)
     rate = len(records) / seconds if seconds > 0 else 0.0
     print(f"{len(records)} games in {seconds:.1f} s: {rate:.1f} games per second")
     print(f"Report: {out / 'summary.md'}")
     return 0
+
+
+def _refuse(message: str) -> int:
+    """One line on stderr and the status of a bad option."""
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def _check_out(out: Path) -> None:
+    """The report folder can be made and written, checked before the games are played (a
+    ValueError: one sentence); an existing folder is used as it is."""
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"--out {out}: a file is already there, not a folder; name a folder for the report "
+                         f"(the file was left as it is)")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise ValueError(f"--out {out}: the report folder cannot be made ({err.strerror or err}); "
+                         f"name another folder") from None
+    if not os.access(out, os.W_OK):
+        raise ValueError(f"--out {out}: the report folder cannot be written; name another folder")
 
 
 def _choose(cfg: LabConfig, args: argparse.Namespace, catalog: Catalog) -> None:
@@ -148,4 +185,4 @@ def _compare(cfg: LabConfig, args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_stoppable(main, "game.lab"))

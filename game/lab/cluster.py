@@ -12,6 +12,7 @@ cluster writes the same report as a local run with the same seed (only the timin
 from __future__ import annotations
 
 import importlib.util
+import re
 import tempfile
 import time
 import zipfile
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .. import resources
+from ..content.bounded import excerpt
 from .runner import GameRecord, LabConfig, play_games
 
 INSTALL = 'pip install "dask[distributed]"'
@@ -30,6 +32,19 @@ class ClusterError(RuntimeError):
     """The cluster cannot be used: one sentence naming the address and what to do."""
 
 
+#: a scheduler's address: an optional protocol, a host name or IP address, an optional port
+_ADDRESS = re.compile(r"^(?:(?:tcp|tls|ucx|ws|wss|inproc)://)?(?:[A-Za-z0-9](?:[A-Za-z0-9.\-]*[A-Za-z0-9])?"
+                      r"|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?/?$")
+
+
+def check_address(address: str) -> str | None:
+    """A sentence when `address` cannot be a scheduler's address (said at once, before any wait)."""
+    if not _ADDRESS.match(address.strip()) or len(address) > 300:
+        return (f"--cluster {excerpt(address)!r} is not a scheduler's address; give it as "
+                f"tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786")
+    return None
+
+
 def _client(address: str) -> Any:
     try:
         from distributed import Client
@@ -38,7 +53,7 @@ def _client(address: str) -> Any:
                            f"{INSTALL}") from None
     try:
         return Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as err:
+    except Exception as err:  # noqa: BLE001 - whatever Dask raises for an address it cannot reach
         raise ClusterError(f"--cluster {address}: no Dask scheduler answered ({type(err).__name__}: "
                            f"{str(err).splitlines()[0] if str(err) else 'no reply'}); start one with "
                            f"`dask scheduler` and `dask worker ADDRESS`, or check the address") from None

@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterator
 from ..bots import SEARCHING, make_bot
 from ..bots.arena import play_game
 from ..rules import Board, Catalog, GameState, Record, outcome
+from ..stopping import quiet_worker
 
 
 @dataclass
@@ -95,6 +96,7 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(cfg: LabConfig) -> None:
+    quiet_worker()                   # Ctrl+C is the parent's to answer
     board, catalog, _ = cfg.load()
     _WORKER.update(cfg=cfg, board=board, catalog=catalog)
 

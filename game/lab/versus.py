@@ -37,6 +37,7 @@ from ..bots import LEVELS, SEARCHING, make_bot
 from ..bots.arena import play_game
 from ..rules import GameState
 from ..stats import mean_ci, median, wilson
+from ..stopping import quiet_worker
 
 ARRANGEMENTS = ("ABAB", "BABA", "AABB", "BBAA", "ABBA", "BAAB")
 
@@ -102,6 +103,7 @@ def per_side(text: str | None, kind: type, what: str) -> tuple[Any, Any]:
 
 
 def _init(cfg: dict[str, Any]) -> None:
+    quiet_worker()                   # Ctrl+C is the parent's to answer
     from .runner import load_table
     _CFG.update(cfg)
     _CFG["board"], _CFG["catalog"], _ = load_table(cfg["content"], cfg["map"], 4)
