@@ -3,17 +3,22 @@ the very texture the maps are drawn with, and the map's feature icons (mine, cav
 source, Lost Tribe symbol, mountain), so the legend shows exactly what the board shows. The
 markers and tokens placed during play come from `game/ui/art.py` and need no file here.
 
-    python -m tools.draw_legend          # rewrite assets/ui/legend/ (from the checkout's top folder)
+    python -m tools.draw_legend             # rewrite assets/ui/legend/ (from the checkout's top folder)
+    python -m tools.draw_legend --out DIR   # write them into DIR instead
 """
 from __future__ import annotations
 
+import argparse
 import os
 import random
+import sys
+from pathlib import Path
 
 import pygame
 
 from game import resources
-from game.ui.map_art import BASE, TEXTURES, Where, draw_icon, thick_outline
+from game.stopping import run_stoppable
+from game.ui.map_art import BASE, TEXTURES, Where, draw_icon, save_picture, thick_outline
 
 OUT = resources.ASSETS / "ui" / "legend"
 SIZE = 96
@@ -41,23 +46,37 @@ def terrain_swatch(terrain: str, size: int = SIZE) -> pygame.Surface:
     return pygame.transform.smoothscale(surf, (size, size))
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")      # no window: it only draws into files
+    ap = argparse.ArgumentParser(prog="python -m tools.draw_legend",
+                                 description="Draw the help legend's pictures (terrain swatches and feature icons).")
+    ap.add_argument("--out", default=str(OUT), help="folder for the PNG files (default assets/ui/legend)")
+    args = ap.parse_args(argv)
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        print(f"error: --out {out}: a file is already there, not a folder; name a folder (the file was left "
+              f"as it is)", file=sys.stderr)
+        return 2
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        print(f"error: --out {out}: the folder cannot be made ({err.strerror or err}); name another folder",
+              file=sys.stderr)
+        return 2
     pygame.display.init()
-    OUT.mkdir(parents=True, exist_ok=True)
     written = []
     for terrain in TERRAINS:
-        p = OUT / f"terrain_{terrain}.png"
-        pygame.image.save(terrain_swatch(terrain), str(p))
+        p = out / f"terrain_{terrain}.png"
+        save_picture(terrain_swatch(terrain), p)
         written.append(p)
     for feature in FEATURES:
-        p = OUT / f"feature_{feature}.png"
-        pygame.image.save(draw_icon(feature, SIZE * 0.4), str(p))
+        p = out / f"feature_{feature}.png"
+        save_picture(draw_icon(feature, SIZE * 0.4), p)
         written.append(p)
     for p in written:
-        print(resources.relative(p))
+        print(resources.relative(p) if p.is_relative_to(resources.ROOT) else p)
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_stoppable(main, "tools.draw_legend"))

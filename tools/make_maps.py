@@ -29,6 +29,7 @@ from xml.sax.saxutils import escape
 from game.content import geometry
 from game.content.tmx import SHIPPED_MAPS, inspect_map
 from game.maps import LAND_TERRAINS, PRINTED, Structure, compare
+from game.stopping import run_stoppable
 
 Point = tuple[float, float]
 WIDTH, HEIGHT, TILE = 1600, 1000, 50
@@ -608,10 +609,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("players", nargs="*", type=int, help="player counts to make (default: all)")
     args = parser.parse_args(argv)
+    unknown = [p for p in args.players if p not in SPECS]
+    if unknown:
+        print(f"error: no map for {unknown[0]} players; give player counts among "
+              f"{', '.join(str(n) for n in sorted(SPECS))}", file=sys.stderr)
+        return 2
     for players in args.players or sorted(SPECS):
         make_map(SPECS[players], SHIPPED_MAPS[players])
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_stoppable(main, "tools.make_maps"))

@@ -21,6 +21,7 @@ import wave
 from pathlib import Path
 
 from game import resources
+from game.stopping import run_stoppable
 
 RATE = 22050
 OUT = resources.ASSETS / "sounds"
@@ -167,7 +168,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=str(OUT), help="folder for the .wav files (default assets/sounds)")
     args = ap.parse_args(argv)
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    if out.exists() and not out.is_dir():
+        print(f"error: --out {out}: a file is already there, not a folder; name a folder for the .wav files "
+              f"(the file was left as it is)", file=sys.stderr)
+        return 2
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        print(f"error: --out {out}: the folder cannot be made ({err.strerror or err}); name another folder",
+              file=sys.stderr)
+        return 2
     for name, make in SOUNDS.items():
         samples = make(random.Random(name))
         write(out / f"{name}.wav", samples)
@@ -176,4 +186,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_stoppable(main, "tools.make_sounds"))

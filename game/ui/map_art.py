@@ -31,8 +31,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game.content import geometry  # noqa: E402
+from game.content.tiled_file import MAX_PIXELS  # noqa: E402
 from game.content.tmx import SHIPPED_MAPS, MapData, inspect_map  # noqa: E402
 from game.rules import Region  # noqa: E402
+from game.stopping import run_stoppable  # noqa: E402
 
 Point = tuple[float, float]
 Color = tuple[int, ...]
@@ -424,6 +426,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     paths = [Path(p) for p in args.maps] or [SHIPPED_MAPS[n] for n in sorted(SHIPPED_MAPS)]
     if args.out and len(paths) != 1:
         parser.error("--out needs exactly one map")
+    if args.width is not None and not 64 <= args.width <= MAX_PIXELS:
+        print(f"error: --width {args.width}: give the picture's width in pixels, 64 to {MAX_PIXELS}", file=sys.stderr)
+        return 2
+    if args.out and Path(args.out).is_dir():
+        print(f"error: --out {args.out}: a folder; name the PNG file to write", file=sys.stderr)
+        return 2
     pygame.font.init()
     failed = False
     for path in paths:
@@ -463,4 +471,4 @@ def save_picture(picture: pygame.Surface, out: Path) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_stoppable(main, "game.maps draw"))
