@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from . import resources
-from .content.bounded import FileRefused, load_json
+from .content.bounded import FileRefused, exists, load_json
 from .rules import (
     Action,
     Board,
@@ -185,7 +185,7 @@ class MatchSetup:
             return Board.from_dicts(b.get("name", "inline"), int(b["turns"]), b["regions"])
         from .content.tmx import load_map
         p = Path(self.map_path or "")
-        if not p.is_absolute() and not p.exists():
+        if not p.is_absolute() and not exists(p):
             p = resources.ROOT / p
         return load_map(p).board
 
@@ -294,7 +294,7 @@ class Match:
             m.lesson = dict(d["lesson"]) if d.get("lesson") else None
         except SaveError:
             raise
-        except (KeyError, TypeError, ValueError, IllegalAction) as err:
+        except (KeyError, TypeError, ValueError, IllegalAction, OSError) as err:
             raise SaveError(reason("save_no_replay", path=str(path), error=as_reason(err))) from None
         except (RecursionError, MemoryError, ArithmeticError, LookupError, AttributeError):
             # a file edited by hand into something no game produces

@@ -63,6 +63,15 @@ def find(path: str | Path) -> Path:
     """A file named in a save or on the command line: as given when it exists, else inside the
     game's folders (the form `relative` gives)."""
     p = Path(path)
-    if not p.is_absolute() and not p.exists() and (ROOT / p).exists():
+    if not p.is_absolute() and not _exists(p) and _exists(ROOT / p):
         return ROOT / p
     return p
+
+
+def _exists(p: Path) -> bool:
+    """Whether `p` names something; False for a name the system refuses to look up (too long, a
+    NUL in it), which the reader then refuses in one line."""
+    try:
+        return p.exists()
+    except (OSError, ValueError):
+        return False

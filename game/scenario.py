@@ -582,7 +582,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         catalog = load_catalog(args.content) if args.content else default_catalog()
     except ContentError as err:
-        print(err)
+        print(err, file=sys.stderr)
         return 2
     passed = failed = 0
     for f in collect(args.paths):

@@ -259,6 +259,9 @@ REPLAY = [
     ("state-edited", _set("state.round", 9), "different position"),
     ("a-roll-too-many", lambda d: (d["records"][0]["rolls"].append(3), d)[1], "different position"),
     ("inline-board-bad-regions", _set("setup.inline_board", {"turns": 5, "regions": [1, 2]}), "replay"),
+    # a device where a file should be: refused at once, never read (it would read forever)
+    ("content-a-device", _set("setup.content", ["/dev/zero"]), "a device"),
+    ("map-a-device", _set("setup.map", "/dev/zero"), "a device"),
 ]
 BAD_SAVES = [(i, t, w) for i, t, w in RAW] + [
     (i, json.dumps(change(json.loads(json.dumps(GOOD)))), w) for i, change, w in CHANGED]

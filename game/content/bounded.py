@@ -199,6 +199,11 @@ def check_yaml(text: str | bytes, path: str | Path, limits: Limits | str) -> Non
                 add(anchors.get(ev.anchor or "", 1))
             if total > lim.max_values:
                 raise FileRefused(reason("file_too_many_values", path=shown, limit=lim.max_values, kind=_word(lim)))
+    except yaml.YAMLError as err:            # libyaml's own bound on nesting, met before ours
+        if "nesting depth" in str(err) or "flow level" in str(err):
+            raise FileRefused(reason("file_too_deep", path=shown, limit=lim.max_depth, kind=_word(lim)),
+                              reason("file_p_too_deep", limit=lim.max_depth)) from None
+        raise
     finally:
         dispose = getattr(loader, "dispose", None)
         if dispose is not None:
@@ -242,6 +247,15 @@ def load_json(path: str | Path, limits: Limits | str) -> Any:
                           reason("file_p_too_deep", limit=lim.max_depth)) from None
     check_depth(data, path, lim)
     return data
+
+
+def exists(path: str | Path) -> bool:
+    """Whether `path` names something, False (not an error) for a name the system refuses to
+    look up (too long, a NUL in it...)."""
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):
+        return False
 
 
 def excerpt(value: Any, most: int = 40) -> str:

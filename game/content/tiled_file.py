@@ -21,7 +21,7 @@ from xml.etree.ElementTree import ParseError
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame if present
 import pytmx  # noqa: E402
 
-from game.content.bounded import FileRefused, read_bytes  # noqa: E402
+from game.content.bounded import FileRefused, exists, read_bytes  # noqa: E402
 from game.rules import HasReason, Reason, reason  # noqa: E402
 
 JSON_SUFFIXES = (".tmj", ".json")
@@ -50,7 +50,7 @@ class OpenedMap:
 
 def open_map(path: Path, shown: str) -> OpenedMap:
     """Read the map at `path` (shown as `shown` in messages); raise `TiledFileError`."""
-    if not path.exists():
+    if not exists(path) and not path.is_symlink():
         raise TiledFileError(reason("map_no_file", path=shown))
     try:
         raw = read_bytes(path, "map")            # a regular file of at most a few MB, or one line

@@ -96,7 +96,12 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(cfg: LabConfig) -> None:
-    quiet_worker()                   # Ctrl+C is the parent's to answer
+    """A pool's worker: Ctrl+C is the parent's to answer; then the table is read."""
+    quiet_worker()
+    _load_worker(cfg)
+
+
+def _load_worker(cfg: LabConfig) -> None:
     board, catalog, _ = cfg.load()
     _WORKER.update(cfg=cfg, board=board, catalog=catalog)
 
@@ -234,7 +239,7 @@ def run(cfg: LabConfig, progress: Callable[[int, int, float], None] | None = Non
     out: list[GameRecord] = []
     games = range(cfg.games)
     if jobs == 1:
-        _init_worker(cfg)
+        _load_worker(cfg)
         it: Iterator[GameRecord] = map(play_one, games)
         for rec in it:
             out.append(rec)

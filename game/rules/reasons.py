@@ -500,7 +500,9 @@ MAX_QUOTED = 240
 
 def _short(value: Any) -> Any:
     """`value`, or a cut excerpt of it when it is too long to quote (the start and the end)."""
-    if value is None or isinstance(value, (Reason, int, float)):
+    if isinstance(value, Reason) and value.key:
+        return value                     # a keyed sentence: its own values were cut when it was made
+    if value is None or isinstance(value, (int, float)):
         return value
     if isinstance(value, str):
         if len(value) <= MAX_QUOTED:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from game import resources
+from game.content.bounded import exists
 from game.content.tmx import SHIPPED_MAPS, MapData, check_players, load_map
 from game.match import Match, MatchSetup, Seat
 from game.rules import Action, Record, actor
@@ -40,7 +41,7 @@ def shipped_map_path(players: int) -> str:
 
 def resolve(path: str) -> Path:
     p = Path(path)
-    if not p.is_absolute() and not p.exists():
+    if not p.is_absolute() and not exists(p):
         p = resources.ROOT / p
     return p
 
