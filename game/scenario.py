@@ -533,7 +533,7 @@ def run_file(path: Path, catalog: Catalog) -> tuple[bool, str, str]:
         check_yaml(text, path, "scenario")         # depth, aliases, size: before anything is built
         sc = yaml.load(text, Loader=_Loader)       # a SafeLoader that refuses repeated keys
     except FileRefused as err:
-        return False, name, str(err)
+        return False, name, f"the file is refused: {err.problem}"
     except OSError as err:
         return False, name, f"cannot read the file: {err.strerror or err}"
     except UnicodeDecodeError as err:

@@ -131,7 +131,7 @@ def test_the_scenario_runner_reports_a_broken_content_file_in_one_line(
     f = tmp_path / "my_races.yaml"
     f.write_text(BROKEN["unknown effect"][0])
     code = scenario_main(["--content", str(f), str(CUSTOM_SCENARIOS)])
-    out = capsys.readouterr().out
+    out = capsys.readouterr().err                 # an error goes to stderr
     assert code == 2
     assert out.count("\n") == 1 and "Traceback" not in out
     assert f"{f}:5: unknown effect 'cost_chnage' for race 'gnomes'" in out

@@ -119,17 +119,17 @@ def _refuse(message: str) -> int:
 
 def _check_out(out: Path) -> None:
     """The report folder can be made and written, checked before the games are played (a
-    ValueError: one sentence); an existing folder is used as it is."""
+    ValueError: one sentence); nothing is created here, and an existing folder is used as it is."""
     if out.exists() and not out.is_dir():
         raise ValueError(f"--out {out}: a file is already there, not a folder; name a folder for the report "
                          f"(the file was left as it is)")
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise ValueError(f"--out {out}: the report folder cannot be made ({err.strerror or err}); "
-                         f"name another folder") from None
-    if not os.access(out, os.W_OK):
-        raise ValueError(f"--out {out}: the report folder cannot be written; name another folder")
+    base = out
+    while not base.exists() and base != base.parent:
+        base = base.parent
+    if not base.is_dir():
+        raise ValueError(f"--out {out}: {base} is a file, not a folder; name a folder for the report")
+    if not os.access(base, os.W_OK | os.X_OK):
+        raise ValueError(f"--out {out}: the folder {base} cannot be written; name another folder")
 
 
 def _choose(cfg: LabConfig, args: argparse.Namespace, catalog: Catalog) -> None:

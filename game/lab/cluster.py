@@ -32,9 +32,8 @@ class ClusterError(RuntimeError):
     """The cluster cannot be used: one sentence naming the address and what to do."""
 
 
-#: a scheduler's address: an optional protocol, a host name or IP address, an optional port
-_ADDRESS = re.compile(r"^(?:(?:tcp|tls|ucx|ws|wss|inproc)://)?(?:[A-Za-z0-9](?:[A-Za-z0-9.\-]*[A-Za-z0-9])?"
-                      r"|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?/?$")
+#: a scheduler's address: an optional protocol, a host (name, IP address, port), an optional path
+_ADDRESS = re.compile(r"^(?:(?:tcp|tls|ucx|ws|wss|inproc)://)?[A-Za-z0-9.\-\[\]:]+(?:/\S*)?$")
 
 
 def check_address(address: str) -> str | None:
