@@ -125,7 +125,7 @@ def migrate(home: Path) -> list[Path]:
             settings = folder / "settings.json"
             if settings.is_file() and not (home / "settings.json").exists():
                 try:
-                    (home / "settings.json").write_bytes(settings.read_bytes())
+                    (home / "settings.json").write_bytes(read_bytes(settings, "settings"))
                 except OSError:
                     pass
     return moved

@@ -348,3 +348,9 @@ def test_a_broken_settings_file_is_moved_aside_and_the_window_opens_with_the_def
     lines = [x for x in capsys.readouterr().err.splitlines() if x.strip()]
     assert len(lines) == 1 and "settings-unreadable-1.json" in lines[0] and "default settings" in lines[0]
     assert len(lines[0]) < 400
+
+
+def test_a_match_table_that_is_a_device_is_refused_at_once(tmp_path):
+    out = run(["-m", "game.lab", "match", "--games", "1", "--jobs", "1", "--table", "/dev/zero"], tmp_path)
+    assert out.returncode == 2
+    one_line(out, "/dev/zero", "a device")

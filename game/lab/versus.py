@@ -35,6 +35,7 @@ from typing import Any
 
 from ..bots import LEVELS, SEARCHING, make_bot
 from ..bots.arena import play_game
+from ..content.bounded import FileRefused, read_text
 from ..rules import GameState
 from ..stats import mean_ci, median, wilson
 from ..stopping import quiet_worker
@@ -206,9 +207,13 @@ def _load_parts(paths: list[str]) -> list[Outcome]:
     out: dict[int, Outcome] = {}
     for p in paths:
         try:
-            text = Path(p).read_text(encoding="utf-8")
+            text = read_text(p, "lab")        # a plain file of sensible size, never a pipe or a device
+        except FileRefused as err:
+            raise ValueError(str(err)) from None
         except OSError as err:
             raise ValueError(f"{p}: cannot read the match file ({err.strerror}); check the path") from None
+        except UnicodeDecodeError:
+            raise ValueError(f"{p}: not a match file (not UTF-8 text); give files written by --save") from None
         for k, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
@@ -216,7 +221,7 @@ def _load_parts(paths: list[str]) -> list[Outcome]:
                 o = Outcome(**json.loads(line))
                 if len(o.coins) != len(o.seats) or set(o.seats) != {"A", "B"}:
                     raise ValueError(o.seats)
-            except (ValueError, TypeError):
+            except (ValueError, TypeError, RecursionError):
                 raise ValueError(f"{p}:{k}: not a game of a match; give files written by --save") from None
             out[o.game] = o
     return [out[g] for g in sorted(out)]
