@@ -10,6 +10,7 @@ Drawing reads the state and never changes it.
 """
 from __future__ import annotations
 
+import io
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any, Hashable, Sequence
 import pygame
 
 from game.content import geometry
+from game.content.bounded import read_bytes
 
 from . import theme
 from .art import Sprites
@@ -71,8 +73,8 @@ class BoardView:
         self._bbox = {rid: geometry.bbox(p) for rid, p in polygons.items()}
         self.image: pygame.Surface | None = None
         if image_path is not None:
-            try:
-                self.image = pygame.image.load(str(image_path))
+            try:                             # a plain file within a picture's size, never a pipe
+                self.image = pygame.image.load(io.BytesIO(read_bytes(image_path, "image")), str(image_path))
                 if pygame.display.get_surface() is not None:
                     self.image = self.image.convert()
             except (pygame.error, FileNotFoundError, OSError):
