@@ -266,16 +266,16 @@ def test_the_lab_refuses_a_bad_option_in_one_line(tmp_path, args, words):
 
 
 @pytest.mark.parametrize("tool, args, words", [
-    ("draw_maps.py", ["--width", "-5"], ("--width -5", "64 to 8192")),
-    ("make_maps.py", ["9"], ("no map for 9 players",)),
-    ("make_sounds.py", ["--out", "FILE"], ("FILE", "not a folder")),
-    ("draw_legend.py", ["--out", "FILE"], ("FILE", "not a folder")),
+    ("game.maps", ["draw", "--width", "-5"], ("--width -5", "64 to 8192")),
+    ("tools.make_maps", ["9"], ("no map for 9 players",)),
+    ("tools.make_sounds", ["--out", "FILE"], ("FILE", "not a folder")),
+    ("tools.draw_legend", ["--out", "FILE"], ("FILE", "not a folder")),
 ])
 def test_a_tool_refuses_a_bad_option_in_one_line_and_writes_nothing(tmp_path, tool, args, words):
     mine = tmp_path / "FILE"
     mine.write_text("mine\n")
     shipped = {d: snapshot(ROOT / d) for d in ("maps", "assets/sounds", "assets/ui/legend")}
-    out = run([str(ROOT / "tools" / tool), *[str(mine) if a == "FILE" else a for a in args]], tmp_path)
+    out = run(["-m", tool, *[str(mine) if a == "FILE" else a for a in args]], tmp_path)
     assert out.returncode == 2
     one_line(out, *words)
     assert mine.read_text() == "mine\n"
@@ -285,7 +285,7 @@ def test_a_tool_refuses_a_bad_option_in_one_line_and_writes_nothing(tmp_path, to
 def test_draw_legend_help_prints_help_and_writes_nothing(tmp_path):
     legend = ROOT / "assets" / "ui" / "legend"
     before = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in legend.iterdir()}
-    out = run([str(ROOT / "tools" / "draw_legend.py"), "--help"], tmp_path)
+    out = run(["-m", "tools.draw_legend", "--help"], tmp_path)
     assert out.returncode == 0 and "usage:" in out.stdout and "--out" in out.stdout
     assert {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in legend.iterdir()} == before
 
