@@ -232,6 +232,28 @@ def test_overlapping_regions_are_refused_by_the_checker_and_the_game(case: str, 
     assert snapshot(tmp_path) == before
 
 
+@pytest.mark.parametrize("points", [
+    "150,0 400,0 400,100 150,100",          # east stretched 50 px into west, top and bottom in line
+    "195,0 400,0 400,100 195,100",          # only 5 px: still more than a shared border
+    "150,0 400,0 400,120 150,120",          # stretched, and its bottom dropped into southwest too
+])
+def test_a_region_stretched_into_its_neighbour_is_refused_everywhere(points: str, tmp_path: Path) -> None:
+    # one rectangle pulled over its neighbour: their top and bottom edges stay in line, so no
+    # edges cross and no corner of one lies inside the other
+    objects = [FOUR[0], region(2, "east", "forest", points), *FOUR[2:]]
+    path = small_map(tmp_path, objects)
+    report = inspect_map(path)
+    assert any("object 1 'west' and object 2 'east' overlap around" in e for e in report.errors), report.errors
+    done = run("-m", "game.maps", "check", str(path))
+    assert done.returncode == 1
+    one_clear_line(done.stdout, "error:", "object 1 'west' and object 2 'east'", "overlap around")
+    with pytest.raises(MapError, match="overlap"):
+        load_map(path)
+    done = run("main.py", "--map", str(path), home=tmp_path / "home")
+    assert done.returncode == 2
+    assert "overlap around" in done.stderr
+
+
 def test_a_near_miss_is_a_warning_naming_both_regions_and_where(tmp_path: Path) -> None:
     # southeast stops 6 px short of east: they would look like neighbours on the picture
     objects = [*FOUR[:3], region(4, "southeast", "sea", "200,106 400,106 400,200 200,200")]

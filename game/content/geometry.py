@@ -322,6 +322,22 @@ def _deeper_than(point: Point, poly: Polygon, tol: float) -> bool:
     return True
 
 
+def _edge_samples(poly: Polygon, box: tuple[float, float, float, float], spacing: float) -> list[Point]:
+    """Points along the polygon's edges inside `box`, about `spacing` pixels apart (ends left out)."""
+    x0, y0, x1, y1 = box
+    out: list[Point] = []
+    for a, b in _edges(poly):
+        if max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1 or max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1:
+            continue
+        steps = max(2, int(math.hypot(b[0] - a[0], b[1] - a[1]) / max(spacing, 1e-9)))
+        for k in range(1, steps):
+            f = k / steps
+            p = (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+            if x0 <= p[0] <= x1 and y0 <= p[1] <= y1:
+                out.append(p)
+    return out
+
+
 def overlap_point(a: Polygon, b: Polygon, tol: float = 2.0, step: float = 2.0) -> Point | None:
     """A point inside both polygons and more than `tol` pixels from both outlines (the two
     regions overlap there), or None when they only touch or share a border within `tol`."""
@@ -341,6 +357,10 @@ def overlap_point(a: Polygon, b: Polygon, tol: float = 2.0, step: float = 2.0) -
             probe = [p for p in mine if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and p not in corners]
             spans = _row_spans(mine, (bbox(mine)[1] + bbox(mine)[3]) / 2)
             probe += [((s0 + s1) / 2, (bbox(mine)[1] + bbox(mine)[3]) / 2) for s0, s1 in spans]
+            # points along the edges: a region stretched into its neighbour keeps its edges in
+            # line with the neighbour's, so no edges cross and no corner lies inside, but the
+            # stretched-over edge runs through the neighbour's inside
+            probe += _edge_samples(mine, (x0, y0, x1, y1), 4 * tol)
             if any(point_in_polygon(p, other) and _deeper_than(p, other, tol) for p in probe):
                 suspicious = True
                 break
