@@ -144,6 +144,8 @@ def check(paths: Sequence[str], with_compare: bool = False, out=None, adjacency:
             print(f"error: {line}", file=out)
         for line in report.warnings:
             print(f"warning: {line}", file=out)
+        for line in report.skipped:
+            print(f"note: {line}", file=out)
         if report.errors or report.data is None:
             failed = True
             continue

@@ -28,7 +28,18 @@ from game import resources  # noqa: E402
 from game.content import geometry  # noqa: E402
 from game.content.bounded import read_head  # noqa: E402
 from game.content.tiled_file import MAX_PIXELS, TiledFileError, open_map  # noqa: E402
-from game.rules import FEATURES, TERRAINS, WATER, Board, BoardError, HasReason, Reason, Region, reason  # noqa: E402  # noqa: E402
+from game.rules import (  # noqa: E402
+    FEATURES,
+    TERRAINS,
+    WATER,
+    Board,
+    BoardError,
+    HasReason,
+    Reason,
+    Region,
+    reason,
+    reason_n,
+)
 
 Point = tuple[float, float]
 
@@ -76,6 +87,7 @@ class MapReport:
     data: MapData | None
     errors: list[Reason] = field(default_factory=list)
     warnings: list[Reason] = field(default_factory=list)
+    skipped: list[Reason] = field(default_factory=list)   # checks not made, and why
 
 
 def object_kind(obj: Any) -> str:
@@ -187,24 +199,27 @@ def inspect_map(path: str | Path, require_image: bool = True, near_misses: bool 
         errors.append(reason("map_no_layer", path=shown, layer=REGION_LAYER))
         return report
     before = len(errors)
-    raws = _read_regions(list(layer), shown, width, height, errors, warnings)
+    raws, unshaped = _read_regions(list(layer), shown, width, height, errors, warnings)
     if not raws:
         if len(errors) == before:
             errors.append(reason("map_empty_layer", path=shown, layer=REGION_LAYER))
         return report
-    if len(errors) > before:
-        return report  # adjacency is meaningless while some regions could not be read
 
+    # Every check runs on the regions that have a shape and an id, so one run reports all it
+    # can; only the whole-board checks (a region without neighbours, a board in pieces) wait
+    # until every region can be placed, and the report says so.
     polygons = {r.region.id: r.polygon for r in raws if r.polygon is not None}
-    overlaps = _overlaps(raws, shown)
-    if overlaps:
-        errors.extend(overlaps)
-        return report  # neighbours are meaningless while regions lie on top of each other
+    overlaps, overlapping = _overlaps(raws, shown)
+    errors.extend(overlaps)
     if near_misses:
         shared, near = geometry.border_runs(polygons, (EDGE_TOLERANCE, NEAR_MISS))
     else:
         shared, near = geometry.border_runs(polygons, (EDGE_TOLERANCE,))[0], {}
-    pairs, problems = _adjacency(raws, shared, shown)
+    pairs, problems = _adjacency(raws, shared, shown, whole=not unshaped, overlapping=overlapping)
+    if unshaped:
+        report.skipped.append(reason_n("map_skipped_whole", unshaped, path=shown, count=unshaped))
+    elif overlapping:
+        report.skipped.append(reason("map_skipped_apart", path=shown))
     errors.extend(problems)
     warnings.extend(_near_misses(raws, polygons, near, pairs, shown))
     for raw in raws:
@@ -272,8 +287,11 @@ def _check_image(tiled: pytmx.TiledMap, path: Path, shown: str, width: int, heig
 
 
 def _read_regions(objects: list[Any], shown: str, width: int, height: int,
-                  errors: list[Reason], warnings: list[Reason]) -> list[_Raw]:
+                  errors: list[Reason], warnings: list[Reason]) -> tuple[list[_Raw], int]:
+    """The regions with a usable id and shape (their other properties may still be wrong:
+    `errors` says so), and how many region objects had no usable id or shape."""
     raws: list[_Raw] = []
+    unshaped = 0
     used: dict[str, str] = {}            # region id -> the object id that has it
     for obj in objects:
         props = obj.properties
@@ -284,7 +302,7 @@ def _read_regions(objects: list[Any], shown: str, width: int, height: int,
         if kind and kind != REGION_CLASS:
             errors.append(reason("map_bad_class", where=where, value=kind, cls=REGION_CLASS, layer=REGION_LAYER))
             continue
-        before = len(errors)
+        id_ok = False
         if not rid:
             errors.append(reason("map_no_id", where=where))
         elif not ID_PATTERN.match(rid):
@@ -293,6 +311,7 @@ def _read_regions(objects: list[Any], shown: str, width: int, height: int,
             errors.append(reason("map_id_used", where=where, id=rid, other=used[rid]))
         else:
             used[rid] = str(obj.id)
+            id_ok = True
         terrain = str(props.get("terrain") or "").strip().lower()
         if not terrain:
             errors.append(reason("map_no_terrain", where=where, known="|".join(TERRAINS)))
@@ -318,9 +337,9 @@ def _read_regions(objects: list[Any], shown: str, width: int, height: int,
         if terrain in WATER and features:
             errors.append(reason("map_water_feature", where=where, value=", ".join(features), terrain=terrain))
         polygon = _read_polygon(obj, where, width, height, errors)
-        if len(errors) > before:
+        if polygon is None or not id_ok:
+            unshaped += 1
             continue
-        assert polygon is not None
         border = flags.get("border")
         if border is None:
             border = geometry.edge_length_on_frame(polygon, width, height,
@@ -331,7 +350,7 @@ def _read_regions(objects: list[Any], shown: str, width: int, height: int,
         raws.append(_Raw(label=label, region=region, polygon=polygon,
                          adjacent=_as_list(props.get("adjacent")),
                          border_given="border" in flags))
-    return raws
+    return raws, unshaped
 
 
 def _read_polygon(obj: Any, where: Reason, width: int, height: int,
@@ -364,9 +383,11 @@ def _read_polygon(obj: Any, where: Reason, width: int, height: int,
     return polygon
 
 
-def _overlaps(raws: list[_Raw], shown: str) -> list[Reason]:
-    """One error for each pair of regions that lie partly or wholly on top of each other."""
+def _overlaps(raws: list[_Raw], shown: str) -> tuple[list[Reason], set[str]]:
+    """One error for each pair of regions that lie partly or wholly on top of each other, and
+    the ids of the regions concerned."""
     errors: list[Reason] = []
+    overlapping: set[str] = set()
     boxes = [geometry.bbox(r.polygon or []) for r in raws]
     for i, first in enumerate(raws):
         for j in range(i + 1, len(raws)):
@@ -376,9 +397,10 @@ def _overlaps(raws: list[_Raw], shown: str) -> list[Reason]:
             second = raws[j]
             point = geometry.overlap_point(first.polygon or [], second.polygon or [], EDGE_TOLERANCE)
             if point is not None:
+                overlapping |= {first.region.id, second.region.id}
                 errors.append(reason("map_overlap", path=shown, first=first.label, second=second.label,
                                      x=f"{point[0]:.0f}", y=f"{point[1]:.0f}"))
-    return errors
+    return errors, overlapping
 
 
 def _near_misses(raws: list[_Raw], polygons: dict[str, list[Point]],
@@ -401,8 +423,11 @@ def _near_misses(raws: list[_Raw], polygons: dict[str, list[Point]],
 
 
 def _adjacency(raws: list[_Raw], shared: dict[tuple[str, str], tuple[float, Point]],
-               shown: str) -> tuple[list[tuple[str, str]], list[Reason]]:
-    """Adjacent pairs from shared edges and `adjacent` properties, and what is wrong with them."""
+               shown: str, whole: bool = True, overlapping: frozenset[str] | set[str] = frozenset()
+               ) -> tuple[list[tuple[str, str]], list[Reason]]:
+    """Adjacent pairs from shared edges and `adjacent` properties, and what is wrong with them;
+    `whole` says every region could be read, so a lonely region is real; a region lying over
+    another is not called lonely, and the board is looked at in pieces only without overlaps."""
     errors: list[Reason] = []
     pairs = [pair for pair, (length, _) in shared.items() if length >= MIN_SHARED_BORDER]
     by_id = {r.region.id: r for r in raws}
@@ -418,11 +443,13 @@ def _adjacency(raws: list[_Raw], shared: dict[tuple[str, str], tuple[float, Poin
         if a in neighbours and b in neighbours:
             neighbours[a].add(b)
             neighbours[b].add(a)
-    for raw in raws:
-        if not neighbours[raw.region.id]:
-            errors.append(reason("map_lonely", where=reason("map_where", path=shown, label=raw.label)))
-    if errors:
+    if not whole:
         return pairs, errors
+    lonely = [raw for raw in raws if not neighbours[raw.region.id] and raw.region.id not in overlapping]
+    for raw in lonely:
+        errors.append(reason("map_lonely", where=reason("map_where", path=shown, label=raw.label)))
+    if lonely or overlapping:
+        return pairs, errors    # a region alone is already a board in pieces
     pieces: list[list[str]] = []
     seen: set[str] = set()
     for start in by_id:

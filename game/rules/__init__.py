@@ -64,7 +64,7 @@ from .events import (
 )
 from .position import build_position
 from .ranking import BY_COINS, BY_TOKENS, SHARED, Outcome, Standing, outcome, tokens_on_board
-from .reasons import COST_LABELS, COUNT_PARAM, TEMPLATES, HasReason, Reason, as_reason, reason
+from .reasons import COST_LABELS, COUNT_PARAM, TEMPLATES, HasReason, Reason, as_reason, reason, reason_n
 from .setup import new_game
 from .state import (
     CONQUER,
@@ -104,5 +104,5 @@ __all__ = [
     "Cost", "cost_of", "conquest_cost", "cost_text", "decline_conqueror", "default_region",
     # errors and reasons
     "IllegalAction", "NotImplementedRule", "SetupError", "BoardError", "CatalogError", "ReplayError",
-    "Reason", "HasReason", "reason", "as_reason", "TEMPLATES", "COUNT_PARAM", "COST_LABELS",
+    "Reason", "HasReason", "reason", "reason_n", "as_reason", "TEMPLATES", "COUNT_PARAM", "COST_LABELS",
 ]

@@ -328,6 +328,14 @@ TEMPLATES: dict[str, str] = {
                   "in its adjacent property",
     "map_apart": "{path}: the board falls apart in {pieces} pieces: {small} cannot be reached from "
                  "{start}; join them with a shared edge or an adjacent property",
+    "map_skipped_whole": "{path}: regions without neighbours and a board in pieces were not looked for: "
+                         "{count} region objects have no usable id or shape; fix those errors and "
+                         "check again",
+    "map_skipped_whole_one": "{path}: regions without neighbours and a board in pieces were not looked "
+                             "for: 1 region object has no usable id or shape; fix that error and "
+                             "check again",
+    "map_skipped_apart": "{path}: whether the board falls apart in pieces was not checked while "
+                         "regions overlap; fix the overlaps and check again",
     # -- the map checker's patterns (game.maps) ----------------------------------------------
     "pattern_water_feature": "{id} is {terrain} with a feature",
     "pattern_water_tribe": "{id} is {terrain} with a lost tribe",

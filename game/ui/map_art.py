@@ -440,6 +440,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"error: {line}")
         for line in report.warnings:
             print(f"warning: {line}")
+        for line in report.skipped:
+            print(f"note: {line}")
         if report.errors or report.data is None:
             print(f"{path}: not drawn; fix the errors above (python -m game.maps check {path})")
             failed = True
