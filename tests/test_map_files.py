@@ -376,6 +376,22 @@ def test_draw_maps_on_a_broken_map_prints_the_checker_lines(tmp_path: Path) -> N
     assert snapshot(tmp_path) == before
 
 
+def test_a_missing_picture_is_a_warning_in_the_checker_the_picture_tool_and_the_game(tmp_path: Path) -> None:
+    # a first map has no picture yet: every tool says so as a warning and goes on
+    path = small_map(tmp_path, FOUR)
+    (tmp_path / "tiny.png").unlink()
+    done = run("-m", "game.maps", "check", str(path))
+    assert done.returncode == 0, done.stdout
+    one_clear_line(done.stdout, "warning:", "picture 'tiny.png' is missing")
+    assert "error:" not in done.stdout
+    assert load_map(path).board.adjacent("west", "east")           # the game plays it in flat colours
+    done = run("tools/draw_maps.py", str(path))
+    assert done.returncode == 0, done.stdout
+    one_clear_line(done.stdout, "warning:", "picture 'tiny.png' is missing")
+    assert (tmp_path / "tiny.png").is_file()                        # drawn where the map looks for it
+    assert inspect_map(path).warnings == []
+
+
 def test_draw_maps_into_a_missing_folder_is_one_line(tmp_path: Path) -> None:
     path = small_map(tmp_path, FOUR)
     done = run("-m", "game.maps", "draw", str(path), "--out", str(tmp_path / "nowhere" / "x.png"), "--width", "200")

@@ -153,7 +153,6 @@ BROKEN_CASES = {
     "no_neighbour.tmx": "object 4 'barley': touches no other region",
     "falls_apart.tmx": "the board falls apart in 2 pieces",
     "lost_tribe_on_water.tmx": "object 3 'saltbay': a lost tribe on sea",
-    "missing_image.tmx": "picture 'nowhere.png' is missing; draw it with python -m game.maps draw",
     "no_turns.tmx": "no map property turns; add turns (int)",
     "not_xml.tmx": "not a readable TMX file (XML error",
     "unknown_adjacent.tmx": "object 1 'greyhill': adjacent names 'nowhere', which is no region",

@@ -591,7 +591,7 @@ def _finish(spec: Spec, want: Structure, layout: Layout, seed: int, rng: random.
             "lost_tribe": i in tribes, "border": i in layout.border, "polygon": polygons[i],
         })
     write_tmx(path, spec, want, regions)
-    report = inspect_map(path, require_image=False)
+    report = inspect_map(path)
     if report.errors or report.data is None:
         print("\n".join(report.errors), file=sys.stderr)
         return False

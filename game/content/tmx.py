@@ -103,10 +103,11 @@ def map_for_players(players: int) -> MapData:
     return load_map(SHIPPED_MAPS[players])
 
 
-def load_map(path: str | Path, require_image: bool = True) -> MapData:
+def load_map(path: str | Path) -> MapData:
     """Read a TMX map into a `MapData`; raise `MapError` with the first problem found. The
-    near-miss search (warnings only, which a game does not show) is left to the checker."""
-    report = inspect_map(path, require_image=require_image, near_misses=False)
+    near-miss search (warnings only, which a game does not show) is left to the checker. A
+    missing picture is no error: the window draws the regions in flat colours."""
+    report = inspect_map(path, near_misses=False)
     if report.errors or report.data is None:
         first = report.errors[0] if report.errors else reason("map_unreadable", path=str(path))
         more = len(report.errors) - 1
@@ -153,8 +154,10 @@ class _Raw:
     border_given: bool
 
 
-def inspect_map(path: str | Path, require_image: bool = True, near_misses: bool = True) -> MapReport:
-    """Read and check a TMX map; collect every problem as a one-line sentence."""
+def inspect_map(path: str | Path, near_misses: bool = True) -> MapReport:
+    """Read and check a TMX map; collect every problem as a one-line sentence. A missing or
+    unreadable picture is a warning (a first map has none yet; the window draws the regions in
+    flat colours), so the checker, the preview, the picture tool and the game agree."""
     path = Path(path)
     shown = str(path)
     report = MapReport(path=path, data=None)
@@ -191,7 +194,7 @@ def inspect_map(path: str | Path, require_image: bool = True, near_misses: bool 
     name = str(tiled.properties.get("name") or path.stem.replace("_", " ").title())
     players = _players(tiled.properties.get("players"), shown, errors)
 
-    image_path = _check_image(tiled, path, shown, width, height, require_image, errors, warnings)
+    image_path = _check_image(tiled, path, shown, width, height, warnings)
 
     layer = next((lay for lay in tiled.layers if isinstance(lay, pytmx.TiledObjectGroup)
                   and lay.name == REGION_LAYER), None)
@@ -262,7 +265,7 @@ def check_players(data: MapData, count: int) -> None:
 
 
 def _check_image(tiled: pytmx.TiledMap, path: Path, shown: str, width: int, height: int,
-                 require_image: bool, errors: list[Reason], warnings: list[Reason]) -> Path | None:
+                 warnings: list[Reason]) -> Path | None:
     layer = next((lay for lay in tiled.layers if isinstance(lay, pytmx.TiledImageLayer)), None)
     problem = None
     image_path = None
@@ -282,7 +285,7 @@ def _check_image(tiled: pytmx.TiledMap, path: Path, shown: str, width: int, heig
             warnings.append(reason("map_image_size", path=shown, w=size[0], h=size[1], width=width,
                                    height=height))
     if problem:
-        (errors if require_image else warnings).append(problem)
+        warnings.append(problem)
     return image_path
 
 

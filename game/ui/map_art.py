@@ -435,7 +435,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     pygame.font.init()
     failed = False
     for path in paths:
-        report = inspect_map(path, require_image=False)
+        report = inspect_map(path)
         for line in report.errors:
             print(f"error: {line}")
         for line in report.warnings:

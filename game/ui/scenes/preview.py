@@ -93,7 +93,7 @@ class PreviewScene(Scene):
         return _stamp(self.path), _stamp(image) if image is not None else None
 
     def load(self) -> None:
-        report = inspect_map(self.path, require_image=False)
+        report = inspect_map(self.path)
         self.report = report
         if report.data is not None:
             self.data = report.data
