@@ -181,7 +181,7 @@ def test_a_map_placed_from_the_region_template_plays_a_random_game() -> None:
     assert report.errors == [] and report.warnings == [] and report.data is not None
     board = report.data.board
     assert len(board.regions) == 12
-    assert board.region("millfield").terrain == "farmland"            # the template's own terrain
+    assert board.region("millfield").terrain == "farmland"            # chosen, as the template has none
     assert board.region("cragmoor").features == frozenset({"mine", "cavern"})
     for seed in range(6):
         rng = random.Random(seed)
@@ -191,6 +191,24 @@ def test_a_map_placed_from_the_region_template_plays_a_random_game() -> None:
             assert check(after) == []                                 # type: ignore[arg-type]
         end, steps = random_playout(start, rng, on_step)
         assert end.game_over and end.round == board.turns and steps > 20
+
+
+def test_a_region_from_the_template_with_its_terrain_untouched_has_no_terrain(tmp_path: Path) -> None:
+    # the template leaves terrain empty, so a region placed from it and never given a terrain
+    # is refused instead of silently becoming farmland
+    template = (ROOT / "maps" / "templates" / "region.tx").resolve()
+    text = (ROOT / "tests" / "data" / "maps" / "twelve_regions.tmx").read_text(encoding="utf-8")
+    text = text.replace("../../../maps/templates/region.tx", str(template))
+    millfield = text.index('name="millfield"')
+    end = text.index("</object>", millfield)
+    text = text[:millfield] + re.sub(r'\s*<property name="terrain"[^>]*/>', "", text[millfield:end], count=1) \
+        + text[end:]
+    path = tmp_path / "untouched.tmx"
+    path.write_text(text, encoding="utf-8")
+    shutil.copy(ROOT / "tests" / "data" / "maps" / "twelve_regions.png", tmp_path)
+    report = inspect_map(path)
+    assert len(report.errors) == 1, report.errors
+    assert "object 5 'millfield': no terrain property; add terrain=" in report.errors[0]
 
 
 def test_a_missing_template_is_one_line_per_object(tmp_path: Path) -> None:
