@@ -272,6 +272,19 @@ def test_a_region_stretched_into_its_neighbour_is_refused_everywhere(points: str
     assert "overlap around" in done.stderr
 
 
+def test_a_lake_drawn_inside_a_land_region_is_told_how_to_draw_it(tmp_path: Path) -> None:
+    path = small_map(tmp_path, [*FOUR, region(5, "pond", "lake", "60,30 140,30 140,70 60,70")])
+    done = run("-m", "game.maps", "check", str(path))
+    assert done.returncode == 1
+    line = one_clear_line(done.stdout, "error:", "object 1 'west' and object 5 'pond' overlap around")
+    assert "object 5 'pond' lies inside object 1 'west', and a region cannot have a hole" in line
+    assert "cut the outline of object 1 'west' around object 5 'pond'" in line
+    # a region laid across a border is no hole: the plain advice
+    path = small_map(tmp_path, [*FOUR, region(5, "pond", "lake", "150,20 260,20 260,80 150,80")])
+    done = run("-m", "game.maps", "check", str(path))
+    assert "cannot have a hole" not in done.stdout and "overlap around" in done.stdout
+
+
 def test_one_check_reports_reading_overlap_and_neighbour_errors_together(tmp_path: Path) -> None:
     # a wrong terrain, a region stretched into its neighbour and an island with no neighbour: the
     # author sees all three at once, not one wave after another

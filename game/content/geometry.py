@@ -382,6 +382,16 @@ def overlap_point(a: Polygon, b: Polygon, tol: float = 2.0, step: float = 2.0) -
     return best[1] if best else None
 
 
+def lies_inside(inner: Polygon, outer: Polygon, tol: float = 2.0) -> bool:
+    """True if `inner` lies within `outer` (on its outline within `tol` counts as within) and
+    is smaller than it: a region drawn inside another, like a lake in a field."""
+    if area(inner) >= area(outer) - tol * tol:
+        return False
+    if not all(point_in_polygon(p, outer) or boundary_distance(p, outer) <= tol for p in inner):
+        return False
+    return not any(_crosses(a, b, c, d) for a, b in _edges(inner) for c, d in _edges(outer))
+
+
 def edge_length_on_frame(poly: Polygon, width: float, height: float, tol: float = 2.0) -> float:
     """How many pixels of the polygon's outline run along the edge of a width x height board."""
     total = 0.0

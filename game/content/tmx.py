@@ -399,10 +399,19 @@ def _overlaps(raws: list[_Raw], shown: str) -> tuple[list[Reason], set[str]]:
                 continue
             second = raws[j]
             point = geometry.overlap_point(first.polygon or [], second.polygon or [], EDGE_TOLERANCE)
-            if point is not None:
-                overlapping |= {first.region.id, second.region.id}
+            if point is None:
+                continue
+            overlapping |= {first.region.id, second.region.id}
+            at = {"x": f"{point[0]:.0f}", "y": f"{point[1]:.0f}"}
+            inside = [(inner, outer) for inner, outer in ((first, second), (second, first))
+                      if geometry.lies_inside(inner.polygon or [], outer.polygon or [], EDGE_TOLERANCE)]
+            if inside:      # a lake drawn in a field: a polygon has no holes, say how to draw it
+                inner, outer = inside[0]
+                errors.append(reason("map_overlap_inside", path=shown, first=first.label,
+                                     second=second.label, inner=inner.label, outer=outer.label, **at))
+            else:
                 errors.append(reason("map_overlap", path=shown, first=first.label, second=second.label,
-                                     x=f"{point[0]:.0f}", y=f"{point[1]:.0f}"))
+                                     **at))
     return errors, overlapping
 
 

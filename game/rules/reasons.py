@@ -270,6 +270,9 @@ TEMPLATES: dict[str, str] = {
                          "or another map",
     "map_overlap": "{path}: {first} and {second} overlap around ({x}, {y}); move their points so they "
                    "only share a border",
+    "map_overlap_inside": "{path}: {first} and {second} overlap around ({x}, {y}): {inner} lies inside "
+                          "{outer}, and a region cannot have a hole; cut the outline of {outer} around "
+                          "{inner} (or split {outer} in two along it) so they only share a border",
     "map_near_miss": "{path}: {first} and {second} come within {gap} px around ({x}, {y}) without "
                      "touching, so they are not neighbours; snap their edges together, or list the "
                      "other in adjacent if the gap is meant",
