@@ -483,12 +483,12 @@ def test_the_preview_reads_the_map_again_when_it_is_saved(entry: str, tmp_path: 
         objects = [*FOUR[:3], region(4, "southeast", "sea", "200,106 400,106 400,200 200,200")]
         small_map(tmp_path, objects)
         second = out.until("warning:")
-        assert second[0] == f"preview 2: {path}: 4 regions, 0 errors, 1 warnings"
+        assert second[0] == f"preview 2: {path}: 4 regions, 0 errors, 1 warning"
         assert "object 2 'east' and object 4 'southeast' come within 6 px" in second[-1]
-        # then saves a version that overlaps: the errors are read, the last good map stays
+        # then saves a version that overlaps: it is drawn as read, with the error on it
         small_map(tmp_path, [*FOUR, region(5, "intruder", "swamp", "40,20 120,20 120,80 40,80")])
         third = out.until("error:")
-        assert third[0] == f"preview 3: {path}: not loaded, 1 errors, 0 warnings"
+        assert third[0] == f"preview 3: {path}: not playable, 5 regions drawn as read, 1 error, 0 warnings"
         assert "overlap around" in third[-1]
         assert proc.poll() is None                          # still open, waiting for the fix
     finally:

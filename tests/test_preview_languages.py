@@ -64,8 +64,9 @@ def test_a_problem_and_its_count_are_said_in_the_language(home, tmp_path, monkey
         for _ in range(3):
             app.tick(block=False)
         assert "1 erreur, 1 avertissement" in said          # and its picture is not beside it
-        line = next(s for s in said if "jungle" in s)
-        assert "terrain inconnu" in line and str(bad) not in line
+        panel = " ".join(said)                              # the panel wraps the sentence
+        assert "terrain inconnu 'jungle'" in panel
+        assert not any(str(bad) in s and "jungle" in s for s in said)
     finally:
         app.audio.close()
         import pygame

@@ -80,14 +80,28 @@ class MapData:
 
 
 @dataclass
+class MapSketch:
+    """What could be read of a map, errors or not: enough to draw it with the errors on it."""
+
+    width: int
+    height: int
+    name: str
+    image_path: Path | None
+    polygons: dict[str, list[Point]] = field(default_factory=dict)   # region id -> points
+    terrains: dict[str, str] = field(default_factory=dict)           # region id -> terrain as written
+
+
+@dataclass
 class MapReport:
-    """Everything `inspect_map` found: the map if it could be built, errors and warnings."""
+    """Everything `inspect_map` found: the map if it could be built, errors and warnings, and a
+    sketch of the regions that could be read (None when not even the map's size could be)."""
 
     path: Path
     data: MapData | None
     errors: list[Reason] = field(default_factory=list)
     warnings: list[Reason] = field(default_factory=list)
     skipped: list[Reason] = field(default_factory=list)   # checks not made, and why
+    sketch: MapSketch | None = None
 
 
 def object_kind(obj: Any) -> str:
@@ -195,6 +209,7 @@ def inspect_map(path: str | Path, near_misses: bool = True) -> MapReport:
     players = _players(tiled.properties.get("players"), shown, errors)
 
     image_path = _check_image(tiled, path, shown, width, height, warnings)
+    report.sketch = MapSketch(width=width, height=height, name=name, image_path=image_path)
 
     layer = next((lay for lay in tiled.layers if isinstance(lay, pytmx.TiledObjectGroup)
                   and lay.name == REGION_LAYER), None)
@@ -212,6 +227,8 @@ def inspect_map(path: str | Path, near_misses: bool = True) -> MapReport:
     # can; only the whole-board checks (a region without neighbours, a board in pieces) wait
     # until every region can be placed, and the report says so.
     polygons = {r.region.id: r.polygon for r in raws if r.polygon is not None}
+    report.sketch.polygons = {rid: list(poly) for rid, poly in polygons.items()}
+    report.sketch.terrains = {r.region.id: r.region.terrain for r in raws}
     overlaps, overlapping = _overlaps(raws, shown)
     errors.extend(overlaps)
     if near_misses:

@@ -6,9 +6,11 @@ starts) and draws it with the game's `BoardView` (region names and feature icons
 over it go each region's terrain beside its name (and its id when the name does not give it), a line between
 every pair of neighbours, and the checker's errors and warnings, numbered
 on the map where they happen and listed in the side panel. Every half second it looks at the
-file's (and the picture's) modification time and reads it again when either changed; a version
-with errors keeps the last good drawing on screen with the errors listed. Each reading is also
-reported as one line on standard output, so a terminal (or Tiled's console) follows along.
+file's (and the picture's) modification time and reads it again when either changed. A version
+with errors is drawn as far as it could be read (each region in its terrain colour with its id,
+the errors numbered where they are) instead of the game's drawing, which needs a playable board.
+Each reading is also reported as one line on standard output (then its errors, warnings and
+notes), so a terminal (or Tiled's console) follows along.
 Keys: A shows or hides the adjacency lines, P the picture, Esc or Q closes. `run_preview` opens
 the window on it.
 """
@@ -22,8 +24,9 @@ from typing import TextIO
 
 import pygame
 
+from game.content import geometry
 from game.content.catalog import default_catalog
-from game.content.tmx import MapData, MapReport, inspect_map
+from game.content.tmx import MapData, MapReport, MapSketch, inspect_map
 from game.rules import GameState, Reason, new_game
 
 from .. import theme
@@ -47,6 +50,23 @@ def _stamp(path: Path) -> tuple[int, int] | None:
     except OSError:
         return None
     return st.st_mtime_ns, st.st_size
+
+
+def _count(n: int, word: str) -> str:
+    """`1 error`, `2 errors`: the terminal lines are English, as the checker's are."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _names(problem: Reason) -> set[str]:
+    """Every region id a problem names (an overlap names two)."""
+    found: set[str] = set()
+    todo: list[Reason] = [problem]
+    while todo:
+        r = todo.pop()
+        if r.key == "map_object_label" and r.params.get("name"):
+            found.add(str(r.params["name"]))
+        todo.extend(v for v in r.params.values() if isinstance(v, Reason))
+    return found
 
 
 def _where(problem: Reason) -> tuple[str | None, tuple[float, float] | None]:
@@ -78,6 +98,8 @@ class PreviewScene(Scene):
         self.state: GameState | None = None
         self.view: BoardView | None = None
         self.layout: Layout | None = None
+        self.sketch: MapSketch | None = None      # the version with errors, drawn as read
+        self._sketch_pic: tuple[tuple[int, int, bool], pygame.Surface] | None = None
         self.stamps: tuple[object, object] = (None, None)
         self.next_poll = 0.0
         self.loaded_at = ""
@@ -90,28 +112,38 @@ class PreviewScene(Scene):
     # -- reading the file --------------------------------------------------------------------------
     def _stamps(self) -> tuple[object, object]:
         image = self.data.image_path if self.data is not None else None
+        if self.sketch is not None:
+            image = self.sketch.image_path
         return _stamp(self.path), _stamp(image) if image is not None else None
 
     def load(self) -> None:
         report = inspect_map(self.path)
         self.report = report
+        self.sketch = None
         if report.data is not None:
             self.data = report.data
             names = ["a", "b", "c", "d", "e"][: max(2, report.data.players or 2)]
             self.state = new_game(report.data.board, names, default_catalog(), random.Random(0))
             self.view = None
+        elif report.sketch is not None and report.sketch.polygons:
+            self.sketch = report.sketch
+            self._sketch_pic = None
         self.stamps = self._stamps()
         self.loads += 1
         self.loaded_at = time.strftime("%H:%M:%S")
         self._shot_pending = self.screenshot is not None
         if self.out is not None:
-            regions = f"{len(report.data.board.regions)} regions" if report.data else "not loaded"
-            print(f"preview {self.loads}: {self.path}: {regions}, {len(report.errors)} errors, "
-                  f"{len(report.warnings)} warnings", file=self.out, flush=True)
+            regions = (_count(len(report.data.board.regions), "region") if report.data
+                       else "not loaded" if self.sketch is None
+                       else f"not playable, {_count(len(self.sketch.polygons), 'region')} drawn as read")
+            print(f"preview {self.loads}: {self.path}: {regions}, {_count(len(report.errors), 'error')}, "
+                  f"{_count(len(report.warnings), 'warning')}", file=self.out, flush=True)
             for line in report.errors:
                 print(f"error: {line}", file=self.out, flush=True)
             for line in report.warnings:
                 print(f"warning: {line}", file=self.out, flush=True)
+            for line in report.skipped:
+                print(f"note: {line}", file=self.out, flush=True)
         self.resize()
         self.app.dirty()
 
@@ -142,6 +174,10 @@ class PreviewScene(Scene):
 
     # -- drawing -------------------------------------------------------------------------------------
     def resize(self) -> None:
+        if self.sketch is not None:
+            w, h = self.app.size()
+            self.layout = compute(w, h, self.sketch.width, self.sketch.height)
+            return
         if self.data is None:
             return
         w, h = self.app.size()
@@ -167,7 +203,9 @@ class PreviewScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BG)
-        if self.data is None or self.view is None or self.layout is None or self.state is None:
+        if self.sketch is not None and self.layout is not None:
+            self._draw_sketch(surf, self.sketch, self.layout)
+        elif self.data is None or self.view is None or self.layout is None or self.state is None:
             self._draw_unloaded(surf)
         else:
             lay = self.layout
@@ -182,6 +220,63 @@ class PreviewScene(Scene):
         if self._shot_pending and self.screenshot is not None:
             self._shot_pending = False
             pygame.image.save(surf, str(self.screenshot))
+
+    def _draw_sketch(self, surf: pygame.Surface, sketch: MapSketch, lay: Layout) -> None:
+        """A map with errors as far as it could be read: regions in terrain colours (or over the
+        picture), each with its id, and the errors numbered where they are."""
+        key = (lay.board.w, lay.board.h, self.picture)
+        if self._sketch_pic is None or self._sketch_pic[0] != key:
+            pic = pygame.Surface(lay.board.size)
+            pic.fill((40, 36, 34))
+            picture = None
+            if self.picture and sketch.image_path is not None:
+                try:
+                    picture = pygame.transform.smoothscale(pygame.image.load(str(sketch.image_path)),
+                                                           lay.board.size)
+                except (pygame.error, OSError):
+                    picture = None
+            if picture is not None:
+                pic.blit(picture, (0, 0))
+            shapes = {rid: [(x * lay.scale, y * lay.scale) for x, y in poly]
+                      for rid, poly in sketch.polygons.items()}
+            if picture is None:         # every fill first, so no region hides another's outline
+                for rid, points in shapes.items():
+                    colour = TERRAIN_COLOURS.get(sketch.terrains.get(rid, ""), (180, 180, 180))
+                    pygame.draw.polygon(pic, colour, points)
+            named = {rid for kind, problem in self._problems() if kind == "error" for rid in _names(problem)}
+            for rid, points in sorted(shapes.items(), key=lambda item: item[0] in named):
+                bad = rid in named          # a region named in an error is outlined red, on top
+                pygame.draw.polygon(pic, theme.BAD if bad else (40, 30, 24), points,
+                                    max(1, lay.px(3 if bad else 2)))
+            self._sketch_pic = (key, pic)
+        surf.blit(self._sketch_pic[1], lay.board.topleft)
+        spots = {rid: lay.board_to_screen(geometry.interior_point(poly, 2.0))
+                 for rid, poly in sketch.polygons.items()}
+        small = lay.px(12)
+        placed: list[pygame.Rect] = []
+        for rid, (x, y) in spots.items():
+            words = f"{rid} · {sketch.terrains.get(rid) or '?'}"
+            img = self.app.text.render(words, small, theme.INK)
+            box = img.get_rect(center=(round(x), round(y) + lay.px(16))).inflate(6, 0)
+            box.clamp_ip(lay.board)
+            while box.collidelist(placed) != -1 and box.bottom < lay.board.bottom:
+                box.y += box.h + 1          # a region drawn inside another: its label goes below
+            placed.append(box)
+            pygame.draw.rect(surf, theme.PANEL, box, border_radius=3)
+            surf.blit(img, img.get_rect(center=box.center))
+        self._mark_problems(surf, lay, {rid: (round(x), round(y)) for rid, (x, y) in spots.items()})
+        title = f"{sketch.name} — {self.path}"
+        img = self.app.text.render(self.app.text.fit(title, lay.px(20), lay.top.w - lay.px(24)), lay.px(20),
+                                   theme.GOLD, "bold")
+        surf.blit(img, img.get_rect(midleft=(lay.top.x + lay.px(12), lay.top.centery)))
+        self._draw_panel(surf, lay.panel, lay.px)
+        lines = [(t("preview.broken", time=self.loaded_at), theme.WARN), (t("preview.keys"), (200, 190, 170))]
+        y = lay.bar.y + lay.px(8)
+        for line, colour in lines:
+            img = self.app.text.render(self.app.text.fit(line, lay.px(15), lay.bar.w - lay.px(24)), lay.px(15),
+                                       colour)
+            surf.blit(img, (lay.bar.x + lay.px(12), y))
+            y += img.get_height() + lay.px(3)
 
     def _draw_unloaded(self, surf: pygame.Surface) -> None:
         w, h = surf.get_size()
@@ -231,20 +326,24 @@ class PreviewScene(Scene):
 
     def _draw_markers(self, surf: pygame.Surface) -> None:
         assert self.view is not None and self.layout is not None and self.data is not None
-        r = self.layout.px(11)
+        self._mark_problems(surf, self.layout, {rid: self.view.spot(rid) for rid in self.view.spots})
+
+    def _mark_problems(self, surf: pygame.Surface, lay: Layout, spots: dict[str, tuple[int, int]]) -> None:
+        """Each problem's number at the point it gives, or on the region it names."""
+        r = lay.px(11)
         for n, (kind, problem) in enumerate(self._problems(), start=1):
             rid, point = _where(problem)
             if point is not None:
-                at = self.layout.board_to_screen(point)
+                at = lay.board_to_screen(point)
                 pos = round(at[0]), round(at[1])
-            elif rid is not None and rid in self.view.spots:
-                pos = self.view.spot(rid)
+            elif rid is not None and rid in spots:
+                pos = spots[rid]
             else:
                 continue
             colour = theme.BAD if kind == "error" else theme.WARN
             pygame.draw.circle(surf, (20, 14, 10), pos, r + 2)
             pygame.draw.circle(surf, colour, pos, r)
-            num = self.app.text.render(str(n), self.layout.px(12), theme.INK_LIGHT, "bold")
+            num = self.app.text.render(str(n), lay.px(12), theme.INK_LIGHT, "bold")
             surf.blit(num, num.get_rect(center=pos))
 
     def _draw_top(self, surf: pygame.Surface, lay: Layout) -> None:
