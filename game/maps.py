@@ -13,10 +13,11 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
-from game.content.tmx import inspect_map
+from game.content.tmx import inspect_map, map_for_players
 from game.rules import FEATURES, Board, Reason, reason
 from game.stopping import run_stoppable
 
@@ -128,6 +129,72 @@ def compare(board: Board, want: Structure) -> list[tuple[str, str, str, bool]]:
     return rows
 
 
+RATIO_TOLERANCE = 0.15      # regions per player: within 15% of the printed map's
+BORDER_TOLERANCE = 0.10     # border share: within 10 points of the printed map's
+MIX_TOLERANCE = 0.08        # each terrain's share: within 8 points of the printed map's
+
+
+def reference(board: Board, players: int | None) -> Structure:
+    """The printed map to measure a map of any size against: the one for its `players`
+    property, else the one whose region count is nearest."""
+    by_players = {s.players: s for s in PRINTED.values()}
+    if players in by_players:
+        return by_players[players]
+    return min(PRINTED.values(), key=lambda s: (abs(s.regions - len(board.regions)), s.regions))
+
+
+@lru_cache(maxsize=None)
+def _printed_border_share(players: int) -> float:
+    """Share of regions on the board's edge on the shipped map for `players` (the printed
+    structure table does not give it; the shipped maps keep every number it does give)."""
+    board = map_for_players(players).board
+    return sum(1 for r in board.regions if r.border) / len(board.regions)
+
+
+def ratio_rows(board: Board, want: Structure, players: int | None) -> list[tuple[str, str, str, bool]]:
+    """Rows (quantity, this map, the printed map, within tolerance) comparing shares and means,
+    which mean the same on a map of any size: regions per player, mean neighbours, the share of
+    regions on the board's edge, and the terrain mix."""
+    count = len(board.regions)
+    seats = players or want.players
+    rows = []
+    got, table = count / seats, want.regions / want.players
+    rows.append((f"regions per player (for {seats}), within {RATIO_TOLERANCE:.0%}", f"{got:.1f}",
+                 f"{table:.1f}", abs(got - table) <= RATIO_TOLERANCE * table))
+    got = board.mean_degree()
+    rows.append((f"mean neighbours, within {DEGREE_TOLERANCE:.0%}", f"{got:.2f}", f"{want.mean_degree:.2f}",
+                 abs(got - want.mean_degree) <= DEGREE_TOLERANCE * want.mean_degree))
+    got = sum(1 for r in board.regions if r.border) / count
+    table = _printed_border_share(want.players)
+    rows.append((f"border share, within {BORDER_TOLERANCE * 100:.0f} points", f"{got:.0%}", f"{table:.0%}",
+                 abs(got - table) <= BORDER_TOLERANCE))
+    printed = dict(zip(LAND_TERRAINS, want.terrains)) | {"sea": want.seas, "lake": want.lakes}
+    for terrain in LAND_TERRAINS + ("sea", "lake"):
+        got = _count(board, terrain) / count
+        table = printed[terrain] / want.regions
+        rows.append((f"{terrain} share, within {MIX_TOLERANCE * 100:.0f} points", f"{got:.0%}", f"{table:.0%}",
+                     abs(got - table) <= MIX_TOLERANCE))
+    return rows
+
+
+def _print_rows(rows: list[tuple[str, str, str, bool]], head: str, path: str, out) -> bool:  # type: ignore[no-untyped-def]
+    """Print a comparison table under `head`; True if every row agrees."""
+    print(head, file=out)
+    width = max(len(r[0]) for r in rows)
+    print(f"    {'':{width}}  {'this map':>12}  {'table':>12}", file=out)
+    ok_all = True
+    for label, got, table, ok in rows:
+        print(f"    {label:{width}}  {got:>12}  {table:>12}  {'ok' if ok else 'MISMATCH'}", file=out)
+    for label, got, table, ok in rows:
+        if not ok:
+            ok_all = False
+            name, _, within = label.partition(", within ")
+            margin = f" (within {within})" if within else ""
+            print(f"error: {path}: {name} is {got}, the printed map has {table}; "
+                  f"edit the map until they agree{margin}", file=out)
+    return ok_all
+
+
 def adjacency_lines(board: Board) -> list[str]:
     """One line per region: its id and the ids of its neighbours, alphabetically."""
     return [f"{r.id}: {', '.join(sorted(board.neighbours(r.id)))}"
@@ -157,26 +224,21 @@ def check(paths: Sequence[str], with_compare: bool = False, out=None, adjacency:
                 print(f"    {pair}", file=out)
         if not with_compare:
             continue
+        players = report.data.players
         want = PRINTED.get(len(board.regions))
-        if want is None:
-            sizes = ", ".join(str(k) for k in sorted(PRINTED))
-            print(f"  no printed map has {len(board.regions)} regions (they have {sizes}); "
-                  f"nothing to compare", file=out)
-            continue
-        rows = compare(board, want)
-        if report.data.players is not None:     # the map says which player count it is for
-            rows.insert(0, ("players property", str(report.data.players), str(want.players),
-                            report.data.players == want.players))
-        print(f"  compared with the printed {want.players}-player map:", file=out)
-        width = max(len(r[0]) for r in rows)
-        print(f"    {'':{width}}  {'this map':>12}  {'table':>12}", file=out)
-        for label, got, table, ok in rows:
-            print(f"    {label:{width}}  {got:>12}  {table:>12}  {'ok' if ok else 'MISMATCH'}",
-                  file=out)
-            if not ok:
+        if want is not None:        # a printed size: count for count
+            rows = compare(board, want)
+            if players is not None:     # the map says which player count it is for
+                rows.insert(0, ("players property", str(players), str(want.players), players == want.players))
+            if not _print_rows(rows, f"  compared with the printed {want.players}-player map:", str(path), out):
                 failed = True
-                print(f"error: {path}: {label} is {got}, the printed map has {table}; "
-                      f"edit the map until they agree", file=out)
+            continue
+        # another size: shares and means, which mean the same on a map of any size
+        ref = reference(board, players)
+        head = (f"  compared by ratios with the printed {ref.players}-player map "
+                f"({len(board.regions)} regions against {ref.regions}):")
+        if not _print_rows(ratio_rows(board, ref, players), head, str(path), out):
+            failed = True
     return 1 if failed else 0
 
 

@@ -385,6 +385,30 @@ def test_compare_checks_the_players_property_against_the_printed_map(tmp_path: P
     assert done.returncode == 0 and re.search(r"players property +2 +2 +ok", done.stdout)
 
 
+def test_compare_measures_a_map_of_any_size_by_ratios() -> None:
+    # twelve regions: no printed map has that many, so shares and means are compared with the
+    # printed map for its players property (2)
+    path = ROOT / "tests" / "data" / "maps" / "twelve_regions.tmx"
+    done = run("-m", "game.maps", "check", "--compare", str(path))
+    assert "nothing to compare" not in done.stdout
+    assert "compared by ratios with the printed 2-player map (12 regions against 23):" in done.stdout
+    assert re.search(r"regions per player \(for 2\), within 15% +6\.0 +11\.5 +MISMATCH", done.stdout)
+    assert re.search(r"mean neighbours, within 10% +2\.83 +4\.40 +MISMATCH", done.stdout)
+    assert re.search(r"border share, within 10 points +83% +57% +MISMATCH", done.stdout)
+    assert re.search(r"farmland share, within 8 points +17% +17% +ok", done.stdout)
+    assert done.returncode == 1
+    one_clear_line(done.stdout, "error:", "mean neighbours is 2.83, the printed map has 4.40", "(within 10%)")
+
+
+def test_ratios_agree_with_the_same_printed_map_and_not_with_another() -> None:
+    from game.maps import PRINTED, ratio_rows, reference
+    board = load_map(SHIPPED_MAPS[3]).board
+    assert reference(board, None).players == 3 and reference(board, 5).players == 5
+    assert all(ok for *_, ok in ratio_rows(board, PRINTED[30], 3))
+    against_five = {label.split(",")[0]: ok for label, _, _, ok in ratio_rows(board, PRINTED[48], 5)}
+    assert not against_five["border share"] and not against_five["regions per player (for 5)"]
+
+
 def test_the_start_screen_refuses_a_map_meant_for_another_count(tmp_path: Path) -> None:
     from game.match import Seat
     from game.ui.table import Table
