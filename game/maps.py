@@ -168,7 +168,7 @@ def ratio_rows(board: Board, want: Structure, players: int | None) -> list[tuple
     table = _printed_border_share(want.players)
     rows.append((f"border share, within {BORDER_TOLERANCE * 100:.0f} points", f"{got:.0%}", f"{table:.0%}",
                  abs(got - table) <= BORDER_TOLERANCE))
-    printed = dict(zip(LAND_TERRAINS, want.terrains)) | {"sea": want.seas, "lake": want.lakes}
+    printed = dict(zip(LAND_TERRAINS, want.terrains, strict=True)) | {"sea": want.seas, "lake": want.lakes}
     for terrain in LAND_TERRAINS + ("sea", "lake"):
         got = _count(board, terrain) / count
         table = printed[terrain] / want.regions
