@@ -81,7 +81,7 @@ CASES: list[tuple[str, str | bytes, list[str], list[str]]] = [
     ("wrong-kind-parameter", "powers:\n  lonely:\n    tokens: 3\n    effects: [{heroes: {count: two}}]\n", [":4"],
      ["must be a whole number"]),
     ("unknown-terrain", "races:\n  gnomes:\n    tokens: 5\n    effects: [{coins_for_regions: {where: {terrains: [lava]}}}]\n",
-     [":4"], ["'where' terrains cannot be ['lava']"]),
+     [":4"], ["'where' terrains cannot be 'lava'; accepted: farmland"]),
     ("renamed-effect", "races:\n  gnomes:\n    tokens: 5\n    effects: [{cost_discount: {amount: 1}}]\n", [":4"],
      ["'cost_discount' is now written", "cost_change"]),
     ("name-a-number", "races:\n  gnomes:\n    name: 5\n    tokens: 5\n", [":3"], ["'name' must be text"]),

@@ -91,7 +91,7 @@ BROKEN = {
         ":5: power 'lonely': parameter 'count' of effect 'heroes' must be a whole number", "'two'"),
     "unknown terrain": (
         "races:\n  gnomes:\n    tokens: 5\n    effects: [{coins_for_regions: {where: {terrains: [lava]}}}]\n",
-        ":4: race 'gnomes': effect 'coins_for_regions': 'where' terrains cannot be ['lava']", "a list of terrains"),
+        ":4: race 'gnomes': effect 'coins_for_regions': 'where' terrains cannot be 'lava'", "accepted: farmland, forest, hill"),
     "an effect of earlier versions": (
         "races:\n  gnomes:\n    tokens: 5\n    effects: [{coins_per_terrain: {terrains: [hill]}}]\n",
         ":4: race 'gnomes': the effect 'coins_per_terrain' is now written", "coins_for_regions"),

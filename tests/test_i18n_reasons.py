@@ -139,7 +139,7 @@ def test_content_and_param_errors_are_keyed(tmp_path: Path) -> None:
     with pytest.raises(ParamError) as p:
         from game.rules.abilities import REGISTRY
         REGISTRY["coins_for_regions"](where={"terrains": ["lava"]})
-    assert p.value.reason.key == "param_where_value"
+    assert p.value.reason.key == "param_where_word"
 
 
 def test_save_errors_are_keyed(tmp_path: Path) -> None:

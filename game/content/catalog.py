@@ -20,7 +20,7 @@ import yaml
 
 from .. import resources
 from ..rules import Catalog, CatalogError, HasReason, Reason, as_reason, reason
-from ..rules.abilities import REGISTRY
+from ..rules.abilities import OCCUPANTS, REGISTRY, param_problems, where_params
 from .bounded import FileRefused, check_yaml, read_bytes
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)     # libyaml when present
@@ -170,10 +170,24 @@ def _check_params(where: str, word: Reason, eid: Any, name: str, params: Mapping
     return ok
 
 
+def _occupants(where: str, word: Reason, eid: Any, name: str, params: Mapping[Any, Any],
+               pending: list[tuple[str, Reason, Any, str, str, str]]) -> None:
+    """Note each `occupant` word of the effect's conditions that is no fixed word: it names a
+    race, which can be checked only once every file is read."""
+    for k in where_params(REGISTRY[name]):
+        cond = params.get(k)
+        occ = cond.get("occupant") if isinstance(cond, Mapping) else None
+        for x in occ if isinstance(occ, list) else [occ] if occ is not None else []:
+            if isinstance(x, str) and x not in OCCUPANTS:
+                pending.append((where, word, eid, name, k, x))
+
+
 def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool, out: list[Reason],
-                   base: Mapping[str, Any] | None = None) -> set[str]:
+                   base: Mapping[str, Any] | None = None,
+                   pending: list[tuple[str, Reason, Any, str, str, str]] | None = None) -> set[str]:
     """Check the races or powers of one section; every problem goes to `out`. Returns the ids
-    of the entries that are sound (only those are added to the catalog)."""
+    of the entries that are sound (only those are added to the catalog). `pending` collects
+    the race ids named by `occupant`, to be checked once every file is read."""
     good: set[str] = set()
     if not isinstance(entries, Mapping):
         out.append(reason("content_not_mapping", where=f"{path}:{_line(node)}", section=f"{kind}s"))
@@ -258,6 +272,13 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
                 continue
             if not _check_params(ewhere, word, eid, name, params, out):
                 continue
+            if pending is not None:
+                _occupants(ewhere, word, eid, name, params, pending)
+            unheard = param_problems(REGISTRY[name], {str(k): v for k, v in params.items()})
+            for problem in unheard:
+                out.append(reason("content_effect_error", where=ewhere, kind=word, id=eid, error=problem))
+            if unheard:
+                continue
             try:
                 made.append((ewhere, name, params, REGISTRY[name](**dict(params))))
             except (TypeError, ValueError) as err:
@@ -284,6 +305,7 @@ def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR)
         target.update(data)
     base = {"race": dict(races), "power": dict(powers)}
     where_from: dict[tuple[str, str], str] = {}
+    pending: list[tuple[str, Reason, Any, str, str, str]] = []
     for f in extra:
         path = Path(f)
         data, node = _read(path)
@@ -298,8 +320,11 @@ def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR)
             if key not in data:
                 continue
             section = _node_for(node, key)
-            good = _check_entries(path, kind, data[key], section, True, problems, base[kind])
-            for eid in sorted(good):
+            good = _check_entries(path, kind, data[key], section, True, problems, base[kind], pending)
+            # every id is looked at for repeats, also those of entries with errors: a repeat
+            # is reported in the same run as the errors of the entry it repeats
+            named = sorted({str(k) for k in data[key]}) if isinstance(data[key], Mapping) else []
+            for eid in named:
                 here = f"{path}:{_line(_key_node(section, eid))}"
                 if (kind, eid) in where_from:
                     problems.append(reason("content_id_twice", where=here, kind=reason(f"word_{kind}"), id=eid,
@@ -311,8 +336,15 @@ def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR)
                                            other=reason(f"word_{other}")))
                     continue
                 where_from[(kind, eid)] = here
-                target[eid] = {str(k): v for k, v in data[key].items()}[eid]
-                custom.add(eid)
+                if eid in good:
+                    target[eid] = {str(k): v for k, v in data[key].items()}[eid]
+                    custom.add(eid)
+    known_races = set(races) | {eid for kind, eid in where_from if kind == "race"}
+    for where, word, eid, name, param, value in pending:
+        if value not in known_races:
+            problems.append(reason("content_effect_error", where=where, kind=word, id=eid, error=reason(
+                "param_occupant_race", effect=name, param=param, value=value,
+                hint=near(value, [*OCCUPANTS, *sorted(known_races)]), races=", ".join(sorted(known_races)))))
     if problems:
         raise ContentError(*problems)
     try:

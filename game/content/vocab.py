@@ -15,7 +15,7 @@ import sys
 from typing import Any
 
 from .. import resources
-from ..rules.abilities import REGISTRY, WHEN, WHERE_KEYS, Ability
+from ..rules.abilities import REGISTRY, WHEN, WHERE_KEYS, Ability, honours_decline
 
 DOC = resources.DOCS / "custom-races.md"
 START, END = "<!-- blocks:start -->", "<!-- blocks:end -->"
@@ -40,6 +40,17 @@ def _value(v: Any) -> str:
     return str(v)
 
 
+def _param(cls: type[Ability], k: str, v: Any, docs: dict[str, str]) -> str:
+    """One parameter: its default, what it means, the words it accepts, what it needs."""
+    out = f"`{k}` ({_value(v)})" + (f": {docs[k]}" if k in docs else "")
+    if k in cls.choices:
+        out += "; one of " + ", ".join(f"`{_value(c)}`" for c in cls.choices[k])
+    if k in cls.only_with:
+        other, values = cls.only_with[k]
+        out += f"; only with `{other}`: " + " or ".join(f"`{_value(x)}`" for x in values)
+    return out
+
+
 def describe(cls: type[Ability]) -> str:
     return _first_paragraph(cls.__doc__) or _first_paragraph(sys.modules[cls.__module__].__doc__)
 
@@ -51,10 +62,9 @@ def markdown() -> str:
     for name in sorted(REGISTRY):
         cls = REGISTRY[name]
         docs: dict[str, str] = getattr(cls, "param_docs", {})
-        params = "<br>".join(
-            f"`{k}` ({_value(v)})" + (f": {docs[k]}" if k in docs else "") for k, v in cls.params.items()
-        ) or "—"
-        decline = "yes, by itself" if cls.works_in_decline else "with `in_decline: true`"
+        params = "<br>".join(_param(cls, k, v, docs) for k, v in cls.params.items()) or "—"
+        decline = ("yes, by itself" if cls.works_in_decline else "with `in_decline: true`"
+                   if honours_decline(cls) else "no (`in_decline` is refused)")
         move = ", ".join(f"`{i}: {name}`" if i == "use" else f"`{i}`" for i in cls.intents) or "—"
         text = describe(cls).replace("|", "\\|")
         out.append(f"| `{name}` | {params} | {text} | {decline} | {move} |")

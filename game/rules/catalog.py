@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from . import abilities
 from .abilities import REGISTRY, Ability
 from .abilities.base import MarkSpec
+from .abilities.declared import param_problems
 from .board import Board
 from .errors import NotImplementedRule
 from .reasons import HasReason, as_reason, reason
@@ -226,6 +227,10 @@ class Catalog:
             if cls is None:
                 missing.append(name)
                 continue
+            problems = param_problems(cls, params)
+            if problems:
+                raise CatalogError(reason("catalog_effect_error", kind=reason(f"word_{what}"), id=key,
+                                          error=problems[0]))
             try:
                 made.append(cls(**params))
             except (TypeError, ValueError) as err:

@@ -172,6 +172,17 @@ TEMPLATES: dict[str, str] = {
     "param_where_shape": "effect '{effect}': 'where' takes a mapping such as {{terrains: [forest]}}",
     "param_where_key": "effect '{effect}': unknown key '{key}' in 'where'; known keys: {known}",
     "param_where_value": "effect '{effect}': 'where' {key} cannot be {value!r}; give {want}",
+    "param_where_shape_of": "effect '{effect}': '{param}' takes a mapping such as {{terrains: [forest]}}, "
+                            "not {value!r}",
+    "param_where_unknown": "effect '{effect}': '{param}' has no key {key!r}{hint}; accepted keys: {known}",
+    "param_where_word": "effect '{effect}': '{param}' {key} cannot be {value!r}{hint}; accepted: {known}",
+    "param_word": "effect '{effect}': '{param}' cannot be {value!r}{hint}; accepted: {known}",
+    "param_only_with": "effect '{effect}': '{param}' does nothing unless {other} is {values}; remove it, or "
+                       "set {other}: {first}",
+    "param_decline_ignored": "effect '{effect}': {flag}: true does nothing for it, since none of what it "
+                             "does happens while its race is In Decline; remove {flag}",
+    "param_occupant_race": "effect '{effect}': '{param}' occupant cannot be {value!r}{hint}; accepted: "
+                           "empty, lost_tribe, active, in_decline, opponent or a race id ({races})",
     "param_when": "effect '{effect}': 'when' cannot be {value!r}; known: {known}",
     "param_min_max": "effect '{effect}': 'min' is 1 or more and 'max' is 0 (no limit) or at least 'min'",
     "param_score_floor": "effect '{effect}': a region scores at least 0, so 'amount' and 'otherwise' are -1 or more",

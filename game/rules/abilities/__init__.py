@@ -2,8 +2,9 @@
 
 This package is the engine's second face, for content authors and the code that loads their
 files: `REGISTRY` (every effect block by name), `Ability` (the base class a block extends),
-`register`, `ParamError` (a parameter refused in words), and the vocabulary a block's `when:`
-and `where:` accept (`WHEN`, `WHERE_KEYS`). Everything else of the engine is read through
+`register`, `ParamError` (a parameter refused in words), the vocabulary a block's `when:`
+and `where:` accept (`WHEN`, `WHERE_KEYS`, `OCCUPANTS`), and what each block declares it honours
+(`param_problems`, `where_params`, `honours_decline`). Everything else of the engine is read through
 `game.rules`.
 
 Importing this package loads only the extension points (`base.py`) and that vocabulary, so the
@@ -15,7 +16,10 @@ without being listed anywhere.
 from __future__ import annotations
 
 from .base import REGISTRY, Ability, ParamError, register
+from .declared import honours_decline, param_problems, where_params
 from .when import WHEN
 from .where import KEYS as WHERE_KEYS
+from .where import OCCUPANTS
 
-__all__ = ["REGISTRY", "Ability", "ParamError", "register", "WHEN", "WHERE_KEYS"]
+__all__ = ["REGISTRY", "Ability", "ParamError", "register", "WHEN", "WHERE_KEYS", "OCCUPANTS",
+           "param_problems", "where_params", "honours_decline"]

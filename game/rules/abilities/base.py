@@ -16,8 +16,9 @@ state (`hold.memo`, `player.memo`, `turn.used`), never on the ability.
 """
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable
 
 from ..reasons import HasReason, Reason, reason
 
@@ -72,6 +73,12 @@ class ParamError(HasReason, ValueError):
     """A YAML parameter an effect does not accept; the message names it."""
 
 
+def near(word: Any, known: Iterable[str]) -> Reason | str:
+    """" (did you mean 'x'?)" for the closest of `known` to a misspelt word, or ""."""
+    close = difflib.get_close_matches(str(word), [str(k) for k in known], n=1, cutoff=0.6)
+    return reason("did_you_mean", name=close[0]) if close else ""
+
+
 def _kind(default: Any) -> str | None:
     """The kind of value a parameter takes (a `reasons` key: kind_bool, kind_int...)."""
     if isinstance(default, bool):
@@ -83,6 +90,13 @@ def _kind(default: Any) -> str | None:
     if isinstance(default, list):
         return "kind_list"
     return None
+
+
+def _yaml_word(v: Any) -> str:
+    """A parameter value as YAML writes it."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
 
 
 def _is_kind(v: Any, want: str) -> bool:
@@ -100,8 +114,17 @@ class Ability:
     works_in_decline: ClassVar[bool] = False
     #: intent kinds (see actions.py) this effect handles, e.g. ("dragon",)
     intents: ClassVar[tuple[str, ...]] = ()
-    #: parameters accepted from YAML, with defaults
+    #: parameters accepted from YAML, with defaults (whose kind is the parameter's; a mapping
+    #: is a `where:` condition)
     params: ClassVar[dict[str, Any]] = {}
+    #: the words a word parameter accepts (for a list parameter: each of its items)
+    choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
+    #: parameters that do something only when another has one of some values:
+    #: {"victim": ("per", ("conquest",))}
+    only_with: ClassVar[dict[str, tuple[str, tuple[Any, ...]]]] = {}
+    #: whether `in_decline: true` changes anything for the block; None: worked out from the
+    #: hooks it overrides (`declared.honours_decline`)
+    decline_honoured: ClassVar[bool | None] = None
 
     def __init__(self, **kw: Any) -> None:
         self.only_in_decline: bool = bool(kw.pop("only_in_decline", False))
@@ -116,7 +139,30 @@ class Ability:
             if want is not None and not _is_kind(v, want):
                 raise ParamError(reason("param_kind", param=k, effect=self.name, want=reason(want),
                                         value=v))
+        found = self.word_problems(kw)
+        if found:
+            raise ParamError(found[0])
         self.p: dict[str, Any] = {**self.params, **kw}
+
+    @classmethod
+    def word_problems(cls, given: dict[str, Any]) -> list[Reason]:
+        """The words of `given` outside the block's `choices`, and the parameters given without
+        the value of another that `only_with` says they need."""
+        out: list[Reason] = []
+        for k, v in given.items():
+            accepted = cls.choices.get(k)
+            if not accepted:
+                continue
+            for x in v if isinstance(v, list) else [v]:
+                if x not in accepted:
+                    words = [_yaml_word(a) for a in accepted]
+                    out.append(reason("param_word", effect=cls.name, param=k, value=x, hint=near(x, words),
+                                      known=", ".join(words)))
+        for k, (other, values) in cls.only_with.items():
+            if k in given and given.get(other, cls.params.get(other)) not in values:
+                out.append(reason("param_only_with", effect=cls.name, param=k, other=other,
+                                  values=" or ".join(_yaml_word(v) for v in values), first=_yaml_word(values[0])))
+        return out
 
     def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
         """The markers this effect puts on regions (`source`: its race or power id)."""

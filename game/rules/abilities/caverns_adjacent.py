@@ -6,7 +6,7 @@ YAML: `caverns_adjacent` (or `{caverns_adjacent: {feature: magic}}` for another 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..reasons import reason
 from .base import Ability, ParamError, register
@@ -23,6 +23,7 @@ class CavernsAdjacent(Ability):
     adjacent region (Sorcerers) read too."""
 
     params = {"feature": "cavern"}
+    choices: ClassVar[dict[str, tuple[Any, ...]]] = {"feature": ("mine", "magic", "cavern")}
 
     def __init__(self, **kw: object) -> None:
         super().__init__(**kw)

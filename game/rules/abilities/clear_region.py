@@ -56,6 +56,7 @@ class ClearRegion(RegionMove):
     intents: ClassVar[tuple[str, ...]] = ("use",)
     params: ClassVar[dict[str, Any]] = {"near": {}, "anywhere": False, "target": {}, "loss": 0,
                                         "in_decline_lost": False, "gain": 0, "marker": "lava"}
+    only_with: ClassVar[dict[str, tuple[str, tuple[Any, ...]]]] = {"near": ("anywhere", (False,))}
     param_docs: ClassVar[dict[str, str]] = {
         "near": "after redeploying, one region may be emptied next to each region you hold matching this (see *where*)",
         "anywhere": "instead: once per turn, during your conquests, any region on the board",

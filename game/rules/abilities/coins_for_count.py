@@ -43,6 +43,8 @@ class CoinsForCount(Ability):
     least `min_tokens` tokens (Frightened)."""
 
     params: ClassVar[dict[str, Any]] = {"of": "regions", "amount": 1, "beyond": 0, "min_tokens": 3}
+    choices: ClassVar[dict[str, tuple[Any, ...]]] = {"of": COUNTS}
+    only_with: ClassVar[dict[str, tuple[str, tuple[Any, ...]]]] = {"min_tokens": ("of", ("stacks",))}
     param_docs: ClassVar[dict[str, str]] = {
         "of": "regions, groups, coastal_pairs or stacks",
         "amount": "coins per thing counted",

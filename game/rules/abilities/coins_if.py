@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .base import Ability, register
 from .coins_for_count import groups
-from .when import check_when, when_holds
+from .when import WHEN, check_when, when_holds
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
@@ -27,6 +27,7 @@ class CoinsIf(Ability):
 
     params: ClassVar[dict[str, Any]] = {"amount": 2, "when": "always", "regions_at_most": 0,
                                         "connected": False}
+    choices: ClassVar[dict[str, tuple[Any, ...]]] = {"when": WHEN}
     param_docs: ClassVar[dict[str, str]] = {
         "amount": "the bonus",
         "when": "a turn condition (see *when*)",

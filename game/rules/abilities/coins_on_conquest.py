@@ -12,25 +12,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..reasons import reason
 from .base import Ability, ParamError, Victim, register
-from .where import Where
+from .where import conquest_where, held_before
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
-
-
-def occupant_matches(occ: str, seat: int, v: Victim) -> bool:
-    """The `where: {occupant: ...}` test against who held a region before a conquest."""
-    if occ == "empty":
-        return not v.tokens and not v.lost_tribe
-    if occ == "lost_tribe":
-        return v.lost_tribe > 0
-    if occ == "active":
-        return v.active_race and v.owner != seat
-    if occ == "in_decline":
-        return v.tokens > 0 and v.decline
-    if occ == "opponent":
-        return v.tokens > 0 and v.owner != seat
-    return v.tokens > 0 and v.race == occ
 
 
 @register("coins_on_conquest")
@@ -39,6 +24,7 @@ class CoinsOnConquest(Ability):
     the player who held it (Ransacking)."""
 
     params: ClassVar[dict[str, Any]] = {"amount": 1, "from": "bank", "where": {}}
+    choices: ClassVar[dict[str, tuple[Any, ...]]] = {"from": ("bank", "defender")}
     param_docs: ClassVar[dict[str, str]] = {
         "amount": "coins per conquest",
         "from": "bank, or defender (the player who held the region pays, if he has coins)",
@@ -50,15 +36,12 @@ class CoinsOnConquest(Ability):
         if self.p["from"] not in ("bank", "defender"):
             raise ParamError(reason("param_choice", effect=self.name, param="from", value=self.p["from"],
                                     known="bank, defender"))
-        raw = dict(self.p["where"] or {})
-        self.occupant = str(raw.pop("occupant", ""))
-        self.where = Where.parse(raw, self.name)
-        Where.parse({"occupant": self.occupant} if self.occupant else {}, self.name)
+        self.occupant, self.where = conquest_where(self.p["where"], self.name)
 
     def after_conquest(self, s: "GameState", seat: int, rid: str, victim: Victim,
                        events: list[dict[str, Any]], chance: Any = None) -> None:
         from ..conquest import pay
-        if self.occupant and not occupant_matches(self.occupant, seat, victim):
+        if self.occupant and not held_before(self.occupant, seat, victim):
             return
         hold = s.players[seat].active
         if self.where and not self.where.holds(s, seat, hold.race if hold else None, rid):

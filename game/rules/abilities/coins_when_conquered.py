@@ -27,6 +27,7 @@ class CoinsWhenConquered(Ability):
 
     params: ClassVar[dict[str, Any]] = {"amount": 1, "payer": "attacker", "payee": "holder",
                                         "required": False}
+    choices: ClassVar[dict[str, tuple[Any, ...]]] = {"payer": SIDES, "payee": SIDES}
     param_docs: ClassVar[dict[str, str]] = {
         "amount": "coins per region lost",
         "payer": "attacker, holder or bank",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .base import Ability, register
-from .when import check_when, when_holds
+from .when import WHEN, check_when, when_holds
 from .where import Where
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -26,6 +26,7 @@ class CostChange(Ability):
     more tokens (negative: fewer). Goblins, Ogres, Mummies, Were-, Airborne."""
 
     params: ClassVar[dict[str, Any]] = {"amount": -1, "where": {}, "when": "always"}
+    choices: ClassVar[dict[str, tuple[Any, ...]]] = {"when": WHEN}
     param_docs: ClassVar[dict[str, str]] = {
         "amount": "tokens added to the cost (negative: a discount)",
         "where": "which regions (see *where* above); all by default",

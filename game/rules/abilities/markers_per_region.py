@@ -2,12 +2,16 @@
 matching `where`, and put them in your regions (at most one per region, board order); a marker
 adds `defence` to its region's cost for every conqueror, and a region holding one that is not
 held by this race scores `score_other` (negative: less) for its occupant. With `moves: false`
-a marker never moves once placed; all leave the board when the race stops being Active
-(Ice Witches' Winter markers: per Magic region, defence 1, −1 for others).
+a marker never moves once placed; all leave the board when the race stops being Active, unless
+`in_decline: true` (Ice Witches' Winter markers: per Magic region, defence 1, −1 for others).
 
 After redeploying you may place them yourself (`use: {effect: markers_per_region, region: R}`),
 each in a land region of yours or next to one of yours, one per region; those you do not place
-go at the end of your turn to your own regions without one, in board order.
+go at the end of your turn to your own regions without one: first those that earned them
+(matching `where`), then the others, in board order (`unplaced: board_order`: all in board
+order, as the Ice Witches place theirs). With `in_decline: true` the markers stay
+when the race goes into decline, and the race In Decline still takes them at the end of your
+turns.
 
 YAML: `{markers_per_region: {marker: winter, where: {features: [magic]}, defence: 1, score_other: -1}}`
 """
@@ -34,7 +38,8 @@ class MarkersPerRegion(RegionMove):
     Witches)."""
 
     params: ClassVar[dict[str, Any]] = {"marker": "winter", "where": {}, "defence": 1, "score_other": -1,
-                                        "supply": 10, "moves": False}
+                                        "supply": 10, "moves": False, "unplaced": "earned"}
+    choices: ClassVar[dict[str, tuple[Any, ...]]] = {"unplaced": ("earned", "board_order")}
     param_docs: ClassVar[dict[str, str]] = {
         "marker": "the marker's name (one name per game)",
         "where": "a marker for each region held matching this (see *where*)",
@@ -42,6 +47,8 @@ class MarkersPerRegion(RegionMove):
         "score_other": "coins a region with one scores for an occupant of another race",
         "supply": "markers in the box",
         "moves": "markers are taken back and placed again each turn",
+        "unplaced": "where markers not placed by hand go: earned (the regions matching `where` first) or "
+                    "board_order (your regions in board order)",
     }
 
     def __init__(self, **kw: Any) -> None:
@@ -105,9 +112,12 @@ class MarkersPerRegion(RegionMove):
         if self.p["moves"] and not chosen:
             remove_marks(s, name)
         own = s.regions_of(seat, hold.race)
-        due = sum(1 for r in own if self.where.holds(s, seat, hold.race, r)) - len(chosen)
+        earned = [r for r in own if self.where.holds(s, seat, hold.race, r)]
+        due = len(earned) - len(chosen)
         room = int(self.p["supply"]) - len(marks_on_board(s, name))
-        for rid in own:
+        # the regions that earned them first, then the race's other regions (board order)
+        order = own if self.p["unplaced"] == "board_order" else earned + [r for r in own if r not in earned]
+        for rid in order:
             if due <= 0 or room <= 0:
                 break
             if not mark(s, rid, name):
@@ -116,4 +126,5 @@ class MarkersPerRegion(RegionMove):
                 room -= 1
 
     def on_decline(self, s: "GameState", seat: int) -> None:
-        remove_marks(s, self.p["marker"])
+        if not self.in_decline:         # with `in_decline: true` they stay, and keep coming
+            remove_marks(s, self.p["marker"])

@@ -13,25 +13,30 @@ to hold (an empty mapping holds everywhere):
 - `isolated: true` — borders no region holding another race or a Lost Tribe;
 - `round: even` or `round: odd` — the game round (night and day for Were-).
 
-`Where.parse` refuses an unknown key or value with a sentence naming the effect.
+A list is accepted wherever one word is, and means any of them (`occupant: [lost_tribe,
+in_decline, active]`, `next_to_own: [hill, mountain]`); one word is accepted where a list is
+(`terrains: hill`). `Where.problems` names every unknown key or value, with the accepted ones and
+the nearest ("did you mean"); `Where.parse` refuses the first.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..board import FEATURES, TERRAINS
-from ..reasons import reason
-from .base import ParamError
+from ..reasons import Reason, reason
+from .base import ParamError, Victim, near
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..board import Board
     from ..state import GameState
 
+LIST_KEYS = ("terrains", "features", "not_terrains", "not_features", "next_to_own", "occupant", "round")
+BOOL_KEYS = ("coastal", "not_coastal", "border", "isolated")
 KEYS: dict[str, str] = {
     "terrains": "a list of terrains", "features": "a list of features",
     "not_terrains": "a list of terrains", "not_features": "a list of features",
-    "coastal": "true", "not_coastal": "true", "border": "true", "next_to_own": "a terrain",
-    "occupant": "empty, lost_tribe, active, in_decline, opponent or a race id",
+    "coastal": "true", "not_coastal": "true", "border": "true", "next_to_own": "a terrain or a list of them",
+    "occupant": "empty, lost_tribe, active, in_decline, opponent or a race id, or a list of them",
     "isolated": "true", "round": "even or odd",
 }
 OCCUPANTS = ("empty", "lost_tribe", "active", "in_decline", "opponent")
@@ -43,7 +48,9 @@ class Where:
     __slots__ = ("d", "terrains", "features", "not_terrains", "not_features", "printed", "_cache", "_next")
 
     def __init__(self, d: Mapping[str, Any]) -> None:
-        self.d = dict(d)
+        # one word where a list is taken, a list where one word is: all kept as tuples
+        self.d = {k: (tuple(v) if isinstance(v, list) else (v,)) if k in LIST_KEYS else v
+                  for k, v in dict(d).items()}
         self.terrains = frozenset(self.d.get("terrains") or ())
         self.features = frozenset(self.d.get("features") or ())
         self.not_terrains = frozenset(self.d.get("not_terrains") or ())
@@ -57,30 +64,45 @@ class Where:
         self._next: tuple[object, dict[str, tuple[str, ...]]] = (None, {})
 
     @staticmethod
-    def parse(raw: Any, effect: str) -> "Where":
+    def problems(raw: Any, effect: str, param: str = "where") -> list[Reason]:
+        """Every key or value of a condition that means nothing, each as a sentence naming the
+        accepted ones and the nearest (empty when the condition is sound)."""
         if raw is None or raw == {}:
-            return Where({})
+            return []
         if not isinstance(raw, Mapping):
-            raise ParamError(reason("param_where_shape", effect=effect))
+            return [reason("param_where_shape_of", effect=effect, param=param, value=raw)]
+        out: list[Reason] = []
         for k, v in raw.items():
             if k not in KEYS:
-                raise ParamError(reason("param_where_key", effect=effect, key=k, known=", ".join(KEYS)))
-            ok = True
-            if k in ("terrains", "not_terrains"):
-                ok = isinstance(v, list) and all(x in TERRAINS for x in v)
-            elif k in ("features", "not_features"):
-                ok = isinstance(v, list) and all(x in FEATURES for x in v)
-            elif k in ("coastal", "not_coastal", "border", "isolated"):
-                ok = isinstance(v, bool)
-            elif k == "next_to_own":
-                ok = v in TERRAINS
-            elif k == "round":
-                ok = v in ("even", "odd")
-            elif k == "occupant":
-                ok = isinstance(v, str) and bool(v)
-            if not ok:
-                raise ParamError(reason("param_where_value", effect=effect, key=k, value=v, want=KEYS[k]))
-        return Where(raw)
+                out.append(reason("param_where_unknown", effect=effect, param=param, key=k,
+                                  hint=near(k, KEYS), known=", ".join(KEYS)))
+                continue
+            if k in BOOL_KEYS:
+                if not isinstance(v, bool):
+                    out.append(reason("param_where_value", effect=effect, key=k, value=v, want=KEYS[k]))
+                continue
+            accepted: tuple[str, ...] = (
+                TERRAINS if k in ("terrains", "not_terrains", "next_to_own")
+                else FEATURES if k in ("features", "not_features")
+                else ("even", "odd") if k == "round" else ())
+            items = v if isinstance(v, list) else [v]
+            if not items:
+                out.append(reason("param_where_value", effect=effect, key=k, value=v, want=KEYS[k]))
+            for x in items:
+                if k == "occupant":     # a race id is checked once the races are known
+                    if not isinstance(x, str) or not x:
+                        out.append(reason("param_where_value", effect=effect, key=k, value=x, want=KEYS[k]))
+                elif x not in accepted:
+                    out.append(reason("param_where_word", effect=effect, param=param, key=k, value=x,
+                                      hint=near(x, accepted), known=", ".join(accepted)))
+        return out
+
+    @staticmethod
+    def parse(raw: Any, effect: str, param: str = "where") -> "Where":
+        found = Where.problems(raw, effect, param)
+        if found:
+            raise ParamError(found[0])
+        return Where(raw or {})
 
     def __bool__(self) -> bool:
         return bool(self.d)
@@ -136,7 +158,7 @@ class Where:
             part = self._printed_part(board)
         if rid not in part:
             return False
-        if "round" in d and (s.round % 2 == 0) != (d["round"] == "even"):
+        if "round" in d and ("even" if s.round % 2 == 0 else "odd") not in d["round"]:
             return False
         t = d.get("next_to_own")
         if t:
@@ -148,7 +170,7 @@ class Where:
             else:
                 return False
         occ = d.get("occupant")
-        if occ and not self._occupant(s, seat, rid, occ):
+        if occ and not any(self._occupant(s, seat, rid, o) for o in occ):
             return False
         if d.get("isolated"):
             for n in s.board.neighbours(rid):
@@ -157,11 +179,11 @@ class Where:
                     return False
         return True
 
-    def _next_to(self, board: "Board", terrain: str) -> dict[str, tuple[str, ...]]:
-        """Each region's neighbours of `terrain` on `board`."""
+    def _next_to(self, board: "Board", terrains: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+        """Each region's neighbours of one of `terrains` on `board`."""
         seen, table = self._next
         if seen is not board:
-            table = {rid: tuple(n for n in board.neighbours(rid) if board.region(n).terrain == terrain)
+            table = {rid: tuple(n for n in board.neighbours(rid) if board.region(n).terrain in terrains)
                      for rid in board.index}
             self._next = (board, table)
         return table
@@ -180,3 +202,36 @@ class Where:
         if occ == "opponent":
             return bool(r.tokens) and r.owner != seat
         return bool(r.tokens) and r.race == occ
+
+
+def conquest_where(raw: Any, effect: str, param: str = "where") -> tuple[tuple[str, ...], Where]:
+    """A condition read at a conquest: its `occupant` (one word or a list) is who held the region
+    before (`held_before`), the rest is asked of the region as it is."""
+    d = dict(raw or {}) if isinstance(raw, Mapping) else raw
+    occ: tuple[str, ...] = ()
+    if isinstance(d, dict) and "occupant" in d:
+        v = d.pop("occupant")
+        occ = tuple(str(x) for x in (v if isinstance(v, list) else [v]))
+    found = Where.problems(raw, effect, param)
+    if found:
+        raise ParamError(found[0])
+    return occ, Where(d or {})
+
+
+def held_before(occupants: tuple[str, ...], seat: int, v: Victim) -> bool:
+    """True if who held a region before a conquest (`v`) is one of `occupants`."""
+    return any(_held_by(occ, seat, v) for occ in occupants)
+
+
+def _held_by(occ: str, seat: int, v: Victim) -> bool:
+    if occ == "empty":
+        return not v.tokens and not v.lost_tribe
+    if occ == "lost_tribe":
+        return v.lost_tribe > 0
+    if occ == "active":
+        return v.active_race and v.owner != seat
+    if occ == "in_decline":
+        return v.tokens > 0 and v.decline
+    if occ == "opponent":
+        return v.tokens > 0 and v.owner != seat
+    return v.tokens > 0 and v.race == occ
