@@ -365,7 +365,8 @@ def test_region_conditions_read_the_board_as_written() -> None:
         if rest and not Where(rest)._holds(s, seat, race, rid):
             return False
         t = w.d.get("next_to_own")
-        return not t or any(s.board.region(n).terrain == t and s.regions[n].owner == seat
+        terrains = t if isinstance(t, tuple) else (t,)          # a list of terrains means any of them
+        return not t or any(s.board.region(n).terrain in terrains and s.regions[n].owner == seat
                             and s.regions[n].race == race and s.regions[n].tokens
                             for n in s.board.neighbours(rid))
 
