@@ -49,7 +49,7 @@ class Where:
 
     def __init__(self, d: Mapping[str, Any]) -> None:
         # one word where a list is taken, a list where one word is: all kept as tuples
-        self.d = {k: (tuple(v) if isinstance(v, list) else (v,)) if k in LIST_KEYS else v
+        self.d = {k: (tuple(v) if isinstance(v, (list, tuple)) else (v,)) if k in LIST_KEYS else v
                   for k, v in dict(d).items()}
         self.terrains = frozenset(self.d.get("terrains") or ())
         self.features = frozenset(self.d.get("features") or ())
