@@ -20,6 +20,7 @@ import pygame
 from game.rules import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, Decline
 
 from . import legend, theme
+from .rule_text import rule_sentences
 from .strings import combo_name, power_text, power_title, race_name, race_text, t, tn
 from .theme import Text
 from .widgets import Button
@@ -87,13 +88,25 @@ def rules_lines(catalog: Any, race: str, power: str | None, in_decline: bool = F
                     theme.INK, "bold"))
     if race_text(catalog, race):
         out.append((race_text(catalog, race), 14 if not compact else 13, theme.INK, "regular"))
+    out += _as_played(catalog, "race", race, compact)
     if power:
         if not compact:
             out.append((tn("tip.power_line", p.tokens if p else 0, power=power_title(catalog, power), tokens=p.tokens if p else 0), 16,
                         theme.INK, "bold"))
         if power_text(catalog, power):
             out.append((power_text(catalog, power), 14 if not compact else 13, theme.INK, "regular"))
+        out += _as_played(catalog, "power", power, compact)
     return out
+
+
+def _as_played(catalog: Any, kind: str, cid: str, compact: bool) -> list[Line]:
+    """Under the author's text, the rule as the blocks make it (`rule_text`), one line each."""
+    said = rule_sentences(catalog, kind, cid)
+    if not said:
+        return []
+    size = 12 if compact else 13
+    return [(t("rules.as_played"), size, theme.INK_SOFT, "bold")] + [
+        ("• " + line, size, theme.INK_SOFT, "regular") for line in said]
 
 
 def first_hint(state: Any, seat: int, legal: Sequence[Any], mode: str) -> str:

@@ -1,0 +1,132 @@
+"""The rule as the blocks make it: a race's or power's effects said in the player's language.
+
+A race's text is its author's; what the game plays is its effects. `rule_sentences` says each
+effect with the block's own sentence (`block.<name>` in `assets/strings/<lang>.yaml`, a variant
+`block.<name>_<variant>` where one parameter changes the whole sentence), its parameters filled
+in: numbers with their unit (`{amount_coins}`, `{amount_tokens}`), `where:` conditions as a
+bracketed list of terrains, features and holders, `when:` words, the words a parameter accepts
+(`blockword.<param>_<value>`), markers by name. A parameter the sentence does not name gets a
+clause of its own (`clause.<name>_<param>`) when it is set, and `in_decline`/`only_in_decline`
+one each, so nothing the block does is left unsaid. The help and the right-click card show
+these sentences under the author's text.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from game.rules.abilities import REGISTRY
+
+from .strings import has, race_name, t, tn
+
+#: blocks whose sentence depends on one parameter: that parameter, and the variant's name for
+#: the parameters ("" for the plain sentence)
+VARIANTS: dict[str, tuple[str, Callable[[dict[str, Any]], str]]] = {
+    "cost_change": ("amount", lambda p: "more" if int(p["amount"]) > 0 else ""),
+    "tokens_at_redeploy": ("per", lambda p: "conquest" if p["per"] == "conquest" else ""),
+    "clear_region": ("anywhere", lambda p: "anywhere" if p["anywhere"] else ""),
+}
+UNITS = ("coins", "tokens", "markers")
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _words(keys: list[str]) -> str:
+    return " / ".join(keys)
+
+
+def where_phrase(catalog: Any, cond: Any) -> str:
+    """A `where:` condition as " (Hill / Farmland; with a Mine)", or "" when it says nothing."""
+    if not isinstance(cond, dict) or not cond:
+        return ""
+
+    def items(v: Any) -> list[str]:
+        return [str(x) for x in (v if isinstance(v, (list, tuple)) else [v])]
+    parts: list[str] = []
+    for k, v in cond.items():
+        if k == "terrains":
+            parts.append(_words([t(f"terrain.{x}") for x in items(v)]))
+        elif k == "not_terrains":
+            parts.append(t("wherep.not", what=_words([t(f"terrain.{x}") for x in items(v)])))
+        elif k == "features":
+            parts.append(t("wherep.with", what=_words([t(f"feature.{x}") for x in items(v)])))
+        elif k == "not_features":
+            parts.append(t("wherep.without", what=_words([t(f"feature.{x}") for x in items(v)])))
+        elif k in ("coastal", "not_coastal", "border", "isolated") and v:
+            parts.append(t(f"wherep.{k}"))
+        elif k == "next_to_own":
+            parts.append(t("wherep.next_to_own", what=_words([t(f"terrain.{x}") for x in items(v)])))
+        elif k == "occupant":
+            who = [t(f"wherep.occ_{o}") if has(f"wherep.occ_{o}") else race_name(catalog, o) for o in items(v)]
+            parts.append(t("wherep.held_by", who=_words(who)))
+        elif k == "round":
+            parts.append(_words([t(f"wherep.round_{r}") for r in items(v)]))
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
+def _marker(name: str) -> str:
+    if has(f"marker.{name}"):
+        return t(f"marker.{name}")
+    words = name.replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
+def _values(catalog: Any, name: str, p: dict[str, Any]) -> dict[str, Any]:
+    """The placeholders of block `name`'s sentences for parameters `p` (defaults filled in)."""
+    cls = REGISTRY[name]
+    out: dict[str, Any] = {}
+    for k, v in p.items():
+        if _is_int(v):
+            out[k] = v
+            for unit in UNITS:
+                out[f"{k}_{unit}"] = tn(f"unit.{unit}", v, count=v)
+                out[f"{k}_abs_{unit}"] = tn(f"unit.{unit}", abs(v), count=abs(v))
+        elif isinstance(v, dict):
+            out[k] = where_phrase(catalog, v)
+        elif k == "when":
+            out[k] = "" if v == "always" else " " + t(f"whenp.{v}")
+        elif k == "marker":
+            out[k] = _marker(str(v))
+        elif k == "feature":
+            out[k] = t(f"feature.{v}")
+        elif isinstance(v, list):
+            out[f"{k}_size"] = len(v)
+            out[k] = ", ".join(str(x) for x in v)
+        else:
+            out[k] = v
+    for k in cls.choices:
+        key = f"blockword.{k}_{p[k]}"
+        if has(key):
+            out[k] = t(key, **out)
+    return out
+
+
+def block_sentence(catalog: Any, name: str, given: dict[str, Any]) -> str:
+    """What one effect does, in the current language (its parameters as given in YAML)."""
+    cls = REGISTRY.get(name)
+    if cls is None:
+        return name
+    p = {**cls.params, **{k: v for k, v in given.items() if k in cls.params}}
+    values = _values(catalog, name, p)
+    variant = VARIANTS[name][1](p) if name in VARIANTS else ""
+    key = f"block.{name}_{variant}" if variant else f"block.{name}"
+    parts = [t(key, **values)]
+    for k, v in p.items():
+        clause = f"clause.{name}_{k}"
+        if v and has(clause):
+            parts.append(t(clause, **values))
+    for flag in ("in_decline", "only_in_decline"):
+        if given.get(flag) and not cls.works_in_decline:
+            parts.append(t(f"clause.{flag}"))
+    return " ".join(parts)
+
+
+def rule_sentences(catalog: Any, kind: str, cid: str | None) -> list[str]:
+    """One sentence per effect of race or power `cid` (`kind`: "race" or "power")."""
+    if not cid:
+        return []
+    entry = (catalog.races if kind == "race" else catalog.powers).get(cid)
+    if entry is None:
+        return []
+    return [block_sentence(catalog, name, dict(params)) for name, params in entry.effects]
