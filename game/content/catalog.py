@@ -34,7 +34,8 @@ MAX_TOKENS = 30
 MAX_BOX = 60
 #: The largest number an effect's parameter may be (coins, tokens, markers...).
 MAX_AMOUNT = 100
-ENTRY_KEYS = {"name", "tokens", "text", "effects", "replaces"}
+ENTRY_KEYS = {"name", "tokens", "text", "effects", "replaces", "pictures"}
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 FLAGS = ("in_decline", "only_in_decline")
 
 
@@ -182,6 +183,33 @@ def _occupants(where: str, word: Reason, eid: Any, name: str, params: Mapping[An
                 pending.append((where, word, eid, name, k, x))
 
 
+def _check_pictures(path: Path, where: str, word: Reason, eid: Any, pictures: Any, out: list[Reason]) -> None:
+    """`pictures: {marker: file.png}`: each a PNG that exists, next to the content file or below."""
+    if not isinstance(pictures, Mapping):
+        out.append(reason("content_pictures_shape", where=where, kind=word, id=eid))
+        return
+    for marker, file in pictures.items():
+        found = path.parent / str(file)
+        try:
+            head = found.read_bytes()[:8] if isinstance(file, str) else b""
+        except OSError:
+            head = None
+        if head is None:
+            out.append(reason("content_picture_missing", where=where, kind=word, id=eid, marker=marker, file=file))
+        elif head != PNG_SIGNATURE:
+            out.append(reason("content_picture_not_png", where=where, kind=word, id=eid, marker=marker, file=file))
+
+
+def marker_pictures(path: Path, entries: Any) -> dict[str, str]:
+    """The marker pictures the sound entries of a section name, as absolute paths."""
+    out: dict[str, str] = {}
+    for d in entries.values() if isinstance(entries, Mapping) else ():
+        pictures = d.get("pictures") if isinstance(d, Mapping) else None
+        if isinstance(pictures, Mapping):
+            out.update({str(k): str((path.parent / str(v)).resolve()) for k, v in pictures.items()})
+    return out
+
+
 def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool, out: list[Reason],
                    base: Mapping[str, Any] | None = None,
                    pending: list[tuple[str, Reason, Any, str, str, str]] | None = None) -> set[str]:
@@ -222,6 +250,9 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
             if k in d and not isinstance(d[k], str):
                 out.append(reason("content_not_text", where=f"{path}:{_line(_key_node(enode, k))}", key=k,
                                   kind=word, id=eid))
+        pictures = d.get("pictures")
+        if pictures is not None:
+            _check_pictures(path, f"{path}:{_line(_key_node(enode, 'pictures'))}", word, eid, pictures, out)
         replaces = d.get("replaces", False)
         if not isinstance(replaces, bool):
             out.append(reason("content_flag_entry", where=where, kind=word, id=eid, key="replaces", value=replaces))
@@ -306,6 +337,7 @@ def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR)
     base = {"race": dict(races), "power": dict(powers)}
     where_from: dict[tuple[str, str], str] = {}
     pending: list[tuple[str, Reason, Any, str, str, str]] = []
+    pictures: dict[str, str] = {}
     for f in extra:
         path = Path(f)
         data, node = _read(path)
@@ -321,6 +353,8 @@ def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR)
                 continue
             section = _node_for(node, key)
             good = _check_entries(path, kind, data[key], section, True, problems, base[kind], pending)
+            pictures.update(marker_pictures(path, {k: v for k, v in data[key].items() if str(k) in good}
+                                            if isinstance(data[key], Mapping) else {}))
             # every id is looked at for repeats, also those of entries with errors: a repeat
             # is reported in the same run as the errors of the entry it repeats
             named = sorted({str(k) for k in data[key]}) if isinstance(data[key], Mapping) else []
@@ -348,9 +382,11 @@ def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR)
     if problems:
         raise ContentError(*problems)
     try:
-        return Catalog.from_data(races, powers, frozenset(custom))
+        catalog = Catalog.from_data(races, powers, frozenset(custom))
     except CatalogError as err:
         raise ContentError(err.reason) from None
+    catalog.marker_pictures = pictures
+    return catalog
 
 
 _DEFAULT: Catalog | None = None

@@ -163,6 +163,9 @@ class Catalog:
     hooked: frozenset[str] = frozenset()
     marks: dict[str, "MarkSpec"] = field(default_factory=dict)
     decline_only: frozenset[str] = frozenset()   # ids with an `only_in_decline` effect
+    #: the pictures custom content names for its markers (marker name -> PNG path); the window
+    #: draws one of its own for any other
+    marker_pictures: dict[str, str] = field(default_factory=dict)
     # remembered answers of `effects_of` and `overriding` (cleared when the catalog changes)
     _combos: dict[tuple[str, str | None], tuple[Ability, ...]] = field(
         default_factory=dict, repr=False, compare=False)

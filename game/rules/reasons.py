@@ -236,6 +236,12 @@ TEMPLATES: dict[str, str] = {
     "content_no_sections": "{path}:1: a content file has a 'races:' and/or a 'powers:' section",
     "content_unknown_section": "{where}: unknown section {section!r}{hint}; use 'races:' and 'powers:'",
     "content_same_id": "{where}: {kind} {id!r} has the same id as a {other}; rename one of them",
+    "content_pictures_shape": "{where}: {kind} {id!r}: 'pictures' names each marker's picture, e.g. "
+                              "{{snow: pictures/snow.png}}",
+    "content_picture_missing": "{where}: {kind} {id!r}: the picture {file!r} of marker {marker!r} is not "
+                               "there; give its path from the content file's folder",
+    "content_picture_not_png": "{where}: {kind} {id!r}: the picture {file!r} of marker {marker!r} is not a "
+                               "PNG; save it as PNG",
     "did_you_mean": " (did you mean {name!r}?)",
     "content_not_utf8": "{where}: the file is not UTF-8 text (byte {byte}); save it as UTF-8 in your editor",
     "content_duplicate_key": "{where}: {key!r} is given twice (first at line {first}); YAML keeps only the last one, so keep one",

@@ -396,10 +396,32 @@ def marker(kind: str, size: int = 48) -> pygame.Surface:
             pen.circle((250, 214, 60), x, 0.0, 0.09)
         pen.line(shade(hide, 0.6), (-0.2, 0.34), (0.2, 0.34), 0.06)
     else:
-        # a marker of a custom race or power: a badge in a colour of its own
-        h = sum(ord(c) * (i + 1) for i, c in enumerate(kind))
-        _badge(pen, fill=(120 + h % 120, 120 + (h // 7) % 120, 120 + (h // 49) % 120))
+        return custom_marker(kind, size)
     return pen.done()
+
+
+#: the marker pictures custom content names (marker name -> PNG), set when a catalog is in play
+CUSTOM_MARKERS: dict[str, str] = {}
+
+
+def custom_marker(kind: str, size: int = 48) -> pygame.Surface:
+    """A marker of a custom race or power with no picture of its own: a badge in a colour of its
+    own (from its name), with a rim in a darker shade and the name's first letter in the middle,
+    so two custom markers on one board are told apart and a player can match the legend."""
+    h = sum(ord(c) * (i + 1) for i, c in enumerate(kind))
+    hue = [90 + h % 140, 90 + (h // 7) % 140, 90 + (h // 49) % 140]
+    fill = tuple(hue)
+    pen = Pen(size)
+    _badge(pen, rim=shade(fill, 0.45), fill=fill)
+    pen.circle(shade(fill, 0.75), 0, 0, 0.62, 0.06)
+    surf = pen.done()
+    if pygame.font.get_init():
+        letter = (kind.strip("_ ")[:1] or "?").upper()
+        font = pygame.font.Font(None, max(8, int(size * 0.78)))
+        dark = sum(fill) / 3 > 140
+        img = font.render(letter, True, (30, 22, 16) if dark else (250, 244, 230))
+        surf.blit(img, img.get_rect(center=(size // 2, size // 2 + max(1, size // 24))))
+    return surf
 
 
 def feature_icon(kind: str, size: int = 48) -> pygame.Surface:
@@ -526,7 +548,29 @@ class Sprites:
         return self._sized(name, size, lambda: race_token(race, decline, BASE))
 
     def marker(self, kind: str, size: int) -> pygame.Surface:
+        own = CUSTOM_MARKERS.get(kind)
+        if own is not None:             # the picture a content file names for its marker
+            return self._sized_file(own, size, lambda: marker(kind))
         return self._sized(f"markers/{kind}.png", size, lambda: marker(kind))
+
+    def _sized_file(self, path: str, size: int, draw: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """A picture from a file anywhere (a content file's own), `size` pixels square."""
+        size = max(4, int(size))
+        key = ("file:" + path, size)
+        s = self._scaled.get(key)
+        if s is None:
+            base = self._base.get(key[0])
+            if base is None:
+                try:
+                    base = pygame.image.load(path)
+                    if pygame.display.get_surface() is not None:
+                        base = base.convert_alpha()
+                except (pygame.error, FileNotFoundError, OSError):
+                    base = draw()
+                self._base[key[0]] = base
+            s = pygame.transform.smoothscale(base, (size, size))
+            self._scaled[key] = s
+        return s
 
     def coin(self, size: int) -> pygame.Surface:
         return self._sized("coin.png", size, coin)

@@ -44,7 +44,7 @@ def help_columns(state: Any) -> tuple[list[Line], list[Line]]:
     left.append((t("help.keys"), 13, theme.INK_SOFT, "regular"))
     left.append(("", 10, theme.INK, "regular"))
     left.append((t("legend.title"), 17, theme.ACCENT, "bold"))
-    for pic, line in legend.lines():
+    for pic, line in legend.lines() + legend.marker_lines(state):
         left.append((line, 13, theme.INK, f"icon:{pic}"))
     phase = phase_key(state.turn.phase)
     right: list[Line] = [(t("help.phase_title", phase=t(f"phase.{phase}")), 17, theme.ACCENT, "bold"),

@@ -1,7 +1,8 @@
 """The legend of the board's symbols, for the help: every terrain, the map's symbols (mine,
 cavern, magic source, Lost Tribe, mountain), the Lost Tribe token and the markers placed in play
 (mountain, troll's lair, fortress, encampment, hole, hero, dragon), each with its picture and what
-it does, in the current language.
+it does, in the current language; `marker_lines` adds the markers of the races and powers in a
+game (the expansions' and a designer's own), with what their blocks make them do.
 
 Terrain swatches and map symbols are the pictures `python -m tools.draw_legend` draws with the maps'
 own textures and icons (`assets/ui/legend/`); a missing file shows a plain swatch instead. The
@@ -9,12 +10,14 @@ markers and the token are drawn by `art`, as on the board.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game import resources
 
 from . import art
-from .strings import feature_name, race_name, t, terrain_name
+from .strings import feature_name, has, power_name, race_name, t, terrain_name, tn
 
 LEGEND_DIR = resources.ASSETS / "ui" / "legend"
 TERRAIN_COLOUR = {"farmland": (228, 203, 124), "forest": (52, 102, 48), "hill": (166, 186, 104),
@@ -65,7 +68,15 @@ def picture(name: str, size: int) -> pygame.Surface:
                              border_radius=size // 6)
             pygame.draw.rect(img, (43, 32, 26), img.get_rect(), max(1, size // 24), border_radius=size // 6)
     elif kind == "marker":
-        img = art.marker(what, size)
+        img = None
+        own = art.CUSTOM_MARKERS.get(what)
+        if own is not None:                      # the picture its content file names
+            try:
+                img = pygame.transform.smoothscale(pygame.image.load(own), (size, size))
+            except (pygame.error, FileNotFoundError, OSError):
+                img = None
+        if img is None:
+            img = art.marker(what, size)
     else:
         img = art.race_token(what, False, size)
     _cache[key] = img
@@ -93,3 +104,49 @@ def lines() -> list[tuple[str, str]]:
     """(picture, sentence) for each entry, in the current language."""
     return [(pic, t("legend.line", name=entry_name(name), what=t(f"legend.what.{what}")))
             for pic, name, what in ENTRIES]
+
+
+def marker_name(kind: str) -> str:
+    """A marker's name: translated for the published ones, as its designer wrote it otherwise."""
+    if has(f"marker.{kind}"):
+        return t(f"marker.{kind}")
+    words = kind.replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
+def marker_what(catalog: Any, kind: str) -> str:
+    """What a marker of the races and powers does, from what its block says of it."""
+    spec = getattr(catalog, "marks", {}).get(kind)
+    if spec is None:
+        return ""
+    parts = []
+    if spec.immune:
+        parts.append(t("legend.what.immune"))
+    if spec.defence:
+        parts.append(tn("legend.what.mark_defence", spec.defence, count=spec.defence))
+    if spec.defence_of is not None:
+        parts.append(t("legend.what.mark_defence_of"))
+    if spec.score_other:
+        parts.append(tn("legend.what.mark_score_other", spec.score_other, coins=spec.score_other))
+    source = spec.source
+    owner = race_name(catalog, source) if source in getattr(catalog, "races", {}) else power_name(catalog, source)
+    parts.append(t("legend.what.mark_of", source=owner))
+    return t("legend.joiner").join(parts)
+
+
+def marker_lines(state: Any) -> list[tuple[str, str]]:
+    """(picture, sentence) for each marker of the races and powers in this game (in the column,
+    held by a player, or lying on the board) that the fixed entries do not list."""
+    cat = state.catalog
+    ids = {c.race for c in state.column} | {c.power for c in state.column}
+    for p in state.players:
+        for h in ([p.active] if p.active is not None else []) + list(p.declines):
+            ids |= {h.race, h.power}
+    on_board = {k for r in state.regions.values() for k in getattr(r, "marks", {})}
+    fixed = {name.partition(":")[2] for _, name, _ in ENTRIES}
+    out = []
+    for kind, spec in sorted(getattr(cat, "marks", {}).items()):
+        if kind in fixed or not (spec.source in ids or kind in on_board):
+            continue
+        out.append((f"marker_{kind}", t("legend.line", name=marker_name(kind), what=marker_what(cat, kind))))
+    return out

@@ -17,6 +17,7 @@ from game.rules import PICK, Pick, actor
 
 from . import theme
 from .layout import Layout
+from .legend import marker_name, marker_what
 from .playview import DIE_ROLL, REGION_POWERS, PlayView, panels_combo_rects, tip_cost_line, tip_ghoul_line
 from .strings import (
     combo_name,
@@ -666,6 +667,11 @@ def region_tip(scene: PlayView, rid: str) -> list[Line]:
         marks.append(tn("marker.encampments", r.encampments, count=r.encampments))
     if marks:
         lines.append((", ".join(marks), L.px(13), theme.INK_SOFT, "regular"))
+    for kind, count in sorted(getattr(r, "marks", {}).items()):   # the races' and powers' markers
+        name = marker_name(kind) + (f" ×{count}" if count > 1 else "")
+        what = marker_what(cat, kind)
+        lines.append((t("tip.marker", name=name, what=what) if what else name, L.px(13), theme.INK_SOFT,
+                      "regular"))
     who = actor(s)
     if scene.table.is_bot(who) or s.game_over:
         return lines

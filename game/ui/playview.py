@@ -30,7 +30,7 @@ from game.rules import (
     why_illegal,
 )
 
-from . import theme
+from . import art, theme
 from .app import App, Scene
 from .board_view import BoardView
 from .drafts import Draft
@@ -78,6 +78,8 @@ class PlayView(Scene):
         super().__init__(app)
         self.table = table
         md = table.mapdata
+        art.CUSTOM_MARKERS.clear()          # the marker pictures this game's content names
+        art.CUSTOM_MARKERS.update(getattr(table.state.catalog, "marker_pictures", {}))
         self.board_view = BoardView(md.polygons, (md.width, md.height), md.image_path, app.sprites, app.text,
                                     md.board.regions)
         self.layout: Layout | None = None
