@@ -36,6 +36,7 @@ TEMPLATES: dict[str, str] = {
     "already_hold": "You already hold {region}",
     "water_sea": "{region} is a sea: Seas and Lakes cannot be conquered",
     "water_lake": "{region} is a lake: Seas and Lakes cannot be conquered",
+    "cannot_conquer_here": "Your race does not conquer {region}: its rules keep it out",
     "first_on_edge": "Your first conquest must be on the edge of the map",
     "not_adjacent": "{region} is not adjacent to your regions",
     "no_such_region": "There is no region called {id!r} on this map",

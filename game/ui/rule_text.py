@@ -24,6 +24,7 @@ VARIANTS: dict[str, tuple[str, Callable[[dict[str, Any]], str]]] = {
     "cost_change": ("amount", lambda p: "more" if int(p["amount"]) > 0 else ""),
     "tokens_at_redeploy": ("per", lambda p: "conquest" if p["per"] == "conquest" else ""),
     "clear_region": ("anywhere", lambda p: "anywhere" if p["anywhere"] else ""),
+    "tokens_at_turn_start": ("per", lambda p: "" if p["per"] == "turn" else str(p["per"])),
 }
 UNITS = ("coins", "tokens", "markers")
 

@@ -1,0 +1,28 @@
+"""Block `defender_loss`: when an opponent conquers one of the race's regions, it discards
+`amount` tokens instead of the rule's 1 (0: none, as the Elves; 2: a harsher blow). The others
+come back to hand and are placed again after the attacker's turn; a region held by fewer tokens
+than the loss loses them all. While In Decline only with `in_decline: true` (a lone In Decline
+token is discarded all the same, R4).
+
+YAML: `{defender_loss: {amount: 2}}`
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .base import Ability, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState
+
+
+@register("defender_loss")
+class DefenderLoss(Ability):
+    """When an opponent takes one of your regions you discard `amount` tokens instead of 1; the
+    rest come back to hand (0 is the Elves' rule)."""
+
+    params: ClassVar[dict[str, Any]] = {"amount": 1}
+    param_docs: ClassVar[dict[str, str]] = {"amount": "tokens discarded when an opponent takes one of your regions"}
+
+    def lost_when_attacked(self, s: "GameState", seat: int) -> int | None:
+        return int(self.p["amount"])
