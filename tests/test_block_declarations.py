@@ -18,8 +18,7 @@ import pytest
 import yaml
 
 from game.content.catalog import ContentError, load_catalog
-from game.rules.abilities import REGISTRY
-from game.rules.abilities.declared import honours_decline, where_params
+from game.rules.abilities import REGISTRY, honours_decline, where_params
 
 BLOCKS = sorted(REGISTRY)
 
