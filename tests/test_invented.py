@@ -5,6 +5,7 @@ languages, and random games with them (all in the stacks) keep every invariant."
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 from game.content.catalog import load_catalog
@@ -21,6 +22,10 @@ INVENTED = ROOT / "docs" / "examples" / "invented.yaml"
 SCENARIOS = ROOT / "docs" / "examples" / "invented"
 
 
+def _names(eid: str, text: str) -> bool:
+    return re.search(rf"\b(race|power): {eid}\b", text) is not None
+
+
 def _ours():
     cat = load_catalog([INVENTED])
     return cat, sorted(r for r, d in cat.races.items() if d.custom), sorted(p for p, d in cat.powers.items() if d.custom)
@@ -28,10 +33,10 @@ def _ours():
 
 def test_the_invented_set_loads_and_each_entry_has_a_scenario() -> None:
     _, races, powers = _ours()
-    assert len(races) + len(powers) >= 15
+    assert len(races) + len(powers) >= 28
     texts = [p.read_text(encoding="utf-8") for p in sorted(SCENARIOS.glob("*.yaml"))]
     for eid in races + powers:
-        assert any(f"race: {eid}," in t or f"power: {eid}," in t for t in texts), f"{eid} has no scenario"
+        assert any(_names(eid, t) for t in texts), f"{eid} has no scenario"
 
 
 def test_the_scenarios_of_the_invented_set_pass(capsys) -> None:
@@ -68,3 +73,28 @@ def test_random_games_with_the_invented_set_keep_every_invariant() -> None:
 
         end, _ = random_playout(start, rng, on_step)
         assert end.game_over
+
+
+def test_each_scenario_fails_without_the_effects_of_its_entry(tmp_path: Path) -> None:
+    """The scenarios check the entries' effects, not the base rules: with an entry's effects
+    taken away, one of its scenarios fails."""
+    import yaml
+
+    from game.content.catalog import default_catalog
+    from game.scenario import run_file
+    data = yaml.safe_load(INVENTED.read_text(encoding="utf-8"))
+    scenarios = {p: p.read_text(encoding="utf-8") for p in sorted(SCENARIOS.glob("*.yaml"))}
+    for kind in ("races", "powers"):
+        for eid in data[kind]:
+            changed = {k: {i: dict(d) for i, d in v.items()} for k, v in data.items()}
+            changed[kind][eid]["effects"] = []
+            here = tmp_path / eid                   # a folder each: the runner keeps what it read
+            (here / "invented").mkdir(parents=True)
+            (here / "invented.yaml").write_text(yaml.safe_dump(changed), encoding="utf-8")
+            mine = [(p, text) for p, text in scenarios.items() if _names(eid, text)]
+            results = []
+            for p, text in mine:
+                copy = here / "invented" / p.name
+                copy.write_text(text, encoding="utf-8")
+                results.append(run_file(copy, default_catalog())[0])
+            assert mine and not all(results), f"{eid}: its scenarios pass without its effects"

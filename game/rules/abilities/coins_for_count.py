@@ -2,7 +2,8 @@
 
 `of` says what is counted among the race's regions: `regions`, `groups` (separate connected
 groups: Quarreling), `coastal_pairs` (complete pairs of coastal regions: Fisher), `stacks`
-(regions holding at least `min_tokens` of its tokens: Frightened). `beyond` is subtracted
+(regions holding at least `min_tokens` of its tokens: Frightened), `tokens` (its tokens on
+the board). `beyond` is subtracted
 first (Imperial: regions beyond the third). The race scores `amount` per counted thing.
 
 YAML: `{coins_for_count: {of: regions, beyond: 3}}`
@@ -17,7 +18,7 @@ from .base import Ability, ParamError, register
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
-COUNTS = ("regions", "groups", "coastal_pairs", "stacks")
+COUNTS = ("regions", "groups", "coastal_pairs", "stacks", "tokens")
 
 
 def groups(s: "GameState", regions: list[str]) -> int:
@@ -46,7 +47,7 @@ class CoinsForCount(Ability):
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"of": COUNTS}
     only_with: ClassVar[dict[str, tuple[str, tuple[Any, ...]]]] = {"min_tokens": ("of", ("stacks",))}
     param_docs: ClassVar[dict[str, str]] = {
-        "of": "regions, groups, coastal_pairs or stacks",
+        "of": "regions, groups, coastal_pairs, stacks or tokens (the race's tokens on the board)",
         "amount": "coins per thing counted",
         "beyond": "the first this many are not paid",
         "min_tokens": "for `stacks`: tokens a region needs to count",
@@ -67,6 +68,8 @@ class CoinsForCount(Ability):
             return groups(s, own)
         if of == "coastal_pairs":
             return sum(1 for r in own if r in s.board.coastal) // 2
+        if of == "tokens":
+            return sum(s.regions[r].tokens for r in own)
         return sum(1 for r in own if s.regions[r].tokens >= self.p["min_tokens"])
 
     def score(self, s: "GameState", seat: int, hold: "RaceHold", in_decline: bool) -> int:
