@@ -87,12 +87,12 @@ def test_custom_markers_have_a_picture_a_legend_entry_and_a_tooltip_line(home: P
         left, _ = help_columns(game.state)
         legend = {line[0] for line in left}
         assert "Frost — 1 more token to conquer the region; a marker of Frostkin" in legend
-        assert "Ember — 2 more tokens to conquer the region; an occupant of another race scores -1 coin " \
-               "more there; a marker of Embers" in legend
+        assert "Ember — 2 more tokens to conquer the region; an occupant of another race scores 1 coin " \
+               "less there; a marker of Embers" in legend
         assert any(line[3] == "icon:marker_frost" for line in left)
         tip = [line[0] for line in region_tip(game, other)]
-        assert "Ember ×2: 2 more tokens to conquer the region; an occupant of another race scores -1 coin " \
-               "more there; a marker of Embers" in tip
+        assert "Ember ×2: 2 more tokens to conquer the region; an occupant of another race scores 1 coin " \
+               "less there; a marker of Embers" in tip
         d.move(d.region_point(rid))
         d.pump(3)
         d.screenshot(tmp_path / "frost.png")

@@ -126,8 +126,10 @@ def marker_what(catalog: Any, kind: str) -> str:
         parts.append(tn("legend.what.mark_defence", spec.defence, count=spec.defence))
     if spec.defence_of is not None:
         parts.append(t("legend.what.mark_defence_of"))
-    if spec.score_other:
+    if spec.score_other > 0:
         parts.append(tn("legend.what.mark_score_other", spec.score_other, coins=spec.score_other))
+    elif spec.score_other < 0:
+        parts.append(tn("legend.what.mark_score_less", -spec.score_other, coins=-spec.score_other))
     source = spec.source
     owner = race_name(catalog, source) if source in getattr(catalog, "races", {}) else power_name(catalog, source)
     parts.append(t("legend.what.mark_of", source=owner))
