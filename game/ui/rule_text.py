@@ -115,6 +115,8 @@ def block_sentence(catalog: Any, name: str, given: dict[str, Any]) -> str:
     parts = [t(key, **values)]
     for k, v in p.items():
         clause = f"clause.{name}_{k}"
+        if _is_int(v) and v < 0 and has(f"{clause}_less"):    # "1 coin less", not "-1 coin"
+            clause += "_less"
         if v and has(clause):
             parts.append(t(clause, **values))
     for flag in ("in_decline", "only_in_decline"):
