@@ -97,9 +97,10 @@ def _values(catalog: Any, name: str, p: dict[str, Any]) -> dict[str, Any]:
         else:
             out[k] = v
     for k in cls.choices:
-        key = f"blockword.{k}_{p[k]}"
-        if has(key):
-            out[k] = t(key, **out)
+        words = p[k] if isinstance(p[k], list) else [p[k]]       # a list: any of its words
+        if any(has(f"blockword.{k}_{w}") for w in words):
+            out[k] = " / ".join(t(f"blockword.{k}_{w}", **out) if has(f"blockword.{k}_{w}") else str(w)
+                                for w in words)
     return out
 
 

@@ -134,8 +134,10 @@ class Ability:
             known = ", ".join(sorted(self.params)) or reason("word_none")
             raise ParamError(reason("param_unknown", param=sorted(unknown)[0], effect=self.name,
                                     known=known))
-        for k, v in kw.items():
+        for k, v in list(kw.items()):
             want = _kind(self.params[k])
+            if want == "kind_list" and isinstance(v, str) and k in self.choices:
+                kw[k] = v = [v]             # one word where a list of words is taken
             if want is not None and not _is_kind(v, want):
                 raise ParamError(reason("param_kind", param=k, effect=self.name, want=reason(want),
                                         value=v))

@@ -57,6 +57,8 @@ def param_problems(cls: type[Ability], given: Mapping[str, Any]) -> list[Reason]
             out.extend(Where.problems(v, effect, k))
             continue
         want = _kind(default)
+        if want == "kind_list" and isinstance(v, str) and k in cls.choices:
+            v = sound[k] = [v]              # one word where a list of words is taken
         if want is not None and not _is_kind(v, want):
             out.append(reason("param_kind", param=k, effect=effect, want=reason(want), value=v))
             sound.pop(k)

@@ -1,0 +1,56 @@
+"""Block `markers_left_behind`: a region the race loses to an opponent (`after: [lost]`) or
+abandons (`after: [abandoned]`) keeps a `marker`: it adds `defence` to the region's cost for every
+conqueror, makes it immune with `immune: true`, and a region holding one scores `score_other`
+(negative: less) for an occupant of another race. One marker per region; they leave the board
+when the race goes into decline, unless `stays: true` (salted earth, cursed ground, traps).
+
+YAML: `{markers_left_behind: {marker: blight, after: [lost], score_other: -1}}`
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .base import Ability, MarkSpec, register
+from .markers import mark, remove_marks, set_mark
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState
+
+
+@register("markers_left_behind")
+class MarkersLeftBehind(Ability):
+    """A region lost or abandoned keeps a `marker`: `defence`, `immune`, `score_other` for
+    another occupant; gone at decline unless `stays`."""
+
+    params: ClassVar[dict[str, Any]] = {"marker": "trap", "after": ["lost"], "defence": 0, "immune": False,
+                                        "score_other": 0, "stays": False}
+    choices: ClassVar[dict[str, tuple[Any, ...]]] = {"after": ("lost", "abandoned")}
+    param_docs: ClassVar[dict[str, str]] = {
+        "marker": "the marker's name (one name per game)",
+        "after": "when a region gets one: after it is lost (to an opponent), abandoned, or both",
+        "defence": "added to the cost of conquering its region",
+        "immune": "its region cannot be conquered",
+        "score_other": "coins a region with one scores for an occupant of another race",
+        "stays": "the markers stay when the race goes into decline",
+    }
+
+    def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
+        return (MarkSpec(str(self.p["marker"]), source, defence=int(self.p["defence"]),
+                         immune=bool(self.p["immune"]), score_other=int(self.p["score_other"])),)
+
+    def _leave(self, s: "GameState", rid: str) -> None:
+        if not mark(s, rid, str(self.p["marker"])):
+            set_mark(s, rid, str(self.p["marker"]), 1)
+
+    def on_region_lost(self, s: "GameState", seat: int, rid: str, attacker: int, in_decline: bool,
+                       events: list[dict[str, Any]]) -> None:
+        if "lost" in self.p["after"]:
+            self._leave(s, rid)
+
+    def on_abandon(self, s: "GameState", seat: int, rid: str) -> None:
+        if "abandoned" in self.p["after"]:
+            self._leave(s, rid)
+
+    def on_decline(self, s: "GameState", seat: int) -> None:
+        if not self.p["stays"]:
+            remove_marks(s, str(self.p["marker"]))
