@@ -440,7 +440,7 @@ def test_a_missing_picture_is_a_warning_in_the_checker_the_picture_tool_and_the_
     one_clear_line(done.stdout, "warning:", "picture 'tiny.png' is missing")
     assert "error:" not in done.stdout
     assert load_map(path).board.adjacent("west", "east")           # the game plays it in flat colours
-    done = run("tools/draw_maps.py", str(path))
+    done = run("-m", "game.maps", "draw", str(path))
     assert done.returncode == 0, done.stdout
     one_clear_line(done.stdout, "warning:", "picture 'tiny.png' is missing")
     assert (tmp_path / "tiny.png").is_file()                        # drawn where the map looks for it
