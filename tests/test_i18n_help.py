@@ -39,29 +39,29 @@ def test_help_and_rules_cards_open_where_a_player_looks(home):
     try:
         game = start_game(d)
         d.key(pygame.K_F1)
-        assert game.overlay is not None and game.overlay.kind == "help"
+        assert d.card is not None and d.card.kind == "help"
         left, right = help_columns(game.state)
         assert any(strings.t("help.turn.s3") in line[0] for line in left)
         assert right[1][0] == strings.t("help.phase.pick")
         d.key(pygame.K_ESCAPE)
         d.press_button("help")                                  # the "?" button
-        assert game.overlay is not None and game.overlay.kind == "help"
-        d.click(game.overlay.hit_id("close").rect.center)
-        assert game.overlay is None
+        assert d.card is not None and d.card.kind == "help"
+        d.click(d.card.hit_id("close").rect.center)
+        assert d.card is None and d.scene is game
         # the token of a combo opens its rules; the rest of the row picks it
         c = game.state.column[1]
         d.click(combo_icon_rect(game.layout, game.combo_rects[1]).center)
-        assert game.overlay is not None and game.overlay.kind == "rules"
-        assert strings.combo_name(game.state.catalog, c.race, c.power) == game.overlay.columns[0][0][0]
+        assert d.card is not None and d.card.kind == "rules"
+        assert strings.combo_name(game.state.catalog, c.race, c.power) == d.card.columns[0][0][0]
         d.click((5, 5))                                         # a click anywhere closes a card
-        assert game.overlay is None and not game.table.match.records
+        assert d.card is None and not game.table.match.records
         d.click(game.combo_rects[0].center)
         assert game.table.match.records[-1].action["kind"] == "pick"
         hold = game.state.players[0].active
         # the player's banner opens the rules of the race and power they hold
         rect, race, power, _ = next(h for h in game.banner_hits if h[1] == hold.race)
         d.click(rect.center)
-        assert game.overlay is not None and game.overlay.kind == "rules"
+        assert d.card is not None and d.card.kind == "rules"
         assert (race, power) == (hold.race, hold.power)
         d.key(pygame.K_ESCAPE)
         # the help now lists the race in play with its rules
@@ -77,14 +77,14 @@ def test_first_game_hints_say_what_to_do_and_can_be_switched_off(home):
         game = start_game(d)
         assert d.app.hints and first_hint_text(game) == strings.t("first.pick")
         d.key(pygame.K_F1)
-        d.click(game.overlay.hit_id("hints").rect.center)
+        d.click(d.card.hit_id("hints").rect.center)
         assert not d.app.hints and first_hint_text(game) == ""
         assert json.loads(settings.path().read_text())["hints"] is False
         d.click(game.combo_rects[0].center)                     # the help is still open: no pick
         assert not game.table.match.records
-        if game.overlay is not None:                            # a click outside the help closes it;
+        if d.card is not None:                            # a click outside the help closes it;
             d.key(pygame.K_ESCAPE)                              # inside, Esc does
-        assert game.overlay is None and d.scene is game
+        assert d.card is None and d.scene is game
         d.click(game.combo_rects[0].center)
         s = game.state
         assert first_hint(s, 0, game.legal, game.mode) == strings.t("first.conquer_first")

@@ -78,13 +78,13 @@ def test_every_screen_fits_in_every_language(home, lang):
         d.move(game.combo_rects[1].center)
         shot(d, lang, "pick")
         d.click(game.combo_rects[2].center, button=3)  # the rules card
-        assert game.overlay is not None and game.overlay.kind == "rules"
+        assert d.card is not None and d.card.kind == "rules"
         shot(d, lang, "rules")
         d.key(pygame.K_ESCAPE)
         d.key(pygame.K_F1)                             # the help, while picking
-        assert game.overlay is not None and game.overlay.kind == "help"
+        assert d.card is not None and d.card.kind == "help"
         d.key(pygame.K_ESCAPE)
-        assert game.overlay is None
+        assert d.card is None and d.scene is game
 
         # a turn in progress: round 2, after a conquest
         play_until(d, lambda: isinstance(d.scene, GameScene) and game.state.round >= 2

@@ -81,13 +81,13 @@ def test_the_expert_thinks_in_the_background_and_the_window_stays_alive(home, mo
         d.pump()
         assert game.bot_work is not None and game.thinking(d.app.clock()) is not None
         d.key(pygame.K_F1)                          # the window answers while it thinks
-        assert game.overlay is not None and game.overlay.kind == "help"
+        assert d.card is not None and d.card.kind == "help"
         cues.clear()
         d.pump(3)
         assert cues == [], "the thinking cue was drawn over the help"
         assert game.state is before and not game.table.match.records    # nothing played yet
         d.key(pygame.K_ESCAPE)
-        assert game.overlay is None
+        assert d.card is None and d.scene is game
         while game.bot_work is not None and time.monotonic() < end + 5:
             d.pump()
             time.sleep(0.02)

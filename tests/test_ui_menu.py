@@ -77,6 +77,7 @@ def test_esc_first_cancels_a_mode_then_opens_the_menu(game) -> None:
 
 def test_the_settings_change_the_game_and_are_remembered(game) -> None:
     d, _, _ = game
+    table_scene = d.scene
     d.press_button("menu")
     menu = d.scene
     d.press_button("lang:ro")
@@ -84,7 +85,7 @@ def test_the_settings_change_the_game_and_are_remembered(game) -> None:
     d.press_button("anim:fast")
     assert d.app.options.pace == 0.5
     d.press_button("bots:fast")
-    assert menu.game.fast
+    assert d.app.bots_fast and not table_scene.fast         # the table takes it when uncovered
     d.press_button("hints:off")
     assert not d.app.hints
     d.press_button("sound:off")
@@ -96,6 +97,8 @@ def test_the_settings_change_the_game_and_are_remembered(game) -> None:
     d.press_button("anim:off")
     assert 0 < d.app.options.pace < 0.5
     assert d.app.text.overflows == []
+    d.press_button("resume")
+    assert d.scene is table_scene and table_scene.fast
 
 
 def test_volume_and_music_are_set_on_screen_with_the_mouse_and_the_keys_and_remembered(game) -> None:
@@ -178,7 +181,7 @@ def test_every_settings_row_is_reached_and_changed_with_the_arrow_keys(game) -> 
     assert rows.focus == "animation" and d.app.animation != before
     d.key(pygame.K_DOWN)
     d.key(pygame.K_RIGHT)
-    assert rows.focus == "bots" and d.app.bots_fast and menu.game.fast
+    assert rows.focus == "bots" and d.app.bots_fast
     d.key(pygame.K_DOWN)
     d.key(pygame.K_RIGHT)
     assert rows.focus == "hints" and not d.app.hints
@@ -224,7 +227,7 @@ def test_rules_and_help_open_the_help_over_the_game(game) -> None:
     d.key(pygame.K_ESCAPE)
     d.key(pygame.K_DOWN)
     d.key(pygame.K_RETURN)                       # the second action: rules and help
-    assert isinstance(d.scene, GameScene) and d.scene.overlay is not None and d.scene.overlay.kind == "help"
+    assert not isinstance(d.scene, GameScene) and d.card is not None and d.card.kind == "help"
 
 
 def test_save_and_leave_goes_to_the_title_screen_with_the_game_kept(game) -> None:

@@ -1,7 +1,10 @@
-"""The window and its loop: one scene at a time, drawn only when something changed.
+"""The window and its loop: a stack of scenes, the top one shown, drawn only when something changed.
 
-`App` opens the (resizable) window, owns the shared fonts, text cache and sprites, and runs the
-current `Scene`. The loop sleeps in `pygame.event.wait` until an event arrives or the scene asks
+`App` opens the (resizable) window, owns the shared fonts, text cache and sprites, and runs a
+stack of `Scene`s: `switch` starts afresh with one scene, `push` lays one over the top (the help,
+the menu, a rules card over the table), `pop` takes it away and `replace` swaps the top. Only the
+top scene gets events and `update`; the one it covers is told (`covered`, `uncovered`) and holds
+still meanwhile, so a computer player waits while the family reads the help. The loop sleeps in `pygame.event.wait` until an event arrives or the scene asks
 to be woken (an animation frame, a computer player's next step), so an idle window costs almost
 no CPU; a frame is drawn only after `App.dirty()`. Scenes get the app and the things they show
 passed in (a `Table` for a game); there is no global session. An unexpected error is written to
@@ -54,13 +57,16 @@ class Options:
 
 
 class Scene:
-    """A screen with a lifecycle: `enter`, events, `update`, `draw`, `leave`."""
+    """A screen with a lifecycle: `enter`, events, `update`, `draw`, `leave`; and, on the stack,
+    `covered` when another scene is pushed over it and `uncovered` when that one is gone."""
 
     def __init__(self, app: "App") -> None:
         self.app = app
 
     def enter(self) -> None: ...
     def leave(self) -> None: ...
+    def covered(self) -> None: ...
+    def uncovered(self) -> None: ...
     def resize(self) -> None: ...
     def handle(self, ev: pygame.event.Event) -> None: ...
     def update(self, now: float) -> None: ...
@@ -121,7 +127,7 @@ class App:
         self.sprites = Sprites()
         self.audio = Sound(prefs)                       # the effects and the music (silent if no device)
         self.clock = clock
-        self.scene: Scene | None = None
+        self.stack: list[Scene] = []
         self.unsaved: list[Any] = []      # tables whose last save failed (a full disk): see hold_unsaved
         self.running = True
         self.frames = 0
@@ -131,15 +137,69 @@ class App:
         pygame.key.set_repeat(400, 40)
 
     # -- scenes -----------------------------------------------------------------------------
+    @property
+    def scene(self) -> Scene | None:
+        """The scene on top: the one shown, that gets the events."""
+        return self.stack[-1] if self.stack else None
+
+    def below(self, scene: Scene) -> Scene | None:
+        """The scene `scene` covers on the stack (None: it covers nothing, or is not there)."""
+        for i, s in enumerate(self.stack):
+            if s is scene:
+                return self.stack[i - 1] if i else None
+        return None
+
     def switch(self, scene: Scene) -> None:
-        if self.scene is not None:
-            self.hold_unsaved(self.scene)
-            self.scene.leave()
+        """Leave every scene on the stack and start afresh with `scene` (a game whose last save
+        failed is kept and tried again: a change of screen never drops it)."""
+        while self.stack:
+            self._leave(self.stack.pop())
         self.retry_unsaved()
-        self.scene = scene
+        self.stack.append(scene)
         scene.enter()
         scene.resize()
         self.dirty()
+
+    def push(self, scene: Scene) -> None:
+        """Lay `scene` over the top one, which holds still until it is uncovered."""
+        if self.stack:
+            self.stack[-1].covered()
+        self.stack.append(scene)
+        scene.enter()
+        scene.resize()
+        self.dirty()
+
+    def pop(self) -> None:
+        """Take the top scene away; the one below goes on where it was."""
+        if not self.stack:
+            return
+        self._leave(self.stack.pop())
+        if self.stack:
+            top = self.stack[-1]
+            top.resize()
+            top.uncovered()
+        self.dirty()
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for `scene`; the one below stays covered."""
+        if self.stack:
+            self._leave(self.stack.pop())
+            self.retry_unsaved()
+        self.stack.append(scene)
+        scene.enter()
+        scene.resize()
+        self.dirty()
+
+    def _leave(self, scene: Scene) -> None:
+        """A scene taken off the stack: its table is held first if its last save failed."""
+        self.hold_unsaved(scene)
+        scene.leave()
+
+    def resize_all(self) -> None:
+        """Every scene on the stack lays itself out again, the lowest first (an overlay pictures
+        the scene below it)."""
+        for s in list(self.stack):
+            s.resize()
 
     def go_home(self) -> None:
         """Back to the start screen (the scenes never import each other to get there)."""
@@ -165,7 +225,8 @@ class App:
     def close_unsaved(self) -> list[Path | None]:
         """As the window closes: a last try, then whatever is still unwritten is kept where the
         next start puts it back. The places kept (None: could not be kept anywhere)."""
-        self.hold_unsaved(self.scene)
+        for scene in self.stack:              # the table under a menu or the help counts too
+            self.hold_unsaved(scene)
         if self.retry_unsaved():
             return []
         kept = [t.keep_elsewhere() for t in self.unsaved]
@@ -186,8 +247,7 @@ class App:
                 self.fullscreen = True
             except pygame.error:
                 self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-        if self.scene is not None:
-            self.scene.resize()
+        self.resize_all()
         self.dirty()
 
     def set_hints(self, on: bool) -> None:
@@ -238,8 +298,7 @@ class App:
         set_language(lang)
         settings.save(lang=lang)
         pygame.display.set_caption(t("app.title"))
-        if self.scene is not None:
-            self.scene.resize()
+        self.resize_all()
         self.dirty()
 
     def quit(self) -> None:
@@ -299,15 +358,13 @@ class App:
                 return
             if ev.type == pygame.VIDEORESIZE and not self.fullscreen:
                 self.screen = pygame.display.get_surface() or self.screen
-                assert self.scene is not None
-                self.scene.resize()
+                self.resize_all()
                 self.dirty()
                 continue
             if ev.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN,
                            pygame.WINDOWSIZECHANGED):
                 self.screen = pygame.display.get_surface() or self.screen
-                if self.scene is not None:
-                    self.scene.resize()
+                self.resize_all()
                 self.dirty()
                 continue
             if ev.type == pygame.KEYDOWN and (ev.key == pygame.K_F11 or

@@ -24,6 +24,11 @@ class Driver:
     def scene(self) -> Any:
         return self.app.scene
 
+    @property
+    def card(self) -> Any:
+        """The help or rules card on show over the table (`help.Overlay`), or None."""
+        return getattr(self.scene, "overlay", None)
+
     def pump(self, ticks: int = 1) -> None:
         for _ in range(ticks):
             self.app.tick(block=False)

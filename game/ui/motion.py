@@ -53,6 +53,11 @@ class Motion:
     def skip(self) -> None:
         self.flights = []
 
+    def delay(self, seconds: float) -> None:
+        """Hold every move where it is for `seconds` (the table was covered meanwhile)."""
+        for f in self.flights:
+            f.start += seconds
+
     def tidy(self, now: float) -> None:
         self.flights = [f for f in self.flights if now < f.start + f.duration]
 

@@ -34,7 +34,6 @@ from . import art, theme
 from .app import App, Scene
 from .board_view import BoardView
 from .drafts import Draft
-from .help import Overlay
 from .layout import Layout
 from .motion import Motion
 from .strings import cost_sum, say, t
@@ -118,10 +117,8 @@ class PlayView(Scene):
         self._drawn_on: pygame.Surface | None = None
         self._dash_step = -1                # which step of the targets' marching dashes is on screen
         self._routed = False
-        self.overlay: Overlay | None = None       # the help or a rules card, over everything
+        self.covered_at: float | None = None      # when a scene was pushed over this one (it holds still)
         self.tutorial: Any = None                 # the lesson of a first game (`tutorial.Tutorial`)
-        self.keep_mode = False                    # on the next `enter`, keep the mode and draft (the menu)
-        self.overlay_hover: str | None = None
         self.banner_hits: list[tuple[pygame.Rect, str, str | None, bool]] = []   # drawn banners
         self.chip_boxes: list[pygame.Rect] = []   # each player's chip in the top bar, as drawn
         self.motion = Motion()                     # tokens and coins on their way
@@ -206,7 +203,6 @@ class PlayView(Scene):
         """The curtain was lifted by the player at `seat`."""
         self.viewer = seat
         self.last_score = None
-        self.overlay = None
         self.message = ""                 # the last player's news is not the next one's
         self.app.switch(self)
 

@@ -13,10 +13,11 @@ from ..strings import t
 
 
 def _crashed(app: App, where: Path) -> Scene:
+    from ..table import Table
     from .notice import NoticeScene
-    in_game = hasattr(app.scene, "table") or hasattr(app.scene, "game")   # only then was a game saved
-    table = getattr(app.scene, "table", None) or getattr(getattr(app.scene, "game", None), "table", None)
-    unsaved = getattr(table, "save_error", None)
+    tables = [table for s in app.stack if isinstance(table := getattr(s, "table", None), Table)]
+    in_game = bool(tables)                      # only then was a game saved
+    unsaved = tables[-1].save_error if tables else None
     if unsaved is not None:
         body = t("error.body_unsaved", path=str(where), error=unsaved)
     else:

@@ -11,31 +11,33 @@ volume, M the sound. Settings are remembered (`settings.json`).
 """
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from .. import theme
-from ..app import App, Scene
+from ..app import App
+from ..help import Overlay, help_columns
 from ..layout import ui_scale
 from ..setting_rows import SettingRows
 from ..strings import t
-from ..widgets import Button, centred_box, dimmed, hit, refit, tooltip, track_hover
+from ..table import Table
+from ..widgets import Button, centred_box, hit, tooltip, track_hover
 from .common import card_frame
+from .cover import CardScene, CoverScene
 
 ACTIONS = ("resume", "help", "leave", "new", "quit")
 
 
-class MenuScene(Scene):
-    def __init__(self, app: App, game: Any) -> None:
+class MenuScene(CoverScene):
+    """Pushed over the table of `table`'s game, which holds still until the menu is closed."""
+
+    def __init__(self, app: App, table: Table) -> None:
         super().__init__(app)
-        self.game = game
+        self.table = table
         self.actions: list[Button] = []
         self.settings = SettingRows(app, [["language"], ["sound", "music"], ["volume"], ["animation"], ["bots"],
-                                          ["hints"], ["fullscreen"]], on_bots=self.bots_changed)
+                                          ["hints"], ["fullscreen"]])
         self.hover: str | None = None
         self.focus = 0                          # which action or settings row the keys work on
-        self.shade: pygame.Surface | None = None
         self.mouse = (0, 0)
 
     @property
@@ -54,17 +56,6 @@ class MenuScene(Scene):
         """What the keys move through: the actions, then the settings rows."""
         return list(ACTIONS) + self.settings.keys()
 
-    def bots_changed(self, fast: bool) -> None:
-        self.game.fast = fast
-
-    def enter(self) -> None:
-        shot = self.app.screen.copy()
-        game = self.game
-        if hasattr(game, "hover_button"):        # the table behind, without the tip of the button pressed
-            game.hover = game.hover_combo = game.hover_button = None
-            game.draw(shot)
-        self.shade = dimmed(shot)
-
     def button(self, bid: str) -> Button | None:
         return next((b for b in self.buttons if b.id == bid), None)
 
@@ -75,7 +66,7 @@ class MenuScene(Scene):
     def resize(self) -> None:
         w, h = self.app.size()
         ui = ui_scale(w, h)
-        self.shade = refit(self.shade, (w, h))
+        self.shade = self.picture_below()
         box = self.box()
         px = lambda v: round(v * ui)  # noqa: E731 - a local unit
         self.actions = []
@@ -147,14 +138,12 @@ class MenuScene(Scene):
     def press(self, bid: str) -> None:
         app = self.app
         if bid == "resume":
-            self.game.keep_mode = True                 # a redeploy being arranged is still there
-            app.switch(self.game)
+            app.pop()                                  # the table goes on where it stopped
         elif bid == "help":
-            app.switch(self.game)
-            self.game.open_help()
+            app.replace(CardScene(app, Overlay("help", list(help_columns(self.table.match.state)))))
         elif bid in ("leave", "new", "quit"):
-            if not self.game.table.save():             # already autosaved; once more to be sure
-                app.switch(self.game)                  # a game that cannot be saved is not left:
+            if not self.table.save():                  # already autosaved; once more to be sure
+                app.pop()                              # a game that cannot be saved is not left:
                 return                                 # the game screen says why (warn_unsaved)
             if bid == "quit":
                 app.quit()
@@ -167,10 +156,7 @@ class MenuScene(Scene):
 
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:
-        if self.shade is not None:
-            surf.blit(self.shade, (0, 0))
-        else:
-            surf.fill(theme.BG)
+        self.draw_below(surf)
         w, h = surf.get_size()
         ui = ui_scale(w, h)
         box = self.box()

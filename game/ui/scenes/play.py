@@ -58,9 +58,37 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
     # -- lifecycle ----------------------------------------------------------------------------
     def enter(self) -> None:
         self._drawn_on = None             # another scene drew on the window meanwhile
-        self.sync(reset_mode=not self.keep_mode)     # back from the menu: the mode and draft as they were
-        self.keep_mode = False
+        self.sync(reset_mode=True)
         self._routed = False
+        self.warn_unsaved()
+
+    def covered(self) -> None:
+        """A scene was pushed over the table (the help, a card, the menu): hold still. No intent
+        is applied, the computer player's next step and the animations wait (`uncovered`)."""
+        self.covered_at = self.app.clock()
+        self.hover = self.hover_combo = self.hover_button = None
+        self.pressed = None
+        self.down_region, self.dragging = None, False
+        self._drawn_on = None
+
+    def uncovered(self) -> None:
+        """The scene over the table is gone: go on where the table stopped, the clocks of the
+        computer player, the die and the moves put back by the time it was covered."""
+        if self.covered_at is None:
+            return
+        held = max(0.0, self.app.clock() - self.covered_at)
+        self.covered_at = None
+        if self.bot_due is not None:
+            self.bot_due += held
+        self.bot_since += held
+        if self.die is not None:
+            self.die.start += held
+        if self.flash is not None:
+            self.flash = (self.flash[0], self.flash[1] + held)
+        self.motion.delay(held)
+        self.fast = self.app.bots_fast          # the menu may have changed the computer's speed
+        self._drawn_on = None
+        self.sync()                             # the language or the hints may have changed too
         self.warn_unsaved()
 
     def resize(self) -> None:

@@ -49,11 +49,10 @@ class PlayDrawing(PlayView):
 
     def frame_key(self) -> Any:
         d = self.draft
-        ov = self.overlay
         return (self.version, self.mode, self.message, self.message_kind, self.hover_button, self.hover_combo,
                 self.pressed == "peek", self.fast, self.app.size(), tuple(self.heroes), self.confirm_die,
                 tuple(sorted((d.counts if d else {}).items())), self.confirm_decline, self.app.hints,
-                (id(ov), ov.scroll, self.overlay_hover) if ov is not None else None,
+                self.covered_at is not None,
                 (self.tutorial.index, self.tutorial.active) if self.tutorial is not None else None)
 
     def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
@@ -91,7 +90,7 @@ class PlayDrawing(PlayView):
                     surf.blit(layer, part.topleft, part.move(-dashes.origin[0], -dashes.origin[1]))
         self._dash_step = step
         drawn: list[pygame.Rect] = []
-        if self.hover is not None and not self.dragging and self.overlay is None:
+        if self.hover is not None and not self.dragging and self.covered_at is None:
             drawn.append(self.board_view.draw_hover(surf, self.hover))
         if self.flash is not None:
             drawn.append(self.board_view.draw_flash(surf, self.flash[0], now * 1.5))
@@ -103,7 +102,7 @@ class PlayDrawing(PlayView):
             drawn += self.motion.draw(surf, self.app.sprites, self.board_view.token_size(), now)
         if self.die is not None:
             drawn.append(panels.draw_die(self, surf, now))
-        thinking = self.thinking(now) if self.overlay is None else None    # help and cards stay on top
+        thinking = self.thinking(now) if self.covered_at is None else None    # help and cards stay on top
         if thinking is not None:
             drawn.append(panels.draw_thinking(self, surf, now, *thinking))
         tip = self._draw_tooltip(surf)
@@ -117,9 +116,9 @@ class PlayDrawing(PlayView):
         return previous + marched + self._overlays
 
     def marching(self) -> Any:
-        """The marching dashes round the targets, or None: no targets, animations off, a card or
-        the help over the board (they would show through it), or a drag under way."""
-        if self.app.animation == "off" or self.overlay is not None or self.dragging or self.layout is None:
+        """The marching dashes round the targets, or None: no targets, animations off, a scene
+        over the table (the help, a card, the menu), or a drag under way."""
+        if self.app.animation == "off" or self.covered_at is not None or self.dragging or self.layout is None:
             return None
         return self.board_view.dashes()
 
@@ -143,8 +142,6 @@ class PlayDrawing(PlayView):
                 continue                  # the coins show in its place while it is held
             b.draw(surf, self.app.text, b.id == self.hover_button and b.enabled, L.ui,
                    pressed=(self.pressed == b.id))
-        if self.overlay is not None:
-            self.overlay.draw(surf, self.app.text, L.ui, self.app.hints, self.overlay_hover)
 
     def _draw_tooltip(self, surf: pygame.Surface) -> pygame.Rect | None:
         L = self.layout
@@ -163,7 +160,7 @@ class PlayDrawing(PlayView):
                 lines = panels.combo_tip(self, self.hover_combo)
             self._tip = (key, lines)
         lines = self._tip[1]
-        if lines and self.pressed is None and self.overlay is None:
+        if lines and self.pressed is None and self.covered_at is None:
             return tooltip(surf, self.app.text, lines, self.mouse, L.ui,
                            avoid=[b.rect for b in self.buttons])
         return None

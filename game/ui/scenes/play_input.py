@@ -24,24 +24,22 @@ from ..help import Overlay, help_columns, rules_lines
 from ..playview import DIE_ROLL, DRAFT_MODES, REGION_POWERS, USE_CHOICE, USE_REGION, PlayView
 from ..strings import t, tn
 from ..widgets import hit
+from .cover import CardScene
+from .menu import MenuScene
 
 
 class PlayInput(PlayView):
-    # -- help and rules cards --------------------------------------------------------------------
+    # -- help, rules cards and the menu: scenes pushed over the table, which holds still under them --
     def open_help(self) -> None:
-        self.overlay = Overlay("help", list(help_columns(self.state)))
-        self.overlay_hover = None
-        self.app.dirty()
+        self.app.push(CardScene(self.app, Overlay("help", list(help_columns(self.state)))))
 
     def open_rules(self, race: str, power: str | None, in_decline: bool = False) -> None:
-        self.overlay = Overlay("rules", [rules_lines(self.state.catalog, race, power, in_decline)])
-        self.overlay_hover = None
-        self.app.dirty()
+        self.app.push(CardScene(self.app, Overlay("rules", [rules_lines(self.state.catalog, race, power,
+                                                                         in_decline)])))
 
     def open_menu(self) -> None:
         """The in-game menu, over this scene (Esc or the Menu button)."""
-        from .menu import MenuScene
-        self.app.switch(MenuScene(self.app, self))
+        self.app.push(MenuScene(self.app, self.table))
 
     def something_to_cancel(self) -> bool:
         """Esc first cancels a mode, a draft or a pending decline; only then opens the menu."""
@@ -50,40 +48,8 @@ class PlayInput(PlayView):
         return (self.confirm_decline or self.mode != default.get(self.state.turn.phase)
                 or (d is not None and d.changed()) or bool(self.heroes))
 
-    def close_overlay(self) -> None:
-        self.overlay = None
-        self.overlay_hover = None
-        self._drawn_on = None
-        self.app.dirty()
-
-    def handle_overlay(self, ev: pygame.event.Event) -> None:
-        ov = self.overlay
-        assert ov is not None and self.layout is not None
-        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN):
-            self.close_overlay()
-        elif ev.type == pygame.MOUSEWHEEL:
-            ov.wheel(ev.y, self.layout.ui)
-            self.app.dirty()
-        elif ev.type == pygame.MOUSEMOTION:
-            b = ov.hit(ev.pos)
-            if (b.id if b else None) != self.overlay_hover:
-                self.overlay_hover = b.id if b else None
-                self.app.dirty()
-        elif ev.type == pygame.MOUSEBUTTONUP and ev.button in (1, 3):
-            b = ov.hit(ev.pos)
-            if b is not None and b.id == "hints":
-                self.app.set_hints(not self.app.hints)
-            elif b is not None and b.id == "close":
-                self.close_overlay()
-        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (1, 3) and ov.hit(ev.pos) is None:
-            if ov.kind == "rules" or not ov.box.collidepoint(ev.pos):
-                self.close_overlay()          # a click anywhere closes a card (the help: outside)
-
     # -- input ----------------------------------------------------------------------------------
     def handle(self, ev: pygame.event.Event) -> None:
-        if self.overlay is not None:
-            self.handle_overlay(ev)
-            return
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F1:
             self.open_help()
             return
