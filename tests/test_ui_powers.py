@@ -63,13 +63,39 @@ def test_the_heroes(home):
         conquer(d, scene, 3)
         d.press_button("heroes")
         own = scene.state.active_regions(0)
-        scene.heroes = []
         for rid in own[-2:]:
             d.click(d.region_point(rid))
         assert sorted(scene.heroes) == sorted(own[-2:])
         d.press_button("place_heroes")
         assert last_kind(scene) == "heroes"
         assert all(scene.state.regions[r].hero for r in own[-2:])
+    finally:
+        d.close()
+
+
+def test_placing_the_heroes_chooses_the_regions_clicked_as_the_message_says(home):
+    """The message asks for two regions: none is chosen yet, "Place heroes" waits for both, and
+    clicking the two regions chooses them (it used to start with two chosen, so the clicks took
+    them away again)."""
+    from game.ui import strings
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        scene = game_with(d, home, "ratmen", "heroic")
+        conquer(d, scene, 2)
+        own = scene.state.active_regions(0)
+        assert len(own) == 2
+        d.press_button("heroes")
+        assert scene.message == strings.t("hint.mode.heroes")
+        assert scene.heroes == [] and not scene.button("place_heroes").enabled
+        d.click(d.region_point(own[0]))
+        assert scene.heroes == [own[0]] and not scene.button("place_heroes").enabled
+        d.click(d.region_point(own[1]))
+        assert sorted(scene.heroes) == sorted(own) and scene.button("place_heroes").enabled
+        d.click(d.region_point(own[1]))                  # a second click on a chosen one takes it back
+        assert scene.heroes == [own[0]]
+        d.click(d.region_point(own[1]))
+        d.press_button("place_heroes")
+        assert last_kind(scene) == "heroes" and all(scene.state.regions[r].hero for r in own)
     finally:
         d.close()
 

@@ -243,6 +243,9 @@ class PlayView(Scene):
     def open_help(self) -> None:
         raise NotImplementedError
 
+    def heroes_wanted(self) -> int:
+        raise NotImplementedError
+
     def open_menu(self) -> None:
         raise NotImplementedError
 

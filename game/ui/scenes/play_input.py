@@ -19,7 +19,6 @@ from game.rules import (
 )
 
 from .. import panels
-from ..drafts import heroes_start
 from ..help import Overlay, help_columns, rules_lines
 from ..playview import DIE_ROLL, DRAFT_MODES, REGION_POWERS, USE_CHOICE, USE_REGION, PlayView
 from ..strings import t, tn
@@ -246,8 +245,7 @@ class PlayInput(PlayView):
                 self.heroes.remove(rid)
             elif rid in s.active_regions(s.turn.seat):
                 self.heroes.append(rid)
-                want = max(2, len(heroes_start(s, self.legal)))
-                self.heroes = self.heroes[-want:]
+                self.heroes = self.heroes[-max(1, self.heroes_wanted()):]
             else:
                 self.say(t("msg.heroes_own_region"), "bad")
             self.build_buttons()

@@ -57,6 +57,10 @@ class PlayModes(PlayView):
         else:
             self.mode = ""
 
+    def heroes_wanted(self) -> int:
+        """How many Heroes the player places: as many as the engine's own placement has."""
+        return len(heroes_start(self.state, self.legal))
+
     def toggle_mode(self, mode: str) -> None:
         if self.mode == mode:
             self.set_default_mode()
@@ -70,7 +74,7 @@ class PlayModes(PlayView):
             elif mode == "encampments":
                 self.draft = encampments_draft(s, self.legal)
             elif mode == "heroes":
-                self.heroes = heroes_start(s, self.legal)
+                self.heroes = []                         # the player clicks where they go, as asked
                 self.draft = None
             else:
                 self.draft = None
@@ -140,7 +144,7 @@ class PlayModes(PlayView):
                             specs.append((f"ally:{a.player}", s.players[a.player].name, {"data": a}))
                 if self.mode == "heroes":
                     specs.append(("place_heroes", t("button.place_heroes"),
-                                  {"style": "primary", "enabled": bool(self.heroes)}))
+                                  {"style": "primary", "enabled": len(self.heroes) == self.heroes_wanted()}))
                 if self.mode == "encampments":
                     specs.append(("place_encampments", t("button.place_encampments"), {"style": "primary"}))
                 if phase == CONQUER and "redeploy" in kinds:
