@@ -142,7 +142,10 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
             self.app.audio.play("pass")
             self.app.switch(PassScene(self.app, self, who, self.last_score))
             return
-        self.viewer = who
+        if self.viewer != who:                  # the player at the screen: their coins button
+            self.viewer = who
+            self.build_buttons()
+            self.app.dirty()
 
     # -- playing intents ----------------------------------------------------------------------
     def send(self, action: Action) -> bool:
