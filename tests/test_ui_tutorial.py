@@ -1,6 +1,7 @@
 """The first game that teaches, played to its end through posted events: from the title screen,
 each step is done the way its card says (pick, conquer on the edge, more conquests, the die or
-the end of the conquests, redeploy and end the turn, the pass screen, decline, a new combo) and
+the die, redeploy and end the turn, the score, the pass screen after the computer's turn, decline,
+a new combo) and
 the lesson moves on only when the move is made; a step can be skipped (F2) and the lesson left;
 it starts again from the title screen; every card fits in the four languages."""
 from __future__ import annotations
@@ -31,7 +32,7 @@ def do_step(d: Driver, game: GameScene, sid: str) -> None:
     s = game.state
     if s.turn.phase == WITHDRAW:
         d.press_button("place")
-    elif sid in ("welcome", "end"):
+    elif sid in ("welcome", "score", "end"):
         d.key(pygame.K_RETURN)
     elif sid in ("pick", "new_combo") and s.turn.phase == PICK:
         d.click(game.combo_rects[0].center)
@@ -74,12 +75,18 @@ def test_the_lesson_is_played_to_its_end_step_by_step(d) -> None:
             seen.append(tut.step.id)                     # shown, whoever is playing now
         if isinstance(d.scene, PassScene):
             curtains += 1
+            # the hand-over comes after the computer's turn, as the card says, and asks for the player
+            assert game.table.match.records[-1].seat == 1 and game.state.turn.seat == 0
             d.press_button("ready")
             continue
         assert d.scene is game
         if not tut.active:
             break
-        if game.table.is_bot(game.table.actor()):
+        if tut.step.id == "score":                       # the computer waits for the card's Next
+            assert game.table.is_bot(game.table.actor()) and game.bot_due is None
+            d.settle()
+            assert game.table.match.records[-1].seat == 0
+        elif game.table.is_bot(game.table.actor()):
             d.settle()
             continue
         assert game.button("tut:leave") is not None and game.button("tut:skip") is not None
@@ -94,7 +101,8 @@ def test_the_lesson_is_played_to_its_end_step_by_step(d) -> None:
     rec = game.table.match.records
     assert sum(1 for r in rec if r.seat == 0 and r.action["kind"] == "pick") == 2
     assert any(r.seat == 0 and r.action["kind"] == "decline" for r in rec)
-    assert any(r.seat == 0 and r.action["kind"] == "reinforce" for r in rec)    # the die was met
+    assert any(r.seat == 0 and r.action["kind"] == "reinforce" for r in rec)    # the die was rolled
+    assert any(r.seat == 0 and r.action["kind"] == "end_turn" for r in rec)      # a turn ended and scored
     assert game.button("tut:leave") is None                 # the card is gone; the game goes on
 
 
@@ -173,3 +181,30 @@ def test_a_lesson_left_mid_way_goes_on_where_it_was_after_continue(d) -> None:
     d.pump(3)
     d.press_button("resume:0")
     assert d.scene.tutorial is None
+
+
+def test_the_die_is_not_passed_over_when_a_turn_leaves_no_token_for_it(d) -> None:
+    d.press_button("tutorial")
+    game = d.scene
+    tut = game.tutorial
+    for _ in range(40):
+        if tut.step.id == "die":
+            break
+        do_step(d, game, tut.step.id)
+    assert tut.step.id == "die"
+    # the card sits over the column once the combo is picked: the game log keeps its room
+    assert tut.card.colliderect(game.layout.column) and not tut.card.colliderect(game.layout.log)
+    d.end_turn()                                         # conquests over without the die
+    assert tut.step.id == "die"                          # not passed over ...
+    assert tut.text(game) == strings.t("tutorial.die_later")       # ... the card says it waits
+    for _ in range(60):                                  # the computer's turn; then the die, for real
+        if tut.step.id != "die":
+            break
+        if isinstance(d.scene, PassScene):
+            d.press_button("ready")
+        elif game.table.is_bot(game.table.actor()):
+            d.settle()
+        else:
+            do_step(d, game, "die")
+    assert tut.step.id == "redeploy"
+    assert any(r.seat == 0 and r.action["kind"] == "reinforce" for r in game.table.match.records)

@@ -420,9 +420,10 @@ def draw_log(scene: PlayView, surf: pygame.Surface) -> None:
     text = scene.app.text
     area = L.log.inflate(-L.px(8), -L.px(8))
     lesson = getattr(scene, "tutorial", None)
-    if lesson is not None and lesson.active:  # the lesson's card takes the bottom of the log
+    if lesson is not None and lesson.active:  # the lesson's card: the bottom of the log, or the column's
         card = lesson.draw(scene, surf, L)
-        area = pygame.Rect(area.x, area.y, area.w, max(0, card.y - L.px(6) - area.y))
+        if card.colliderect(area):
+            area = pygame.Rect(area.x, area.y, area.w, max(0, card.y - L.px(6) - area.y))
         if area.h < L.px(40):
             return
     hint = first_hint_text(scene) if lesson is None or not lesson.active else ""

@@ -1,10 +1,14 @@
 """The first game that teaches: a guided game on the map for two against one computer player.
 
-A card over the game log says what to do, one step at a time: pick a combo (and why it costs
-coins), the first conquest on the edge, costs as sums, the reinforcement die, redeploying,
-scoring and secret coins, the pass screen, going into decline and picking a new combo. Each step
-waits for the player to do it — it is over when the match's records show the move (a pick, a
-conquest, a roll...) — or for "Next" on the steps that only explain; any step can be skipped
+A card says what to do, one step at a time: pick a combo (and why it costs coins), the first
+conquest on the edge, costs as sums, the reinforcement die, redeploying, the turn's score and
+secret coins, the pass screen, going into decline and picking a new combo. Each step waits for
+the player to do it — it is over when the match's records show the move (a pick, a conquest, a
+roll...) — or for "Next" on the steps that only explain. The die is rolled for real: when a turn
+leaves no token for it, the card says so and the die waits for the next turn. While a card
+that only explains is up, the computer player waits, so the hand-over comes after its turn, as
+the card says. The card sits over the game log while a combo is to be picked and over the
+column otherwise, so the log keeps its lines. Any step can be skipped
 ("Skip", F2) and the lesson left ("Leave", Shift+F2). Enter presses "Next". The lesson is started (or
 started again) from the title screen; the game itself is an ordinary saved game that also keeps
 the lesson's step (`Match.lesson`), so Continue goes on with the lesson where it was left.
@@ -19,11 +23,11 @@ from typing import Any, Callable
 
 import pygame
 
-from game.rules import CONQUER
+from game.rules import CONQUER, PICK
 
 from . import theme
 from .layout import Layout
-from .strings import t
+from .strings import t, tn
 from .widgets import Button
 
 SEED = 20251           # the lesson's game number: the same column and map for everyone
@@ -49,19 +53,39 @@ def _three_regions(scene: Any, tut: "Tutorial") -> bool:
 
 
 def _die(scene: Any, tut: "Tutorial") -> bool:
-    """Rolled the die, or the conquests are over without it (nothing left in reach)."""
+    """Rolled the die: the step is there to practise it, so a turn without it does not count."""
+    return _acted("reinforce")(scene, tut)
+
+
+def die_out_of_reach(scene: Any, tut: "Tutorial") -> bool:
+    """The player's conquests this turn can no longer end with the die (no token left for it,
+    or the turn is over): the die waits for the next turn."""
     s = scene.state
-    if _acted("reinforce")(scene, tut) or s.turn.seat != tut.seat or s.turn.phase != CONQUER:
+    if s.turn.seat != tut.seat or s.turn.phase != CONQUER:
         return True
     return not any(a.kind in ("conquer", "reinforce") for a in scene.legal)
 
 
 def _redeployed(scene: Any, tut: "Tutorial") -> bool:
-    return _acted("redeploy")(scene, tut) or _acted("end_turn")(scene, tut) or scene.state.turn.seat != tut.seat
+    """The turn that practised the redeploy is over (ended, and so scored)."""
+    return _acted("end_turn")(scene, tut) or scene.state.turn.seat != tut.seat
 
 
 def _back_from_the_curtain(scene: Any, tut: "Tutorial") -> bool:
     return tut.curtain_seen and scene.viewer == tut.seat and scene.state.turn.seat == tut.seat
+
+
+def _other_played(scene: Any, tut: "Tutorial") -> bool:
+    return any(rec.seat != tut.seat for rec in scene.table.match.records[tut.since:])
+
+
+def last_score(scene: Any, seat: int) -> int | None:
+    """The coins `seat` scored at the end of their last turn (None: not scored yet)."""
+    for rec in reversed(scene.table.match.records):
+        for ev in rec.events:
+            if ev.get("type") == "score" and ev.get("seat") == seat:
+                return int(ev.get("coins", 0))
+    return None
 
 
 @dataclass
@@ -77,6 +101,7 @@ STEPS: tuple[Step, ...] = (
     Step("sums", _three_regions),
     Step("die", _die),
     Step("redeploy", _redeployed),
+    Step("score", None),
     Step("pass", _back_from_the_curtain),
     Step("decline", _did("decline")),
     Step("new_combo", _did("pick")),
@@ -138,13 +163,19 @@ class Tutorial:
         self.index += 1
         self.since = len(scene.table.match.records)
         if self.step.id == "pass":
-            scene.viewer = None        # the next time it is the player's turn, the pass screen shows
             self.curtain_seen = False
         scene.app.dirty()
 
-    def wants_curtain(self) -> bool:
-        """Show the pass screen even with one person at the table (to teach it)."""
-        return self.active and self.step.id == "pass"
+    def holds_computer(self) -> bool:
+        """The computer player waits while a card that only explains is up (press Next first),
+        so what the card says comes before its turn."""
+        return self.active and self.step.done is None and self.step.id != "end"
+
+    def wants_curtain(self, scene: Any) -> bool:
+        """Show the pass screen even with one person at the table (to teach it): once the
+        computer has played its turn and it is the player's again, as the card says."""
+        return (self.active and self.step.id == "pass" and not self.curtain_seen
+                and scene.state.turn.seat == self.seat and _other_played(scene, self))
 
     def saw_curtain(self) -> None:
         self.curtain_seen = True
@@ -159,7 +190,12 @@ class Tutorial:
         self.check(scene)
         self.keep(scene, save=True)
         scene.build_buttons()
+        scene.route()                  # a computer player held by the card goes on
         scene.app.dirty()
+
+    def covers(self, pos: tuple[int, int]) -> bool:
+        """The card is under `pos` (a click or the pointer there is the card's, not the column's)."""
+        return self.active and self.card.collidepoint(pos)
 
     def key(self, scene: Any, ev: pygame.event.Event) -> bool:
         """Enter: Next; F2: skip this step; Shift+F2: leave the lesson. True when the key was the lesson's."""
@@ -177,13 +213,25 @@ class Tutorial:
     # -- on screen --------------------------------------------------------------------------------
     def text(self, scene: Any) -> str:
         s = scene.state
-        return t(f"tutorial.{self.step.id}", name=s.players[self.seat].name,
-                 computer=s.players[1 - self.seat].name if len(s.players) == 2 else "")
+        key = self.step.id
+        if key == "die" and die_out_of_reach(scene, self):
+            key = "die_later"
+        coins = last_score(scene, self.seat) or 0
+        return t(f"tutorial.{key}", name=s.players[self.seat].name,
+                 computer=s.players[1 - self.seat].name if len(s.players) == 2 else "",
+                 coins=tn("tutorial.coins", coins, coins=coins))
+
+    def over_log(self, scene: Any) -> bool:
+        """Where the card sits: over the game log while a combo is to be picked (the column is
+        needed), else over the column, so the log keeps its lines."""
+        s = scene.state
+        return self.step.id in ("welcome", "pick", "new_combo") or (s.turn.seat == self.seat
+                                                                     and s.turn.phase == PICK)
 
     def layout(self, scene: Any, L: Layout) -> tuple[pygame.Rect, list[Button]]:
-        """The card (over the game log) and its buttons."""
+        """The card (over the game log or the column) and its buttons."""
         text = scene.app.text
-        area = L.log.inflate(-L.px(8), -L.px(8))
+        area = (L.log if self.over_log(scene) else L.column).inflate(-L.px(8), -L.px(8))
         pad = L.px(10)
         size = L.px(13)
         lines = text.wrap(self.text(scene), size, area.w - 2 * pad)
@@ -191,8 +239,9 @@ class Tutorial:
         bh = L.px(30)
         h = pad + L.px(22) + len(lines) * line_h + pad + bh + pad
         card = pygame.Rect(area.x, area.bottom - h, area.w, h)
-        if card.y < L.player.y:
-            card.y = L.player.y
+        top = L.player.y if self.over_log(scene) else area.y
+        if card.y < top:
+            card.y = top
             text.overflow(self.text(scene))
         specs = [("tut:leave", t("tutorial.leave"), "quiet"), ("tut:skip", t("tutorial.skip"), "quiet")]
         if self.step.done is None:

@@ -130,12 +130,15 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
             return
         who = self.table.actor()
         if self.table.is_bot(who):
+            if self.tutorial is not None and self.tutorial.holds_computer():
+                self.bot_due = None              # the lesson's card first; Next lets it play
+                return
             if self.bot_due is None:
                 self.bot_due = self.app.clock() + self.bot_delay()
             return
         self.bot_due = None
-        lesson = self.tutorial is not None and self.tutorial.wants_curtain()
-        if self.viewer != who and (len(self.table.humans()) > 1 or lesson):
+        lesson = self.tutorial is not None and self.tutorial.wants_curtain(self)
+        if lesson or (self.viewer != who and len(self.table.humans()) > 1):
             if lesson:
                 self.tutorial.saw_curtain()
             from .curtain import PassScene

@@ -100,7 +100,7 @@ class PlayInput(PlayView):
         hb = b.id if b else None
         rid = None if b else self.board_view.region_at(pos)
         combo = None
-        if b is None and rid is None:
+        if b is None and rid is None and not (self.tutorial is not None and self.tutorial.covers(pos)):
             combo = next((i for i, r in enumerate(self.combo_rects) if r.collidepoint(pos)), None)
             if combo is not None and combo >= len(self.state.column):
                 combo = None
@@ -134,6 +134,8 @@ class PlayInput(PlayView):
         if rid is not None:
             self.click_region(rid, button)
             return
+        if self.tutorial is not None and self.tutorial.covers(pos):
+            return                                   # the lesson's card, over the column
         combo = next((i for i, r in enumerate(self.combo_rects) if r.collidepoint(pos)), None)
         if combo is not None and combo < len(self.state.column):
             c = self.state.column[combo]
