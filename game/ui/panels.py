@@ -82,12 +82,13 @@ def top_buttons(scene: PlayView) -> list[Button]:
     out.append(Button("fullscreen", label, pygame.Rect(out[0].rect.x - w - L.px(8), y, w, size), style="quiet",
                       tip=t("tip.fullscreen")))
     x = out[1].rect.x - L.px(8)
-    if scene.table.bots:                  # a compact toggle: ▶ normal, ▶▶ fast; the words in its tip
-        label = "▶▶" if scene.fast else "▶"
+    if scene.table.bots:                  # the computer players' speed: what a press does, in words ("▶" read as "play")
+        label = t("button.speed_fast") if scene.fast else t("button.speed_normal")
         words = t("button.bots_fast") if scene.fast else t("button.bots_normal")
-        w = max(size, scene.app.text.size("▶▶", L.px(15), "bold")[0] + L.px(20))
+        w = max(size, max(scene.app.text.size(t(k), L.px(15), "bold")[0]
+                          for k in ("button.speed_fast", "button.speed_normal")) + L.px(20))
         out.append(Button("speed", label, pygame.Rect(x - w, y, w, size), style="quiet",
-                          toggled=scene.fast, tip=words + " — " + t("tip.speed")))
+                          tip=words + " — " + t("tip.speed")))
     out.append(menu)
     return out
 

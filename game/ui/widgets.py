@@ -294,6 +294,21 @@ class TextField:
                              max(1, round(ui)))
 
 
+def clipboard_text() -> str:
+    """The clipboard's text ("" when there is none or no clipboard)."""
+    try:
+        return pygame.scrap.get_text() or ""
+    except (pygame.error, AttributeError):
+        return ""
+
+
+def put_clipboard(s: str) -> None:
+    try:
+        pygame.scrap.put_text(s)
+    except (pygame.error, AttributeError):
+        pass
+
+
 def player_mark(surf: pygame.Surface, symbol: str, centre: tuple[int, int], r: int,
                 fill: tuple[int, int, int]) -> pygame.Rect:
     """A player's colour with its shape (`theme.PLAYER_SYMBOLS`): the second cue that tells the

@@ -42,7 +42,7 @@ from ..app import App, Scene
 from ..layout import ui_scale
 from ..strings import LANGUAGES, language, language_name, map_title, say, t, tn
 from ..table import Table, bots_available, resolve, shipped_map_path
-from ..widgets import Button, TextField, hit, player_mark, tooltip, track_hover
+from ..widgets import Button, TextField, clipboard_text, hit, player_mark, put_clipboard, tooltip, track_hover
 from .common import backdrop
 
 KINDS = ("person", "easy", "medium", "hard", "expert")
@@ -50,19 +50,6 @@ EDIT_KEYS = (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_END, p
              pygame.K_a, pygame.K_c, pygame.K_v)
 
 
-def clipboard_text() -> str:
-    """The clipboard's text ("" when there is none or no clipboard)."""
-    try:
-        return pygame.scrap.get_text() or ""
-    except (pygame.error, AttributeError):
-        return ""
-
-
-def put_clipboard(s: str) -> None:
-    try:
-        pygame.scrap.put_text(s)
-    except (pygame.error, AttributeError):
-        pass
 FADED = (110, 100, 88)   # the lines of a finished game
 ROWS = 4                 # saved games shown at once on the right card
 
@@ -102,6 +89,8 @@ class StartScene(Scene):
         self.packs: list[Pack] = []       # the shipped content packs, once read
         self.pack_choice = self.recall_packs()
         self.map_names: dict[str, str] = {}
+        self.map_choice: str | None = opts.map_path     # None: the shipped map for the player count
+        self.map_players: int | None = None             # the count the chosen map is made for
         self._probed = False
         self._shown = False
 
@@ -156,7 +145,40 @@ class StartScene(Scene):
         self.app.switch(PacksScene(self.app, self.packs, self.pack_choice, done))
 
     def map_path(self) -> str:
-        return self.app.options.map_path or shipped_map_path(self.players)
+        return self.map_choice or shipped_map_path(self.players)
+
+    def choose_map(self) -> None:
+        """The map chooser, over this screen."""
+        from .maps import MapScene
+        self.app.push(MapScene(self.app, self.map_path(), self.map_chosen))
+
+    def map_chosen(self, path: str, players: int | None) -> None:
+        """A map was chosen: a shipped one is the map for its player count (the count follows);
+        a map file is kept as chosen, and sets the count when it says one."""
+        if players is not None and 2 <= players <= 5:
+            self.players = players
+        shipped = any(path == shipped_map_path(n) for n in range(2, 6))
+        self.map_choice = None if shipped else path
+        self.map_players = None if shipped else players
+        self.map_name(path)
+        self.message = ""
+        self.build()
+
+    def bot_names(self, lang: str | None = None) -> list[str]:
+        """The computer players' own names in `lang` (the current language by default)."""
+        return [n.strip() for n in t_in(lang or language(), "start.bot_names").split(",") if n.strip()]
+
+    def name_seat(self, i: int, before: str) -> None:
+        """Seat `i` changed from `before` to its kind now: a computer seat still under a plain
+        "Player N" gets a name of its own; a person under a computer's name gets "Player N" back."""
+        field, kind = self.names[i], self.kinds[i]
+        default = any(field.value == t_default(code, i) for code in LANGUAGES) or not field.value.strip()
+        bot_name = any(field.value in self.bot_names(code) for code in LANGUAGES)
+        if kind != "person" and before == "person" and default:
+            used = {f.value.lower() for k, f in enumerate(self.names[: self.players]) if k != i}
+            field.value = next((n for n in self.bot_names() if n.lower() not in used), field.value)
+        elif kind == "person" and bot_name:
+            field.value = t("start.default_name", n=i + 1)
 
     def enter(self) -> None:
         pygame.key.start_text_input()
@@ -327,6 +349,10 @@ class StartScene(Scene):
             rect = pygame.Rect(max(x0, new.right - px(30) - w), sy, min(w, new.right - px(30) - x0), px(36))
             b.append(Button("packs", label, rect, style="quiet", toggled=bool(self.pack_choice),
                             tip=t("start.packs_tip")))
+        label = t("start.choose_map")
+        w = self.app.text.size(label, px(15), "bold")[0] + px(26)
+        b.append(Button("map", label, pygame.Rect(new.right - px(30) - w, new.y + px(382), w, px(34)),
+                        style="quiet", tip=t("start.choose_map_tip")))
         b.append(Button("start", t("start.start"), pygame.Rect(new.right - px(250), new.bottom - px(64), px(220), px(46)),
                         style="primary"))
         games = self.shelf.games
@@ -416,6 +442,8 @@ class StartScene(Scene):
         kind, _, arg = b.id.partition(":")
         if kind == "players":
             self.players = int(arg)
+            if self.map_players is not None and self.map_players != self.players:
+                self.map_choice = self.map_players = None     # a map made for another count: the shipped one
             self.message = ""
             self.build()
         elif kind == "colour":
@@ -431,13 +459,21 @@ class StartScene(Scene):
             self.app.dirty()
         elif kind == "kind":
             i = int(arg)
+            before = self.kinds[i]
             self.kinds[i] = KINDS[(KINDS.index(self.kinds[i]) + 1) % len(KINDS)]
+            self.name_seat(i, before)
             self.build()
+        elif kind == "map":
+            self.choose_map()
         elif kind == "lang":
+            before = language()
             self.app.set_language(arg)
+            old_bots, new_bots = self.bot_names(before), self.bot_names()
             for i, f in enumerate(self.names):          # untouched default names follow the language
                 if any(f.value == t_default(code, i) for code in LANGUAGES):
                     f.value = t("start.default_name", n=i + 1)
+                elif f.value in old_bots and old_bots.index(f.value) < len(new_bots):
+                    f.value = new_bots[old_bots.index(f.value)]     # and so do the computers' names
             self.build()
         elif kind == "hints":
             self.app.set_hints(not self.app.hints)
@@ -547,9 +583,13 @@ class StartScene(Scene):
         for i in range(self.players):
             self.names[i].draw(surf, text, ui, self.focus is self.names[i], t("start.name_placeholder"))
         map_label = t("start.map", name=map_title(self.map_name(self.map_path())) if self._probed else "…")
-        if not self.app.options.map_path:
+        if self.map_choice is None or self.map_players is not None:
             map_label += " " + t("start.map_for", players=self.players)
-        img = text.render(text.fit(map_label, px(16), new.w - px(60)), px(16), theme.INK)
+        chooser = self.button("map")
+        room = (chooser.rect.x if chooser is not None else new.right - px(30)) - px(10) - (new.x + px(30))
+        if text.size(map_label, px(16))[0] > room:
+            text.overflow(map_label)
+        img = text.render(text.fit(map_label, px(16), room), px(16), theme.INK)
         surf.blit(img, (new.x + px(30), new.y + px(390)))
         img = text.render(t("start.language"), px(16), theme.INK_LIGHT, "bold")
         lang_button = self.button(f"lang:{LANGUAGES[0]}")
@@ -581,8 +621,9 @@ class StartScene(Scene):
                 player_mark(surf, theme.player_symbol(key), b.rect.center, px(12), theme.PALETTE[key])
         tip = next((b for b in self.buttons if b.id == self.hover and b.tip and b.enabled), None)
         if tip is not None:
+            start = self.button("start")                  # Start counts most: it is never hidden
             tooltip(surf, text, [(tip.tip, px(14), theme.INK, "regular")], self.mouse, ui,
-                    avoid=[b.rect for b in self.buttons])
+                    avoid=[b.rect for b in self.buttons] + ([start.rect] * 4 if start is not None else []))
 
     def draw_saves(self, surf: pygame.Surface, cont: pygame.Rect, ui: float) -> None:
         """The saved games: newest first, those still in progress before the finished ones."""
