@@ -206,7 +206,8 @@ def test_the_colour_swatches_show_the_colours_shape_on_the_start_and_final_scree
         surf = d.app.screen
         for seat in table.seats:
             colour = theme.PALETTE[seat.colour]
-            marks = [(x, y) for x in range(300, 460) for y in range(150, 460) if surf.get_at((x, y))[:3] == colour]
+            marks = [(x, y) for x in range(300, 460) for y in range(330, 520)    # the rows, under the podium
+                     if surf.get_at((x, y))[:3] == colour]
             assert marks, f"no {seat.colour} mark on the final screen"
             cx = sum(x for x, _ in marks) // len(marks)
             cy = sum(y for _, y in marks) // len(marks)

@@ -1,6 +1,8 @@
 """The ending, driven with the mouse and the keyboard: the ranking marks computer seats, the
 story and the final board are one click (or Tab) away, and "Export as PNG" writes a new picture
-every time — never over a file that is already there, with no temporary file left behind."""
+— never over a file that is already there, with no temporary file left behind, and the same
+ending only once. The cheer (coins counted up, confetti, the fanfare) is skipped with a click and
+follows the animation setting; the story chart draws one line per player."""
 from __future__ import annotations
 
 import os
@@ -71,11 +73,12 @@ def test_export_writes_a_new_picture_and_never_overwrites_one(ended) -> None:
     assert taken.read_bytes() == b"my own picture"
     img = pygame.image.load(str(first))
     assert img.get_width() == 1280 and img.get_height() > 1600          # the story above the board
-    d.key(pygame.K_e)
-    second = d.scene.exported
-    assert second != first and second.exists() and first.exists()
+    assert first.name in d.scene.message and "pictures" in d.scene.message and "\n" not in d.scene.message
+    before = sorted(folder.iterdir())
+    d.key(pygame.K_e)                                   # the same ending again: not a second file
+    assert d.scene.exported == first and sorted(folder.iterdir()) == before
+    assert first.name in d.scene.message
     assert sorted(p.name for p in folder.iterdir() if p.name.startswith(".")) == []   # no temporary left
-    assert str(second) in d.scene.message
 
 
 def test_an_export_that_cannot_be_written_says_so_in_one_line(ended, monkeypatch) -> None:
@@ -98,3 +101,46 @@ def test_a_story_without_records_shows_the_ranking_alone(tmp_path: Path) -> None
         assert d.scene.page == "ranking"
     finally:
         d.close()
+
+
+def test_the_cheer_counts_the_coins_up_and_a_click_ends_it_without_pressing_a_button(ended) -> None:
+    d, table, _ = ended
+    d.app.options.pace = 1.0
+    clock = [50.0]
+    d.app.clock = lambda: clock[0]
+    played: list[str] = []
+    d.app.audio.play = lambda name: played.append(name) or True        # type: ignore[method-assign]
+    d.app.switch(FinalScene(d.app, table))
+    scene = d.scene
+    best = max(p.coins for p in table.state.players)
+    assert scene.cheering and scene.confetti and played == ["end"]     # the fanfare
+    clock[0] += 0.3
+    assert 0 < scene.shown_coins(best, clock[0]) < best                 # counting up
+    d.pump()
+    quit_button = scene.button("quit")
+    d.click(quit_button.rect.center)                                    # a click on Quit mid-cheer ...
+    assert d.app.running and d.scene is scene                           # ... ends the cheer, and only that
+    assert not scene.cheering and scene.shown_coins(best, clock[0]) == best
+    d.app.switch(FinalScene(d.app, table))
+    clock[0] += 10                                                      # or it ends by itself
+    d.pump(2)
+    assert not d.scene.cheering
+
+
+def test_with_animations_off_the_totals_show_at_once(ended) -> None:
+    d, table, _ = ended
+    d.app.options.pace = 1.0
+    d.app.animation = "off"
+    d.app.switch(FinalScene(d.app, table))
+    assert not d.scene.cheering and not d.scene.confetti
+    assert d.scene.shown_coins(40, d.app.clock()) == 40
+
+
+def test_the_story_chart_draws_each_players_line_once(ended) -> None:
+    d, table, _ = ended
+    scene = d.scene
+    surf = pygame.Surface((1280, 800))
+    surf.fill((255, 255, 255))
+    story_view.draw_chart(surf, pygame.Rect(40, 40, 640, 320), d.app, table, scene.story)
+    dark = sum(1 for x in range(40, 680) for y in range(40, 360) if surf.get_at((x, y))[:3] == (40, 30, 24))
+    assert dark == 0                       # the dark twin drawn a pixel off each line is gone

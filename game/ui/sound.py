@@ -79,6 +79,15 @@ class Sound:
             return False
         return True
 
+    def stop(self, name: str) -> None:
+        """Stop effect `name` wherever it is playing (the fanfare, when the cheer is skipped)."""
+        snd = self._effects.get(name) if self.ready else None
+        if snd is not None:
+            try:
+                snd.stop()
+            except pygame.error:
+                pass
+
     def set_volume(self, volume: float) -> None:
         self.volume = max(0.0, min(1.0, float(volume)))
         settings.save(volume=self.volume)

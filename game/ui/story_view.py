@@ -81,8 +81,7 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, app: Any, table: Any, st
         pts = [px(r, c) for r, c in enumerate(ps.coins)]
         col = colours[ps.seat]
         if len(pts) > 1:
-            pygame.draw.lines(surf, (40, 30, 24), False, [(x + 1, y + 1) for x, y in pts], max(2, round(4 * ui)))
-            pygame.draw.lines(surf, col, False, pts, max(2, round(3 * ui)))
+            pygame.draw.lines(surf, col, False, pts, max(2, round(3 * ui)))   # one line each, no shadow twin
         for p in pts:
             pygame.draw.circle(surf, col, p, max(2, round(3 * ui)))
         ends.append([pts[-1][1], ps])

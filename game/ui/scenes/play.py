@@ -124,8 +124,7 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
             return
         if s.game_over:
             if self.die is None:
-                self.app.audio.play("end")
-                from .final import FinalScene
+                from .final import FinalScene  # (it plays the fanfare)
                 self.app.switch(FinalScene(self.app, self.table))
             return
         who = self.table.actor()
