@@ -34,8 +34,10 @@ MAX_TOKENS = 30
 MAX_BOX = 60
 #: The largest number an effect's parameter may be (coins, tokens, markers...).
 MAX_AMOUNT = 100
-ENTRY_KEYS = {"name", "tokens", "text", "effects", "replaces", "pictures"}
+ENTRY_KEYS = {"name", "tokens", "text", "effects", "replaces", "pictures", "names", "texts"}
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+#: the languages a content file may give its names and texts in (`names: {fr: ...}`)
+LANGUAGE_CODES = ("en", "ro", "nl", "fr")
 FLAGS = ("in_decline", "only_in_decline")
 
 
@@ -253,6 +255,12 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
         pictures = d.get("pictures")
         if pictures is not None:
             _check_pictures(path, f"{path}:{_line(_key_node(enode, 'pictures'))}", word, eid, pictures, out)
+        for k in ("names", "texts"):                   # the name and text in other languages
+            words = d.get(k)
+            if k in d and (not isinstance(words, Mapping) or any(
+                    lang not in LANGUAGE_CODES or not isinstance(v, str) for lang, v in words.items())):
+                out.append(reason("content_words", where=f"{path}:{_line(_key_node(enode, k))}", key=k,
+                                  kind=word, id=eid, langs=", ".join(LANGUAGE_CODES)))
         replaces = d.get("replaces", False)
         if not isinstance(replaces, bool):
             out.append(reason("content_flag_entry", where=where, kind=word, id=eid, key="replaces", value=replaces))

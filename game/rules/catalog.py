@@ -46,6 +46,8 @@ class RaceDef:
     text: str = ""
     effects: tuple[tuple[str, dict[str, Any]], ...] = ()
     custom: bool = False
+    names: tuple[tuple[str, str], ...] = ()     # a custom entry's name per language code
+    texts: tuple[tuple[str, str], ...] = ()     # ... and its rules text
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,15 @@ class PowerDef:
     text: str = ""
     effects: tuple[tuple[str, dict[str, Any]], ...] = ()
     custom: bool = False
+    names: tuple[tuple[str, str], ...] = ()     # a custom entry's name per language code
+    texts: tuple[tuple[str, str], ...] = ()     # ... and its rules text
+
+
+def _words(given: Any) -> tuple[tuple[str, str], ...]:
+    """A content entry's words per language (`names:` or `texts:`), as sorted pairs."""
+    if not isinstance(given, Mapping):
+        return ()
+    return tuple(sorted((str(k), str(v)) for k, v in given.items() if isinstance(v, str)))
 
 
 def _effects(kind: str, owner: str, raw: Any) -> tuple[tuple[str, dict[str, Any]], ...]:
@@ -213,12 +224,13 @@ class Catalog:
             cat.add_race(RaceDef(
                 id=rid, name=str(d.get("name", rid.title())), tokens=int(d["tokens"]),
                 box=int(d.get("box", d["tokens"])), text=str(d.get("text", "")),
-                effects=_effects("race", rid, d.get("effects")), custom=rid in custom))
+                effects=_effects("race", rid, d.get("effects")), custom=rid in custom,
+                names=_words(d.get("names")), texts=_words(d.get("texts"))))
         for pid, d in powers.items():
             cat.add_power(PowerDef(
                 id=pid, name=str(d.get("name", pid.title())), tokens=int(d["tokens"]),
                 text=str(d.get("text", "")), effects=_effects("power", pid, d.get("effects")),
-                custom=pid in custom))
+                custom=pid in custom, names=_words(d.get("names")), texts=_words(d.get("texts"))))
         return cat
 
     def _build(self, key: str, what: str, effects: tuple[tuple[str, dict[str, Any]], ...]) -> None:

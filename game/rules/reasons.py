@@ -254,6 +254,7 @@ TEMPLATES: dict[str, str] = {
     "content_tokens_absurd": "{where}: {kind} {id!r} has {value} tokens; a banner or badge has at most {limit}",
     "content_box_absurd": "{where}: race {id!r}: 'box' is {value}; the box holds at most {limit} tokens of a race",
     "content_not_text": "{where}: {kind} {id!r}: {key!r} must be text",
+    "content_words": "{where}: {kind} {id!r}: {key!r} must give a text for each language code ({langs}), as in 'fr: ...'",
     "content_shadows_base": "{where}: {kind} {id!r} already exists in the base game; add 'replaces: true' to replace it, or give yours another id",
     "content_replaces_nothing": "{where}: {kind} {id!r} says 'replaces: true', but the base game has no {kind} {id!r}{hint}",
     "content_name_like_base": "{where}: {kind} {id!r} is named {name!r} like the base {kind} {base!r}; choose another name, or use the id {base!r} with 'replaces: true'",

@@ -65,16 +65,22 @@ def _read(path: Path) -> dict[str, str]:
 
 
 def english_extras() -> dict[str, str]:
-    """The English keys kept outside en.yaml: refusal templates and the base rules texts."""
+    """The English keys kept outside en.yaml: refusal templates and the rules texts of the base
+    races and powers and of the published expansions' (`assets/content/expansions/`)."""
     out = {f"reason.{k}": v for k, v in TEMPLATES.items()}
-    for kind in ("race", "power"):
+    files = [CONTENT_DIR / "races.yaml", CONTENT_DIR / "powers.yaml"] + sorted((CONTENT_DIR / "expansions").glob("*.yaml"))
+    for path in files:
         try:
-            data = load_yaml(CONTENT_DIR / f"{kind}s.yaml", "content", _LOADER)[1] or {}
+            data = load_yaml(path, "content", _LOADER)[1] or {}
         except (OSError, ValueError, yaml.YAMLError):
             data = {}
-        for cid, d in data.items():
-            if isinstance(d, Mapping) and d.get("text"):
-                out[f"{kind}_text.{cid}"] = str(d["text"])
+        if path.parent == CONTENT_DIR:                  # races.yaml, powers.yaml: the entries themselves
+            data = {f"{path.stem}": data}
+        for section, kind in (("races", "race"), ("powers", "power")):
+            entries = data.get(section) if isinstance(data, Mapping) else None
+            for cid, d in (entries or {}).items() if isinstance(entries, Mapping) else ():
+                if isinstance(d, Mapping) and d.get("text"):
+                    out.setdefault(f"{kind}_text.{cid}", str(d["text"]))
     return out
 
 
@@ -235,6 +241,13 @@ def published_name(kind: str, name: str) -> str:
     return t(key) if key is not None else name
 
 
+def _own_words(entry: Any, field: str) -> str | None:
+    """A custom entry's own word in the current language (`names:` / `texts:` in its file), if
+    it gives one."""
+    words = dict(getattr(entry, field, ()) or ())
+    return words.get(_lang) if isinstance(words.get(_lang), str) else None
+
+
 def race_name(catalog: Any, race: str | None) -> str:
     if not race:
         return ""
@@ -242,7 +255,7 @@ def race_name(catalog: Any, race: str | None) -> str:
         return t("race.lost_tribe")
     r = getattr(catalog, "races", {}).get(race)
     if r is not None and getattr(r, "custom", False) and not _published("race", race, r.name):
-        return r.name                              # a custom race speaks its author's language
+        return _own_words(r, "names") or r.name    # a custom race speaks its author's languages
     key = f"race.{race}"
     if has(key):
         return t(key)
@@ -254,7 +267,7 @@ def power_name(catalog: Any, power: str | None) -> str:
         return ""
     p = getattr(catalog, "powers", {}).get(power)
     if p is not None and getattr(p, "custom", False) and not _published("power", power, p.name):
-        return p.name
+        return _own_words(p, "names") or p.name
     key = f"power.{power}"
     if has(key):
         return t(key)
@@ -268,30 +281,52 @@ def power_title(catalog: Any, power: str | None) -> str:
     return name[:1].upper() + name[1:]
 
 
-def race_text(catalog: Any, race: str) -> str:
-    r = getattr(catalog, "races", {}).get(race)
-    if r is not None and getattr(r, "custom", False):
-        return r.text
-    key = f"race_text.{race}"
+def _rules_text(kind: str, entry: Any, cid: str) -> str:
+    """The rules text of a race or power (`kind`) in the current language: a published one's from
+    the strings tables; a custom one's own (`texts:` in its language, else its `text`)."""
+    key = f"{kind}_text.{cid}"
+    published = entry is None or table(DEFAULT_LANG).get(key) == getattr(entry, "text", None)
+    if entry is not None and getattr(entry, "custom", False) and not published:
+        return _own_words(entry, "texts") or entry.text
     if has(key):
         return t(key)
-    return r.text if r is not None else ""
+    return entry.text if entry is not None else ""
+
+
+def race_text(catalog: Any, race: str) -> str:
+    return _rules_text("race", getattr(catalog, "races", {}).get(race), race)
 
 
 def power_text(catalog: Any, power: str) -> str:
+    return _rules_text("power", getattr(catalog, "powers", {}).get(power), power)
+
+
+def race_grammar(race: str) -> str:
+    """A race's gender and number in the current language, as a form's name: "mpl" (the
+    default), "fpl", "msg", "fsg" (`race_gender.<race>`, `race_number.<race>` in the table)."""
+    words = table(_lang)
+    gender = words.get(f"race_gender.{race}", "m")
+    number = words.get(f"race_number.{race}", "pl")
+    return f"{gender}{number}"
+
+
+def power_agreeing(catalog: Any, power: str, race: str) -> str:
+    """The power's name in the form that agrees with the race ("Dames Blanches Corrompues",
+    "Doamne Albe Corupte"): `power_form.<power>.<form>` when the language has it, else its name."""
+    form = race_grammar(race)
     p = getattr(catalog, "powers", {}).get(power)
-    if p is not None and getattr(p, "custom", False):
-        return p.text
-    key = f"power_text.{power}"
-    if has(key):
-        return t(key)
-    return p.text if p is not None else ""
+    custom = p is not None and getattr(p, "custom", False) and not _published("power", power, p.name)
+    if form != "mpl" and not custom:
+        found = table(_lang).get(f"power_form.{power}.{form}")
+        if found:
+            return found
+    return power_name(catalog, power)
 
 
 def combo_name(catalog: Any, race: str, power: str | None) -> str:
     if not power:
         return race_name(catalog, race)
-    return t("combo.name", power=power_name(catalog, power), race=race_name(catalog, race))
+    return t("combo.name", power=power_agreeing(catalog, power, race), race=race_name(catalog, race))
 
 
 def map_title(name: str) -> str:
