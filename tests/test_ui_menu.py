@@ -103,7 +103,7 @@ def test_the_settings_change_the_game_and_are_remembered(game) -> None:
 
 def test_volume_and_music_are_set_on_screen_with_the_mouse_and_the_keys_and_remembered(game) -> None:
     d, _, _ = game
-    assert d.app.audio.volume == pytest.approx(0.7) and not d.app.audio.music    # the defaults
+    assert d.app.audio.volume == pytest.approx(0.7) and d.app.audio.music        # the defaults: music on
     d.press_button("menu")
     menu = d.scene
     d.press_button("vol:up")
@@ -121,6 +121,8 @@ def test_volume_and_music_are_set_on_screen_with_the_mouse_and_the_keys_and_reme
     assert d.app.audio.volume == pytest.approx(0.2)
     d.key(pygame.K_MINUS)
     assert d.app.audio.volume == pytest.approx(0.1)
+    d.press_button("music:off")
+    assert not d.app.audio.music and settings.load()["music"] is False
     d.press_button("music:on")
     assert d.app.audio.music and menu.button("music:on").toggled and not menu.button("music:off").toggled
     saved = settings.load()

@@ -14,18 +14,82 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest  # noqa: E402
 
 from game.ui import settings  # noqa: E402
-from game.ui.sound import EFFECTS, SOUND_DIR, Sound  # noqa: E402
+from game.ui.sound import EFFECTS, MUSIC, SOUND_DIR, Sound  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_every_sound_is_a_file_of_ours() -> None:
-    for name in EFFECTS + ("music",):
+    for name in EFFECTS:
         with wave.open(str(SOUND_DIR / f"{name}.wav")) as w:
             assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (1, 2, 22050)
             seconds = w.getnframes() / w.getframerate()
-        assert 0.2 < seconds < (30 if name == "music" else 2), name
-    assert "make_sounds.py" in (SOUND_DIR / "README.txt").read_text(encoding="utf-8")
+        assert 0.2 < seconds < 2, name
+    readme = (SOUND_DIR / "README.txt").read_text(encoding="utf-8")
+    assert "make_sounds.py" in readme and "make_music.py" in readme and "FluidR3_GM" in readme
+    assert not (SOUND_DIR / "music.wav").exists()          # the old 19-second sine loop is gone
+
+
+def make_music():
+    from tools import make_music as module
+    return module
+
+
+@pytest.mark.parametrize("name", MUSIC)
+def test_each_piece_is_long_seamless_and_at_minus_18_lufs(name: str) -> None:
+    """The rendered loop as the game plays it: at least 90 s, no silence at the loop point, and
+    its integrated loudness (ITU-R BS.1770) within 1 LU of -18 LUFS."""
+    import array
+
+    import pygame
+    mm = make_music()
+    pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+    try:
+        snd = pygame.mixer.Sound(str(SOUND_DIR / f"{name}.ogg"))
+        x = [v / 32768 for v in array.array("h", snd.get_raw())]
+    finally:
+        pygame.mixer.quit()
+    assert len(x) / 22050 >= 90
+    edge = int(0.05 * 22050)
+    rms = [(sum(v * v for v in part) / edge) ** 0.5 for part in (x[:edge], x[-edge:])]
+    assert min(rms) > 0.01, "the loop fades to silence at its seam"
+    assert abs(mm.loudness(x, 22050) - (-18.0)) <= 1.0
+
+
+def test_the_notes_fill_their_bars_and_make_a_midi_file() -> None:
+    import yaml
+    mm = make_music()
+    for name in MUSIC:
+        score = yaml.safe_load((ROOT / "assets" / "music" / f"{name}.yaml").read_text(encoding="utf-8"))
+        parts, beats = mm.arrange(score)
+        assert beats * 60 / score["tempo"] >= 90 and parts["melody"] and parts["bass"]
+        data = mm.midi_file(score, parts)
+        assert data[:4] == b"MThd" and data.count(b"MTrk") == len(parts) + 1
+    bad = {"beats": 4, "tempo": 90, "instruments": {"melody": {"program": 0, "velocity": 80}}, "form": ["A"],
+           "sections": {"A": {"chords": "C | G", "melody": "C5:4 | D5:3"}}}
+    with pytest.raises(SystemExit, match="bar 2 holds 3.0 beats"):
+        mm.arrange(bad)
+
+
+def test_the_music_is_on_by_default_and_follows_the_screen(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from game.match import Seat
+    from game.ui.app import Options
+    from game.ui.driver import Driver
+    from game.ui.scenes.play import GameScene
+    from game.ui.table import Table, shipped_map_path
+    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        d.pump(2)
+        assert d.app.audio.music and d.app.audio.piece == "title"
+        table = Table.new([Seat("Ann", "orange"), Seat("Bo", "sky", "easy")], 3, shipped_map_path(2), [],
+                          tmp_path / "g.json")
+        d.app.switch(GameScene(d.app, table, viewer=0))
+        assert d.app.audio.piece == "table"
+        d.app.go_home()
+        assert d.app.audio.piece == "title"
+    finally:
+        d.close()
 
 
 def test_effects_play_at_the_remembered_volume_and_mute_is_remembered(monkeypatch: pytest.MonkeyPatch,

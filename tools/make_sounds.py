@@ -8,7 +8,9 @@ taken from elsewhere. Every sound is seeded, so a run writes the same files ever
 conquest   a drum thump under a rising two-note horn      lost      a falling, muffled tone
 die        the die rattling on the table, then landing    coins     three bright clinks
 decline    a slow downward sweep, like a sigh             pass      a soft bell for the hand-over
-end        a short fanfare for the end of the game        music     a quiet pentatonic loop
+end        a short fanfare for the end of the game
+
+The music is rendered from notes by tools/make_music.py.
 """
 from __future__ import annotations
 
@@ -117,35 +119,8 @@ def end(rng: random.Random) -> list[float]:
     return mix(*parts)
 
 
-def music(rng: random.Random) -> list[float]:
-    """About 19 seconds that loop: a plucked pentatonic line over a soft drone, ending where it began."""
-    beat = 0.4
-    scale = [261.63, 293.66, 329.63, 392.0, 440.0, 523.25]
-    bars = [[0, 2, 4, 2], [3, 2, 1, 2], [0, 2, 4, 5], [4, 3, 1, 0]] * 3
-    parts = []
-    at = 0.0
-    for bar in bars:
-        for step in bar:
-            parts.append((at, tone(scale[step], beat * 2.2, 0.09, 0.005, 3.5, (1.0, 0.25, 0.08))))
-            at += beat
-    length = at
-    for k in range(int(length / (beat * 8))):       # the drone, one long soft note per two bars
-        root = (130.81, 98.0, 110.0, 130.81)[k % 4]
-        parts.append((k * beat * 8, tone(root, beat * 8, 0.05, 0.6, 0.15, (1.0, 0.5))))
-    out = mix(*parts)
-    n = int(length * RATE)
-    tail, out = out[n:], out[:n]
-    for i, v in enumerate(tail[:n]):                # what rings past the end wraps to the start
-        out[i] += v
-    fade = int(0.02 * RATE)
-    for i in range(fade):
-        out[i] *= i / fade
-        out[-1 - i] *= i / fade
-    return out
-
-
 SOUNDS = {"conquest": conquest, "lost": lost, "die": die, "coins": coins, "decline": decline,
-          "pass": pass_bell, "end": end, "music": music}
+          "pass": pass_bell, "end": end}
 
 
 def write(path: Path, samples: list[float]) -> None:

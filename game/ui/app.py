@@ -289,7 +289,7 @@ class App:
         self.set_volume(self.audio.volume + step / 10)
 
     def set_music(self, on: bool) -> None:
-        """The quiet music loop on or off, remembered."""
+        """The music on or off, remembered."""
         self.audio.set_music(on)
         self.dirty()
 

@@ -23,7 +23,7 @@ from game.ui.strings import say
 
 DEFAULTS: dict[str, Any] = {"lang": None, "hints": True, "expert_seconds": 2.0, "animation": "normal",
                             "bots_fast": False, "sound": True, "table": None,
-                            "volume": 0.7, "music": False}   # the sound: game.ui.sound
+                            "volume": 0.7, "music": True}   # the sound: game.ui.sound
 EXPERT_SECONDS = (0.2, 10.0)        # the Expert computer player's thinking time per decision
 
 

@@ -1,11 +1,13 @@
-"""The table's sounds: effects for the moments that matter and an optional quiet music loop,
-played through pygame's mixer, with a volume and a mute that are remembered in the settings.
+"""The table's sounds: effects for the moments that matter and two pieces of music, played
+through pygame's mixer, with a volume and a mute that are remembered in the settings.
 
 `Sound` never complains: no audio device, a mixer that will not start, a missing or broken
 file, all mean silence (SDL_AUDIODRIVER=dummy in CI works like a real device). Effects are the
-files of assets/sounds, made by `python -m tools.make_sounds`: conquest, lost, die, coins, decline,
-pass, end, and music (the loop). The menu changes the volume, the mute and the music through
-`set_volume`, `set_muted` and `set_music`; the M key mutes.
+files of assets/sounds made by `python -m tools.make_sounds`: conquest, lost, die, coins, decline, pass,
+end. The music is two seamless loops made by `python -m tools.make_music` from the notes in
+assets/music: `title` under the start screen, `table` under the game (`set_piece`); it is on
+unless the player turned it off, under the effects at a low level. The menu changes the volume,
+the mute and the music through `set_volume`, `set_muted` and `set_music`; the M key mutes.
 """
 from __future__ import annotations
 
@@ -21,7 +23,8 @@ from . import settings
 
 SOUND_DIR = resources.ASSETS / "sounds"
 EFFECTS = ("conquest", "lost", "die", "coins", "decline", "pass", "end")
-MUSIC_LEVEL = 0.35           # the loop sits under the effects
+MUSIC = ("title", "table")   # the pieces (assets/sounds/NAME.ogg), each a loop of about 100 s
+MUSIC_LEVEL = 0.3            # the music sits low, under the effects and the talk
 
 
 class Sound:
@@ -30,9 +33,11 @@ class Sound:
         self.folder = folder
         self.volume = settings.volume(prefs)
         self.muted = not bool(prefs.get("sound", True))
-        self.music = bool(prefs.get("music", False))
+        self.music = bool(prefs.get("music", True))      # on unless the player turned it off
+        self.piece = MUSIC[0]
         self._effects: dict[str, Any] = {}
         self._music_on = False
+        self._playing: str | None = None           # the piece the mixer is playing
         self._tried = False
         self.ready = False
         self._apply_music()
@@ -107,19 +112,25 @@ class Sound:
         settings.save(music=self.music)
         self._apply_music()
 
+    def set_piece(self, name: str) -> None:
+        """Play piece `name` (the title's or the table's) from now on, if the music is on."""
+        if name in MUSIC and name != self.piece:
+            self.piece = name
+            self._apply_music()
+
     def _apply_music(self) -> None:
         want = self.music and not self.muted and self.volume > 0
         if not (want or self._music_on) or not self._start():
             return
         try:
-            if want and not self._music_on:
-                pygame.mixer.music.load(str(self.folder / "music.wav"))
-                pygame.mixer.music.play(-1, fade_ms=800)
-                self._music_on = True
+            if want and (not self._music_on or self._playing != self.piece):
+                pygame.mixer.music.load(str(self.folder / f"{self.piece}.ogg"))
+                pygame.mixer.music.play(-1, fade_ms=1200)
+                self._music_on, self._playing = True, self.piece
             elif not want and self._music_on:
                 pygame.mixer.music.fadeout(400)
-                self._music_on = False
+                self._music_on, self._playing = False, None
             if self._music_on:
                 pygame.mixer.music.set_volume(self.volume * MUSIC_LEVEL)
         except (pygame.error, FileNotFoundError, OSError):
-            self._music_on = False
+            self._music_on, self._playing = False, None

@@ -57,6 +57,7 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
 
     # -- lifecycle ----------------------------------------------------------------------------
     def enter(self) -> None:
+        self.app.audio.set_piece("table")
         self._drawn_on = None             # another scene drew on the window meanwhile
         self.sync(reset_mode=True)
         self._routed = False

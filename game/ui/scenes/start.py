@@ -181,6 +181,7 @@ class StartScene(Scene):
             field.value = t("start.default_name", n=i + 1)
 
     def enter(self) -> None:
+        self.app.audio.set_piece("title")
         pygame.key.start_text_input()
         savelock.release()                             # no game is open in this window now
 

@@ -1,0 +1,335 @@
+#!/usr/bin/env python3
+"""Render the game's two pieces of music (assets/music/*.yaml, notes composed for this project)
+to seamless loops, assets/sounds/title.ogg and table.ogg, with real instrument sounds.
+
+Each piece is written out as a standard MIDI file (melody, a string pad, an arpeggio and a
+bass drawn from the chord line, drums for the title), played through FluidSynth with the
+free General MIDI sound font of Debian's fluid-soundfont-gm (FluidR3_GM, MIT licence), and
+then finished here with the standard library: the reverb ringing past the loop's end is laid
+over its start (so the loop has no seam), the loudness is measured as ITU-R BS.1770 does
+(K-weighted, gated, in LUFS) and set to -18 LUFS, and the result is encoded to Ogg Vorbis by
+oggenc. The figures (length, loop point, loudness, peak) are printed and go in the sounds'
+README.
+
+    apt-get install fluidsynth fluid-soundfont-gm vorbis-tools
+    python -m tools.make_music                  # write assets/sounds/title.ogg, table.ogg
+    python -m tools.make_music --out /tmp/m     # somewhere else
+"""
+from __future__ import annotations
+
+import argparse
+import array
+import math
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import wave
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from game import resources
+
+SCORES = resources.ASSETS / "music"
+OUT = resources.ASSETS / "sounds"
+SOUNDFONT = Path("/usr/share/sounds/sf2/FluidR3_GM.sf2")
+RATE = 22050                 # as the game's mixer plays
+TARGET_LUFS = -18.0
+TICKS = 480                  # MIDI ticks a beat
+TAIL = 6.0                   # seconds rendered past the loop, laid back over its start
+NAMES = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
+
+
+# -- the notation -------------------------------------------------------------------------------
+def pitch(name: str) -> int:
+    """"F#5" -> its MIDI note number (C4 = 60)."""
+    letter, rest = name[0].upper(), name[1:]
+    shift = 0
+    while rest and rest[0] in "#b":
+        shift += 1 if rest[0] == "#" else -1
+        rest = rest[1:]
+    return 12 * (int(rest) + 1) + NAMES[letter] + shift
+
+
+def chord_notes(symbol: str) -> list[int]:
+    """A chord symbol's pitch classes from the root: D, Bm, F#m, A7, Dmaj7, Em7."""
+    root_len = 2 if len(symbol) > 1 and symbol[1] in "#b" else 1
+    root = (NAMES[symbol[0].upper()] + (1 if symbol[1:root_len] == "#" else -1 if symbol[1:root_len] == "b" else 0)) % 12
+    kind = symbol[root_len:]
+    minor = kind.startswith("m") and not kind.startswith("maj")
+    third = 3 if minor else 4
+    notes = [root, root + third, root + 7]
+    if kind.endswith("maj7"):
+        notes.append(root + 11)
+    elif kind.endswith("7"):
+        notes.append(root + 10)
+    return notes
+
+
+def bars_of(line: str) -> list[str]:
+    return [b.strip() for b in line.split("|")]
+
+
+def melody_events(line: str, beats: int, where: str) -> list[tuple[float, float, int]]:
+    """(start beat, length, note) of a melody line; each bar must fill `beats` beats."""
+    out = []
+    at = 0.0
+    for k, bar in enumerate(bars_of(line)):
+        used = 0.0
+        for tok in bar.split():
+            name, _, length = tok.partition(":")
+            d = float(length)
+            if name != "r":
+                out.append((at + used, d, pitch(name)))
+            used += d
+        if abs(used - beats) > 1e-6:
+            raise SystemExit(f"{where}: bar {k + 1} holds {used} beats, not {beats}")
+        at += beats
+    return out
+
+
+def chord_events(line: str, beats: int) -> list[tuple[float, float, list[int]]]:
+    out = []
+    for k, bar in enumerate(bars_of(line)):
+        symbols = bar.split()
+        share = beats / len(symbols)
+        for i, sym in enumerate(symbols):
+            out.append((k * beats + i * share, share, chord_notes(sym)))
+    return out
+
+
+def arrange(score: dict[str, Any]) -> tuple[dict[str, list[tuple[float, float, int, int]]], float]:
+    """Every part's notes (start beat, length, note, velocity) over the whole form, and the
+    form's length in beats."""
+    beats = int(score["beats"])
+    inst = score["instruments"]
+    style = score.get("style", {})
+    pattern = [int(x) for x in style.get("arp", "0 1 2 3 2 1 0 1").split()]
+    parts: dict[str, list[tuple[float, float, int, int]]] = {p: [] for p in inst}
+    at = 0.0
+    for name in score["form"]:
+        sec = score["sections"][name]
+        chords = chord_events(sec["chords"], beats)
+        length = len(bars_of(sec["chords"])) * beats
+        if "melody" in parts:
+            tune = melody_events(sec["melody"], beats, f"section {name}")
+            if tune and max(s + d for s, d, _ in tune) > length + 1e-6:
+                raise SystemExit(f"section {name}: the melody is longer than the chords")
+            v = inst["melody"]["velocity"]
+            parts["melody"] += [(at + s, d, n, v) for s, d, n in tune]
+        for start, share, pcs in chords:
+            root = pcs[0]
+            if "pad" in parts:                       # the chord held, around middle C
+                v = inst["pad"]["velocity"]
+                parts["pad"] += [(at + start, share, 55 + (pc - 55) % 12, v) for pc in pcs[:3]]
+            if "arp" in parts:                       # a broken chord in eighths
+                v = inst["arp"]["velocity"]
+                tones = [48 + root] + [48 + pc if pc > root else 60 + pc for pc in pcs[1:3]] + [60 + root]
+                steps = int(share * 2)
+                for i in range(steps):
+                    note = tones[pattern[i % len(pattern)] % len(tones)]
+                    accent = 8 if i % 4 == 0 else 0
+                    parts["arp"].append((at + start + i * 0.5, 0.9, note, v + accent))
+            if "bass" in parts:
+                v = inst["bass"]["velocity"]
+                low = 36 + root % 12
+                if style.get("bass") == "half-notes":
+                    half = share / 2 if share >= 4 else share
+                    t0 = 0.0
+                    while t0 < share - 1e-6:
+                        parts["bass"].append((at + start + t0, half, low if t0 == 0 else low + 7, v))
+                        t0 += half
+                else:                                   # root and fifth, a beat each on 1 and 3
+                    t0 = 0.0
+                    while t0 < share - 1e-6:
+                        parts["bass"].append((at + start + t0, 1.0, low if int(t0) % 4 == 0 else low + 7, v))
+                        t0 += 2.0
+        if "drums" in parts:                          # a soft bass drum on 1, tambourine on 2 and 4
+            v = inst["drums"]["velocity"]
+            for b in range(int(length)):
+                if b % beats == 0:
+                    parts["drums"].append((at + b, 0.5, 36, v + 6))
+                if b % 2 == 1:
+                    parts["drums"].append((at + b, 0.5, 54, v))
+        at += length
+    return parts, at
+
+
+# -- MIDI ------------------------------------------------------------------------------------------
+def _varlen(n: int) -> bytes:
+    out = [n & 0x7F]
+    n >>= 7
+    while n:
+        out.append(0x80 | (n & 0x7F))
+        n >>= 7
+    return bytes(reversed(out))
+
+
+def midi_file(score: dict[str, Any], parts: dict[str, list[tuple[float, float, int, int]]]) -> bytes:
+    """A format 1 MIDI file: a tempo track, then one track a part (drums on channel 10)."""
+    tracks = []
+    tempo = round(60_000_000 / float(score["tempo"]))
+    tracks.append(b"\x00\xff\x51\x03" + tempo.to_bytes(3, "big") + b"\x00\xff\x2f\x00")
+    channel = 0
+    for part, notes in parts.items():
+        ch = 9 if part == "drums" else channel
+        if part != "drums":
+            channel += 1 if channel != 8 else 2
+        events: list[tuple[int, int, bytes]] = []
+        if part != "drums":
+            events.append((0, 0, bytes([0xC0 | ch, int(score["instruments"][part]["program"])])))
+            events.append((0, 0, bytes([0xB0 | ch, 91, 70])))          # reverb send
+        for start, length, note, vel in notes:
+            on = round(start * TICKS)
+            off = round((start + length) * TICKS) - 2
+            events.append((on, 2, bytes([0x90 | ch, note, max(1, min(127, vel))])))
+            events.append((max(on + 1, off), 1, bytes([0x80 | ch, note, 0])))
+        events.sort(key=lambda e: (e[0], e[1]))
+        data = bytearray()
+        now = 0
+        for tick, _, msg in events:
+            data += _varlen(tick - now) + msg
+            now = tick
+        data += b"\x00\xff\x2f\x00"
+        tracks.append(bytes(data))
+    head = b"MThd" + struct.pack(">IHHH", 6, 1, len(tracks), TICKS)
+    return head + b"".join(b"MTrk" + struct.pack(">I", len(t)) + t for t in tracks)
+
+
+# -- loudness (ITU-R BS.1770-4) --------------------------------------------------------------------
+def _biquad(x: list[float], b: tuple[float, float, float], a: tuple[float, float]) -> list[float]:
+    b0, b1, b2 = b
+    a1, a2 = a
+    y = [0.0] * len(x)
+    x1 = x2 = y1 = y2 = 0.0
+    for i, v in enumerate(x):
+        out = b0 * v + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2
+        x2, x1, y2, y1 = x1, v, y1, out
+        y[i] = out
+    return y
+
+
+def k_weighted(x: list[float], rate: int) -> list[float]:
+    """The two K-weighting stages (a high shelf, then a high pass), worked out for `rate`."""
+    f0, gain, q = 1681.974450955533, 3.999843853973347, 0.7071752369554196
+    k = math.tan(math.pi * f0 / rate)
+    vh = 10 ** (gain / 20)
+    vb = vh ** 0.4996667741545416
+    a0 = 1 + k / q + k * k
+    shelf = _biquad(x, ((vh + vb * k / q + k * k) / a0, 2 * (k * k - vh) / a0, (vh - vb * k / q + k * k) / a0),
+                    (2 * (k * k - 1) / a0, (1 - k / q + k * k) / a0))
+    f0, q = 38.13547087602444, 0.5003270373238773
+    k = math.tan(math.pi * f0 / rate)
+    a0 = 1 + k / q + k * k
+    return _biquad(shelf, (1.0, -2.0, 1.0), (2 * (k * k - 1) / a0, (1 - k / q + k * k) / a0))
+
+
+def loudness(x: list[float], rate: int, looped: bool = True) -> float:
+    """Integrated loudness in LUFS (mono): 400 ms blocks overlapping by 75 %, gated at -70 LUFS
+    and then 10 LU under the mean. `looped`: measured as it plays, round and round."""
+    y = k_weighted(x + x[: rate] if looped else x, rate)
+    y = y[rate:] + y[: rate] if looped else y        # the filters settled on a first pass
+    block, hop = int(0.4 * rate), int(0.1 * rate)
+    squares = [v * v for v in y]
+    powers = []
+    acc = sum(squares[:block])
+    for start in range(0, len(y) - block + 1, hop):
+        if start:
+            acc = sum(squares[start:start + block])
+        powers.append(acc / block)
+    lufs = [(-0.691 + 10 * math.log10(p)) if p > 0 else -200.0 for p in powers]
+    gated = [p for p, lu in zip(powers, lufs, strict=True) if lu > -70]
+    if not gated:
+        return -200.0
+    rel = -0.691 + 10 * math.log10(sum(gated) / len(gated)) - 10
+    kept = [p for p, lu in zip(powers, lufs, strict=True) if lu > -70 and lu > rel]
+    return -0.691 + 10 * math.log10(sum(kept) / len(kept))
+
+
+# -- rendering -------------------------------------------------------------------------------------
+def read_wav(path: Path) -> list[float]:
+    with wave.open(str(path), "rb") as w:
+        channels, width, n = w.getnchannels(), w.getsampwidth(), w.getnframes()
+        raw = w.readframes(n)
+    if width != 2:
+        raise SystemExit(f"{path}: expected 16-bit samples")
+    data = array.array("h", raw)
+    if sys.byteorder == "big":
+        data.byteswap()
+    if channels == 1:
+        return [v / 32768 for v in data]
+    return [(data[i] + data[i + 1]) / 65536 for i in range(0, len(data) - 1, channels)]
+
+
+def write_wav(path: Path, x: list[float]) -> None:
+    data = array.array("h", (int(max(-1.0, min(1.0, v)) * 32767) for v in x))
+    if sys.byteorder == "big":
+        data.byteswap()
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(RATE)
+        w.writeframes(data.tobytes())
+
+
+def render(name: str, out: Path, work: Path) -> dict[str, float]:
+    score = yaml.safe_load((SCORES / f"{name}.yaml").read_text(encoding="utf-8"))
+    parts, beats = arrange(score)
+    seconds = beats * 60 / float(score["tempo"])
+    mid = work / f"{name}.mid"
+    mid.write_bytes(midi_file(score, parts))
+    raw = work / f"{name}-raw.wav"
+    subprocess.run(["fluidsynth", "-ni", "-q", "-g", "0.5", "-r", str(RATE), "-F", str(raw), str(SOUNDFONT),
+                    str(mid)], check=True)
+    x = read_wav(raw)
+    loop = round(seconds * RATE)
+    x += [0.0] * max(0, loop + int(TAIL * RATE) - len(x))
+    body, tail = x[:loop], x[loop:loop + int(TAIL * RATE)]
+    for i, v in enumerate(tail):                  # what rings past the end sounds over the start
+        body[i % loop] += v
+    before = loudness(body, RATE)
+    gain = 10 ** ((TARGET_LUFS - before) / 20)
+    body = [v * gain for v in body]
+    peak = max(abs(v) for v in body)
+    if peak > 0.97:                                # never clipped: a little quieter instead
+        body = [v * 0.97 / peak for v in body]
+        peak = 0.97
+    after = loudness(body, RATE)
+    wav = work / f"{name}.wav"
+    write_wav(wav, body)
+    target = out / f"{name}.ogg"
+    tmp = out / f".{name}.tmp.ogg"
+    subprocess.run(["oggenc", "-Q", "-q", "3", "-o", str(tmp), str(wav)], check=True)
+    tmp.replace(target)
+    seam = abs(body[0] - body[-1])
+    return {"seconds": loop / RATE, "bars": beats / int(score["beats"]), "lufs": after, "peak_db": 20 * math.log10(peak),
+            "seam": seam, "bytes": target.stat().st_size}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Render the game's music to seamless Ogg loops.")
+    ap.add_argument("--out", default=str(OUT), help="folder for the .ogg files (default assets/sounds)")
+    ap.add_argument("pieces", nargs="*", default=["title", "table"])
+    args = ap.parse_args(argv)
+    for tool in ("fluidsynth", "oggenc"):
+        if shutil.which(tool) is None:
+            print(f"make_music: {tool} is not installed (apt-get install fluidsynth vorbis-tools)", file=sys.stderr)
+            return 1
+    if not SOUNDFONT.exists():
+        print(f"make_music: no sound font at {SOUNDFONT} (apt-get install fluid-soundfont-gm)", file=sys.stderr)
+        return 1
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in args.pieces:
+            f = render(name, out, Path(tmp))
+            print(f"{out / name}.ogg: {f['seconds']:.1f} s ({f['bars']:.0f} bars, loops at the end), "
+                  f"{f['lufs']:.1f} LUFS, peak {f['peak_db']:.1f} dBFS, {f['bytes'] // 1024} KiB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
