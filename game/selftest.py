@@ -58,10 +58,12 @@ def _words(say: Callable[[str], None]) -> None:
         strings.set_language(lang)
         say(f"language {lang}: {strings.t('app.title')} — {strings.t('start.subtitle')}")
     strings.set_language("en")
-    sounds = sorted(p.name for p in (resources.ASSETS / "sounds").glob("*.wav"))
-    if not sounds:
-        raise RuntimeError(f"no sound in {resources.ASSETS / 'sounds'}")
-    say(f"sounds: {len(sounds)} files")
+    folder = resources.ASSETS / "sounds"
+    sounds = sorted(p.name for p in folder.glob("*.wav"))
+    music = sorted(p.name for p in folder.glob("*.ogg"))
+    if not sounds or not music:
+        raise RuntimeError(f"no {'sound' if not sounds else 'music'} in {folder}")
+    say(f"sounds: {len(sounds)} files; music: {', '.join(music)}")
 
 
 def _window(say: Callable[[str], None], home: Path) -> Any:
