@@ -270,6 +270,8 @@ def test_the_lab_refuses_a_bad_option_in_one_line(tmp_path, args, words):
     ("tools.make_maps", ["9"], ("no map for 9 players",)),
     ("tools.make_sounds", ["--out", "FILE"], ("FILE", "not a folder")),
     ("tools.draw_legend", ["--out", "FILE"], ("FILE", "not a folder")),
+    ("tools.make_music", ["--out", "FILE"], ("FILE", "not a folder")),
+    ("tools.make_music", ["nocturne"], ("no piece 'nocturne'", "table, title")),
 ])
 def test_a_tool_refuses_a_bad_option_in_one_line_and_writes_nothing(tmp_path, tool, args, words):
     mine = tmp_path / "FILE"
@@ -280,6 +282,31 @@ def test_a_tool_refuses_a_bad_option_in_one_line_and_writes_nothing(tmp_path, to
     one_line(out, *words)
     assert mine.read_text() == "mine\n"
     assert {d: snapshot(ROOT / d) for d in shipped} == shipped
+
+
+@pytest.mark.parametrize("kind", ["bomb", "deep", "fifo", "device", "not_a_score"])
+def test_make_music_reads_its_scores_within_bounds_and_refuses_in_one_sentence(tmp_path, monkeypatch, kind):
+    from tools import make_music
+    scores = tmp_path / "music"
+    scores.mkdir()
+    f = scores / "title.yaml"
+    if kind == "device":
+        f.symlink_to("/dev/zero")
+    elif kind == "not_a_score":
+        f.write_text("tempo: 92\nbeats: 4\ninstruments: {melody: {program: 73, velocity: 90}}\n"
+                     "sections: {A: {chords: 'D | A', melody: 'A4:2 D5:2 | Q9:4'}}\nform: [A]\n")
+    else:
+        {"bomb": yaml_bomb, "deep": deep_yaml, "fifo": fifo}[kind](f)
+    monkeypatch.setattr(make_music, "SCORES", scores)
+    t0 = time.monotonic()
+    with pytest.raises(make_music.ScoreError) as err:
+        make_music.read_score("title")
+    assert time.monotonic() - t0 < 2.0
+    line = str(err.value)
+    assert str(f) in line and "\n" not in line and len(line) < 400, line
+    words = {"bomb": "aliases", "deep": "nested more than", "fifo": "a pipe, not a plain file",
+             "device": "a device, not a plain file", "not_a_score": "notation"}[kind]
+    assert words in line, line
 
 
 def test_draw_legend_help_prints_help_and_writes_nothing(tmp_path):

@@ -67,7 +67,7 @@ def test_the_notes_fill_their_bars_and_make_a_midi_file() -> None:
         assert data[:4] == b"MThd" and data.count(b"MTrk") == len(parts) + 1
     bad = {"beats": 4, "tempo": 90, "instruments": {"melody": {"program": 0, "velocity": 80}}, "form": ["A"],
            "sections": {"A": {"chords": "C | G", "melody": "C5:4 | D5:3"}}}
-    with pytest.raises(SystemExit, match="bar 2 holds 3.0 beats"):
+    with pytest.raises(mm.ScoreError, match="bar 2 holds 3.0 beats"):
         mm.arrange(bad)
 
 

@@ -9,10 +9,14 @@ then finished here with the standard library: the reverb ringing past the loop's
 over its start (so the loop has no seam), the loudness is measured as ITU-R BS.1770 does
 (K-weighted, gated, in LUFS) and set to -18 LUFS, and the result is encoded to Ogg Vorbis by
 oggenc. The figures (length, loop point, loudness, peak) are printed and go in the sounds'
-README.
+README. Like the other tools it checks its options before any work and refuses a bad one, a
+missing program or a score it cannot read in one line (the scores are read within a score's
+bounds, `game.content.bounded`); SIGTERM and Ctrl+C stop it with one line, leaving no half
+written file.
 
     apt-get install fluidsynth fluid-soundfont-gm vorbis-tools
     python -m tools.make_music                  # write assets/sounds/title.ogg, table.ogg
+    python -m tools.make_music title            # only the title's piece
     python -m tools.make_music --out /tmp/m     # somewhere else
 """
 from __future__ import annotations
@@ -32,6 +36,8 @@ from typing import Any
 import yaml
 
 from game import resources
+from game.content.bounded import FileRefused, load_yaml
+from game.stopping import run_stoppable
 
 SCORES = resources.ASSETS / "music"
 OUT = resources.ASSETS / "sounds"
@@ -43,19 +49,29 @@ TAIL = 6.0                   # seconds rendered past the loop, laid back over it
 NAMES = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
 
 
+class ScoreError(Exception):
+    """A score that cannot be played as written: one sentence, the file named by the caller."""
+
+
 # -- the notation -------------------------------------------------------------------------------
 def pitch(name: str) -> int:
-    """"F#5" -> its MIDI note number (C4 = 60)."""
-    letter, rest = name[0].upper(), name[1:]
+    """"F#5" -> its MIDI note number (C4 = 60); `ScoreError` for anything else."""
+    letter, rest = name[:1].upper(), name[1:]
     shift = 0
     while rest and rest[0] in "#b":
         shift += 1 if rest[0] == "#" else -1
         rest = rest[1:]
+    if letter not in NAMES or not rest.isdigit():
+        raise ScoreError(f"{name[:20]!r} is not a note; write a letter A-G, # or b, an octave (F#5), "
+                         f"as the notation at the top of the shipped scores says")
     return 12 * (int(rest) + 1) + NAMES[letter] + shift
 
 
 def chord_notes(symbol: str) -> list[int]:
     """A chord symbol's pitch classes from the root: D, Bm, F#m, A7, Dmaj7, Em7."""
+    if symbol[:1].upper() not in NAMES:
+        raise ScoreError(f"{symbol[:20]!r} is not a chord; write D, Bm, F#m, A7, as the notation at the top of "
+                         f"the shipped scores says")
     root_len = 2 if len(symbol) > 1 and symbol[1] in "#b" else 1
     root = (NAMES[symbol[0].upper()] + (1 if symbol[1:root_len] == "#" else -1 if symbol[1:root_len] == "b" else 0)) % 12
     kind = symbol[root_len:]
@@ -86,7 +102,7 @@ def melody_events(line: str, beats: int, where: str) -> list[tuple[float, float,
                 out.append((at + used, d, pitch(name)))
             used += d
         if abs(used - beats) > 1e-6:
-            raise SystemExit(f"{where}: bar {k + 1} holds {used} beats, not {beats}")
+            raise ScoreError(f"{where}: bar {k + 1} holds {used} beats, not {beats}")
         at += beats
     return out
 
@@ -117,7 +133,7 @@ def arrange(score: dict[str, Any]) -> tuple[dict[str, list[tuple[float, float, i
         if "melody" in parts:
             tune = melody_events(sec["melody"], beats, f"section {name}")
             if tune and max(s + d for s, d, _ in tune) > length + 1e-6:
-                raise SystemExit(f"section {name}: the melody is longer than the chords")
+                raise ScoreError(f"section {name}: the melody is longer than the chords")
             v = inst["melody"]["velocity"]
             parts["melody"] += [(at + s, d, n, v) for s, d, n in tune]
         for start, share, pcs in chords:
@@ -255,7 +271,7 @@ def read_wav(path: Path) -> list[float]:
         channels, width, n = w.getnchannels(), w.getsampwidth(), w.getnframes()
         raw = w.readframes(n)
     if width != 2:
-        raise SystemExit(f"{path}: expected 16-bit samples")
+        raise ScoreError(f"{path}: expected 16-bit samples")
     data = array.array("h", raw)
     if sys.byteorder == "big":
         data.byteswap()
@@ -275,15 +291,48 @@ def write_wav(path: Path, x: list[float]) -> None:
         w.writeframes(data.tobytes())
 
 
+def read_score(name: str) -> tuple[dict[str, Any], dict[str, list[tuple[float, float, int, int]]], float, bytes]:
+    """A piece's score (read within a score's bounds), its parts, its length in beats and its
+    MIDI file; `ScoreError` in one sentence when it cannot be read or played as written."""
+    path = SCORES / f"{name}.yaml"
+    try:
+        score = load_yaml(path, "score")[1]
+    except FileRefused as err:
+        raise ScoreError(str(err)) from None
+    except OSError as err:
+        raise ScoreError(f"{path}: cannot be read ({err.strerror or err})") from None
+    except (ValueError, yaml.YAMLError) as err:
+        raise ScoreError(f"{path}: not a YAML score ({str(err).splitlines()[0] if str(err) else err})") from None
+    if not isinstance(score, dict):
+        raise ScoreError(f"{path}: not a score (a mapping of tempo, beats, instruments, sections, form)")
+    try:
+        parts, beats = arrange(score)
+        return score, parts, beats, midi_file(score, parts)
+    except ScoreError as err:
+        raise ScoreError(f"{path}: {err}") from None
+    except KeyError as err:
+        raise ScoreError(f"{path}: {err} is missing; give it as the shipped scores do") from None
+    except (ValueError, TypeError, IndexError, AttributeError) as err:
+        raise ScoreError(f"{path}: {str(err)[:120]}; write it as the notation at the top of the shipped scores") \
+            from None
+
+
+def run_tool(args: list[str], what: str) -> None:
+    """A program (fluidsynth, oggenc) run to its end; `ScoreError` with its last line if it fails."""
+    done = subprocess.run(args, capture_output=True, text=True)
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no message"])[-1][:200]
+        raise ScoreError(f"{args[0]} failed on {what} (status {done.returncode}: {last})")
+
+
 def render(name: str, out: Path, work: Path) -> dict[str, float]:
-    score = yaml.safe_load((SCORES / f"{name}.yaml").read_text(encoding="utf-8"))
-    parts, beats = arrange(score)
+    score, parts, beats, midi = read_score(name)
     seconds = beats * 60 / float(score["tempo"])
     mid = work / f"{name}.mid"
-    mid.write_bytes(midi_file(score, parts))
+    mid.write_bytes(midi)
     raw = work / f"{name}-raw.wav"
-    subprocess.run(["fluidsynth", "-ni", "-q", "-g", "0.5", "-r", str(RATE), "-F", str(raw), str(SOUNDFONT),
-                    str(mid)], check=True)
+    run_tool(["fluidsynth", "-ni", "-q", "-g", "0.5", "-r", str(RATE), "-F", str(raw), str(SOUNDFONT), str(mid)],
+             name)
     x = read_wav(raw)
     loop = round(seconds * RATE)
     x += [0.0] * max(0, loop + int(TAIL * RATE) - len(x))
@@ -302,34 +351,66 @@ def render(name: str, out: Path, work: Path) -> dict[str, float]:
     write_wav(wav, body)
     target = out / f"{name}.ogg"
     tmp = out / f".{name}.tmp.ogg"
-    subprocess.run(["oggenc", "-Q", "-q", "3", "-o", str(tmp), str(wav)], check=True)
-    tmp.replace(target)
+    try:
+        run_tool(["oggenc", "-Q", "-q", "3", "-o", str(tmp), str(wav)], name)
+        tmp.replace(target)                      # atomically: a stopped run leaves the old piece
+    finally:
+        tmp.unlink(missing_ok=True)
     seam = abs(body[0] - body[-1])
     return {"seconds": loop / RATE, "bars": beats / int(score["beats"]), "lufs": after, "peak_db": 20 * math.log10(peak),
             "seam": seam, "bytes": target.stat().st_size}
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description="Render the game's music to seamless Ogg loops.")
+    ap = argparse.ArgumentParser(prog="python -m tools.make_music",
+                                 description="Render the game's music to seamless Ogg loops.")
     ap.add_argument("--out", default=str(OUT), help="folder for the .ogg files (default assets/sounds)")
-    ap.add_argument("pieces", nargs="*", default=["title", "table"])
+    ap.add_argument("pieces", nargs="*", help="the pieces to render (default: title table)")
     args = ap.parse_args(argv)
+    known = sorted(p.stem for p in SCORES.glob("*.yaml"))
+    pieces = args.pieces or ["title", "table"]
+    unknown = [p for p in pieces if p not in known]
+    if unknown:
+        print(f"error: no piece {unknown[0]!r} in {resources.relative(SCORES)}; give pieces among "
+              f"{', '.join(known)}", file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        print(f"error: --out {out}: a file is already there, not a folder; name a folder for the .ogg files "
+              f"(the file was left as it is)", file=sys.stderr)
+        return 2
     for tool in ("fluidsynth", "oggenc"):
         if shutil.which(tool) is None:
-            print(f"make_music: {tool} is not installed (apt-get install fluidsynth vorbis-tools)", file=sys.stderr)
+            print(f"error: {tool} is not installed; install it (apt-get install fluidsynth vorbis-tools)",
+                  file=sys.stderr)
             return 1
     if not SOUNDFONT.exists():
-        print(f"make_music: no sound font at {SOUNDFONT} (apt-get install fluid-soundfont-gm)", file=sys.stderr)
+        print(f"error: no sound font at {SOUNDFONT}; install it (apt-get install fluid-soundfont-gm)",
+              file=sys.stderr)
         return 1
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        for name in pieces:                       # every score read before any sound is made
+            read_score(name)
+    except ScoreError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        print(f"error: --out {out}: the folder cannot be made ({err.strerror or err}); name another folder",
+              file=sys.stderr)
+        return 2
     with tempfile.TemporaryDirectory() as tmp:
-        for name in args.pieces:
-            f = render(name, out, Path(tmp))
+        for name in pieces:
+            try:
+                f = render(name, out, Path(tmp))
+            except ScoreError as err:
+                print(f"error: {err}", file=sys.stderr)
+                return 1
             print(f"{out / name}.ogg: {f['seconds']:.1f} s ({f['bars']:.0f} bars, loops at the end), "
                   f"{f['lufs']:.1f} LUFS, peak {f['peak_db']:.1f} dBFS, {f['bytes'] // 1024} KiB")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_stoppable(main, "tools.make_music"))

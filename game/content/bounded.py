@@ -53,6 +53,8 @@ LIMITS: dict[str, Limits] = {
     "image": Limits("image", 32 * MB, 0, 0, 0),
     # the lab's own result files (one line per game)
     "lab": Limits("lab", 256 * MB, 16, 0, 0),
+    # the music's notes (assets/music/*.yaml, read by tools/make_music.py): 2-3 KB each
+    "score": Limits("score", 256 * KB, 16, 0, 20_000),
 }
 
 

@@ -214,6 +214,7 @@ TEMPLATES: dict[str, str] = {
     "word_file_template": "Tiled template",
     "word_file_image": "picture",
     "word_file_lab": "lab results file",
+    "word_file_score": "music score",
     "word_is_folder": "a folder",
     "word_is_pipe": "a pipe",
     "word_is_device": "a device",
