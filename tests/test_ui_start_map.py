@@ -126,3 +126,17 @@ def test_the_start_screen_the_map_chooser_and_the_speed_button_fit(home, lang, s
         assert [k for lg, k in strings.missing() if lg == lang and k.split(".")[0] in ("start", "maps", "button")] == []
     finally:
         d.close()
+
+
+def test_a_map_picture_that_is_a_pipe_leaves_a_plain_thumbnail_at_once(d, tmp_path):
+    import time
+
+    from game.ui import theme
+    from game.ui.scenes.maps import thumbnail
+    pipe = tmp_path / "board.png"
+    os.mkfifo(pipe)                      # read as pygame reads a file, this would wait for a writer forever
+    t0 = time.monotonic()
+    tile = thumbnail(pipe, 120, 80)
+    assert time.monotonic() - t0 < 2.0
+    assert tile.get_size() == (120, 80)
+    assert tuple(tile.get_at((60, 40)))[:3] == tuple(theme.PANEL_DARK)[:3]

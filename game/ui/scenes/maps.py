@@ -6,12 +6,14 @@ screen (`on_choose`) and goes back there; Esc or "Back" goes back with nothing c
 """
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 import pygame
 
+from game.content.bounded import read_bytes
 from game.content.tmx import SHIPPED_MAPS, MapError, load_map
 
 from .. import theme
@@ -56,8 +58,9 @@ def thumbnail(image: Path | None, w: int, h: int) -> pygame.Surface:
         tile = pygame.Surface((w, h))
         tile.fill(theme.PANEL_DARK)
         if image is not None:
-            try:
-                tile = pygame.transform.smoothscale(pygame.image.load(str(image)), (w, h))
+            try:                        # a plain file within a picture's size, as the board reads it
+                picture = pygame.image.load(io.BytesIO(read_bytes(image, "image")), str(image))
+                tile = pygame.transform.smoothscale(picture, (w, h))
             except (pygame.error, OSError, ValueError):
                 pass
         _THUMBS[key] = tile
