@@ -180,3 +180,30 @@ def test_a_kept_game_never_replaces_another_game(folders):
     written = saves.recover_stashed(home / "saves")
     assert path.read_bytes() == before and len(written) == 1 and written[0] != path
     assert json.loads(written[0].read_text())["records"] == kept_records and not kept.exists()
+
+
+def test_a_game_under_the_help_is_kept_when_the_window_closes_on_a_full_disk(folders, monkeypatch):
+    """The help (or the menu, or a rules card) pushed over the table: the table below still counts
+    as the window closes, not only the scene on top."""
+    import pygame
+
+    from game.ui.scenes.cover import CardScene
+    from game.ui.table import Table
+    home, temp = folders
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        table = Table.new([Seat("Ann"), Seat("Bob")], 5, shipped_map_path(2), [],
+                          saves.new_save_path(home / "saves"))
+        assert table.save()
+        d.app.switch(GameScene(d.app, table, viewer=0))
+        d.pump(2)
+        disk_full(monkeypatch)
+        table.play(legal_actions(table.match.state)[0])    # this move could not be written
+        assert table.save_error is not None
+        d.key(pygame.K_F1)
+        assert isinstance(d.scene, CardScene)
+        kept = d.app.close_unsaved()
+        assert len(kept) == 1 and kept[0] is not None and kept[0].is_relative_to(temp)
+        assert len(json.loads(kept[0].read_text())["records"]) == len(table.match.records)
+    finally:
+        d.close()
