@@ -11,16 +11,18 @@ sizes the board asks for. This module knows nothing of the rules.
 """
 from __future__ import annotations
 
-import hashlib
 import math
 import os
 import sys
 from functools import partial
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 
+from . import emblems, glyphs
+from .emblems import RACE_COLOURS
+from .glyphs import GLYPHS, View
 from .theme import ART_DIR
 
 SS = 4                  # supersampling factor
@@ -28,14 +30,11 @@ BASE = 64               # token picture size in the PNGs
 LIGHT = (248, 240, 220)
 DARK = (40, 32, 28)
 
-RACE_COLOURS: dict[str, tuple[int, int, int]] = {
-    "amazons": (176, 62, 96), "dwarves": (150, 88, 44), "elves": (78, 156, 66),
-    "ghouls": (96, 80, 116), "giants": (104, 122, 142), "halflings": (150, 138, 52),
-    "humans": (204, 152, 40), "orcs": (58, 106, 48), "ratmen": (122, 98, 80),
-    "skeletons": (50, 48, 56), "sorcerers": (66, 56, 156), "tritons": (28, 122, 162),
-    "trolls": (92, 116, 70), "wizards": (118, 58, 154), "lost_tribe": (170, 96, 58),
-}
-MARKERS = ("mountain", "lair", "fortress", "encampment", "hole", "hero", "dragon")
+BASE_RACES = ("amazons", "dwarves", "elves", "ghouls", "giants", "halflings", "humans", "orcs", "ratmen",
+              "skeletons", "sorcerers", "tritons", "trolls", "wizards", "lost_tribe")
+#: every marker the board can show: the base game's, then those of the packs' races and powers
+MARKERS = ("mountain", "lair", "fortress", "encampment", "hole", "hero", "dragon", "pot_of_gold", "winter",
+           "queen", "loot", "lava", "behemoth", "catapult")
 
 Pt = tuple[float, float]
 
@@ -47,10 +46,7 @@ def shade(c: tuple[int, ...], f: float) -> tuple[int, int, int]:
 
 
 def race_colour(race: str) -> tuple[int, int, int]:
-    if race in RACE_COLOURS:
-        return RACE_COLOURS[race]
-    h = hashlib.sha1(race.encode()).digest()
-    return (60 + h[0] % 150, 60 + h[1] % 150, 60 + h[2] % 150)
+    return emblems.race_colour(race)
 
 
 class Pen:
@@ -246,14 +242,83 @@ EMBLEMS: dict[str, Callable[[Pen, tuple], None]] = {
 }
 
 
-def _initial(p: Pen, c, race: str) -> None:
+def _initial(p: Any, c, race: str) -> None:
     font = pygame.font.Font(None, int(p.n * 0.7))
     img = font.render((race[:1] or "?").upper(), True, c)
     p.surf.blit(img, img.get_rect(center=(p.n // 2, p.n // 2 + p.n // 30)))
 
 
-def race_token(race: str, decline: bool = False, size: int = BASE) -> pygame.Surface:
-    """A round token of `race`: Active in its colours, In Decline as grey stone."""
+class Custom:
+    """What the art knows of a race or power that ships no picture: the building blocks it uses
+    and the PNG its content file names (or "")."""
+
+    def __init__(self, blocks: tuple[str, ...] = (), art: str = "", salt: int = 0) -> None:
+        self.blocks, self.art, self.salt = blocks, art, salt
+
+
+DECLINE_FIELD = (176, 156, 122)          # the turned-over side: sepia stone
+DECLINE_HATCH = (150, 130, 98)
+DECLINE_INK = (66, 48, 30)
+
+
+def _emblem(ident: str, ink: tuple[int, ...], size: int, custom: Custom | None, power: bool = False,
+            recipes: dict | None = None) -> pygame.Surface:
+    """The emblem alone, on a transparent square `size` pixels wide (supersampled)."""
+    sub = Pen(size)
+    draw = None if power else EMBLEMS.get(ident)
+    recipe = (emblems.POWER_RECIPES if power else emblems.RACE_RECIPES).get(ident)
+    if draw is not None:
+        draw(sub, ink)
+    elif recipe is not None:
+        for name, x, y, k in recipe:
+            GLYPHS[name](View(sub, x, y, k), ink)
+    elif custom is not None and custom.art:
+        pic = _custom_picture(custom.art)
+        if pic is not None:
+            if tuple(ink[:3]) != LIGHT:
+                pic = _sepia(pic)
+            pic = pygame.transform.smoothscale(pic, (sub.n, sub.n))
+            sub.surf.blit(pic, (0, 0))
+            return sub.surf
+    else:
+        made, dots = emblems.generated(ident, custom.blocks if custom is not None else (),
+                                       custom.salt if custom is not None else 0)
+        if made:
+            for name, x, y, k in made:
+                GLYPHS[name](View(sub, x, y, k), ink)
+        else:
+            _initial(sub, ink, ident)
+        glyphs.dots(sub, ink, dots)
+    return sub.surf
+
+
+_PICTURES: dict[str, pygame.Surface | None] = {}
+
+
+def _custom_picture(path: str) -> pygame.Surface | None:
+    """A content file's own PNG (checked by the loader), loaded once; None if it cannot be read now."""
+    if path not in _PICTURES:
+        try:
+            _PICTURES[path] = pygame.image.load(path)
+        except (pygame.error, OSError):
+            _PICTURES[path] = None
+    return _PICTURES[path]
+
+
+def _sepia(pic: pygame.Surface) -> pygame.Surface:
+    """A picture in the turned-over side's sepia, its transparency kept."""
+    out = pygame.transform.grayscale(pic.convert_alpha() if pygame.display.get_surface() else pic)
+    tint = pygame.Surface(out.get_size(), pygame.SRCALPHA)
+    tint.fill((150, 120, 84, 255))
+    out.blit(tint, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
+
+
+def race_token(race: str, decline: bool = False, size: int = BASE, custom: Custom | None = None) -> pygame.Surface:
+    """A round token of `race`. The Active side: the race's field colour, a darker rim and its
+    emblem in light (or dark, on a light field) ink. The In Decline side is the same token turned
+    over: sepia stone, hatched, the same emblem in dark sepia, the rim in the race's colour, so a
+    decline stack still names its race and never looks like an Active one."""
     pen = Pen(size)
     col = race_colour(race)
     if race == "lost_tribe":               # a square clay tile: unlike any race's disc or a marker badge
@@ -270,36 +335,45 @@ def race_token(race: str, decline: bool = False, size: int = BASE) -> pygame.Sur
         pen.surf.blit(em, em.get_rect(center=(n // 2, n // 2)))
         return pen.done()
     if decline:
-        stone = (138, 132, 124)
-        pen.circle((30, 26, 24, 120), 0.04, 0.06, 0.93)          # shadow
-        pen.circle(shade(stone, 0.55), 0, 0, 0.93)
-        pen.circle(stone, 0, 0, 0.84)
-        pen.circle(col, 0, 0, 0.84, 0.1)
-        hatch = 0.74
-        for k in range(-3, 4):                                  # the flipped side's hatching
-            off = k * 0.2
+        pen.circle((30, 26, 24, 120), 0.04, 0.06, 0.95)          # shadow
+        pen.circle(shade(col, 0.75), 0, 0, 0.95)                  # the rim keeps the race's colour
+        pen.circle(DECLINE_FIELD, 0, 0, 0.78)
+        hatch = 0.76
+        for k in range(-4, 5):                                  # the turned-over side's hatching
+            off = k * 0.17
             half = math.sqrt(max(0.0, hatch * hatch - off * off))
             ox, oy = off * 0.7071, -off * 0.7071
             dx, dy = 0.7071 * half, 0.7071 * half
-            pen.line(shade(stone, 0.86), (ox - dx, oy - dy), (ox + dx, oy + dy), 0.035)
-        pen.circle(stone, 0, 0, 0.6)
-        emblem = (74, 70, 66)
+            pen.line(DECLINE_HATCH, (ox - dx, oy - dy), (ox + dx, oy + dy), 0.04)
+        pen.circle(DECLINE_FIELD, 0, 0, 0.6)
+        pen.circle(DECLINE_INK, 0, 0, 0.78, 0.035)
+        ink: tuple[int, ...] = DECLINE_INK
     else:
-        pen.circle((30, 26, 24, 140), 0.05, 0.07, 0.93)
-        pen.circle(shade(col, 0.5), 0, 0, 0.93)
-        pen.circle(col, 0, 0, 0.84)
-        pen.circle(shade(col, 1.25), -0.18, -0.22, 0.5)          # a soft highlight
+        pen.circle((30, 26, 24, 140), 0.05, 0.07, 0.95)
+        pen.circle(shade(col, 0.45), 0, 0, 0.95)                  # the rim
+        pen.circle(col, 0, 0, 0.82)
+        pen.circle(shade(col, 1.18), -0.16, -0.2, 0.52)          # a soft highlight
         pen.circle(col, 0.05, 0.06, 0.62)
-        pen.circle(shade(col, 1.35), 0, 0, 0.84, 0.05)
-        emblem = LIGHT
-    sub = Pen(size)
-    draw = EMBLEMS.get(race)
-    if draw is not None:
-        draw(sub, emblem)
-    else:
-        _initial(sub, emblem, race)
-    em = pygame.transform.smoothscale(sub.surf, (int(pen.n * 0.62), int(pen.n * 0.62)))
+        pen.circle(shade(col, 1.4), 0, 0, 0.82, 0.045)
+        ink = DARK if emblems.on_field(col) else LIGHT
+    em = _emblem(race, ink, size, custom)
+    em = pygame.transform.smoothscale(em, (int(pen.n * 0.7), int(pen.n * 0.7)))
     pen.surf.blit(em, em.get_rect(center=(pen.n // 2, pen.n // 2)))
+    return pen.done()
+
+
+def power_badge(power: str, size: int = BASE, custom: Custom | None = None) -> pygame.Surface:
+    """A power's badge: a parchment pennant with a coloured band and the power's emblem in ink
+    (a shape unlike the round race tokens)."""
+    pen = Pen(size)
+    band = emblems.power_band(power)
+    outline = [(-0.82, -0.86), (0.82, -0.86), (0.82, 0.62), (0.0, 0.94), (-0.82, 0.62)]
+    pen.poly((30, 26, 24, 140), [(x + 0.05, y + 0.06) for x, y in outline])
+    pen.poly(band, outline)
+    pen.poly((246, 234, 206), [(-0.66, -0.7), (0.66, -0.7), (0.66, 0.5), (0.0, 0.76), (-0.66, 0.5)])
+    em = _emblem(power, DARK, size, custom, power=True)
+    em = pygame.transform.smoothscale(em, (int(pen.n * 0.66), int(pen.n * 0.66)))
+    pen.surf.blit(em, em.get_rect(center=(pen.n // 2, int(pen.n * 0.46))))
     return pen.done()
 
 
@@ -310,23 +384,83 @@ def _badge(pen: Pen, rim=(92, 66, 40), fill=(244, 232, 204)) -> None:
     pen.circle(fill, 0, 0, 0.8)
 
 
+def _outline(shape: str) -> list[Pt]:
+    """A marker plate's outline in unit coordinates, at most 0.94 from the centre."""
+    def ngon(n: int, r: float, turn: float = -math.pi / 2, sy: float = 1.0) -> list[Pt]:
+        return [(r * math.cos(turn + 2 * math.pi * i / n), sy * r * math.sin(turn + 2 * math.pi * i / n))
+                for i in range(n)]
+    if shape == "triangle":
+        return [(0, -0.94), (0.94, 0.8), (-0.94, 0.8)]
+    if shape == "arch":
+        top = [(0.8 * math.cos(a), -0.1 - 0.8 * math.sin(a)) for a in (math.pi * i / 16 for i in range(17))]
+        return top + [(-0.8, 0.9), (0.8, 0.9)]
+    if shape == "crenel":
+        pts: list[Pt] = [(-0.86, 0.9), (-0.86, -0.9)]
+        for i in range(4):
+            x = -0.86 + i * 0.5
+            pts += [(x + 0.24, -0.9), (x + 0.24, -0.64), (x + 0.5, -0.64), (x + 0.5, -0.9)]
+        return pts[:-2] + [(0.86, -0.9), (0.86, 0.9)]
+    if shape == "house":
+        return [(0, -0.94), (0.86, -0.2), (0.86, 0.88), (-0.86, 0.88), (-0.86, -0.2)]
+    if shape == "wide":
+        return ngon(32, 0.94, 0, 0.72)
+    if shape == "tall":
+        return [(0.8 * x / 0.94, y) for x, y in ngon(32, 0.94)]
+    if shape == "shield":
+        return [(-0.84, -0.86), (0.84, -0.86), (0.84, 0.05), (0, 0.94), (-0.84, 0.05)]
+    if shape == "diamond":
+        return ngon(4, 0.96)
+    if shape == "trapezoid":
+        return [(-0.56, -0.84), (0.56, -0.84), (0.94, 0.8), (-0.94, 0.8)]
+    if shape == "square":
+        return [(-0.84, -0.84), (0.84, -0.84), (0.84, 0.84), (-0.84, 0.84)]
+    if shape == "star":
+        return [((0.96 if i % 2 == 0 else 0.74) * math.cos(-math.pi / 2 + i * math.pi / 8),
+                 (0.96 if i % 2 == 0 else 0.74) * math.sin(-math.pi / 2 + i * math.pi / 8)) for i in range(16)]
+    sides = {"hexagon": 6, "octagon": 8, "pentagon": 5, "heptagon": 7}.get(shape, 40)
+    return ngon(sides, 0.95, -math.pi / 2 if sides != 6 else 0)
+
+
+#: each marker's plate outline and how its picture sits inside (scale, shift down)
+SHAPES: dict[str, tuple[str, float, float]] = {
+    "mountain": ("triangle", 0.72, 0.2), "lair": ("arch", 0.92, 0.08), "fortress": ("crenel", 0.9, 0.1),
+    "encampment": ("house", 0.86, 0.06), "hole": ("wide", 0.95, 0.0), "hero": ("shield", 0.8, -0.04),
+    "dragon": ("diamond", 0.74, 0.0), "pot_of_gold": ("circle", 1.0, 0.0), "winter": ("hexagon", 0.95, 0.0),
+    "queen": ("star", 0.82, 0.0), "loot": ("square", 1.0, 0.0), "lava": ("octagon", 1.0, 0.0),
+    "behemoth": ("tall", 0.9, 0.0), "catapult": ("trapezoid", 0.9, 0.04),
+}
+
+
+def _plate(pen: Pen, kind: str, rim=(92, 66, 40), fill=(244, 232, 204)) -> None:
+    """A marker's plate: its outline filled with `rim`, and inside it `fill`."""
+    pts = _outline(SHAPES.get(kind, ("circle", 1.0, 0.0))[0])
+    pen.poly((20, 16, 12, 130), [(x + 0.04, y + 0.06) for x, y in pts])
+    pen.poly(rim, pts)
+    cx = sum(x for x, _ in pts) / len(pts)
+    cy = sum(y for _, y in pts) / len(pts)
+    pen.poly(fill, [(cx + (x - cx) * 0.84, cy + (y - cy) * 0.84) for x, y in pts])
+
+
 def marker(kind: str, size: int = 48) -> pygame.Surface:
-    pen = Pen(size)
+    """A marker: a plate of its own outline (see `SHAPES`) with its picture inside."""
+    base = Pen(size)
+    k, dy = SHAPES.get(kind, ("circle", 1.0, 0.0))[1:]
+    pen = View(base, 0.0, dy, k)
     if kind == "mountain":
-        _badge(pen)
+        _plate(base, kind)
         pen.poly((112, 104, 98), [(-0.7, 0.45), (-0.2, -0.45), (0.3, 0.45)])
         pen.poly((142, 134, 126), [(-0.2, 0.45), (0.25, -0.6), (0.72, 0.45)])
         pen.poly((250, 250, 250), [(0.25, -0.6), (0.08, -0.25), (0.25, -0.32), (0.4, -0.25)])
         pen.poly((250, 250, 250), [(-0.2, -0.45), (-0.33, -0.2), (-0.08, -0.22)])
     elif kind == "lair":
-        _badge(pen, fill=(150, 128, 96))
+        _plate(base, kind, fill=(150, 128, 96))
         pen.poly((112, 92, 66), [(-0.72, 0.5), (-0.5, -0.3), (0, -0.62), (0.5, -0.3), (0.72, 0.5)])
         pen.ellipse((28, 22, 20), 0, 0.22, 0.34, 0.38)
         pen.poly((112, 92, 66), [(-0.6, 0.5), (0.6, 0.5), (0.6, 0.62), (-0.6, 0.62)])
         for x in (-0.12, 0.12):
             pen.circle((230, 200, 60), x, 0.12, 0.05)
     elif kind == "fortress":
-        _badge(pen)
+        _plate(base, kind)
         stone = (120, 112, 104)
         pen.poly(stone, [(-0.42, 0.6), (0.42, 0.6), (0.42, -0.3), (-0.42, -0.3)])
         for x in (-0.42, -0.14, 0.14):
@@ -336,24 +470,24 @@ def marker(kind: str, size: int = 48) -> pygame.Surface:
         pen.line((150, 40, 36), (0, -0.5), (0, -0.8), 0.04)
         pen.poly((190, 50, 40), [(0, -0.8), (0.3, -0.72), (0, -0.62)])
     elif kind == "encampment":
-        _badge(pen)
+        _plate(base, kind)
         pen.poly((196, 150, 84), [(0, -0.6), (0.66, 0.5), (-0.66, 0.5)])
         pen.poly((150, 104, 52), [(0, -0.6), (0.66, 0.5), (0.2, 0.5)])
         pen.poly((60, 40, 26), [(0, -0.05), (0.18, 0.5), (-0.18, 0.5)])
         pen.line((90, 60, 30), (0, -0.6), (0, -0.8), 0.05)
     elif kind == "hole":
-        _badge(pen, fill=(120, 150, 80))
+        _plate(base, kind, fill=(120, 150, 80))
         pen.ellipse((74, 52, 34), 0, 0.1, 0.62, 0.38)
         pen.ellipse((16, 12, 10), 0, 0.14, 0.5, 0.28)
     elif kind == "hero":
-        _badge(pen, rim=(140, 110, 30))
+        _plate(base, kind, rim=(140, 110, 30))
         shield = [(-0.5, -0.55), (0.5, -0.55), (0.5, 0.0), (0, 0.66), (-0.5, 0.0)]
         pen.poly((36, 80, 150), shield)
         pen.poly((220, 180, 60), shield, 0.08)
         pen.line((240, 210, 90), (0, -0.4), (0, 0.4), 0.1)
         pen.line((240, 210, 90), (-0.32, -0.12), (0.32, -0.12), 0.1)
     elif kind == "dragon":
-        _badge(pen, rim=(120, 24, 20), fill=(250, 226, 200))
+        _plate(base, kind, rim=(120, 24, 20), fill=(250, 226, 200))
         red = (186, 36, 28)
         pen.poly(red, [(-0.1, 0.1), (-0.72, -0.55), (-0.5, -0.05), (-0.8, -0.1), (-0.3, 0.3)])   # wing
         pen.poly(red, [(0.0, 0.1), (0.62, -0.62), (0.46, -0.08), (0.78, -0.12), (0.26, 0.3)])   # wing
@@ -361,33 +495,33 @@ def marker(kind: str, size: int = 48) -> pygame.Surface:
         pen.circle(shade(red, 0.8), 0, -0.18, 0.17)
         pen.poly((250, 200, 60), [(-0.05, -0.3), (0.05, -0.3), (0, -0.12)])
     elif kind == "pot_of_gold":
-        _badge(pen, rim=(60, 110, 40))
+        _plate(base, kind, rim=(60, 110, 40))
         pen.ellipse((40, 36, 34), 0, 0.2, 0.5, 0.4)
         pen.ellipse((226, 180, 56), 0, -0.2, 0.42, 0.14)
         for x in (-0.2, 0.05, 0.25):
             pen.circle((250, 214, 110), x, -0.28, 0.1)
     elif kind == "winter":
-        _badge(pen, rim=(70, 120, 170), fill=(226, 240, 250))
+        _plate(base, kind, rim=(70, 120, 170), fill=(226, 240, 250))
         for a, b in (((0, -0.62), (0, 0.62)), ((-0.54, -0.31), (0.54, 0.31)), ((-0.54, 0.31), (0.54, -0.31))):
             pen.line((60, 120, 180), a, b, 0.08)
     elif kind == "queen":
-        _badge(pen, rim=(140, 110, 30))
+        _plate(base, kind, rim=(140, 110, 30))
         pen.poly((230, 190, 60), [(-0.55, 0.35), (-0.55, -0.35), (-0.28, 0.0), (0, -0.5), (0.28, 0.0),
                                    (0.55, -0.35), (0.55, 0.35)])
     elif kind == "loot":             # Skags' Loot, face down: a closed chest
-        _badge(pen, rim=(92, 60, 30), fill=(236, 214, 170))
+        _plate(base, kind, rim=(92, 60, 30), fill=(236, 214, 170))
         wood = (132, 84, 40)
         pen.poly(wood, [(-0.58, -0.05), (0.58, -0.05), (0.58, 0.5), (-0.58, 0.5)])
         pen.ellipse(shade(wood, 0.85), 0, -0.12, 0.58, 0.3)
         pen.line((218, 176, 60), (-0.58, 0.1), (0.58, 0.1), 0.08)
         pen.circle((236, 196, 70), 0, 0.16, 0.12)
     elif kind == "lava":             # Lava: a glowing flow
-        _badge(pen, rim=(90, 24, 14), fill=(56, 30, 24))
+        _plate(base, kind, rim=(90, 24, 14), fill=(56, 30, 24))
         pen.poly((214, 64, 24), [(-0.62, 0.5), (-0.3, -0.1), (-0.1, 0.2), (0.12, -0.55), (0.36, 0.05),
                                  (0.62, -0.2), (0.62, 0.5)])
         pen.poly((252, 170, 40), [(-0.35, 0.5), (-0.12, 0.12), (0.1, 0.3), (0.3, 0.0), (0.45, 0.5)])
     elif kind == "behemoth":         # a Behemoth: a horned swamp beast
-        _badge(pen, rim=(40, 70, 40), fill=(200, 222, 180))
+        _plate(base, kind, rim=(40, 70, 40), fill=(200, 222, 180))
         hide = (62, 96, 58)
         pen.poly((246, 240, 220), [(-0.5, -0.2), (-0.72, -0.7), (-0.28, -0.36)])
         pen.poly((246, 240, 220), [(0.5, -0.2), (0.72, -0.7), (0.28, -0.36)])
@@ -395,9 +529,12 @@ def marker(kind: str, size: int = 48) -> pygame.Surface:
         for x in (-0.22, 0.22):
             pen.circle((250, 214, 60), x, 0.0, 0.09)
         pen.line(shade(hide, 0.6), (-0.2, 0.34), (0.2, 0.34), 0.06)
+    elif kind == "catapult":         # a Catapult: the siege engine, its stone in the air
+        _plate(base, kind, rim=(84, 60, 36), fill=(232, 220, 190))
+        glyphs.catapult(pen, (110, 72, 40))
     else:
         return custom_marker(kind, size)
-    return pen.done()
+    return base.done()
 
 
 #: the marker pictures custom content names (marker name -> PNG), set when a catalog is in play
@@ -494,6 +631,8 @@ def art_files() -> dict[str, Callable[[], pygame.Surface]]:
         files[f"tokens/{race}.png"] = partial(race_token, race, False)
         if race != "lost_tribe":
             files[f"tokens/{race}_decline.png"] = partial(race_token, race, True)
+    for power in emblems.POWER_RECIPES:
+        files[f"powers/{power}.png"] = partial(power_badge, power)
     for kind in MARKERS:
         files[f"markers/{kind}.png"] = partial(marker, kind)
     files["coin.png"] = coin
@@ -519,12 +658,39 @@ class Sprites:
         self.dir = art_dir
         self._base: dict[str, pygame.Surface] = {}
         self._scaled: dict[tuple[str, int], pygame.Surface] = {}
+        self.custom: dict[str, Custom] = {}
+
+    def learn(self, catalog: Any) -> None:
+        """Note the races and powers of `catalog` that ship no picture, or name their own PNG, so
+        their tokens and badges are drawn from what they do (or from their file)."""
+        taken: set[tuple] = set()
+        for table in (getattr(catalog, "races", {}), getattr(catalog, "powers", {})):
+            for ident, d in table.items():
+                shipped = ident in RACE_COLOURS or ident in emblems.POWER_RECIPES
+                art = str(getattr(d, "art", "") or "")
+                if not art and shipped:
+                    continue
+                c = Custom(tuple(name for name, _ in getattr(d, "effects", ())), art)
+                while not art:                  # two alike: the later one gets more dots
+                    made, dots = emblems.generated(ident, c.blocks, c.salt)
+                    if (made, dots) not in taken:
+                        taken.add((made, dots))
+                        break
+                    c.salt += 1
+                old = self.custom.get(ident)
+                if old is None or (old.blocks, old.art, old.salt) != (c.blocks, c.art, c.salt):
+                    self.custom[ident] = c
+                    self._base = {k: v for k, v in self._base.items() if not k.startswith(f"custom/{ident}.")}
+                    self._scaled = {k: v for k, v in self._scaled.items()
+                                    if not k[0].startswith(f"custom/{ident}.")}
 
     def _load(self, name: str, draw: Callable[[], pygame.Surface]) -> pygame.Surface:
         s = self._base.get(name)
         if s is None:
             path = self.dir / name
             try:
+                if name.startswith("custom/"):
+                    raise FileNotFoundError(name)
                 s = pygame.image.load(str(path))
                 if pygame.display.get_surface() is not None:
                     s = s.convert_alpha()
@@ -544,8 +710,15 @@ class Sprites:
         return s
 
     def token(self, race: str, decline: bool, size: int) -> pygame.Surface:
-        name = f"tokens/{race}{'_decline' if decline and race != 'lost_tribe' else ''}.png"
-        return self._sized(name, size, lambda: race_token(race, decline, BASE))
+        custom = self.custom.get(race)
+        side = '_decline' if decline and race != 'lost_tribe' else ''
+        name = f"custom/{race}.race{side}" if custom is not None else f"tokens/{race}{side}.png"
+        return self._sized(name, size, lambda: race_token(race, decline, BASE, custom))
+
+    def power(self, power: str, size: int) -> pygame.Surface:
+        custom = self.custom.get(power)
+        name = f"custom/{power}.power" if custom is not None else f"powers/{power}.png"
+        return self._sized(name, size, lambda: power_badge(power, BASE, custom))
 
     def marker(self, kind: str, size: int) -> pygame.Surface:
         own = CUSTOM_MARKERS.get(kind)

@@ -46,6 +46,7 @@ class BoardPicture:
     costs: dict[str, int] = field(default_factory=dict)   # the cost badge on each target
 
 
+MARKER_MIN = 18         # no marker is drawn smaller (pixels), however full its region
 DASH_PHASES = 4         # steps of the marching dashes round a target's edge
 DASH_RATE = 6.0         # steps a second: a gentle march (a quarter of the pattern each step)
 
@@ -281,20 +282,24 @@ class BoardView:
 
     def _stack(self, surf: pygame.Surface, x: int, y: int, d: int, race: str, decline: bool, n: int,
                owner: tuple[int, int, int] | None, symbol: str = "") -> None:
+        """A stack of `n` tokens: up to three drawn, lifted, on a ring in the owner's colour wide
+        enough to read at 1000×650, with the owner's shape on a flag at its lower left."""
         img = self.sprites.token(race, decline, d)
         layers = min(max(n, 1), 3)
         lift = max(2, d // 10)
         top_y = y - (layers - 1) * lift // 2
         if owner is not None:
-            ring = d // 2 + max(2, d // 14)
-            pygame.draw.circle(surf, (20, 16, 14), (x + 1, top_y + (layers - 1) * lift + 2), ring + 1)
-            pygame.draw.circle(surf, owner, (x, top_y + (layers - 1) * lift), ring)
+            ring = d // 2 + max(4, round(d * 0.16))
+            base = (x, top_y + (layers - 1) * lift)
+            pygame.draw.circle(surf, (20, 16, 14), (base[0] + 1, base[1] + 2), ring + 2)
+            pygame.draw.circle(surf, owner, base, ring)
+            pygame.draw.circle(surf, (20, 16, 14), base, ring, 1)
         for i in range(layers - 1, -1, -1):
             surf.blit(img, img.get_rect(center=(x, top_y + i * lift)))
         half = round(d * 0.65)                 # the plan keeps a 1.3-token square for the stack
         if owner is not None and symbol:
-            r = max(5, round(d * 0.2))
-            player_mark(surf, symbol, (x - half + r + 1, y + half - r - 1), r, owner)
+            r = max(7, round(d * 0.24))
+            player_mark(surf, symbol, (x - half + r, y + half - r), r, owner)
         if n != 1:
             self._count_badge(surf, x + half, y + half, d, n)
 
@@ -332,15 +337,17 @@ class BoardView:
         if not kinds or plan is None:
             return
         col = plan.markers
-        m = min(col.w, col.h // max(1, len(kinds)))
-        y = col.y + (col.h - m * len(kinds)) // 2
+        k = len(kinds)
+        m = max(MARKER_MIN, min(col.w, col.h // k))
+        step = m if m * k <= col.h else max(m // 2, (col.h - m) // max(1, k - 1))   # many: they overlap
+        y = col.y + (col.h - (m + step * (k - 1))) // 2
         for kind, count in kinds:
             img = self.sprites.marker(kind, m)
             centre = (col.centerx, y + m // 2)
             surf.blit(img, img.get_rect(center=centre))
             if count > 1:
                 self._count_badge(surf, centre[0] + m // 2 + 2, centre[1] + m // 2 + 2, m, count)
-            y += m
+            y += step
 
     def _cost_badge(self, surf: pygame.Surface, rid: str, d: int, cost: int, needs_die: bool,
                     colour: tuple[int, int, int] | None) -> None:

@@ -243,6 +243,9 @@ def draw_column(scene: PlayView, surf: pygame.Surface) -> None:
         pygame.draw.rect(surf, edge, rect, max(1, L.px(2 if hover else 1)), border_radius=L.px(6))
         icon = rect.h - L.px(10)
         surf.blit(scene.app.sprites.token(c.race, False, icon), (rect.x + L.px(5), rect.y + L.px(5)))
+        badge = round(icon * 0.5)              # the power's badge on the token's lower right
+        surf.blit(scene.app.sprites.power(c.power, badge), (rect.x + L.px(5) + icon - badge + L.px(4),
+                                                            rect.bottom - badge - L.px(2)))
         tx = rect.x + icon + L.px(12)
         price_w = L.px(52)
         name_w = rect.right - price_w - tx - L.px(4)

@@ -81,6 +81,7 @@ class PlayView(Scene):
         art.CUSTOM_MARKERS.update(getattr(table.state.catalog, "marker_pictures", {}))
         self.board_view = BoardView(md.polygons, (md.width, md.height), md.image_path, app.sprites, app.text,
                                     md.board.regions)
+        app.sprites.learn(table.state.catalog)        # custom races and powers: emblems of their own
         self.layout: Layout | None = None
         self.version = 0
         self.legal: list[Action] = []
