@@ -256,8 +256,8 @@ class Custom:
         self.blocks, self.art, self.salt = blocks, art, salt
 
 
-DECLINE_FIELD = (176, 156, 122)          # the turned-over side: sepia stone
-DECLINE_HATCH = (150, 130, 98)
+DECLINE_FIELD = (232, 212, 182)          # the turned-over side: pale sepia, unlike every race's field
+DECLINE_HATCH = (204, 180, 146)
 DECLINE_INK = (66, 48, 30)
 
 

@@ -1,7 +1,9 @@
 """The look shared by every scene: colours, the players' palette, fonts and cached text.
 
-Player colours come from the Okabe–Ito palette, chosen to stay distinct for the common forms of
-colour blindness; each seat also shows its name, so colour is never the only clue. Fonts are the
+Player colours start from the Okabe–Ito palette and were moved (each a little, so its name stays
+true) until every two stay at least 15 CIEDE2000 apart for normal, protanope, deuteranope and
+tritanope eyes (Machado 2009; `colour_vision`, checked by a test); each seat also shows its name
+and a shape, so colour is never the only clue. Fonts are the
 DejaVu Sans files shipped in `assets/fonts` (they cover French, Dutch and Romanian letters).
 `Text` caches rendered lines, since the same labels are drawn every frame. Nothing here knows
 the rules.
@@ -19,15 +21,15 @@ ART_DIR = resources.ASSETS / "ui"
 
 Colour = tuple[int, int, int]
 
-# Okabe–Ito: the keys are stored in saves (Seat.colour) and named in the strings table.
+# the keys are stored in saves (Seat.colour) and named in the strings table.
 PALETTE: dict[str, Colour] = {
-    "orange": (230, 159, 0),
-    "sky": (86, 180, 233),
-    "green": (0, 158, 115),
-    "yellow": (240, 228, 66),
-    "blue": (0, 114, 178),
-    "vermillion": (213, 94, 0),
-    "purple": (204, 121, 167),
+    "orange": (233, 151, 21),
+    "sky": (138, 215, 255),
+    "green": (31, 148, 112),
+    "yellow": (255, 255, 156),
+    "blue": (8, 87, 143),
+    "vermillion": (174, 78, 0),
+    "purple": (164, 128, 167),
 }
 PALETTE_ORDER = list(PALETTE)
 # a shape for each colour, drawn with it wherever a player's colour shows (colour-blind players)
