@@ -34,7 +34,9 @@ MAX_TOKENS = 30
 MAX_BOX = 60
 #: The largest number an effect's parameter may be (coins, tokens, markers...).
 MAX_AMOUNT = 100
-ENTRY_KEYS = {"name", "tokens", "text", "effects", "replaces", "pictures", "names", "texts"}
+ENTRY_KEYS = {"name", "tokens", "text", "effects", "replaces", "pictures", "names", "texts", "art"}
+#: the sides a content file's own token or badge picture may have, in pixels
+ART_SIDES = (32, 1024)
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: the languages a content file may give its names and texts in (`names: {fr: ...}`)
 LANGUAGE_CODES = ("en", "ro", "nl", "fr")
@@ -212,6 +214,42 @@ def marker_pictures(path: Path, entries: Any) -> dict[str, str]:
     return out
 
 
+def art_path(content: Path, art: Any) -> Path:
+    """Where a content file's `art:` points: a path beside the file (or absolute)."""
+    return (content.parent / str(art)).resolve()
+
+
+def png_size(path: Path) -> tuple[int, int] | None:
+    """The width and height of a PNG file read from its header, or None when it is not a PNG (or
+    not a plain file within a picture's bounds)."""
+    try:
+        head = read_bytes(path, "image")[:24]
+    except OSError:                  # FileRefused is one too
+        return None
+    if len(head) < 24 or head[:8] != PNG_SIGNATURE or head[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def _check_art(path: Path, where: str, word: Reason, eid: Any, art: Any, out: list[Reason]) -> None:
+    """A race's or power's own picture: text naming a square PNG of ART_SIDES pixels that exists."""
+    if not isinstance(art, str) or not art.strip():
+        out.append(reason("content_not_text", where=where, key="art", kind=word, id=eid))
+        return
+    file = art_path(path, art)
+    if not file.is_file():
+        problem = reason("art_missing")
+    else:
+        size = png_size(file)
+        if size is None:
+            problem = reason("art_not_png")
+        elif size[0] != size[1] or not ART_SIDES[0] <= size[0] <= ART_SIDES[1]:
+            problem = reason("art_size", width=size[0], height=size[1])
+        else:
+            return
+    out.append(reason("content_art", where=where, kind=word, id=eid, path=art, problem=problem))
+
+
 def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool, out: list[Reason],
                    base: Mapping[str, Any] | None = None,
                    pending: list[tuple[str, Reason, Any, str, str, str]] | None = None) -> set[str]:
@@ -248,6 +286,8 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
                 out.append(reason("content_box", where=where, id=eid, tokens=tokens))
             elif box > MAX_BOX:
                 out.append(reason("content_box_absurd", where=where, id=eid, value=box, limit=MAX_BOX))
+        if "art" in d:
+            _check_art(path, f"{path}:{_line(_key_node(enode, 'art'))}", word, eid, d["art"], out)
         for k in ("name", "text"):
             if k in d and not isinstance(d[k], str):
                 out.append(reason("content_not_text", where=f"{path}:{_line(_key_node(enode, k))}", key=k,
@@ -379,7 +419,10 @@ def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR)
                     continue
                 where_from[(kind, eid)] = here
                 if eid in good:
-                    target[eid] = {str(k): v for k, v in data[key].items()}[eid]
+                    entry = dict({str(k): v for k, v in data[key].items()}[eid])
+                    if entry.get("art"):
+                        entry["art"] = str(art_path(path, entry["art"]))
+                    target[eid] = entry
                     custom.add(eid)
     known_races = set(races) | {eid for kind, eid in where_from if kind == "race"}
     for where, word, eid, name, param, value in pending:

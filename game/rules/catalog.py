@@ -48,6 +48,7 @@ class RaceDef:
     custom: bool = False
     names: tuple[tuple[str, str], ...] = ()     # a custom entry's name per language code
     texts: tuple[tuple[str, str], ...] = ()     # ... and its rules text
+    art: str = ""        # a content file's own picture for the token (a checked PNG path), or ""
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ class PowerDef:
     custom: bool = False
     names: tuple[tuple[str, str], ...] = ()     # a custom entry's name per language code
     texts: tuple[tuple[str, str], ...] = ()     # ... and its rules text
+    art: str = ""        # a content file's own picture for the badge, or ""
 
 
 def _words(given: Any) -> tuple[tuple[str, str], ...]:
@@ -225,12 +227,13 @@ class Catalog:
                 id=rid, name=str(d.get("name", rid.title())), tokens=int(d["tokens"]),
                 box=int(d.get("box", d["tokens"])), text=str(d.get("text", "")),
                 effects=_effects("race", rid, d.get("effects")), custom=rid in custom,
-                names=_words(d.get("names")), texts=_words(d.get("texts"))))
+                names=_words(d.get("names")), texts=_words(d.get("texts")), art=str(d.get("art") or "")))
         for pid, d in powers.items():
             cat.add_power(PowerDef(
                 id=pid, name=str(d.get("name", pid.title())), tokens=int(d["tokens"]),
                 text=str(d.get("text", "")), effects=_effects("power", pid, d.get("effects")),
-                custom=pid in custom, names=_words(d.get("names")), texts=_words(d.get("texts"))))
+                custom=pid in custom, names=_words(d.get("names")), texts=_words(d.get("texts")),
+                art=str(d.get("art") or "")))
         return cat
 
     def _build(self, key: str, what: str, effects: tuple[tuple[str, dict[str, Any]], ...]) -> None:
