@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import math
 import os
 import shutil
 import subprocess
@@ -331,3 +332,31 @@ def test_tmxrasterizer_renders_the_map(players: int, tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert out.is_file() and out.stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_regions_that_only_meet_at_a_point_are_kept_apart_by_a_knot(players: int) -> None:
+    """Two regions that are not neighbours but touch at a corner: the picture covers the corner
+    with a knot of border wider than the border itself, so no stretch of either region's colour
+    runs along the other's (which would read as a shared border)."""
+    import pygame
+    draw_maps = _tool("draw_maps")
+    data = shipped(players)
+    corners = draw_maps.corner_points(data)
+    touching = [(a, b) for a in data.polygons for b in data.polygons if a < b and not data.board.adjacent(a, b)
+                and set(data.polygons[a]) & set(data.polygons[b])]
+    assert touching, "every shipped map has corners where four regions meet"
+    for a, b in touching:
+        shared = set(data.polygons[a]) & set(data.polygons[b])
+        assert all((round(x), round(y)) in {(round(cx), round(cy)) for cx, cy in corners} for x, y in shared), (a, b)
+    picture = pygame.image.load(str(data.image_path))
+    k = picture.get_width() / data.width
+    for x, y in corners:
+        r = draw_maps.KNOT * picture.get_width() / 1600 * 0.8
+        for ang in range(0, 360, 30):
+            px = round(x * k + r * math.cos(math.radians(ang)))
+            py = round(y * k + r * math.sin(math.radians(ang)))
+            if 10 <= px < picture.get_width() - 10 and 10 <= py < picture.get_height() - 10:   # not the frame
+                c = picture.get_at((px, py))
+                assert max(abs(c[i] - draw_maps.BORDER[i]) for i in range(3)) < 40, \
+                    f"{data.path.name}: no knot at ({x}, {y}): {tuple(c)} at {ang}°"

@@ -188,13 +188,17 @@ class BoardView:
         return comp
 
     def _draw_targets(self, comp: pygame.Surface, pic: BoardPicture) -> None:
-        """What the player can click now: the rest of the board dimmed, each target lit with a
-        dark-and-bright outline (solid: play it; striped inside: it needs the die)."""
+        """What the player can click now: the rest of the board dimmed, except the mover's own
+        regions (they stay lit), each target lit with a band of its colour inside its own edge
+        and a dark line on the edge itself (solid: play it; striped inside: it needs the die), so
+        two targets side by side keep two outlines."""
         assert self.layout is not None
         ui = self.layout.ui
         veil = pygame.Surface(comp.get_size(), pygame.SRCALPHA)
         veil.fill((16, 12, 10, 120))
-        for rid in pic.marks:
+        seat = getattr(getattr(pic.state, "turn", None), "seat", None)
+        own = [rid for rid, r in getattr(pic.state, "regions", {}).items() if seat is not None and r.owner == seat]
+        for rid in [*pic.marks, *own]:
             pts = self._screen_polys.get(rid)
             if pts:
                 pygame.draw.polygon(veil, (0, 0, 0, 0), pts)
@@ -206,8 +210,27 @@ class BoardView:
                 continue
             if rid in pic.hatch:
                 self._stripes(comp, pts, colour, ui)
-            pygame.draw.polygon(comp, (16, 12, 10), pts, w + max(2, round(2 * ui)))
-            pygame.draw.polygon(comp, colour, pts, w)
+            self._inner_band(comp, pts, colour, w)
+        edge = max(2, round(2 * ui))
+        for rid in pic.marks:
+            pts = self._screen_polys.get(rid)
+            if pts:
+                pygame.draw.polygon(comp, (16, 12, 10), pts, edge)
+
+    def _inner_band(self, comp: pygame.Surface, pts: list[tuple[float, float]], colour: tuple[int, int, int],
+                    w: int) -> None:
+        """A band of `colour` `w` pixels wide along the inside of the outline `pts`."""
+        x0, y0 = int(min(p[0] for p in pts)) - 1, int(min(p[1] for p in pts)) - 1
+        x1, y1 = int(max(p[0] for p in pts)) + 2, int(max(p[1] for p in pts)) + 2
+        local = [(x - x0, y - y0) for x, y in pts]
+        layer = pygame.Surface((x1 - x0, y1 - y0), pygame.SRCALPHA)
+        pygame.draw.polygon(layer, colour + (255,), local, 2 * w + 1)
+        for q in local:
+            pygame.draw.circle(layer, colour + (255,), q, w)
+        mask = pygame.Surface(layer.get_size(), pygame.SRCALPHA)
+        pygame.draw.polygon(mask, (255, 255, 255, 255), local)
+        layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        comp.blit(layer, (x0, y0))
 
     def _stripes(self, comp: pygame.Surface, pts: list[tuple[float, float]], colour: tuple[int, int, int],
                  ui: float) -> None:

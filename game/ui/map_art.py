@@ -42,6 +42,7 @@ SUPERSAMPLE = 2
 FONT_SIZE = 24          # at a 1600-pixel-wide picture
 ICON_RADIUS = 16
 BORDER = (43, 32, 26)
+KNOT = 6.0              # radius of the knot where regions meet only at a point (at 1600 wide)
 
 BASE: dict[str, Color] = {
     "farmland": (228, 203, 124), "forest": (52, 102, 48), "hill": (166, 186, 104),
@@ -207,6 +208,21 @@ TEXTURES: dict[str, Texture] = {
     "lake": _water([(68, 142, 194), (78, 154, 202), (92, 168, 210), (112, 184, 218)],
                    (206, 234, 246), (150, 200, 230), 40),
 }
+
+
+def corner_points(data: MapData) -> list[Point]:
+    """The points (map pixels) where two regions that are not neighbours touch: corners where
+    four or more regions meet. The picture puts a round knot of border there, so the two never
+    look as if they shared a border."""
+    at: dict[tuple[int, int], set[str]] = {}
+    for rid, poly in data.polygons.items():
+        for x, y in poly:
+            at.setdefault((round(x), round(y)), set()).add(rid)
+    out = []
+    for point, ids in sorted(at.items()):
+        if len(ids) >= 3 and any(not data.board.adjacent(a, b) for a in ids for b in ids if a < b):
+            out.append((float(point[0]), float(point[1])))
+    return out
 
 
 def draw_region(canvas: pygame.Surface, region: Region, poly: list[Point], s: float,
@@ -392,6 +408,8 @@ def draw_map(data: MapData, out_width: int | None = None,
         draw_region(canvas, region, polys[region.id], s, (W, H), seed)
     for region in data.board.regions:
         thick_outline(canvas, BORDER, polys[region.id], 3.6 * s)
+    for x, y in corner_points(data):        # regions that only meet at a point: a knot, not a border
+        pygame.draw.circle(canvas, BORDER, (x * scale, y * scale), KNOT * s)
     notes = []
     for region in (data.board.regions if labels else ()):
         poly = polys[region.id]
