@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -66,21 +67,34 @@ def combo_icon_rect(L: Layout, rect: pygame.Rect) -> pygame.Rect:
 
 
 def top_buttons(scene: PlayView) -> list[Button]:
+    """Menu, help, full screen and the computer players' speed, at the top bar's right. When the
+    players' chips would not fit beside them, Menu and Full screen show a sign instead of words
+    (the words stay in their tips)."""
+    full = _top_buttons(scene, False)
+    L = scene.layout
+    assert L is not None
+    if _chip_layout(scene, _round_label_end(scene), min(b.rect.x for b in full) - L.px(10)).fits:
+        return full
+    return _top_buttons(scene, True)
+
+
+def _top_buttons(scene: PlayView, compact: bool) -> list[Button]:
     L = scene.layout
     assert L is not None
     out = []
     size = L.px(34)
     y = L.top.centery - size // 2
-    label = t("button.menu")
+    label = "☰" if compact else t("button.menu")
     w = max(size, scene.app.text.size(label, L.px(15), "bold")[0] + L.px(20))
     menu = Button("menu", label, pygame.Rect(L.top.right - w - L.px(8), y, w, size), style="quiet",
-                  tip=t("tip.menu"))
+                  tip=t("button.menu") + " — " + t("tip.menu") if compact else t("tip.menu"))
     out.append(Button("help", t("button.help"), pygame.Rect(menu.rect.x - size - L.px(8), y, size, size),
                       style="quiet", tip=t("tip.help")))
-    label = t("button.window") if scene.app.fullscreen else t("button.fullscreen")
+    words = t("button.window") if scene.app.fullscreen else t("button.fullscreen")
+    label = ("▣" if scene.app.fullscreen else "□") if compact else words
     w = max(size, scene.app.text.size(label, L.px(15), "bold")[0] + L.px(20))
     out.append(Button("fullscreen", label, pygame.Rect(out[0].rect.x - w - L.px(8), y, w, size), style="quiet",
-                      tip=t("tip.fullscreen")))
+                      tip=words + " — " + t("tip.fullscreen") if compact else t("tip.fullscreen")))
     x = out[1].rect.x - L.px(8)
     if scene.table.bots:                  # the computer players' speed: what a press does, in words ("▶" read as "play")
         label = t("button.speed_fast") if scene.fast else t("button.speed_normal")
@@ -107,10 +121,40 @@ def panel_buttons(scene: PlayView) -> list[Button]:
     return [Button("peek", t("button.peek"), peek_rect(L), style="quiet", tip=t("tip.peek"))]
 
 
-def _chip_layout(scene: PlayView, left: int, right: int) -> tuple[list[pygame.Rect], int, int]:
-    """Where each player's chip goes in the top bar: one row of chips as wide as their names need
-    when they fit, else two rows of smaller ones; returns the rectangles, the name size and the
-    icon size."""
+#: the name sizes and faces tried, largest first, until every chip fits the top bar's one row
+CHIP_FONTS = ((14, "bold"), (13, "bold"), (13, "condensed-bold"), (12, "condensed-bold"), (11, "condensed-bold"),
+              (10, "condensed-bold"))
+
+
+@dataclass
+class Chips:
+    """Where each player's chip goes in the top bar's single row: the rectangles, the name's size
+    and face, the size of the race tokens, how far apart the tokens stand, and whether the
+    tokens go under the name (a chip of two lines) or after it."""
+    rects: list[pygame.Rect]
+    size: int
+    weight: str
+    icon: int
+    step: int
+    stacked: bool
+    fits: bool = True
+
+
+def _round_label_end(scene: PlayView) -> int:
+    """Where the chips may start when the round is told by its label alone."""
+    L = scene.layout
+    assert L is not None
+    s = scene.state
+    label = t("top.round", round=min(s.round, s.board.turns), turns=s.board.turns)
+    return L.top.x + L.px(12) + scene.app.text.size(label, L.px(15), "bold")[0] + L.px(10)
+
+
+def _chip_layout(scene: PlayView, left: int, right: int) -> Chips:
+    """One row of chips, never two and never a cut name: the first of these that fits — name and
+    tokens side by side, then the tokens under the name — each with the names in ever smaller
+    or narrower letters (`CHIP_FONTS`), the In Decline tokens overlapping. Room is kept for an
+    Active race and two In Decline ones from the start, so the row never moves as races
+    decline."""
     L = scene.layout
     assert L is not None
     s = scene.state
@@ -118,36 +162,34 @@ def _chip_layout(scene: PlayView, left: int, right: int) -> tuple[list[pygame.Re
     top = L.top
     n = len(s.players)
     gap = L.px(6)
-    avail = right - left
-
-    def natural(p: Any, size: int, icon: int) -> int:
-        icons = (1 if p.active is not None else 0) + len(p.declines)
-        return L.px(24) + text.size(p.name, size, "bold")[0] + L.px(6) + icons * (icon + L.px(2)) + L.px(4)
-
-    size, icon = L.px(14), L.px(24)
-    widths = [natural(p, size, icon) for p in s.players]
+    avail = right - left - gap * (n - 1)
     h = top.h - L.px(12)
-    if sum(widths) + gap * (n - 1) <= avail:
-        rects, x = [], left
-        for w in widths:
-            rects.append(pygame.Rect(x, top.y + L.px(6), w, h))
-            x += w + gap
-        return rects, size, icon
-    rows = [list(range(0, (n + 1) // 2)), list(range((n + 1) // 2, n))] if n > 1 else [[0]]
-    row_h = (top.h - L.px(6)) // 2 - L.px(2)
-    size, icon = max(10, row_h - L.px(6)), max(12, row_h - L.px(4))
-    rects = [pygame.Rect(0, 0, 0, 0)] * n
-    for k, row in enumerate(rows):
-        want = [natural(s.players[i], size, icon) for i in row]
-        total = sum(want) + gap * (len(row) - 1)
-        squeeze = min(1.0, (avail - gap * (len(row) - 1)) / max(1, sum(want)))
-        x = left
-        y = top.y + L.px(3) + k * (row_h + L.px(3))
-        for i, w in zip(row, want, strict=True):
-            w = int(w * squeeze) if total > avail else w
-            rects[i] = pygame.Rect(x, y, w, row_h)
-            x += w + gap
-    return rects, size, icon
+    slots = [max(3, (1 if p.active is not None else 0) + len(p.declines)) for p in s.players]
+    mark = L.px(20)
+    for stacked in (False, True):
+        icon = L.px(24) if not stacked else max(12, h // 2 - L.px(1))
+        step = icon + L.px(2) if not stacked else round(icon * 0.7)
+        for size_1280, weight in CHIP_FONTS:
+            size = L.px(size_1280)
+            widths = []
+            for p, k in zip(s.players, slots, strict=True):
+                name_w = text.size(p.name, size, weight)[0]
+                tokens_w = icon + (k - 1) * step
+                if stacked:
+                    widths.append(L.px(6) + max(mark + name_w, tokens_w) + L.px(6))
+                else:
+                    widths.append(L.px(6) + mark + name_w + L.px(6) + tokens_w + L.px(6))
+            if sum(widths) <= avail:
+                rects, x = [], left
+                for w in widths:
+                    rects.append(pygame.Rect(x, top.y + L.px(6), w, h))
+                    x += w + gap
+                return Chips(rects, size, weight, icon, step, stacked)
+    # nothing fits: the smallest letters, each chip an equal share (the name is cut, and noted)
+    share = avail // max(1, n)
+    rects = [pygame.Rect(left + i * (share + gap), top.y + L.px(6), share, h) for i in range(n)]
+    icon = max(12, h // 2 - L.px(1))
+    return Chips(rects, L.px(CHIP_FONTS[-1][0]), CHIP_FONTS[-1][1], icon, round(icon * 0.7), True, False)
 
 
 # -- the top bar ------------------------------------------------------------------------------
@@ -165,52 +207,58 @@ def draw_top(scene: PlayView, surf: pygame.Surface) -> None:
                         theme.INK_LIGHT, "bold")
     surf.blit(label, (x, cy - label.get_height() // 2))
     x += label.get_width() + L.px(10)
-    r = L.px(7)
-    for i in range(1, s.board.turns + 1):
-        cx = x + r
-        if i < s.round or s.game_over:
-            pygame.draw.circle(surf, (120, 100, 80), (cx, cy), r)
-        elif i == s.round:
-            pygame.draw.circle(surf, theme.GOLD, (cx, cy), r + L.px(2))
-            pygame.draw.circle(surf, theme.GOLD_DARK, (cx, cy), r + L.px(2), max(1, L.px(2)))
-        else:
-            pygame.draw.circle(surf, (90, 72, 58), (cx, cy), r, max(1, L.px(2)))
-        x += 2 * r + L.px(4)
-    x += L.px(12)
     right = min(b.rect.x for b in top_buttons(scene)) - L.px(10)
+    r = L.px(7)
+    track = s.board.turns * (2 * r + L.px(4)) + L.px(12)
+    chips = _chip_layout(scene, x + track, right)
+    if chips.stacked or chips.size < L.px(CHIP_FONTS[0][0]):
+        chips = _chip_layout(scene, x, right)          # short of room: "Round 3/8" alone tells the round
+    else:
+        for i in range(1, s.board.turns + 1):
+            cx = x + r
+            if i < s.round or s.game_over:
+                pygame.draw.circle(surf, (120, 100, 80), (cx, cy), r)
+            elif i == s.round:
+                pygame.draw.circle(surf, theme.GOLD, (cx, cy), r + L.px(2))
+                pygame.draw.circle(surf, theme.GOLD_DARK, (cx, cy), r + L.px(2), max(1, L.px(2)))
+            else:
+                pygame.draw.circle(surf, (90, 72, 58), (cx, cy), r, max(1, L.px(2)))
+            x += 2 * r + L.px(4)
     cols = colours(scene)
     current = actor(s)
     scene.banner_hits = []
-    boxes, size, icon = _chip_layout(scene, x, right)
-    scene.chip_boxes = list(boxes)
+    scene.chip_boxes = list(chips.rects)
+    size, weight, icon = chips.size, chips.weight, chips.icon
     for i, p in enumerate(s.players):
-        box = boxes[i]
+        box = chips.rects[i]
         is_current = i == current and not s.game_over
         fill = (92, 70, 52) if is_current else (70, 54, 42)
         pygame.draw.rect(surf, fill, box, border_radius=L.px(8))
         if is_current:
             pygame.draw.rect(surf, theme.GOLD, box, max(1, L.px(2)), border_radius=L.px(8))
-        dot = max(L.px(6), min(L.px(9), box.h // 2 - L.px(2)))
         seat = scene.table.seats[i]
-        player_mark(surf, theme.player_symbol(seat.colour, i), (box.x + L.px(4) + dot, box.centery), dot, cols[i])
-        tx = box.x + L.px(8) + 2 * dot
-        icons = (1 if p.active is not None else 0) + len(p.declines)
-        space = box.right - tx - L.px(4) - icons * (icon + L.px(2))
-        weight = "bold" if is_current else "regular"
+        line_y = box.y + L.px(3) + L.px(7) if chips.stacked else box.centery
+        dot = L.px(7) if chips.stacked else max(L.px(6), min(L.px(9), box.h // 2 - L.px(2)))
+        player_mark(surf, theme.player_symbol(seat.colour, i), (box.x + L.px(6) + dot, line_y), dot, cols[i])
+        tx = box.x + L.px(6) + L.px(20)
+        space = box.right - tx - L.px(4)
+        if not chips.stacked:
+            space -= icon + max(0, len(p.declines) + (1 if p.active else 0) - 1) * chips.step + L.px(6)
         name = text.fit(p.name, size, max(L.px(20), space), weight)
         img = text.render(name, size, theme.INK_LIGHT, weight)
-        surf.blit(img, (tx, box.centery - img.get_height() // 2))
-        ix = tx + img.get_width() + L.px(4)
+        surf.blit(img, (tx, line_y - img.get_height() // 2))
+        if chips.stacked:
+            ix, iy = box.x + L.px(6), box.bottom - icon - L.px(2)
+        else:
+            ix, iy = tx + img.get_width() + L.px(6), box.centery - icon // 2
         if p.active is not None:
-            surf.blit(scene.app.sprites.token(p.active.race, False, icon), (ix, box.centery - icon // 2))
-            scene.banner_hits.append((pygame.Rect(ix, box.centery - icon // 2, icon, icon), p.active.race,
-                                      p.active.power, False))
-            ix += icon + L.px(2)
+            surf.blit(scene.app.sprites.token(p.active.race, False, icon), (ix, iy))
+            scene.banner_hits.append((pygame.Rect(ix, iy, icon, icon), p.active.race, p.active.power, False))
+            ix += chips.step
         for hold in p.declines:
-            surf.blit(scene.app.sprites.token(hold.race, True, icon), (ix, box.centery - icon // 2))
-            scene.banner_hits.append((pygame.Rect(ix, box.centery - icon // 2, icon, icon), hold.race, hold.power,
-                                      True))
-            ix += icon + L.px(2)
+            surf.blit(scene.app.sprites.token(hold.race, True, icon), (ix, iy))
+            scene.banner_hits.append((pygame.Rect(ix, iy, icon, icon), hold.race, hold.power, True))
+            ix += chips.step
 
 
 # -- the combo column ----------------------------------------------------------------------------
@@ -339,10 +387,22 @@ def draw_player(scene: PlayView, surf: pygame.Surface) -> None:
     name = p.name + (" " + t("player.computer") if bot else "")
     phase = t(PHASE_KEYS.get(s.turn.phase, "phase.conquer"))
     ph = text.render(phase, L.px(13), theme.INK_SOFT, "bold")
-    img = text.render(text.fit(name, L.px(17), area.w - L.px(40) - ph.get_width(), "bold"), L.px(17), theme.INK, "bold")
-    surf.blit(img, (x + L.px(22), y))
-    surf.blit(ph, (area.right - ph.get_width() - L.px(12), y + L.px(3)))
-    y += L.px(30)
+    room = area.w - L.px(40)
+    fonts = ((17, "bold"), (15, "bold"), (15, "condensed-bold"), (13, "condensed-bold"))
+    # the name and the phase on one line in the largest letters that hold both; else the phase
+    # goes under the name, never cutting either
+    one = next(((L.px(sz), wt) for sz, wt in fonts if text.size(name, L.px(sz), wt)[0] + ph.get_width() + L.px(8)
+                <= room), None)
+    size, weight = one or next(((L.px(sz), wt) for sz, wt in fonts if text.size(name, L.px(sz), wt)[0] <= room),
+                               (L.px(13), "condensed-bold"))
+    img = text.render(text.fit(name, size, room, weight), size, theme.INK, weight)
+    surf.blit(img, (x + L.px(22), y + (L.px(17) - size) // 2))
+    if one is not None:
+        surf.blit(ph, (area.right - ph.get_width() - L.px(12), y + L.px(3)))
+        y += L.px(30)
+    else:
+        surf.blit(ph, (area.right - ph.get_width() - L.px(12), y + img.get_height()))
+        y += img.get_height() + ph.get_height() + L.px(6)
     icon = L.px(34)
     if p.active is not None:
         surf.blit(scene.app.sprites.token(p.active.race, False, icon), (x, y))
