@@ -1,0 +1,31 @@
+"""`tools/screens.py` renders the standard screens (the pictures in docs/images/) on the dummy
+driver: every screen is written at the size asked and none is blank."""
+from __future__ import annotations
+
+import importlib.util
+import os
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_screens_script_draws_every_standard_screen(home, tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location("screens", ROOT / "tools" / "screens.py")
+    assert spec is not None and spec.loader is not None
+    screens = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(screens)
+    written = screens.render(tmp_path, (1280, 800), "en")
+    assert [p.stem for p in written] == list(screens.SCREENS)
+    for path in written:
+        img = pygame.image.load(str(path))
+        assert img.get_size() == (1280, 800)
+        small = pygame.transform.scale(img, (160, 100))
+        colours = {small.get_at((x, y))[:3] for x in range(160) for y in range(100)}
+        assert len(colours) > 40, f"{path.name} looks blank"
+    for name in screens.SCREENS:                        # the README's pictures are there
+        assert (ROOT / "docs" / "images" / f"{name}.png").is_file(), name
