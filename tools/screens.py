@@ -29,7 +29,7 @@ if str(ROOT) not in sys.path:
 
 import pygame  # noqa: E402
 
-from game.rules.state import CONQUER  # noqa: E402
+from game.rules import CONQUER  # noqa: E402
 
 SCREENS = ("start", "pass", "column", "board", "die", "redeploy", "ranking", "story")
 NAMES = ("Ana", "Bogdan", "Claire", "Daan", "Eliza")

@@ -1,13 +1,16 @@
-"""The game's own pictures, drawn by code: race tokens (Active and In Decline), markers, the coin
-and the die. Run it to (re)write the PNGs in `assets/ui/`:
+"""The game's own pictures, drawn by code: race tokens (Active and In Decline), power badges,
+markers, the coin and the die. Run it to (re)write the PNGs in `assets/ui/`:
 
     python -m game.ui.art
 
 Each picture is drawn four times larger and scaled down for smooth edges. Every race of the base
-game has its own colour and emblem; a custom race gets a colour from its id and its initial.
-In Decline tokens are grey stone with the race colour as a thin ring, so they never look like
-an Active race. `Sprites` loads the PNGs (or draws a picture that is missing) and keeps the
-sizes the board asks for. This module knows nothing of the rules.
+game and of the packs has its field colour and emblem (`emblems`, drawn from the `glyphs`
+alphabet; the base races' emblems are drawn here), every power its badge, every marker a plate of
+its own outline. The In Decline side is the Active token turned over: pale sepia, hatched, the
+same emblem in dark sepia, the rim in the race's colour. A custom race or power gets an emblem
+from its building blocks (or the PNG its content file names, see `Custom`). `Sprites` loads the
+PNGs (or draws a picture that is missing) and keeps the sizes the board asks for. This module
+knows nothing of the rules.
 """
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ Recipe = tuple[tuple[str, float, float, float], ...]     # (glyph, x, y, scale)
 
 RACE_COLOURS: dict[str, Colour] = {
     "amazons": (189, 67, 148), "dwarves": (122, 92, 20), "elves": (99, 158, 85), "ghouls": (80, 59, 66),
-    "giants": (82, 116, 121), "halflings": (169, 163, 129), "humans": (176, 160, 18), "orcs": (42, 81, 40),
+    "giants": (82, 116, 121), "halflings": (132, 168, 120), "humans": (176, 160, 18), "orcs": (42, 81, 40),
     "ratmen": (111, 102, 73), "skeletons": (55, 51, 80), "sorcerers": (109, 65, 230), "tritons": (12, 128, 228),
     "trolls": (126, 130, 90), "wizards": (99, 24, 117), "lost_tribe": (202, 120, 68),
     # A Spider's Web, Be Not Afraid, Cursed!, Grand Dames, Royal Bonus, Sky Islands, Underground
