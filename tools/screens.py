@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import tempfile
 from pathlib import Path
@@ -35,6 +36,41 @@ SCREENS = ("start", "pass", "column", "board", "die", "redeploy", "ranking", "st
 NAMES = ("Ana", "Bogdan", "Claire", "Daan", "Eliza")
 
 
+def palette(img: pygame.Surface, colours: int = 256, samples: int = 20000) -> list[tuple[int, int, int]]:
+    """A palette for `img` by median cut over a seeded sample of its pixels."""
+    rnd = random.Random(1)
+    w, h = img.get_size()
+    boxes = [[tuple(img.get_at((rnd.randrange(w), rnd.randrange(h))))[:3] for _ in range(samples)]]
+
+    def spread(box: list, i: int) -> int:
+        return max(c[i] for c in box) - min(c[i] for c in box)
+
+    while len(boxes) < colours:
+        boxes.sort(key=lambda b: max(spread(b, i) for i in range(3)) * len(b) ** 0.5, reverse=True)
+        box = boxes.pop(0)
+        if len(box) < 2:
+            boxes.append(box)
+            break
+        ch = max(range(3), key=lambda i: spread(box, i))
+        box.sort(key=lambda c: c[ch])
+        boxes += [box[:len(box) // 2], box[len(box) // 2:]]
+    return [tuple(sum(c[i] for c in b) // len(b) for i in range(3)) for b in boxes if b]  # type: ignore[misc]
+
+
+def save_small(screen: pygame.Surface, path: Path) -> Path:
+    """Write the screen as a 256-colour PNG (a fifth of the full-colour file, so the pictures in
+    docs/images stay small), through a temporary file."""
+    pal = palette(screen)
+    small = pygame.Surface(screen.get_size(), depth=8)
+    small.set_palette(pal + [(0, 0, 0)] * (256 - len(pal)))
+    small.blit(screen, (0, 0))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.stem}.drawing.png")
+    pygame.image.save(small, str(tmp))
+    os.replace(tmp, path)
+    return path
+
+
 def render(out: Path, size: tuple[int, int] = (1280, 800), lang: str = "en", seed: int = 11) -> list[Path]:
     """Play the seeded game and write one PNG per screen of `SCREENS` into `out`."""
     from game.ui.app import Options
@@ -48,7 +84,9 @@ def render(out: Path, size: tuple[int, int] = (1280, 800), lang: str = "en", see
     d = Driver(Options(pace=0, catch_errors=False, seed=seed, lang=lang), size=size)
 
     def shot(name: str) -> None:
-        written.append(d.screenshot(out / f"{name}.png"))
+        d.app.dirty()
+        d.pump()
+        written.append(save_small(d.app.screen, out / f"{name}.png"))
 
     try:
         d.pump(3)
