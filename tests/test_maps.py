@@ -340,7 +340,8 @@ def test_regions_that_only_meet_at_a_point_are_kept_apart_by_a_knot(players: int
     with a knot of border wider than the border itself, so no stretch of either region's colour
     runs along the other's (which would read as a shared border)."""
     import pygame
-    draw_maps = _tool("draw_maps")
+
+    from game.ui import map_art as draw_maps
     data = shipped(players)
     corners = draw_maps.corner_points(data)
     touching = [(a, b) for a in data.polygons for b in data.polygons if a < b and not data.board.adjacent(a, b)

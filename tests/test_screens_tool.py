@@ -1,8 +1,7 @@
-"""`tools/screens.py` renders the standard screens (the pictures in docs/images/) on the dummy
+"""`python -m tools.screens` renders the standard screens (the pictures in docs/images/) on the dummy
 driver: every screen is written at the size asked and none is blank."""
 from __future__ import annotations
 
-import importlib.util
 import os
 from pathlib import Path
 
@@ -11,14 +10,11 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
+from game import resources  # noqa: E402
 
 
 def test_the_screens_script_draws_every_standard_screen(home, tmp_path: Path) -> None:
-    spec = importlib.util.spec_from_file_location("screens", ROOT / "tools" / "screens.py")
-    assert spec is not None and spec.loader is not None
-    screens = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(screens)
+    from tools import screens
     written = screens.render(tmp_path, (1280, 800), "en")
     assert [p.stem for p in written] == list(screens.SCREENS)
     for path in written:
@@ -29,4 +25,4 @@ def test_the_screens_script_draws_every_standard_screen(home, tmp_path: Path) ->
         assert len(colours) > 8, f"{path.name} looks blank"
         assert path.stat().st_size < 250_000, f"{path.name} is too large for docs/images"
     for name in screens.SCREENS:                        # the README's pictures are there
-        assert (ROOT / "docs" / "images" / f"{name}.png").is_file(), name
+        assert (resources.DOCS / "images" / f"{name}.png").is_file(), name

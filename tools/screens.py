@@ -7,8 +7,8 @@ combo's rules in its tooltip, the 5-player board in the middle of the game, the 
 a redeploy, the ranking and the story of the game. Everything is seeded, so the pictures are the
 same every run.
 
-    python tools/screens.py                        # docs/images/*.png at 1280x800, in English
-    python tools/screens.py --lang fr --size 1000x650 --out /tmp/screens
+    python -m tools.screens                        # docs/images/*.png at 1280x800, in English
+    python -m tools.screens --lang fr --size 1000x650 --out /tmp/screens
 """
 from __future__ import annotations
 
@@ -24,12 +24,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
 import pygame  # noqa: E402
 
+from game import resources  # noqa: E402
 from game.rules import CONQUER  # noqa: E402
 
 SCREENS = ("start", "pass", "column", "board", "die", "redeploy", "ranking", "story")
@@ -136,7 +133,7 @@ def render(out: Path, size: tuple[int, int] = (1280, 800), lang: str = "en", see
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Render the game's standard screens into PNGs.")
-    parser.add_argument("--out", default=str(ROOT / "docs" / "images"), help="folder for the PNGs")
+    parser.add_argument("--out", default=str(resources.DOCS / "images"), help="folder for the PNGs")
     parser.add_argument("--size", default="1280x800", help="window size, WIDTHxHEIGHT")
     parser.add_argument("--lang", default="en", help="en, ro, nl or fr")
     args = parser.parse_args(argv)
