@@ -14,6 +14,7 @@ knows nothing of the rules.
 """
 from __future__ import annotations
 
+import io
 import math
 import os
 import sys
@@ -22,6 +23,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pygame
+
+from game.content.bounded import read_bytes
 
 from . import emblems, glyphs
 from .emblems import RACE_COLOURS
@@ -301,8 +304,8 @@ _PICTURES: dict[str, pygame.Surface | None] = {}
 def _custom_picture(path: str) -> pygame.Surface | None:
     """A content file's own PNG (checked by the loader), loaded once; None if it cannot be read now."""
     if path not in _PICTURES:
-        try:
-            _PICTURES[path] = pygame.image.load(path)
+        try:                         # a plain file within a picture's size, never a pipe
+            _PICTURES[path] = pygame.image.load(io.BytesIO(read_bytes(path, "image")), path)
         except (pygame.error, OSError):
             _PICTURES[path] = None
     return _PICTURES[path]
