@@ -97,10 +97,11 @@ def _top_buttons(scene: PlayView, compact: bool) -> list[Button]:
                       tip=words + " — " + t("tip.fullscreen") if compact else t("tip.fullscreen")))
     x = out[1].rect.x - L.px(8)
     if scene.table.bots:                  # the computer players' speed: what a press does, in words ("▶" read as "play")
-        label = t("button.speed_fast") if scene.fast else t("button.speed_normal")
+        keys = ("button.speed_fast_short", "button.speed_normal_short") if compact else \
+            ("button.speed_fast", "button.speed_normal")
+        label = t(keys[0]) if scene.fast else t(keys[1])
         words = t("button.bots_fast") if scene.fast else t("button.bots_normal")
-        w = max(size, max(scene.app.text.size(t(k), L.px(15), "bold")[0]
-                          for k in ("button.speed_fast", "button.speed_normal")) + L.px(20))
+        w = max(size, max(scene.app.text.size(t(k), L.px(15), "bold")[0] for k in keys) + L.px(20))
         out.append(Button("speed", label, pygame.Rect(x - w, y, w, size), style="quiet",
                           tip=words + " — " + t("tip.speed")))
     out.append(menu)
