@@ -376,7 +376,7 @@ class FinalScene(Scene):
         places = [st.place for st in res.standings]
         self.draw_banner(surf, rect, list(res.winners), px)
         self.draw_podium(surf, rect, rows, places, now, px)
-        inner = pygame.Rect(0, 0, min(rect.w, px(720)), rect.h)
+        inner = pygame.Rect(0, 0, min(rect.w, px(800)), rect.h)
         inner.centerx = rect.centerx
         # columns sized to their headings (they differ a lot between languages)
         hsize = px(13)
@@ -413,11 +413,14 @@ class FinalScene(Scene):
             player_mark(surf, theme.player_symbol(key, seat), (cols[1] + px(10), cy), px(10),
                         theme.player_colour(key, seat))
             name = s.players[seat].name + ("  " + t("final.crown") if win else "")
-            tag = seat_tag(self.table, seat)
-            if tag:
-                name += "  · " + tag
             img = text.render(text.fit(name, px(16), name_w, "bold", excerpt=True), px(16), theme.INK, "bold")
             surf.blit(img, (cols[1] + px(26), cy - img.get_height() // 2))
+            tag = seat_tag(self.table, seat)         # "Computer: easy", lighter, after the name
+            room = name_w - img.get_width() - px(12)
+            if tag and room > px(40):
+                size = px(14) if text.size(tag, px(14))[0] <= room else px(12)
+                tag_img = text.render(text.fit(tag, size, room), size, theme.INK_SOFT)
+                surf.blit(tag_img, (cols[1] + px(26) + img.get_width() + px(12), cy - tag_img.get_height() // 2))
             cs = px(20)
             surf.blit(self.app.sprites.coin(cs), (cols[2], cy - cs // 2))
             img = text.render(str(self.shown_coins(coins, now)), px(18), theme.INK, "bold")
