@@ -184,11 +184,14 @@ def _varlen(n: int) -> bytes:
     return bytes(reversed(out))
 
 
-def midi_file(score: dict[str, Any], parts: dict[str, list[tuple[float, float, int, int]]]) -> bytes:
-    """A format 1 MIDI file: a tempo track, then one track a part (drums on channel 10)."""
+def midi_file(score: dict[str, Any], parts: dict[str, list[tuple[float, float, int, int]]],
+              end: float = 0.0) -> bytes:
+    """A format 1 MIDI file: a tempo track, then one track a part (drums on channel 10). `end`: the
+    beat the tempo track lasts to, so a player keeps sounding (a ringing tail) until then."""
     tracks = []
     tempo = round(60_000_000 / float(score["tempo"]))
-    tracks.append(b"\x00\xff\x51\x03" + tempo.to_bytes(3, "big") + b"\x00\xff\x2f\x00")
+    tracks.append(b"\x00\xff\x51\x03" + tempo.to_bytes(3, "big") + _varlen(max(0, round(end * TICKS)))
+                  + b"\xff\x2f\x00")
     channel = 0
     for part, notes in parts.items():
         ch = 9 if part == "drums" else channel
