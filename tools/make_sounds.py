@@ -1,162 +1,227 @@
-"""Synthesise the game's sounds (assets/sounds/*.wav) from sine waves and noise, with the
-standard library only (`wave`, `array`, `math`, `random`): no samples, no recordings, nothing
-taken from elsewhere. Every sound is seeded, so a run writes the same files every time.
+#!/usr/bin/env python3
+"""Render the game's sound effects (assets/sounds/*.wav) from short notes composed for this
+project (assets/sounds/effects.yaml), played by real instruments as the music is.
 
+Each effect is written out as a MIDI file and played through FluidSynth with the General MIDI
+sound font of Debian's fluid-soundfont-gm (FluidR3_GM, MIT licence), by the code of
+tools/make_music.py. Then, with the standard library: the silence before the first sound is cut
+(an effect must be heard at once), the ringing is cut where it has died away (or at the effect's
+`length`) with a short fade, the loudness is set as make_music measures it (ITU-R BS.1770, LUFS)
+to the same level for every effect, never closer than 1 dB to clipping, and the effect is
+written as the game's mixer plays it: mono, 16-bit, 22050 Hz. The figures are printed and go in
+the sounds' README. Like the other tools it checks its options first and refuses a bad one, a
+missing program or a note it cannot play in one line; SIGTERM and Ctrl+C stop it with one line,
+leaving no half-written file.
+
+    apt-get install fluidsynth fluid-soundfont-gm
     python -m tools.make_sounds                 # write assets/sounds/*.wav (from the checkout's top folder)
+    python -m tools.make_sounds die coins       # only these
     python -m tools.make_sounds --out /tmp/snd  # somewhere else
 
-conquest   a drum thump under a rising two-note horn      lost      a falling, muffled tone
-die        the die rattling on the table, then landing    coins     three bright clinks
-decline    a slow downward sweep, like a sigh             pass      a soft bell for the hand-over
-end        a short fanfare for the end of the game
-
-The music is rendered from notes by tools/make_music.py.
+conquest   a timpani hit under a rising brass call        lost      plucked strings falling, a low tom
+die        wood rattling on the table, rocking, still     coins     a glockenspiel run over a celesta chord
+decline    a low horn falling over the cellos             pass      a soft bell for the hand-over
+end        a short trumpet fanfare with brass and a cymbal
 """
 from __future__ import annotations
 
 import argparse
-import array
 import math
-import random
+import shutil
 import sys
-import wave
+import tempfile
 from pathlib import Path
+from typing import Any
+
+import yaml
 
 from game import resources
+from game.content.bounded import FileRefused, load_yaml
 from game.stopping import run_stoppable
+from tools import make_music as mm
+from tools.make_music import ScoreError
 
-RATE = 22050
+RATE = mm.RATE               # as the game's mixer plays
 OUT = resources.ASSETS / "sounds"
+NOTES = OUT / "effects.yaml"
+SOUNDFONT = mm.SOUNDFONT
+NAMES = ("conquest", "lost", "die", "coins", "decline", "pass", "end")   # as the game plays them
+TARGET_LUFS = -18.0          # every effect alike; the music files are at the same level, played lower
+CEILING = 10 ** (-1.0 / 20)  # the peak never above -1 dBFS
+LEAD = 10 ** (-40 / 20)      # the start: the first sample within 40 dB of the peak
+QUIET = 10 ** (-54 / 20)     # the end: where the ringing has died 54 dB under the peak
+FADE = 0.06                  # seconds of fade at the cut
+TAIL = 1.5                   # seconds rendered past the last note for its ringing
 
 
-def silence(seconds: float) -> list[float]:
-    return [0.0] * int(RATE * seconds)
-
-
-def tone(freq: float, seconds: float, volume: float = 0.5, attack: float = 0.01, decay: float = 4.0,
-         harmonics: tuple[float, ...] = (1.0, 0.3, 0.1), glide: float = 0.0) -> list[float]:
-    """A note: a few harmonics under an exponential decay, optionally gliding in pitch."""
-    n = int(RATE * seconds)
+# -- the notes -------------------------------------------------------------------------------------
+def part_notes(line: str, velocity: int, drums: bool) -> list[tuple[float, float, int, int]]:
+    """(start, length, note, velocity) of a part's notes, one after another (seconds)."""
     out = []
-    phase = 0.0
-    for i in range(n):
-        t = i / RATE
-        f = freq * (1 + glide * t / max(seconds, 1e-6))
-        phase += 2 * math.pi * f / RATE
-        env = min(1.0, t / attack) * math.exp(-decay * t)
-        out.append(volume * env * sum(h * math.sin((k + 1) * phase) for k, h in enumerate(harmonics)))
-    return out
-
-
-def noise(seconds: float, volume: float, decay: float, rng: random.Random, smooth: float = 0.0) -> list[float]:
-    """Decaying noise, low-passed by `smooth` (0: bright, 0.95: a thud)."""
-    out, last = [], 0.0
-    for i in range(int(RATE * seconds)):
-        x = rng.uniform(-1, 1)
-        last = smooth * last + (1 - smooth) * x
-        out.append(volume * last * math.exp(-decay * i / RATE))
-    return out
-
-
-def mix(*parts: tuple[float, list[float]]) -> list[float]:
-    """Lay parts over each other, each starting at its offset in seconds."""
-    end = max(int(at * RATE) + len(p) for at, p in parts)
-    out = [0.0] * end
-    for at, p in parts:
-        start = int(at * RATE)
-        for i, v in enumerate(p):
-            out[start + i] += v
-    return out
-
-
-def conquest(rng: random.Random) -> list[float]:
-    thump = mix((0, tone(70, 0.35, 0.7, 0.002, 12, (1.0, 0.2))), (0, noise(0.12, 0.4, 30, rng, 0.9)))
-    horn = mix((0.05, tone(392, 0.25, 0.22, 0.02, 6, (1.0, 0.5, 0.25, 0.1))),
-               (0.2, tone(523.25, 0.45, 0.25, 0.02, 4, (1.0, 0.5, 0.25, 0.1))))
-    return mix((0, thump), (0, horn))
-
-
-def lost(rng: random.Random) -> list[float]:
-    return mix((0, tone(330, 0.6, 0.35, 0.02, 4, (1.0, 0.4), glide=-0.35)),
-               (0, noise(0.15, 0.15, 20, rng, 0.93)))
-
-
-def die(rng: random.Random) -> list[float]:
-    parts = []
     at = 0.0
-    for k in range(9):
-        parts.append((at, noise(0.03, 0.5 - k * 0.03, 90, rng, 0.4)))
-        parts.append((at, tone(rng.uniform(900, 1400), 0.03, 0.15, 0.001, 80, (1.0,))))
-        at += rng.uniform(0.035, 0.07)
-    parts.append((at + 0.05, mix((0, tone(180, 0.15, 0.5, 0.001, 30, (1.0, 0.3))),
-                                 (0, noise(0.06, 0.4, 50, rng, 0.8)))))
-    return mix(*parts)
+    for tok in str(line).split():
+        fields = tok.split(":")
+        if len(fields) not in (2, 3):
+            raise ScoreError(f"{tok[:20]!r} is not a note; write NAME:SECONDS or NAME:SECONDS:VELOCITY")
+        length = float(fields[1])
+        if not 0 < length <= 10:
+            raise ScoreError(f"{tok[:20]!r}: a note lasts more than 0 and at most 10 seconds")
+        vel = int(fields[2]) if len(fields) == 3 else velocity
+        if not 1 <= vel <= 127:
+            raise ScoreError(f"{tok[:20]!r}: a velocity is 1 to 127")
+        if fields[0] != "r":
+            for name in fields[0].split("+"):
+                note = int(name) if drums and name.isdigit() else mm.pitch(name)
+                if not 0 <= note <= 127:
+                    raise ScoreError(f"{name[:20]!r} is outside the MIDI notes 0-127")
+                out.append((at, length, note, vel))
+        at += length
+    return out
 
 
-def coins(rng: random.Random) -> list[float]:
-    parts = []
-    for k, f in enumerate((2093.0, 2637.0, 2349.3)):
-        parts.append((k * 0.09, tone(f, 0.35, 0.18, 0.001, 12, (1.0, 0.0, 0.35, 0.0, 0.15))))
-        parts.append((k * 0.09, noise(0.01, 0.2, 200, rng, 0.0)))
-    return mix(*parts)
+def arrange(effect: dict[str, Any]) -> tuple[dict[str, Any], dict[str, list[tuple[float, float, int, int]]], float]:
+    """An effect as make_music's MIDI writer takes it (a score at 60 beats a minute, so a beat is
+    a second), its parts, and where it is cut at the latest (seconds)."""
+    score: dict[str, Any] = {"tempo": 60, "instruments": {}}
+    parts: dict[str, list[tuple[float, float, int, int]]] = {}
+    for k, part in enumerate(effect["parts"]):
+        drums = bool(part.get("drums", False))
+        name = "drums" if drums else f"part{k + 1}"
+        if not drums:
+            program = int(part["program"])
+            if not 0 <= program <= 127:
+                raise ScoreError(f"part {k + 1}: program {program} is not a General MIDI program (0-127)")
+            score["instruments"][name] = {"program": program}
+        at = float(part.get("at", 0.0))
+        notes = part_notes(part["notes"], int(part.get("velocity", 90)), drums)
+        parts.setdefault(name, []).extend((at + s, d, n, v) for s, d, n, v in notes)
+    if not any(parts.values()):
+        raise ScoreError("no notes to play")
+    length = float(effect["length"])
+    if not 0.2 < length < 2:
+        raise ScoreError(f"length {length}: an effect lasts more than 0.2 and less than 2 seconds")
+    return score, parts, length
 
 
-def decline(rng: random.Random) -> list[float]:
-    return mix((0, tone(440, 1.1, 0.3, 0.05, 2.5, (1.0, 0.3, 0.1), glide=-0.5)),
-               (0.1, tone(330, 1.0, 0.2, 0.08, 2.5, (1.0, 0.2), glide=-0.5)))
+def read_effects(path: Path = NOTES) -> dict[str, tuple[dict[str, Any], dict[str, list[tuple[float, float, int, int]]],
+                                                         float]]:
+    """Every effect of the notes file, arranged; `ScoreError` in one sentence naming the file and
+    the effect when one cannot be read or played as written."""
+    try:
+        data = load_yaml(path, "score")[1]
+    except FileRefused as err:
+        raise ScoreError(str(err)) from None
+    except OSError as err:
+        raise ScoreError(f"{path}: cannot be read ({err.strerror or err})") from None
+    except (ValueError, yaml.YAMLError) as err:
+        raise ScoreError(f"{path}: not YAML ({str(err).splitlines()[0] if str(err) else err})") from None
+    if not isinstance(data, dict):
+        raise ScoreError(f"{path}: not the effects' notes (a mapping of effect names to length and parts)")
+    out = {}
+    for name in NAMES:
+        if name not in data:
+            raise ScoreError(f"{path}: no effect {name!r}; the game plays {', '.join(NAMES)}")
+        try:
+            out[name] = arrange(data[name])
+        except ScoreError as err:
+            raise ScoreError(f"{path}: {name}: {err}") from None
+        except KeyError as err:
+            raise ScoreError(f"{path}: {name}: {err} is missing; give it as the shipped effects do") from None
+        except (ValueError, TypeError, AttributeError) as err:
+            raise ScoreError(f"{path}: {name}: {str(err)[:120]}; write it as the notation at the top of the file "
+                             f"says") from None
+    return out
 
 
-def pass_bell(rng: random.Random) -> list[float]:
-    return mix((0, tone(659.25, 1.2, 0.25, 0.005, 3.0, (1.0, 0.0, 0.4, 0.0, 0.2))),
-               (0.0, tone(1318.5, 0.6, 0.06, 0.005, 6.0, (1.0,))))
+# -- rendering -------------------------------------------------------------------------------------
+def finish(x: list[float], length: float) -> tuple[list[float], float]:
+    """The rendered sound cut to its sounding part (from its first sound to where its ringing has
+    died, at most `length` seconds, faded at the cut) and set to the target loudness under the
+    ceiling; with the silence cut from its start (seconds)."""
+    peak = max((abs(v) for v in x), default=0.0)
+    if peak <= 0:
+        raise ScoreError("the notes made no sound")
+    first = next(i for i, v in enumerate(x) if abs(v) >= peak * LEAD)
+    last = max(i for i, v in enumerate(x) if abs(v) >= peak * QUIET)
+    body = x[first:min(last + 1, first + round(length * RATE))]
+    fade = min(round(FADE * RATE), len(body))
+    for i in range(fade):
+        body[len(body) - fade + i] *= 0.5 * (1 + math.cos(math.pi * (i + 1) / fade))
+    gain = 10 ** ((TARGET_LUFS - mm.loudness(body, RATE, looped=False)) / 20)
+    gain = min(gain, CEILING / max(abs(v) for v in body))
+    return [v * gain for v in body], first / RATE
 
 
-def end(rng: random.Random) -> list[float]:
-    notes = [(0.0, 392.0, 0.3), (0.16, 523.25, 0.3), (0.32, 659.25, 0.3), (0.5, 783.99, 0.9)]
-    parts = [(at, tone(f, d, 0.22, 0.02, 3.0, (1.0, 0.5, 0.25, 0.12))) for at, f, d in notes]
-    parts.append((0.5, tone(523.25, 0.9, 0.12, 0.05, 2.5, (1.0, 0.3))))
-    parts.append((0.5, tone(196.0, 0.9, 0.2, 0.05, 2.5, (1.0, 0.4))))
-    return mix(*parts)
+def measure(x: list[float]) -> dict[str, float]:
+    """The figures of a finished effect: length, loudness (LUFS), peak (dBFS), silence at its start."""
+    peak = max(abs(v) for v in x)
+    lead = next(i for i, v in enumerate(x) if abs(v) >= 10 ** (-40 / 20) * peak)
+    return {"seconds": len(x) / RATE, "lufs": mm.loudness(x, RATE, looped=False),
+            "peak_db": 20 * math.log10(peak), "lead_ms": 1000 * lead / RATE}
 
 
-SOUNDS = {"conquest": conquest, "lost": lost, "die": die, "coins": coins, "decline": decline,
-          "pass": pass_bell, "end": end}
-
-
-def write(path: Path, samples: list[float]) -> None:
-    peak = max(1e-9, max(abs(v) for v in samples))
-    gain = min(1.0, 0.89 / peak)
-    data = array.array("h", (int(max(-1.0, min(1.0, v * gain)) * 32767) for v in samples))
-    if sys.byteorder == "big":
-        data.byteswap()
-    tmp = path.with_name("." + path.name + ".tmp")
-    with wave.open(str(tmp), "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(RATE)
-        w.writeframes(data.tobytes())
-    tmp.replace(path)
+def render(name: str, effect: tuple[dict[str, Any], dict[str, list[tuple[float, float, int, int]]], float],
+           out: Path, work: Path) -> dict[str, float]:
+    score, parts, length = effect
+    last = max(s + d for notes in parts.values() for s, d, _, _ in notes)
+    mid = work / f"{name}.mid"
+    mid.write_bytes(mm.midi_file(score, parts, end=last + TAIL))
+    raw = work / f"{name}-raw.wav"
+    mm.run_tool(["fluidsynth", "-ni", "-q", "-g", "0.5", "-r", str(RATE), "-F", str(raw), str(SOUNDFONT), str(mid)],
+                name)
+    body, cut = finish(mm.read_wav(raw), length)
+    target = out / f"{name}.wav"
+    tmp = out / f".{name}.tmp.wav"
+    try:
+        mm.write_wav(tmp, body)
+        tmp.replace(target)                      # atomically: a stopped run leaves the old effect
+    finally:
+        tmp.unlink(missing_ok=True)
+    return {**measure(body), "cut_ms": 1000 * cut, "bytes": target.stat().st_size}
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description="Synthesise the game's sounds.")
+    ap = argparse.ArgumentParser(prog="python -m tools.make_sounds",
+                                 description="Render the game's sound effects from their notes.")
     ap.add_argument("--out", default=str(OUT), help="folder for the .wav files (default assets/sounds)")
+    ap.add_argument("effects", nargs="*", help=f"the effects to render (default: all, {' '.join(NAMES)})")
     args = ap.parse_args(argv)
+    unknown = [e for e in args.effects if e not in NAMES]
+    if unknown:
+        print(f"error: no effect {unknown[0][:40]!r}; give effects among {', '.join(NAMES)}", file=sys.stderr)
+        return 2
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         print(f"error: --out {out}: a file is already there, not a folder; name a folder for the .wav files "
               f"(the file was left as it is)", file=sys.stderr)
         return 2
+    if shutil.which("fluidsynth") is None:
+        print("error: fluidsynth is not installed; install it (apt-get install fluidsynth)", file=sys.stderr)
+        return 1
+    if not SOUNDFONT.exists():
+        print(f"error: no sound font at {SOUNDFONT}; install it (apt-get install fluid-soundfont-gm)",
+              file=sys.stderr)
+        return 1
+    try:
+        effects = read_effects()                 # every effect read before any sound is made
+    except ScoreError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         print(f"error: --out {out}: the folder cannot be made ({err.strerror or err}); name another folder",
               file=sys.stderr)
         return 2
-    for name, make in SOUNDS.items():
-        samples = make(random.Random(name))
-        write(out / f"{name}.wav", samples)
-        print(f"{out / name}.wav: {len(samples) / RATE:.2f} s")
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in args.effects or NAMES:
+            try:
+                f = render(name, effects[name], out, Path(tmp))
+            except ScoreError as err:
+                print(f"error: {err}", file=sys.stderr)
+                return 1
+            print(f"{out / name}.wav: {f['seconds']:.2f} s, {f['lufs']:.1f} LUFS, peak {f['peak_db']:.1f} dBFS, "
+                  f"sounds after {f['lead_ms']:.0f} ms, {f['bytes'] // 1024} KiB")
     return 0
 
 

@@ -3,7 +3,7 @@ through pygame's mixer, with a volume and a mute that are remembered in the sett
 
 `Sound` never complains: no audio device, a mixer that will not start, a missing or broken
 file, all mean silence (SDL_AUDIODRIVER=dummy in CI works like a real device). Effects are the
-files of assets/sounds made by `python -m tools.make_sounds`: conquest, lost, die, coins, decline, pass,
+files of assets/sounds rendered by `python -m tools.make_sounds`: conquest, lost, die, coins, decline, pass,
 end. The music is two seamless loops made by `python -m tools.make_music` from the notes in
 assets/music: `title` under the start screen, `table` under the game (`set_piece`); it is on
 unless the player turned it off, under the effects at a low level. The menu changes the volume,
