@@ -272,6 +272,7 @@ def test_the_lab_refuses_a_bad_option_in_one_line(tmp_path, args, words):
     ("tools.draw_legend", ["--out", "FILE"], ("FILE", "not a folder")),
     ("tools.make_music", ["--out", "FILE"], ("FILE", "not a folder")),
     ("tools.make_music", ["nocturne"], ("no piece 'nocturne'", "table, title")),
+    ("tools.make_sounds", ["trumpet"], ("no effect 'trumpet'", "conquest, lost, die")),
 ])
 def test_a_tool_refuses_a_bad_option_in_one_line_and_writes_nothing(tmp_path, tool, args, words):
     mine = tmp_path / "FILE"
@@ -307,6 +308,43 @@ def test_make_music_reads_its_scores_within_bounds_and_refuses_in_one_sentence(t
     words = {"bomb": "aliases", "deep": "nested more than", "fifo": "a pipe, not a plain file",
              "device": "a device, not a plain file", "not_a_score": "notation"}[kind]
     assert words in line, line
+
+
+@pytest.mark.parametrize("kind", ["bomb", "fifo", "no_effect", "bad_note", "too_long"])
+def test_make_sounds_reads_its_notes_within_bounds_and_refuses_in_one_sentence(tmp_path, kind):
+    from tools import make_sounds
+    f = tmp_path / "effects.yaml"
+    shipped = (ROOT / "assets" / "sounds" / "effects.yaml").read_text(encoding="utf-8")
+    if kind in ("bomb", "fifo"):
+        {"bomb": yaml_bomb, "fifo": fifo}[kind](f)
+    elif kind == "no_effect":
+        f.write_text(shipped.replace("\ncoins:", "\ncoin:"), encoding="utf-8")
+    elif kind == "bad_note":
+        f.write_text(shipped.replace('"E6:0.07 G6:0.07', '"E6:0.07 Q6:0.07'), encoding="utf-8")
+    else:
+        f.write_text(shipped.replace("length: 1.95", "length: 4"), encoding="utf-8")
+    t0 = time.monotonic()
+    with pytest.raises(make_sounds.ScoreError) as err:
+        make_sounds.read_effects(f)
+    assert time.monotonic() - t0 < 2.0
+    line = str(err.value)
+    assert str(f) in line and "\n" not in line and len(line) < 400, line
+    words = {"bomb": "aliases", "fifo": "a pipe, not a plain file", "no_effect": "no effect 'coins'",
+             "bad_note": "coins: 'Q6' is not a note", "too_long": "end: length 4.0"}[kind]
+    assert words in line, line
+
+
+def test_make_sounds_refuses_in_one_line_without_fluidsynth_and_writes_nothing(tmp_path):
+    """No FluidSynth on the PATH: one line saying what to install, before any effect is touched."""
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    env = dict(os.environ, PATH=str(empty), PYTHONPATH=str(ROOT))
+    shipped = snapshot(ROOT / "assets" / "sounds")
+    out = subprocess.run([sys.executable, "-m", "tools.make_sounds", "--out", str(tmp_path / "out")],
+                         capture_output=True, text=True, timeout=SECONDS, env=env, cwd=tmp_path)
+    assert out.returncode == 1
+    one_line(out, "fluidsynth is not installed", "apt-get install fluidsynth")
+    assert not (tmp_path / "out").exists() and snapshot(ROOT / "assets" / "sounds") == shipped
 
 
 def test_draw_legend_help_prints_help_and_writes_nothing(tmp_path):

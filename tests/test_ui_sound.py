@@ -1,8 +1,9 @@
-"""The table's sounds: our own synthesised files, played through the mixer at the remembered
+"""The table's sounds: our own rendered files, played through the mixer at the remembered
 volume, silent when muted, and never a complaint without an audio device."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import wave
@@ -19,15 +20,83 @@ from game.ui.sound import EFFECTS, MUSIC, SOUND_DIR, Sound  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def effect_samples(path: Path) -> list[int]:
+    import array
+    with wave.open(str(path)) as w:
+        assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (1, 2, 22050), path
+        data = array.array("h", w.readframes(w.getnframes()))
+    if sys.byteorder == "big":
+        data.byteswap()
+    return list(data)
+
+
+def check_effect(path: Path) -> None:
+    """An effect as the game wants it: mono 16-bit 22050 Hz, short, heard at once, never clipped,
+    ending quietly (no click), and at the effects' common loudness."""
+    mm = make_music()
+    x = effect_samples(path)
+    seconds = len(x) / 22050
+    assert 0.2 < seconds < 2, (path.name, seconds)
+    peak = max(abs(v) for v in x)
+    assert peak <= 0.9 * 32768, f"{path.name}: peak {peak} is within 1 dB of clipping"
+    first = next(i for i, v in enumerate(x) if abs(v) >= 0.01 * peak)     # within 40 dB of the peak
+    assert first / 22050 < 0.02, f"{path.name}: {1000 * first / 22050:.0f} ms of silence before it sounds"
+    assert max(abs(v) for v in x[-20:]) < 0.01 * peak, f"{path.name}: cut off while sounding"
+    lufs = mm.loudness([v / 32768 for v in x], 22050, looped=False)
+    assert -20.0 <= lufs <= -17.5, f"{path.name}: {lufs:.1f} LUFS, not about -18"
+
+
 def test_every_sound_is_a_file_of_ours() -> None:
     for name in EFFECTS:
-        with wave.open(str(SOUND_DIR / f"{name}.wav")) as w:
-            assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (1, 2, 22050)
-            seconds = w.getnframes() / w.getframerate()
-        assert 0.2 < seconds < 2, name
+        check_effect(SOUND_DIR / f"{name}.wav")
     readme = (SOUND_DIR / "README.txt").read_text(encoding="utf-8")
     assert "make_sounds.py" in readme and "make_music.py" in readme and "FluidR3_GM" in readme
+    assert "effects.yaml" in readme and all(f"  {name} " in readme for name in EFFECTS)
     assert not (SOUND_DIR / "music.wav").exists()          # the old 19-second sine loop is gone
+
+
+def test_a_clipped_late_or_cut_off_effect_is_caught(tmp_path: Path) -> None:
+    """The checks above can fail: a clipped copy, a copy starting after 50 ms of silence and a copy
+    cut off while sounding are each refused."""
+    mm = make_music()
+    x = [v / 32768 for v in effect_samples(SOUND_DIR / "conquest.wav")]
+    bad = {"clipped": ([max(-1.0, min(1.0, v * 4)) for v in x], "clipping"),
+           "late": ([0.0] * 1103 + x, "50 ms of silence"), "cut": (x[: len(x) // 3], "cut off while sounding")}
+    for kind, (samples, words) in bad.items():
+        path = tmp_path / f"{kind}.wav"
+        mm.write_wav(path, samples)
+        with pytest.raises(AssertionError, match=words):
+            check_effect(path)
+
+
+def test_the_effects_are_notes_for_real_instruments_one_midi_file_each() -> None:
+    """Every effect the game plays is composed in effects.yaml, and each becomes a MIDI file:
+    the die on the percussion channel (wood blocks), the coins on the glockenspiel, the conquest
+    with timpani and brass, the end with a trumpet."""
+    from tools import make_sounds
+    effects = make_sounds.read_effects()
+    assert sorted(effects) == sorted(EFFECTS)
+    programs = {name: {i["program"] for i in score["instruments"].values()} for name, (score, _, _) in effects.items()}
+    assert set(effects["die"][1]) == {"drums"} and {n for _, _, n, _ in effects["die"][1]["drums"]} >= {76, 77}
+    assert 9 in programs["coins"] and {47, 61} <= programs["conquest"] and 56 in programs["end"]
+    for name, (score, parts, length) in effects.items():
+        first = min(s for notes in parts.values() for s, _, _, _ in notes)
+        assert first == 0 and 0.2 < length < 2, name             # every effect sounds at once
+        data = make_music().midi_file(score, parts, end=length)
+        assert data[:4] == b"MThd" and data.count(b"MTrk") == len(parts) + 1
+        assert (b"\x99" in data) == ("drums" in parts), name      # drums: note-ons on channel 10
+
+
+@pytest.mark.skipif(not (shutil.which("fluidsynth") and Path("/usr/share/sounds/sf2/FluidR3_GM.sf2").exists()),
+                    reason="needs fluidsynth and fluid-soundfont-gm to render")
+def test_make_sounds_renders_an_effect_as_the_game_wants_it(tmp_path: Path) -> None:
+    out = subprocess.run([sys.executable, "-m", "tools.make_sounds", "--out", str(tmp_path), "die", "coins"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["coins.wav", "die.wav"]
+    for name in ("die", "coins"):
+        check_effect(tmp_path / f"{name}.wav")
+        assert f"{name}.wav:" in out.stdout and "LUFS" in out.stdout
 
 
 def make_music():
