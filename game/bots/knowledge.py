@@ -28,6 +28,7 @@ from ..rules import Board, Catalog
 from ..rules.abilities import REGISTRY
 
 DIE_MEAN = 1.0          # (0 + 0 + 0 + 1 + 2 + 3) / 6
+DIE_TRIES = 0.3         # share of a conquest a turn's final attempt with the die is worth
 MEMO_SIZE = 50_000      # entries a life model's memo holds before it starts afresh
 
 
@@ -295,6 +296,11 @@ def more_block_traits(name: str, p: dict[str, Any], in_decline: bool, facts: Boa
                       turn_bonus=float(p.get("others", 0)) * DECLINES_SEEN)
     if name == "coins_from_neighbours":
         return Traits(turn_bonus=amount * NEIGHBOURS_ROBBED)
+    if name == "die_modifier":           # the die tried about once a turn, on some regions
+        share = facts.share(where) if where else 1.0
+        return Traits(discount=float(p.get("add", 1)) * DIE_TRIES * share * WHEN_ODDS.get(str(p.get("when", "always")), 0.5))
+    if name == "reroll":                 # a second chance on a short roll, about once a turn
+        return Traits(discount=DIE_TRIES * DIE_MEAN * min(2.0, float(p.get("times", 1))) * 0.5)
     if name == "buy_discount":           # about one conquest in two bought cheaper
         return Traits(discount=float(p.get("discount", 2)) * 0.4, turn_bonus=-float(p.get("coins", 1)) * 0.8)
     if name == "discount_markers":       # markers from the regions held, each worth tokens later

@@ -44,6 +44,7 @@ from ..rules import (
     Withdraw,
     actor,
     conquest_cost,
+    die_bonus,
     legal_actions,
     why_illegal,
 )
@@ -283,8 +284,8 @@ class MediumBot:
         if reinf and hold.hand >= 1:
             best_r, best_ev = None, 0.0
             for r_a in reinf:
-                short = conquest_cost(s, seat, r_a.region) - hold.hand
-                ev = DIE_COVERS.get(short, 0.0) * valuer.value(r_a.region)
+                short = conquest_cost(s, seat, r_a.region) - hold.hand - die_bonus(s, seat, r_a.region)
+                ev = (1.0 if short <= 0 else DIE_COVERS.get(short, 0.0)) * valuer.value(r_a.region)
                 if ev > best_ev + 1e-9:
                     best_r, best_ev = r_a, ev
             if best_r is not None:

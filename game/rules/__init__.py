@@ -10,7 +10,7 @@
   `Replay` (a record's rolls again), `die_face`.
 - The typed events of a record (`events_of`, `ScoreEvent`, ...).
 - What a game is made of: `GameState` and its parts, `Board`, `Region`, `Catalog`; the prices
-  (`cost_of`, `conquest_cost`, `cost_text`, `decline_conqueror`) and `default_region`.
+  (`cost_of`, `conquest_cost`, `cost_text`, `decline_conqueror`, `die_bonus`) and `default_region`.
 - The errors, each carrying a `Reason` (a sentence for a player, in any language).
 
 Content authors' effect blocks have a second face, `game.rules.abilities` (the registry of
@@ -47,7 +47,7 @@ from .board import FEATURES, TERRAINS, WATER, Board, BoardError, Region
 from .catalog import Catalog, CatalogError
 from .chance import ChanceSource, RandomChance, Replay, ScriptedDice, die_face
 from .common import default_region
-from .conquest import Cost, cost_of, decline_conqueror
+from .conquest import Cost, cost_of, decline_conqueror, die_bonus
 from .engine import Record, actor, apply, conquest_cost, cost_text, legal_actions, replay, why_illegal
 from .errors import IllegalAction, NotImplementedRule, SetupError
 from .events import (
@@ -101,7 +101,7 @@ __all__ = [
     "GameState", "PlayerState", "RaceHold", "RegionState", "Combo", "START_COINS", "LOST_TRIBE",
     "Board", "Region", "TERRAINS", "WATER", "FEATURES", "Catalog",
     # prices and defaults
-    "Cost", "cost_of", "conquest_cost", "cost_text", "decline_conqueror", "default_region",
+    "Cost", "cost_of", "conquest_cost", "cost_text", "decline_conqueror", "die_bonus", "default_region",
     # errors and reasons
     "IllegalAction", "NotImplementedRule", "SetupError", "BoardError", "CatalogError", "ReplayError",
     "Reason", "HasReason", "reason", "reason_n", "as_reason", "TEMPLATES", "COUNT_PARAM", "COST_LABELS",

@@ -89,7 +89,8 @@ RARE_HOOKS: tuple[str, ...] = ("protects", "on_region_lost", "conquest_price", "
                                "cost_floor", "min_per_region", "pass_over_price", "on_passed_over",
                                "on_any_decline", "after_decline", "may_redeploy", "on_abandon",
                                "on_tokens_lost", "collects_lost_tokens", "repels",
-                               "revives_earlier_decline", "discount_after_roll")
+                               "revives_earlier_decline", "discount_after_roll",
+                               "rerolls_left", "die_bonus")
 
 
 #: the hooks through which an effect judges a conquest target (see `Ability.judges_locally`)

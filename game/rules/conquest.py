@@ -406,8 +406,9 @@ def conquer_reason(s: GameState, seat: int, rid: str, *, reinforce: bool = False
         return reason_n("needs_tokens", floor, cost=floor, hand=hold.hand)
     if cost <= hold.hand:
         return reason("enough_outright", s, region=rid)
-    if cost - hold.hand > 3:
-        return reason("die_too_short", cost=cost, hand=hold.hand, short=cost - hold.hand - 3)
+    top = DIE_TOP + die_bonus(s, seat, rid, abil)
+    if cost - hold.hand > top:
+        return reason("die_too_short", cost=cost, hand=hold.hand, short=cost - hold.hand - top)
     return None
 
 
@@ -638,40 +639,88 @@ def take_over(s: GameState, seat: int, hold: RaceHold, rid: str, tokens: int, wa
 
 
 ROLLED = "rolled"     # turn memory: the final attempt's die, waiting for a choice after the roll
+DIE_TOP = 3           # the reinforcement die's highest face
+
+
+def die_bonus(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None = None) -> int:
+    """What the effects of `seat`'s Active race add to the reinforcement die's face for a final
+    attempt on `rid` (`Ability.die_bonus`; 0 when no effect of the catalog changes it)."""
+    if "die_bonus" not in s.catalog.hooked:
+        return 0
+    if abil is None:
+        hold = s.players[seat].active
+        abil = s.catalog.effects_of(hold.race, hold.power) if hold is not None else ()
+    return sum(ab.die_bonus(s, seat, rid) for ab in abil)
+
+
+def _may_roll_again(s: GameState, seat: int, hold: RaceHold, cost: int, bonus: int) -> bool:
+    """An effect lets the player roll the die again now, and a new roll could still succeed."""
+    if "rerolls_left" not in s.catalog.hooked or hold.hand + DIE_TOP + bonus < cost:
+        return False
+    return any(ab.rerolls_left(s, seat) > 0 for ab in s.catalog.effects_of(hold.race, hold.power))
 
 
 def final_attempt(s: GameState, seat: int, hold: RaceHold, rid: str, cost: int, chance: Any,
                   events: list[dict[str, Any]]) -> None:
     """The final conquest attempt with the die (R5), as explicit steps: roll, show, then any
-    choice a power allows after the roll (R23: Mercenary's coin), then settle. The die waits
-    (`turn.used[ROLLED]`) only when such a choice could still turn a short roll into a success;
-    otherwise it is settled at once."""
+    choice a power allows after the roll (R23: Mercenary's coin, a re-roll), then settle. The
+    die waits (`turn.used[ROLLED]`) only when such a choice could still turn a short roll into a
+    success; otherwise it is settled at once. An effect's `die_bonus` adds to the face."""
     face = chance.roll()
-    ok = hold.hand + face >= cost
+    bonus = die_bonus(s, seat, rid)
+    ok = hold.hand + face + bonus >= cost
     after = 0
     if not ok and "discount_after_roll" in s.catalog.hooked:
         after = sum(ab.discount_after_roll(s, seat) for ab in s.catalog.effects_of(hold.race, hold.power))
-    if after and hold.hand + face >= max(least_tokens(s, seat, s.catalog.effects_of(hold.race, hold.power)),
-                                         cost - after):
+    if not ok and (after and hold.hand + face + bonus >= max(
+            least_tokens(s, seat, s.catalog.effects_of(hold.race, hold.power)), cost - after)
+            or _may_roll_again(s, seat, hold, cost, bonus)):
         s.turn.used[ROLLED] = {"region": rid, "face": face}
-        events.append({"type": "die", "seat": seat, "region": rid, "face": face, "needed": cost - hold.hand,
-                       "success": False, "choice": True})
+        events.append(_die_event(seat, rid, face, cost - hold.hand, bonus, False, choice=True))
         return
-    events.append({"type": "die", "seat": seat, "region": rid, "face": face, "needed": cost - hold.hand,
-                   "success": ok})
+    events.append(_die_event(seat, rid, face, cost - hold.hand, bonus, ok))
     _settle(s, seat, hold, rid, ok, chance, events)
+
+
+def _die_event(seat: int, rid: str, face: int, needed: int, bonus: int, ok: bool,
+               choice: bool = False) -> dict[str, Any]:
+    """A `die` event: `needed` is the face the die had to show (the bonus taken off)."""
+    ev: dict[str, Any] = {"type": "die", "seat": seat, "region": rid, "face": face,
+                          "needed": needed - bonus, "success": ok}
+    if bonus:
+        ev["bonus"] = bonus
+    if choice:
+        ev["choice"] = True
+    return ev
+
+
+def roll_again(s: GameState, seat: int, chance: Any, events: list[dict[str, Any]]) -> None:
+    """The waiting die is rolled again (a re-roll chosen after the roll): the new face replaces
+    the old; the die waits again while another re-roll could still turn it into a success."""
+    rolled = s.turn.used[ROLLED]
+    hold = s.player_w(seat).active
+    assert hold is not None
+    rid = str(rolled["region"])
+    face = chance.roll()
+    cost = cost_of(s, seat, rid).total
+    bonus = die_bonus(s, seat, rid)
+    ok = hold.hand + face + bonus >= cost
+    again = not ok and _may_roll_again(s, seat, hold, cost, bonus)
+    s.turn.used[ROLLED] = {"region": rid, "face": face, **({"again": True} if again else {})}
+    events.append(_die_event(seat, rid, face, cost - hold.hand, bonus, ok, choice=again))
 
 
 def settle_roll(s: GameState, seat: int, chance: Any, events: list[dict[str, Any]]) -> None:
     """The die that waited for a choice after the roll is settled with what the player chose:
-    the conquest succeeds if the tokens in hand and the face now cover its cost."""
+    the conquest succeeds if the tokens in hand and the face (with any bonus) now cover its cost."""
     rolled = s.turn.used.pop(ROLLED)
     hold = s.player_w(seat).active
     assert hold is not None
     rid, face = str(rolled["region"]), int(rolled["face"])
     cost = cost_of(s, seat, rid).total
-    ok = hold.hand + face >= cost
-    event(events, "die_settled", seat=seat, region=rid, face=face, needed=cost - hold.hand, success=ok)
+    bonus = die_bonus(s, seat, rid)
+    ok = hold.hand + face + bonus >= cost
+    event(events, "die_settled", seat=seat, region=rid, face=face, needed=cost - hold.hand - bonus, success=ok)
     _settle(s, seat, hold, rid, ok, chance, events)
 
 
@@ -685,3 +734,9 @@ def _settle(s: GameState, seat: int, hold: RaceHold, rid: str, ok: bool, chance:
 def roll_waiting(s: GameState) -> bool:
     """A final attempt's die waits for a choice after the roll (see `final_attempt`)."""
     return ROLLED in s.turn.used
+
+
+def rolled_again(s: GameState) -> bool:
+    """The waiting die was just rolled again and waits for another choice (see `roll_again`)."""
+    rolled = s.turn.used.get(ROLLED)
+    return bool(rolled and rolled.get("again"))

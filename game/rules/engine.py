@@ -39,11 +39,13 @@ from .conquest import (
     conquer_reason,
     conquest_options,
     cost_of,
+    die_bonus,
     final_attempt,
     judged_locally,
     least_tokens,
     peace_in_force,
     roll_waiting,
+    rolled_again,
     settle_roll,
     take_region,
 )
@@ -140,6 +142,7 @@ def _judge_intent(s: GameState, seat: int, a: Action) -> tuple[Ability | None, R
 # Intents are immutable values: the ones `legal_actions` lists again and again are made once.
 _DECLINE, _END, _END_DECLINE, _SETTLE = Decline(), EndTurn(), EndTurn(decline=True), Settle()
 _conquer = functools.cache(Conquer)
+_AFTER_ROLL = frozenset(("discount_after_roll", "rerolls_left"))   # hooks of a choice after the roll
 _reinforce = functools.cache(Reinforce)
 _abandon = functools.cache(Abandon)
 _pick = functools.cache(Pick)
@@ -174,7 +177,7 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
     out: list[Action] = []
     cat = s.catalog
     hold = p.active
-    if hold is not None and "discount_after_roll" in cat.hooked and roll_waiting(s):
+    if hold is not None and _AFTER_ROLL & cat.hooked and roll_waiting(s):
         return _after_roll(s, seat), None
     if hold is not None:
         _effects_intents(s, seat, cat.hooks_in_force(hold.race, hold.power, False), out)
@@ -212,11 +215,12 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
                 if since is not None and not since.fits(judged):
                     since = None
             opts = conquest_options(s, seat, hold, abil, own, since, tab)
+            bonus = "die_bonus" in cat.hooked
             costs.update(opts)
             for rid, c in opts.items():
                 if c <= hand:
                     out.append(_conquer(rid))
-                elif die and c - hand <= 3:
+                elif die and c - hand <= 3 + (die_bonus(s, seat, rid, abil) if bonus else 0):
                     out.append(_reinforce(rid))
         if decline_reason(s, seat) is None:
             out.append(_DECLINE)
@@ -243,7 +247,8 @@ def _after_roll_effects(s: GameState, seat: int) -> list[Ability]:
     hold = s.players[seat].active
     if hold is None:
         return []
-    return [ab for ab in s.catalog.effects_of(hold.race, hold.power) if ab.discount_after_roll(s, seat)]
+    return [ab for ab in s.catalog.effects_of(hold.race, hold.power)
+            if ab.discount_after_roll(s, seat) or ab.rerolls_left(s, seat)]
 
 
 def _effects_intents(s: GameState, seat: int, hooks: Hooks, out: list[Action]) -> None:
@@ -351,7 +356,7 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
         ab, _ = _judge_intent(s, seat, a)
         assert ab is not None
         ab.apply_intent(new, seat, a, chance, ev)
-        if roll_waiting(new):                # the choice after the roll is made: settle the die
+        if roll_waiting(new) and not rolled_again(new):   # the choice after the roll is made: settle
             settle_roll(new, seat, chance, ev)
         if getattr(ab, "move_declines", False):      # a move that is a decline too (Ivory Tower)
             T.do_decline(new, seat, chance, ev)

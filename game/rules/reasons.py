@@ -157,6 +157,7 @@ TEMPLATES: dict[str, str] = {
     "discount_bought": "You already paid for this conquest's discount",
     "settle_roll_first": "The die is rolled: pay for the discount now, or keep the roll as it fell",
     "no_roll_waiting": "No die is waiting for a choice",
+    "no_rerolls_left": "No re-roll is left this turn",
     "needs_coins": "Needs {coins} coins, you have {have}",
     "no_marker_left": "{effect}: no marker left to spend",
     "clear_region_when": "{effect} is used after your redeployment, at the end of your turn",

@@ -243,6 +243,16 @@ class Ability:
         (R23), and the effect's own move (`legal_intents`) is offered meanwhile."""
         return 0
 
+    def rerolls_left(self, s: "GameState", seat: int) -> int:
+        """Times this effect still lets the player roll the final attempt's die again this
+        turn, as a choice after a short roll (R23, like `discount_after_roll`); 0 for none."""
+        return 0
+
+    def die_bonus(self, s: "GameState", seat: int, rid: str) -> int:
+        """Added to the reinforcement die's face in the final conquest attempt on `rid`
+        (negative: taken off); the face recorded stays the one the die showed."""
+        return 0
+
     def on_conquered(self, s: "GameState", seat: int, rid: str, was_nonempty: bool) -> None:
         """After the race took `rid` (by any means)."""
 

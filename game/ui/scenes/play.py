@@ -184,7 +184,9 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
             ok = die_ev.get("success") if die_ev and not die_ev.get("choice") else None   # (undecided yet)
             self.die = DieShow(face, ok, self.app.clock(), lines[-1] if lines else "")
             if die_ev is not None and die_ev.get("choice") and not self.table.is_bot(rec.seat):
-                self.message, self.message_kind = t("msg.die_choice", face=face), "warn"
+                again = any(isinstance(a, Use) and a.effect == "reroll" for a in legal_actions(self.state))
+                self.message = t("msg.die_choice_reroll" if again else "msg.die_choice", face=face)
+                self.message_kind = "warn"
             if self.pace() <= 0:
                 self.die = None
         m = self.table.match
