@@ -296,6 +296,8 @@ def more_block_traits(name: str, p: dict[str, Any], in_decline: bool, facts: Boa
                       turn_bonus=float(p.get("others", 0)) * DECLINES_SEEN)
     if name == "coins_from_neighbours":
         return Traits(turn_bonus=amount * NEIGHBOURS_ROBBED)
+    if name == "tokens_lost_at_redeploy":  # a token fewer every turn
+        return Traits(growth=-float(p.get("amount", 1)))
     if name == "die_modifier":           # the die tried about once a turn, on some regions
         share = facts.share(where) if where else 1.0
         return Traits(discount=float(p.get("add", 1)) * DIE_TRIES * share * WHEN_ODDS.get(str(p.get("when", "always")), 0.5))

@@ -90,7 +90,7 @@ RARE_HOOKS: tuple[str, ...] = ("protects", "on_region_lost", "conquest_price", "
                                "on_any_decline", "after_decline", "may_redeploy", "on_abandon",
                                "on_tokens_lost", "collects_lost_tokens", "repels",
                                "revives_earlier_decline", "discount_after_roll",
-                               "rerolls_left", "die_bonus")
+                               "rerolls_left", "die_bonus", "at_turn_end")
 
 
 #: the hooks through which an effect judges a conquest target (see `Ability.judges_locally`)

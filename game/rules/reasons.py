@@ -452,7 +452,7 @@ EVENT_TYPES: tuple[str, ...] = ("turn", "pick", "conquer", "reinforce", "dragon"
                                 "fortress", "lost", "abandon", "redeploy", "bonus_tokens", "decline",
                                 "removed", "vanished", "withdraw", "score", "game_over",
                                 "lost_tribe_cleared", "coins", "use", "gathered", "repelled",
-                                "revived", "given_back", "die_settled")
+                                "revived", "given_back", "die_settled", "dwindled")
 
 
 class Reason(str):

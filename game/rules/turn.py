@@ -550,6 +550,10 @@ def do_end_turn(s: GameState, seat: int, decline: bool, chance: Any, events: lis
     for h, in_dec in ([(p.active, False)] if p.active else []) + [(h, True) for h in p.declines]:
         for ab in cat.overriding(cat.in_force(h.race, h.power, in_dec), "on_end_turn"):
             ab.on_end_turn(s, seat, h)
+    if p.active is not None and "at_turn_end" in cat.hooked:
+        for ab in cat.overriding(cat.effects_of(p.active.race, p.active.power), "at_turn_end"):
+            if p.active is not None:
+                ab.at_turn_end(s, seat, p.active, chance, events)
     score(s, seat, events)
     if decline:
         go_into_decline(s, seat, chance, events)

@@ -108,6 +108,9 @@ def event_line(ev: dict[str, Any], state: Any) -> str | None:
     if kind == "bonus_tokens":
         n = ev.get("tokens", 0)
         return tn("log.bonus_tokens", n, troop=_troop(state, seat, ev.get("race")), tokens=n)
+    if kind == "dwindled":
+        n = ev.get("tokens", 0)
+        return tn("log.dwindled", n, troop=_troop(state, seat, ev.get("race")), tokens=n)
     if kind == "decline":
         return t("log.decline", name=_name(state, seat), race=race_name(cat, ev.get("race")))
     if kind == "removed":

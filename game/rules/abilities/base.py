@@ -349,6 +349,11 @@ class Ability:
     def on_end_turn(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
         """Before scoring at the end of the holder's own turn."""
 
+    def at_turn_end(self, s: "GameState", seat: int, hold: "RaceHold", chance: Any,
+                    events: list[dict[str, Any]]) -> None:
+        """At the end of the holder's own turn, after `on_end_turn` and before scoring, for the
+        Active race only; may take the race off the board altogether (`chance` refills the column)."""
+
     def score(self, s: "GameState", seat: int, hold: "RaceHold", in_decline: bool) -> int:
         """Bonus coins at the end of the holder's turn (`hold` is writable)."""
         return 0

@@ -1,0 +1,42 @@
+"""`tokens_lost_at_redeploy` (the Embers): a token back to the tray at the end of each turn of
+the Active race, the banner discarded when the last goes. The computer players play it to the
+end of a game, every invariant kept (tokens conserved: the lost ones are in the tray), and a
+race that fades away leaves its player to pick a new combo."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.bots import make_bot
+from game.bots.arena import play_game
+from game.content.catalog import load_catalog
+from game.content.tmx import map_for_players
+from game.rules import GameState, Record
+from game.rules.invariants import check
+
+INVENTED = Path(__file__).resolve().parents[1] / "docs" / "examples" / "invented.yaml"
+
+
+def test_computer_players_play_a_dwindling_race_to_the_end() -> None:
+    cat = load_catalog([INVENTED])
+    board = map_for_players(2).board
+    faded = 0
+    for seed in range(4):
+        bots = [make_bot(level, i, seed) for i, level in enumerate(("medium", "easy"))]
+        kinds: list[str] = []
+
+        def on_step(before: GameState, after: GameState, rec: Record, kinds: list[str] = kinds) -> None:
+            assert not check(after, round_trip=False)
+            types = [ev.get("type") for ev in rec.events]
+            if "dwindled" in types:
+                kinds.append("dwindled")
+                gone = [ev for ev in rec.events[types.index("dwindled"):] if ev.get("type") == "vanished"]
+                if gone:                 # the last token faded: no Active race, a pick next time
+                    kinds.append("vanished")
+                    assert before.players[gone[0]["seat"]].active is not None
+                    assert after.players[gone[0]["seat"]].active is None
+
+        end = play_game(board, cat, bots, seed, on_step=on_step, forced=[("embers", "stout")])
+        assert end.game_over
+        assert "dwindled" in kinds
+        faded += kinds.count("vanished")
+    print("embers gone in", faded, "of 4 games")
