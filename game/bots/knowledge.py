@@ -296,6 +296,9 @@ def more_block_traits(name: str, p: dict[str, Any], in_decline: bool, facts: Boa
                       turn_bonus=float(p.get("others", 0)) * DECLINES_SEEN)
     if name == "coins_from_neighbours":
         return Traits(turn_bonus=amount * NEIGHBOURS_ROBBED)
+    if name == "attacker_loss":          # every conquest a little dearer
+        odds = where_matches(where, ("", frozenset(), False, False, frozenset())) if where else 1.0
+        return Traits(discount=-amount * odds)
     if name == "tokens_lost_at_redeploy":  # a token fewer every turn
         return Traits(growth=-float(p.get("amount", 1)))
     if name == "die_modifier":           # the die tried about once a turn, on some regions

@@ -452,7 +452,8 @@ EVENT_TYPES: tuple[str, ...] = ("turn", "pick", "conquer", "reinforce", "dragon"
                                 "fortress", "lost", "abandon", "redeploy", "bonus_tokens", "decline",
                                 "removed", "vanished", "withdraw", "score", "game_over",
                                 "lost_tribe_cleared", "coins", "use", "gathered", "repelled",
-                                "revived", "given_back", "die_settled", "dwindled")
+                                "revived", "given_back", "die_settled", "dwindled",
+                                "attacker_lost")
 
 
 class Reason(str):

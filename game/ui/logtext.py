@@ -108,6 +108,10 @@ def event_line(ev: dict[str, Any], state: Any) -> str | None:
     if kind == "bonus_tokens":
         n = ev.get("tokens", 0)
         return tn("log.bonus_tokens", n, troop=_troop(state, seat, ev.get("race")), tokens=n)
+    if kind == "attacker_lost":
+        n = ev.get("tokens", 0)
+        return tn("log.attacker_lost", n, troop=_troop(state, seat, ev.get("race")), tokens=n,
+                  region=_region(state, ev.get("region")))
     if kind == "dwindled":
         n = ev.get("tokens", 0)
         return tn("log.dwindled", n, troop=_troop(state, seat, ev.get("race")), tokens=n)
