@@ -1,0 +1,52 @@
+"""A re-roll in the window, as a player meets it: a short final roll with the Lucky power
+waits, the message offers to roll again or keep the roll, a button named after the power rolls
+it again, and the new face decides the conquest."""
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import random  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from game.rules import Conquer, Reinforce, ScriptedDice, cost_of  # noqa: E402
+from game.ui.app import Options  # noqa: E402
+from game.ui.driver import Driver  # noqa: E402
+from game.ui.strings import t  # noqa: E402
+from tests.ui_games import game_with  # noqa: E402
+
+INVENTED = str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "invented.yaml")
+
+
+def test_a_short_roll_is_rolled_again_with_the_powers_button(home, monkeypatch):
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        scene = game_with(d, home, "ratmen", "lucky", [INVENTED])
+        first = next(a.region for a in scene.legal if isinstance(a, Conquer))
+        d.click(d.region_point(first))
+        s = scene.state.copy()
+        target = next(r for r in s.board.in_order(s.board.neighbours(first))
+                      if not s.board.region(r).is_water and s.regions[r].owner is None)
+        s.player_w(0).active.hand = 2
+        reg = s.reg_w(target)
+        reg.owner, reg.race, reg.tokens, reg.lost_tribe = 1, "humans", 1, 0
+        reg.tokens += 5 - cost_of(s, 0, target).total          # three short of the two in hand
+        s.seal()
+        scene.table.match.states[-1] = s
+        scene.sync(reset_mode=True)
+        faces = iter([[0], [3]])
+        monkeypatch.setattr(scene.table.match, "_rng", lambda: ScriptedDice(next(faces), random.Random(0)))
+        assert scene.send(Reinforce(target))
+        assert scene.message == t("msg.die_choice_reroll", face=0)
+        button = scene.button("use:reroll")
+        assert button is not None and button.label == "Lucky", [b.id for b in scene.buttons]
+        assert scene.button("settle") is not None
+        d.pump(3)
+        d.screenshot(Path(os.environ.get("REROLL_SHOTS", home)) / "reroll-waits.png")
+        d.press_button("use:reroll")
+        assert scene.state.regions[target].owner == 0
+        assert scene.table.match.records[-1].rolls == [3]
+    finally:
+        d.close()
