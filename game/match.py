@@ -4,7 +4,7 @@ A game is its setup (board, players, content files, seed) plus its records: `Mat
 rebuilds the first state from the setup and replays the records with their recorded die faces
 and shuffles, so a saved game resumes exactly. Saves are written atomically (a temporary file,
 then `os.replace`); a file that cannot be read raises `SaveError` with one line for the player
-and is never overwritten by us (`quarantine` keeps it under another name).
+and is never overwritten by us (`game.saves.quarantine` keeps it under another name).
 
 Undo walks back the current turn's intents, but never past a die roll, a revealed combo
 (a pick shows a new combo from the hidden stack) or a hand-over to another player.
@@ -304,14 +304,3 @@ class Match:
             raise SaveError(reason("save_differs", path=str(path)))
         return m
 
-
-def quarantine(path: str | Path) -> Path:
-    """Move an unreadable save aside (never deleted, never over another file)."""
-    from .saves import quarantine as keep_aside
-    return keep_aside(Path(path))
-
-
-def data_dir() -> Path:
-    """Where saves and settings live (see `game.saves.data_dir`)."""
-    from .saves import data_dir as folder
-    return folder()

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from game.match import Match, MatchSetup, SaveError, Seat, quarantine
+from game.match import Match, MatchSetup, SaveError, Seat
 from game.rules import Conquer, EndTurn, IllegalAction, Pick, Reinforce, legal_actions
+from game.saves import quarantine
 
 BOARD = {"name": "strip", "turns": 3, "regions": [
     {"id": "a", "terrain": "hill", "border": True, "adjacent": ["b"]},

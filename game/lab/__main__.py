@@ -19,9 +19,15 @@ from ..content.bounded import excerpt
 from ..content.catalog import ContentError
 from ..rules import Catalog
 from ..stopping import run_stoppable
-from .cluster import ClusterError, check_address
+from .cluster import ClusterError, check_address, run_on_cluster
 from .report import write
-from .runner import LabConfig, ProgressBar, check_forced, parse_combo, parse_seats, run
+from .runner import GameRecord, LabConfig, ProgressBar, check_forced, parse_combo, parse_seats, run
+
+
+def play(cfg: LabConfig, progress: ProgressBar) -> tuple[list[GameRecord], float]:
+    """Play the run where it was asked for: on the Dask cluster at `cfg.cluster` (`ClusterError`: one
+    sentence when it cannot be used), otherwise on this machine's cores."""
+    return run_on_cluster(cfg, progress) if cfg.cluster else run(cfg, progress)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -100,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Playing {cfg.games} games: {cfg.players} players, {cfg.bots_label()} on {map_name}, seed {cfg.seed}",
           file=sys.stderr)
     try:
-        records, seconds = run(cfg, ProgressBar())
+        records, seconds = play(cfg, ProgressBar())
     except ClusterError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -168,8 +174,8 @@ def _compare(cfg: LabConfig, args: argparse.Namespace) -> int:
     print(f"Comparing {names}: {cfg.games} games with each version, {cfg.players} players, "
           f"{cfg.bots_label()} on {map_name}, seed {cfg.seed}", file=sys.stderr)
     try:
-        rec_a, sec_a = run(cfg_a, ProgressBar())
-        rec_b, sec_b = run(cfg_b, ProgressBar())
+        rec_a, sec_a = play(cfg_a, ProgressBar())
+        rec_b, sec_b = play(cfg_b, ProgressBar())
     except ClusterError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

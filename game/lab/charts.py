@@ -13,16 +13,14 @@ from __future__ import annotations
 import math
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
+from .change import MIN_PAIRS, Change  # noqa: E402
 from .stats import Row, Tables  # noqa: E402
-
-if TYPE_CHECKING:
-    from .compare import Change
 
 BG = (250, 248, 242)
 INK = (35, 35, 40)
@@ -212,10 +210,9 @@ def rounds_chart(t: Tables, path: Path, title: str, subtitle: str) -> None:
     pygame.image.save(surf, str(path))
 
 
-def compare_chart(changes: Sequence["Change"], path: Path, title: str, subtitle: str) -> None:
+def compare_chart(changes: Sequence[Change], path: Path, title: str, subtitle: str) -> None:
     """Per changed race or power, B minus A: win rate (points) and coins scored, each a bar
     from zero with its 95% t interval as a whisker; green when clearly up, red when down."""
-    from .compare import MIN_PAIRS as min_pairs
     w, row_h, top = 1200, 40, 130
     rows = list(changes)
     h = top + row_h * max(1, len(rows)) + 90
@@ -251,7 +248,7 @@ def compare_chart(changes: Sequence["Change"], path: Path, title: str, subtitle:
         pygame.draw.line(surf, INK, (zero, top - 8), (zero, y_axis), 2)
         for i, c in enumerate(rows):
             m, lo, hi = (getattr(c, f"{attr}_diff"), getattr(c, f"{attr}_lo"), getattr(c, f"{attr}_hi"))
-            clear = getattr(c, f"{attr}_p_holm") < 0.05 and c.pairs >= min_pairs
+            clear = getattr(c, f"{attr}_p_holm") < 0.05 and c.pairs >= MIN_PAIRS
             colour = ((70, 150, 80) if m > 0 else (190, 60, 60)) if clear else BAR
             cy = top + i * row_h + row_h // 2
             xm = zero + m * sx

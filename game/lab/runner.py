@@ -229,11 +229,9 @@ class _Tracker:
 
 
 def run(cfg: LabConfig, progress: Callable[[int, int, float], None] | None = None) -> tuple[list[GameRecord], float]:
-    """Play `cfg.games` games; returns the records in game order and the seconds taken. With
-    `cfg.cluster`, on that Dask cluster (`ClusterError`: one sentence when it cannot be used)."""
-    if cfg.cluster:
-        from .cluster import run_on_cluster
-        return run_on_cluster(cfg, progress)
+    """Play `cfg.games` games on this machine's cores; returns the records in game order and the
+    seconds taken. (`cfg.cluster` is read a floor up: `python -m game.lab` sends such a run to
+    `cluster.run_on_cluster`, which plays its batches with `play_games` here.)"""
     jobs = cfg.jobs or os.cpu_count() or 1
     t0 = time.perf_counter()
     out: list[GameRecord] = []
