@@ -37,9 +37,9 @@ def estimate_coins(s: GameState, seat: int) -> int:
 def public_view(s: GameState, seat: int) -> GameState:
     """A copy of `s` as `seat` may see it (see the module docstring)."""
     v = s.copy()
-    for i in range(len(s.players)):
+    for i, p in enumerate(s.players):       # sealed below before anything writes the holds
         if i != seat:
-            v.player_w(i).coins = estimate_coins(s, i)
+            v.players[i] = p.with_coins(estimate_coins(s, i))
     v.race_stack = sorted(s.race_stack)
     v.power_stack = sorted(s.power_stack)
     v.seal()

@@ -260,7 +260,8 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     leaves out (the agreement of the two is tested position by position). `since`: what was
     judged in the position this one was played from, when `judged_locally` holds in both and it
     `fits`: only the regions written since (`_changed`) and their neighbours are judged again.
-    `hooks`: `abil` sorted by hook, when the caller has them."""
+    `hooks`: `abil` sorted by hook, when the caller has them. The cost is `cost_of`'s total added
+    up in place (markers' defence, the effects' changes, the combo's floor asked once)."""
     cat = s.catalog
     board = s.board
     regions = s.regions
@@ -274,7 +275,10 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     printed, mods = tab.printed_costs(board)
     slow_immunity = "protects" in cat.hooked
     priced = "conquest_price" in cat.hooked
-    plain_cost = not cat.marks and "cost_floor" not in cat.hooked
+    marks = cat.marks
+    floor = 1                                      # the least a conquest costs (R1), or more
+    if "cost_floor" in cat.hooked:
+        floor = max([1] + [ab.cost_floor(s, seat) for ab in abil])
     adjacency = board.adjacency
     if not own:
         anywhere = any(ab.enters_anywhere(s, seat) for ab in tab.enters_anywhere)
@@ -327,9 +331,10 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
             continue                                            # already held
         if r.hero or r.dragon or r.hole:
             continue                                            # immune
-        if (r.marks or (slow_immunity and owner is not None)) and immunity_reason(s, rid, seat):
+        foe = owner is not None and owner != seat
+        if (r.marks or (slow_immunity and foe)) and immunity_reason(s, rid, seat):
             continue
-        if priced and price_reason(s, seat, rid):
+        if priced and foe and price_reason(s, seat, rid):          # no price for a free region
             continue
         if rid in water:
             for ab in water_ok:
@@ -357,15 +362,18 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
                 continue
         elif not (rid in entry or (rid in water and rid in border_seas) or anywhere):
             continue
-        if plain_cost:
-            n = printed[rid] + r.mountain + r.lair + r.fortress + r.encampments + r.lost_tribe
-            if r.tokens and owner != seat:
-                n += r.tokens
-            for ab in mods:
-                n += ab.cost_modifier(s, seat, rid)
-            out[rid] = n if n > 1 else 1
-        else:
-            out[rid] = cost_of(s, seat, rid, abil).total
+        # the total `cost_of` works out, without its labelled parts
+        n = printed[rid] + r.mountain + r.lair + r.fortress + r.encampments + r.lost_tribe
+        if r.tokens and owner != seat:
+            n += r.tokens
+        if r.marks:
+            for name, k in r.marks.items():
+                spec = marks.get(name)
+                if spec is not None:
+                    n += spec.defence * k + (spec.defence_of(s, rid) if spec.defence_of else 0)
+        for ab in mods:
+            n += ab.cost_modifier(s, seat, rid)
+        out[rid] = n if n > floor else floor
     if since is not None and kept is None:
         for rid, c in since.options.items():
             if rid not in near_written:

@@ -175,6 +175,14 @@ class PlayerState:
         p.memo = plain_copy(self.memo) if self.memo else {}
         return p
 
+    def with_coins(self, coins: int) -> "PlayerState":
+        """A copy with another coin total that shares the holds and memo with this one: for a
+        state that is sealed before anything is written (a bot's public view), where a later
+        write goes through `GameState.player_w` and copies again."""
+        p = PlayerState.__new__(PlayerState)
+        p.name, p.coins, p.active, p.declines, p.memo = self.name, coins, self.active, self.declines, self.memo
+        return p
+
     def hold(self, race: str) -> tuple[RaceHold | None, bool]:
         """The hold of `race` and whether it is In Decline."""
         if self.active is not None and self.active.race == race:
