@@ -157,10 +157,11 @@ def test_a_listed_intent_plays_as_if_judged_again(catalog_of: str) -> None:
 
 
 def test_a_write_forgets_the_listed_intents() -> None:
-    """Any write to a state (a region, a player, the column) forgets what was listed for it."""
+    """Any write to a state (a region, a player, the column, the stacks and tray) forgets what was
+    listed for it."""
     s = new_game(BOARDS["ring"](), ["ann", "bob"], default_catalog(), random.Random(1))
     writes = [lambda t: t.reg_w(next(iter(t.regions))), lambda t: t.player_w(0), lambda t: t.column_w(),
-              lambda t: t.seal()]
+              lambda t: t.supply_w(), lambda t: t.seal()]
     for write in writes:
         s.seal()                                 # only a sealed state remembers its list
         legal_actions(s)
@@ -387,3 +388,30 @@ def test_region_conditions_read_the_board_as_written() -> None:
             acts = legal_actions(s)
             s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
     assert asked > 10_000 and near > 20, (asked, near)
+
+
+@pytest.mark.parametrize("catalog_of", ["base", "expansions"])
+def test_playing_an_intent_never_changes_the_state_it_was_played_from(catalog_of: str) -> None:
+    """`apply` plays into a successor that shares the stacks, the discard, the tray and the
+    winners with the state before until it writes one of them (`supply_w`): over random games the
+    state before is the same after, every part the successor wrote is its own, and a `copy` owns
+    them all from the start."""
+    shared = owned = 0
+    for seed in range(6):
+        s, rng = _random_start(_catalog(catalog_of), 100 + seed)
+        while not s.game_over:
+            before = s.to_dict()
+            acts = legal_actions(s)
+            new, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+            assert s.to_dict() == before
+            parts = ("race_stack", "power_stack", "power_discard", "tray", "winners")
+            same = [getattr(new, p) is getattr(s, p) for p in parts]
+            if all(same):
+                shared += 1
+            else:
+                assert not any(same)                    # written: all its own
+                owned += 1
+            c = new.copy()
+            assert not any(getattr(c, p) is getattr(new, p) for p in parts)
+            s = new
+    assert shared > owned > 0

@@ -27,19 +27,20 @@ def regions_held(s: GameState, seat: int) -> int:
     return sum(1 for r in s.regions.values() if r.owner == seat and r.tokens)
 
 
-def estimate_coins(s: GameState, seat: int) -> int:
-    """A guess at `seat`'s coins from public information only."""
+def estimate_coins(s: GameState, seat: int, held: int | None = None) -> int:
+    """A guess at `seat`'s coins from public information only (`held`: its regions, when known)."""
     turns = turns_played(s, seat)
-    rate = INCOME_PER_REGION * regions_held(s, seat) + INCOME_FLAT
+    rate = INCOME_PER_REGION * (regions_held(s, seat) if held is None else held) + INCOME_FLAT
     return int(round(START_COINS + turns * rate))
 
 
 def public_view(s: GameState, seat: int) -> GameState:
     """A copy of `s` as `seat` may see it (see the module docstring)."""
     v = s.copy()
+    held = s.regions_per_seat()
     for i, p in enumerate(s.players):       # sealed below before anything writes the holds
         if i != seat:
-            v.players[i] = p.with_coins(estimate_coins(s, i))
+            v.players[i] = p.with_coins(estimate_coins(s, i, held[i]))
     v.race_stack = sorted(s.race_stack)
     v.power_stack = sorted(s.power_stack)
     v.seal()

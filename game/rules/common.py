@@ -25,6 +25,9 @@ def active_effects(s: GameState, seat: int) -> Iterable[Ability]:
 
 def refill_column(s: GameState, chance: Any) -> None:
     """Slide up is implicit (a list); reveal combos from the stacks until six are visible."""
+    if len(s.column) >= COLUMN_SIZE or not s.race_stack:
+        return
+    s.supply_w()
     while len(s.column) < COLUMN_SIZE and s.race_stack:
         if not s.power_stack:
             if not s.power_discard:
@@ -37,6 +40,7 @@ def refill_column(s: GameState, chance: Any) -> None:
 
 def return_banner(s: GameState, race: str, chance: Any) -> None:
     """A vanished race's banner goes to the lowest empty column slot, else under the stack (R8)."""
+    s.supply_w()
     if len(s.column) < COLUMN_SIZE:
         s.race_stack.insert(0, race)
         refill_column(s, chance)
@@ -150,13 +154,14 @@ def give_back_borrowed(s: GameState, seat: int, events: list[dict[str, Any]]) ->
 
 def add_tray(s: GameState, race: str, n: int) -> None:
     if n:
-        s.tray[race] = s.tray.get(race, 0) + n
+        s.supply_w().tray[race] = s.tray.get(race, 0) + n
 
 
 def take_tray(s: GameState, race: str, n: int) -> int:
     """Take up to `n` tokens of `race` from the tray (R14); returns how many came."""
     got = max(0, min(n, s.tray.get(race, 0)))
-    s.tray[race] = s.tray.get(race, 0) - got
+    if got or race not in s.tray:
+        s.supply_w().tray[race] = s.tray.get(race, 0) - got
     return got
 
 

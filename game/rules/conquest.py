@@ -553,7 +553,7 @@ def vanish_decline(s: GameState, seat: int, hold: RaceHold, events: list[dict[st
     p = s.player_w(seat)
     p.declines = [h for h in p.declines if h.race != hold.race]
     if hold.power:
-        s.power_discard.append(hold.power)
+        s.supply_w().power_discard.append(hold.power)
     return_banner(s, hold.race, chance)
     event(events, "vanished", seat=seat, race=hold.race)
 

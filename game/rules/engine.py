@@ -326,7 +326,7 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
             raise IllegalAction(why)
     seat = a.player if isinstance(a, Withdraw) else actor(s)
     chance = Recorder(rng)
-    new = s.copy()
+    new = s.successor()
     ev: list[dict[str, Any]] = []
     if isinstance(a, Pick):
         T.do_pick(new, seat, a.index, chance, ev)

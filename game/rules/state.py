@@ -297,12 +297,16 @@ Held = tuple[dict[tuple[int, str], list[str]], dict[str, tuple[int, str]]]
 Listed = tuple[tuple["Action", ...], dict[str, int], set[int], Judged | None]
 
 
+NONE_WRITTEN: frozenset[str] = frozenset()       # no region written yet (see `GameState.reg_w`)
+NONE_WRITTEN_P: frozenset[int] = frozenset()     # no player written yet
+
+
 class GameState:
     """The whole table. `board` and `catalog` are shared, immutable references (not serialised)."""
 
     __slots__ = ("board", "catalog", "players", "regions", "column", "race_stack", "power_stack",
                  "power_discard", "tray", "round", "turn", "winners", "_fresh_r", "_fresh_p",
-                 "_sealed", "_held", "_base", "_changed", "_fresh_c", "_listed", "_prior")
+                 "_sealed", "_held", "_base", "_changed", "_fresh_c", "_listed", "_prior", "_own_supply")
 
     def __init__(self, board: "Board", catalog: "Catalog") -> None:
         self.board = board
@@ -317,16 +321,20 @@ class GameState:
         self.round: int = 1
         self.turn: TurnState = TurnState(0)
         self.winners: list[int] = []
-        self._fresh_r: set[str] = set()
-        self._fresh_p: set[int] = set()
+        # the regions and players written (copied) since the last seal; the shared empty set until
+        # the first write, so that a copy allocates none
+        self._fresh_r: set[str] | frozenset[str] = NONE_WRITTEN
+        self._fresh_p: set[int] | frozenset[int] = NONE_WRITTEN_P
         # who holds which regions, (seat, race) -> regions in board order: `_held` for this
         # state once sealed, made when first asked from `_base` (that of the state it was copied
         # from, if known) and the regions written since (`_changed`, or `_fresh_r` until sealed)
         self._sealed = False
         self._held: Held | None = None
         self._base: Held | None = None
-        self._changed: set[str] = set()
+        self._changed: set[str] | frozenset[str] = NONE_WRITTEN
         self._fresh_c = True                 # the combos of the column are this state's own
+        # the stacks, the discard, the tray and the winners are this state's own (see `supply_w`)
+        self._own_supply = True
         # what `legal_actions` listed for this sealed state, with the cost of each conquest it
         # listed: `apply` need not judge a listed intent again; any write forgets it
         self._listed: Listed | None = None
@@ -348,24 +356,72 @@ class GameState:
         s.round = self.round
         s.turn = self.turn.copy()
         s.winners = list(self.winners)
-        s._fresh_r, s._fresh_p = set(), set()
-        s._sealed, s._held, s._changed = False, None, set()
-        s._base = self._held if self._sealed else None
+        s._fresh_r, s._fresh_p = NONE_WRITTEN, NONE_WRITTEN_P
+        s._sealed, s._held, s._changed = False, None, NONE_WRITTEN
+        if self._sealed:
+            held = self._held
+            if held is None:          # index this state now: the copy builds on it, and so on
+                held = self._held = self._index(self._changed)
+            s._base = held
+        else:
+            s._base = None
+        s._fresh_c = False
+        s._listed = s._prior = None
+        s._own_supply = True
+        return s
+
+    def successor(self) -> "GameState":
+        """The state an intent is played into (`apply`): a `copy` that shares the stacks, the
+        discard, the tray and the winners with this one until `supply_w` (rarely needed: most
+        intents take no token from the tray and reveal no combo). A `copy` owns all of them."""
+        s = GameState.__new__(GameState)
+        s.board, s.catalog = self.board, self.catalog
+        s.players = list(self.players)
+        s.regions = dict(self.regions)
+        s.column = list(self.column)
+        s.race_stack, s.power_stack, s.power_discard = self.race_stack, self.power_stack, self.power_discard
+        s.tray, s.winners = self.tray, self.winners
+        s._own_supply = False
+        s.round = self.round
+        s.turn = self.turn.copy()
+        s._fresh_r, s._fresh_p = NONE_WRITTEN, NONE_WRITTEN_P
+        s._sealed, s._held, s._changed = False, None, NONE_WRITTEN
+        if self._sealed:
+            held = self._held
+            if held is None:
+                held = self._held = self._index(self._changed)
+            s._base = held
+        else:
+            s._base = None
         s._fresh_c = False
         s._listed = s._prior = None
         return s
+
+    def supply_w(self) -> "GameState":
+        """This state, with stacks, discard, tray and winners that may be written (copied the
+        first time after `successor` or `seal`)."""
+        self._listed = self._prior = None
+        if not self._own_supply:
+            self.race_stack, self.power_stack = list(self.race_stack), list(self.power_stack)
+            self.power_discard, self.tray = list(self.power_discard), dict(self.tray)
+            self.winners = list(self.winners)
+            self._own_supply = True
+        return self
 
     def reg_w(self, rid: str) -> RegionState:
         """The region, writable: copied the first time it is written in this state."""
         self._listed = self._prior = None
         if self._sealed:
-            self._sealed, self._base, self._held, self._changed = False, self._held, None, set()
+            self._sealed, self._base, self._held, self._changed = False, self._held, None, NONE_WRITTEN
             # what was listed for the sealed state may read its regions later (the default
             # Redeploy, `Redeploy.later`): a sealed state's mapping is never changed in place
             self.regions = dict(self.regions)
-        if rid not in self._fresh_r:
+        fresh = self._fresh_r
+        if rid not in fresh:
             self.regions[rid] = self.regions[rid].copy()
-            self._fresh_r.add(rid)
+            if isinstance(fresh, frozenset):
+                fresh = self._fresh_r = set()
+            fresh.add(rid)
         return self.regions[rid]
 
     def column_w(self) -> list[Combo]:
@@ -379,9 +435,12 @@ class GameState:
     def player_w(self, seat: int) -> PlayerState:
         """The player, writable."""
         self._listed = self._prior = None
-        if seat not in self._fresh_p:
+        fresh = self._fresh_p
+        if seat not in fresh:
             self.players[seat] = self.players[seat].copy()
-            self._fresh_p.add(seat)
+            if isinstance(fresh, frozenset):
+                fresh = self._fresh_p = set()
+            fresh.add(seat)
         return self.players[seat]
 
     def seal(self) -> None:
@@ -391,8 +450,9 @@ class GameState:
         if not self._sealed:
             self._changed = self._fresh_r
             self._sealed, self._held = True, None
-        self._fresh_r = set()
-        self._fresh_p = set()
+        self._fresh_r = NONE_WRITTEN
+        self._fresh_p = NONE_WRITTEN_P
+        self._own_supply = False           # a successor may share them from now on
         self._fresh_c = False
 
     # -- reading -----------------------------------------------------------------------
@@ -448,7 +508,7 @@ class GameState:
                     n[r.owner] += 1
         return n
 
-    def _index(self, changed: set[str]) -> Held:
+    def _index(self, changed: set[str] | frozenset[str]) -> Held:
         """Who holds which regions: `_base` with the `changed` regions brought up to date, or
         the whole board read again when there is no base."""
         regions = self.regions

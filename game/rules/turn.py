@@ -480,7 +480,7 @@ def go_into_decline(s: GameState, seat: int, chance: Any, events: list[dict[str,
     keep_badge = exempt or (hold.power is not None
                             and any(a.in_decline for a in s.catalog.abilities.get(hold.power, ())))
     if not keep_badge and hold.power:
-        s.power_discard.append(hold.power)
+        s.supply_w().power_discard.append(hold.power)
     new = RaceHold(hold.race, hold.power if keep_badge else None, hold.hand, hold.memo)
     p.active = None
     p.declines.append(new)
@@ -617,7 +617,7 @@ def next_turn(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
     if seat == 0:
         if s.round >= s.board.turns:
             s.turn.phase = GAME_OVER
-            s.winners = list(outcome(s).winners)
+            s.supply_w().winners = list(outcome(s).winners)
             event(events, "game_over", winners=list(s.winners),
                   coins=[pl.coins for pl in s.players])
             return
