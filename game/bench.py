@@ -8,7 +8,8 @@ on this tree and on git revision REV (extracted with `git archive` to a temporar
 game on each in turn so that both see the same machine, and prints the ratio: the speed of a
 shared machine drifts by a third between runs, so only ratios within one run count. `--ui`
 runs the window benchmark instead (`game.ui.bench`). `--content FILE.yaml` adds custom races and
-powers to the mix.
+powers to the mix, `--packs` every expansion pack the game ships (with `--compare` too: each tree
+loads the same files, named relative to it).
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from typing import Any
 
 from . import resources
 from .content.catalog import ContentError, default_catalog, load_catalog
+from .content.packs import resolve_content, shipped_packs
 from .rules import Board, apply, legal_actions, new_game
 from .stopping import run_stoppable
 
@@ -79,11 +81,11 @@ def timed_game(board: Board, catalog: Any, seed: int) -> dict[str, float]:
 WORKER = r'''
 import json, random, sys, time
 sys.path.insert(0, ".")
-from game.content.catalog import default_catalog
+from game.content.catalog import default_catalog, load_catalog
 from game.rules import apply, legal_actions, new_game
 from game.bench import five_player_board
 board, _ = five_player_board()
-catalog = default_catalog()
+catalog = load_catalog(sys.argv[1:]) if sys.argv[1:] else default_catalog()
 clock = time.perf_counter
 print("ready", flush=True)
 for line in sys.stdin:
@@ -109,8 +111,8 @@ for line in sys.stdin:
 class Worker:
     """A Python process timing games on one tree of the project, a game per request."""
 
-    def __init__(self, tree: Path) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-c", WORKER], cwd=tree, stdin=subprocess.PIPE,
+    def __init__(self, tree: Path, content: list[str] | None = None) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-c", WORKER, *(content or [])], cwd=tree, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True)
         assert self.proc.stdin is not None and self.proc.stdout is not None
         first = self.proc.stdout.readline().strip()
@@ -176,7 +178,11 @@ def report(label: str, m: dict[str, float]) -> None:
     print(f"{label}games per second on one core: {m['games_per_s']:.1f}")
 
 
-def compare(rev: str, games: int) -> int:
+def _content_line(content: list[str]) -> str:
+    return f"the base races and powers and {len(content)} content files" if content else "the base races and powers"
+
+
+def compare(rev: str, games: int, content: list[str] | None = None) -> int:
     if resources.CHECKOUT is None:
         print(resources.needs_checkout(f"--compare {rev}"))
         return 2
@@ -187,7 +193,7 @@ def compare(rev: str, games: int) -> int:
         except ValueError as err:
             print(f"--compare {rev}: git cannot give that revision ({err}); name a commit, tag or branch")
             return 2
-        here, there = Worker(resources.CHECKOUT), Worker(other)
+        here, there = Worker(resources.CHECKOUT, content), Worker(other, content)
         try:
             mine: list[dict[str, float]] = []
             theirs: list[dict[str, float]] = []
@@ -200,7 +206,7 @@ def compare(rev: str, games: int) -> int:
             there.close()
     a, b = summary(mine), summary(theirs)
     print(f"{games} games on each tree, interleaved (same seeds; the trees may play different "
-          f"games if their rules differ)")
+          f"games if their rules differ); {_content_line(content or [])}")
     report("this tree: ", a)
     report(f"{rev}: ", b)
     print(f"ratio {rev} / this tree: game {b['game_ms'] / a['game_ms']:.2f}x, "
@@ -215,24 +221,28 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ui", action="store_true", help="benchmark the window instead")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--content", action="append", default=[])
+    ap.add_argument("--packs", action="store_true", help="add every expansion pack the game ships")
     ap.add_argument("--compare", metavar="REV", help="also time git revision REV, interleaved, and print the ratio")
     args = ap.parse_args(argv)
     if args.ui:
         from .ui import bench as ui_bench
         return int(ui_bench.main([]) or 0)
+    if args.packs:
+        args.content = [p.path for p in shipped_packs()] + args.content
     if args.compare:
-        if args.content:
-            print("--compare times the default races and powers only: drop --content")
+        if any(Path(c).is_absolute() for c in args.content):
+            print("--compare loads --content in each tree: name the files relative to the checkout")
             return 2
-        return compare(args.compare, args.games)
+        return compare(args.compare, args.games, args.content)
     try:
-        catalog = load_catalog(args.content) if args.content else default_catalog()
+        catalog = load_catalog([str(resolve_content(c)) for c in args.content]) if args.content else default_catalog()
     except ContentError as err:
         print(err)
         return 2
     board, where = five_player_board()
     runs = [timed_game(board, catalog, seed) for seed in range(args.games)]
-    print(f"board: {where} ({len(board.regions)} regions, {board.turns} rounds), 5 players, {args.games} games")
+    print(f"board: {where} ({len(board.regions)} regions, {board.turns} rounds), 5 players, {args.games} games; "
+          f"{_content_line(args.content)}")
     report("", summary(runs))
     return 0
 

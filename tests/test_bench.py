@@ -29,3 +29,14 @@ def test_a_revision_git_cannot_give_is_one_line(capsys: pytest.CaptureFixture[st
     assert bench.main(["--compare", "no-such-revision-anywhere", "--games", "1"]) == 2
     out = capsys.readouterr().out.strip()
     assert out.startswith("--compare no-such-revision-anywhere:") and "\n" not in out
+
+
+def test_every_pack_can_be_timed_here_and_against_another_revision(capsys: pytest.CaptureFixture[str]) -> None:
+    from game.content.packs import shipped_packs
+    n = len(shipped_packs())
+    assert n >= 7
+    assert bench.main(["--packs", "--games", "1"]) == 0
+    assert f"the base races and powers and {n} content files" in capsys.readouterr().out
+    assert bench.main(["--packs", "--compare", "HEAD", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert f"and {n} content files" in out and "ratio HEAD / this tree" in out
