@@ -415,3 +415,25 @@ def test_playing_an_intent_never_changes_the_state_it_was_played_from(catalog_of
             assert not any(getattr(c, p) is getattr(new, p) for p in parts)
             s = new
     assert shared > owned > 0
+
+
+def test_a_region_move_lists_what_its_reasons_accept() -> None:
+    """A move on a region (Lava, Wendigos...) may list its intents its own quicker way: the list is
+    always the candidates its `why_not_at` accepts, in the same order."""
+    from game.rules import Use
+    from game.rules.abilities.use_move import RegionMove
+    checked = listed = 0
+    for seed in range(30):
+        s, rng = _random_start(_catalog("expansions"), 300 + seed)
+        while not s.game_over:
+            seat = s.turn.seat
+            hold = s.players[seat].active
+            for ab in (s.catalog.effects_of(hold.race, hold.power) if hold else ()):
+                if isinstance(ab, RegionMove):
+                    slow = [Use(ab.name, rid) for rid in ab.candidates(s, seat) if ab.why_not_at(s, seat, rid) is None]
+                    assert ab.legal_intents(s, seat) == slow, (ab.name, seed)
+                    checked += 1
+                    listed += len(slow)
+            acts = legal_actions(s)
+            s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+    assert checked > 100 and listed > 10

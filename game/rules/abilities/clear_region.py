@@ -121,6 +121,32 @@ class ClearRegion(RegionMove):
             return []
         return sorted(self._sources(s, seat, hold))
 
+    def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
+        """The candidates `why_not_at` accepts, judged as it judges them but without building a
+        reason for the others, and with the regions that may be emptied worked out once."""
+        hold = s.players[seat].active
+        t = s.turn
+        if hold is None or t.phase != self.phase or t.seat != seat:
+            return []
+        anywhere = self.p["anywhere"]
+        if anywhere and t.used.get(self.name):
+            return []
+        sources = self._sources(s, seat, hold)
+        done = list(t.used.get(self.name, []))
+        regions, board = s.regions, s.board
+        out: list[Action] = []
+        for rid in sorted(sources):
+            if rid not in regions or board.region(rid).is_water:
+                continue
+            r = regions[rid]
+            if r.owner == seat and r.tokens:
+                continue
+            if immunity_reason(s, rid, seat) or not self.target.holds(s, seat, hold.race, rid):
+                continue
+            if anywhere or _matched(sources, done + [rid]):
+                out.append(Use(self.name, rid))
+        return out
+
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
                      events: list[dict[str, Any]]) -> None:
         assert isinstance(action, Use)
