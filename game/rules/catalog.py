@@ -106,7 +106,7 @@ class Hooks:
 
     __slots__ = ("effects", "conquers_water", "may_target", "cost_modifier", "reaches", "links",
                  "enters_anywhere", "reinforce_reason", "legal_intents", "may_decline_after_scoring",
-                 "local", "plain_redeploy", "_printed", "_linked")
+                 "local", "plain_redeploy", "protects", "conquest_price", "_printed", "_linked")
 
     def __init__(self, cat: "Catalog", abil: tuple[Ability, ...]) -> None:
         self.effects = abil
@@ -119,6 +119,8 @@ class Hooks:
         self.reinforce_reason = cat.overriding(abil, "reinforce_reason")
         self.legal_intents = cat.overriding(abil, "legal_intents")
         self.may_decline_after_scoring = cat.overriding(abil, "may_decline_after_scoring")
+        self.protects = cat.overriding(abil, "protects")                # asked for the defender
+        self.conquest_price = cat.overriding(abil, "conquest_price")
         self.local = cat._local_defence and all(
             type(ab).printed_links is not Ability.printed_links for ab in self.links) and all(
             ab.judges_locally() for hook in TARGET_HOOKS for ab in cat.overriding(abil, hook))
@@ -191,8 +193,11 @@ class Catalog:
     _force_hooks: dict[tuple[str, str | None, bool], Hooks] = field(default_factory=dict, repr=False,
                                                                      compare=False)
     _combo_hooks: dict[tuple[str, str | None], Hooks] = field(default_factory=dict, repr=False, compare=False)
-    #: no effect of the catalog makes a region's defence depend on more than that region
+    #: no effect of the catalog that protects a region depends on more than that region
     _local_defence: bool = field(default=True, repr=False, compare=False)
+    #: the markers whose defence depends on more than their region (`MarkSpec.defence_of`):
+    #: while one lies on the board, no listing builds on the one before (`judged_locally`)
+    nonlocal_marks: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
 
     def _index(self) -> None:
         """Note which rare hooks are in use and which markers exist (after any change)."""
@@ -209,9 +214,9 @@ class Catalog:
         self.marks = marks
         self.decline_only = frozenset(k for k, abil in self.abilities.items()
                                       if any(a.only_in_decline for a in abil))
-        self._local_defence = not any(spec.defence_of for spec in marks.values()) and all(
-            ab.judges_locally() for abil in self.abilities.values() for ab in abil
-            if type(ab).protects is not Ability.protects)
+        self.nonlocal_marks = frozenset(name for name, spec in marks.items() if spec.defence_of)
+        self._local_defence = all(ab.judges_locally() for abil in self.abilities.values() for ab in abil
+                                  if type(ab).protects is not Ability.protects)
         self._combos.clear()
         self._hooks.clear()
         self._force.clear()

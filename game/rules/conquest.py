@@ -230,11 +230,17 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
     """Whether the conquests `conquest_options` finds for a race (with its combo's `hooks` and
     its regions `own`) may be kept for a later position of the turn, re-judged only near the
     regions written meanwhile: the race holds a region, every effect judging a target does it
-    locally (`Hooks.local`) and no race in play asks coins for its regions (the attacker's
-    coins change)."""
+    locally (`Hooks.local`), no race in play asks coins for its regions (the attacker's
+    coins change) and no marker whose defence reads further than its region lies on the board
+    (a Behemoth's: a region that lost one was written, and is judged again)."""
     if not own or not hooks.local:
         return False
     cat = s.catalog
+    far = cat.nonlocal_marks
+    if far:
+        for r in s.regions.values():
+            if r.marks and not far.isdisjoint(r.marks):
+                return False
     if "conquest_price" in cat.hooked:
         for _seat, h, in_dec in s.iter_holds():
             if cat.overriding(cat.in_force(h.race, h.power, in_dec), "conquest_price"):
@@ -296,6 +302,24 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
             front |= linked[o]
     front.difference_update(own)
     players = s.players
+    # the other players' races whose effects may protect a region or ask a price for it: only
+    # their regions are asked (`immunity_reason`, `price_reason`), as the holds are found there
+    guarded: set[tuple[int, str]] = set()
+    pricing: set[tuple[int, str]] = set()
+    if slow_immunity or priced:
+        for i, p in enumerate(players):
+            if i == seat:
+                continue
+            seen: set[str] = set()
+            for h, in_dec in ([(p.active, False)] if p.active is not None else []) + [(d, True) for d in p.declines]:
+                if h.race in seen:
+                    continue                       # `PlayerState.hold` finds the first
+                seen.add(h.race)
+                its = cat.hooks_in_force(h.race, h.power, in_dec)
+                if its.protects:
+                    guarded.add((i, h.race))
+                if its.conquest_price:
+                    pricing.add((i, h.race))
     peace = False                                  # some player's peace holds (a Diplomat's)
     for p in players:
         if "until_next_turn" in p.memo:
@@ -332,9 +356,9 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
         if r.hero or r.dragon or r.hole:
             continue                                            # immune
         foe = owner is not None and owner != seat
-        if (r.marks or (slow_immunity and foe)) and immunity_reason(s, rid, seat):
+        if (r.marks or (foe and (owner, r.race) in guarded)) and immunity_reason(s, rid, seat):
             continue
-        if priced and foe and price_reason(s, seat, rid):          # no price for a free region
+        if foe and (owner, r.race) in pricing and price_reason(s, seat, rid):
             continue
         if rid in water:
             for ab in water_ok:
