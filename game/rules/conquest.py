@@ -236,14 +236,14 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
     if not own or not hooks.local:
         return False
     cat = s.catalog
+    if "conquest_price" in cat.hooked:
+        for _seat, h, in_dec in s.iter_holds():
+            if cat.hooks_in_force(h.race, h.power, in_dec).conquest_price:
+                return False
     far = cat.nonlocal_marks
     if far:
         for r in s.regions.values():
             if r.marks and not far.isdisjoint(r.marks):
-                return False
-    if "conquest_price" in cat.hooked:
-        for _seat, h, in_dec in s.iter_holds():
-            if cat.overriding(cat.in_force(h.race, h.power, in_dec), "conquest_price"):
                 return False
     return True
 
