@@ -10,7 +10,9 @@ reading of the whole board says.
 """
 from __future__ import annotations
 
+import ast
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -437,3 +439,32 @@ def test_a_region_move_lists_what_its_reasons_accept() -> None:
             acts = legal_actions(s)
             s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
     assert checked > 100 and listed > 10
+
+
+#: the modules that build a state of their own from nothing (a new game, a scenario's position)
+FRESH_STATES = {"setup.py", "position.py"}
+SUPPLY_WRITE = re.compile(r"\.(race_stack|power_stack|power_discard|winners)\.(append|pop|insert|remove|extend|clear|sort)\("
+                          r"|\.tray\[[^\]]*\]\s*[-+]?=(?!=)|shuffle\(\w+\.(race_stack|power_stack)\)")
+
+
+def _supply_writes_past_supply_w(source: str) -> list[str]:
+    """The functions of `source` that write the stacks, the discard, the tray or the winners in
+    place without asking `supply_w` for them (which a successor state needs: it shares them)."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            text = ast.get_source_segment(source, node) or ""
+            if SUPPLY_WRITE.search(text) and "supply_w()" not in text:
+                out.append(node.name)
+    return out
+
+
+def test_the_engine_writes_the_shared_supply_only_through_supply_w() -> None:
+    root = Path(__file__).resolve().parents[1] / "game" / "rules"
+    offenders = [f"{p.relative_to(root).as_posix()}: {name}" for p in sorted(root.rglob("*.py"))
+                 if p.name not in FRESH_STATES
+                 for name in _supply_writes_past_supply_w(p.read_text(encoding="utf-8"))]
+    assert offenders == [], "writes the shared stacks or tray without supply_w: " + "; ".join(offenders)
+    assert _supply_writes_past_supply_w("def f(s):\n    s.power_discard.append('x')\n") == ["f"]
+    assert _supply_writes_past_supply_w("def f(s):\n    s.tray['elves'] -= 1\n") == ["f"]
+    assert _supply_writes_past_supply_w("def f(s):\n    s.supply_w().tray['elves'] -= 1\n") == []

@@ -56,7 +56,7 @@ class TokensLostAtRedeploy(Ability):
         give_back_borrowed(s, seat, events)          # (a borrowed badge goes back first)
         p = s.player_w(seat)
         if hold.power:
-            s.power_discard.append(hold.power)
+            s.supply_w().power_discard.append(hold.power)
         p.active = None
         return_banner(s, race, chance)
         event(events, "vanished", seat=seat, race=race)
