@@ -207,3 +207,45 @@ def test_a_game_under_the_help_is_kept_when_the_window_closes_on_a_full_disk(fol
         assert len(json.loads(kept[0].read_text())["records"]) == len(table.match.records)
     finally:
         d.close()
+
+
+def test_the_close_button_warns_once_when_the_end_can_be_neither_written_nor_kept(folders, monkeypatch):
+    """The window's close button on a full disk whose temporary folder is full too: the first
+    press keeps the window open and says so on the ranking page; the second leaves. With room to
+    keep it elsewhere, one press is enough (the end is kept for the next start)."""
+    import pygame
+
+    from game.ui.strings import t
+    home, _ = folders
+    near_the_end(home)
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        disk_full(monkeypatch)
+        final = play_to_the_ranking(d)
+        monkeypatch.setattr(saves, "stash", lambda data, p: (_ for _ in ()).throw(
+            OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))))
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        d.pump(2)
+        assert d.app.running and d.scene is final
+        assert final.message == t("app.close_unsaved") and final.message_kind == "bad"
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        d.pump(2)
+        assert not d.app.running
+    finally:
+        d.close()
+
+
+def test_the_close_button_leaves_at_once_when_the_end_is_kept_elsewhere(folders, monkeypatch):
+    import pygame
+    home, temp = folders
+    near_the_end(home)
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        disk_full(monkeypatch)
+        play_to_the_ranking(d)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        d.pump(2)
+        assert not d.app.running
+        assert any(temp.rglob("*.json"))
+    finally:
+        d.close()

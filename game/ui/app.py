@@ -129,6 +129,7 @@ class App:
         self.clock = clock
         self.stack: list[Scene] = []
         self.unsaved: list[Any] = []      # tables whose last save failed (a full disk): see hold_unsaved
+        self.close_warned = False         # the close button was pressed once with a game's end nowhere kept
         self.running = True
         self.frames = 0
         self._dirty = True
@@ -232,6 +233,34 @@ class App:
         kept = [t.keep_elsewhere() for t in self.unsaved]
         self.unsaved = []
         return kept
+
+    def close_would_lose(self) -> bool:
+        """As the window's close button is pressed: a last try at every unwritten game, then at
+        keeping it for the next start; True when one could be neither written nor kept."""
+        for scene in self.stack:
+            self.hold_unsaved(scene)
+        if self.retry_unsaved():
+            return False
+        return any(table.keep_elsewhere() is None for table in self.unsaved)
+
+    def close(self) -> None:
+        """The window's close button. Like Quit on the ranking page: when a game's end can be
+        neither written nor kept anywhere, the first press says so on the nearest scene that has a
+        message line (the scenes covering it are taken away) and the window stays; a second
+        press leaves without it."""
+        if self.close_warned or not self.close_would_lose():
+            self.quit()
+            return
+        self.close_warned = True
+        while len(self.stack) > 1 and not hasattr(self.stack[-1], "message"):
+            self.pop()
+        scene = self.stack[-1] if self.stack else None
+        if scene is not None and hasattr(scene, "message"):
+            said: Any = scene                  # a scene with a message line (checked above)
+            said.message, said.message_kind = t("app.close_unsaved"), "bad"
+        else:
+            print(t("app.close_unsaved"), file=sys.stderr)
+        self.dirty()
 
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
@@ -354,7 +383,7 @@ class App:
     def _events(self, events: list[pygame.event.Event]) -> None:
         for ev in events:
             if ev.type == pygame.QUIT:
-                self.quit()
+                self.close()
                 return
             if ev.type == pygame.VIDEORESIZE and not self.fullscreen:
                 self.screen = pygame.display.get_surface() or self.screen
