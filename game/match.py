@@ -43,6 +43,24 @@ from .rules import (
 SAVE_VERSION = 1
 
 
+def write_atomic(data: bytes, path: Path) -> None:
+    """Write `data` to `path` through a temporary file beside it and `os.replace`: a crash or a
+    full disk mid-write leaves whatever was at `path` before intact."""
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
 class SaveError(HasReason, ValueError):
     """A save that cannot be used; one line naming the file and what to do (`err.reason`)."""
 
@@ -254,20 +272,7 @@ class Match:
         """Write atomically: a crash mid-write leaves the previous save intact."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        data = json.dumps(self.to_dict(), separators=(",", ":"))
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        write_atomic(json.dumps(self.to_dict(), separators=(",", ":")).encode("utf-8"), path)
 
     @staticmethod
     def load(path: str | Path, catalog: Catalog | None = None, board: Board | None = None) -> "Match":

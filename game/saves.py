@@ -24,6 +24,7 @@ from typing import Any
 from . import savelock
 from .content.bounded import load_json, read_bytes
 from .match import SaveError, check_save
+from .match import write_atomic as _write_atomic  # one atomic writer; a name of its own here for the tests
 from .rules import HasReason, reason
 
 APP = "smallworld-table"
@@ -167,22 +168,6 @@ def stash_dir(saves: Path | None = None) -> Path:
     tag = hashlib.sha1(str(saves).encode("utf-8")).hexdigest()[:12]
     user = os.getuid() if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
     return Path(tempfile.gettempdir()) / f"{APP}-unsaved-{user}" / tag
-
-
-def _write_atomic(data: bytes, path: Path) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def stash(data: dict[str, Any], save_path: Path) -> Path:
