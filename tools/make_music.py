@@ -294,18 +294,24 @@ def write_wav(path: Path, x: list[float]) -> None:
         w.writeframes(data.tobytes())
 
 
-def read_score(name: str) -> tuple[dict[str, Any], dict[str, list[tuple[float, float, int, int]]], float, bytes]:
-    """A piece's score (read within a score's bounds), its parts, its length in beats and its
-    MIDI file; `ScoreError` in one sentence when it cannot be read or played as written."""
-    path = SCORES / f"{name}.yaml"
+def load_notes(path: Path, what: str) -> Any:
+    """A notes file (a piece's score, the effects), read within a score's bounds; `ScoreError` in
+    one sentence naming the file when it cannot be read or is not `what`."""
     try:
-        score = load_yaml(path, "score")[1]
+        return load_yaml(path, "score")[1]
     except FileRefused as err:
         raise ScoreError(str(err)) from None
     except OSError as err:
         raise ScoreError(f"{path}: cannot be read ({err.strerror or err})") from None
     except (ValueError, yaml.YAMLError) as err:
-        raise ScoreError(f"{path}: not a YAML score ({str(err).splitlines()[0] if str(err) else err})") from None
+        raise ScoreError(f"{path}: not {what} ({str(err).splitlines()[0] if str(err) else err})") from None
+
+
+def read_score(name: str) -> tuple[dict[str, Any], dict[str, list[tuple[float, float, int, int]]], float, bytes]:
+    """A piece's score (read within a score's bounds), its parts, its length in beats and its
+    MIDI file; `ScoreError` in one sentence when it cannot be read or played as written."""
+    path = SCORES / f"{name}.yaml"
+    score = load_notes(path, "a YAML score")
     if not isinstance(score, dict):
         raise ScoreError(f"{path}: not a score (a mapping of tempo, beats, instruments, sections, form)")
     try:

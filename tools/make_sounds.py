@@ -33,13 +33,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from game import resources
-from game.content.bounded import FileRefused, load_yaml
 from game.stopping import run_stoppable
 from tools import make_music as mm
-from tools.make_music import ScoreError
+from tools.make_music import ScoreError, load_notes
 
 RATE = mm.RATE               # as the game's mixer plays
 OUT = resources.ASSETS / "sounds"
@@ -107,14 +104,7 @@ def read_effects(path: Path = NOTES) -> dict[str, tuple[dict[str, Any], dict[str
                                                          float]]:
     """Every effect of the notes file, arranged; `ScoreError` in one sentence naming the file and
     the effect when one cannot be read or played as written."""
-    try:
-        data = load_yaml(path, "score")[1]
-    except FileRefused as err:
-        raise ScoreError(str(err)) from None
-    except OSError as err:
-        raise ScoreError(f"{path}: cannot be read ({err.strerror or err})") from None
-    except (ValueError, yaml.YAMLError) as err:
-        raise ScoreError(f"{path}: not YAML ({str(err).splitlines()[0] if str(err) else err})") from None
+    data = load_notes(path, "YAML")
     if not isinstance(data, dict):
         raise ScoreError(f"{path}: not the effects' notes (a mapping of effect names to length and parts)")
     out = {}
