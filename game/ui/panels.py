@@ -23,6 +23,7 @@ from .playview import DIE_ROLL, REGION_POWERS, PlayView, panels_combo_rects, tip
 from .strings import (
     combo_name,
     feature_name,
+    has,
     power_text,
     power_title,
     race_name,
@@ -385,7 +386,8 @@ def draw_player(scene: PlayView, surf: pygame.Surface) -> None:
     seat = scene.table.seats[who]
     player_mark(surf, theme.player_symbol(seat.colour, who), (x + L.px(8), y + L.px(10)), L.px(9), col)
     bot = scene.table.is_bot(who)
-    name = p.name + (" " + t("player.computer") if bot else "")
+    level = f"start.kind.{seat.bot}"          # "(Computer: hard)": the level, as the start screen says it
+    name = p.name + ((f" ({t(level)})" if has(level) else " " + t("player.computer")) if bot else "")
     phase = t(PHASE_KEYS.get(s.turn.phase, "phase.conquer"))
     ph = text.render(phase, L.px(13), theme.INK_SOFT, "bold")
     room = area.w - L.px(40)
