@@ -50,3 +50,15 @@ def test_no_scheduler_at_the_address_is_one_line(tmp_path: Path, capsys, monkeyp
     err = capsys.readouterr().err.strip().splitlines()
     assert rc == 2 and "tcp://127.0.0.1:9" in err[-1] and "dask scheduler" in err[-1]
     assert "Traceback" not in "\n".join(err) and not (tmp_path / "r").exists()
+
+
+def test_a_port_nobody_listens_on_is_said_at_once(tmp_path: Path, capsys) -> None:
+    """A refused connection is known at once: the one line comes without Dask's 20 s of retries."""
+    pytest.importorskip("distributed")
+    import time
+    t0 = time.monotonic()
+    rc = main(["--games", "2", "--cluster", "tcp://127.0.0.1:9", "--out", str(tmp_path / "r")])
+    took = time.monotonic() - t0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert rc == 2 and "connection refused" in err[-1] and "Traceback" not in "\n".join(err)
+    assert took < 8, f"{took:.1f} s"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import socket
 import tempfile
 import time
 import zipfile
@@ -44,12 +45,36 @@ def check_address(address: str) -> str | None:
     return None
 
 
+def _refused(address: str) -> str | None:
+    """For a tcp:// (or bare HOST:PORT) address, a look at the port before Dask's own wait: a
+    port nobody listens on answers at once, where Dask would try again for CONNECT_SECONDS. The
+    reason (connection refused, no such host), or None to let Dask try (other protocols, or a
+    host that is slow to answer)."""
+    m = re.match(r"^(?:tcp://)?([^/:\[\]]+|\[[^\]]+\]):(\d+)/?$", address.strip())
+    if not m:
+        return None
+    host, port = m.group(1).strip("[]"), int(m.group(2))
+    try:
+        socket.create_connection((host, port), timeout=min(5.0, CONNECT_SECONDS)).close()
+    except ConnectionRefusedError:
+        return "connection refused"
+    except socket.gaierror:
+        return f"no host named {host}"
+    except OSError:
+        return None
+    return None
+
+
 def _client(address: str) -> Any:
     try:
         from distributed import Client
     except ImportError:
         raise ClusterError(f"--cluster needs Dask's distributed scheduler, which is not installed: "
                            f"{INSTALL}") from None
+    refused = _refused(address)
+    if refused:
+        raise ClusterError(f"--cluster {address}: no Dask scheduler answered ({refused}); start one with "
+                           f"`dask scheduler` and `dask worker ADDRESS`, or check the address")
     try:
         return Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
     except Exception as err:  # noqa: BLE001 - whatever Dask raises for an address it cannot reach
