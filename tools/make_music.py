@@ -370,6 +370,36 @@ def render(name: str, out: Path, work: Path) -> dict[str, float]:
             "seam": seam, "bytes": target.stat().st_size}
 
 
+def renderer_problem(out: Path, kind: str, programs: dict[str, str]) -> int | None:
+    """Before anything is rendered: `out` must be a folder (or not yet there), each program
+    (name -> Debian package) installed and the sound font present. The exit status after a
+    one-line refusal, or None when all is there."""
+    if out.exists() and not out.is_dir():
+        print(f"error: --out {out}: a file is already there, not a folder; name a folder for the {kind} files "
+              f"(the file was left as it is)", file=sys.stderr)
+        return 2
+    for tool, package in programs.items():
+        if shutil.which(tool) is None:
+            print(f"error: {tool} is not installed; install it (apt-get install {package})", file=sys.stderr)
+            return 1
+    if not SOUNDFONT.exists():
+        print(f"error: no sound font at {SOUNDFONT}; install it (apt-get install fluid-soundfont-gm)",
+              file=sys.stderr)
+        return 1
+    return None
+
+
+def make_folder(out: Path) -> bool:
+    """Make the output folder; False after a one-line refusal."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        print(f"error: --out {out}: the folder cannot be made ({err.strerror or err}); name another folder",
+              file=sys.stderr)
+        return False
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.make_music",
                                  description="Render the game's music to seamless Ogg loops.")
@@ -384,30 +414,16 @@ def main(argv: list[str] | None = None) -> int:
               f"{', '.join(known)}", file=sys.stderr)
         return 2
     out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        print(f"error: --out {out}: a file is already there, not a folder; name a folder for the .ogg files "
-              f"(the file was left as it is)", file=sys.stderr)
-        return 2
-    for tool in ("fluidsynth", "oggenc"):
-        if shutil.which(tool) is None:
-            print(f"error: {tool} is not installed; install it (apt-get install fluidsynth vorbis-tools)",
-                  file=sys.stderr)
-            return 1
-    if not SOUNDFONT.exists():
-        print(f"error: no sound font at {SOUNDFONT}; install it (apt-get install fluid-soundfont-gm)",
-              file=sys.stderr)
-        return 1
+    problem = renderer_problem(out, ".ogg", {"fluidsynth": "fluidsynth", "oggenc": "vorbis-tools"})
+    if problem is not None:
+        return problem
     try:
         for name in pieces:                       # every score read before any sound is made
             read_score(name)
     except ScoreError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        print(f"error: --out {out}: the folder cannot be made ({err.strerror or err}); name another folder",
-              file=sys.stderr)
+    if not make_folder(out):
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         for name in pieces:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -181,27 +180,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: no effect {unknown[0][:40]!r}; give effects among {', '.join(NAMES)}", file=sys.stderr)
         return 2
     out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        print(f"error: --out {out}: a file is already there, not a folder; name a folder for the .wav files "
-              f"(the file was left as it is)", file=sys.stderr)
-        return 2
-    if shutil.which("fluidsynth") is None:
-        print("error: fluidsynth is not installed; install it (apt-get install fluidsynth)", file=sys.stderr)
-        return 1
-    if not SOUNDFONT.exists():
-        print(f"error: no sound font at {SOUNDFONT}; install it (apt-get install fluid-soundfont-gm)",
-              file=sys.stderr)
-        return 1
+    problem = mm.renderer_problem(out, ".wav", {"fluidsynth": "fluidsynth"})
+    if problem is not None:
+        return problem
     try:
         effects = read_effects()                 # every effect read before any sound is made
     except ScoreError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        print(f"error: --out {out}: the folder cannot be made ({err.strerror or err}); name another folder",
-              file=sys.stderr)
+    if not mm.make_folder(out):
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         for name in args.effects or NAMES:
