@@ -156,19 +156,13 @@ class App:
         while self.stack:
             self._leave(self.stack.pop())
         self.retry_unsaved()
-        self.stack.append(scene)
-        scene.enter()
-        scene.resize()
-        self.dirty()
+        self._start(scene)
 
     def push(self, scene: Scene) -> None:
         """Lay `scene` over the top one, which holds still until it is uncovered."""
         if self.stack:
             self.stack[-1].covered()
-        self.stack.append(scene)
-        scene.enter()
-        scene.resize()
-        self.dirty()
+        self._start(scene)
 
     def pop(self) -> None:
         """Take the top scene away; the one below goes on where it was."""
@@ -186,6 +180,10 @@ class App:
         if self.stack:
             self._leave(self.stack.pop())
             self.retry_unsaved()
+        self._start(scene)
+
+    def _start(self, scene: Scene) -> None:
+        """`scene` on top of the stack, entered and laid out."""
         self.stack.append(scene)
         scene.enter()
         scene.resize()
