@@ -402,9 +402,9 @@ def _crossing_lines(lines: dict[tuple[int, int], list[Point]], verts: list[Point
     for e, line in lines.items():
         for p, q in zip(line, line[1:], strict=False):
             segs.append((e, p, q))
-    for (a, b) in edges:
-        if (b, a) not in edges:
-            segs.append(((-1, len(segs)), verts[a], verts[b]))
+    for (v, w) in edges:
+        if (w, v) not in edges:
+            segs.append(((-1, len(segs)), verts[v], verts[w]))
     grid: dict[tuple[int, int], list[int]] = {}
     for k, (_, p, q) in enumerate(segs):
         for gx in range(int(min(p[0], q[0]) // 50), int(max(p[0], q[0]) // 50) + 1):

@@ -27,7 +27,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game import resources  # noqa: E402
-from game.rules import CONQUER  # noqa: E402
+from game.rules import CONQUER, Conquer, Reinforce  # noqa: E402
 
 SCREENS = ("start", "pass", "column", "board", "die", "redeploy", "ranking", "story")
 NAMES = ("Ana", "Bogdan", "Claire", "Daan", "Eliza")
@@ -98,16 +98,17 @@ def render(out: Path, size: tuple[int, int] = (1280, 800), lang: str = "en", see
         d.press_button("start")
         assert isinstance(d.scene, PassScene), "the game did not start"
         shot("pass")
-        game: GameScene = d.scene.game
+        game = d.scene.game
+        assert isinstance(game, GameScene), "the game scene is not behind the pass screen"
         d.press_button("ready")
         d.move(game.combo_rects[1].center)              # a combo's rules in its tooltip
         shot("column")
         play_until(d, lambda: isinstance(d.scene, GameScene) and game.state.round >= 5
                    and game.state.turn.seat == 0 and game.state.turn.phase == CONQUER, limit=6000)
-        took = [a.region for a in game.legal if a.kind == "conquer"]
+        took = [a.region for a in game.legal if isinstance(a, Conquer)]
         if took:                                        # one conquest made, the next targets lit
             d.click(d.region_point(took[0]))
-        target = next((a.region for a in game.legal if a.kind in ("conquer", "reinforce")), None)
+        target = next((a.region for a in game.legal if isinstance(a, (Conquer, Reinforce))), None)
         d.move(d.region_point(target) if target is not None else (5, 5))
         shot("board")
         d.app.options.pace = 1.0                        # the die stays on screen while it is shown
