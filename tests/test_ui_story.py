@@ -144,3 +144,24 @@ def test_the_story_chart_draws_each_players_line_once(ended) -> None:
     story_view.draw_chart(surf, pygame.Rect(40, 40, 640, 320), d.app, table, scene.story)
     dark = sum(1 for x in range(40, 680) for y in range(40, 360) if surf.get_at((x, y))[:3] == (40, 30, 24))
     assert dark == 0                       # the dark twin drawn a pixel off each line is gone
+
+
+def _contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    def lum(c: tuple[int, int, int]) -> float:
+        ch = [v / 255 for v in c]
+        ch = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in ch]
+        return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_every_players_line_and_dot_stands_out_on_the_story_page() -> None:
+    """A pale player colour (light yellow, sky blue) alone fades into the cream page; its line and
+    dots get a darker edge, so each player's line has an edge of at least 3:1 against the page."""
+    from game.ui import theme
+    page = story_view.PAGE
+    assert page == (250, 244, 230)
+    for key, col in theme.PALETTE.items():
+        edge = story_view._casing(col)
+        best = max(_contrast(col, page), _contrast(edge, page) if edge else 0.0)
+        assert best >= 3.0, f"{key} {col}: its line would be faint on the page ({best:.2f}:1)"

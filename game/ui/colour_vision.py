@@ -39,6 +39,14 @@ def _enc(c: float) -> int:
     return round(v * 255)
 
 
+def contrast(one: RGB, two: RGB) -> float:
+    """WCAG contrast ratio of two colours, 1 (same light) to 21 (black on white)."""
+    def light(c: RGB) -> float:
+        return 0.2126 * _lin(c[0]) + 0.7152 * _lin(c[1]) + 0.0722 * _lin(c[2])
+    hi, lo = sorted((light(one), light(two)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
 def simulate(rgb: RGB, kind: str) -> RGB:
     """`rgb` as seen with `kind` ("normal", "protanopia", "deuteranopia", "tritanopia")."""
     if kind == "normal":

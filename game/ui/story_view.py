@@ -18,7 +18,7 @@ import pygame
 
 from game.story import SOURCES, Story
 
-from . import theme
+from . import colour_vision, theme
 from .board_view import BoardPicture, BoardView
 from .layout import Layout, ui_scale
 from .strings import combo_name, has, map_title, t, tn
@@ -36,6 +36,29 @@ def seat_tag(table: Any, seat: int) -> str:
 
 def _colours(table: Any) -> list[tuple[int, int, int]]:
     return [theme.player_colour(s.colour, i) for i, s in enumerate(table.seats)]
+
+
+PAGE = theme.INK_LIGHT          # the story's cream page
+
+
+def _casing(col: tuple[int, int, int]) -> tuple[int, int, int] | None:
+    """A darker edge for a player colour that alone fades into the cream page (under 3:1, as
+    light yellow, sky blue and orange do); the darker colours need none."""
+    if colour_vision.contrast(col, PAGE) >= 3.0:
+        return None
+    for step in range(1, 10):
+        edge = (round(col[0] * (1 - step / 10)), round(col[1] * (1 - step / 10)), round(col[2] * (1 - step / 10)))
+        if colour_vision.contrast(edge, PAGE) >= 3.0:
+            return edge
+    return theme.INK
+
+
+def _dot(surf: pygame.Surface, col: tuple[int, int, int], centre: tuple[int, int], rad: int) -> None:
+    """A player's dot, with a dark rim when the colour is light."""
+    edge = _casing(col)
+    if edge is not None:
+        pygame.draw.circle(surf, edge, centre, rad + 1)
+    pygame.draw.circle(surf, col, centre, rad)
 
 
 def _nice_top(v: int) -> int:
@@ -80,10 +103,14 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, app: Any, table: Any, st
     for ps in story.players:
         pts = [px(r, c) for r, c in enumerate(ps.coins)]
         col = colours[ps.seat]
+        width = max(2, round(3 * ui))
+        edge = _casing(col)
         if len(pts) > 1:
-            pygame.draw.lines(surf, col, False, pts, max(2, round(3 * ui)))   # one line each, no shadow twin
+            if edge is not None:                        # a light line gets a darker edge right under it
+                pygame.draw.lines(surf, edge, False, pts, width + 2)
+            pygame.draw.lines(surf, col, False, pts, width)   # one line each, no shadow twin
         for p in pts:
-            pygame.draw.circle(surf, col, p, max(2, round(3 * ui)))
+            _dot(surf, col, p, width)
         ends.append([pts[-1][1], ps])
     # the names at the right end of the lines, nudged apart so they never overlap
     ends.sort(key=lambda e: e[0])
@@ -95,7 +122,7 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, app: Any, table: Any, st
         label = text.fit(label, small, name_w - round(12 * ui), "bold", excerpt=True)
         img = text.render(label, small, theme.INK, "bold")
         x = plot.right + round(8 * ui)
-        pygame.draw.circle(surf, colours[ps.seat], (x, round(y)), round(4 * ui))
+        _dot(surf, colours[ps.seat], (x, round(y)), round(4 * ui))
         surf.blit(img, (x + round(7 * ui), round(y) - img.get_height() // 2))
 
 
@@ -129,7 +156,7 @@ def draw_sources(surf: pygame.Surface, rect: pygame.Rect, app: Any, table: Any, 
     for ps in story.players:
         row = pygame.Rect(rect.x, y, rect.w, round(24 * ui))
         pygame.draw.rect(surf, (240, 230, 208), row, border_radius=round(5 * ui))
-        pygame.draw.circle(surf, colours[ps.seat], (row.x + round(11 * ui), row.centery), round(6 * ui))
+        _dot(surf, colours[ps.seat], (row.x + round(11 * ui), row.centery), round(6 * ui))
         name = text.fit(table.state.players[ps.seat].name, size, name_w - round(26 * ui), "bold", excerpt=True)
         img = text.render(name, size, theme.INK, "bold")
         surf.blit(img, (row.x + round(22 * ui), row.centery - img.get_height() // 2))
@@ -178,7 +205,7 @@ def draw_story_page(surf: pygame.Surface, rect: pygame.Rect, app: Any, table: An
     for ps in story.players:
         name = table.state.players[ps.seat].name
         tag = seat_tag(table, ps.seat)
-        pygame.draw.circle(surf, colours[ps.seat], (right.x + round(8 * ui), y + round(10 * ui)), round(7 * ui))
+        _dot(surf, colours[ps.seat], (right.x + round(8 * ui), y + round(10 * ui)), round(7 * ui))
         img = text.render(text.fit(name, round(15 * ui), right.w // 2, "bold", excerpt=True), round(15 * ui),
                           theme.INK, "bold")
         surf.blit(img, (right.x + round(22 * ui), y))
