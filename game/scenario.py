@@ -237,6 +237,11 @@ def _content(files: Any, path: Path) -> Catalog:
     return _CONTENT[key]
 
 
+def _borrowed(lent: Any) -> Any:
+    """The power or race an Active race borrowed (`borrowed:` in a scenario), or None."""
+    return (lent.get("power") or lent.get("race")) if lent else None
+
+
 class Runner:
     def __init__(self, sc: Mapping[str, Any], path: Path, catalog: Catalog) -> None:
         bad = set(sc) - TOP_KEYS
@@ -501,7 +506,7 @@ class Runner:
         peace = p.memo.get("until_next_turn", {}).get("peace_with")
         return {"waiting": int(h.memo.get("set_aside", 0)) if h else 0,
                 "collected": dict(p.memo.get("collected", {})), "supply": supply, "loot": loot,
-                "borrowed": h.memo.get("borrowed", {}).get("power") if h else None,
+                "borrowed": _borrowed(h.memo.get("borrowed")) if h else None,
                 "revive": p.memo.get("revive"),
                 "peace_with": self.names[peace] if peace is not None else None,
                 "scored": self.scored.get(seat, {})}

@@ -18,6 +18,7 @@ from .abilities.base import MarkSpec
 from .abilities.declared import param_problems
 from .board import Board
 from .errors import NotImplementedRule
+from .lent import LENT, lent_parts
 from .reasons import HasReason, as_reason, reason
 
 
@@ -268,12 +269,16 @@ class Catalog:
         self._index()
 
     def add_race(self, r: RaceDef) -> None:
+        if LENT in r.id:
+            raise CatalogError(reason("catalog_id_sign", id=r.id, sign=LENT))
         if r.id in self.powers:
             raise CatalogError(reason("catalog_race_is_power", id=r.id))
         self.races[r.id] = r
         self._build(r.id, "race", r.effects)
 
     def add_power(self, p: PowerDef) -> None:
+        if LENT in p.id:
+            raise CatalogError(reason("catalog_id_sign", id=p.id, sign=LENT))
         if p.id in self.races:
             raise CatalogError(reason("catalog_power_is_race", id=p.id))
         self.powers[p.id] = p
@@ -289,7 +294,9 @@ class Catalog:
         """The effects of a race with a power: the race's first."""
         got = self._combos.get((race, power))
         if got is None:
-            got = self.abilities[race] + self.abilities[power] if power else self.abilities[race]
+            got = self.abilities[race]
+            for part in lent_parts(power):
+                got = got + self.abilities[part]
             self._combos[(race, power)] = got
         return got
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from .abilities.base import Ability
+from .lent import LENT, lent_parts
 from .reasons import Reason, reason
 from .state import COLUMN_SIZE, CONQUER, Combo, GameState, RaceHold, RegionState
 
@@ -109,24 +110,28 @@ def remove_race_from_board(s: GameState, seat: int, race: str) -> int:
 
 
 def give_back_borrowed(s: GameState, seat: int, events: list[dict[str, Any]]) -> None:
-    """A power the Active race of `seat` borrowed (`memo["borrowed"]`, Copycat) goes: its own
-    badge comes back, the borrowed badge's extra tokens go to the tray (from the hand first,
-    then from its biggest stacks, never taking a region below the race's least: 1, Kobolds 2), and the borrowed power's Heroes,
-    Dragon, Encampments, markers and remembered state (unspent Fireballs...) go."""
+    """What the Active race of `seat` borrowed (`memo["borrowed"]`: a power, or another race's
+    ability, `borrow_power`) goes: its own badge comes back, the borrowed badge's extra tokens go
+    to the tray (from the hand first, then from its biggest stacks, never taking a region below
+    the race's least: 1, Kobolds 2), and the borrowed ability's pieces on the board (Heroes,
+    Dragon, Encampments, Lairs, Holes: `Ability.region_pieces`), markers and remembered state
+    (unspent Fireballs...) go; what the race's own effects use stays."""
     p = s.player_w(seat)
     hold = p.active
     if hold is None or "borrowed" not in hold.memo:
         return
     b = dict(hold.memo.pop("borrowed"))
-    power = hold.power
-    hold.power = str(b["badge"])
+    badge = b["badge"]
+    lent = [x for x in lent_parts(hold.power) if x != badge]
+    hold.power = str(badge) if badge else None
     due = int(b.get("extra", 0))
     off = min(due, hold.hand)
     hold.hand -= off
     due -= off
+    own_effects = s.catalog.effects_of(hold.race, hold.power)
     own = sorted(s.regions_of(seat, hold.race), key=lambda r: -s.regions[r].tokens)
     # each region keeps the race's least per region (Kobolds: 2), as a redeployment would
-    keep = max([1] + [ab.min_per_region() for ab in s.catalog.effects_of(hold.race, str(b["badge"]))])
+    keep = max([1] + [ab.min_per_region() for ab in own_effects])
     for rid in own:
         if due <= 0:
             break
@@ -136,20 +141,26 @@ def give_back_borrowed(s: GameState, seat: int, events: list[dict[str, Any]]) ->
             due -= n
             off += n
     add_tray(s, hold.race, off)
-    for ab in s.catalog.abilities.get(power or "", ()):   # its memory (Fireballs kept...) goes too
-        for key in [k for k in hold.memo if k == ab.name or k.startswith(ab.name + ":")]:
-            del hold.memo[key]
+    gone = [ab for x in lent for ab in s.catalog.abilities.get(x, ())]
+    kept = {ab.name for ab in own_effects}
+    for ab in gone:                             # its memory (Fireballs kept...) goes too
+        if ab.name not in kept:
+            for key in [k for k in hold.memo if k == ab.name or k.startswith(ab.name + ":")]:
+                del hold.memo[key]
+    pieces = {piece for ab in gone for piece in ab.region_pieces} - {
+        piece for ab in own_effects for piece in ab.region_pieces}
     marks = s.catalog.marks
     for rid in s.regions_of(seat, hold.race):
         r = s.regions[rid]
-        if r.hero or r.dragon or r.encampments or any(
-                k in marks and marks[k].source == power for k in r.marks):
+        if any(getattr(r, piece) for piece in pieces) or any(
+                k in marks and marks[k].source in lent for k in r.marks):
             w = s.reg_w(rid)
-            w.hero = w.dragon = False
-            w.encampments = 0
-            w.marks = {k: v for k, v in r.marks.items() if not (k in marks and marks[k].source == power)}
-    p.memo.pop("encampments_free", None)
-    event(events, "given_back", seat=seat, race=hold.race, power=power, tokens=off)
+            for piece in pieces:
+                setattr(w, piece, type(getattr(w, piece))())
+            w.marks = {k: v for k, v in r.marks.items() if not (k in marks and marks[k].source in lent)}
+    if "encampments" in pieces:
+        p.memo.pop("encampments_free", None)
+    event(events, "given_back", seat=seat, race=hold.race, power=LENT.join(lent), tokens=off)
 
 
 def add_tray(s: GameState, race: str, n: int) -> None:

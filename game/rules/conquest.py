@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from .abilities.base import Ability, Victim
 from .board import Board
 from .common import add_tray, effects, event, region_left, return_banner, take_tray
+from .lent import lent_parts
 from .reasons import Reason, reason, reason_n
 from .state import CONQUER, LOST_TRIBE, REDEPLOY, GameState, Judged, RaceHold
 
@@ -72,7 +73,7 @@ def cost_of(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None = 
     if hold is not None:
         only = None if abil is None else tuple(abil)
         # labelled by the race or power that grants it: "− 1 commando"
-        for source in (hold.race, hold.power):
+        for source in (hold.race, *lent_parts(hold.power)):
             if source:
                 for ab in s.catalog.abilities[source]:
                     if only is not None and not any(ab is x for x in only):

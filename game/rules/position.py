@@ -16,6 +16,7 @@ from .catalog import Catalog
 from .chance import Recorder
 from .common import refill_column
 from .errors import SetupError
+from .lent import lent_key
 from .reasons import reason
 from .setup import begin_turn, empty_table
 from .state import LOST_TRIBE, MARKER_LIMITS, Combo, GameState, RaceHold, TurnState
@@ -87,10 +88,16 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
             p.active = RaceHold(race, power, int(a.get("hand", 0)))
             if a.get("waiting"):                 # tokens off the board, back at the next readying
                 p.active.memo["set_aside"] = int(a["waiting"])
-            if a.get("borrowed"):                # Copycat: a power of the column borrowed until
-                lent = _power(catalog, a["borrowed"], f"{where}.borrowed")     # the next turn
-                p.active.memo["borrowed"] = {"badge": power, "power": lent, "extra": catalog.powers[lent].tokens}
-                p.active.power = lent
+            if a.get("borrowed"):                # a power (Copycat) or a race's ability borrowed
+                if a["borrowed"] in catalog.races:      # until the next turn
+                    lent = _race(catalog, a["borrowed"], f"{where}.borrowed")
+                    p.active.memo["borrowed"] = {"badge": power, "race": lent, "extra": 0}
+                    p.active.power = lent_key(power, lent)
+                else:
+                    lent = _power(catalog, a["borrowed"], f"{where}.borrowed")
+                    p.active.memo["borrowed"] = {"badge": power, "power": lent,
+                                                 "extra": catalog.powers[lent].tokens}
+                    p.active.power = lent
             used_races.add(race)
             used_powers.add(power)
         for j, d in enumerate(pd.get("decline") or []):

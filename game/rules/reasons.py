@@ -170,6 +170,11 @@ TEMPLATES: dict[str, str] = {
     "loot_repelled": "{region} repelled you this turn: you may not attack it again before your next turn",
     "borrow_when": "{effect} chooses a power at the start of your turn, before any conquest",
     "borrow_not_in_column": "{power} is not a power in the column",
+    "borrow_not_race_column": "{race} is not a race in the column",
+    "borrow_not_power_board": "{power} is not the power of another player's Active race on the board",
+    "borrow_not_race_board": "{race} is not another player's race on the board",
+    "borrow_not_power_neighbours": "{power} is not the power of another player's Active race next to your regions",
+    "borrow_not_race_neighbours": "{race} is not another player's race next to your regions",
     "stack_marker_none": "{effect}: no stack worth anything is left to join this conquest",
     "param_where_shape": "effect '{effect}': 'where' takes a mapping such as {{terrains: [forest]}}",
     "param_where_key": "effect '{effect}': unknown key '{key}' in 'where'; known keys: {known}",
@@ -193,6 +198,7 @@ TEMPLATES: dict[str, str] = {
     # -- the catalog of races and powers (CatalogError) --------------------------------------
     "catalog_effect_shape": "{kind} {id!r}: each effect is a name or {{name: {{parameters}}}}, not {value!r}",
     "catalog_effect_error": "{kind} {id!r}: {error}",
+    "catalog_id_sign": "{id!r} may not contain {sign!r} (it joins a race's badge to a borrowed ability); rename it",
     "catalog_race_is_power": "race {id!r} has the same id as a power; rename one of them",
     "catalog_power_is_race": "power {id!r} has the same id as a race; rename one of them",
     # -- any file read within bounds (game.content.bounded) ----------------------------------

@@ -82,8 +82,9 @@ def do_pick(s: GameState, seat: int, index: int, chance: Any, events: list[dict[
           collected=c.coins, tokens=got)
     for ab in s.catalog.effects_of(c.race, c.power):
         ab.on_pick(s, seat, hold)
-    for other, q in enumerate(s.players):           # Copycat: a borrowed power picked goes
-        if q.active is not None and other != seat and q.active.memo.get("borrowed", {}).get("power") == c.power:
+    for other, q in enumerate(s.players):           # Copycat: a borrowed power (or race) picked goes
+        lent = q.active.memo.get("borrowed") if q.active is not None and other != seat else None
+        if lent and (lent.get("power") == c.power or lent.get("race") == c.race):
             give_back_borrowed(s, other, events)
 
 def pick_price(s: GameState, index: int) -> int:

@@ -25,6 +25,7 @@ VARIANTS: dict[str, tuple[str, Callable[[dict[str, Any]], str]]] = {
     "tokens_at_redeploy": ("per", lambda p: "conquest" if p["per"] == "conquest" else ""),
     "clear_region": ("anywhere", lambda p: "anywhere" if p["anywhere"] else ""),
     "tokens_at_turn_start": ("per", lambda p: "" if p["per"] == "turn" else str(p["per"])),
+    "borrow_power": ("what", lambda p: "" if p["what"] == "power" else str(p["what"])),
 }
 UNITS = ("coins", "tokens", "markers")
 

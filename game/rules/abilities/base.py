@@ -125,6 +125,9 @@ class Ability:
     #: whether `in_decline: true` changes anything for the block; None: worked out from the
     #: hooks it overrides (`declared.honours_decline`)
     decline_honoured: ClassVar[bool | None] = None
+    #: the pieces of `RegionState` the block puts on regions (("lair",), ("hero",)...): they
+    #: leave with the block when its race or power was only borrowed (`borrow_power`)
+    region_pieces: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, **kw: Any) -> None:
         self.only_in_decline: bool = bool(kw.pop("only_in_decline", False))

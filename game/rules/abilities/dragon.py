@@ -38,6 +38,8 @@ class Dragon(Ability):
     defence entirely and a marker that moves with a move of its own; the expansions' Drakons and
     Lightning Bolts would reuse it with parameters."""
 
+    region_pieces = ("dragon",)
+
     intents = ("dragon",)
     params = {"tokens": 1}
 

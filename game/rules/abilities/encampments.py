@@ -31,6 +31,8 @@ class Encampments(Ability):
     turn: +1 defence each, never lost (Bivouacking). One of a kind: a free distribution of markers
     with its own move, returned (not lost) when a region falls."""
 
+    region_pieces = ("encampments",)
+
     intents = ("encampments",)
     params = {"count": 5}
 

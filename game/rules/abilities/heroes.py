@@ -29,6 +29,8 @@ class Heroes(Ability):
     expansions' `guard_marker`, placed by choice or else on the strongest regions, is its
     simpler cousin)."""
 
+    region_pieces = ("hero",)
+
     intents = ("heroes",)
     params = {"count": 2}
 

@@ -25,6 +25,8 @@ class HolesInTheGround(Ability):
     on decline and when the region is abandoned (Halflings). One of a kind: immunity tied to the
     order of conquests."""
 
+    region_pieces = ("hole",)
+
     params = {"count": 2}
 
     def on_conquered(self, s: "GameState", seat: int, rid: str, was_nonempty: bool) -> None:

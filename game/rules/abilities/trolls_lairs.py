@@ -21,6 +21,8 @@ class TrollsLairs(Ability):
     (Trolls). One of a kind in the base set: a board marker that defends the race In Decline and has
     a box limit of its own."""
 
+    region_pieces = ("lair",)
+
     params = {"max_on_map": 10}
 
     def on_conquered(self, s: "GameState", seat: int, rid: str, was_nonempty: bool) -> None:
