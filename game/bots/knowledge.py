@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ..rules import Board, Catalog
+from ..rules import Board, Catalog, badge_of, lent_parts
 from ..rules.abilities import REGISTRY
 
 DIE_MEAN = 1.0          # (0 + 0 + 0 + 1 + 2 + 3) / 6
@@ -339,11 +339,10 @@ NOT_VALUED: dict[str, str] = {
 def traits_of(catalog: Catalog, facts: BoardFacts, race: str, power: str | None) -> Traits:
     """The figures of a race with its power (or alone, In Decline, with `power=None`)."""
     t = Traits(tokens=float(catalog.races[race].tokens))
-    if power:
-        t = t.plus(Traits(tokens=float(catalog.powers[power].tokens)))
-    for rid in (race, power):
-        if not rid:
-            continue
+    badge = badge_of(power)
+    if badge:
+        t = t.plus(Traits(tokens=float(catalog.powers[badge].tokens)))
+    for rid in (race, *lent_parts(power)):        # a race's ability borrowed too
         for name, p, in_decline in effect_params(catalog, rid):
             t = t.plus(effect_traits(name, p, in_decline, facts))
     return t
@@ -557,7 +556,7 @@ class Knowledge:
 
     def per_token_in_decline(self, race: str, power: str | None) -> float:
         """Coins per token a stack of this race scores In Decline (0 when it scores per region)."""
-        for rid in (race, power):
+        for rid in (race, *lent_parts(power)):
             if rid:
                 for name, p, _ in effect_params(self.catalog, rid):
                     if name == "gather_on_decline":
@@ -571,9 +570,7 @@ class Knowledge:
         if memo is not None:
             return memo
         out = {r.id: 0.0 for r in self.board.regions}
-        for rid in (race, power):
-            if not rid:
-                continue
+        for rid in (race, *lent_parts(power)):
             for name, p, works_in_decline in effect_params(self.catalog, rid):
                 if in_decline and not works_in_decline or name != "coins_for_regions":
                     continue

@@ -46,6 +46,7 @@ from ..rules import (
     conquest_cost,
     die_bonus,
     legal_actions,
+    lent_key,
     why_illegal,
 )
 from .knowledge import Knowledge
@@ -310,11 +311,18 @@ class MediumBot:
         return min(gather, key=key)
 
     def use_first(self, s: GameState, seat: int, uses: Sequence[Use]) -> Action | None:
-        """A move to make before choosing a conquest: borrow the column's power with the most
-        tokens (Copycat), empty the region where opponents stand thickest (Wendigos)."""
+        """A move to make before choosing a conquest: borrow the power or race worth most to the
+        Active race for a turn (Copycat: most often the power with the most tokens), empty the
+        region where opponents stand thickest (Wendigos)."""
         borrow = [a for a in uses if a.effect in BORROW_MOVES and a.choice]
-        if borrow:
-            return max(borrow, key=lambda a: (s.catalog.powers[a.choice].tokens, a.choice))
+        hold = s.players[seat].active
+        if borrow and hold is not None:
+            know = Knowledge.of(s.board, s.catalog, len(s.players))
+
+            def worth(a: Use) -> tuple[float, str]:
+                power = a.choice if a.choice in s.catalog.powers else lent_key(hold.power, a.choice)
+                return know.model.pick_value(1, s.round, know.traits(hold.race, power), 0.0, 1.0, 0.0), a.choice
+            return max(borrow, key=worth)
         return self.use_clear(s, seat, uses)
 
     def use_clear(self, s: GameState, seat: int, uses: Sequence[Use]) -> Action | None:

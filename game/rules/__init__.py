@@ -62,7 +62,7 @@ from .events import (
     TurnEvent,
     events_of,
 )
-from .lent import badge_of, lent_parts
+from .lent import badge_of, lent_key, lent_parts
 from .position import build_position
 from .ranking import BY_COINS, BY_TOKENS, SHARED, Outcome, Standing, outcome, tokens_on_board
 from .reasons import COST_LABELS, COUNT_PARAM, TEMPLATES, HasReason, Reason, as_reason, reason, reason_n
@@ -100,7 +100,7 @@ __all__ = [
     "DieEvent", "GameOverEvent",
     # what a game is made of
     "GameState", "PlayerState", "RaceHold", "RegionState", "Combo", "START_COINS", "LOST_TRIBE",
-    "Board", "Region", "TERRAINS", "WATER", "FEATURES", "Catalog", "badge_of", "lent_parts",
+    "Board", "Region", "TERRAINS", "WATER", "FEATURES", "Catalog", "badge_of", "lent_key", "lent_parts",
     # prices and defaults
     "Cost", "cost_of", "conquest_cost", "cost_text", "decline_conqueror", "die_bonus", "default_region",
     # errors and reasons

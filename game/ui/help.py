@@ -17,7 +17,7 @@ from typing import Any, Sequence
 
 import pygame
 
-from game.rules import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, Decline
+from game.rules import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, Decline, badge_of, lent_parts
 
 from . import legend, theme
 from .rule_text import rule_sentences
@@ -72,15 +72,18 @@ def rules_lines(catalog: Any, race: str, power: str | None, in_decline: bool = F
                 compact: bool = False) -> list[Line]:
     """The rules of a race and its power: names, tokens, texts (a card, or a block of the help)."""
     out: list[Line] = []
+    lent = [x for x in lent_parts(power) if x != badge_of(power)]    # a race's ability borrowed
+    name_power = power
+    power = badge_of(power)
     r = catalog.races.get(race)
     p = catalog.powers.get(power) if power else None
     if compact:
-        name = combo_name(catalog, race, power)
+        name = combo_name(catalog, race, name_power)
         if in_decline:
             name = t("help.decline_line", race=name)
         out.append((name, 14, theme.GOLD_DARK, "bold"))
     else:
-        out.append((combo_name(catalog, race, power), 22, theme.ACCENT, "bold"))
+        out.append((combo_name(catalog, race, name_power), 22, theme.ACCENT, "bold"))
         if in_decline:
             out.append((t("rules.in_decline"), 13, theme.INK_SOFT, "regular"))
     if not compact:
@@ -96,6 +99,11 @@ def rules_lines(catalog: Any, race: str, power: str | None, in_decline: bool = F
         if power_text(catalog, power):
             out.append((power_text(catalog, power), 14 if not compact else 13, theme.INK, "regular"))
         out += _as_played(catalog, "power", power, compact)
+    for x in lent:                   # borrowed until the next turn: its own rules
+        out.append((t("help.borrowed_line", name=race_name(catalog, x)), 14 if compact else 16, theme.INK, "bold"))
+        if race_text(catalog, x):
+            out.append((race_text(catalog, x), 14 if not compact else 13, theme.INK, "regular"))
+        out += _as_played(catalog, "race", x, compact)
     return out
 
 

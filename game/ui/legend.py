@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from game import resources
+from game.rules import lent_parts
 
 from . import art
 from .strings import feature_name, has, power_name, race_name, t, terrain_name, tn
@@ -143,7 +144,7 @@ def marker_lines(state: Any) -> list[tuple[str, str]]:
     ids = {c.race for c in state.column} | {c.power for c in state.column}
     for p in state.players:
         for h in ([p.active] if p.active is not None else []) + list(p.declines):
-            ids |= {h.race, h.power}
+            ids |= {h.race, *lent_parts(h.power)}
     on_board = {k for r in state.regions.values() for k in getattr(r, "marks", {})}
     fixed = {name.partition(":")[2] for _, name, _ in ENTRIES}
     out = []

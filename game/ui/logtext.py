@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from game.rules import lent_parts
+
 from .strings import combo_name, has, power_title, race_name, t, tn
 
 
@@ -47,7 +49,8 @@ def _mover(state: Any, seat: Any, effect: str) -> str:
     except (TypeError, ValueError, IndexError):
         return effect.replace("_", " ")
     for hold in ([p.active] if p.active is not None else []) + list(p.declines):
-        for kind, cid in (("race", hold.race), ("power", hold.power)):
+        for cid in (hold.race, *lent_parts(hold.power)):     # a race's ability borrowed too
+            kind = "race" if cid in cat.races else "power"
             entries = cat.races if kind == "race" else cat.powers
             entry = entries.get(cid) if cid else None
             if entry is not None and any(name == effect for name, _ in entry.effects):

@@ -26,7 +26,7 @@ import yaml
 
 from game import resources
 from game.content.bounded import FileRefused, load_yaml
-from game.rules import COUNT_PARAM, TEMPLATES, HasReason, Reason, as_reason
+from game.rules import COUNT_PARAM, TEMPLATES, HasReason, Reason, as_reason, badge_of, lent_parts
 
 STRINGS_DIR = resources.ASSETS / "strings"
 CONTENT_DIR = resources.CONTENT
@@ -262,9 +262,19 @@ def race_name(catalog: Any, race: str | None) -> str:
     return r.name if r is not None else race.replace("_", " ").title()
 
 
+def _lent_names(catalog: Any, power: str) -> str:
+    """" + Dwarves" for the races (or powers) a race holds for a while besides its badge."""
+    badge = badge_of(power)
+    names = [race_name(catalog, x) if x in getattr(catalog, "races", {}) else power_name(catalog, x)
+             for x in lent_parts(power) if x != badge]
+    return "".join(f" + {n}" for n in names)
+
+
 def power_name(catalog: Any, power: str | None) -> str:
     if not power:
         return ""
+    if badge_of(power) != power:                 # a race's ability borrowed besides the badge
+        return power_name(catalog, badge_of(power)) + _lent_names(catalog, power)
     p = getattr(catalog, "powers", {}).get(power)
     if p is not None and getattr(p, "custom", False) and not _published("power", power, p.name):
         return _own_words(p, "names") or p.name
@@ -298,6 +308,7 @@ def race_text(catalog: Any, race: str) -> str:
 
 
 def power_text(catalog: Any, power: str) -> str:
+    power = badge_of(power) or ""
     return _rules_text("power", getattr(catalog, "powers", {}).get(power), power)
 
 
@@ -313,6 +324,8 @@ def race_grammar(race: str) -> str:
 def power_agreeing(catalog: Any, power: str, race: str) -> str:
     """The power's name in the form that agrees with the race ("Dames Blanches Corrompues",
     "Doamne Albe Corupte"): `power_form.<power>.<form>` when the language has it, else its name."""
+    if badge_of(power) != power:                 # a race's ability borrowed besides the badge
+        return power_agreeing(catalog, badge_of(power) or "", race) + _lent_names(catalog, power)
     form = race_grammar(race)
     p = getattr(catalog, "powers", {}).get(power)
     custom = p is not None and getattr(p, "custom", False) and not _published("power", power, p.name)

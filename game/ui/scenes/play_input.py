@@ -13,6 +13,7 @@ from game.rules import (
     Pick,
     Reinforce,
     Use,
+    badge_of,
     cost_of,
     decline_conqueror,
     why_illegal,
@@ -242,6 +243,13 @@ class PlayInput(PlayView):
             self.send(REGION_POWERS[mode](rid))
         elif mode.startswith(USE_REGION):                 # a block's move on a region (Lava)
             self.send(Use(mode[len(USE_REGION):], rid))
+        elif mode.startswith(USE_CHOICE):                 # borrow from another player's race there
+            r = s.regions[rid]
+            lender = s.players[r.owner].active if r.owner is not None else None
+            badge = None
+            if lender is not None and lender.race == r.race:
+                badge = lender.memo.get("borrowed", {}).get("badge", badge_of(lender.power))
+            self.send_choice((badge, r.race))
         elif mode == "heroes":
             if rid in self.heroes:
                 self.heroes.remove(rid)
@@ -255,12 +263,27 @@ class PlayInput(PlayView):
         elif mode in DRAFT_MODES:
             self.say(t("msg.draft_not_yours"), "bad")
 
+    def send_choice(self, ids: tuple[str | None, ...]) -> None:
+        """The block's choice (`Use(effect, choice=...)`) among `ids` (a combo's or a region's
+        power and race) that is legal now; else the first, so that its refusal is said."""
+        effect = self.mode[len(USE_CHOICE):]
+        tries = [Use(effect, choice=cid) for cid in ids if cid]
+        for a in tries:
+            if a in self.legal:
+                self.send(a)
+                return
+        if tries:
+            self.send(tries[-1] if any(a.choice in self.state.catalog.races for a in self.legal
+                                       if isinstance(a, Use) and a.effect == effect) else tries[0])
+        else:
+            self.say(t("msg.cannot_here"), "bad")
+
     def click_combo(self, i: int) -> None:
         s = self.state
         if self.table.is_bot(self.table.actor()) or s.game_over:
             return
-        if self.mode.startswith(USE_CHOICE) and i < len(s.column):   # Copycat: borrow its power
-            self.send(Use(self.mode[len(USE_CHOICE):], choice=s.column[i].power))
+        if self.mode.startswith(USE_CHOICE) and i < len(s.column):   # Copycat: borrow its power (or race)
+            self.send_choice((s.column[i].power, s.column[i].race))
             return
         a = Pick(i)
         self.send(a)

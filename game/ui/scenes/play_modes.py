@@ -2,6 +2,8 @@
 buttons for what is on offer, and what pressing each one does."""
 from __future__ import annotations
 
+from typing import Sequence
+
 import pygame
 
 from game.rules import (
@@ -18,6 +20,7 @@ from game.rules import (
     Settle,
     Use,
     default_region,
+    lent_parts,
     why_illegal,
 )
 
@@ -82,8 +85,9 @@ class PlayModes(PlayView):
                 effect = mode[len(USE_REGION):]
                 key = f"hint.mode.use_region_{effect}"     # a block's own hint, if it has one
                 self.say(t(key if has(key) else "hint.mode.use_region", name=use_label(s, effect)))
-            elif mode.startswith(USE_CHOICE):            # a choice in the column (Copycat)
-                self.say(t("hint.mode.use_choice", name=use_label(s, mode[len(USE_CHOICE):])))
+            elif mode.startswith(USE_CHOICE):            # a choice in the column (Copycat) or on the board
+                effect = mode[len(USE_CHOICE):]
+                self.say(t(choice_hint(s, self.legal, effect), name=use_label(s, effect)))
             else:
                 self.say(t(f"hint.mode.{mode}"))
         self.build_buttons()
@@ -288,13 +292,25 @@ class PlayModes(PlayView):
         self.send(EndTurn(decline=decline))
 
 
+def choice_hint(s: object, legal: Sequence[object], effect: str) -> str:
+    """The hint's key for a block's choice: a power or a race's ability (`_race`), borrowed from
+    the column or from another player's race on the board (`_board`)."""
+    chosen = [a.choice for a in legal if isinstance(a, Use) and a.effect == effect and a.choice]
+    column = {cid for c in s.column for cid in (c.race, c.power)}  # type: ignore[attr-defined]
+    races = s.catalog.races  # type: ignore[attr-defined]
+    kind = "_race" if chosen and all(c in races for c in chosen) else ""
+    where = "" if all(c in column for c in chosen) else "_board"
+    return f"hint.mode.use_choice{kind}{where}"
+
+
 def _use_owner(s: object, effect: str) -> tuple[str, str] | None:
     """Whose a block's own move is: ("power", id) or ("race", id) of the Active combo, or None."""
     hold = s.players[s.turn.seat].active  # type: ignore[attr-defined]
     cat = s.catalog  # type: ignore[attr-defined]
     if hold is not None:
-        if any(a.name == effect for a in cat.abilities.get(hold.power or "", ())):
-            return "power", hold.power
+        for cid in lent_parts(hold.power):          # its badge, and a race's ability borrowed
+            if any(a.name == effect for a in cat.abilities.get(cid, ())):
+                return ("power" if cid in cat.powers else "race"), cid
         if any(a.name == effect for a in cat.abilities.get(hold.race, ())):
             return "race", hold.race
     return None
