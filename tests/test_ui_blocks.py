@@ -71,3 +71,68 @@ def test_copycat_borrows_the_power_of_a_clicked_combo(home):
         assert scene.state.players[0].active.power == power
     finally:
         d.close()
+
+
+INVENTED = str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "invented.yaml")
+
+
+def mimics_next_to_trolls(d, home):  # type: ignore[no-untyped-def]
+    """Ann's Mimics (borrow a neighbour's racial ability) at the start of their second turn, with
+    Bob's Trolls in a region next to one of theirs."""
+    from game.match import Seat
+    from game.rules import Combo, EndTurn
+    from game.ui.scenes.play import GameScene
+    from game.ui.table import Table, shipped_map_path
+    table = Table.new([Seat("Ann", "orange"), Seat("Bob", "sky")], 17, shipped_map_path(2), [INVENTED],
+                      home / "autosave.json")
+    s = table.match.state.copy()
+    s.column[0], s.column[1] = Combo("mimics", "commando"), Combo("trolls", "hill")
+    table.match.states[-1] = s
+    scene = GameScene(d.app, table, viewer=0)
+    d.app.switch(scene)
+    d.pump(2)
+    d.click(scene.combo_rects[0].center)                # Ann picks the Mimics
+    board = scene.state.board
+    firsts = [a.region for a in scene.legal if isinstance(a, Conquer)]
+    # a region of Ann's with a border region next to it for Bob
+    mine = next(r for r in firsts if any(n in firsts and n != r for n in board.adjacency[r]))
+    assert scene.send(Conquer(mine)) and scene.send(EndTurn())
+    ready(d)
+    d.click(scene.combo_rects[0].center)                # Bob picks the Trolls
+    theirs = next(a.region for a in scene.legal if isinstance(a, Conquer) and mine in board.adjacency[a.region])
+    assert scene.send(Conquer(theirs)) and scene.send(EndTurn())
+    ready(d)
+    return scene, theirs
+
+
+def ready(d):  # type: ignore[no-untyped-def]
+    """The next player, shown the curtain of a hot-seat game, says he is ready."""
+    from game.ui.scenes.curtain import PassScene
+    d.pump(2)
+    assert isinstance(d.scene, PassScene)
+    d.press_button("ready")
+    d.pump(2)
+
+
+def test_mimics_borrow_the_ability_of_a_clicked_neighbours_region(home):
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        scene, theirs = mimics_next_to_trolls(d, home)
+        assert scene.state.turn.seat == 0
+        assert Use("borrow_power", choice="trolls") in scene.legal
+        mode = "use_choice:borrow_power"
+        assert scene.button(mode) is not None, [b.id for b in scene.buttons]
+        d.press_button(mode)
+        assert scene.mode == mode
+        assert "click a region of another player's race" in scene.message
+        assert theirs in scene.targets()                 # the regions to click are marked
+        d.move((640, 790))
+        d.screenshot(Path(os.environ.get("I16_SHOTS", home)) / "mimics-mode.png")
+        d.click(d.region_point(theirs))                  # borrows the Trolls' ability
+        assert scene.table.match.records[-1].action == {"kind": "use", "effect": "borrow_power",
+                                                        "region": "", "choice": "trolls"}
+        assert scene.state.players[0].active.power == "commando+trolls"
+        d.pump(2)
+        d.screenshot(Path(os.environ.get("I16_SHOTS", home)) / "mimics-borrowed.png")
+    finally:
+        d.close()

@@ -21,10 +21,12 @@ from game.rules import (
     Dragon,
     Enchant,
     Fortress,
+    GameState,
     GhoulsConquer,
     GhoulsReinforce,
     Reinforce,
     Use,
+    badge_of,
     cost_of,
     decline_conqueror,
     why_illegal,
@@ -60,6 +62,19 @@ BOT_DELAY_FAST = 0.2
 THINKING_CUE_AFTER = 0.3  # seconds of thinking before the cue shows
 DIE_ROLL = 0.8             # the die tumbles, then shows its face
 DIE_HOLD = 1.4
+
+
+def region_choices(s: GameState, rid: str) -> tuple[str, ...]:
+    """What a click on region `rid` may choose to borrow: the power of the Active race there
+    (its own badge, not one it borrowed) and the race there."""
+    r = s.regions[rid]
+    if r.owner is None or not r.race:
+        return ()
+    lender = s.players[r.owner].active
+    badge = None
+    if lender is not None and lender.race == r.race and not r.decline:
+        badge = lender.memo.get("borrowed", {}).get("badge", badge_of(lender.power))
+    return tuple(x for x in (badge, r.race) if x)
 
 
 @dataclass
@@ -177,6 +192,11 @@ class PlayView(Scene):
             effect = mode[len(USE_REGION):]
             marks = {a.region: theme.MARK_POWER for a in self.legal
                      if isinstance(a, Use) and a.effect == effect and a.region}
+        elif mode.startswith(USE_CHOICE):            # borrowing from a race on the board
+            effect = mode[len(USE_CHOICE):]
+            chosen = {a.choice for a in self.legal if isinstance(a, Use) and a.effect == effect}
+            marks = {rid: theme.MARK_POWER for rid in self.state.regions
+                     if chosen & set(region_choices(self.state, rid))}
         elif mode in DRAFT_MODES and self.draft is not None:
             marks = {r: theme.MARK_OWN for r in self.draft.regions}
         elif mode == "heroes":

@@ -324,8 +324,6 @@ def race_grammar(race: str) -> str:
 def power_agreeing(catalog: Any, power: str, race: str) -> str:
     """The power's name in the form that agrees with the race ("Dames Blanches Corrompues",
     "Doamne Albe Corupte"): `power_form.<power>.<form>` when the language has it, else its name."""
-    if badge_of(power) != power:                 # a race's ability borrowed besides the badge
-        return power_agreeing(catalog, badge_of(power) or "", race) + _lent_names(catalog, power)
     form = race_grammar(race)
     p = getattr(catalog, "powers", {}).get(power)
     custom = p is not None and getattr(p, "custom", False) and not _published("power", power, p.name)
@@ -339,6 +337,8 @@ def power_agreeing(catalog: Any, power: str, race: str) -> str:
 def combo_name(catalog: Any, race: str, power: str | None) -> str:
     if not power:
         return race_name(catalog, race)
+    if badge_of(power) != power:                 # "Commando Mimics + Trolls": a race's ability borrowed
+        return combo_name(catalog, race, badge_of(power)) + _lent_names(catalog, power)
     return t("combo.name", power=power_agreeing(catalog, power, race), race=race_name(catalog, race))
 
 

@@ -13,7 +13,6 @@ from game.rules import (
     Pick,
     Reinforce,
     Use,
-    badge_of,
     cost_of,
     decline_conqueror,
     why_illegal,
@@ -21,7 +20,7 @@ from game.rules import (
 
 from .. import panels
 from ..help import Overlay, help_columns, rules_lines
-from ..playview import DIE_ROLL, DRAFT_MODES, REGION_POWERS, USE_CHOICE, USE_REGION, PlayView
+from ..playview import DIE_ROLL, DRAFT_MODES, REGION_POWERS, USE_CHOICE, USE_REGION, PlayView, region_choices
 from ..strings import t, tn
 from ..widgets import hit
 from .cover import CardScene
@@ -244,12 +243,7 @@ class PlayInput(PlayView):
         elif mode.startswith(USE_REGION):                 # a block's move on a region (Lava)
             self.send(Use(mode[len(USE_REGION):], rid))
         elif mode.startswith(USE_CHOICE):                 # borrow from another player's race there
-            r = s.regions[rid]
-            lender = s.players[r.owner].active if r.owner is not None else None
-            badge = None
-            if lender is not None and lender.race == r.race:
-                badge = lender.memo.get("borrowed", {}).get("badge", badge_of(lender.power))
-            self.send_choice((badge, r.race))
+            self.send_choice(region_choices(s, rid))
         elif mode == "heroes":
             if rid in self.heroes:
                 self.heroes.remove(rid)
