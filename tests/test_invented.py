@@ -39,6 +39,24 @@ def test_the_invented_set_loads_and_each_entry_has_a_scenario() -> None:
         assert any(_names(eid, t) for t in texts), f"{eid} has no scenario"
 
 
+def _in_words(n: int) -> str:
+    units = "zero one two three four five six seven eight nine".split()
+    tens = {4: "forty", 5: "fifty", 6: "sixty", 7: "seventy", 8: "eighty", 9: "ninety"}
+    return tens[n // 10] + (f"-{units[n % 10]}" if n % 10 else "")
+
+
+def test_the_counts_said_of_the_invented_set_are_its_entries() -> None:
+    """The file's header and the guide say how many entries the file holds: as many as it has."""
+    import yaml
+    text = INVENTED.read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    count = len(data["races"]) + len(data["powers"])
+    header = re.match(r"# Races and powers of our own \((\d+)\)", text)
+    assert header is not None and int(header.group(1)) == count, (header and header.group(0), count)
+    guide = (ROOT / "docs" / "custom-races.md").read_text(encoding="utf-8")
+    assert f"`docs/examples/invented.yaml` holds {_in_words(count)} races and powers" in guide, count
+
+
 def test_the_scenarios_of_the_invented_set_pass(capsys) -> None:
     code = scenario_main([str(SCENARIOS)])
     out = capsys.readouterr().out
