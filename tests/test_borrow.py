@@ -72,3 +72,13 @@ def test_an_id_with_the_joining_sign_is_refused() -> None:
     race = catalog.races["mimics"]
     with pytest.raises(CatalogError, match=r"may not contain '\+'"):
         catalog.add_race(type(race)(**{**race.__dict__, "id": "mimics+x"}))
+
+
+def test_the_log_names_what_was_borrowed() -> None:
+    from game.ui.logtext import event_line
+    s = build_position(map_for_players(2).board, ["Ann", "Bob"], _catalog(), random.Random(0), {
+        "players": {"Ann": {"active": {"race": "mimics", "power": "hill", "hand": 8}}}})
+    ev = {"type": "use", "seat": 0, "effect": "borrow_power", "race": "trolls"}
+    assert event_line(ev, s) == "Ann borrowed Trolls with Mimics, until the next turn"
+    ev = {"type": "use", "seat": 0, "effect": "borrow_power", "power": "forest"}
+    assert event_line(ev, s) == "Ann borrowed Forest with Mimics, until the next turn"

@@ -135,6 +135,9 @@ def event_line(ev: dict[str, Any], state: Any) -> str | None:
         return None
     if kind == "use":                    # a block's own move: named after its race or power
         effect = _mover(state, seat, str(ev.get("effect", "")))
+        if ev.get("effect") == "borrow_power" and (ev.get("race") or ev.get("power")):
+            thing = race_name(cat, ev["race"]) if ev.get("race") else power_title(cat, ev["power"])
+            return t("log.use_borrow", name=_name(state, seat), thing=thing, effect=effect)
         if ev.get("region"):
             return t("log.use_region", name=_name(state, seat), effect=effect, region=_region(state, ev["region"]))
         return t("log.use", name=_name(state, seat), effect=effect)
