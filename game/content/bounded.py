@@ -212,6 +212,34 @@ def check_yaml(text: str | bytes, path: str | Path, limits: Limits | str) -> Non
             dispose()
 
 
+#: the words YAML 1.1 (and so PyYAML) reads as true or false when unquoted, that a designer
+#: means as words: `on:` is a key `True`. (`y` and `n` stay words for PyYAML.)
+BOOL_LOOKING = frozenset(w for word in ("yes", "no", "on", "off") for w in (word, word.title(), word.upper()))
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+def words_as_keys(node: Any, depth: int = 0) -> list[tuple[int, str]]:
+    """Every unquoted mapping key of `node` that YAML would read as true or false though it was
+    written as a word (`on:`, `yes:`, `off:`, `no:`), made a word again (the node is changed in
+    place, so the data built from it has the key 'on', not True); each as (line, word), for a
+    one-line refusal naming the fix (quote it)."""
+    out: list[tuple[int, str]] = []
+    if depth > 64:
+        return out
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            if (isinstance(k, yaml.ScalarNode) and k.tag == _BOOL_TAG and not k.style
+                    and k.value in BOOL_LOOKING):
+                k.tag = _STR_TAG
+                out.append((k.start_mark.line + 1, str(k.value)))
+            out.extend(words_as_keys(v, depth + 1))
+    elif isinstance(node, yaml.SequenceNode):
+        for v in node.value:
+            out.extend(words_as_keys(v, depth + 1))
+    return out
+
+
 def load_yaml(path: str | Path, limits: Limits | str, loader: Any = None) -> tuple[str, Any]:
     """The text of a YAML file and the data in it, every bound checked before anything is built."""
     text = read_text(path, limits)

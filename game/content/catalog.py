@@ -21,7 +21,7 @@ import yaml
 from .. import resources
 from ..rules import Catalog, CatalogError, HasReason, Reason, as_reason, reason
 from ..rules.abilities import OCCUPANTS, REGISTRY, param_problems, where_params
-from .bounded import FileRefused, check_yaml, read_bytes
+from .bounded import FileRefused, check_yaml, read_bytes, words_as_keys
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)     # libyaml when present
 
@@ -81,8 +81,9 @@ def near(word: Any, known: Iterable[str]) -> Reason | str:
     return reason("did_you_mean", name=close[0]) if close else ""
 
 
-def _read(path: Path) -> tuple[Any, Any]:
-    """The data and node tree of a file; raises ContentError when it cannot be read at all."""
+def _read(path: Path, out: list[Reason] | None = None) -> tuple[Any, Any]:
+    """The data and node tree of a file; raises ContentError when it cannot be read at all. An
+    unquoted key YAML reads as true or false (`on:`) is read as the word and refused in `out`."""
     try:
         raw = read_bytes(path, "content")
     except FileRefused as err:
@@ -97,8 +98,15 @@ def _read(path: Path) -> tuple[Any, Any]:
                                   byte=f"0x{raw[err.start]:02x}")) from None
     try:
         check_yaml(text, path, "content")             # depth, aliases, size: before anything is built
-        node = yaml.compose(text, Loader=_LOADER)
-        data = yaml.load(text, Loader=_LOADER)
+        loader = _LOADER(text)
+        try:
+            node = loader.get_single_node()
+            for line, word in words_as_keys(node):
+                if out is not None:
+                    out.append(reason("content_bool_key", where=f"{path}:{line}", key=word))
+            data = loader.construct_document(node) if node is not None else None
+        finally:
+            loader.dispose()
     except FileRefused as err:
         raise ContentError(err.reason) from None
     except yaml.YAMLError as err:
@@ -168,7 +176,7 @@ def _check_params(where: str, word: Reason, eid: Any, name: str, params: Mapping
                 out.append(reason("content_amount_absurd", where=where, kind=word, id=eid, param=k, effect=name,
                                   value=v, limit=MAX_AMOUNT))
                 ok = False
-            elif v < 0 and _is_int(default) and default > 0:
+            elif v < 0 and _is_int(default) and default > 0 and k not in cls.signed:
                 out.append(reason("content_amount_negative", where=where, kind=word, id=eid, param=k, effect=name,
                                   value=v))
                 ok = False
@@ -376,7 +384,7 @@ def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR)
     problems: list[Reason] = []
     for kind, fname, target in (("race", "races.yaml", races), ("power", "powers.yaml", powers)):
         path = base_dir / fname
-        data, node = _read(path)
+        data, node = _read(path, problems)
         _duplicates(path, node, problems)
         _check_entries(path, kind, data, node, False, problems)
         if problems:
@@ -388,7 +396,7 @@ def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR)
     pictures: dict[str, str] = {}
     for f in extra:
         path = Path(f)
-        data, node = _read(path)
+        data, node = _read(path, problems)
         _duplicates(path, node, problems)
         if not isinstance(data, Mapping) or not set(data) & {"races", "powers"}:
             problems.append(reason("content_no_sections", path=str(path)))

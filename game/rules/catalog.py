@@ -91,11 +91,13 @@ RARE_HOOKS: tuple[str, ...] = ("protects", "on_region_lost", "conquest_price", "
                                "on_any_decline", "after_decline", "may_redeploy", "on_abandon",
                                "on_tokens_lost", "collects_lost_tokens", "repels",
                                "revives_earlier_decline", "discount_after_roll",
-                               "rerolls_left", "die_bonus", "at_turn_end")
+                               "rerolls_left", "die_bonus", "at_turn_end", "flat_price",
+                               "attack_strength", "defence_strength")
 
 
 #: the hooks through which an effect judges a conquest target (see `Ability.judges_locally`)
-TARGET_HOOKS: tuple[str, ...] = ("may_target", "reaches", "conquers_water", "cost_modifier", "cost_floor")
+TARGET_HOOKS: tuple[str, ...] = ("may_target", "reaches", "conquers_water", "cost_modifier", "cost_floor",
+                                  "flat_price", "attack_strength")
 
 
 class Hooks:
@@ -107,7 +109,8 @@ class Hooks:
 
     __slots__ = ("effects", "conquers_water", "may_target", "cost_modifier", "reaches", "links",
                  "enters_anywhere", "reinforce_reason", "legal_intents", "may_decline_after_scoring",
-                 "local", "plain_redeploy", "protects", "conquest_price", "_printed", "_linked")
+                 "local", "plain_redeploy", "protects", "conquest_price", "defence_strength", "priced_apart",
+                 "_printed", "_linked")
 
     def __init__(self, cat: "Catalog", abil: tuple[Ability, ...]) -> None:
         self.effects = abil
@@ -122,6 +125,9 @@ class Hooks:
         self.may_decline_after_scoring = cat.overriding(abil, "may_decline_after_scoring")
         self.protects = cat.overriding(abil, "protects")                # asked for the defender
         self.conquest_price = cat.overriding(abil, "conquest_price")
+        self.defence_strength = cat.overriding(abil, "defence_strength")    # asked for the defender
+        # a flat price or a token's strength: the cost is `cost_of`'s, not added up in place
+        self.priced_apart = bool(cat.overriding(abil, "flat_price") or cat.overriding(abil, "attack_strength"))
         self.local = cat._local_defence and all(
             type(ab).printed_links is not Ability.printed_links for ab in self.links) and all(
             ab.judges_locally() for hook in TARGET_HOOKS for ab in cat.overriding(abil, hook))
@@ -217,7 +223,8 @@ class Catalog:
                                       if any(a.only_in_decline for a in abil))
         self.nonlocal_marks = frozenset(name for name, spec in marks.items() if spec.defence_of)
         self._local_defence = all(ab.judges_locally() for abil in self.abilities.values() for ab in abil
-                                  if type(ab).protects is not Ability.protects)
+                                  if type(ab).protects is not Ability.protects
+                                  or type(ab).defence_strength is not Ability.defence_strength)
         self._combos.clear()
         self._hooks.clear()
         self._force.clear()

@@ -12,6 +12,7 @@ conquering respects (R23).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -57,8 +58,11 @@ def cost_of(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None = 
         parts.append(("encampment", r.encampments))
     if r.lost_tribe:
         parts.append(("lost_tribe", r.lost_tribe))
+    hooked = s.catalog.hooked
     if r.tokens and r.owner != seat:
         parts.append(("defenders", r.tokens))
+        if "defence_strength" in hooked:
+            parts.extend(defence_strength(s, seat, rid))
     if r.marks:
         marks = s.catalog.marks
         for name, n in r.marks.items():
@@ -72,20 +76,57 @@ def cost_of(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None = 
     floor = 1
     if hold is not None:
         only = None if abil is None else tuple(abil)
+        sources = (hold.race, *lent_parts(hold.power))
+        mine = [(source, ab) for source in sources if source
+                for ab in s.catalog.abilities[source] if only is None or any(ab is x for x in only)]
+        if "flat_price" in hooked:          # a flat price instead of what stands there
+            flat = [p for _, ab in mine if (p := ab.flat_price(s, seat, rid)) is not None]
+            if flat:
+                price = min(flat)
+                source = next(src for src, ab in mine if ab.flat_price(s, seat, rid) == price)
+                parts.append((source, price - sum(n for _, n in parts)))
         # labelled by the race or power that grants it: "− 1 commando"
-        for source in (hold.race, *lent_parts(hold.power)):
-            if source:
-                for ab in s.catalog.abilities[source]:
-                    if only is not None and not any(ab is x for x in only):
-                        continue
-                    m = ab.cost_modifier(s, seat, rid)
-                    if m:
-                        parts.append((source, m))
-        if "cost_floor" in s.catalog.hooked:
-            mine = only if only is not None else s.catalog.effects_of(hold.race, hold.power)
-            floor = max([1] + [ab.cost_floor(s, seat) for ab in mine])
+        for source, ab in mine:
+            m = ab.cost_modifier(s, seat, rid)
+            if m:
+                parts.append((source, m))
+        if "attack_strength" in hooked:
+            for source, ab in mine:
+                k = ab.attack_strength(s, seat, rid)
+                if k is not None and k != 1:
+                    now = max(1, sum(n for _, n in parts))
+                    parts.append((source, math.ceil(now / k) - sum(n for _, n in parts)))
+        if "cost_floor" in hooked:
+            floor = max([1] + [ab.cost_floor(s, seat) for _, ab in mine])
     total = max(floor, sum(n for _, n in parts))
     return Cost(tuple(parts), total)
+
+
+def defence_strength(s: GameState, seat: int, rid: str) -> list[tuple[str, int]]:
+    """What the holder's effects add to the defenders' part of the cost of `rid` for `seat`
+    (each defending token counting for more, or less, than one: rounded up), labelled by the
+    holder's race or power."""
+    r = s.regions[rid]
+    if r.owner is None or r.race is None:
+        return []
+    hold, in_dec = s.players[r.owner].hold(r.race)
+    if hold is None:
+        return []
+    out: list[tuple[str, int]] = []
+    n = r.tokens
+    for source in (hold.race, *lent_parts(hold.power)):
+        if not source:
+            continue
+        for ab in s.catalog.abilities[source]:
+            if not (ab.in_decline if in_dec else not ab.only_in_decline):
+                continue
+            k = ab.defence_strength(s, r.owner, rid, seat, in_dec)
+            if k is not None and k != 1:
+                more = math.ceil(n * k) - n
+                n += more
+                if more:
+                    out.append((source, more))
+    return out
 
 
 def decline_conqueror(s: GameState, seat: int) -> tuple[RaceHold, tuple[Ability, ...]] | None:
@@ -307,7 +348,9 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     # their regions are asked (`immunity_reason`, `price_reason`), as the holds are found there
     guarded: set[tuple[int, str]] = set()
     pricing: set[tuple[int, str]] = set()
-    if slow_immunity or priced:
+    strong: set[tuple[int, str]] = set()          # whose defending tokens count for more (or less)
+    apart = tab.priced_apart                       # `cost_of` prices every region
+    if slow_immunity or priced or "defence_strength" in cat.hooked:
         for i, p in enumerate(players):
             if i == seat:
                 continue
@@ -321,6 +364,8 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
                     guarded.add((i, h.race))
                 if its.conquest_price:
                     pricing.add((i, h.race))
+                if its.defence_strength:
+                    strong.add((i, h.race))
     peace = False                                  # some player's peace holds (a Diplomat's)
     for p in players:
         if "until_next_turn" in p.memo:
@@ -387,6 +432,9 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
                 continue
         elif not (rid in entry or (rid in water and rid in border_seas) or anywhere):
             continue
+        if apart or (strong and foe and r.tokens and (owner, r.race) in strong):
+            out[rid] = cost_of(s, seat, rid, abil, hold).total
+            continue
         # the total `cost_of` works out, without its labelled parts
         n = printed[rid] + r.mountain + r.lair + r.fortress + r.encampments + r.lost_tribe
         if r.tokens and owner != seat:
@@ -439,7 +487,7 @@ def conquer_reason(s: GameState, seat: int, rid: str, *, reinforce: bool = False
         return reason_n("needs_tokens", floor, cost=floor, hand=hold.hand)
     if cost <= hold.hand:
         return reason("enough_outright", s, region=rid)
-    top = DIE_TOP + die_bonus(s, seat, rid, abil)
+    top = brought(DIE_TOP, die_bonus(s, seat, rid, abil))
     if cost - hold.hand > top:
         return reason("die_too_short", cost=cost, hand=hold.hand, short=cost - hold.hand - top)
     return None
@@ -686,11 +734,29 @@ def die_bonus(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None 
     return sum(ab.die_bonus(s, seat, rid) for ab in abil)
 
 
+def brought(face: int, bonus: int) -> int:
+    """The tokens the reinforcement die brings: its face with the effects' bonus, never below 0
+    (a `die_modifier` taking tokens off a 0 brings nothing, it takes nothing from the hand)."""
+    return max(0, face + bonus)
+
+
 def _may_roll_again(s: GameState, seat: int, hold: RaceHold, cost: int, bonus: int) -> bool:
     """An effect lets the player roll the die again now, and a new roll could still succeed."""
-    if "rerolls_left" not in s.catalog.hooked or hold.hand + DIE_TOP + bonus < cost:
+    if "rerolls_left" not in s.catalog.hooked or hold.hand + brought(DIE_TOP, bonus) < cost:
         return False
     return any(ab.rerolls_left(s, seat) > 0 for ab in s.catalog.effects_of(hold.race, hold.power))
+
+
+def _choice_could_save(s: GameState, seat: int, hold: RaceHold, face: int, cost: int, bonus: int) -> bool:
+    """After a short roll, a choice a power allows after the roll could still make the attempt a
+    success (R23): a discount paid then (Mercenary's coin) that covers what is short, keeping the
+    least a conquest moves (Kobolds' 2), or a re-roll left that could succeed."""
+    if "discount_after_roll" in s.catalog.hooked:
+        abil = s.catalog.effects_of(hold.race, hold.power)
+        after = sum(ab.discount_after_roll(s, seat) for ab in abil)
+        if after and hold.hand + brought(face, bonus) >= max(least_tokens(s, seat, abil), cost - after):
+            return True
+    return _may_roll_again(s, seat, hold, cost, bonus)
 
 
 def final_attempt(s: GameState, seat: int, hold: RaceHold, rid: str, cost: int, chance: Any,
@@ -698,16 +764,12 @@ def final_attempt(s: GameState, seat: int, hold: RaceHold, rid: str, cost: int, 
     """The final conquest attempt with the die (R5), as explicit steps: roll, show, then any
     choice a power allows after the roll (R23: Mercenary's coin, a re-roll), then settle. The
     die waits (`turn.used[ROLLED]`) only when such a choice could still turn a short roll into a
-    success; otherwise it is settled at once. An effect's `die_bonus` adds to the face."""
+    success; otherwise it is settled at once. An effect's `die_bonus` adds to the face (what the
+    die brings never falls below 0, `brought`)."""
     face = chance.roll()
     bonus = die_bonus(s, seat, rid)
-    ok = hold.hand + face + bonus >= cost
-    after = 0
-    if not ok and "discount_after_roll" in s.catalog.hooked:
-        after = sum(ab.discount_after_roll(s, seat) for ab in s.catalog.effects_of(hold.race, hold.power))
-    if not ok and (after and hold.hand + face + bonus >= max(
-            least_tokens(s, seat, s.catalog.effects_of(hold.race, hold.power)), cost - after)
-            or _may_roll_again(s, seat, hold, cost, bonus)):
+    ok = hold.hand + brought(face, bonus) >= cost
+    if not ok and _choice_could_save(s, seat, hold, face, cost, bonus):
         s.turn.used[ROLLED] = {"region": rid, "face": face}
         events.append(_die_event(seat, rid, face, cost - hold.hand, bonus, False, choice=True))
         return
@@ -729,7 +791,9 @@ def _die_event(seat: int, rid: str, face: int, needed: int, bonus: int, ok: bool
 
 def roll_again(s: GameState, seat: int, chance: Any, events: list[dict[str, Any]]) -> None:
     """The waiting die is rolled again (a re-roll chosen after the roll): the new face replaces
-    the old; the die waits again while another re-roll could still turn it into a success."""
+    the old. A re-roll is a roll: while it is still short the die waits again whenever a choice
+    after the roll could still save it (R23) — another re-roll left, or the Mercenary's coin
+    covering what is short — and is settled otherwise."""
     rolled = s.turn.used[ROLLED]
     hold = s.player_w(seat).active
     assert hold is not None
@@ -737,8 +801,8 @@ def roll_again(s: GameState, seat: int, chance: Any, events: list[dict[str, Any]
     face = chance.roll()
     cost = cost_of(s, seat, rid).total
     bonus = die_bonus(s, seat, rid)
-    ok = hold.hand + face + bonus >= cost
-    again = not ok and _may_roll_again(s, seat, hold, cost, bonus)
+    ok = hold.hand + brought(face, bonus) >= cost
+    again = not ok and _choice_could_save(s, seat, hold, face, cost, bonus)
     s.turn.used[ROLLED] = {"region": rid, "face": face, **({"again": True} if again else {})}
     events.append(_die_event(seat, rid, face, cost - hold.hand, bonus, ok, choice=again))
 
@@ -752,7 +816,7 @@ def settle_roll(s: GameState, seat: int, chance: Any, events: list[dict[str, Any
     rid, face = str(rolled["region"]), int(rolled["face"])
     cost = cost_of(s, seat, rid).total
     bonus = die_bonus(s, seat, rid)
-    ok = hold.hand + face + bonus >= cost
+    ok = hold.hand + brought(face, bonus) >= cost
     event(events, "die_settled", seat=seat, region=rid, face=face, needed=cost - hold.hand - bonus, success=ok)
     _settle(s, seat, hold, rid, ok, chance, events)
 
@@ -767,6 +831,15 @@ def _settle(s: GameState, seat: int, hold: RaceHold, rid: str, ok: bool, chance:
 def roll_waiting(s: GameState) -> bool:
     """A final attempt's die waits for a choice after the roll (see `final_attempt`)."""
     return ROLLED in s.turn.used
+
+
+def fresh_choice(s: GameState) -> None:
+    """A move is about to be made while the die waits: forget that it was rolled again by the
+    move before, so that only a re-roll made by this move keeps it waiting (`rolled_again`);
+    the Mercenary's coin paid after a re-roll then settles it."""
+    rolled = s.turn.used.get(ROLLED)
+    if rolled and rolled.get("again"):
+        s.turn.used[ROLLED] = {k: v for k, v in rolled.items() if k != "again"}
 
 
 def rolled_again(s: GameState) -> bool:

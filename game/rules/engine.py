@@ -36,11 +36,13 @@ from .catalog import Hooks
 from .chance import Recorder, Replay
 from .common import decline_reason, effects
 from .conquest import (
+    brought,
     conquer_reason,
     conquest_options,
     cost_of,
     die_bonus,
     final_attempt,
+    fresh_choice,
     judged_locally,
     least_tokens,
     peace_in_force,
@@ -220,7 +222,7 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
             for rid, c in opts.items():
                 if c <= hand:
                     out.append(_conquer(rid))
-                elif die and c - hand <= 3 + (die_bonus(s, seat, rid, abil) if bonus else 0):
+                elif die and c - hand <= (brought(3, die_bonus(s, seat, rid, abil)) if bonus else 3):
                     out.append(_reinforce(rid))
         if decline_reason(s, seat) is None:
             out.append(_DECLINE)
@@ -355,6 +357,7 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
     else:
         ab, _ = _judge_intent(s, seat, a)
         assert ab is not None
+        fresh_choice(new)                     # only a re-roll made by this move waits again
         ab.apply_intent(new, seat, a, chance, ev)
         if roll_waiting(new) and not rolled_again(new):   # the choice after the roll is made: settle
             settle_roll(new, seat, chance, ev)

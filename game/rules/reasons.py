@@ -190,6 +190,9 @@ TEMPLATES: dict[str, str] = {
                              "does happens while its race is In Decline; remove {flag}",
     "param_occupant_race": "effect '{effect}': '{param}' occupant cannot be {value!r}{hint}; accepted: "
                            "empty, lost_tribe, active, in_decline, opponent or a race id ({races})",
+    "param_at_least_one": "effect '{effect}': '{param}' is {value}; give 1 or more",
+    "param_defence_occupant": "effect '{effect}': with side: defence the region is the race's own, so 'where' "
+                              "occupant says nothing; remove occupant",
     "param_when": "effect '{effect}': 'when' cannot be {value!r}; known: {known}",
     "param_min_max": "effect '{effect}': 'min' is 1 or more and 'max' is 0 (no limit) or at least 'min'",
     "param_score_floor": "effect '{effect}': a region scores at least 0, so 'amount' and 'otherwise' are -1 or more",
@@ -253,6 +256,7 @@ TEMPLATES: dict[str, str] = {
                                "PNG; save it as PNG",
     "did_you_mean": " (did you mean {name!r}?)",
     "content_not_utf8": "{where}: the file is not UTF-8 text (byte {byte}); save it as UTF-8 in your editor",
+    "content_bool_key": "{where}: YAML reads the key {key} as true or false, not as the word; quote it: '{key}'",
     "content_duplicate_key": "{where}: {key!r} is given twice (first at line {first}); YAML keeps only the last one, so keep one",
     "content_unknown_param": "{where}: {kind} {id!r}: unknown parameter {param!r} for effect {effect!r}{hint}; known parameters: {known}",
     "content_flag": "{where}: {kind} {id!r}: {param!r} of effect {effect!r} must be true or false, not {value!r}",

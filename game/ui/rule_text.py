@@ -26,6 +26,8 @@ VARIANTS: dict[str, tuple[str, Callable[[dict[str, Any]], str]]] = {
     "clear_region": ("anywhere", lambda p: "anywhere" if p["anywhere"] else ""),
     "tokens_at_turn_start": ("per", lambda p: "" if p["per"] == "turn" else str(p["per"])),
     "borrow_power": ("what", lambda p: "" if p["what"] == "power" else str(p["what"])),
+    "token_strength": ("side", lambda p: "defence" if p["side"] == "defence" else ""),
+    "die_modifier": ("add", lambda p: "less" if int(p["add"]) < 0 else ""),
 }
 UNITS = ("coins", "tokens", "markers")
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable
 
 from ..reasons import HasReason, Reason, reason
@@ -122,6 +123,8 @@ class Ability:
     #: parameters that do something only when another has one of some values:
     #: {"victim": ("per", ("conquest",))}
     only_with: ClassVar[dict[str, tuple[str, tuple[Any, ...]]]] = {}
+    #: the number parameters that may be negative though their default is positive
+    signed: ClassVar[tuple[str, ...]] = ()
     #: whether `in_decline: true` changes anything for the block; None: worked out from the
     #: hooks it overrides (`declared.honours_decline`)
     decline_honoured: ClassVar[bool | None] = None
@@ -205,6 +208,24 @@ class Ability:
         """What `cost_modifier` says of each region of `board` (regions left out: 0) when that
         depends on what is printed on the board alone, or None (then it is asked each time).
         The engine adds the table up once per board and race."""
+        return None
+
+    def flat_price(self, s: "GameState", seat: int, rid: str) -> int | None:
+        """Tokens a conquest of `rid` costs instead of what stands there (R1's 2, the markers'
+        defence, the Lost Tribe and the defenders), or None: the race's and power's changes
+        still apply to it, and the least a conquest costs."""
+        return None
+
+    def attack_strength(self, s: "GameState", seat: int, rid: str) -> Fraction | None:
+        """How much each token of this race counts for when conquering `rid` (2: double, 1/2:
+        half), or None (one each): the cost in tokens is divided by it, rounded up."""
+        return None
+
+    def defence_strength(self, s: "GameState", seat: int, rid: str, attacker: int,
+                         in_decline: bool) -> Fraction | None:
+        """How much each token of this race of `seat` defending `rid` against `attacker` counts
+        for (2: double), or None (one each): the defenders' part of the cost is multiplied by
+        it, rounded up."""
         return None
 
     def enters_anywhere(self, s: "GameState", seat: int) -> bool:

@@ -4,6 +4,11 @@ token); the player then chooses the region. If, after the roll, no region is wit
 the tokens in hand, that roll was the turn's final conquest attempt and conquests are over.
 While a roll waits to be used the die cannot be rolled again, neither by `berserk_roll` nor
 for a final conquest (`reinforce`), and regions can no longer be abandoned. Active only.
+The race's `die_modifier` reaches the roll: its bonus for the region chosen is added to the face
+(never below 0) before it comes off the cost. A re-roll (`reroll`) does not: R23's choice after
+the roll is made before a result is applied, and a Berserk face is applied only to a conquest
+chosen later, so it is never short when rolled (that it reaches no region is known only then,
+and it ends the conquests as the final attempt would).
 
 YAML: `berserk`
 """
@@ -13,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import BerserkRoll
 from ..common import event
-from ..conquest import conquest_candidates, cost_of, target_reason
+from ..conquest import brought, conquest_candidates, cost_of, die_bonus, target_reason
 from ..reasons import Reason, reason
 from ..state import CONQUER, REDEPLOY
 from .base import Ability, register
@@ -43,7 +48,10 @@ class Berserk(Ability):
 
     def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
         face = self._pending(s, seat)
-        return -face if face else 0
+        if face is None:
+            return 0
+        # the race's `die_modifier` for the region chosen reaches this roll too
+        return -brought(face, die_bonus(s, seat, rid)) if "die_bonus" in s.catalog.hooked else -face
 
     def reinforce_reason(self, s: "GameState", seat: int) -> Reason | None:
         if self._pending(s, seat) is not None:

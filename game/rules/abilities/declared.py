@@ -25,7 +25,10 @@ DECLINE_HOOKS = (
     "conquest_price", "lost_when_attacked", "on_any_decline",
     # a race that still conquers In Decline (Ghouls) asks these of its In Decline effects
     "cost_modifier", "printed_cost", "cost_floor", "reaches", "enters_anywhere", "conquers_water", "links",
-    "printed_links", "may_target", "on_conquered", "after_conquest",
+    "printed_links", "may_target", "on_conquered", "after_conquest", "die_bonus", "flat_price",
+    "attack_strength",
+    # asked of a race's In Decline effects when an opponent conquers from it
+    "defence_strength",
 )
 
 

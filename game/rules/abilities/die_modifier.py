@@ -1,8 +1,18 @@
-"""Block `die_modifier`: the reinforcement die brings `add` tokens more in the race's final
-conquest attempt, on regions matching `where` and in turns matching `when`. The die
-itself is rolled and recorded as it fell; the bonus is added to its face when the attempt is
-judged, so a region `3 + add` tokens short may be tried. It reads the final attempt of the
-Active race only (not a Berserk roll before a conquest, nor the In Decline Ghouls' die).
+"""Block `die_modifier`: the reinforcement die brings `add` tokens more (a negative `add`:
+fewer) on regions matching `where` and in turns matching `when`. The die itself is rolled and
+recorded as it fell; the bonus is added to its face when the attempt is judged, and what the
+die brings never falls below 0 (a 0 with `add: -1` brings nothing; it takes nothing from the
+hand). So a region `3 + add` tokens short may be tried (with `add: -1`, only 2 short).
+
+It reaches every roll of the reinforcement die that a race makes for its own conquest:
+- the Active race's final conquest attempt (R5), with any choice after the roll (R23: a
+  re-roll, the Mercenary's coin) judged with the bonus;
+- a Berserk roll before a conquest: the face, with the bonus for the region then chosen,
+  comes off that conquest's cost;
+- with `in_decline: true`, the final attempt of a race that still conquers In Decline (Ghouls,
+  R18: only its own race's effects, so an `in_decline` die_modifier of that race).
+The least a conquest moves (R23: Kobolds' 2) binds as ever: the die never lets fewer tokens
+than that go in.
 
 YAML: `{die_modifier: {add: 1, where: {terrains: [hill]}}}`
 """
@@ -30,7 +40,8 @@ class DieModifier(Ability):
         "where": "the regions attempted (see *where* above); all by default",
         "when": "in which turns (see *when* above)",
     }
-    decline_honoured: ClassVar[bool | None] = False     # only the Active race makes a final attempt with the die
+    #: `add` may be negative (the die brings less)
+    signed: ClassVar[tuple[str, ...]] = ("add",)
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -39,11 +50,15 @@ class DieModifier(Ability):
         self.add = int(self.p["add"])
         self.when = str(self.p["when"])
 
+    def judges_locally(self) -> bool:
+        # a Berserk roll's bonus is part of a conquest's cost
+        return self.when in ("always", "even_round", "odd_round", "picked_this_turn")
+
     def die_bonus(self, s: "GameState", seat: int, rid: str) -> int:
         if self.when != "always" and not when_holds(self.when, s, seat, None):
             return 0
         if self.where.d:
-            hold = s.players[seat].active
+            hold, _ = self.hold_in(s, seat)          # the Active race, or In Decline Ghouls
             if not self.where.holds(s, seat, hold.race if hold else None, rid):
                 return 0
         return self.add

@@ -7,7 +7,10 @@ any conquest (also before a new combo is picked), with its own effects only: the
 and its power's discounts, reach and bonuses never apply to it (R18). It may end with a final
 conquest attempt with the reinforcement die (`ghouls_reinforce: region`, R5): a region at most
 3 tokens short; on a good roll all the Ghouls' tokens in hand go there; either way the Ghouls'
-conquests are over for the turn and the Active race then conquers as usual. It may attack its
+conquests are over for the turn and the Active race then conquers as usual. The race's own
+`die_modifier` with `in_decline: true` reaches that die (never the Active race's, R18); a
+re-roll does not (`reroll` is the Active race's: the die waits for a choice after the roll only
+in the Active race's final attempt). It may attack its
 owner's Active race, and a Diplomat's peace does not bind it (R12). Tokens left in its hand at
 the end of the turn go to its regions by the default rule. Its conquests are not conquests of the Active race (they do
 not pay Orcs or Pillaging and do not stop the Active race abandoning regions).
@@ -20,7 +23,16 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import GhoulsConquer, GhoulsReinforce
 from ..common import effects, event
-from ..conquest import conquest_candidates, cost_of, least_tokens, take_region, target_reason
+from ..conquest import (
+    DIE_TOP,
+    brought,
+    conquest_candidates,
+    cost_of,
+    die_bonus,
+    least_tokens,
+    take_region,
+    target_reason,
+)
 from ..reasons import Reason, reason, reason_n
 from ..state import CONQUER, PICK
 from .base import Ability, register
@@ -90,8 +102,9 @@ class GhoulsInDecline(Ability):
                 return reason_n("needs_tokens", floor, cost=floor, hand=hold.hand)
             if cost <= hold.hand:
                 return reason("enough_outright", s, region=rid)
-            if cost - hold.hand > 3:
-                return reason("die_too_short", cost=cost, hand=hold.hand, short=cost - hold.hand - 3)
+            top = brought(DIE_TOP, die_bonus(s, seat, rid, abil))
+            if cost - hold.hand > top:
+                return reason("die_too_short", cost=cost, hand=hold.hand, short=cost - hold.hand - top)
             return None
         if cost > hold.hand:
             return reason_n("ghouls_needs", cost, s, cost=cost, race=hold.race, hand=hold.hand)
@@ -110,7 +123,7 @@ class GhoulsInDecline(Ability):
                 short = cost_of(s, seat, rid, abil, hold).total - hold.hand
                 if short <= 0:
                     out.append(GhoulsConquer(rid))
-                elif short <= 3 and die:
+                elif die and short <= brought(DIE_TOP, die_bonus(s, seat, rid, abil)):
                     out.append(GhoulsReinforce(rid))
         return out
 
@@ -120,14 +133,16 @@ class GhoulsInDecline(Ability):
         rid = action.region
         hold, _ = self.hold_in(s, seat, write=True)
         assert hold is not None
-        cost = cost_of(s, seat, rid, tuple(effects(s, hold, True)), hold).total
+        abil = tuple(effects(s, hold, True))
+        cost = cost_of(s, seat, rid, abil, hold).total
         if action.kind != "ghouls_reinforce":
             take_region(s, seat, rid, events, chance, hold=hold, tokens=cost, how="ghouls")
             return
         face = chance.roll()
-        ok = hold.hand + face >= cost
-        event(events, "die", seat=seat, race=hold.race, region=rid, face=face, needed=cost - hold.hand,
-              success=ok)
+        bonus = die_bonus(s, seat, rid, abil)
+        ok = hold.hand + brought(face, bonus) >= cost
+        event(events, "die", seat=seat, race=hold.race, region=rid, face=face, needed=cost - hold.hand - bonus,
+              success=ok, **({"bonus": bonus} if bonus else {}))
         if ok:
             take_region(s, seat, rid, events, chance, hold=hold, tokens=hold.hand, how="reinforce")
         s.turn.used[DONE] = True
