@@ -101,6 +101,9 @@ CASES: list[tuple[str, str | bytes, list[str], list[str]]] = [
      ["not valid YAML"]),
     ("bad-yaml-tab", "races:\n\tgnomes:\n\t\ttokens: 5\n", [":2"], ["not valid YAML"]),
     ("deeply-nested", "races: " + "[" * 5000 + "]" * 5000 + "\n", [""], ["nested more than 32 levels deep"]),
+    ("key-on-unquoted", "races:\n  gnomes:\n    tokens: 5\n    effects:\n      - {cost_change: {on: 1}}\n", [":5"],
+     ["YAML reads the key on as true or false", "quote it: 'on'"]),
+    ("race-id-no-unquoted", "races:\n  no:\n    tokens: 5\n", [":2"], ["YAML reads the key no", "quote it: 'no'"]),
     ("race-and-power-same-id", GNOMES + "powers:\n  gnomes:\n    tokens: 4\n", [":8"],
      ["power 'gnomes' has the same id as a race"]),
 ]

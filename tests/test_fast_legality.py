@@ -84,8 +84,14 @@ def _check_position(s: GameState) -> int:
     return compared + 2 + len(s.column) + 1
 
 
+INVENTED = ROOT / "docs" / "examples" / "invented.yaml"
+
+
 def _catalog(catalog_of: str) -> Catalog:
-    """The base game's races and powers, or those with every expansion's."""
+    """The base game's races and powers, or those with every expansion's, or with our own
+    invented ones (flat prices, tokens' strength, counted discounts...)."""
+    if catalog_of == "invented":
+        return load_catalog([INVENTED])
     return default_catalog() if catalog_of == "base" else load_catalog(EXPANSIONS)
 
 
@@ -110,7 +116,7 @@ def _play(catalog_of: str, board_name: str, players: int, seed: int) -> tuple[in
     return positions, compared
 
 
-@pytest.mark.parametrize("catalog_of", ["base", "expansions"])
+@pytest.mark.parametrize("catalog_of", ["base", "expansions", "invented"])
 def test_the_fast_paths_agree_with_why_illegal(catalog_of: str) -> None:
     positions = compared = 0
     for seed in range(12):
@@ -246,13 +252,14 @@ def test_plain_copy_is_a_deep_copy_that_shares_no_dict_or_list() -> None:
     assert plain_copy({"t": (1, [2])})["t"] == (1, [2])          # anything else: deepcopy
 
 
-@pytest.mark.parametrize("content", ["base"] + [p.stem for p in EXPANSIONS])
+@pytest.mark.parametrize("content", ["base", "invented"] + [p.stem for p in EXPANSIONS])
 def test_conquests_judged_again_only_near_a_change_agree_with_a_full_listing(content: str) -> None:
     """After a conquest or an abandon, `legal_actions` keeps what it judged in the position
     before and judges again only the regions written and their neighbours (`Judged`): on every
     step of random games, the list and the costs are those of a listing that judges every
     region afresh, and that shorter way is taken often enough to be tested."""
-    catalog = default_catalog() if content == "base" else load_catalog([ROOT / "assets" / "content" / "expansions" / f"{content}.yaml"])
+    catalog = default_catalog() if content == "base" else _catalog("invented") if content == "invented" else \
+        load_catalog([ROOT / "assets" / "content" / "expansions" / f"{content}.yaml"])
     kept = 0
     for seed in range(6 if content == "base" else 4):
         s, rng = _random_start(catalog, seed)
