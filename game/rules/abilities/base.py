@@ -172,6 +172,12 @@ class Ability:
                                   values=" or ".join(_yaml_word(v) for v in values), first=_yaml_word(values[0])))
         return out
 
+    def idle_while_active(self, s: "GameState", seat: int) -> bool:
+        """True when this effect works only In Decline (`only_in_decline`) and the race of
+        `seat` it belongs to is Active: the engine asks a conquering Active race's hooks of all
+        its effects, so such an effect answers for itself."""
+        return self.only_in_decline and not self.hold_in(s, seat)[1]
+
     def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
         """The markers this effect puts on regions (`source`: its race or power id)."""
         return ()

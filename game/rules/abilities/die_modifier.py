@@ -55,6 +55,8 @@ class DieModifier(Ability):
         return self.when in ("always", "even_round", "odd_round", "picked_this_turn")
 
     def die_bonus(self, s: "GameState", seat: int, rid: str) -> int:
+        if self.only_in_decline and self.idle_while_active(s, seat):
+            return 0
         if self.when != "always" and not when_holds(self.when, s, seat, None):
             return 0
         if self.where.d:

@@ -43,6 +43,8 @@ class FlatPrice(Ability):
         return self.when in ("always", "even_round", "odd_round", "picked_this_turn")
 
     def flat_price(self, s: "GameState", seat: int, rid: str) -> int | None:
+        if self.only_in_decline and self.idle_while_active(s, seat):
+            return None
         if self.when != "always" and not when_holds(self.when, s, seat, None):
             return None
         if self.where.d:

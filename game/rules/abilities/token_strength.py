@@ -67,7 +67,7 @@ class TokenStrength(Ability):
         return True      # `where` reads the region and its neighbours
 
     def attack_strength(self, s: "GameState", seat: int, rid: str) -> Fraction | None:
-        if self.side != "attack":
+        if self.side != "attack" or (self.only_in_decline and self.idle_while_active(s, seat)):
             return None
         if self.where.d:
             hold = s.players[seat].active
