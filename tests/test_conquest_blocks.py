@@ -11,7 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from game.bots import make_bot
+from game.bots.arena import play_game
 from game.content.catalog import ContentError, load_catalog
+from game.content.tmx import map_for_players
 from game.rules import Catalog, GameState, RaceHold, apply, cost_of, legal_actions, new_game
 from game.rules.conquest import brought
 from game.rules.invariants import check
@@ -163,3 +166,17 @@ def test_random_games_with_the_new_conquest_words_list_what_their_reasons_accept
             s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
             assert not check(s, round_trip=False)
     assert compared > 1000
+
+
+def test_computer_players_play_the_new_conquest_words_to_the_end() -> None:
+    cat = load_catalog([INVENTED])
+    cat.races = {k: v for k, v in cat.races.items() if k in OURS + ("ratmen", "ghouls")}
+    cat.powers = {k: v for k, v in cat.powers.items() if k in OUR_POWERS + ("berserk", "stout", "hill", "flying")}
+    for seed in range(2):
+        bots = [make_bot(level, i, seed) for i, level in enumerate(("medium", "easy", "medium"))]
+
+        def on_step(before: GameState, after: GameState, rec: object) -> None:
+            assert not check(after, round_trip=False)
+
+        end = play_game(map_for_players(3).board, cat, bots, seed, on_step=on_step)
+        assert end.game_over

@@ -142,6 +142,12 @@ def _printed_only(where: Mapping[str, Any]) -> bool:
     return not any(k in where for k in ("next_to_own", "occupant", "isolated", "round"))
 
 
+# A conquest's usual price in tokens (2, a marker or defenders now and then), the conquests of a
+# turn, and the conquests made before an average one of them.
+TYPICAL_PRICE = 3.5
+CONQUESTS_PER_TURN = 3.0
+EARLIER_CONQUESTS = 1.0
+
 # How much more often than chance a planner ends up on the regions that pay it a bonus.
 BONUS_AFFINITY = 1.6
 
@@ -174,7 +180,19 @@ def effect_traits(name: str, p: dict[str, Any], in_decline: bool, facts: BoardFa
         # a planner aims at the terrains and features that are cheaper for it
         focus = 1.3 if where and _printed_only(where) and ("terrains" in where or "features" in where) else 1.0
         share = min(1.0, facts.share(where) * focus)
+        if p.get("per") == "earlier_conquest":       # about one conquest made before each
+            share *= EARLIER_CONQUESTS
+        share *= max(0.0, 1.0 - float(p.get("after", 0) or 0) / CONQUESTS_PER_TURN)
         return Traits(discount=-amount * share * when)
+    if name == "flat_price":             # the region's own price replaced, on some regions
+        share = min(1.0, facts.share(where) * BONUS_AFFINITY) if where else 1.0
+        return Traits(discount=(TYPICAL_PRICE - float(p.get("tokens", 2))) * share * when)
+    if name == "token_strength":         # tokens counting for more (or less) than one
+        k = float(p.get("count_as", 2)) / max(1.0, float(p.get("tokens", 1)))
+        share = min(1.0, facts.share(where) * BONUS_AFFINITY) if where else 1.0
+        if p.get("side") == "defence":
+            return Traits(defense=(k - 1.0) * 0.5 * share)
+        return Traits(discount=(TYPICAL_PRICE - TYPICAL_PRICE / k) * share)
     if name == "attack_only_tokens":
         return Traits(attack_extra=amount or 4)
     if name == "extra_tokens_for_conquests":
