@@ -469,7 +469,7 @@ class Runner:
                 raise ScenarioError(f"attacked: expected {exp}, got {got_a}")
         if "rolled" in e:
             rolled = s.turn.used.get("rolled")
-            got_r = None if rolled is None else {"region": rolled["region"], "face": rolled["face"]}
+            got_r = None if rolled is None else {k: v for k, v in rolled.items() if k != "again"}
             exp_r = e["rolled"]
             if exp_r is not None and got_r is not None:
                 got_r = {k: v for k, v in got_r.items() if k in exp_r}

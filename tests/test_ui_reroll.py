@@ -50,3 +50,37 @@ def test_a_short_roll_is_rolled_again_with_the_powers_button(home, monkeypatch):
         assert scene.table.match.records[-1].rolls == [3]
     finally:
         d.close()
+
+
+def test_a_short_berserk_roll_waits_for_the_reroll_in_the_window(home, monkeypatch):
+    """Dicefolk (a re-roll) with Berserk: a roll before a conquest that reaches nothing waits,
+    the window offers the re-roll and Keep the roll; the new face then brings a region within
+    reach."""
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        scene = game_with(d, home, "dicefolk", "berserk", [INVENTED])
+        first = next(a.region for a in scene.legal if isinstance(a, Conquer))
+        d.click(d.region_point(first))
+        s = scene.state.copy()
+        s.player_w(0).active.hand = 1
+        for rid in s.board.neighbours(first):              # every neighbour costs 4 (2 + 2 defenders)
+            if not s.board.region(rid).is_water and s.regions[rid].owner is None:
+                reg = s.reg_w(rid)
+                reg.owner, reg.race, reg.lost_tribe = 1, "humans", 0
+                reg.tokens = 2
+        s.seal()
+        scene.table.match.states[-1] = s
+        scene.sync(reset_mode=True)
+        faces = iter([[0], [3]])
+        monkeypatch.setattr(scene.table.match, "_rng", lambda: ScriptedDice(next(faces), random.Random(0)))
+        d.press_button("berserk_roll")
+        assert scene.state.turn.used.get("rolled") == {"berserk": True, "face": 0}
+        assert scene.message == t("msg.die_choice_reroll", face=0)
+        assert scene.button("use:reroll") is not None and scene.button("settle") is not None
+        d.pump(3)
+        d.screenshot(Path(os.environ.get("REROLL_SHOTS", home)) / "berserk-reroll-waits.png")
+        d.press_button("use:reroll")
+        assert "rolled" not in scene.state.turn.used and scene.state.turn.used.get("berserk_die") == 3
+        assert scene.button("settle") is None
+    finally:
+        d.close()

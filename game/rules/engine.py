@@ -48,6 +48,7 @@ from .conquest import (
     peace_in_force,
     roll_waiting,
     rolled_again,
+    rolling,
     settle_roll,
     take_region,
 )
@@ -179,7 +180,7 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
     out: list[Action] = []
     cat = s.catalog
     hold = p.active
-    if hold is not None and _AFTER_ROLL & cat.hooked and roll_waiting(s):
+    if _AFTER_ROLL & cat.hooked and roll_waiting(s):          # the Active race's die, or the Ghouls'
         return _after_roll(s, seat), None
     if hold is not None:
         _effects_intents(s, seat, cat.hooks_in_force(hold.race, hold.power, False), out)
@@ -246,11 +247,11 @@ def _after_roll(s: GameState, seat: int) -> list[Action]:
 
 
 def _after_roll_effects(s: GameState, seat: int) -> list[Ability]:
-    hold = s.players[seat].active
-    if hold is None:
-        return []
-    return [ab for ab in s.catalog.effects_of(hold.race, hold.power)
-            if ab.discount_after_roll(s, seat) or ab.rerolls_left(s, seat)]
+    """The effects of the race whose die waits that offer a choice now: a re-roll, or (the
+    Active race's only) a discount paid after the roll."""
+    hold, abil = rolling(s, seat)
+    active = s.players[seat].active is hold
+    return [ab for ab in abil if (active and ab.discount_after_roll(s, seat)) or ab.rerolls_left(s, seat)]
 
 
 def _effects_intents(s: GameState, seat: int, hooks: Hooks, out: list[Action]) -> None:
@@ -357,9 +358,10 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
     else:
         ab, _ = _judge_intent(s, seat, a)
         assert ab is not None
+        waited = roll_waiting(new)
         fresh_choice(new)                     # only a re-roll made by this move waits again
         ab.apply_intent(new, seat, a, chance, ev)
-        if roll_waiting(new) and not rolled_again(new):   # the choice after the roll is made: settle
+        if waited and roll_waiting(new) and not rolled_again(new):   # the choice after the roll is made: settle
             settle_roll(new, seat, chance, ev)
         if getattr(ab, "move_declines", False):      # a move that is a decline too (Ivory Tower)
             T.do_decline(new, seat, chance, ev)

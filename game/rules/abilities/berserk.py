@@ -4,11 +4,12 @@ token); the player then chooses the region. If, after the roll, no region is wit
 the tokens in hand, that roll was the turn's final conquest attempt and conquests are over.
 While a roll waits to be used the die cannot be rolled again, neither by `berserk_roll` nor
 for a final conquest (`reinforce`), and regions can no longer be abandoned. Active only.
-The race's `die_modifier` reaches the roll: its bonus for the region chosen is added to the face
-(never below 0) before it comes off the cost. A re-roll (`reroll`) does not: R23's choice after
-the roll is made before a result is applied, and a Berserk face is applied only to a conquest
-chosen later, so it is never short when rolled (that it reaches no region is known only then,
-and it ends the conquests as the final attempt would).
+The roll is the same step as the final attempt's die (`conquest.rolled_before_conquest`), so the
+die blocks reach it: the race's `die_modifier` adds its bonus for the region chosen to the face
+(never below 0) before it comes off the cost, and when the roll leaves every region out of reach
+(it was the last attempt, R5) a `reroll` left that could still bring one within reach makes the
+die wait for that choice (R23): `use: reroll` rolls it again, `settle` keeps it and ends the
+conquests.
 
 YAML: `berserk`
 """
@@ -17,17 +18,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..actions import BerserkRoll
-from ..common import event
-from ..conquest import brought, conquest_candidates, cost_of, die_bonus, target_reason
+from ..conquest import BERSERK_DIE, brought, die_bonus, rolled_before_conquest
 from ..reasons import Reason, reason
-from ..state import CONQUER, REDEPLOY
+from ..state import CONQUER
 from .base import Ability, register
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
     from ..state import GameState
 
-DIE = "berserk_die"
+DIE = BERSERK_DIE
 
 
 @register("berserk")
@@ -80,18 +80,7 @@ class Berserk(Ability):
                      events: list[dict[str, Any]]) -> None:
         hold = s.player_w(seat).active
         assert hold is not None
-        face = chance.roll()
         t = s.turn
-        t.used[DIE] = face
         t.used["conquests_begun"] = True
         t.acted = True
-        event(events, "die", seat=seat, face=face, berserk=True)
-        abil = s.catalog.effects_of(hold.race, hold.power)
-        own = s.regions_of(seat, hold.race)
-        for rid in conquest_candidates(s, seat, hold.race, abil, own):
-            if (target_reason(s, seat, rid, hold, abil, own) is None
-                    and cost_of(s, seat, rid, abil).total <= hold.hand):
-                return
-        t.used.pop(DIE, None)
-        t.phase = REDEPLOY
-        event(events, "last_attempt", seat=seat, face=face)
+        rolled_before_conquest(s, seat, hold, chance.roll(), events)

@@ -7,10 +7,11 @@ any conquest (also before a new combo is picked), with its own effects only: the
 and its power's discounts, reach and bonuses never apply to it (R18). It may end with a final
 conquest attempt with the reinforcement die (`ghouls_reinforce: region`, R5): a region at most
 3 tokens short; on a good roll all the Ghouls' tokens in hand go there; either way the Ghouls'
-conquests are over for the turn and the Active race then conquers as usual. The race's own
-`die_modifier` with `in_decline: true` reaches that die (never the Active race's, R18); a
-re-roll does not (`reroll` is the Active race's: the die waits for a choice after the roll only
-in the Active race's final attempt). It may attack its
+conquests are over for the turn and the Active race then conquers as usual. That die is rolled
+by the same step as the Active race's final attempt (`conquest.final_attempt`), with the race's
+own effects in force In Decline only (R18): its `die_modifier` and `reroll` with `in_decline:
+true` reach it (a short roll waits for the re-roll, R23), never the Active race's; a coin paid
+after the roll (Mercenary) is the Active race's power's and does not. It may attack its
 owner's Active race, and a Diplomat's peace does not bind it (R12). Tokens left in its hand at
 the end of the turn go to its regions by the default rule. Its conquests are not conquests of the Active race (they do
 not pay Orcs or Pillaging and do not stop the Active race abandoning regions).
@@ -22,13 +23,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..actions import GhoulsConquer, GhoulsReinforce
-from ..common import effects, event
+from ..common import effects
 from ..conquest import (
+    DECLINE_DONE,
     DIE_TOP,
     brought,
     conquest_candidates,
     cost_of,
     die_bonus,
+    final_attempt,
     least_tokens,
     take_region,
     target_reason,
@@ -42,7 +45,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-DONE = "ghouls_done"          # the In Decline Ghouls made their final conquest this turn
+DONE = DECLINE_DONE           # the In Decline Ghouls made their final conquest this turn
 
 
 @register("ghouls_in_decline")
@@ -138,11 +141,4 @@ class GhoulsInDecline(Ability):
         if action.kind != "ghouls_reinforce":
             take_region(s, seat, rid, events, chance, hold=hold, tokens=cost, how="ghouls")
             return
-        face = chance.roll()
-        bonus = die_bonus(s, seat, rid, abil)
-        ok = hold.hand + brought(face, bonus) >= cost
-        event(events, "die", seat=seat, race=hold.race, region=rid, face=face, needed=cost - hold.hand - bonus,
-              success=ok, **({"bonus": bonus} if bonus else {}))
-        if ok:
-            take_region(s, seat, rid, events, chance, hold=hold, tokens=hold.hand, how="reinforce")
-        s.turn.used[DONE] = True
+        final_attempt(s, seat, hold, rid, cost, chance, events, abil)      # ends with DONE set

@@ -2,7 +2,12 @@
 the player may roll it again, up to `times` times a turn (R23's choice after the roll): the die
 waits, `use: reroll` rolls it anew (the new face replaces the old and is recorded like any
 roll), and `settle` keeps the roll as it fell. The die waits again after a short re-roll while
-re-rolls are left. A roll that already succeeds is never rolled again.
+re-rolls are left, or while the Mercenary's coin would now cover what is short (a re-roll is a
+roll: R23's choice after it is offered again). A roll that already succeeds is never rolled
+again. With `in_decline: true` it reaches the final attempt of a race that still conquers In
+Decline (Ghouls, R18), rolled by the same step. It reaches a Berserk roll too: a roll before a
+conquest is short when it leaves every region out of reach (then it was the last attempt), and
+may be rolled again while a re-roll is left that could bring one within reach.
 
 YAML: `{reroll: {times: 1}}`
 """
@@ -11,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action
-from ..conquest import roll_again, roll_waiting
+from ..conquest import roll_again, roll_waiting, rolling
 from ..reasons import Reason, reason
 from .base import register
 from .use_move import UseMove
@@ -28,13 +33,12 @@ class Reroll(UseMove):
     intents: ClassVar[tuple[str, ...]] = ("use",)
     params: ClassVar[dict[str, Any]] = {"times": 1}
     param_docs: ClassVar[dict[str, str]] = {"times": "re-rolls allowed each turn"}
-    decline_honoured: ClassVar[bool | None] = False     # only the Active race rolls the die
 
     def rerolls_left(self, s: "GameState", seat: int) -> int:
         return max(0, int(self.p["times"]) - int(s.turn.used.get(self.name, 0)))
 
     def why_not(self, s: "GameState", seat: int) -> Reason | None:
-        if not roll_waiting(s):
+        if not roll_waiting(s) or not any(ab is self for ab in rolling(s, seat)[1]):
             return reason("no_roll_waiting")
         if not self.rerolls_left(s, seat):
             return reason("no_rerolls_left")
