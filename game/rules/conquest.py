@@ -77,29 +77,52 @@ def cost_of(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None = 
     if hold is not None:
         only = None if abil is None else tuple(abil)
         sources = (hold.race, *lent_parts(hold.power))
+        apart = "flat_price" in hooked or "attack_strength" in hooked
         mine = [(source, ab) for source in sources if source
-                for ab in s.catalog.abilities[source] if only is None or any(ab is x for x in only)]
-        if "flat_price" in hooked:          # a flat price instead of what stands there
-            flat = [p for _, ab in mine if (p := ab.flat_price(s, seat, rid)) is not None]
-            if flat:
-                price = min(flat)
-                source = next(src for src, ab in mine if ab.flat_price(s, seat, rid) == price)
-                parts.append((source, price - sum(n for _, n in parts)))
+                for ab in s.catalog.abilities[source] if only is None or any(ab is x for x in only)] \
+            if apart else []
+        if apart:
+            _flat_price(s, seat, rid, mine, parts)
         # labelled by the race or power that grants it: "− 1 commando"
-        for source, ab in mine:
-            m = ab.cost_modifier(s, seat, rid)
-            if m:
-                parts.append((source, m))
-        if "attack_strength" in hooked:
-            for source, ab in mine:
-                k = ab.attack_strength(s, seat, rid)
-                if k is not None and k != 1:
-                    now = max(1, sum(n for _, n in parts))
-                    parts.append((source, math.ceil(now / k) - sum(n for _, n in parts)))
+        for source in sources:
+            if source:
+                for ab in s.catalog.abilities[source]:
+                    if only is not None and not any(ab is x for x in only):
+                        continue
+                    m = ab.cost_modifier(s, seat, rid)
+                    if m:
+                        parts.append((source, m))
+        if apart:
+            _attack_strength(s, seat, rid, mine, parts)
         if "cost_floor" in hooked:
-            floor = max([1] + [ab.cost_floor(s, seat) for _, ab in mine])
+            effs = only if only is not None else s.catalog.effects_of(hold.race, hold.power)
+            floor = max([1] + [ab.cost_floor(s, seat) for ab in effs])
     total = max(floor, sum(n for _, n in parts))
     return Cost(tuple(parts), total)
+
+
+def _flat_price(s: GameState, seat: int, rid: str, mine: list[tuple[str, Ability]],
+                parts: list[tuple[str, int]]) -> None:
+    """A flat price (the lowest of the conquering race's for `rid`) replaces what stands there:
+    one part, labelled by its race or power, takes the sum so far to it."""
+    best: tuple[int, str] | None = None
+    for source, ab in mine:
+        p = ab.flat_price(s, seat, rid)
+        if p is not None and (best is None or p < best[0]):
+            best = (p, source)
+    if best is not None:
+        parts.append((best[1], best[0] - sum(n for _, n in parts)))
+
+
+def _attack_strength(s: GameState, seat: int, rid: str, mine: list[tuple[str, Ability]],
+                     parts: list[tuple[str, int]]) -> None:
+    """The conquering race's tokens count for more (or less) than one on `rid`: the cost so far
+    (at least 1) is divided by the strength, rounded up, as a part of its own."""
+    for source, ab in mine:
+        k = ab.attack_strength(s, seat, rid)
+        if k is not None and k != 1:
+            so_far = sum(n for _, n in parts)
+            parts.append((source, math.ceil(max(1, so_far) / k) - so_far))
 
 
 def defence_strength(s: GameState, seat: int, rid: str) -> list[tuple[str, int]]:
