@@ -10,8 +10,9 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import random  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
 
-from game.rules import Conquer, Reinforce, ScriptedDice, cost_of  # noqa: E402
+from game.rules import Conquer, GameState, Reinforce, ScriptedDice, cost_of  # noqa: E402
 from game.ui.app import Options  # noqa: E402
 from game.ui.driver import Driver  # noqa: E402
 from game.ui.strings import t  # noqa: E402
@@ -20,13 +21,19 @@ from tests.ui_games import game_with  # noqa: E402
 INVENTED = str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "invented.yaml")
 
 
+def _after_a_first_conquest(d: Driver, home: Path, race: str, power: str) -> tuple[Any, str, GameState]:
+    """A game of `race` with `power` whose first conquest was just clicked: the scene, the region
+    taken and a copy of the state to set a position up in."""
+    scene = game_with(d, home, race, power, [INVENTED])
+    first = next(a.region for a in scene.legal if isinstance(a, Conquer))
+    d.click(d.region_point(first))
+    return scene, first, scene.state.copy()
+
+
 def test_a_short_roll_is_rolled_again_with_the_powers_button(home, monkeypatch):
     d = Driver(Options(pace=0, catch_errors=False))
     try:
-        scene = game_with(d, home, "ratmen", "lucky", [INVENTED])
-        first = next(a.region for a in scene.legal if isinstance(a, Conquer))
-        d.click(d.region_point(first))
-        s = scene.state.copy()
+        scene, first, s = _after_a_first_conquest(d, home, "ratmen", "lucky")
         target = next(r for r in s.board.in_order(s.board.neighbours(first))
                       if not s.board.region(r).is_water and s.regions[r].owner is None)
         s.player_w(0).active.hand = 2
@@ -58,10 +65,7 @@ def test_a_short_berserk_roll_waits_for_the_reroll_in_the_window(home, monkeypat
     reach."""
     d = Driver(Options(pace=0, catch_errors=False))
     try:
-        scene = game_with(d, home, "dicefolk", "berserk", [INVENTED])
-        first = next(a.region for a in scene.legal if isinstance(a, Conquer))
-        d.click(d.region_point(first))
-        s = scene.state.copy()
+        scene, first, s = _after_a_first_conquest(d, home, "dicefolk", "berserk")
         s.player_w(0).active.hand = 1
         for rid in s.board.neighbours(first):              # every neighbour costs 4 (2 + 2 defenders)
             if not s.board.region(rid).is_water and s.regions[rid].owner is None:

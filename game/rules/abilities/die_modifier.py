@@ -20,18 +20,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .base import Ability, register
-from .when import WHEN, check_when, when_holds
-from .where import Where
+from .base import register
+from .region_turn import RegionTurn
+from .when import WHEN
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
 @register("die_modifier")
-class DieModifier(Ability):
-    """The reinforcement die brings `add` tokens more in a final conquest attempt on a region
-    matching `where`, in a turn matching `when`."""
+class DieModifier(RegionTurn):
+    """The reinforcement die brings `add` tokens more (negative: fewer, never below 0) in a roll
+    for a conquest of a region matching `where` (the final attempt, a Berserk roll), in a turn
+    matching `when`."""
 
     params: ClassVar[dict[str, Any]] = {"add": 1, "where": {}, "when": "always"}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"when": WHEN}
@@ -45,22 +46,8 @@ class DieModifier(Ability):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        self.where = Where.parse(self.p["where"], self.name)
-        check_when(self.p["when"], self.name)
         self.add = int(self.p["add"])
-        self.when = str(self.p["when"])
-
-    def judges_locally(self) -> bool:
-        # a Berserk roll's bonus is part of a conquest's cost
-        return self.when in ("always", "even_round", "odd_round", "picked_this_turn")
 
     def die_bonus(self, s: "GameState", seat: int, rid: str) -> int:
-        if self.only_in_decline and self.idle_while_active(s, seat):
-            return 0
-        if self.when != "always" and not when_holds(self.when, s, seat, None):
-            return 0
-        if self.where.d:
-            hold, _ = self.hold_in(s, seat)          # the Active race, or In Decline Ghouls
-            if not self.where.holds(s, seat, hold.race if hold else None, rid):
-                return 0
-        return self.add
+        # a Berserk roll's bonus is part of a conquest's cost: judged locally as `when` says
+        return self.add if self.applies(s, seat, rid) else 0

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .base import Ability, register
-from .when import WHEN, check_when, when_holds
-from .where import Where
+from .base import register
+from .region_turn import RegionTurn
+from .when import WHEN
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
 @register("flat_price")
-class FlatPrice(Ability):
+class FlatPrice(RegionTurn):
     """Every conquest of a region matching `where`, in a turn matching `when`, costs `tokens`
     tokens instead of what stands there."""
 
@@ -34,21 +34,7 @@ class FlatPrice(Ability):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        self.where = Where.parse(self.p["where"], self.name)
-        check_when(self.p["when"], self.name)
         self.tokens = int(self.p["tokens"])
-        self.when = str(self.p["when"])
-
-    def judges_locally(self) -> bool:
-        return self.when in ("always", "even_round", "odd_round", "picked_this_turn")
 
     def flat_price(self, s: "GameState", seat: int, rid: str) -> int | None:
-        if self.only_in_decline and self.idle_while_active(s, seat):
-            return None
-        if self.when != "always" and not when_holds(self.when, s, seat, None):
-            return None
-        if self.where.d:
-            hold = s.players[seat].active
-            if not self.where.holds(s, seat, hold.race if hold else None, rid):
-                return None
-        return self.tokens
+        return self.tokens if self.applies(s, seat, rid) else None
