@@ -155,7 +155,7 @@ TEMPLATES: dict[str, str] = {
     "second_round_after_conquest": "The second round of conquests comes after at least one conquest",
     "once_per_turn": "{effect} can be used once per turn",
     "discount_bought": "You already paid for this conquest's discount",
-    "settle_roll_first": "The die is rolled: pay for the discount now, or keep the roll as it fell",
+    "settle_roll_first": "The die is rolled: pay for the discount now or roll again, as offered, or keep the roll as it fell",
     "no_roll_waiting": "No die is waiting for a choice",
     "no_rerolls_left": "No re-roll is left this turn",
     "needs_coins": "Needs {coins} coins, you have {have}",
