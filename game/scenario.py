@@ -54,6 +54,7 @@ from .rules import (
     Withdraw,
     actor,
     apply,
+    asked,
     build_position,
     outcome,
     why_illegal,
@@ -68,7 +69,7 @@ REGION_EXPECT = {"owner", "race", "tokens", "decline", "lost_tribe", "fortress",
 PLAYER_EXPECT = {"coins", "hand", "active", "decline", "power", "waiting", "collected", "supply", "loot",
                  "borrowed", "revive", "peace_with", "scored"}
 EXPECT_KEYS = {"players", "regions", "tray", "column", "round", "current", "game_over", "winner",
-               "race_stack", "power_stack", "power_discard", "attacked", "rolled"}
+               "race_stack", "power_stack", "power_discard", "attacked", "rolled", "asked"}
 #: the steps a scenario may play (besides `expect` and `illegal`)
 STEP_KEYS = {"pick", "abandon", "conquer", "reinforce", "settle", "berserk_roll", "dragon", "enchant",
              "ghouls", "ghouls_reinforce", "redeploy", "withdraw", "fortress", "encampments", "heroes",
@@ -479,6 +480,11 @@ class Runner:
             raise ScenarioError(f"round: expected {e['round']}, got {s.round}")
         if "current" in e and self.names[s.turn.seat] != e["current"]:
             raise ScenarioError(f"current: expected {e['current']}, got {self.names[s.turn.seat]}")
+        if "asked" in e:                     # whose decision out of turn is awaited (or none)
+            head = asked(s)
+            got_a = self.names[int(head[0])] if head else None
+            if got_a != e["asked"]:
+                raise ScenarioError(f"asked: expected {e['asked']!r}, got {got_a!r}")
         if "game_over" in e and s.game_over != bool(e["game_over"]):
             raise ScenarioError(f"game_over: expected {e['game_over']}, got {s.game_over}")
         if "winner" in e:

@@ -3,7 +3,7 @@
 
 - A game: `new_game` (or `build_position` for a set-up position), then `legal_actions`,
   `why_illegal`, `apply` (which returns the next state and the `Record` of the intent), `actor`
-  (whose intent is awaited), `replay`; the phases `PICK`, `CONQUER`, `REDEPLOY`, `WITHDRAW`,
+  (whose intent is awaited), `asked` (a decision out of turn awaited, see `waiting.py`), `replay`; the phases `PICK`, `CONQUER`, `REDEPLOY`, `WITHDRAW`,
   `GAME_OVER`; `outcome` ranks the players by R13 and says who won (`ranking.py`).
 - The intents (`Pick`, `Conquer`, ... `Use`), `action_from_dict` and `ACTION_TYPES`.
 - The chance source: `RandomChance` (a seeded `random.Random` passed in), `ScriptedDice`,
@@ -83,10 +83,11 @@ from .state import (
     RegionState,
     ReplayError,
 )
+from .waiting import asked
 
 __all__ = [
     # a game
-    "new_game", "build_position", "legal_actions", "why_illegal", "apply", "actor", "replay", "Record",
+    "new_game", "build_position", "legal_actions", "why_illegal", "apply", "actor", "asked", "replay", "Record",
     "PHASES", "PICK", "CONQUER", "REDEPLOY", "WITHDRAW", "GAME_OVER",
     "outcome", "Outcome", "Standing", "BY_COINS", "BY_TOKENS", "SHARED", "tokens_on_board",
     # the intents

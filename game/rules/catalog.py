@@ -92,7 +92,8 @@ RARE_HOOKS: tuple[str, ...] = ("protects", "on_region_lost", "conquest_price", "
                                "on_tokens_lost", "collects_lost_tokens", "repels",
                                "revives_earlier_decline", "discount_after_roll",
                                "rerolls_left", "die_bonus", "at_turn_end", "flat_price",
-                               "attack_strength", "defence_strength")
+                               "attack_strength", "defence_strength", "at_others_turn_end",
+                               "forced_regions")
 
 
 #: the hooks through which an effect judges a conquest target (see `Ability.judges_locally`)

@@ -219,6 +219,43 @@ def peace_reason(s: GameState, seat: int, rid: str) -> Reason | None:
     return None
 
 
+def forced_targets(s: GameState, seat: int) -> list[tuple[str, int]]:
+    """The regions the Active race of `seat` must conquer before any other now (another race's
+    taunt: `Ability.forced_regions`), each with its holder's seat, in board order."""
+    out: list[tuple[str, int]] = []
+    if "forced_regions" not in s.catalog.hooked:
+        return out
+    cat = s.catalog
+    for hseat, h, in_dec in s.iter_holds():
+        if hseat == seat:
+            continue
+        for ab in cat.overriding(cat.in_force(h.race, h.power, in_dec), "forced_regions"):
+            for rid in ab.forced_regions(s, hseat, h, in_dec, seat):
+                if all(rid != r for r, _ in out):
+                    out.append((rid, hseat))
+    index = s.board.index
+    return sorted(out, key=lambda x: index[x[0]])
+
+
+def only_forced(s: GameState, seat: int, options: dict[str, int], hand: int) -> dict[str, int]:
+    """`options` (region -> cost), cut down to the regions a taunt says must be conquered first
+    when the race can take one of them outright now (`forced_targets`)."""
+    must = {rid for rid, _ in forced_targets(s, seat) if options.get(rid, hand + 1) <= hand}
+    return {rid: c for rid, c in options.items() if rid in must} if must else options
+
+
+def forced_reason(s: GameState, seat: int, rid: str, hold: RaceHold, abil: tuple[Ability, ...]) -> Reason | None:
+    """Why `seat` must first conquer another region than `rid`: a region a taunt names that the
+    race can take outright now (`forced_targets`); None when no taunt binds it."""
+    must = forced_targets(s, seat)
+    if not must or any(rid == r for r, _ in must):
+        return None
+    for f, hseat in must:
+        if target_reason(s, seat, f, hold, abil) is None and cost_of(s, seat, f, abil).total <= hold.hand:
+            return reason("must_attack_first", s, region=f, player=s.players[hseat].name)
+    return None
+
+
 def target_reason(s: GameState, seat: int, rid: str, hold: RaceHold, abil: tuple[Ability, ...],
                   own: list[str] | None = None, *, check_peace: bool = True) -> Reason | None:
     """Why `hold` (Active race of `seat`) may not target `rid` at all, or None."""
@@ -497,6 +534,10 @@ def conquer_reason(s: GameState, seat: int, rid: str, *, reinforce: bool = False
     if why:
         return why
     cost = cost_of(s, seat, rid, abil).total
+    if "forced_regions" in s.catalog.hooked:
+        why = forced_reason(s, seat, rid, hold, abil)
+        if why:
+            return why
     if not reinforce:
         if cost > hold.hand:
             return reason_n("needs_tokens", cost, cost=cost, hand=hold.hand)
@@ -657,7 +698,7 @@ def vanish_decline(s: GameState, seat: int, hold: RaceHold, events: list[dict[st
 def take_region(s: GameState, seat: int, rid: str, events: list[dict[str, Any]], chance: Any = None,
                 *, hold: RaceHold | None = None, tokens: int = 0, how: str = "conquer",
                 replace: bool = False, from_tray: int = 0, occupy: bool = True,
-                loss: int | None = None, in_decline_lost: bool = False) -> bool:
+                loss: int | None = None, in_decline_lost: bool = False, conquest: bool = True) -> bool:
     """The one path by which a region changes hands: every conquest (plain, with the die, the
     Dragon's, the Sorcerers' conversion, the Ghouls', from afar...) and every block that empties
     a region (Lava, Wendigos) goes through it, so the same effects hear of it on both sides. The
@@ -666,8 +707,10 @@ def take_region(s: GameState, seat: int, rid: str, events: list[dict[str, Any]],
     from the tray (the converted region's new Sorcerer), `how` (the event), `replace` (the
     defender's lone token is replaced, lost whatever protects it), and `occupy=False` for a
     region emptied without a conquest (its occupants lose `loss` tokens, all In Decline ones
-    with `in_decline_lost`; nobody moves in, and no conquest is heard of). Returns False when
-    the holder repels the conquest (Skags)."""
+    with `in_decline_lost`; nobody moves in, and no conquest is heard of), and `conquest=False`
+    for tokens moved into an empty region without a conquest (a stack pushed out of its region:
+    `hold` is the pushed race; the turn does not count it and no effect hears of a conquest).
+    Returns False when the holder repels the conquest (Skags)."""
     if hold is None:
         hold = s.player_w(seat).active
         assert hold is not None
@@ -675,6 +718,11 @@ def take_region(s: GameState, seat: int, rid: str, events: list[dict[str, Any]],
         evict(s, rid, seat, events, chance, conquest=False, loss=loss, in_decline_lost=in_decline_lost)
         return True
     r = s.regions[rid]
+    if not conquest:
+        assert r.empty, rid
+        evict(s, rid, seat, events, chance, conquest=False)
+        take_over(s, seat, hold, rid, tokens, False, None, events, how, None, chance, conquest=False)
+        return True
     was_nonempty = not r.empty
     defender = (r.owner, r.race) if r.tokens else None
     victim = Victim(r.owner, r.race, r.decline, r.tokens, r.lost_tribe) if "after_conquest" in s.catalog.hooked \
@@ -716,15 +764,20 @@ def repelled(s: GameState, seat: int, hold: RaceHold, rid: str, events: list[dic
 
 def take_over(s: GameState, seat: int, hold: RaceHold, rid: str, tokens: int, was_nonempty: bool,
               defender: tuple[Any, Any] | None, events: list[dict[str, Any]],
-              how: str = "conquer", victim: Victim | None = None, chance: Any = None) -> None:
+              how: str = "conquer", victim: Victim | None = None, chance: Any = None,
+              conquest: bool = True) -> None:
     """`hold` moves into the emptied `rid` with `tokens` from its hand; the turn remembers the
-    conquest and the race's effects hear of it. A conquest by an In Decline race (Ghouls) keeps
+    conquest and the race's effects hear of it (neither with `conquest=False`: tokens moved in
+    without a conquest). A conquest by an In Decline race (Ghouls) keeps
     its tokens In Decline and does not count as a conquest of the Active race (abandoning,
     Orcs' and Pillaging's coins, Skeletons' tokens)."""
     in_decline = s.players[seat].active is not hold
     w = s.reg_w(rid)
     w.owner, w.race, w.tokens, w.decline = seat, hold.race, tokens, in_decline
     hold.hand -= tokens
+    if not conquest:
+        event(events, how, seat=seat, race=hold.race, region=rid, tokens=tokens)
+        return
     t = s.turn
     t.acted = True
     t.last_taken[hold.race] = rid

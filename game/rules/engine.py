@@ -45,6 +45,7 @@ from .conquest import (
     fresh_choice,
     judged_locally,
     least_tokens,
+    only_forced,
     peace_in_force,
     roll_waiting,
     rolled_again,
@@ -55,6 +56,7 @@ from .conquest import (
 from .errors import IllegalAction
 from .reasons import Reason, reason
 from .state import CONQUER, GAME_OVER, PICK, WITHDRAW, GameState, Judged, Listed
+from .waiting import TURN_OVER, WAITING, asked
 
 
 class Record:
@@ -106,7 +108,11 @@ class Record:
 
 
 def actor(s: GameState) -> int:
-    """The seat expected to act now: the current player, or a defender placing tokens."""
+    """The seat expected to act now: the current player, a player whose decision out of turn
+    is awaited (`waiting`), or a defender placing tokens."""
+    used = s.turn.used
+    if used and WAITING in used:
+        return int(used[WAITING][0][0])
     if s.turn.phase == WITHDRAW and s.turn.withdraw:
         return int(s.turn.withdraw[0][0])
     return s.turn.seat
@@ -172,6 +178,8 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
     phase = t.phase
     if phase == GAME_OVER:
         return [], None
+    if t.used and WAITING in t.used:
+        return _out_of_turn(s), None
     if phase == WITHDRAW:
         seat, counts = T.default_withdraw(s)
         return [Withdraw.of(seat, counts)], None
@@ -220,6 +228,8 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
             opts = conquest_options(s, seat, hold, abil, own, since, tab)
             bonus = "die_bonus" in cat.hooked
             costs.update(opts)
+            if "forced_regions" in cat.hooked:            # a taunt: some regions first
+                opts = only_forced(s, seat, opts, hand)
             for rid, c in opts.items():
                 if c <= hand:
                     out.append(_conquer(rid))
@@ -234,6 +244,27 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
             T.end_turn_reason(s, seat, True) is None:                    # (Stout)
         out.append(_END_DECLINE)
     return out, judged
+
+
+def _waiting_effect(s: GameState) -> tuple[int, Ability | None]:
+    """The seat whose decision out of turn is awaited, and the effect that asked it (in force
+    for the race it named), or None when that race or effect is no longer there."""
+    head = asked(s)
+    assert head is not None
+    seat, race, name = int(head[0]), str(head[1]), str(head[2])
+    hold, in_dec = s.players[seat].hold(race)
+    if hold is None:
+        return seat, None
+    for ab in effects(s, hold, in_dec):
+        if ab.name == name and "use" in ab.intents:
+            return seat, ab
+    return seat, None
+
+
+def _out_of_turn(s: GameState) -> list[Action]:
+    """While a decision out of turn is awaited: the moves of the effect that asked for it."""
+    seat, ab = _waiting_effect(s)
+    return ab.legal_intents(s, seat) if ab is not None else []
 
 
 def _after_roll(s: GameState, seat: int) -> list[Action]:
@@ -287,6 +318,14 @@ def why_illegal(s: GameState, a: Action, seat: int | None = None) -> Reason | No
     if t.phase == GAME_OVER:
         return reason("game_is_over")
     who = actor(s)
+    if t.used and WAITING in t.used:                 # a decision out of turn comes first
+        name = s.players[who].name
+        if seat is not None and seat != who:
+            return reason("not_your_turn", player=name)
+        wseat, ab = _waiting_effect(s)
+        if ab is None or not isinstance(a, Use) or a.effect != ab.name:
+            return reason("decision_awaited", player=name)
+        return ab.check_intent(s, wseat, a)
     if isinstance(a, Withdraw):
         return T.withdraw_reason(s, a.player, dict(a.counts))
     if seat is not None and seat != who:
@@ -328,6 +367,7 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
         if why is not None:
             raise IllegalAction(why)
     seat = a.player if isinstance(a, Withdraw) else actor(s)
+    waited = bool(s.turn.used) and WAITING in s.turn.used
     chance = Recorder(rng)
     new = s.successor()
     ev: list[dict[str, Any]] = []
@@ -355,6 +395,12 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
         T.do_decline(new, seat, chance, ev)
     elif isinstance(a, EndTurn):
         T.do_end_turn(new, seat, a.decline, chance, ev)
+    elif waited:                                 # a decision out of turn
+        _, ab = _waiting_effect(s)
+        assert ab is not None
+        ab.apply_intent(new, seat, a, chance, ev)
+        if WAITING not in new.turn.used and new.turn.used.get(TURN_OVER):
+            T.next_turn(new, chance, ev)          # asked at the end of a turn: the next begins
     else:
         ab, _ = _judge_intent(s, seat, a)
         assert ab is not None

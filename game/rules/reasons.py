@@ -52,6 +52,9 @@ TEMPLATES: dict[str, str] = {
     "game_is_over": "The game is over",
     "not_your_turn": "It is {player}'s turn",
     "must_place_first": "{player} must first place the tokens they got back",
+    "decision_awaited": "{player} has a decision to make first: move tokens, or leave them as they are",
+    "no_decision_asked": "Nobody asked you to decide anything with {effect} now",
+    "cannot_move_into": "No tokens can be moved into {region} now: it must be one of your regions next to another of yours with tokens to spare",
     "effect_not_intent": "{effect} does not handle {intent}",
     "nothing_to_undo": "Nothing to undo: the last die roll, new combo or hand-over cannot be taken back",
     # -- pick, abandon, redeploy, withdraw, decline, end of turn -----------------------------
@@ -147,6 +150,7 @@ TEMPLATES: dict[str, str] = {
     "param_kind": "parameter {param!r} of effect {effect!r} must be {want}, not {value!r}",
     "param_caverns_feature": "effect 'caverns_adjacent' takes 'feature': mine, magic or cavern",
     "immune_marker": "{region} is immune: a {power} marker guards it",
+    "must_attack_first": "{player}'s taunt: you must conquer {region} (or another region they name that you can take) before any other",
     "immune_race": "{region} is immune: the {race} there cannot be touched",
     "price_to_conquer": "Conquering {region} costs {coins} coins paid to its holder, and you have fewer",
     "redeploy_keep_least": "This race keeps at least {least} tokens in each region",
@@ -463,7 +467,8 @@ EVENT_TYPES: tuple[str, ...] = ("turn", "pick", "conquer", "reinforce", "dragon"
                                 "removed", "vanished", "withdraw", "score", "game_over",
                                 "lost_tribe_cleared", "coins", "use", "gathered", "repelled",
                                 "revived", "given_back", "die_settled", "dwindled",
-                                "attacker_lost")
+                                "attacker_lost", "pushed", "pushed_off", "moved_out_of_turn",
+                                "stayed_put")
 
 
 class Reason(str):

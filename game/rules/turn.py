@@ -41,6 +41,7 @@ from .state import (
     RegionState,
     TurnState,
 )
+from .waiting import TURN_OVER, WAITING
 
 # -- pick --------------------------------------------------------------------------------
 
@@ -433,7 +434,7 @@ def do_withdraw(s: GameState, seat: int, counts: Mapping[str, int], chance: Any,
     hold.hand = 0
     event(events, "withdraw", seat=seat, race=race, counts={k: v for k, v in counts.items() if v})
     if not s.turn.withdraw:
-        next_turn(s, chance, events)
+        turn_over(s, chance, events)
 
 # -- decline ------------------------------------------------------------------------------
 
@@ -610,7 +611,23 @@ def finish_turn(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None
     if keep:
         s.turn.phase = WITHDRAW
     else:
-        next_turn(s, chance, events)
+        turn_over(s, chance, events)
+
+
+def turn_over(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
+    """The turn is over and every defender has placed his tokens: the effects that act at the
+    end of another player's turn hear of it (`Ability.at_others_turn_end`), and may ask their
+    player a decision out of turn (`waiting.ask`); the next turn begins once nobody waits."""
+    if "at_others_turn_end" in s.catalog.hooked and not s.turn.used.get(TURN_OVER):
+        s.turn.used[TURN_OVER] = True
+        ended = s.turn.seat
+        for seat, h, in_dec in list(s.iter_holds()):
+            if seat != ended:
+                for ab in s.catalog.overriding(s.catalog.in_force(h.race, h.power, in_dec), "at_others_turn_end"):
+                    ab.at_others_turn_end(s, seat, h, in_dec, events)
+        if WAITING in s.turn.used:
+            return
+    next_turn(s, chance, events)
 
 
 def next_turn(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:

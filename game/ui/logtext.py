@@ -115,6 +115,15 @@ def event_line(ev: dict[str, Any], state: Any) -> str | None:
         n = ev.get("tokens", 0)
         return tn("log.attacker_lost", n, troop=_troop(state, seat, ev.get("race")), tokens=n,
                   region=_region(state, ev.get("region")))
+    if kind in ("pushed", "moved_out_of_turn"):
+        n = ev.get("tokens", 0)
+        return tn(f"log.{kind}", n, troop=_troop(state, seat, ev.get("race")), tokens=n,
+                  region=_region(state, ev.get("region")))
+    if kind == "pushed_off":
+        n = ev.get("tokens", 0)
+        return tn("log.pushed_off", n, troop=_troop(state, seat, ev.get("race")), tokens=n)
+    if kind == "stayed_put":
+        return t("log.stayed_put", troop=_troop(state, seat, ev.get("race")))
     if kind == "dwindled":
         n = ev.get("tokens", 0)
         return tn("log.dwindled", n, troop=_troop(state, seat, ev.get("race")), tokens=n)

@@ -28,6 +28,7 @@ VARIANTS: dict[str, tuple[str, Callable[[dict[str, Any]], str]]] = {
     "borrow_power": ("what", lambda p: "" if p["what"] == "power" else str(p["what"])),
     "token_strength": ("side", lambda p: "defence" if p["side"] == "defence" else ""),
     "die_modifier": ("add", lambda p: "less" if int(p["add"]) < 0 else ""),
+    "redeploy_out_of_turn": ("window", lambda p: "others_turn_end" if p["window"] == "others_turn_end" else ""),
 }
 UNITS = ("coins", "tokens", "markers")
 

@@ -333,6 +333,12 @@ class Ability:
         """Coins an attacker must pay this race's owner to conquer `rid` (Liches, Corrupt)."""
         return 0
 
+    def forced_regions(self, s: "GameState", seat: int, hold: "RaceHold", in_decline: bool,
+                       attacker: int) -> list[str]:
+        """Regions of this race of `seat` that `attacker` must conquer before any other region
+        this turn, when he can take one of them outright (a taunt); [] for none."""
+        return []
+
     # -- off the board -------------------------------------------------------------------
     def supply(self, hold: "RaceHold") -> dict[str, int]:
         """Markers of this effect still off the board for `hold`, by name (Pots of Gold left in
@@ -375,6 +381,11 @@ class Ability:
     def withheld_after_redeploy(self, s: "GameState", seat: int) -> int:
         """Tokens taken off the board after redeploy, to come back next turn (Amazons)."""
         return 0
+
+    def at_others_turn_end(self, s: "GameState", seat: int, hold: "RaceHold", in_decline: bool,
+                           events: list[dict[str, Any]]) -> None:
+        """Another player's turn is over (his defenders have placed their tokens): this race of
+        `seat` may ask its player a decision out of turn (`waiting.ask`)."""
 
     def on_end_turn(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
         """Before scoring at the end of the holder's own turn."""
