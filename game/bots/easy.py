@@ -32,7 +32,7 @@ from ..rules import (
     cost_of,
     legal_actions,
 )
-from .tactics import after_roll, turns_left
+from .tactics import after_roll, out_of_turn, turns_left
 from .view import public_view
 
 
@@ -51,6 +51,9 @@ class EasyBot:
         if len(acts) == 1:
             return acts[0]
         chosen = after_roll(acts)              # the die waits for a choice after the roll
+        if chosen is not None:
+            return chosen
+        chosen = out_of_turn(s, acts)          # a decision during another player's turn
         if chosen is not None:
             return chosen
         seat = actor(s)

@@ -317,6 +317,13 @@ def more_block_traits(name: str, p: dict[str, Any], in_decline: bool, facts: Boa
     if name == "attacker_loss":          # every conquest a little dearer
         odds = where_matches(where, ("", frozenset(), False, False, frozenset())) if where else 1.0
         return Traits(discount=-amount * odds)
+    if name == "push_defenders":         # a stack pushed off the board now and then hurts a rival
+        return Traits(discount=0.2 if p.get("nowhere") == "tray" else 0.05)
+    if name == "redeploy_out_of_turn":   # tokens brought to a threatened region: regions kept
+        held = min(0.3, 0.08 * float(p.get("amount", 2)))
+        return Traits(defense=held, decline_hold=held if in_decline else 0.0)
+    if name == "forced_attack":          # drawing the attacks: where they come is known, not fewer
+        return Traits(defense=-0.1 if p.get("who", "others") == "others" else -0.05)
     if name == "tokens_lost_at_redeploy":  # a token fewer every turn
         return Traits(growth=-float(p.get("amount", 1)))
     if name == "die_modifier":           # the die tried about once a turn, on some regions

@@ -57,6 +57,7 @@ from .tactics import (
     decline_income,
     decline_race_short,
     defence_weights,
+    out_of_turn,
     plan_gain,
     spread,
     threat,
@@ -96,6 +97,9 @@ class MediumBot:
         if len(acts) == 1:
             return acts[0]
         chosen = after_roll(acts)              # the die waits for a choice after the roll
+        if chosen is not None:
+            return chosen
+        chosen = out_of_turn(s, acts)          # a decision during another player's turn
         if chosen is not None:
             return chosen
         seat = actor(s)

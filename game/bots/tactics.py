@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence, TypeVar
 
-from ..rules import Board, GameState, RaceHold, conquest_cost, cost_of, decline_conqueror
+from ..rules import Board, GameState, RaceHold, asked, conquest_cost, cost_of, decline_conqueror
 from .knowledge import Knowledge
 
 A = TypeVar("A", bound=Any)
@@ -270,6 +270,16 @@ def decline_income(s: GameState, seat: int, know: Knowledge) -> tuple[float, flo
             c *= 1 + 0.6 * hold
         coins += c
     return float(n), (coins / n if n else 1.0)
+
+
+def out_of_turn(s: GameState, acts: Sequence[A]) -> A | None:
+    """While a decision out of turn is awaited (`asked`: a player moving tokens during another's
+    turn), what a computer player decides: the effect lists its moves best first (the region
+    that most needs the tokens) and leaving things as they are last, so it takes the first. None
+    when no such decision waits."""
+    if asked(s) is None or not acts:
+        return None
+    return acts[0]
 
 
 def after_roll(acts: Sequence[A]) -> A | None:
