@@ -17,7 +17,7 @@ from typing import Any, Sequence
 
 import pygame
 
-from game.rules import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, Decline, badge_of, lent_parts
+from game.rules import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, Decline, asked, badge_of, lent_parts
 
 from . import legend, theme
 from .rule_text import rule_sentences
@@ -120,6 +120,8 @@ def _as_played(catalog: Any, kind: str, cid: str, compact: bool) -> list[Line]:
 def first_hint(state: Any, seat: int, legal: Sequence[Any], mode: str) -> str:
     """What a new player should do now, in a sentence or two ("" when there is nothing to say)."""
     phase = state.turn.phase
+    if asked(state) is not None:             # a decision out of turn
+        return t("first.asked")
     if phase == PICK:
         return t("first.pick")
     if phase == WITHDRAW:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from game.rules import PICK, Pick, actor
+from game.rules import PICK, Pick, actor, asked
 
 from . import theme
 from .layout import Layout
@@ -388,7 +388,7 @@ def draw_player(scene: PlayView, surf: pygame.Surface) -> None:
     bot = scene.table.is_bot(who)
     level = f"start.kind.{seat.bot}"          # "(Computer: hard)": the level, as the start screen says it
     name = p.name + ((f" ({t(level)})" if has(level) else " " + t("player.computer")) if bot else "")
-    phase = t(PHASE_KEYS.get(s.turn.phase, "phase.conquer"))
+    phase = t("phase.asked") if asked(s) is not None else t(PHASE_KEYS.get(s.turn.phase, "phase.conquer"))
     ph = text.render(phase, L.px(13), theme.INK_SOFT, "bold")
     room = area.w - L.px(40)
     fonts = ((17, "bold"), (15, "bold"), (15, "condensed-bold"), (13, "condensed-bold"))

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from game.rules import WITHDRAW
+from game.rules import WITHDRAW, asked
 
 from .. import theme
 from ..app import App, Scene
@@ -88,7 +88,9 @@ class PassScene(Scene):
         player_mark(surf, symbol, (nr.x - round(22 * ui), nr.centery), round(14 * ui), colour)
         surf.blit(name, nr)
         y = nr.bottom + round(14 * ui)
-        if s.turn.phase == WITHDRAW and s.turn.withdraw:
+        if asked(s) is not None:                  # a decision out of turn: the attacker's turn waits
+            line = t("pass.asked", attacker=s.players[s.turn.seat].name)
+        elif s.turn.phase == WITHDRAW and s.turn.withdraw:
             seat, race = s.turn.withdraw[0]
             hold, _ = p.hold(race)
             n = hold.hand if hold else 0

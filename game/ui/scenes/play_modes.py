@@ -19,6 +19,8 @@ from game.rules import (
     Reinforce,
     Settle,
     Use,
+    actor,
+    asked,
     default_region,
     lent_parts,
     why_illegal,
@@ -47,7 +49,13 @@ class PlayModes(PlayView):
         self.confirm_die = None
         self.confirm_hand = False
         phase = s.turn.phase
-        if phase == PICK:
+        waiting = asked(s)
+        if waiting is not None:                  # a decision out of turn: click where tokens go
+            effect = str(waiting[2])
+            self.mode = USE_REGION + effect
+            self.say(t("hint.mode.asked", name=use_label(s, effect),
+                       attacker=s.players[s.turn.seat].name))
+        elif phase == PICK:
             self.mode = "pick"
         elif phase == CONQUER:
             self.mode = "conquer"
@@ -118,10 +126,12 @@ class PlayModes(PlayView):
                     specs.append(("abandon", t("button.abandon"), {"toggled": self.mode == "abandon"}))
                 if "berserk_roll" in kinds:
                     specs.append(("berserk_roll", t("button.berserk_roll"), {}))
+                waiting = asked(s) is not None           # a decision out of turn: leaving as is
                 for a in self.legal:                     # building blocks' own moves (Marauding...)
                     if isinstance(a, Use) and not a.region and not a.choice:
-                        specs.append((f"use:{a.effect}", use_label(s, a.effect),
-                                      {"data": a, "tip": use_tip(s, a.effect)}))
+                        specs.append((f"use:{a.effect}", t("button.leave_as_is") if waiting else use_label(s, a.effect),
+                                      {"data": a, "tip": use_tip(s, a.effect),
+                                       "style": "primary" if waiting else "normal"}))
                 for effect in sorted({a.effect for a in self.legal if isinstance(a, Use) and a.choice}):
                     mode = USE_CHOICE + effect         # a choice among the column's combos (Copycat)
                     specs.append((mode, use_label(s, effect), {"toggled": self.mode == mode,
@@ -304,10 +314,11 @@ def choice_hint(s: object, legal: Sequence[object], effect: str) -> str:
 
 
 def _use_owner(s: object, effect: str) -> tuple[str, str] | None:
-    """Whose a block's own move is: ("power", id) or ("race", id) of the Active combo, or None."""
-    hold = s.players[s.turn.seat].active  # type: ignore[attr-defined]
+    """Whose a block's own move is: ("power", id) or ("race", id) of the combo of the player
+    who acts now (Active first, then In Decline), or None."""
+    p = s.players[actor(s)]  # type: ignore[arg-type, attr-defined]
     cat = s.catalog  # type: ignore[attr-defined]
-    if hold is not None:
+    for hold in ([p.active] if p.active is not None else []) + list(p.declines):
         for cid in lent_parts(hold.power):          # its badge, and a race's ability borrowed
             if any(a.name == effect for a in cat.abilities.get(cid, ())):
                 return ("power" if cid in cat.powers else "race"), cid
