@@ -35,7 +35,10 @@ TAKES = {
 MORE = ["expansions/lava-empties-a-region.yaml", "expansions/sky-wendigos-empty-a-forest.yaml",
         "powers/berserk-roll-before-a-conquest.yaml", "expansions/slingmen-conquer-from-afar.yaml",
         "rules/r22-captured-ivory-tower-leaves-the-game.yaml", "rules/r21-conversion-reveals-skags-loot.yaml",
-        "rules/r21-wendigos-emptying-rolls-the-witch-doctors-die.yaml"]
+        "rules/r21-wendigos-emptying-rolls-the-witch-doctors-die.yaml",
+        # a conquered stack pushed into an empty region: its race moves in through the path too
+        "../../docs/examples/invented/bulldozers-push-into-an-empty-region-when-none-of-its-own.yaml",
+        "../../docs/examples/invented/landslide-tumbles-defenders-down-or-loses-them.yaml"]
 #: intent kinds that change only their own player's regions (or none)
 OWN_ONLY = {"pick", "abandon", "redeploy", "withdraw", "decline", "end_turn", "berserk_roll", "fortress",
             "encampments", "heroes", "ally", "settle"}
@@ -88,8 +91,8 @@ def _run(path: Path, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[st
                 if rid in after:
                     assert ("take_over", rid) in calls, f"{path.name}: {a.kind} moved into {rid} by another path"
                 seen.append((a.kind, {h: calls.count((h, rid)) for h in ("evict", "take_over")}))
-        for rid in after:                # an empty region newly held by the actor
-            if rid not in before and after[rid][0] == actor and a.kind in TAKES:
+        for rid in after:                # an empty region newly held (by the actor, or pushed into)
+            if rid not in before and a.kind in TAKES:
                 assert ("evict", rid) in calls and ("take_over", rid) in calls, (path.name, a.kind, rid)
                 seen.append((a.kind, {h: calls.count((h, rid)) for h in ("evict", "take_over")}))
     r.play = watched                     # type: ignore[method-assign]
