@@ -88,8 +88,8 @@ def test_a_taunt_is_listed_as_it_is_refused() -> None:
     conquests = {a.region for a in legal_actions(s) if isinstance(a, (Conquer, Reinforce))}
     assert conquests == {"h", "c"}
     for rid in s.regions:
-        listed = Conquer(rid) in legal_actions(s)
-        assert (why_illegal(s, Conquer(rid)) is None) == listed, rid
+        for a in (Conquer(rid), Reinforce(rid)):
+            assert (why_illegal(s, a) is None) == (a in legal_actions(s)), a
     why = why_illegal(s, Conquer("a"))
     assert why is not None and "ann's taunt" in why and "conquer h" in why.lower()
 
@@ -114,3 +114,24 @@ def test_computer_players_play_whole_games_with_the_movement_entries() -> None:
     for level in ("easy", "medium"):
         assert seen.get((level, "moved_out_of_turn"), 0) + seen.get((level, "stayed_put"), 0) > 0, seen
     assert sum(n for (_, kind), n in seen.items() if kind in ("pushed", "pushed_off")) > 0, seen
+
+
+def test_the_listing_agrees_with_the_reasons_with_the_movement_entries_in_play() -> None:
+    """Position by position over random games with the movement entries on top of the column
+    (taunts, decisions out of turn, pushed stacks): every intent listed is accepted, every
+    conquest, abandon, decline and pick left out is refused (`test_fast_legality`'s check)."""
+    from game.rules import new_game
+    from tests.test_fast_legality import _check_position
+    cat = load_catalog([INVENTED])
+    positions = asks = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        forced = MOVEMENT[seed % 4:] + MOVEMENT[:seed % 4]
+        s = new_game(BOARDS["grid"](), [f"p{i}" for i in range(2 + seed % 3)], cat, rng, forced=forced)
+        while not s.game_over:
+            _check_position(s)
+            positions += 1
+            asks += asked(s) is not None
+            acts = legal_actions(s)
+            s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+    assert positions > 500 and asks > 0, (positions, asks)

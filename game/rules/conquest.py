@@ -246,14 +246,17 @@ def only_forced(s: GameState, seat: int, options: dict[str, int], hand: int) -> 
 
 def forced_reason(s: GameState, seat: int, rid: str, hold: RaceHold, abil: tuple[Ability, ...]) -> Reason | None:
     """Why `seat` must first conquer another region than `rid`: a region a taunt names that the
-    race can take outright now (`forced_targets`); None when no taunt binds it."""
-    must = forced_targets(s, seat)
-    if not must or any(rid == r for r, _ in must):
-        return None
-    for f, hseat in must:
+    race can take outright now (`forced_targets`); None when no taunt binds it, or `rid` is such
+    a region (the same regions `only_forced` keeps in the listing)."""
+    first: tuple[str, int] | None = None
+    for f, hseat in forced_targets(s, seat):
         if target_reason(s, seat, f, hold, abil) is None and cost_of(s, seat, f, abil).total <= hold.hand:
-            return reason("must_attack_first", s, region=f, player=s.players[hseat].name)
-    return None
+            if f == rid:
+                return None
+            first = first or (f, hseat)
+    if first is None:
+        return None
+    return reason("must_attack_first", s, region=first[0], player=s.players[first[1]].name)
 
 
 def target_reason(s: GameState, seat: int, rid: str, hold: RaceHold, abil: tuple[Ability, ...],
