@@ -481,10 +481,10 @@ class Runner:
         if "current" in e and self.names[s.turn.seat] != e["current"]:
             raise ScenarioError(f"current: expected {e['current']}, got {self.names[s.turn.seat]}")
         if "asked" in e:                     # whose decision out of turn is awaited (or none)
-            head = asked(s)
-            got_a = self.names[int(head[0])] if head else None
-            if got_a != e["asked"]:
-                raise ScenarioError(f"asked: expected {e['asked']!r}, got {got_a!r}")
+            waits = asked(s)
+            who_asked = self.names[int(waits[0])] if waits else None
+            if who_asked != e["asked"]:
+                raise ScenarioError(f"asked: expected {e['asked']!r}, got {who_asked!r}")
         if "game_over" in e and s.game_over != bool(e["game_over"]):
             raise ScenarioError(f"game_over: expected {e['game_over']}, got {s.game_over}")
         if "winner" in e:
