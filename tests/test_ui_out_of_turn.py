@@ -121,3 +121,39 @@ def test_the_decision_reads_in_four_languages_at_both_sizes(home: Path) -> None:
                     d.close()
     finally:
         strings.set_language("en")
+
+
+def test_two_players_play_a_whole_game_with_decisions_out_of_turn_through_the_mouse(home: Path) -> None:
+    """Ann (Nightwatch: asked at the end of each of Bob's turns) and Bob at one table play to
+    the end with the plain scripted moves: every decision out of turn reaches the right player
+    through a hand-over and is made with a click."""
+    from game.match import Seat
+    from game.rules import Combo
+    from game.ui.driver import scripted_step
+    from game.ui.scenes.final import FinalScene
+    from game.ui.table import Table, shipped_map_path
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        table = Table.new([Seat("Ann", "orange"), Seat("Bob", "sky")], 17, shipped_map_path(2), [INVENTED],
+                          home / "autosave.json")
+        s = table.match.state.copy()
+        s.column[0] = Combo("sentinels", "nightwatch")
+        s.column[1] = Combo("bulldozers", "landslide")
+        table.match.states[-1] = s
+        scene = GameScene(d.app, table, viewer=0)
+        d.app.switch(scene)
+        d.pump(2)
+        done: list[str] = []
+        asked_of: list[int] = []
+        for _ in range(3000):
+            if isinstance(d.scene, FinalScene):
+                break
+            if isinstance(d.scene, GameScene) and asked(d.scene.state) is not None:
+                asked_of.append(d.scene.viewer)
+            step = scripted_step(d)
+            done.append(step)
+        assert isinstance(d.scene, FinalScene), done[-20:]
+        assert done.count("asked") > 0, "no decision out of turn was made"
+        assert set(asked_of) == {0}, asked_of          # always shown to Ann, the one asked
+    finally:
+        d.close()

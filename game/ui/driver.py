@@ -116,8 +116,9 @@ class Driver:
 def scripted_step(d: Driver) -> str:
     """One plain move by whoever must act, through the mouse: lift a curtain, place tokens got back,
     pick the first playable combo, conquer the cheapest region (an opponent's stack first), else end
-    the turn. Returns what it did ("pass", "withdraw", "pick", "conquer", "end_turn", "final")."""
-    from game.rules import PICK, WITHDRAW, Conquer, Pick, cost_of
+    the turn; a decision out of turn is made by clicking the first region offered. Returns what
+    it did ("pass", "asked", "withdraw", "pick", "conquer", "end_turn", "final")."""
+    from game.rules import PICK, WITHDRAW, Conquer, Pick, Use, asked, cost_of
 
     from .scenes.curtain import PassScene
     from .scenes.final import FinalScene
@@ -132,6 +133,13 @@ def scripted_step(d: Driver) -> str:
     if scene.table.is_bot(scene.table.actor()) or scene.die is not None:
         d.settle()
         return "bot"
+    if asked(s) is not None:                    # a decision out of turn: the first region offered
+        first = next((a for a in scene.legal if isinstance(a, Use)), None)
+        if first is not None and first.region:
+            d.click(d.region_point(first.region))
+        elif first is not None:
+            d.press_button(f"use:{first.effect}")
+        return "asked"
     if s.turn.phase == WITHDRAW:
         d.press_button("place")                 # the tokens start in hand: it asks first...
         if d.scene is scene and scene.state.turn.phase == WITHDRAW:
