@@ -367,7 +367,7 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
         if why is not None:
             raise IllegalAction(why)
     seat = a.player if isinstance(a, Withdraw) else actor(s)
-    waited = bool(s.turn.used) and WAITING in s.turn.used
+    deciding = bool(s.turn.used) and WAITING in s.turn.used     # a decision out of turn
     chance = Recorder(rng)
     new = s.successor()
     ev: list[dict[str, Any]] = []
@@ -395,7 +395,7 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
         T.do_decline(new, seat, chance, ev)
     elif isinstance(a, EndTurn):
         T.do_end_turn(new, seat, a.decline, chance, ev)
-    elif waited:                                 # a decision out of turn
+    elif deciding:                               # a decision out of turn
         _, ab = _waiting_effect(s)
         assert ab is not None
         ab.apply_intent(new, seat, a, chance, ev)
