@@ -346,7 +346,29 @@ def more_block_traits(name: str, p: dict[str, Any], in_decline: bool, facts: Boa
         return Traits(growth=float(p.get("gain", 0)), discount=0.2)
     if name == "markers_per_region":     # markers adding to the defence of some regions
         return Traits(defense=sought * 0.4 * float(p.get("defence", 0)))
+    if name == "marker_pool":            # markers spent: a few tokens off, or a region kept
+        return pool_traits(p)
+    if name == "column_marker":          # a coin or two from whoever picks the marked combo
+        return Traits(turn_bonus=0.3 * float(p.get("price", 1)) * float(p.get("pays", "placer") == "placer"))
+    if name == "marker_moves":           # markers where they are needed most
+        return Traits(defense=0.1)
     return Traits()
+
+
+def pool_traits(p: dict[str, Any]) -> Traits:
+    """What a `marker_pool` is worth: its markers over a race's life, each a discount, a die
+    bonus or a region kept (immune, frozen, defended, or scoring while empty)."""
+    count = float(p.get("count", 1))
+    many = {"pick": count, "turn": count * 3, "conquest": count * TYPICAL_REGIONS}.get(str(p.get("gain", "turn")), count)
+    if p.get("cap"):
+        many = min(many, float(p["cap"]) * 2)
+    spend = str(p.get("spend", "discount"))
+    if spend == "discount":
+        return Traits(attack_extra=float(p.get("amount", 2)) * many * 0.5)
+    if spend == "die":
+        return Traits(attack_extra=float(p.get("amount", 2)) * many * 0.3)
+    kept = 0.3 if p.get("immune") or p.get("frozen") else 0.1 * float(p.get("defence", 0))
+    return Traits(defense=kept * min(many, 3.0), turn_bonus=0.3 if p.get("counts_as_region", "no") != "no" else 0.0)
 
 
 #: Blocks valued at nothing here on purpose, and why (every block of the shipped content is

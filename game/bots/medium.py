@@ -464,13 +464,13 @@ class MediumBot:
 
 
 # Blocks' own moves Medium makes, by block: the least a conquest must cost to buy it cheaper...
-DISCOUNT_MOVES: dict[str, int] = {"buy_discount": 3, "discount_markers": 3, "stack_markers": 2}
+DISCOUNT_MOVES: dict[str, int] = {"buy_discount": 3, "discount_markers": 3, "stack_markers": 2, "marker_pool": 3}
 # ... a second wave of conquests, a power borrowed from the column, a region emptied.
 SECOND_WAVE_MOVES = frozenset({"second_conquest_round"})
 BORROW_MOVES = frozenset({"borrow_power"})
 CLEAR_MOVES = frozenset({"clear_region"})
 # ... markers placed after redeploying, and the region a race gathers in when it declines.
-PLACE_MOVES = frozenset({"markers_cashed_next_turn"})
+PLACE_MOVES = frozenset({"markers_cashed_next_turn", "marker_pool"})
 GATHER_MOVES = frozenset({"gather_on_decline"})
 
 

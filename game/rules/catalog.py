@@ -206,6 +206,10 @@ class Catalog:
     #: the markers whose defence depends on more than their region (`MarkSpec.defence_of`):
     #: while one lies on the board, no listing builds on the one before (`judged_locally`)
     nonlocal_marks: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
+    #: some marker makes its region count as a race's when it scores (`MarkSpec.counts_as_region`)
+    counting_marks: bool = field(default=False, repr=False, compare=False)
+    #: some marker goes on combos in the column (`MarkSpec.column_price`)
+    column_marks: bool = field(default=False, repr=False, compare=False)
 
     def _index(self) -> None:
         """Note which rare hooks are in use and which markers exist (after any change)."""
@@ -223,6 +227,8 @@ class Catalog:
         self.decline_only = frozenset(k for k, abil in self.abilities.items()
                                       if any(a.only_in_decline for a in abil))
         self.nonlocal_marks = frozenset(name for name, spec in marks.items() if spec.defence_of)
+        self.counting_marks = any(spec.counts_as_region for spec in marks.values())
+        self.column_marks = any(spec.column_price or spec.pays_placer for spec in marks.values())
         self._local_defence = all(ab.judges_locally() for abil in self.abilities.values() for ab in abil
                                   if type(ab).protects is not Ability.protects
                                   or type(ab).defence_strength is not Ability.defence_strength)

@@ -208,3 +208,46 @@ def place_hand_by_default(s: GameState, seat: int, hold: RaceHold) -> None:
 
 def event(events: list[dict[str, Any]], kind: str, **data: Any) -> None:
     events.append({"type": kind, **data})
+
+
+def column_marks(s: GameState, race: str) -> list[tuple[int, str, int]]:
+    """The markers on the combo of `race` in the column (`column_marker`): (placer's seat,
+    marker, how many), in seat order."""
+    out: list[tuple[int, str, int]] = []
+    for seat, p in enumerate(s.players):
+        on = p.memo.get("column_marks")
+        if on and race in on:
+            out.extend((seat, str(name), int(n)) for name, n in on[race].items())
+    return out
+
+
+def column_surcharge(s: GameState, race: str) -> int:
+    """Coins more the markers on the combo of `race` make its pick cost."""
+    total = 0
+    for _, name, n in column_marks(s, race):
+        spec = s.catalog.marks.get(name)
+        if spec is not None:
+            total += spec.column_price * n
+    return total
+
+
+def pay_column_marks(s: GameState, picker: int, race: str) -> int:
+    """The picker of the combo of `race` pays what its markers ask (to their placers or the
+    bank) and the markers leave the column; returns the coins paid."""
+    paid = 0
+    for seat, name, n in column_marks(s, race):
+        spec = s.catalog.marks.get(name)
+        price = spec.column_price * n if spec is not None else 0
+        if price:
+            s.player_w(picker).coins -= price
+            paid += price
+            if spec is not None and spec.pays_placer:
+                s.player_w(seat).coins += price
+        p = s.player_w(seat)
+        on = dict(p.memo["column_marks"])
+        on.pop(race, None)
+        if on:
+            p.memo["column_marks"] = on
+        else:
+            del p.memo["column_marks"]
+    return paid

@@ -175,6 +175,8 @@ def immunity_reason(s: GameState, rid: str, attacker: int | None = None) -> Reas
     if r.marks:
         for name in r.marks:
             spec = s.catalog.marks.get(name)
+            if spec is not None and spec.frozen:
+                return reason("frozen_marker", s, region=rid, power=spec.source)
             if spec is not None and spec.immune:
                 return reason("immune_marker", s, region=rid, power=spec.source)
     if r.owner is not None and r.owner != attacker and "protects" in s.catalog.hooked and r.race:

@@ -144,7 +144,8 @@ def _judge_intent(s: GameState, seat: int, a: Action) -> tuple[Ability | None, R
         why = ab.check_intent(s, seat, a)
         if why is None:
             return ab, None
-        first = first or why
+        if first is None or (first.key == "effect_not_intent" and why.key != "effect_not_intent"):
+            first = why             # the refusal of the effect the move names, when there is one
     return None, first
 
 
@@ -196,7 +197,8 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
         _effects_intents(s, seat, cat.hooks_in_force(h.race, h.power, True), out)
     if phase == PICK:
         out.extend(_pick(i) for i in range(min(len(s.column), p.coins + 1))
-                   if "pass_over_price" not in cat.hooked or T.pick_price(s, i) <= p.coins)
+                   if ("pass_over_price" not in cat.hooked and not cat.column_marks)
+                   or T.pick_price(s, i) <= p.coins)
         if not s.column:
             out.append(_END)
         return out, None

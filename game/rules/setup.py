@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from .abilities.markers import frozen_by
 from .board import Board
 from .catalog import Catalog
 from .chance import Recorder
@@ -128,7 +129,7 @@ def begin_turn(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
             keep = max((ab.min_per_region() for ab in s.catalog.effects_of(hold.race, hold.power)), default=1)
         for rid in s.regions_of(seat, hold.race):
             r = s.regions[rid]
-            if r.tokens > keep:
+            if r.tokens > keep and not (r.marks and frozen_by(s, rid)):
                 n = r.tokens - keep
                 s.reg_w(rid).tokens = keep
                 hold.hand += n

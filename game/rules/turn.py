@@ -10,15 +10,18 @@ from __future__ import annotations
 import copy
 from typing import Any, Mapping
 
+from .abilities.markers import counted_regions, frozen_by
 from .actions import Redeploy
 from .catalog import Hooks
 from .common import (
     add_tray,
+    column_surcharge,
     default_region,
     effects,
     event,
     give_back_borrowed,
     leftover_region,
+    pay_column_marks,
     place_hand_by_default,
     refill_column,
     region_left,
@@ -71,6 +74,8 @@ def do_pick(s: GameState, seat: int, index: int, chance: Any, events: list[dict[
         for above in s.column[:index]:
             above.coins += 1
     p.coins += c.coins - paid
+    if s.catalog.column_marks:
+        paid += pay_column_marks(s, seat, c.race)
     del s.column[index]
     refill_column(s, chance)
     want = s.catalog.races[c.race].tokens + s.catalog.powers[c.power].tokens
@@ -90,10 +95,11 @@ def do_pick(s: GameState, seat: int, index: int, chance: Any, events: list[dict[
 
 def pick_price(s: GameState, index: int) -> int:
     """Coins the combo at `index` costs: one on each combo above it, or what a combo's
-    effect asks for being passed over (Cursed: 3)."""
+    effect asks for being passed over (Cursed: 3), and what markers on it ask (`column_marker`)."""
+    extra = column_surcharge(s, s.column[index].race) if s.catalog.column_marks else 0
     if "pass_over_price" not in s.catalog.hooked:
-        return index
-    return sum(_price_of(s, c.race, c.power) for c in s.column[:index])
+        return index + extra
+    return sum(_price_of(s, c.race, c.power) for c in s.column[:index]) + extra
 
 
 def _price_of(s: GameState, race: str, power: str) -> int:
@@ -128,6 +134,8 @@ def abandon_reason(s: GameState, seat: int, rid: str) -> Reason | None:
     r = s.regions.get(rid)
     if r is None or r.owner != seat or r.race != hold.race or not r.tokens:
         return reason("abandon_only_own")
+    if r.marks and frozen_by(s, rid):
+        return reason("frozen_no_abandon", s, region=rid, power=frozen_by(s, rid))
     return None
 
 
@@ -225,6 +233,8 @@ def redeploy_reason(s: GameState, seat: int, counts: Mapping[str, int]) -> Reaso
             return reason("redeploy_keep_one" if least else "whole_counts")
         if n < most:
             return reason("redeploy_keep_least", least=most)
+        if n < s.regions[rid].tokens and s.regions[rid].marks and frozen_by(s, rid):
+            return reason("frozen_tokens_stay", s, region=rid, tokens=s.regions[rid].tokens)
     missing = [r for r in own if r not in counts]
     if missing:
         return reason("say_how_many", s, region=missing[0])
@@ -574,6 +584,8 @@ def score(s: GameState, seat: int, events: list[dict[str, Any]]) -> int:
         n = len(own)
         if n and s.catalog.marks:
             n += marks_score(s, own, h.race)
+        if s.catalog.counting_marks:
+            n += len(counted_regions(s, seat, h.race, h.power))
         if n:
             parts.append((f"{h.race}_regions", n))
             whose.append((h.race, "race", in_dec))

@@ -6,7 +6,8 @@ effect with the block's own sentence (`block.<name>` in `assets/strings/<lang>.y
 in: numbers with their unit (`{amount_coins}`, `{amount_tokens}`), `where:` conditions as a
 bracketed list of terrains, features and holders, `when:` words, the words a parameter accepts
 (`blockword.<param>_<value>`), markers by name. A parameter the sentence does not name gets a
-clause of its own (`clause.<name>_<param>`) when it is set, and `in_decline`/`only_in_decline`
+clause of its own (`clause.<name>_<param>`) when it is set (a word parameter: one clause per
+word, `clause.<name>_<param>_<word>`, where a word needs saying), and `in_decline`/`only_in_decline`
 one each, so nothing the block does is left unsaid. The help and the right-click card show
 these sentences under the author's text.
 """
@@ -29,6 +30,7 @@ VARIANTS: dict[str, tuple[str, Callable[[dict[str, Any]], str]]] = {
     "token_strength": ("side", lambda p: "defence" if p["side"] == "defence" else ""),
     "die_modifier": ("add", lambda p: "less" if int(p["add"]) < 0 else ""),
     "redeploy_out_of_turn": ("window", lambda p: "others_turn_end" if p["window"] == "others_turn_end" else ""),
+    "marker_pool": ("spend", lambda p: "" if p["spend"] == "discount" else str(p["spend"])),
 }
 UNITS = ("coins", "tokens", "markers")
 
@@ -122,7 +124,9 @@ def block_sentence(catalog: Any, name: str, given: dict[str, Any]) -> str:
         clause = f"clause.{name}_{k}"
         if _is_int(v) and v < 0 and has(f"{clause}_less"):    # "1 coin less", not "-1 coin"
             clause += "_less"
-        if v and has(clause):
+        if isinstance(v, str) and has(f"{clause}_{v}"):       # a word with a clause of its own
+            parts.append(t(f"{clause}_{v}", **values))
+        elif v and has(clause):
             parts.append(t(clause, **values))
     for flag in ("in_decline", "only_in_decline"):
         if given.get(flag) and not cls.works_in_decline:

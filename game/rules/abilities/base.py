@@ -68,6 +68,15 @@ class MarkSpec:
     with_race: bool = False  # leaves when the race tokens leave its region
     #: defence that depends on the position: tokens added to its region's cost (Behemoth)
     defence_of: Callable[["GameState", str], int] | None = None
+    #: its region counts as one of the race's for scoring though the race is not there: "empty"
+    #: (while no one holds it) or "always" (even held by another); "" never
+    counts_as_region: str = ""
+    #: its region can be neither conquered nor abandoned, and its tokens stay where they are
+    frozen: bool = False
+    #: on a combo in the column: coins more to pick that combo, paid to the marker's placer
+    #: (`pays_placer`) or to the bank
+    column_price: int = 0
+    pays_placer: bool = False
 
 
 class ParamError(HasReason, ValueError):

@@ -3,7 +3,8 @@
 Every region held by the race that matches `where` scores `amount` more coins, every other
 region `otherwise` more (usually 0, or −1 for Khans, Goldsmith, Aquatic); a region never
 scores below 0, so a −1 only cancels that region's own coin. With `where: {}` every region
-counts (Merchant). Covers the terrain and feature bonuses (Humans, Wizards, Shrooms, Mining,
+counts (Merchant). A region that a marker makes count as the race's (`counts_as_region`)
+counts here too. Covers the terrain and feature bonuses (Humans, Wizards, Shrooms, Mining,
 Stone, Mystic, Muddy...) and Drow's `isolated: true`.
 
 YAML: `{coins_for_regions: {amount: 1, where: {terrains: [hill, farmland]}, otherwise: -1}}`
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..reasons import reason
 from .base import Ability, ParamError, register
-from .markers import region_coins
+from .markers import counted_regions, region_coins
 from .where import Where
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -48,7 +49,10 @@ class CoinsForRegions(Ability):
         key = f"{self.name}:left:{hold.race}"
         left = dict(s.turn.used.get(key, {}))
         marked = bool(s.catalog.marks)
-        for rid in s.regions_of(seat, hold.race):
+        own = s.regions_of(seat, hold.race)
+        if s.catalog.counting_marks:          # marked regions that count as the race's
+            own = own + counted_regions(s, seat, hold.race, hold.power)
+        for rid in own:
             base = left.get(rid)
             if base is None:
                 base = region_coins(s, rid, hold.race) if marked else 1

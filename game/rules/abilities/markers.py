@@ -49,3 +49,39 @@ def remove_marks(s: "GameState", name: str) -> int:
         n += s.regions[rid].marks[name]
         set_mark(s, rid, name, 0)
     return n
+
+
+def frozen_by(s: "GameState", rid: str) -> str | None:
+    """The race or power whose frozen marker holds `rid` (it can be neither conquered nor
+    abandoned, and its tokens stay where they are), or None."""
+    marks = s.regions[rid].marks
+    if marks:
+        for name in marks:
+            spec = s.catalog.marks.get(name)
+            if spec is not None and spec.frozen:
+                return spec.source
+    return None
+
+
+def counted_regions(s: "GameState", seat: int, race: str, power: str | None) -> list[str]:
+    """The regions that count as the race's when it scores though it is not there: those with a
+    marker of the race or its power that `counts_as_region` ("empty": while no one holds them;
+    "always": even when another does), in board order; none held by `seat`'s own races."""
+    counting = {name for name, spec in s.catalog.marks.items()
+                if spec.counts_as_region and spec.source in (race, power)}
+    if not counting:
+        return []
+    out = []
+    for rid in marks_on_board_any(s, counting):
+        r = s.regions[rid]
+        if r.owner == seat and r.tokens:
+            continue                                     # held by one of the player's races
+        empty = not r.tokens and not r.lost_tribe
+        if any(s.catalog.marks[n].counts_as_region == "always" or empty for n in counting if n in r.marks):
+            out.append(rid)
+    return out
+
+
+def marks_on_board_any(s: "GameState", names: set[str]) -> list[str]:
+    """The regions holding a marker of any of `names`, in board order."""
+    return [rid for rid, r in s.regions.items() if r.marks and not names.isdisjoint(r.marks)]

@@ -1,7 +1,9 @@
 """Block `markers_left_behind`: a region the race loses to an opponent (`after: [lost]`) or
 abandons (`after: [abandoned]`) keeps a `marker`: it adds `defence` to the region's cost for every
 conqueror, makes it immune with `immune: true`, and a region holding one scores `score_other`
-(negative: less) for an occupant of another race. One marker per region; they leave the board
+(negative: less) for an occupant of another race. With `counts_as_region: empty` the region
+still scores as one of the race's while no one holds it (`always`: even when another does).
+One marker per region; they leave the board
 when the race goes into decline, unless `stays: true` (salted earth, cursed ground, traps).
 
 YAML: `{markers_left_behind: {marker: blight, after: [lost], score_other: -1}}`
@@ -23,8 +25,9 @@ class MarkersLeftBehind(Ability):
     another occupant; gone at decline unless `stays`."""
 
     params: ClassVar[dict[str, Any]] = {"marker": "trap", "after": ["lost"], "defence": 0, "immune": False,
-                                        "score_other": 0, "stays": False}
-    choices: ClassVar[dict[str, tuple[Any, ...]]] = {"after": ("lost", "abandoned")}
+                                        "score_other": 0, "stays": False, "counts_as_region": "no"}
+    choices: ClassVar[dict[str, tuple[Any, ...]]] = {"after": ("lost", "abandoned"),
+                                                     "counts_as_region": ("no", "empty", "always")}
     param_docs: ClassVar[dict[str, str]] = {
         "marker": "the marker's name (one name per game)",
         "after": "when a region gets one: after it is lost (to an opponent), abandoned, or both",
@@ -32,11 +35,13 @@ class MarkersLeftBehind(Ability):
         "immune": "its region cannot be conquered",
         "score_other": "coins a region with one scores for an occupant of another race",
         "stays": "the markers stay when the race goes into decline",
+        "counts_as_region": "its region scores as one of the race's while empty (empty), or always",
     }
 
     def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
         return (MarkSpec(str(self.p["marker"]), source, defence=int(self.p["defence"]),
-                         immune=bool(self.p["immune"]), score_other=int(self.p["score_other"])),)
+                         immune=bool(self.p["immune"]), score_other=int(self.p["score_other"]),
+                         counts_as_region="" if self.p["counts_as_region"] == "no" else str(self.p["counts_as_region"])),)
 
     def _leave(self, s: "GameState", rid: str) -> None:
         if not mark(s, rid, str(self.p["marker"])):
