@@ -102,3 +102,48 @@ def test_custom_markers_have_a_picture_a_legend_entry_and_a_tooltip_line(home: P
     finally:
         strings.set_language("en")
         d.close()
+
+
+INVENTED = str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "invented.yaml")
+
+
+def test_any_number_of_markers_stays_readable_and_a_combo_shows_its_markers(home: Path, tmp_path: Path,
+                                                                            monkeypatch) -> None:
+    """At 1000x650 a region's column has room for two markers: with more kinds, the first is
+    drawn with a "+N" chip counting all the others (the tooltip names them); one kind many times
+    gets "×N". A marker on a combo in the column is drawn on its row with its count, the price
+    shown is what the pick costs with it, and the combo's tooltip says what it adds."""
+    from game.ui import board_view, panels
+    chips: list[str] = []
+    real = board_view.marker_chip
+
+    def spy(surf, text, centre, m, label):  # type: ignore[no-untyped-def]
+        chips.append(label)
+        real(surf, text, centre, m, label)
+    monkeypatch.setattr(board_view, "marker_chip", spy)
+    monkeypatch.setattr(panels, "marker_chip", spy)
+    d = Driver(Options(pace=0, catch_errors=False, seed=3, content=[INVENTED]), size=(1000, 650))
+    try:
+        game = game_with(d, home, "ratmen", "shepherds", [INVENTED])
+        s = game.table.match.state.copy()
+        crowded, single = [r.id for r in s.board.regions if not r.is_water][3:5]
+        s.reg_w(crowded).marks = {"flock": 2, "sanctuary": 1, "rime": 1, "cairn": 1}
+        s.reg_w(single).marks = {"flock": 3}
+        s.player_w(1).memo["column_marks"] = {s.column[1].race: {"toll": 2}}
+        game.table.match.states[-1] = s
+        game.version += 1
+        d.move((5, 5))
+        d.pump(3)
+        assert "+4" in chips and "×3" in chips          # four more in the crowded region
+        assert "×2" in chips                            # the two Tolls on the combo
+        d.screenshot(tmp_path / "crowded.png")
+        tip = [line[0] for line in region_tip(game, crowded)]
+        for words in ("Flock ×2", "Sanctuary", "Rime: the region can be neither conquered nor abandoned",
+                      "Cairn: while no one holds the region, it scores for the marker's race"):
+            assert any(words in line for line in tip), (words, tip)
+        combo = [line[0] for line in panels.combo_tip(game, 1)]
+        assert "Toll ×2: 2 coins more to pick the combo it lies on, paid to whoever put it there; " \
+               "a marker of Tollmasters" in combo
+        assert "In all, 5 coins with the markers on it" in combo
+    finally:
+        d.close()

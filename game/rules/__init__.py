@@ -10,7 +10,8 @@
   `Replay` (a record's rolls again), `die_face`.
 - The typed events of a record (`events_of`, `ScoreEvent`, ...).
 - What a game is made of: `GameState` and its parts, `Board`, `Region`, `Catalog`; the prices
-  (`cost_of`, `conquest_cost`, `cost_text`, `decline_conqueror`, `die_bonus`) and `default_region`.
+  (`cost_of`, `conquest_cost`, `cost_text`, `decline_conqueror`, `die_bonus`, `pick_price` of a combo
+  with the markers on it, `column_marks`) and `default_region`.
 - The errors, each carrying a `Reason` (a sentence for a player, in any language).
 
 Content authors' effect blocks have a second face, `game.rules.abilities` (the registry of
@@ -46,7 +47,7 @@ from .actions import (
 from .board import FEATURES, TERRAINS, WATER, Board, BoardError, Region
 from .catalog import Catalog, CatalogError
 from .chance import ChanceSource, RandomChance, Replay, ScriptedDice, die_face
-from .common import default_region
+from .common import column_marks, default_region
 from .conquest import Cost, cost_of, decline_conqueror, die_bonus
 from .engine import Record, actor, apply, conquest_cost, cost_text, legal_actions, replay, why_illegal
 from .errors import IllegalAction, NotImplementedRule, SetupError
@@ -83,6 +84,7 @@ from .state import (
     RegionState,
     ReplayError,
 )
+from .turn import pick_price
 from .waiting import asked
 
 __all__ = [
@@ -104,6 +106,7 @@ __all__ = [
     "Board", "Region", "TERRAINS", "WATER", "FEATURES", "Catalog", "badge_of", "lent_key", "lent_parts",
     # prices and defaults
     "Cost", "cost_of", "conquest_cost", "cost_text", "decline_conqueror", "die_bonus", "default_region",
+    "pick_price", "column_marks",
     # errors and reasons
     "IllegalAction", "NotImplementedRule", "SetupError", "BoardError", "CatalogError", "ReplayError",
     "Reason", "HasReason", "reason", "reason_n", "as_reason", "TEMPLATES", "COUNT_PARAM", "COST_LABELS",

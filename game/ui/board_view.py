@@ -24,9 +24,9 @@ from game.content.bounded import read_bytes
 from . import theme
 from .art import Sprites
 from .layout import Layout
-from .region_plan import RegionPlan, feature_kinds, plan_board, token_px
+from .region_plan import MARKER_SLOTS, RegionPlan, feature_kinds, plan_board, token_px
 from .theme import Text
-from .widgets import player_mark
+from .widgets import marker_chip, player_mark
 
 
 @dataclass
@@ -359,17 +359,23 @@ class BoardView:
         plan = self.plans.get(rid)
         if not kinds or plan is None:
             return
+        more = 0
+        if len(kinds) > MARKER_SLOTS:      # too many to read: the first, and "+N" for all the others
+            more = sum(n for _, n in kinds) - 1
+            kinds = kinds[:1]
         col = plan.markers
         k = len(kinds)
         m = max(MARKER_MIN, min(col.w, col.h // k))
         step = m if m * k <= col.h else max(m // 2, (col.h - m) // max(1, k - 1))   # many: they overlap
         y = col.y + (col.h - (m + step * (k - 1))) // 2
         for kind, count in kinds:
-            img = self.sprites.marker(kind, m)
             centre = (col.centerx, y + m // 2)
+            img = self.sprites.marker(kind, m)
             surf.blit(img, img.get_rect(center=centre))
-            if count > 1:
-                self._count_badge(surf, centre[0] + m // 2 + 2, centre[1] + m // 2 + 2, m, count)
+            if more:
+                marker_chip(surf, self.text, (centre[0] + m // 2, centre[1] + m // 2), m, f"+{more}")
+            elif count > 1:
+                marker_chip(surf, self.text, (centre[0] + m // 2, centre[1] + m // 2), m, f"×{count}")
             y += step
 
     def _cost_badge(self, surf: pygame.Surface, rid: str, d: int, cost: int, needs_die: bool,

@@ -131,6 +131,15 @@ def marker_what(catalog: Any, kind: str) -> str:
         parts.append(tn("legend.what.mark_score_other", spec.score_other, coins=spec.score_other))
     elif spec.score_other < 0:
         parts.append(tn("legend.what.mark_score_less", -spec.score_other, coins=-spec.score_other))
+    if getattr(spec, "frozen", False):
+        parts.append(t("legend.what.mark_frozen"))
+    counts = getattr(spec, "counts_as_region", "")
+    if counts:
+        parts.append(t(f"legend.what.mark_counts_{counts}"))
+    price = getattr(spec, "column_price", 0)
+    if price:
+        to = "placer" if spec.pays_placer else "bank"
+        parts.append(tn(f"legend.what.mark_column_{to}", price, coins=price))
     source = spec.source
     owner = race_name(catalog, source) if source in getattr(catalog, "races", {}) else power_name(catalog, source)
     parts.append(t("legend.what.mark_of", source=owner))

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from game.rules import PICK, Pick, actor, asked
+from game.rules import PICK, Pick, actor, asked, column_marks, pick_price
 
 from . import theme
 from .layout import Layout
@@ -33,7 +33,7 @@ from .strings import (
     terrain_name,
     tn,
 )
-from .widgets import Button, panel, player_mark
+from .widgets import Button, marker_chip, panel, player_mark
 
 Line = tuple[str, int, tuple, str]
 
@@ -296,6 +296,7 @@ def draw_column(scene: PlayView, surf: pygame.Surface) -> None:
         badge = round(icon * 0.5)              # the power's badge on the token's lower right
         surf.blit(scene.app.sprites.power(c.power, badge), (rect.x + L.px(5) + icon - badge + L.px(4),
                                                             rect.bottom - badge - L.px(2)))
+        _column_markers(scene, surf, c.race, (rect.x + L.px(5) + icon, rect.y + L.px(4)), badge)
         tx = rect.x + icon + L.px(12)
         price_w = L.px(52)
         name_w = rect.right - price_w - tx - L.px(4)
@@ -322,9 +323,36 @@ def draw_column(scene: PlayView, surf: pygame.Surface) -> None:
             surf.blit(more, (sx + min(c.coins, 4) * L.px(7) + cs + L.px(2), rect.bottom - more.get_height() - low))
         price = pygame.Rect(rect.right - price_w, rect.y + L.px(6), price_w - L.px(6), rect.h - L.px(12))
         pygame.draw.rect(surf, (232, 216, 180), price, border_radius=L.px(5))
-        label = t("column.free") if i == 0 else t("column.price", coins=i)
+        cost = pick_price(s, i)
+        label = t("column.free") if cost == 0 else t("column.price", coins=cost)
         img = text.render(label, L.px(13 if i else 12), theme.INK, "bold")
         surf.blit(img, img.get_rect(center=price.center))
+
+
+def _column_markers(scene: PlayView, surf: pygame.Surface, race: str, corner: tuple[int, int], m: int) -> None:
+    """The markers lying on a combo (`column_marker`), on the race token's upper right: the
+    first, with how many there are in all when more than one (on its lower left, over the
+    token, clear of the combo's name)."""
+    marks = column_marks(scene.state, race)
+    if not marks:
+        return
+    total = sum(n for _, _, n in marks)
+    img = scene.app.sprites.marker(marks[0][1], m)
+    centre = (corner[0] - m // 2, corner[1] + m // 2 + 2)
+    surf.blit(img, img.get_rect(center=centre))
+    if total > 1:
+        label = f"×{total}" if len({k for _, k, _ in marks}) == 1 else f"+{total - 1}"
+        marker_chip(surf, scene.app.text, (centre[0] - m // 2, centre[1] + m // 2), m, label)
+
+
+def _marker_tip_lines(cat: Any, marks: list[tuple[str, int]], L: Layout) -> list[Line]:
+    """A tooltip line for each marker of the races and powers: its name, how many, what it does."""
+    out: list[Line] = []
+    for kind, count in marks:
+        name = marker_name(kind) + (f" ×{count}" if count > 1 else "")
+        what = marker_what(cat, kind)
+        out.append((t("tip.marker", name=name, what=what) if what else name, L.px(13), theme.INK_SOFT, "regular"))
+    return out
 
 
 def combo_tip(scene: PlayView, i: int) -> list[Line]:
@@ -348,6 +376,11 @@ def combo_tip(scene: PlayView, i: int) -> list[Line]:
     price = t("tip.price_free") if i == 0 else tn("tip.price", i, coins=i)
     lines.append((price + ("" if not c.coins else " " + tn("tip.coins_on", c.coins, coins=c.coins)), L.px(13),
                   theme.GOLD_DARK, "bold"))
+    on_it = column_marks(s, c.race)
+    if on_it:                             # markers on the combo: what they add, and the price in all
+        lines.extend(_marker_tip_lines(cat, [(k, n) for _, k, n in on_it], L))
+        cost = pick_price(s, i)
+        lines.append((tn("tip.price_in_all", cost, coins=cost), L.px(13), theme.GOLD_DARK, "bold"))
     lines.append((t("tip.rules_click"), L.px(12), theme.INK_SOFT, "regular"))
     missing = [x for x in (c.race, c.power) if x in cat.missing]
     if missing:
@@ -735,11 +768,7 @@ def region_tip(scene: PlayView, rid: str) -> list[Line]:
         marks.append(tn("marker.encampments", r.encampments, count=r.encampments))
     if marks:
         lines.append((", ".join(marks), L.px(13), theme.INK_SOFT, "regular"))
-    for kind, count in sorted(getattr(r, "marks", {}).items()):   # the races' and powers' markers
-        name = marker_name(kind) + (f" ×{count}" if count > 1 else "")
-        what = marker_what(cat, kind)
-        lines.append((t("tip.marker", name=name, what=what) if what else name, L.px(13), theme.INK_SOFT,
-                      "regular"))
+    lines.extend(_marker_tip_lines(cat, sorted(getattr(r, "marks", {}).items()), L))  # the races' and powers'
     who = actor(s)
     if scene.table.is_bot(who) or s.game_over:
         return lines

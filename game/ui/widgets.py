@@ -309,6 +309,17 @@ def put_clipboard(s: str) -> None:
         pass
 
 
+def marker_chip(surf: pygame.Surface, text: Text, centre: tuple[int, int], m: int, label: str) -> None:
+    """A small dark pill on a marker of `m` pixels (centred on its lower right corner): how many
+    of it lie there ("×3"), or, when more kinds lie there than can be shown, how many more
+    markers ("+4", the tooltip naming them all). Dark, not the red of a token count."""
+    img = text.render(label, max(10, round(m * 0.5)), (255, 255, 255), "bold")
+    box = img.get_rect(center=centre).inflate(6, 0)
+    pygame.draw.rect(surf, (240, 220, 180), box.inflate(3, 3), border_radius=box.h // 2 + 1)
+    pygame.draw.rect(surf, (36, 30, 44), box, border_radius=box.h // 2)
+    surf.blit(img, img.get_rect(center=box.center))
+
+
 def player_mark(surf: pygame.Surface, symbol: str, centre: tuple[int, int], r: int,
                 fill: tuple[int, int, int]) -> pygame.Rect:
     """A player's colour with its shape (`theme.PLAYER_SYMBOLS`): the second cue that tells the
