@@ -136,3 +136,49 @@ def test_mimics_borrow_the_ability_of_a_clicked_neighbours_region(home):
         d.screenshot(Path(os.environ.get("I16_SHOTS", home)) / "mimics-borrowed.png")
     finally:
         d.close()
+
+
+def test_the_marker_moves_are_made_with_the_mouse(home):
+    """Shepherds: a Flock put on a clicked region, then, after redeploying, moved by two clicks
+    (the region it leaves, then where it goes); Tollmasters: a Toll put on a clicked combo."""
+    d = Driver(Options(pace=0, catch_errors=False, content=[INVENTED]), size=(1000, 650))
+    try:
+        scene = game_with(d, home, "ratmen", "shepherds", [INVENTED])
+        firsts = [a.region for a in scene.legal if isinstance(a, Conquer)][:2]
+        d.click(d.region_point(firsts[0]))
+        second = next(a.region for a in scene.legal if isinstance(a, Conquer))
+        d.click(d.region_point(second))
+        a, b = firsts[0], second
+        mode = "use_region:marker_pool"
+        d.press_button(mode)
+        assert scene.mode == mode and a in scene.targets()
+        d.click(d.region_point(a))
+        assert scene.state.regions[a].marks == {"flock": 1}
+        s = scene.state
+        assert scene.send(Redeploy(tuple(sorted(default_redeploy(s, 0).items()))))
+        mode = "use_region:marker_moves"
+        assert scene.button(mode) is not None, [x.id for x in scene.buttons]
+        assert scene.button("use_choice:marker_moves") is None
+        d.press_button(mode)
+        assert set(scene.targets()) == {a}                      # where a Flock lies
+        d.click(d.region_point(a))
+        assert scene.use_from == a and b in scene.targets()      # now where it may go
+        d.screenshot(Path(os.environ.get("I16_SHOTS", home)) / "flock-move.png")
+        d.click(d.region_point(b))
+        rec = scene.table.match.records[-1].action
+        assert rec == {"kind": "use", "effect": "marker_moves", "region": a, "choice": b}
+        assert scene.state.regions[b].marks == {"flock": 1} and not scene.state.regions[a].marks
+    finally:
+        d.close()
+    d = Driver(Options(pace=0, catch_errors=False, content=[INVENTED]), size=(1000, 650))
+    try:
+        scene = game_with(d, home, "ratmen", "tollmasters", [INVENTED])
+        mode = "use_choice:column_marker"
+        d.press_button(mode)
+        race = scene.state.column[2].race
+        d.click(scene.combo_rects[2].center)
+        assert scene.table.match.records[-1].action == {"kind": "use", "effect": "column_marker", "region": "",
+                                                        "choice": race}
+        assert scene.state.players[0].memo["column_marks"] == {race: {"toll": 1}}
+    finally:
+        d.close()

@@ -147,8 +147,13 @@ def event_line(ev: dict[str, Any], state: Any) -> str | None:
         if ev.get("effect") == "borrow_power" and (ev.get("race") or ev.get("power")):
             thing = race_name(cat, ev["race"]) if ev.get("race") else power_title(cat, ev["power"])
             return t("log.use_borrow", name=_name(state, seat), thing=thing, effect=effect)
+        if ev.get("region") and ev.get("choice"):       # a marker moved from one region to another
+            return t("log.use_move", name=_name(state, seat), effect=effect, region=_region(state, ev["region"]),
+                     to=_region(state, ev["choice"]))
         if ev.get("region"):
             return t("log.use_region", name=_name(state, seat), effect=effect, region=_region(state, ev["region"]))
+        if ev.get("choice") in getattr(cat, "races", {}):  # a combo of the column, named by its race
+            return t("log.use_combo", name=_name(state, seat), effect=effect, race=race_name(cat, ev["choice"]))
         return t("log.use", name=_name(state, seat), effect=effect)
     if kind and has(f"log.{kind}"):
         return t(f"log.{kind}", name=_name(state, seat), region=_region(state, ev.get("region")),

@@ -103,6 +103,7 @@ class PlayView(Scene):
         self.mode = ""
         self.draft: Draft | None = None
         self.heroes: list[str] = []
+        self.use_from: str | None = None           # a move from one region to another: where it starts
         self.confirm_decline = False
         self.confirm_die: str | None = None    # an amber region clicked once: roll for it?
         self.confirm_hand = False              # "End turn"/"Place tokens" pressed with tokens in hand
@@ -190,8 +191,12 @@ class PlayView(Scene):
             marks.update({a.region: colour for a in self.legal if isinstance(a, cls)})
         elif mode.startswith(USE_REGION):
             effect = mode[len(USE_REGION):]
-            marks = {a.region: theme.MARK_POWER for a in self.legal
-                     if isinstance(a, Use) and a.effect == effect and a.region}
+            mine = [a for a in self.legal if isinstance(a, Use) and a.effect == effect and a.region]
+            if self.use_from is not None:           # a marker moved: where it may go from there
+                marks = {a.choice: theme.MARK_POWER for a in mine if a.region == self.use_from and a.choice}
+                marks[self.use_from] = theme.MARK_OWN
+            else:
+                marks = {a.region: theme.MARK_POWER for a in mine}
         elif mode.startswith(USE_CHOICE):            # borrowing from a race on the board
             effect = mode[len(USE_CHOICE):]
             chosen = {a.choice for a in self.legal if isinstance(a, Use) and a.effect == effect}

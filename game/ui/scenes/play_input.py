@@ -25,6 +25,7 @@ from ..strings import t, tn
 from ..widgets import hit
 from .cover import CardScene
 from .menu import MenuScene
+from .play_modes import use_label
 
 
 class PlayInput(PlayView):
@@ -241,7 +242,7 @@ class PlayInput(PlayView):
         elif mode in REGION_POWERS:
             self.send(REGION_POWERS[mode](rid))
         elif mode.startswith(USE_REGION):                 # a block's move on a region (Lava)
-            self.send(Use(mode[len(USE_REGION):], rid))
+            self.click_use_region(mode[len(USE_REGION):], rid)
         elif mode.startswith(USE_CHOICE):                 # borrow from another player's race there
             self.send_choice(region_choices(s, rid))
         elif mode == "heroes":
@@ -271,6 +272,26 @@ class PlayInput(PlayView):
                                        if isinstance(a, Use) and a.effect == effect) else tries[0])
         else:
             self.say(t("msg.cannot_here"), "bad")
+
+    def click_use_region(self, effect: str, rid: str) -> None:
+        """A block's move on a region: sent at once (Lava), or, for a move from one region to
+        another (a marker moved), the first click picks where it starts and the second where it
+        goes (a click on the first again, or on no target, starts over)."""
+        mine = [a for a in self.legal if isinstance(a, Use) and a.effect == effect and a.region]
+        if not any(a.choice for a in mine):
+            self.send(Use(effect, rid))
+            return
+        start = self.use_from
+        if start is not None and any(a.region == start and a.choice == rid for a in mine):
+            self.use_from = None
+            self.send(Use(effect, start, rid))
+            return
+        self.use_from = rid if any(a.region == rid for a in mine) and rid != start else None
+        if self.use_from is None:
+            self.say(t("msg.cannot_here"), "bad")
+        else:
+            self.say(t("hint.mode.use_region_to", name=use_label(self.state, effect)))
+        self.app.dirty()
 
     def click_combo(self, i: int) -> None:
         s = self.state

@@ -89,13 +89,15 @@ class PlayModes(PlayView):
                 self.draft = None
             else:
                 self.draft = None
+            self.use_from = None
             if mode.startswith(USE_REGION):              # a block's move on a region (Lava)
                 effect = mode[len(USE_REGION):]
                 key = f"hint.mode.use_region_{effect}"     # a block's own hint, if it has one
                 self.say(t(key if has(key) else "hint.mode.use_region", name=use_label(s, effect)))
             elif mode.startswith(USE_CHOICE):            # a choice in the column (Copycat) or on the board
                 effect = mode[len(USE_CHOICE):]
-                self.say(t(choice_hint(s, self.legal, effect), name=use_label(s, effect)))
+                key = f"hint.mode.use_choice_{effect}"     # a block's own hint, if it has one
+                self.say(t(key if has(key) else choice_hint(s, self.legal, effect), name=use_label(s, effect)))
             else:
                 self.say(t(f"hint.mode.{mode}"))
         self.build_buttons()
@@ -129,16 +131,16 @@ class PlayModes(PlayView):
                 waiting = asked(s) is not None           # a decision out of turn: leaving as is
                 for a in self.legal:                     # building blocks' own moves (Marauding...)
                     if isinstance(a, Use) and not a.region and not a.choice:
-                        specs.append((f"use:{a.effect}", t("button.leave_as_is") if waiting else use_label(s, a.effect),
+                        specs.append((f"use:{a.effect}", t("button.leave_as_is") if waiting else use_button_label(s, a.effect),
                                       {"data": a, "tip": use_tip(s, a.effect),
                                        "style": "primary" if waiting else "normal"}))
-                for effect in sorted({a.effect for a in self.legal if isinstance(a, Use) and a.choice}):
+                for effect in sorted({a.effect for a in self.legal if isinstance(a, Use) and a.choice and not a.region}):
                     mode = USE_CHOICE + effect         # a choice among the column's combos (Copycat)
-                    specs.append((mode, use_label(s, effect), {"toggled": self.mode == mode,
+                    specs.append((mode, use_button_label(s, effect), {"toggled": self.mode == mode,
                                                                "tip": use_tip(s, effect)}))
                 for effect in sorted({a.effect for a in self.legal if isinstance(a, Use) and a.region}):
                     mode = USE_REGION + effect         # a block's move on a region: click it (Lava)
-                    specs.append((mode, use_label(s, effect), {"toggled": self.mode == mode,
+                    specs.append((mode, use_button_label(s, effect), {"toggled": self.mode == mode,
                                                                "tip": use_tip(s, effect)}))
                 for kind in ("ghouls", "ghouls_reinforce", "dragon", "enchant", "fortress"):
                     if kind in kinds:
@@ -334,6 +336,13 @@ def use_tip(s: object, effect: str) -> str:
         return ""
     text = power_text if owner[0] == "power" else race_text
     return text(s.catalog, owner[1])  # type: ignore[attr-defined]
+
+
+def use_button_label(s: object, effect: str) -> str:
+    """A block's move on its button: its race's or power's name, with what the move does when
+    the block says it (a power with two moves: "Shepherds: spend a marker", "...: move a marker")."""
+    key = f"button.use_{effect}"
+    return t(key, name=use_label(s, effect)) if has(key) else use_label(s, effect)
 
 
 def use_label(s: object, effect: str) -> str:
