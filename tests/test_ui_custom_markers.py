@@ -147,3 +147,20 @@ def test_any_number_of_markers_stays_readable_and_a_combo_shows_its_markers(home
         assert "In all, 5 coins with the markers on it" in combo
     finally:
         d.close()
+
+
+def test_the_markers_held_in_a_pool_are_on_the_players_panel(home: Path) -> None:
+    from game.ui.panels import held_markers
+    d = Driver(Options(pace=0, catch_errors=False, seed=3, content=[INVENTED]), size=(1000, 650))
+    try:
+        game = game_with(d, home, "ratmen", "hexstones", [INVENTED])
+        s = game.table.match.state
+        assert held_markers(s.catalog, s.players[0].active) == [("hexstone", 2)]
+        drawn: list[str] = []
+        real = d.app.sprites.marker
+        d.app.sprites.marker = lambda kind, size: (drawn.append(kind), real(kind, size))[1]  # type: ignore[method-assign]
+        from game.ui.panels import draw_player
+        draw_player(game, pygame.Surface(d.app.screen.get_size()))
+        assert "hexstone" in drawn
+    finally:
+        d.close()

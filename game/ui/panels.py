@@ -329,6 +329,15 @@ def draw_column(scene: PlayView, surf: pygame.Surface) -> None:
         surf.blit(img, img.get_rect(center=price.center))
 
 
+def held_markers(cat: Any, hold: Any) -> list[tuple[str, int]]:
+    """The markers a race and its power hold to spend (`Ability.held_markers`), by name."""
+    out: list[tuple[str, int]] = []
+    for ab in cat.effects_of(hold.race, hold.power):
+        if getattr(ab, "held_markers", False):
+            out.extend((k, n) for k, n in ab.supply(hold).items() if n > 0)
+    return out
+
+
 def _column_markers(scene: PlayView, surf: pygame.Surface, race: str, corner: tuple[int, int], m: int) -> None:
     """The markers lying on a combo (`column_marker`), on the race token's upper right: the
     first, with how many there are in all when more than one (on its lower left, over the
@@ -463,7 +472,18 @@ def draw_player(scene: PlayView, surf: pygame.Surface) -> None:
             key = "player.to_place"
         sub = text.render(tn(key, hand, tokens=hand), L.px(13), theme.INK_SOFT)
         surf.blit(sub, (x + icon + L.px(8), ny))
-        y = max(y + icon, ny + sub.get_height()) + L.px(8)
+        ny += sub.get_height()
+        held = held_markers(cat, p.active)
+        if held:                             # markers held to spend (Fireballs, a pool's)
+            mx = x + icon + L.px(8)
+            m = L.px(16)
+            for kind, n in held:
+                surf.blit(scene.app.sprites.marker(kind, m), (mx, ny))
+                img = text.render(tn("player.held", n, name=marker_name(kind), count=n), L.px(13), theme.INK_SOFT)
+                surf.blit(img, (mx + m + L.px(3), ny + (m - img.get_height()) // 2))
+                mx += m + img.get_width() + L.px(10)
+            ny += m + L.px(2)
+        y = max(y + icon, ny) + L.px(8)
     else:
         nm = text.render(t("player.no_active"), L.px(14), theme.INK_SOFT)
         surf.blit(nm, (x, y + icon // 2 - nm.get_height() // 2))

@@ -140,6 +140,9 @@ class Ability:
     #: the pieces of `RegionState` the block puts on regions (("lair",), ("hero",)...): they
     #: leave with the block when its race or power was only borrowed (`borrow_power`)
     region_pieces: ClassVar[tuple[str, ...]] = ()
+    #: its `supply` is markers the player holds to spend (a `marker_pool`'s), shown on his
+    #: panel, not markers left in the box
+    held_markers: ClassVar[bool] = False
 
     def __init__(self, **kw: Any) -> None:
         self.only_in_decline: bool = bool(kw.pop("only_in_decline", False))

@@ -45,6 +45,7 @@ class MarkerPool(Ability):
 
     intents: ClassVar[tuple[str, ...]] = ("use",)
     decline_honoured: ClassVar[bool | None] = False     # the Active race's move alone
+    held_markers: ClassVar[bool] = True
     params: ClassVar[dict[str, Any]] = {
         "marker": "charm", "count": 1, "gain": "turn", "cap": 0, "spend": "discount", "amount": 2,
         "where": {}, "target": "own", "immune": False, "defence": 0, "frozen": False,
