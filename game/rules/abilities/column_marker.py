@@ -15,7 +15,7 @@ from ..actions import Action, Use
 from ..reasons import Reason, reason
 from ..state import CONQUER, REDEPLOY
 from .base import Ability, MarkSpec, register
-from .use_move import not_this_move
+from .use_move import active_mover, not_this_move
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -44,9 +44,7 @@ class ColumnMarker(Ability):
                          pays_placer=self.p["pays"] == "placer"),)
 
     def _why_not(self, s: "GameState", seat: int) -> Reason | None:
-        hold = s.players[seat].active
-        if (hold is None or s.turn.seat != seat or s.turn.phase not in (CONQUER, REDEPLOY)
-                or not any(ab is self for ab in s.catalog.effects_of(hold.race, hold.power))):
+        if s.turn.phase not in (CONQUER, REDEPLOY) or active_mover(self, s, seat) is None:
             return reason("column_marker_when", effect=self.name)
         if int(s.turn.used.get(self.name, 0)) >= int(self.p["count"]):
             return reason("no_marker_left", effect=self.name)

@@ -15,7 +15,7 @@ from ..reasons import Reason, reason
 from ..state import CONQUER, REDEPLOY
 from .base import Ability, register
 from .markers import mark, set_mark
-from .use_move import not_this_move
+from .use_move import active_mover, not_this_move
 from .where import Where
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -44,10 +44,8 @@ class MarkerMoves(Ability):
         self.marker = str(self.p["marker"])
 
     def _why_not(self, s: "GameState", seat: int) -> Reason | None:
-        hold = s.players[seat].active
         phases = (REDEPLOY,) if self.p["during"] == "redeploy" else (CONQUER, REDEPLOY)
-        if (hold is None or s.turn.seat != seat or s.turn.phase not in phases
-                or not any(ab is self for ab in s.catalog.effects_of(hold.race, hold.power))):
+        if s.turn.phase not in phases or active_mover(self, s, seat) is None:
             return reason("marker_moves_when", effect=self.name, marker=self.marker)
         if self.p["moves"] and int(s.turn.used.get(self.name, 0)) >= int(self.p["moves"]):
             return reason("once_per_turn", effect=self.name)

@@ -29,7 +29,7 @@ from ..reasons import Reason, reason
 from ..state import CONQUER, REDEPLOY
 from .base import Ability, MarkSpec, Victim, register
 from .markers import mark, marks_on_board, set_mark
-from .use_move import not_this_move
+from .use_move import active_mover, not_this_move
 from .where import Where
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -117,8 +117,8 @@ class MarkerPool(Ability):
 
     # -- spending --------------------------------------------------------------------------
     def _why_not(self, s: "GameState", seat: int) -> Reason | None:
-        hold = s.players[seat].active
-        if hold is None or s.turn.seat != seat or not any(ab is self for ab in s.catalog.effects_of(hold.race, hold.power)):
+        hold = active_mover(self, s, seat)
+        if hold is None:
             return reason("conquests_over")
         if self.spend == "place":
             if s.turn.phase not in (CONQUER, REDEPLOY):

@@ -12,7 +12,7 @@ from ..reasons import Reason, reason
 from .base import Ability
 
 if TYPE_CHECKING:
-    from ..state import GameState
+    from ..state import GameState, RaceHold
 
 
 class UseMove(Ability):
@@ -39,8 +39,7 @@ class RegionMove(Ability):
     def of_active_race(self, s: "GameState", seat: int) -> bool:
         """This block is the Active race's or its power's (not an In Decline race's that has
         the same block)."""
-        hold = s.players[seat].active
-        return hold is not None and any(ab is self for ab in s.catalog.effects_of(hold.race, hold.power))
+        return active_mover(self, s, seat, any_turn=True) is not None
 
     def candidates(self, s: "GameState", seat: int) -> Iterable[str]:
         """The regions the move could be made on now, before `why_not_at` judges each."""
@@ -58,6 +57,15 @@ class RegionMove(Ability):
         if other is not None or not isinstance(action, Use):
             return other
         return self.why_not_at(s, seat, action.region)
+
+
+def active_mover(ab: Ability, s: "GameState", seat: int, any_turn: bool = False) -> "RaceHold | None":
+    """The Active race of `seat` when block `ab` is its race's or power's (not an In Decline
+    race's that has the same block) and, unless `any_turn`, it is `seat`'s turn; else None."""
+    hold = s.players[seat].active
+    if hold is None or (not any_turn and s.turn.seat != seat):
+        return None
+    return hold if any(x is ab for x in s.catalog.effects_of(hold.race, hold.power)) else None
 
 
 def not_this_move(name: str, action: Action) -> Reason | None:
