@@ -86,3 +86,26 @@ def test_a_marked_combo_costs_more_and_the_refusal_says_so() -> None:
     assert Pick(1) not in legal_actions(s)                    # 1 for the combo above, 2 for the Toll
     assert "costs 3 coins" in str(why_illegal(s, Pick(1)))
     assert Pick(0) in legal_actions(s)
+
+
+def test_a_spent_discount_waits_for_a_conquest_of_the_kind_it_names(tmp_path: Path) -> None:
+    from game.rules import Board, Conquer, apply, build_position, conquest_cost
+    path = tmp_path / "quarry.yaml"
+    path.write_text("powers:\n  quarry:\n    name: Quarry\n    tokens: 4\n    effects:\n"
+                    "      - {marker_pool: {marker: chisel, count: 1, gain: pick, spend: discount, amount: 1,"
+                    " where: {terrains: [mountain]}}}\n", encoding="utf-8")
+    cat = load_catalog([INVENTED, path])
+    board = Board.from_dicts("three", 5, [
+        {"id": "a", "terrain": "farmland", "border": True, "adjacent": ["m", "f"]},
+        {"id": "m", "terrain": "mountain", "border": True, "adjacent": ["a"]},
+        {"id": "f", "terrain": "forest", "adjacent": ["a"]},
+    ])
+    s = build_position(board, ["ann", "bob"], cat, random.Random(0), {
+        "players": {"ann": {"active": {"race": "ratmen", "power": "quarry", "hand": 9, "supply": {"chisel": 1}}}}})
+    s = apply(s, Use("marker_pool"), random.Random(0))[0]
+    plain = conquest_cost(s, 0, "a")
+    s = apply(s, Conquer("a"), random.Random(0))[0]
+    assert s.turn.used.get("marker_pool") == 1             # not spent on a conquest it does not name
+    assert plain == 2 and conquest_cost(s, 0, "m") == 2     # the Mountain's 3, less 1
+    s = apply(s, Conquer("m"), random.Random(0))[0]
+    assert not s.turn.used.get("marker_pool")

@@ -4,8 +4,8 @@ your turns; `conquest`: for each region you conquer), at most `cap` kept (0: no 
 your turn you spend one (`use: marker_pool`, or `use: {effect: marker_pool, region: R}` to
 place it) for what `spend` says:
 
-- `discount`: your next conquest costs `amount` fewer tokens (never below 1) if its region
-  matches `where`;
+- `discount`: your next conquest of a region matching `where` costs `amount` fewer tokens
+  (never below 1);
 - `die`: the reinforcement die brings `amount` more this turn in a final conquest of a region
   matching `where`;
 - `place`: the marker goes on a region matching `where` (`target`: one of your Active race's
@@ -30,7 +30,7 @@ from ..state import CONQUER, REDEPLOY
 from .base import Ability, MarkSpec, Victim, register
 from .markers import mark, marks_on_board, set_mark
 from .use_move import active_mover, not_this_move
-from .where import Where
+from .where import Where, conquest_where, held_before
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
@@ -75,6 +75,7 @@ class MarkerPool(Ability):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.where = Where.parse(self.p["where"], self.name)
+        self.occupant, self.taken = conquest_where(self.p["where"], self.name)    # read after a conquest
         self.marker = str(self.p["marker"])
         self.spend = str(self.p["spend"])
 
@@ -228,8 +229,9 @@ class MarkerPool(Ability):
             hold = s.player_w(seat).active
             if hold is not None:
                 self._gain(hold)
-        if self.spend == "discount":
-            s.turn.used.pop(self.name, None)              # spent on this conquest
+        if self.spend == "discount" and self.taken.holds(s, seat, self._race(s, seat), rid) and (
+                not self.occupant or held_before(self.occupant, seat, victim)):
+            s.turn.used.pop(self.name, None)              # spent on this conquest of such a region
 
     @staticmethod
     def _race(s: "GameState", seat: int) -> str | None:
