@@ -145,6 +145,9 @@ def test_any_number_of_markers_stays_readable_and_a_combo_shows_its_markers(home
         assert "Toll ×2: 2 coins more to pick the combo it lies on, paid to whoever put it there; " \
                "a marker of Tollmasters" in combo
         assert "In all, 5 coins with the markers on it" in combo
+        legend = {line[0] for line in help_columns(game.state)[0]}
+        assert "Toll — 2 coins more to pick the combo it lies on, paid to whoever put it there; a marker of " \
+               "Tollmasters" in legend
     finally:
         d.close()
 

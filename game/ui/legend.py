@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from game import resources
-from game.rules import lent_parts
+from game.rules import column_marks, lent_parts
 
 from . import art
 from .strings import feature_name, has, power_name, race_name, t, terrain_name, tn
@@ -148,13 +148,14 @@ def marker_what(catalog: Any, kind: str) -> str:
 
 def marker_lines(state: Any) -> list[tuple[str, str]]:
     """(picture, sentence) for each marker of the races and powers in this game (in the column,
-    held by a player, or lying on the board) that the fixed entries do not list."""
+    held by a player, or lying on the board or on a combo) that the fixed entries do not list."""
     cat = state.catalog
     ids = {c.race for c in state.column} | {c.power for c in state.column}
     for p in state.players:
         for h in ([p.active] if p.active is not None else []) + list(p.declines):
             ids |= {h.race, *lent_parts(h.power)}
     on_board = {k for r in state.regions.values() for k in getattr(r, "marks", {})}
+    on_board |= {k for c in state.column for _, k, _ in column_marks(state, c.race)}   # on combos
     fixed = {name.partition(":")[2] for _, name, _ in ENTRIES}
     out = []
     for kind, spec in sorted(getattr(cat, "marks", {}).items()):
