@@ -109,3 +109,33 @@ def test_a_spent_discount_waits_for_a_conquest_of_the_kind_it_names(tmp_path: Pa
     assert plain == 2 and conquest_cost(s, 0, "m") == 2     # the Mountain's 3, less 1
     s = apply(s, Conquer("m"), random.Random(0))[0]
     assert not s.turn.used.get("marker_pool")
+
+
+def test_a_marker_counting_always_keeps_scoring_a_region_lost_to_another(tmp_path: Path) -> None:
+    """`counts_as_region: always`: the lost region scores for its old race though an opponent
+    holds it; with `empty` (the Cairnbuilders' scenario) it stops as soon as someone does."""
+    from game.content.catalog import default_catalog
+    from game.scenario import run_file
+    (tmp_path / "haunt.yaml").write_text(
+        "powers:\n  haunting:\n    name: Haunting\n    tokens: 4\n    effects:\n"
+        "      - {markers_left_behind: {marker: ghost, after: [lost], counts_as_region: always}}\n", encoding="utf-8")
+    board = (ROOT / "docs" / "examples" / "invented" / "cairnbuilders-an-abandoned-region-still-scores.yaml").read_text(
+        encoding="utf-8").split("setup:")[0].replace("content: [../invented.yaml]", "content: [haunt.yaml]")
+    (tmp_path / "ghosts.yaml").write_text(board.replace('name: "Cairnbuilders', 'name: "Haunting') + """setup:
+  players:
+    ann: {coins: 0, active: {race: ratmen, power: haunting, hand: 0}}
+    bob: {coins: 0, active: {race: trolls, power: hill, hand: 6}}
+  current: bob
+  regions:
+    a: {owner: ann, race: ratmen, tokens: 1}
+    m: {owner: ann, race: ratmen, tokens: 1}
+    b: {owner: bob, race: trolls, tokens: 1}
+steps:
+  - conquer: a
+  - expect: {regions: {a: {owner: bob, marks: {ghost: 1}}}}
+  - end_turn
+  - end_turn
+  - expect: {players: {ann: {coins: 2}}}          # m, and a where her ghost stays
+""", encoding="utf-8")
+    ok, _, message = run_file(tmp_path / "ghosts.yaml", default_catalog())
+    assert ok, message
