@@ -18,6 +18,7 @@ from typing import Any, Iterable
 
 from . import turn as T
 from .abilities.base import Ability
+from .abilities.markers import frozen_by
 from .actions import (
     Abandon,
     Action,
@@ -209,7 +210,8 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
     if phase == CONQUER:
         if not t.conquered and not t.used.get("conquests_begun"):
             for rid in own:
-                out.append(_abandon(rid))
+                if not (s.regions[rid].marks and frozen_by(s, rid)):    # a frozen region stays
+                    out.append(_abandon(rid))
         hand = hold.hand
         if hand >= 1:
             abil = tab.effects
