@@ -9,11 +9,15 @@ game on each in turn so that both see the same machine, and prints the ratio: th
 shared machine drifts by a third between runs, so only ratios within one run count. `--ui`
 runs the window benchmark instead (`game.ui.bench`). `--content FILE.yaml` adds custom races and
 powers to the mix, `--packs` every expansion pack the game ships (with `--compare` too: each tree
-loads the same files, named relative to it).
+loads the same files, named relative to it). `--bots` adds the computer players' figures: 4-player
+balance-lab games with Medium in every seat (the lab's own `play_numbered`), per processor second,
+and Expert's look-ahead games per processor second on a round-1 pick (a fixed number of them, so
+that both trees do the same work); with `--compare` the two trees take turns there too.
 """
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import random
 import statistics
@@ -27,14 +31,17 @@ from pathlib import Path
 from typing import Any
 
 from . import resources
+from .bots.expert import ExpertBot
 from .content.catalog import ContentError, default_catalog, load_catalog
 from .content.packs import resolve_content, shipped_packs
-from .rules import Board, apply, legal_actions, new_game
+from .lab.runner import LabConfig, load_table, play_numbered
+from .rules import Board, Catalog, apply, legal_actions, new_game
 from .stopping import run_stoppable
 
 NAMES = ["ann", "bob", "cid", "dee", "eve"]
 GAME_TARGET_MS = 5.0
 ACTION_TARGET_US = 20.0
+EXPERT_PLAYOUTS = 24            # Expert's look-ahead games on each timed round-1 pick
 
 
 def five_player_board() -> tuple[Board, str]:
@@ -108,18 +115,58 @@ for line in sys.stdin:
 '''
 
 
+def medium_game(cfg: LabConfig, board: Board, catalog: Catalog, game: int) -> dict[str, float]:
+    """Game number `game` of a balance-lab run with Medium in every seat, in processor seconds."""
+    t0 = time.process_time()
+    play_numbered(cfg, board, catalog, game)
+    return {"seconds": time.process_time() - t0, "games": 1}
+
+
+def expert_pick(board: Board, catalog: Catalog, seed: int) -> dict[str, float]:
+    """Expert's first decision of a 4-player game dealt from `seed` (a round-1 pick): the look-ahead
+    games it played and the processor seconds it took."""
+    s = new_game(board, NAMES[:4], catalog, random.Random(seed))
+    bot = ExpertBot(0, seed=seed, iterations=EXPERT_PLAYOUTS)
+    t0 = time.thread_time()
+    bot.choose(s)
+    return {"seconds": time.thread_time() - t0, "games": bot.playouts}
+
+
+# The code a tree runs to time its computer players (`--compare --bots`): the two functions above,
+# given their source, on the lab's and Expert's names that every revision since the balance lab offers.
+BOT_WORKER = "\n".join([
+    "from __future__ import annotations",
+    "import json, random, sys, time",
+    "sys.path.insert(0, '.')",
+    "from game.bots.expert import ExpertBot",
+    "from game.lab.runner import LabConfig, load_table, play_numbered",
+    "from game.rules import new_game",
+    f"NAMES, EXPERT_PLAYOUTS = {NAMES!r}, {EXPERT_PLAYOUTS}",
+    inspect.getsource(medium_game),
+    inspect.getsource(expert_pick),
+    "cfg = LabConfig(players=4, level='medium', content=sys.argv[1:])",
+    "board, catalog, _ = load_table(sys.argv[1:], None, 4)",
+    "print('ready', flush=True)",
+    "for line in sys.stdin:",
+    "    kind, n = line.split()",
+    "    got = medium_game(cfg, board, catalog, int(n)) if kind == 'medium' else expert_pick(board, catalog, int(n))",
+    "    print(json.dumps(got), flush=True)",
+])
+
+
 class Worker:
     """A Python process timing games on one tree of the project, a game per request."""
 
-    def __init__(self, tree: Path, content: list[str] | None = None) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-c", WORKER, *(content or [])], cwd=tree, stdin=subprocess.PIPE,
+    def __init__(self, tree: Path, content: list[str] | None = None, script: str = WORKER) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-c", script, *(content or [])], cwd=tree, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True)
         assert self.proc.stdin is not None and self.proc.stdout is not None
         first = self.proc.stdout.readline().strip()
         if first != "ready":
             raise RuntimeError(f"the engine in {tree} did not start")
 
-    def game(self, seed: int) -> dict[str, float]:
+    def game(self, seed: int | str) -> dict[str, float]:
+        """The figures of one request: a seed (a random game), or 'medium N' / 'expert N' (`BOT_WORKER`)."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write(f"{seed}\n")
         self.proc.stdin.flush()
@@ -178,11 +225,37 @@ def report(label: str, m: dict[str, float]) -> None:
     print(f"{label}games per second on one core: {m['games_per_s']:.1f}")
 
 
+def bot_summary(medium: list[dict[str, float]], expert: list[dict[str, float]]) -> dict[str, float]:
+    """Medium's lab games per processor second (all games' time together) and ms a game (median);
+    Expert's look-ahead games per processor second (median over the picks timed)."""
+    return {
+        "medium_per_s": len(medium) / sum(r["seconds"] for r in medium),
+        "medium_ms": statistics.median(r["seconds"] for r in medium) * 1e3,
+        "expert_per_s": statistics.median(r["games"] / r["seconds"] for r in expert),
+    }
+
+
+def bot_report(label: str, m: dict[str, float]) -> None:
+    print(f"{label}Medium in every seat, 4-player lab games: {m['medium_per_s']:.1f} a processor second "
+          f"(median {m['medium_ms']:.1f} ms a game)")
+    print(f"{label}Expert's look-ahead on a round-1 pick, 4 players: median {m['expert_per_s']:.1f} games "
+          f"a processor second ({EXPERT_PLAYOUTS} a pick)")
+
+
+def bot_requests(games: int) -> list[str]:
+    """What `--bots` times for `--games N`: N Medium lab games, then Expert on N/10 round-1 picks (3 at least)."""
+    return [f"medium {g}" for g in range(games)] + [f"expert {k}" for k in range(max(3, games // 10))]
+
+
+def _split(runs: list[tuple[str, dict[str, float]]]) -> dict[str, float]:
+    return bot_summary([r for k, r in runs if k.startswith("medium")], [r for k, r in runs if k.startswith("expert")])
+
+
 def _content_line(content: list[str]) -> str:
     return f"the base races and powers and {len(content)} content files" if content else "the base races and powers"
 
 
-def compare(rev: str, games: int, content: list[str] | None = None) -> int:
+def compare(rev: str, games: int, content: list[str] | None = None, bots: bool = False) -> int:
     if resources.CHECKOUT is None:
         print(resources.needs_checkout(f"--compare {rev}"))
         return 2
@@ -204,6 +277,17 @@ def compare(rev: str, games: int, content: list[str] | None = None) -> int:
         finally:
             here.close()
             there.close()
+        if bots:
+            here, there = (Worker(resources.CHECKOUT, content, BOT_WORKER), Worker(other, content, BOT_WORKER))
+            try:
+                bots_mine: list[tuple[str, dict[str, float]]] = []
+                bots_theirs: list[tuple[str, dict[str, float]]] = []
+                for i, req in enumerate(bot_requests(games)):
+                    for w in ((here, there) if i % 2 == 0 else (there, here)):
+                        (bots_mine if w is here else bots_theirs).append((req, w.game(req)))
+            finally:
+                here.close()
+                there.close()
     a, b = summary(mine), summary(theirs)
     print(f"{games} games on each tree, interleaved (same seeds; the trees may play different "
           f"games if their rules differ); {_content_line(content or [])}")
@@ -213,6 +297,12 @@ def compare(rev: str, games: int, content: list[str] | None = None) -> int:
           f"per intent {b['action_us'] / a['action_us']:.2f}x, "
           f"legal_actions {b['legal_us'] / a['legal_us']:.2f}x, apply {b['apply_us'] / a['apply_us']:.2f}x "
           f"(above 1: this tree is faster)")
+    if bots:
+        ba, bb = _split(bots_mine), _split(bots_theirs)
+        bot_report("this tree: ", ba)
+        bot_report(f"{rev}: ", bb)
+        print(f"ratio this tree / {rev}: Medium lab games {ba['medium_per_s'] / bb['medium_per_s']:.2f}x, "
+              f"Expert's look-ahead games {ba['expert_per_s'] / bb['expert_per_s']:.2f}x (above 1: this tree is faster)")
     return 0
 
 
@@ -223,6 +313,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--content", action="append", default=[])
     ap.add_argument("--packs", action="store_true", help="add every expansion pack the game ships")
     ap.add_argument("--compare", metavar="REV", help="also time git revision REV, interleaved, and print the ratio")
+    ap.add_argument("--bots", action="store_true",
+                    help="also time Medium's lab games and Expert's look-ahead (4 players)")
     args = ap.parse_args(argv)
     if args.ui:
         from .ui import bench as ui_bench
@@ -233,7 +325,7 @@ def main(argv: list[str] | None = None) -> int:
         if any(Path(c).is_absolute() for c in args.content):
             print("--compare loads --content in each tree: name the files relative to the checkout")
             return 2
-        return compare(args.compare, args.games, args.content)
+        return compare(args.compare, args.games, args.content, args.bots)
     try:
         catalog = load_catalog([str(resolve_content(c)) for c in args.content]) if args.content else default_catalog()
     except ContentError as err:
@@ -244,6 +336,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"board: {where} ({len(board.regions)} regions, {board.turns} rounds), 5 players, {args.games} games; "
           f"{_content_line(args.content)}")
     report("", summary(runs))
+    if args.bots:
+        board4, catalog4, _ = load_table([str(resolve_content(c)) for c in args.content], None, 4)
+        cfg = LabConfig(players=4, level="medium", content=args.content)
+        timed = [(req, medium_game(cfg, board4, catalog4, int(req.split()[1])) if req.startswith("medium")
+                  else expert_pick(board4, catalog4, int(req.split()[1]))) for req in bot_requests(args.games)]
+        bot_report("", _split(timed))
     return 0
 
 

@@ -37,6 +37,25 @@ def test_every_pack_can_be_timed_here_and_against_another_revision(capsys: pytes
     assert n >= 7
     assert bench.main(["--packs", "--games", "1"]) == 0
     assert f"the base races and powers and {n} content files" in capsys.readouterr().out
-    assert bench.main(["--packs", "--compare", "HEAD", "--games", "2"]) == 0
+    assert bench.main(["--packs", "--compare", "HEAD", "--games", "2", "--bots"]) == 0
     out = capsys.readouterr().out
     assert f"and {n} content files" in out and "ratio HEAD / this tree" in out
+    assert out.count("Medium in every seat") == 2 and out.count("Expert's look-ahead on a round-1 pick") == 2
+    assert "ratio this tree / HEAD: Medium lab games" in out
+
+
+def test_the_bench_times_the_computer_players(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--games", "1", "--bots"]) == 0
+    out = capsys.readouterr().out
+    assert "Medium in every seat, 4-player lab games:" in out and "a processor second" in out
+    assert f"games a processor second ({bench.EXPERT_PLAYOUTS} a pick)" in out
+
+
+def test_the_bot_figures_take_medians_and_rates() -> None:
+    medium = [{"seconds": 0.02, "games": 1}, {"seconds": 0.03, "games": 1}, {"seconds": 0.05, "games": 1}]
+    expert = [{"seconds": 0.5, "games": 24}, {"seconds": 0.25, "games": 24}, {"seconds": 1.0, "games": 24}]
+    m = bench.bot_summary(medium, expert)
+    assert m["medium_per_s"] == pytest.approx(30.0)       # 3 games in 0.1 s
+    assert m["medium_ms"] == pytest.approx(30.0)
+    assert m["expert_per_s"] == pytest.approx(48.0)       # 24, 48 and 96 a second
+    assert bench.bot_requests(20) == [f"medium {g}" for g in range(20)] + ["expert 0", "expert 1", "expert 2"]
