@@ -164,6 +164,44 @@ def test_a_listed_intent_plays_as_if_judged_again(catalog_of: str) -> None:
     assert played > 300
 
 
+def _disguised(s: GameState, rng: random.Random) -> GameState:
+    """`s` with what its actor cannot see changed: every other seat's coins and the order of the
+    hidden stacks (a copy, sealed, listed afresh)."""
+    v = s.copy()
+    who = actor(s)
+    for i in range(len(s.players)):
+        if i != who:
+            v.player_w(i).coins = rng.randrange(0, 80)
+    v.race_stack = rng.sample(v.race_stack, len(v.race_stack))
+    v.power_stack = rng.sample(v.power_stack, len(v.power_stack))
+    v.seal()
+    return v
+
+
+@pytest.mark.parametrize("catalog_of", ["base", "expansions"])
+def test_the_listing_reads_nothing_the_actor_cannot_see(catalog_of: str) -> None:
+    """What `lend_listing` rests on: the list of legal intents and the price of each conquest on it
+    are the same whatever the other seats' coins and the stacks' order, so a computer player's
+    public view may take the real state's list (and `apply` need not judge its choice again)."""
+    from game.bots.view import public_view
+    compared = 0
+    for seed in range(10):
+        s, rng = _random_start(_catalog(catalog_of), 500 + seed)
+        other = random.Random(seed)
+        while not s.game_over:
+            acts = legal_actions(s)
+            v = _disguised(s, other)
+            assert legal_actions(v) == acts
+            assert s._listed is not None and v._listed is not None and v._listed[1] == s._listed[1]
+            seat = actor(s)
+            assert public_view(s, seat)._listed is s._listed
+            if len(s.players) > 1:
+                assert public_view(s, (seat + 1) % len(s.players))._listed is None
+            compared += len(acts)
+            s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+    assert compared > 5000
+
+
 def test_a_write_forgets_the_listed_intents() -> None:
     """Any write to a state (a region, a player, the column, the stacks and tray) forgets what was
     listed for it."""

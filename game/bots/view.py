@@ -5,11 +5,14 @@ In Small World the coins are kept face down, and the banner and badge stacks are
 which every other player's coin total is replaced by `estimate_coins` — a figure computed from
 public facts only (turns played, regions held) — and the hidden stacks are put in a fixed
 order, so that nothing a bot decides can depend on what it should not know. The bot's own
-coins stay true: a player knows his own total.
+coins stay true: a player knows his own total. When the bot's seat is the one to act, the view
+takes the real state's list of legal intents (`lend_listing`: the list reads neither the others'
+coins nor the stacks' order), so that the intent the bot chooses is played without being judged
+a second time.
 """
 from __future__ import annotations
 
-from ..rules import START_COINS, GameState
+from ..rules import START_COINS, GameState, actor, lend_listing
 
 # Mean income per turn of a region held, and a flat part for bonuses, fitted on lab games.
 INCOME_PER_REGION = 0.8
@@ -44,4 +47,6 @@ def public_view(s: GameState, seat: int) -> GameState:
     v.race_stack = sorted(s.race_stack)
     v.power_stack = sorted(s.power_stack)
     v.seal()
+    if actor(s) == seat:
+        lend_listing(s, v)
     return v

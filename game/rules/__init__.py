@@ -49,7 +49,17 @@ from .catalog import Catalog, CatalogError
 from .chance import ChanceSource, RandomChance, Replay, ScriptedDice, die_face
 from .common import column_marks, default_region
 from .conquest import Cost, cost_of, decline_conqueror, die_bonus
-from .engine import Record, actor, apply, conquest_cost, cost_text, legal_actions, replay, why_illegal
+from .engine import (
+    Record,
+    actor,
+    apply,
+    conquest_cost,
+    cost_text,
+    legal_actions,
+    lend_listing,
+    replay,
+    why_illegal,
+)
 from .errors import IllegalAction, NotImplementedRule, SetupError
 from .events import (
     EVENT_TYPES,
@@ -90,6 +100,7 @@ from .waiting import asked
 __all__ = [
     # a game
     "new_game", "build_position", "legal_actions", "why_illegal", "apply", "actor", "asked", "replay", "Record",
+    "lend_listing",
     "PHASES", "PICK", "CONQUER", "REDEPLOY", "WITHDRAW", "GAME_OVER",
     "outcome", "Outcome", "Standing", "BY_COINS", "BY_TOKENS", "SHARED", "tokens_on_board",
     # the intents

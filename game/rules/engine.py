@@ -173,6 +173,19 @@ def legal_actions(s: GameState) -> list[Action]:
     return out
 
 
+def lend_listing(s: GameState, seen: GameState) -> None:
+    """Give `seen` the listing of `s` (made now if need be): `seen` is a sealed copy of the sealed
+    `s` as the actor may see it, with other seats' coins replaced and the hidden stacks in another
+    order. The listing reads neither: of the coins only the actor's own (what a combo or a price
+    costs him), of the stacks nothing (tests/test_fast_legality.py checks both lists agree over
+    games with every pack). A computer player then chooses from the very intents `apply` finds
+    on `s` without judging them again."""
+    if not (s._sealed and seen._sealed):
+        return
+    legal_actions(s)
+    seen._listed = s._listed
+
+
 def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged | None]:
     """The intents of `legal_actions`, with the cost of each conquest judged put in `costs`;
     and those conquests as a `Judged`, when the next position of the turn may build on them."""
