@@ -440,26 +440,37 @@ def test_region_conditions_read_the_board_as_written() -> None:
 @pytest.mark.parametrize("catalog_of", ["base", "expansions"])
 def test_playing_an_intent_never_changes_the_state_it_was_played_from(catalog_of: str) -> None:
     """`apply` plays into a successor that shares the stacks, the discard, the tray and the
-    winners with the state before until it writes one of them (`supply_w`): over random games the
-    state before is the same after, every part the successor wrote is its own, and a `copy` owns
-    them all from the start."""
+    winners with the state before until it writes one of them (`supply_w`), and the regions'
+    mapping until it writes a region: over random games the state before is the same after, every
+    part the successor wrote is its own. A `copy` shares the turn too, and playing from a copy
+    leaves the state it was copied from as it was."""
     shared = owned = 0
+    parts = ("race_stack", "power_stack", "power_discard", "tray", "winners")
     for seed in range(6):
         s, rng = _random_start(_catalog(catalog_of), 100 + seed)
         while not s.game_over:
             before = s.to_dict()
             acts = legal_actions(s)
-            new, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+            a = acts[rng.randrange(len(acts))]
+            c = s.copy()
+            assert c.turn is s.turn and c.regions is s.regions and all(getattr(c, p) is getattr(s, p) for p in parts)
+            apply(c, a, random.Random(seed))
+            assert s.to_dict() == before and c.to_dict() == before
+            new, _ = apply(s, a, rng)
             assert s.to_dict() == before
-            parts = ("race_stack", "power_stack", "power_discard", "tray", "winners")
             same = [getattr(new, p) is getattr(s, p) for p in parts]
             if all(same):
                 shared += 1
             else:
                 assert not any(same)                    # written: all its own
                 owned += 1
+            assert new.turn is not s.turn
+            if new.regions is not s.regions:            # written: changed regions are its own
+                assert any(new.regions[r] is not s.regions[r] for r in s.regions)
             c = new.copy()
-            assert not any(getattr(c, p) is getattr(new, p) for p in parts)
+            c.supply_w()
+            c.reg_w(next(iter(c.regions))).tokens += 1
+            assert not any(getattr(c, p) is getattr(new, p) for p in parts) and c.regions is not new.regions
             s = new
     assert shared > owned > 0
 
@@ -505,7 +516,9 @@ def _supply_writes_past_supply_w(source: str) -> list[str]:
 
 
 def test_the_engine_writes_the_shared_supply_only_through_supply_w() -> None:
-    root = Path(__file__).resolve().parents[1] / "game" / "rules"
+    """In the engine, and outside it too: a copy shares the supply with the state it was copied
+    from (a computer player guessing the hidden stacks asks for its own first)."""
+    root = Path(__file__).resolve().parents[1] / "game"
     offenders = [f"{p.relative_to(root).as_posix()}: {name}" for p in sorted(root.rglob("*.py"))
                  if p.name not in FRESH_STATES
                  for name in _supply_writes_past_supply_w(p.read_text(encoding="utf-8"))]
@@ -513,3 +526,20 @@ def test_the_engine_writes_the_shared_supply_only_through_supply_w() -> None:
     assert _supply_writes_past_supply_w("def f(s):\n    s.power_discard.append('x')\n") == ["f"]
     assert _supply_writes_past_supply_w("def f(s):\n    s.tray['elves'] -= 1\n") == ["f"]
     assert _supply_writes_past_supply_w("def f(s):\n    s.supply_w().tray['elves'] -= 1\n") == []
+    assert _supply_writes_past_supply_w("def f(s):\n    rng.shuffle(s.race_stack)\n") == ["f"]
+
+
+TURN_WRITE = re.compile(r"\.turn\.\w+\s*[-+]?=(?!=)|\.turn\.\w+\.(append|pop|insert|remove|extend|clear|update|setdefault)\("
+                        r"|\.turn\.\w+\[[^\]]*\]\s*[-+]?=(?!=)")
+
+
+def test_only_the_engine_writes_a_turn() -> None:
+    """A `copy` shares the turn with the state it was copied from: only the engine writes a turn,
+    inside `apply`, in the successor it plays into (which has its own)."""
+    root = Path(__file__).resolve().parents[1]
+    offenders = [p.relative_to(root).as_posix() for folder in ("game", "tests") for p in sorted((root / folder).rglob("*.py"))
+                 if "rules" not in p.relative_to(root).parts and p.name != "test_fast_legality.py"
+                 and TURN_WRITE.search(p.read_text(encoding="utf-8"))]
+    assert offenders == [], "writes a state's turn outside the engine: " + ", ".join(offenders)
+    assert TURN_WRITE.search("s.turn.phase = 'pick'") and TURN_WRITE.search("s.turn.used['x'] = 1")
+    assert TURN_WRITE.search("v.turn.conquered.append('r1')") and not TURN_WRITE.search("s.turn.phase == 'pick'")

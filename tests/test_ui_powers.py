@@ -186,7 +186,7 @@ def ghouls_in_decline(d: Driver, home) -> GameScene:
     from game.rules.invariants import check
     table = Table.new([Seat("Ann", "orange"), Seat("Bob", "sky")], 17, shipped_map_path(2), [],
                       home / "autosave.json")
-    s = table.match.state.copy()
+    s = table.match.state.copy().supply_w()          # its own tray: a copy shares it
     board = s.board
     home_rid = next(r for r in board.entry
                     if not board.region(r).is_water and board.region(r).terrain != "mountain"
@@ -251,7 +251,7 @@ def test_the_mercenary_coin_after_the_roll(home, tmp_path):
         s = scene.state
         costs = {a.region: cost_of(s, 0, a.region).total for a in scene.legal if isinstance(a, Conquer)}
         target = max(costs, key=costs.__getitem__)      # a region with a Lost Tribe or a Mountain
-        s = s.copy()                                     # keep in hand two tokens fewer than it costs
+        s = s.copy().supply_w()                          # keep in hand two tokens fewer than it costs
         hold = s.player_w(0).active
         s.tray["ratmen"] += hold.hand - (costs[target] - 2)
         hold.hand = costs[target] - 2

@@ -300,7 +300,7 @@ class ExpertBot:
 
     def determinize(self, view: GameState, rng: random.Random) -> GameState:
         """One guess at what the seat cannot see: the stacks' order and the others' coins."""
-        s = view.copy()
+        s = view.copy().supply_w()              # the stacks are shared with the view until then
         rng.shuffle(s.race_stack)
         rng.shuffle(s.power_stack)
         for i in range(len(s.players)):

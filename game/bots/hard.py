@@ -176,10 +176,8 @@ class HardBot:
     def _rollout(self, s0: GameState, seat: int, cand: Candidate, bots: list[MediumBot], luck: str) -> float:
         """One game played on from `s0` with `cand`'s plan for this turn; `luck` seeds the
         guess at the hidden stacks and every die roll, the same for every candidate."""
-        s = s0.copy()
+        s = s0.copy().supply_w()                 # the stacks are shared with s0 until then
         rng = random.Random(f"{luck}:stacks")
-        s.race_stack = list(s0.race_stack)
-        s.power_stack = list(s0.power_stack)
         rng.shuffle(s.race_stack)                 # the stacks are hidden: one guess per rollout
         rng.shuffle(s.power_stack)
         s.seal()

@@ -4,9 +4,10 @@ Owns what lies on the table: tokens and markers in each region (`RegionState`), 
 coins and races (`PlayerState`, `RaceHold`), the column of combos and the hidden stacks, the
 storage tray, and the turn in progress (`TurnState`). It does not know the rules: the engine
 (`engine.py`) and the abilities change it, always on a copy (`GameState.copy`) so that `apply`
-returns a new state and leaves the old one untouched. Copies are copy-on-write: a region, a
-player or the column's combos are duplicated only when the engine asks to write them (`reg_w`,
-`player_w`, `column_w`), which keeps a full game fast enough for bots and the balance lab.
+returns a new state and leaves the old one untouched. Copies are copy-on-write: the regions'
+mapping and a region, a player, the column's combos, the stacks and the tray are duplicated only
+when the engine asks to write them (`reg_w`, `player_w`, `column_w`, `supply_w`), and the turn only
+by `apply`, which keeps a full game fast enough for bots and the balance lab.
 """
 from __future__ import annotations
 
@@ -344,51 +345,36 @@ class GameState:
 
     # -- copy-on-write ---------------------------------------------------------------
     def copy(self) -> "GameState":
-        s = GameState.__new__(GameState)
-        s.board, s.catalog = self.board, self.catalog
-        s.players = list(self.players)
-        s.regions = dict(self.regions)
-        s.column = list(self.column)          # the combos themselves are copied by `column_w`
-        s.race_stack = list(self.race_stack)
-        s.power_stack = list(self.power_stack)
-        s.power_discard = list(self.power_discard)
-        s.tray = dict(self.tray)
-        s.round = self.round
-        s.turn = self.turn.copy()
-        s.winners = list(self.winners)
-        s._fresh_r, s._fresh_p = NONE_WRITTEN, NONE_WRITTEN_P
-        s._sealed, s._held, s._changed = False, None, NONE_WRITTEN
-        if self._sealed:
-            held = self._held
-            if held is None:          # index this state now: the copy builds on it, and so on
-                held = self._held = self._index(self._changed)
-            s._base = held
-        else:
-            s._base = None
-        s._fresh_c = False
-        s._listed = s._prior = None
-        s._own_supply = True
+        """A state to change without changing this one. It shares everything until written: the
+        regions' mapping until a region is written (`reg_w`), a player until `player_w`, the
+        column's combos until `column_w`, the stacks, the discard, the tray and the winners until
+        `supply_w`, and the turn, which only `apply` writes, in the `successor` it plays into."""
+        s = self._sharing()
+        s.turn = self.turn
         return s
 
     def successor(self) -> "GameState":
-        """The state an intent is played into (`apply`): a `copy` that shares the stacks, the
-        discard, the tray and the winners with this one until `supply_w` (rarely needed: most
-        intents take no token from the tray and reveal no combo). A `copy` owns all of them."""
+        """The state an intent is played into (`apply`): as a `copy`, with a turn of its own."""
+        s = self._sharing()
+        s.turn = self.turn.copy()
+        return s
+
+    def _sharing(self) -> "GameState":
+        """A state that shares all of this one's parts (see `copy`), but the turn."""
         s = GameState.__new__(GameState)
         s.board, s.catalog = self.board, self.catalog
         s.players = list(self.players)
-        s.regions = dict(self.regions)
+        s.regions = self.regions              # copied by the first `reg_w`
         s.column = list(self.column)
         s.race_stack, s.power_stack, s.power_discard = self.race_stack, self.power_stack, self.power_discard
         s.tray, s.winners = self.tray, self.winners
         s._own_supply = False
         s.round = self.round
-        s.turn = self.turn.copy()
         s._fresh_r, s._fresh_p = NONE_WRITTEN, NONE_WRITTEN_P
         s._sealed, s._held, s._changed = False, None, NONE_WRITTEN
         if self._sealed:
             held = self._held
-            if held is None:
+            if held is None:          # index this state now: the copy builds on it, and so on
                 held = self._held = self._index(self._changed)
             s._base = held
         else:
@@ -413,14 +399,15 @@ class GameState:
         self._listed = self._prior = None
         if self._sealed:
             self._sealed, self._base, self._held, self._changed = False, self._held, None, NONE_WRITTEN
-            # what was listed for the sealed state may read its regions later (the default
-            # Redeploy, `Redeploy.later`): a sealed state's mapping is never changed in place
-            self.regions = dict(self.regions)
         fresh = self._fresh_r
         if rid not in fresh:
-            self.regions[rid] = self.regions[rid].copy()
             if isinstance(fresh, frozenset):
+                # the first region written since the state was copied or sealed: its mapping may be
+                # another state's (a copy shares it), and what was listed for a sealed state may
+                # read its regions later (the default Redeploy, `Redeploy.later`): never changed in place
+                self.regions = dict(self.regions)
                 fresh = self._fresh_r = set()
+            self.regions[rid] = self.regions[rid].copy()
             fresh.add(rid)
         return self.regions[rid]
 
