@@ -202,6 +202,27 @@ def test_the_listing_reads_nothing_the_actor_cannot_see(catalog_of: str) -> None
     assert compared > 5000
 
 
+def test_what_an_effect_reaches_at_once_is_what_it_reaches_region_by_region() -> None:
+    """`Ability.reached` (the listing's shortcut) names exactly the regions `reaches` accepts, for
+    every effect that says it at once, over random games with every pack."""
+    checked = reached = 0
+    for seed in range(24):
+        s, rng = _random_start(_catalog("expansions"), 700 + seed)
+        while not s.game_over:
+            seat = s.turn.seat
+            hold = s.players[seat].active
+            own = s.regions_of(seat, hold.race) if hold else []
+            for ab in (s.catalog.combo_hooks(hold.race, hold.power).reaches if hold and own else ()):
+                got = ab.reached(s, seat, own)
+                if got is not None:
+                    assert got == {rid for rid in s.regions if ab.reaches(s, seat, rid)}, (ab.name, seed)
+                    checked += 1
+                    reached += len(got)
+            acts = legal_actions(s)
+            s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+    assert checked > 50 and reached > 50
+
+
 def test_a_write_forgets_the_listed_intents() -> None:
     """Any write to a state (a region, a player, the column, the stacks and tray) forgets what was
     listed for it."""

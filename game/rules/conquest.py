@@ -399,8 +399,20 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     linked = tab.printed_links(board) if links else None
     if linked is not None:
         links = ()                                 # asked through `linked`
-    # only regions next to `own` (on the board or by a printed link) are candidates unless an
-    # effect reaches further or links regions by more than the printed board
+    # the regions the effects that reach further reach, when each can say so at once
+    far: frozenset[str] | None = None
+    if own and reaches:
+        far = frozenset()
+        for ab in reaches:
+            got = ab.reached(s, seat, own)
+            if got is None:
+                far = None
+                break
+            far |= got
+        if far is not None:
+            reaches = ()                           # asked through `far`
+    # only regions next to `own` (on the board or by a printed link), or reached (`far`), are
+    # candidates unless an effect reaches further or links regions by more than the printed board
     near = bool(own) and not reaches and not links
     front: set[str] = set()                        # the regions next to `own`, but `own`
     for o in own:
@@ -408,6 +420,8 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
         if linked is not None and o in linked:
             front |= linked[o]
     front.difference_update(own)
+    if far:
+        front |= far.difference(own)
     players = s.players
     # the other players' races whose effects may protect a region or ask a price for it: only
     # their regions are asked (`immunity_reason`, `price_reason`), as the holds are found there

@@ -254,6 +254,12 @@ class Ability:
         """May target `rid` though it is not adjacent to the race's regions (R3)."""
         return False
 
+    def reached(self, s: "GameState", seat: int, own: list[str]) -> frozenset[str] | None:
+        """Every region `reaches` accepts now for the Active race of `seat` holding `own` (its
+        regions, not empty), when the effect can say so at once; None (the default): the listing
+        asks `reaches` region by region."""
+        return None
+
     def conquers_water(self, s: "GameState", seat: int, rid: str) -> bool:
         """May conquer this Sea or Lake."""
         return False

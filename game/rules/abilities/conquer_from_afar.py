@@ -17,20 +17,40 @@ from .base import Ability, MarkSpec, Victim, register
 from .markers import remove_marks, set_mark
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..board import Board
     from ..state import GameState
+
+
+_STEPS: dict[int, tuple["Board", dict[str, frozenset[str]]]] = {}
+
+
+def two_steps(board: "Board") -> dict[str, frozenset[str]]:
+    """For each region of `board`, the regions exactly two steps from it across land or the Lake
+    (never a Sea): not it, not next to it, next to a neighbour of it that is not a Sea. Worked out
+    once a board (the relation is symmetric)."""
+    got = _STEPS.get(id(board))
+    if got is None or got[0] is not board:
+        if len(_STEPS) > 32:
+            _STEPS.clear()
+        adjacency = board.adjacency
+        table: dict[str, frozenset[str]] = {}
+        for rid in board.index:
+            adj = adjacency[rid]
+            far: set[str] = set()
+            for m in adj:
+                if board.region(m).terrain != "sea":
+                    far |= adjacency[m]
+            far -= adj
+            far.discard(rid)
+            table[rid] = frozenset(far)
+        got = _STEPS[id(board)] = (board, table)
+    return got[1]
 
 
 def launch_sites(s: "GameState", own: list[str], rid: str) -> list[str]:
     """Regions of `own` exactly two steps from `rid` across land or the Lake (never a Sea)."""
-    board = s.board
-    adj = board.adjacency[rid]
-    out = []
-    for o in own:
-        if o == rid or o in adj:
-            continue
-        if any(m in adj and board.region(m).terrain != "sea" for m in board.adjacency[o]):
-            out.append(o)
-    return out
+    far = two_steps(s.board)[rid]
+    return [o for o in own if o in far]
 
 
 @register("conquer_from_afar")
@@ -69,6 +89,20 @@ class ConquerFromAfar(Ability):
 
     def reaches(self, s: "GameState", seat: int, rid: str) -> bool:
         return bool(self._afar(s, seat, rid))
+
+    def reached(self, s: "GameState", seat: int, own: list[str]) -> frozenset[str] | None:
+        if s.players[seat].active is None or (self.p["once_per_turn"] and s.turn.used.get(self.name)):
+            return frozenset()
+        board = s.board
+        steps = two_steps(board)
+        far: set[str] = set()
+        for o in own:
+            far |= steps[o]
+        far -= board.water
+        if self.p["only_if_not_adjacent"]:
+            for o in own:
+                far -= board.adjacency[o]
+        return frozenset(far)
 
     def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
         if not self.p["discount"] or s.turn.seat != seat:
