@@ -111,7 +111,7 @@ class Hooks:
     __slots__ = ("effects", "conquers_water", "may_target", "cost_modifier", "reaches", "links",
                  "enters_anywhere", "reinforce_reason", "legal_intents", "may_decline_after_scoring",
                  "local", "plain_redeploy", "protects", "conquest_price", "defence_strength", "priced_apart",
-                 "_printed", "_linked")
+                 "cost_floor", "may_redeploy", "die_bonus", "_printed", "_linked")
 
     def __init__(self, cat: "Catalog", abil: tuple[Ability, ...]) -> None:
         self.effects = abil
@@ -129,6 +129,9 @@ class Hooks:
         self.defence_strength = cat.overriding(abil, "defence_strength")    # asked for the defender
         # a flat price or a token's strength: the cost is `cost_of`'s, not added up in place
         self.priced_apart = bool(cat.overriding(abil, "flat_price") or cat.overriding(abil, "attack_strength"))
+        self.cost_floor = cat.overriding(abil, "cost_floor")            # Kobolds
+        self.may_redeploy = cat.overriding(abil, "may_redeploy")        # Barbarians
+        self.die_bonus = cat.overriding(abil, "die_bonus")
         self.local = cat._local_defence and all(
             type(ab).printed_links is not Ability.printed_links for ab in self.links) and all(
             ab.judges_locally() for hook in TARGET_HOOKS for ab in cat.overriding(abil, hook))
@@ -185,6 +188,8 @@ class Catalog:
     missing: dict[str, list[str]] = field(default_factory=dict)  # id -> unregistered effect names
     #: the `RARE_HOOKS` some effect overrides, and the markers effects put on regions
     hooked: frozenset[str] = frozenset()
+    #: for each of the `RARE_HOOKS` some effect overrides, the races and powers with such an effect
+    hooked_by: dict[str, frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
     marks: dict[str, "MarkSpec"] = field(default_factory=dict)
     decline_only: frozenset[str] = frozenset()   # ids with an `only_in_decline` effect
     #: the pictures custom content names for its markers (marker name -> PNG path); the window
@@ -213,16 +218,17 @@ class Catalog:
 
     def _index(self) -> None:
         """Note which rare hooks are in use and which markers exist (after any change)."""
-        hooked: set[str] = set()
+        hooked: dict[str, set[str]] = {}
         marks: dict[str, MarkSpec] = {}
         for key, abil in self.abilities.items():
             for ab in abil:
                 for h in RARE_HOOKS:
                     if getattr(type(ab), h) is not getattr(Ability, h):
-                        hooked.add(h)
+                        hooked.setdefault(h, set()).add(key)
                 for spec in ab.marker_specs(key):
                     marks[spec.name] = spec
         self.hooked = frozenset(hooked)
+        self.hooked_by = {h: frozenset(ids) for h, ids in hooked.items()}
         self.marks = marks
         self.decline_only = frozenset(k for k, abil in self.abilities.items()
                                       if any(a.only_in_decline for a in abil))

@@ -344,8 +344,9 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
         return False
     cat = s.catalog
     if "conquest_price" in cat.hooked:
+        ids = cat.hooked_by["conquest_price"]
         for _seat, h, in_dec in s.iter_holds():
-            if cat.hooks_in_force(h.race, h.power, in_dec).conquest_price:
+            if (h.race in ids or h.power in ids) and cat.hooks_in_force(h.race, h.power, in_dec).conquest_price:
                 return False
     far = cat.nonlocal_marks
     if far:
@@ -390,8 +391,8 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     priced = "conquest_price" in cat.hooked
     marks = cat.marks
     floor = 1                                      # the least a conquest costs (R1), or more
-    if "cost_floor" in cat.hooked:
-        floor = max([1] + [ab.cost_floor(s, seat) for ab in abil])
+    if tab.cost_floor:
+        floor = max([1] + [ab.cost_floor(s, seat) for ab in tab.cost_floor])
     adjacency = board.adjacency
     if not own:
         anywhere = any(ab.enters_anywhere(s, seat) for ab in tab.enters_anywhere)
@@ -430,6 +431,9 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     strong: set[tuple[int, str]] = set()          # whose defending tokens count for more (or less)
     apart = tab.priced_apart                       # `cost_of` prices every region
     if slow_immunity or priced or "defence_strength" in cat.hooked:
+        by = cat.hooked_by
+        ids = by.get("protects", frozenset()) | by.get("conquest_price", frozenset()) | \
+            by.get("defence_strength", frozenset())
         for i, p in enumerate(players):
             if i == seat:
                 continue
@@ -438,6 +442,8 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
                 if h.race in seen:
                     continue                       # `PlayerState.hold` finds the first
                 seen.add(h.race)
+                if h.race not in ids and h.power not in ids:
+                    continue                       # neither protects, asks a price nor defends stronger
                 its = cat.hooks_in_force(h.race, h.power, in_dec)
                 if its.protects:
                     guarded.add((i, h.race))

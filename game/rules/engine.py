@@ -233,8 +233,8 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
                 if ab.reinforce_reason(s, seat) is not None:
                     die = False
                     break
-            if die and "cost_floor" in cat.hooked:                # Kobolds: 2 tokens at least
-                die = hand >= least_tokens(s, seat, abil)
+            if die and tab.cost_floor:                            # Kobolds: 2 tokens at least
+                die = hand >= least_tokens(s, seat, tab.cost_floor)
             since = None
             if judged_locally(s, tab, own):
                 judged = Judged(seat, s.round, t.picked, hold.race, hold.power, t.used,
@@ -243,18 +243,18 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
                 if since is not None and not since.fits(judged):
                     since = None
             opts = conquest_options(s, seat, hold, abil, own, since, tab)
-            bonus = "die_bonus" in cat.hooked
+            bonus = tab.die_bonus
             costs.update(opts)
             if "forced_regions" in cat.hooked:            # a taunt: some regions first
                 opts = only_forced(s, seat, opts, hand)
             for rid, c in opts.items():
                 if c <= hand:
                     out.append(_conquer(rid))
-                elif die and c - hand <= (brought(3, die_bonus(s, seat, rid, abil)) if bonus else 3):
+                elif die and c - hand <= (brought(3, die_bonus(s, seat, rid, bonus)) if bonus else 3):
                     out.append(_reinforce(rid))
         if decline_reason(s, seat) is None:
             out.append(_DECLINE)
-    if own and ("may_redeploy" not in cat.hooked or T.redeploy_refused(s, seat, hold) is None):
+    if own and (not tab.may_redeploy or T.redeploy_refused(s, seat, hold) is None):
         out.append(T.listed_redeploy(s, seat, hold, own, tab))
     out.append(_END)
     if tab.may_decline_after_scoring and \
