@@ -194,7 +194,8 @@ def test_the_listing_reads_nothing_the_actor_cannot_see(catalog_of: str) -> None
             assert legal_actions(v) == acts
             assert s._listed is not None and v._listed is not None and v._listed[1] == s._listed[1]
             seat = actor(s)
-            assert public_view(s, seat)._listed is s._listed
+            lent = public_view(s, seat)._listed
+            assert lent is not None and lent[0] is s._listed[0] and lent[1] is s._listed[1]
             if len(s.players) > 1:
                 assert public_view(s, (seat + 1) % len(s.players))._listed is None
             compared += len(acts)
@@ -221,6 +222,39 @@ def test_what_an_effect_reaches_at_once_is_what_it_reaches_region_by_region() ->
             acts = legal_actions(s)
             s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
     assert checked > 50 and reached > 50
+
+
+@pytest.mark.parametrize("catalog_of", ["base", "expansions"])
+def test_an_intent_accepted_off_the_list_plays_as_if_judged_again(catalog_of: str) -> None:
+    """`why_illegal` notes an intent off the list it accepts on a listed sealed state (Medium's own
+    redeploy, withdrawal, heroes...), and `apply` plays it without judging it again: the game goes
+    exactly as when `apply` judges it afresh. A refused intent is not noted, nor one accepted on a
+    view that borrowed the real state's list."""
+    from game.bots.medium import MediumBot
+    from game.bots.view import public_view
+    from game.rules import Redeploy
+    noted = 0
+    for seed in range(8):
+        s, rng = _random_start(_catalog(catalog_of), 900 + seed)
+        bots = [MediumBot(i, seed) for i in range(len(s.players))]
+        while not s.game_over:
+            acts = legal_actions(s)
+            seat = actor(s)
+            v = public_view(s, seat)
+            a = bots[seat].decide(v)
+            assert s._listed is not None
+            if all(x is not a for x in acts) and why_illegal(v, a) is None:
+                assert id(a) not in s._listed[2]          # accepted on the view: not noted
+                assert why_illegal(s, a) is None and id(a) in s._listed[2]
+                noted += 1
+            wrong = Redeploy((("nowhere", 1),))
+            assert why_illegal(s, wrong) is not None and id(wrong) not in s._listed[2]
+            state = rng.getstate()
+            fresh, rec_fresh = apply(_unlisted(s), a, rng)
+            rng.setstate(state)
+            s, rec = apply(s, a, rng)
+            assert rec.to_dict() == rec_fresh.to_dict() and s.to_dict() == fresh.to_dict(), a
+    assert noted > 20
 
 
 def test_a_write_forgets_the_listed_intents() -> None:

@@ -169,7 +169,7 @@ def legal_actions(s: GameState) -> list[Action]:
     costs: dict[str, int] = {}
     out, judged = _listing(s, costs)
     if s._sealed:
-        s._listed = (tuple(out), costs, set(map(id, out)), judged)
+        s._listed = (tuple(out), costs, set(map(id, out)), judged, [])
     return out
 
 
@@ -183,7 +183,9 @@ def lend_listing(s: GameState, seen: GameState) -> None:
     if not (s._sealed and seen._sealed):
         return
     legal_actions(s)
-    seen._listed = s._listed
+    listed = s._listed
+    assert listed is not None
+    seen._listed = (*listed[:4], None)      # what `why_illegal` accepts on the view is not noted
 
 
 def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged | None]:
@@ -330,7 +332,19 @@ def conquest_cost(s: GameState, seat: int, rid: str) -> int:
 
 def why_illegal(s: GameState, a: Action, seat: int | None = None) -> Reason | None:
     """The reason `a` is refused now (for the actor, or for `seat` if given), or None: a
-    `Reason`, whose text is the English sentence (see `reasons.py`)."""
+    `Reason`, whose text is the English sentence (see `reasons.py`). A sealed state that was
+    listed notes the intents off its list it accepts: `apply` plays them without judging them again
+    (a computer player that checks its own redeploy, say, before sending it)."""
+    why = _why_illegal(s, a, seat)
+    if why is None:
+        listed = s._listed
+        if listed is not None and listed[4] is not None and id(a) not in listed[2]:
+            listed[4].append(a)
+            listed[2].add(id(a))
+    return why
+
+
+def _why_illegal(s: GameState, a: Action, seat: int | None) -> Reason | None:
     t = s.turn
     if t.phase == GAME_OVER:
         return reason("game_is_over")
@@ -378,7 +392,7 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
     """Play intent `a`; returns the new state and its record. Refusals raise `IllegalAction`
     and leave `s` untouched. `rng`: a `random.Random`, a `Replay`, or any die/shuffle source."""
     listed = s._listed
-    if listed is None or (id(a) not in listed[2] and a not in listed[0]):   # judged when listed
+    if listed is None or (id(a) not in listed[2] and a not in listed[0]):   # judged when listed or since
         listed = None
         why = why_illegal(s, a)
         if why is not None:

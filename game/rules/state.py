@@ -293,9 +293,11 @@ class Judged(NamedTuple):
 #: who holds which regions: (seat, race) -> its regions in board order, and region -> (seat, race)
 Held = tuple[dict[tuple[int, str], list[str]], dict[str, tuple[int, str]]]
 #: what `legal_actions` listed for a sealed state: the intents, the cost of each conquest among
-#: them, the identities of the intents (a listed intent is found without comparing values), and
-#: the conquests judged, when a later position of the turn may build on them
-Listed = tuple[tuple["Action", ...], dict[str, int], set[int], Judged | None]
+#: them, the identities of the intents (a listed intent is found without comparing values), the
+#: conquests judged, when a later position of the turn may build on them, and the intents off the
+#: list that `why_illegal` accepted there since (kept, so that their identities stay theirs; their
+#: identities join the others'), or None where nothing is to be added (a listing lent to a view)
+Listed = tuple[tuple["Action", ...], dict[str, int], set[int], Judged | None, list["Action"] | None]
 
 
 NONE_WRITTEN: frozenset[str] = frozenset()       # no region written yet (see `GameState.reg_w`)
