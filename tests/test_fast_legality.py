@@ -194,8 +194,10 @@ def test_the_listing_reads_nothing_the_actor_cannot_see(catalog_of: str) -> None
             assert legal_actions(v) == acts
             assert s._listed is not None and v._listed is not None and v._listed[1] == s._listed[1]
             seat = actor(s)
-            lent = public_view(s, seat)._listed
+            view = public_view(s, seat)
+            lent = view._listed
             assert lent is not None and lent[0] is s._listed[0] and lent[1] is s._listed[1]
+            assert view.race_stack == sorted(s.race_stack) and view.power_stack == sorted(s.power_stack)
             if len(s.players) > 1:
                 assert public_view(s, (seat + 1) % len(s.players))._listed is None
             compared += len(acts)

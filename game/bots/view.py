@@ -37,6 +37,20 @@ def estimate_coins(s: GameState, seat: int, held: int | None = None) -> int:
     return int(round(START_COINS + turns * rate))
 
 
+# the last stack of each kind put in order, and that order: a stack is shared from state to state
+# until something is taken from it (`GameState.supply_w`), and a view never writes its stacks in place
+_SORTED: list[tuple[list[str], list[str]]] = [([], []), ([], [])]
+
+
+def _in_order(stack: list[str], kind: int) -> list[str]:
+    """`sorted(stack)`, made once for each stack (`kind`: 0 the races', 1 the powers')."""
+    seen, done = _SORTED[kind]
+    if seen is not stack:
+        done = sorted(stack)
+        _SORTED[kind] = (stack, done)
+    return done
+
+
 def public_view(s: GameState, seat: int) -> GameState:
     """A copy of `s` as `seat` may see it (see the module docstring)."""
     v = s.copy()
@@ -44,8 +58,8 @@ def public_view(s: GameState, seat: int) -> GameState:
     for i, p in enumerate(s.players):       # sealed below before anything writes the holds
         if i != seat:
             v.players[i] = p.with_coins(estimate_coins(s, i, held[i]))
-    v.race_stack = sorted(s.race_stack)
-    v.power_stack = sorted(s.power_stack)
+    v.race_stack = _in_order(s.race_stack, 0)
+    v.power_stack = _in_order(s.power_stack, 1)
     v.seal()
     if actor(s) == seat:
         lend_listing(s, v)
