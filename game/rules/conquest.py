@@ -670,10 +670,13 @@ def leave_game(s: GameState, seat: int, hold: RaceHold, events: list[dict[str, A
 def discard(s: GameState, race: str, n: int) -> None:
     """Tokens lost in a conquest go to the tray, or to a player whose Active race collects
     them (Igors: `player.memo["collected"]`)."""
-    if n and "collects_lost_tokens" in s.catalog.hooked:
+    cat = s.catalog
+    if n and "collects_lost_tokens" in cat.hooked:
+        ids = cat.hooked_by["collects_lost_tokens"]
         for seat, p in enumerate(s.players):
             h = p.active
-            if h is not None and any(ab.collects_lost_tokens() for ab in s.catalog.effects_of(h.race, h.power)):
+            if h is not None and (h.race in ids or h.power in ids) and \
+                    any(ab.collects_lost_tokens() for ab in cat.effects_of(h.race, h.power)):
                 w = s.player_w(seat)
                 got = dict(w.memo.get("collected", {}))
                 got[race] = got.get(race, 0) + n

@@ -104,6 +104,9 @@ def pick_price(s: GameState, index: int) -> int:
 
 def _price_of(s: GameState, race: str, power: str) -> int:
     price = 1
+    ids = s.catalog.hooked_by.get("pass_over_price", frozenset())
+    if race not in ids and power not in ids:
+        return price
     for ab in s.catalog.effects_of(race, power):
         v = ab.pass_over_price()
         if v is not None:
