@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Iterable
 
 from .abilities.base import Ability, Victim
@@ -333,6 +334,9 @@ def frontier(board: Board, own: list[str]) -> list[str]:
     return board.in_order(seen)
 
 
+_MARKS = attrgetter("marks")
+
+
 def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
     """Whether the conquests `conquest_options` finds for a race (with its combo's `hooks` and
     its regions `own`) may be kept for a later position of the turn, re-judged only near the
@@ -350,8 +354,8 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
                 return False
     far = cat.nonlocal_marks
     if far:
-        for r in s.regions.values():
-            if r.marks and not far.isdisjoint(r.marks):
+        for marks in filter(None, map(_MARKS, s.regions.values())):     # the regions with markers
+            if not far.isdisjoint(marks):
                 return False
     return True
 
