@@ -349,9 +349,14 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
     cat = s.catalog
     if "conquest_price" in cat.hooked:
         ids = cat.hooked_by["conquest_price"]
-        for _seat, h, in_dec in s.iter_holds():
-            if (h.race in ids or h.power in ids) and cat.hooks_in_force(h.race, h.power, in_dec).conquest_price:
+        for p in s.players:
+            h = p.active
+            if h is not None and (h.race in ids or h.power in ids) and \
+                    cat.hooks_in_force(h.race, h.power, False).conquest_price:
                 return False
+            for h in p.declines:
+                if (h.race in ids or h.power in ids) and cat.hooks_in_force(h.race, h.power, True).conquest_price:
+                    return False
     far = cat.nonlocal_marks
     if far:
         for marks in filter(None, map(_MARKS, s.regions.values())):     # the regions with markers

@@ -265,6 +265,9 @@ def min_per_region(s: GameState, hold: RaceHold, total: int, regions: int) -> in
     when there are too few tokens to keep that many everywhere."""
     if "min_per_region" not in s.catalog.hooked or not regions:
         return 1
+    ids = s.catalog.hooked_by["min_per_region"]
+    if hold.race not in ids and hold.power not in ids:
+        return 1
     least = max((ab.min_per_region() for ab in s.catalog.effects_of(hold.race, hold.power)), default=1)
     return max(1, min(least, total // regions))
 
