@@ -178,7 +178,7 @@ def _disguised(s: GameState, rng: random.Random) -> GameState:
     return v
 
 
-@pytest.mark.parametrize("catalog_of", ["base", "expansions"])
+@pytest.mark.parametrize("catalog_of", ["base", "expansions", "invented"])
 def test_the_listing_reads_nothing_the_actor_cannot_see(catalog_of: str) -> None:
     """What `lend_listing` rests on: the list of legal intents and the price of each conquest on it
     are the same whatever the other seats' coins and the stacks' order, so a computer player's
@@ -226,7 +226,7 @@ def test_what_an_effect_reaches_at_once_is_what_it_reaches_region_by_region() ->
     assert checked > 50 and reached > 50
 
 
-@pytest.mark.parametrize("catalog_of", ["base", "expansions"])
+@pytest.mark.parametrize("catalog_of", ["base", "expansions", "invented"])
 def test_an_intent_accepted_off_the_list_plays_as_if_judged_again(catalog_of: str) -> None:
     """`why_illegal` notes an intent off the list it accepts on a listed sealed state (Medium's own
     redeploy, withdrawal, heroes...), and `apply` plays it without judging it again: the game goes
