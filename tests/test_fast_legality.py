@@ -592,7 +592,8 @@ TURN_WRITE = re.compile(r"\.turn\.\w+\s*[-+]?=(?!=)|\.turn\.\w+\.(append|pop|ins
 
 def test_only_the_engine_writes_a_turn() -> None:
     """A `copy` shares the turn with the state it was copied from: only the engine writes a turn,
-    inside `apply`, in the successor it plays into (which has its own)."""
+    inside `apply`, in the successor it plays into (which has its own); a position set up by hand
+    asks `turn_w` for a turn of its own."""
     root = Path(__file__).resolve().parents[1]
     offenders = [p.relative_to(root).as_posix() for folder in ("game", "tests") for p in sorted((root / folder).rglob("*.py"))
                  if "rules" not in p.relative_to(root).parts and p.name != "test_fast_legality.py"
@@ -600,3 +601,8 @@ def test_only_the_engine_writes_a_turn() -> None:
     assert offenders == [], "writes a state's turn outside the engine: " + ", ".join(offenders)
     assert TURN_WRITE.search("s.turn.phase = 'pick'") and TURN_WRITE.search("s.turn.used['x'] = 1")
     assert TURN_WRITE.search("v.turn.conquered.append('r1')") and not TURN_WRITE.search("s.turn.phase == 'pick'")
+    s = new_game(BOARDS["ring"](), ["ann", "bob"], default_catalog(), random.Random(1))
+    c = s.copy()
+    assert c.turn is s.turn and c.turn_w() is not s.turn and c.turn_w() is c.turn
+    c.turn_w().phase = "redeploy"
+    assert s.turn.phase == "pick" and c.turn.phase == "redeploy"

@@ -28,7 +28,7 @@ def _bob_attacks(d: Driver, home: Path) -> tuple[GameScene, str, str, str]:
     third region of hers next to both; it is Bob's turn. Returns the scene, the region Bob
     attacks, Ann's stack and the region that may receive tokens."""
     scene = game_with(d, home, "sentinels", "stout", [INVENTED])
-    s = scene.state.copy()
+    s = scene.state.copy().supply_w()          # its own tray: a copy shares it
     board = s.board
     land = [r for r in board.index if not board.region(r).is_water]
     # three land regions of Ann's in a triangle (each next to the other two), one touching a fourth
@@ -59,7 +59,8 @@ def _bob_attacks(d: Driver, home: Path) -> tuple[GameScene, str, str, str]:
     ann.active.hand = 0
     bob.active = RaceHold("ratmen", "hill", 8)
     s.tray["sentinels"] = 12 - 5
-    s.turn.seat, s.turn.phase, s.turn.picked = 1, "conquer", True
+    turn = s.turn_w()
+    turn.seat, turn.phase, turn.picked = 1, "conquer", True
     s.seal()
     scene.table.match.states[-1] = s
     scene.viewer = 1

@@ -309,7 +309,8 @@ class GameState:
 
     __slots__ = ("board", "catalog", "players", "regions", "column", "race_stack", "power_stack",
                  "power_discard", "tray", "round", "turn", "winners", "_fresh_r", "_fresh_p",
-                 "_sealed", "_held", "_base", "_changed", "_fresh_c", "_listed", "_prior", "_own_supply")
+                 "_sealed", "_held", "_base", "_changed", "_fresh_c", "_listed", "_prior", "_own_supply",
+                 "_own_turn")
 
     def __init__(self, board: "Board", catalog: "Catalog") -> None:
         self.board = board
@@ -338,6 +339,7 @@ class GameState:
         self._fresh_c = True                 # the combos of the column are this state's own
         # the stacks, the discard, the tray and the winners are this state's own (see `supply_w`)
         self._own_supply = True
+        self._own_turn = True                # the turn is this state's own (see `turn_w`)
         # what `legal_actions` listed for this sealed state, with the cost of each conquest it
         # listed: `apply` need not judge a listed intent again; any write forgets it
         self._listed: Listed | None = None
@@ -350,15 +352,18 @@ class GameState:
         """A state to change without changing this one. It shares everything until written: the
         regions' mapping until a region is written (`reg_w`), a player until `player_w`, the
         column's combos until `column_w`, the stacks, the discard, the tray and the winners until
-        `supply_w`, and the turn, which only `apply` writes, in the `successor` it plays into."""
+        `supply_w`, and the turn until `turn_w` (the engine writes a turn only inside `apply`, in
+        the `successor` it plays into, which has its own)."""
         s = self._sharing()
         s.turn = self.turn
+        s._own_turn = False
         return s
 
     def successor(self) -> "GameState":
         """The state an intent is played into (`apply`): as a `copy`, with a turn of its own."""
         s = self._sharing()
         s.turn = self.turn.copy()
+        s._own_turn = True
         return s
 
     def _sharing(self) -> "GameState":
@@ -395,6 +400,15 @@ class GameState:
             self.winners = list(self.winners)
             self._own_supply = True
         return self
+
+    def turn_w(self) -> TurnState:
+        """The turn, writable outside `apply` (a position set up by hand): copied the first time
+        after `copy` or `seal`, since a copy shares it."""
+        self._listed = self._prior = None
+        if not self._own_turn:
+            self.turn = self.turn.copy()
+            self._own_turn = True
+        return self.turn
 
     def reg_w(self, rid: str) -> RegionState:
         """The region, writable: copied the first time it is written in this state."""
@@ -442,6 +456,7 @@ class GameState:
         self._fresh_r = NONE_WRITTEN
         self._fresh_p = NONE_WRITTEN_P
         self._own_supply = False           # a successor may share them from now on
+        self._own_turn = False             # ... and a copy its turn
         self._fresh_c = False
 
     # -- reading -----------------------------------------------------------------------
