@@ -13,7 +13,7 @@ from game.bots.arena import play_game
 from game.bots.view import estimate_coins, public_view
 from game.content.catalog import default_catalog
 from game.content.tmx import map_for_players
-from game.rules import GameState, actor, apply, legal_actions, new_game, why_illegal
+from game.rules import GameState, Pick, actor, apply, legal_actions, new_game, why_illegal
 from game.rules.invariants import check
 
 
@@ -89,6 +89,22 @@ def _positions(n: int = 6) -> list[GameState]:
             out.append(s)
         s, _ = apply(s, bots[actor(s)].choose(s), rng)
     return out
+
+
+def _pick_position() -> GameState:
+    """The first turn from round 2 on that starts with a pick of a combo (a seat that declined
+    last turn, and no In Decline conquest to make first), in a game of Medium bots."""
+    board = map_for_players(4).board
+    bots = _bots(["medium"] * 4, 7)
+    rng = random.Random(7)
+    s = new_game(board, ["ann", "bob", "cid", "dee"], default_catalog(), rng)
+    while not s.game_over:
+        if s.round >= 2 and s.turn.phase == "pick" and not s.turn.acted:
+            picks = [a for a in legal_actions(s) if isinstance(a, Pick)]
+            if len(picks) > 1 and isinstance(bots[actor(s)].decide(public_view(s, actor(s))), Pick):
+                return s
+        s, _ = apply(s, bots[actor(s)].choose(s), rng)
+    raise AssertionError("no turn started with a pick in the game")
 
 
 def _with_other_coins(s: GameState, seat: int, rng: random.Random) -> GameState:
@@ -194,7 +210,7 @@ def test_expert_searches_whole_turn_plans_at_the_start_of_a_turn() -> None:
 
 
 def test_expert_is_reproducible_for_a_seed_and_a_number_of_playouts() -> None:
-    s = next(p for p in _positions(8) if not p.turn.acted and p.turn.phase == "pick")
+    s = _pick_position()
     runs = []
     for _ in range(2):
         bot = make_bot("expert", actor(s), 9, iterations=10)
@@ -234,7 +250,7 @@ def test_where_medium_would_decline_expert_and_hard_weigh_carrying_on_too() -> N
 
 
 def test_expert_keeps_to_its_budget_in_processor_time_beside_a_busy_thread() -> None:
-    s = next(p for p in _positions(8) if not p.turn.acted and p.turn.phase == "pick")
+    s = _pick_position()
     bot = make_bot("expert", actor(s), 5, budget=0.5)
     a, used = _processor_seconds_beside_a_busy_thread(bot, s)
     assert why_illegal(s, a) is None and bot.searched and bot.progress == 1.0
@@ -365,7 +381,7 @@ def test_the_bots_try_the_in_decline_ghouls_final_die() -> None:
 
 
 def test_expert_plays_the_best_plan_on_the_luck_all_its_contenders_saw() -> None:
-    s = next(p for p in _positions(8) if not p.turn.acted and p.turn.phase == "pick")
+    s = _pick_position()
     for n in (7, 10, 16):                     # budgets that cut the last round short
         bot = make_bot("expert", actor(s), 3, iterations=n)
         a = bot.choose(s)
@@ -380,7 +396,7 @@ def test_expert_plays_the_best_plan_on_the_luck_all_its_contenders_saw() -> None
 
 
 def test_expert_looks_at_every_combo_and_halves_the_field_on_shared_luck() -> None:
-    s = next(p for p in _positions(8) if not p.turn.acted and p.turn.phase == "pick")
+    s = _pick_position()
     bot = make_bot("expert", actor(s), 4, iterations=16)
     bot.choose(s)
     affordable = {f"pick {s.column[a.index].race}+{s.column[a.index].power}"

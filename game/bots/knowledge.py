@@ -26,6 +26,7 @@ from typing import Any, Mapping
 
 from ..rules import Board, Catalog, badge_of, lent_parts
 from ..rules.abilities import REGISTRY
+from . import worth
 
 DIE_MEAN = 1.0          # (0 + 0 + 0 + 1 + 2 + 3) / 6
 DIE_TRIES = 0.3         # share of a conquest a turn's final attempt with the die is worth
@@ -52,6 +53,7 @@ class Traits:
     conquest_bonus: float = 0.0    # coins per region conquered (any region), while Active
     decline_hold: float = 0.0      # share of the usual In Decline losses avoided (0..1)
     decline_turn_bonus: float = 0.0   # flat coins per turn once In Decline
+    by_round: tuple[float, ...] = ()  # coins per Active turn added in each round (learned from play)
 
     def plus(self, o: "Traits") -> "Traits":
         return Traits(
@@ -64,7 +66,14 @@ class Traits:
             decline_keeps=self.decline_keeps or o.decline_keeps, spirit=self.spirit or o.spirit,
             stout=self.stout or o.stout, conquest_bonus=self.conquest_bonus + o.conquest_bonus,
             decline_hold=min(1.0, self.decline_hold + o.decline_hold),
-            decline_turn_bonus=self.decline_turn_bonus + o.decline_turn_bonus)
+            decline_turn_bonus=self.decline_turn_bonus + o.decline_turn_bonus,
+            by_round=_sum_rounds(self.by_round, o.by_round))
+
+
+def _sum_rounds(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, ...]:
+    if not a or not b:
+        return a or b
+    return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
 @dataclass(frozen=True)
@@ -441,9 +450,11 @@ class LifeModel:
         n = hand / self.cost(rnd, tr) + tr.extra_regions
         return max(0.0, min(n, self.cap - r, k - r))      # one token per region held
 
-    def income(self, r: float, n: float, tr: Traits, d_income: float, first: bool) -> float:
+    def income(self, r: float, n: float, tr: Traits, d_income: float, first: bool, rnd: int = 1) -> float:
         inc = (r * (1 + tr.region_bonus) + tr.turn_bonus + tr.nonempty_bonus * 0.55 * n
                + (tr.once_bonus if first else 0.0) + d_income)
+        if tr.by_round:
+            inc += tr.by_round[min(max(rnd, 1), len(tr.by_round)) - 1]
         if tr.conquest_bonus:
             inc += tr.conquest_bonus * n
         return inc
@@ -481,7 +492,7 @@ class LifeModel:
         k = tr.tokens
         n = min(self.cap, (k + tr.attack_extra) / self.cost(rnd, tr) * self.first_turn_eff + tr.extra_regions)
         n = min(n, k)
-        inc = self.income(n, n, tr, d * d_rate, first=True)
+        inc = self.income(n, n, tr, d * d_rate, first=True, rnd=rnd)
         r2, k2 = self.after_losses(n, k, tr)
         v = inc + self.active_value(t - 1, rnd + 1, r2, k2, tr, d * (1 - self.loss_decline), d_rate)
         if len(self._p_memo) >= MEMO_SIZE:
@@ -513,7 +524,7 @@ class LifeModel:
                        gain_now: float | None = None) -> float:
         n = self.gain(rnd, r, k, tr) if gain_now is None else gain_now
         r1 = r + n
-        inc = self.income(r1, n, tr, d * d_rate, first=False)
+        inc = self.income(r1, n, tr, d * d_rate, first=False, rnd=rnd)
         if tr.stout and t > 1:
             stout = self.decline_value(r1, tr) * 0.0 + self.fresh_value(t - 1, rnd + 1, r1 * (1 - self.loss_decline))
         else:
@@ -565,41 +576,89 @@ def typical_combo(catalog: Catalog, facts: BoardFacts) -> Traits:
 
 
 class Knowledge:
-    """Traits and the life model for one board and catalog, computed once and shared."""
+    """Traits and the life model for one board and catalog, computed once and shared.
 
-    _cache: dict[tuple[int, int, int], "Knowledge"] = {}
+    `traits` is what a combo is worth to the bots: learned from play (`worth.for_game`: the
+    printed tokens, plus what its race and power add per Active turn in each round and per In
+    Decline turn, measured) when a table of worth covers the catalog, else read from its blocks
+    (`traits_of`). `block_traits` is always the blocks' reading: the planner's tactics (coins for
+    conquering occupied regions, regions kept In Decline, tokens that only attack) use it.
+    With `learned=False` the bots ignore any table (the measuring games use this)."""
 
-    def __init__(self, board: Board, catalog: Catalog, players: int) -> None:
+    _cache: dict[tuple[int, int, int, bool, int], "Knowledge"] = {}
+
+    def __init__(self, board: Board, catalog: Catalog, players: int, learned: bool = True) -> None:
         self.board = board
         self.catalog = catalog
         self.facts = BoardFacts.of(board)
         self._traits: dict[tuple[str, str | None], Traits] = {}
+        self._blocks: dict[tuple[str, str | None], Traits] = {}
+        self.worth = worth.for_game(board, catalog, players) if learned else None
         self.model = LifeModel(self.facts, players)
-        self.model.fresh = typical_combo(catalog, self.facts)
+        self.model.fresh = typical_combo(catalog, self.facts) if self.worth is None else self._typical_played()
         self.region_bonus_memo: dict[tuple[str, str | None, bool], dict[str, float]] = {}
 
     @classmethod
-    def of(cls, board: Board, catalog: Catalog, players: int) -> "Knowledge":
-        key = (id(board), id(catalog), players)
+    def of(cls, board: Board, catalog: Catalog, players: int, learned: bool = True) -> "Knowledge":
+        key = (id(board), id(catalog), players, learned, worth.generation)
         k = cls._cache.get(key)
         if k is None or k.board is not board or k.catalog is not catalog:
             if len(cls._cache) > 32:
                 cls._cache.clear()
-            k = cls(board, catalog, players)
+            k = cls(board, catalog, players, learned)
             cls._cache[key] = k
         return k
 
     def traits(self, race: str, power: str | None) -> Traits:
+        """What the combo is worth to the bots (see the class docstring)."""
+        if self.worth is None:
+            return self.block_traits(race, power)
         key = (race, power)
         t = self._traits.get(key)
         if t is None:
-            t = traits_of(self.catalog, self.facts, race, power)
+            t = self._played(race, power)
             self._traits[key] = t
         return t
 
+    def block_traits(self, race: str, power: str | None) -> Traits:
+        """The combo's figures as its blocks read (`traits_of`)."""
+        key = (race, power)
+        t = self._blocks.get(key)
+        if t is None:
+            t = traits_of(self.catalog, self.facts, race, power)
+            self._blocks[key] = t
+        return t
+
+    def _played(self, race: str, power: str | None) -> Traits:
+        """A combo's figures from play: its printed tokens (the life model turns them into
+        regions), the coins its race and power were measured to add per Active turn in each
+        round and per In Decline turn; and, from the rules, when it may go into decline (a
+        spirit race stays through the next decline, a stout one declines after conquering)."""
+        w = self.worth
+        assert w is not None
+        c = self.catalog
+        tokens = float(c.races[race].tokens + (c.powers[power].tokens if power else 0))
+        rounds = tuple(w.active(race, r) + w.active(power, r) for r in range(1, self.board.turns + 1))
+        blocks = self.block_traits(race, power)
+        return Traits(tokens=tokens, by_round=rounds, decline_turn_bonus=w.decline(race) + w.decline(power),
+                      spirit=blocks.spirit, stout=blocks.stout)
+
+    def _typical_played(self) -> Traits:
+        """A combo one can expect to pick later, from play: the mean printed tokens and one more
+        (one chooses among six); its worth per turn is the mean's, nothing added."""
+        c = self.catalog
+        races = [d.tokens for d in c.races.values()] or [0]
+        powers = [d.tokens for d in c.powers.values()] or [0]
+        return Traits(tokens=sum(races) / len(races) + sum(powers) / len(powers) + 1.0)
+
+    def worth_of(self, race: str, power: str | None) -> float | None:
+        """Coins per Active turn the combo adds over an average one, learned from play (None
+        without a table)."""
+        return None if self.worth is None else self.worth.combo(race, power)
+
     def decline_hold(self, race: str, power: str | None) -> float:
         """The share of the usual In Decline losses this race avoids (0 for most)."""
-        return self.traits(race, power).decline_hold
+        return self.block_traits(race, power).decline_hold
 
     def per_token_in_decline(self, race: str, power: str | None) -> float:
         """Coins per token a stack of this race scores In Decline (0 when it scores per region)."""

@@ -80,6 +80,7 @@ class MediumStyle:
 
 class MediumBot:
     level = "medium"
+    learned = True          # read the table of worth learned from play (`worth.py`) when there is one
 
     def __init__(self, seat: int, seed: int = 0, style: MediumStyle | None = None) -> None:
         self.seat = seat
@@ -103,7 +104,7 @@ class MediumBot:
         if chosen is not None:
             return chosen
         seat = actor(s)
-        know = Knowledge.of(s.board, s.catalog, len(s.players))
+        know = Knowledge.of(s.board, s.catalog, len(s.players), self.learned)
         phase = s.turn.phase
         if phase == WITHDRAW:
             return self.withdraw(s, acts)
@@ -166,7 +167,7 @@ class MediumBot:
         own = s.regions_of(seat, hold.race)
         r = float(len(own))
         tr = know.traits(hold.race, hold.power)
-        k = float(sum(s.regions[x].tokens for x in own) + hold.hand) - tr.attack_extra
+        k = float(sum(s.regions[x].tokens for x in own) + hold.hand) - know.block_traits(hold.race, hold.power).attack_extra
         valuer = RegionValuer(s, seat, know, self.style.opp_weight, self.style.leader_weight)
         targets = [a.region for a in acts if isinstance(a, (Conquer, Reinforce))]
         gain, _ = plan_gain(s, seat, targets, hold.hand, valuer, wide=_wide(s, hold))
@@ -452,7 +453,7 @@ class MediumBot:
         own = s.regions_of(seat, race)
         if len(own) <= 1 or total <= 0:
             return default
-        know = Knowledge.of(s.board, s.catalog, len(s.players))
+        know = Knowledge.of(s.board, s.catalog, len(s.players), self.learned)
         p = s.players[seat]
         power = p.active.power if p.active is not None and p.active.race == race else None
         weights = defence_weights(s, seat, own, know.region_bonus(race, power))

@@ -147,7 +147,7 @@ class RegionValuer:
         hold = p.active
         assert hold is not None
         self.hold = hold
-        self.tr = know.traits(hold.race, hold.power)
+        self.tr = know.block_traits(hold.race, hold.power)
         self.bonus = know.region_bonus(hold.race, hold.power)
         self.t_left = turns_left(s, seat)
         self.horizon = 1.0 if self.t_left <= 1 else min(float(self.t_left), 2.6)

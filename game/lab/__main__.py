@@ -6,7 +6,10 @@
 the content, the paired difference per changed race or power (`compare.py`).
 
 `python -m game.lab match --a expert --b hard --games 200` — a match between two levels of
-computer player (`versus.py`)."""
+computer player (`versus.py`).
+
+`python -m game.lab worth [--check]` — measure what the shipped races and powers are worth to the
+computer players and write the shipped table (`worth.py`)."""
 from __future__ import annotations
 
 import argparse
@@ -35,6 +38,9 @@ def main(argv: list[str] | None = None) -> int:
     if args_in[:1] == ["match"]:
         from .versus import main as match_main
         return match_main(args_in[1:])
+    if args_in[:1] == ["worth"]:
+        from .worth import main as worth_main
+        return worth_main(args_in[1:])
     ap = argparse.ArgumentParser(prog="python -m game.lab", description=(
         "Play many games between computer players and write a balance report: win rate and coins "
         "per race, power and combo with 95% intervals, coins per round, picks, a CSV of every game, "

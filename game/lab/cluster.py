@@ -17,10 +17,12 @@ import socket
 import tempfile
 import time
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
 from .. import resources
+from ..bots import worth
 from ..content.bounded import excerpt
 from .runner import GameRecord, LabConfig, play_games
 
@@ -107,10 +109,13 @@ def run_on_cluster(cfg: LabConfig,
                    progress: Callable[[int, int, float], None] | None = None) -> tuple[list[GameRecord], float]:
     """Play `cfg.games` games on the cluster at `cfg.cluster`; the records in game order and the
     seconds taken (connecting included)."""
-    assert cfg.cluster
+    address = cfg.cluster
+    assert address
     t0 = time.perf_counter()
     board, catalog, _ = cfg.load()
-    client = _client(cfg.cluster)
+    table = worth.table_for(board, catalog, cfg.players)       # the workers have no shipped table nor cache
+    cfg = replace(cfg, worth=table.to_dict() if table is not None else None)
+    client = _client(address)
     try:
         from distributed import as_completed
         _ship_code(client)

@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
-from ..bots import SEARCHING, make_bot
+from ..bots import SEARCHING, make_bot, worth
 from ..bots.arena import play_game
 from ..rules import Board, Catalog, GameState, Record, outcome
 from ..stopping import quiet_worker
@@ -37,6 +37,7 @@ class LabConfig:
     seats: list[str] = field(default_factory=list)             # a level per seat (else `level`)
     forced: list[tuple[str, str]] = field(default_factory=list)   # combos on top of every column
     cluster: str | None = None          # a Dask scheduler's address: play the games there (`cluster.py`)
+    worth: dict[str, Any] | None = None  # the bots' table of worth, sent along to a cluster's workers
 
     def levels(self) -> list[str]:
         """The computer player's level in each seat."""
@@ -61,7 +62,17 @@ def load_table(content: list[str], map_path: str | None, players: int) -> tuple[
     from ..content.tmx import load_map, map_for_players
     catalog = load_catalog(content) if content else default_catalog()
     data = load_map(map_path) if map_path else map_for_players(players)
+    learn_worth(data.board, catalog, players)
     return data.board, catalog, data.name
+
+
+def learn_worth(board: Board, catalog: Catalog, players: int) -> None:
+    """Make the bots value this content from play (`game.worth_cache.ready`): the shipped table,
+    the cache, or measured now, which is said on stderr."""
+    from ..worth_cache import ready
+    got = ready(board, catalog, players)
+    if got.startswith("measured"):
+        print(f"The computer players learned what the races and powers are worth: {got}.", file=sys.stderr)
 
 
 @dataclass
@@ -157,6 +168,8 @@ def play_one(game: int) -> GameRecord:
 
 def play_games(cfg: LabConfig, board: Board, catalog: Catalog, games: list[int]) -> list[GameRecord]:
     """Play the games numbered `games` of the run (a cluster's task: everything it needs is passed in)."""
+    if cfg.worth is not None and worth.find(board, catalog) is None:
+        worth.install(worth.WorthTable.from_dict(cfg.worth))
     return [play_numbered(cfg, board, catalog, g) for g in games]
 
 

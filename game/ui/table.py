@@ -148,6 +148,10 @@ class Table:
             from game.bots import make_bot as maker
         except Exception:  # noqa: BLE001 - without bots, computer seats are played by the default
             maker = None  # type: ignore[assignment]
+        if maker is not None:                     # the bots value this content from play (`game.worth_cache`)
+            from game.worth_cache import prepare_in_background
+            st = self.match.state
+            prepare_in_background(st.board, st.catalog, len(st.players))
         for i, s in enumerate(self.seats):
             if s.bot:
                 opts = {"budget": self.expert_seconds} if s.bot == "expert" else {}
