@@ -69,6 +69,7 @@ def test_a_custom_race_shows_up_in_the_report(tmp_path: Path, source: str) -> No
     assert int(rows[race]["picks"]) > 0, "the custom race was never picked"
     summary = (tmp_path / "r" / "summary.md").read_text()
     assert f"**{name}**" in summary and "Verdict" in summary
+    assert "The bots value content from play" in summary and "never pay for" in summary
     assert f"{name} (custom)" in (tmp_path / "r" / "tables.md").read_text()
 
 
@@ -294,3 +295,22 @@ def test_a_power_s_own_coins_are_counted_apart_from_its_race_s(tmp_path: Path) -
     assert merchant and all(0 <= p.earned_power <= p.earned for p in merchant)
     assert sum(p.earned_power for p in merchant) > 0                 # Merchant's coin per region
     assert all(p.earned_power == 0 for g in records for p in g.picks if p.power in ("flying", "mounted"))
+
+
+def test_the_summary_names_the_races_and_powers_the_bots_never_pay_for() -> None:
+    from game.lab.report import never_paid, never_paid_line
+    from game.lab.stats import Row, Tables
+
+    def row(key: str, positions: list[int]) -> Row:
+        r = Row(key, key.title(), False)
+        r.picks, r.positions = sum(positions), positions
+        return r
+
+    t = Tables(10, 4, 10, [row("paid", [3, 1, 0, 0, 0, 0]), row("free", [4, 0, 0, 0, 0, 0]), row("unseen", [0] * 6)],
+               [row("wealthy", [0, 0, 2, 0, 0, 0])], [], [], [], [], [], 0.0, 0.0, 0.25)
+    free, unpicked = never_paid(t)
+    assert [r.key for r in free] == ["free"] and [r.key for r in unpicked] == ["unseen"]
+    line = never_paid_line(t)
+    assert "Free (4 picks)" in line and "never picked: Unseen" in line and "Paid" not in line
+    t.races = t.races[:1]
+    assert "top of the column): none, of 2." in never_paid_line(t)

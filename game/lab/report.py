@@ -193,6 +193,25 @@ def _write_tables(out: Path, t: Tables, cfg: LabConfig, map_name: str) -> None:
     (out / "tables.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+def never_paid(t: Tables) -> tuple[list[Row], list[Row]]:
+    """The races and powers picked only from the top of the column (free), and those never picked."""
+    rows = t.races + t.powers
+    free = [r for r in rows if r.picks and not sum(r.positions[1:])]
+    return free, [r for r in rows if not r.picks]
+
+
+def never_paid_line(t: Tables) -> str:
+    """The summary's line on the races and powers the bots never pay for."""
+    free, unpicked = never_paid(t)
+    n = len(t.races) + len(t.powers)
+    line = (f"Races and powers the bots never pay for (picked in this run, but only free from the top of "
+            f"the column): {', '.join(f'{_name(r)} ({r.picks} picks)' for r in free) if free else 'none'}, "
+            f"of {n}")
+    if unpicked:
+        line += f"; never picked: {', '.join(_name(r) for r in unpicked)}"
+    return line + "."
+
+
 def _write_summary(out: Path, t: Tables, cfg: LabConfig, catalog: Catalog, map_name: str, even: float,
                    seconds: float) -> None:
     base_races = [r for r in t.races if not r.custom and r.picks]
@@ -253,6 +272,7 @@ def _write_summary(out: Path, t: Tables, cfg: LabConfig, catalog: Catalog, map_n
     L.append("- Most picked races: " + ", ".join(f"{_name(r)} {r.pick_rate:.2f}/game (position {r.position:.1f})"
                                                  for r in most[:3])
              + "; least picked: " + ", ".join(f"{_name(r)} {r.pick_rate:.2f}/game" for r in most[-3:][::-1]) + ".")
+    L.append("- " + never_paid_line(t))
     L += ["", "## The game as a whole", ""]
     L.append(f"- Mean final coins {t.mean_coins:.1f}; the winner's {t.mean_winner_coins:.1f}.")
     L.append("- Wins by seat (turn order): " + ", ".join(
@@ -271,6 +291,11 @@ def _write_summary(out: Path, t: Tables, cfg: LabConfig, catalog: Catalog, map_n
           f"even race ({pct(even)}) and the base races' coins ({base_scored:.1f}) and adjust the "
           f"p values with Holm's step-down method over the whole table before saying 'clearly'; "
           f"the intervals shown are the unadjusted 95% ones.",
+          "- **The bots value content from play.** What a race, a power and a combo are worth to the "
+          "computer players (for picks, declines and look-ahead) was measured in self-play games of this "
+          "content on this map (`python -m game.lab worth`; custom content is measured before the run and "
+          "cached), not read from the names of its blocks: a race the bots do not understand is still "
+          "valued at what it scores.",
           "- **Coins chart.** The grey band is the range of the base races' mean coins: a custom "
           "race inside it scores like one of the base game's races.",
           "", "## Charts", "", "![Win rate by race](winrate_by_race.png)", "",
