@@ -1,11 +1,11 @@
 """The computer players' tables of worth, kept ready for a game (see `game/bots/worth.py`).
 
 For a catalog and a board, `ready` finds what the bots will read, in this order: the shipped
-table (`game/bots/worth.json`, made by `python -m game.lab worth`: the base set, and the base
+table (`assets/bots/worth.json`, made by `python -m game.lab worth`: the base set, and the base
 set with every pack, on each shipped map; a table with only some packs is put together from
 it, entry by entry); a table measured earlier for this very content and map, cached in the data
-folder (`worth/CONTENT-BOARD.json`, written atomically by the project's one writer); else it
-measures one now with self-play games (`bots.learn.measure`, a few seconds of processor time),
+folder (`worth/CONTENT-BOARD.json`, written atomically by the project's one writer); else (new
+content, or a map of one's own) it measures one now with self-play games (`bots.learn.measure`, a few seconds of processor time),
 caches it and hands it to the bots. `prepare_in_background` does the measuring in another
 process while the game goes on, and the bots value combos from their blocks until it is ready.
 A cached file that cannot be read is moved aside (`.unreadable-` in its name, never deleted or
@@ -68,8 +68,9 @@ def save_cached(table: worth.WorthTable, board: Board, catalog: Catalog, home: P
 
 
 def covered(board: Board, catalog: Catalog, players: int) -> bool:
-    """Whether the bots already have figures for every race and power of the catalog."""
-    return worth.for_game(board, catalog, players) is not None
+    """Whether the bots already have figures measured on this board for every race and power of
+    the catalog (on another map they read the shipped map nearest in size, until measured)."""
+    return worth.knows_board(board) and worth.for_game(board, catalog, players) is not None
 
 
 def ready(board: Board, catalog: Catalog, players: int, games: int = GAMES, home: Path | None = None,

@@ -84,16 +84,19 @@ def test_installed_the_files_are_found_inside_the_package_from_any_folder(tmp_pa
             "print(resources.INSTALLED, resources.CHECKOUT, resources.ROOT)\n"
             "print(len(load_map(SHIPPED_MAPS[3]).board.regions), len(default_catalog().races), len(shipped_packs()))\n"
             "setup = MatchSetup([Seat('a', ''), Seat('b', '')], 1, 'maps/two_players.tmx')\n"
-            "print(len(setup.board().regions))\n")
+            "print(len(setup.board().regions))\n"
+            "from game.bots import worth\n"
+            "print(len(worth.shipped_tables()))\n")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["PYTHONPATH"] = str(site)
     out = subprocess.run([sys.executable, "-c", code], cwd=elsewhere, env=env, capture_output=True, text=True,
                          check=False)
     assert out.returncode == 0, out.stderr
-    first, second, third = out.stdout.splitlines()
+    first, second, third, fourth = out.stdout.splitlines()
     assert first == f"True None {site.resolve() / 'game' / 'data'}"
     assert second == "30 14 7"
     assert third == "23"
+    assert fourth == "8"                  # the bots' table of worth: base and every pack, 2 to 5 players
 
 
 def test_a_tool_that_needs_the_repository_says_so_in_one_line_when_installed(

@@ -82,7 +82,7 @@ def test_shrinking_pulls_a_rarely_seen_entry_toward_the_mean_more() -> None:
 def test_the_shipped_table_is_in_step_with_the_shipped_content_and_maps() -> None:
     from game.lab.worth import stale
     missing = stale(worth.shipped_tables())
-    assert missing == [], (f"game/bots/worth.json is stale or missing for {missing}: run "
+    assert missing == [], (f"assets/bots/worth.json is stale or missing for {missing}: run "
                            f"`python -m game.lab worth` and commit the file")
 
 
@@ -158,3 +158,22 @@ def _write(folder: Path, text: str) -> Path:
     f = folder / "copies.yaml"
     f.write_text(text, encoding="utf-8")
     return f
+
+
+def test_the_window_measures_new_content_in_another_process_and_the_bots_read_it_when_ready(tmp_path: Path) -> None:
+    from game import worth_cache
+    catalog = load_catalog([_write(tmp_path, COPIES)])
+    board = map_for_players(2).board
+    try:
+        worth.uninstall_all()
+        before = Knowledge.of(board, catalog, 2)
+        assert before.worth is None                              # meanwhile: valued from the blocks
+        thread = worth_cache.prepare_in_background(board, catalog, 2, games=20, home=tmp_path)
+        assert thread is not None
+        thread.join(120)
+        assert worth_cache.cache_path(board, catalog, tmp_path).is_file()
+        after = Knowledge.of(board, catalog, 2)
+        assert after is not before and after.worth is not None and after.worth.exact
+        assert worth_cache.prepare_in_background(board, catalog, 2, games=20, home=tmp_path) is None
+    finally:
+        worth.uninstall_all()

@@ -20,8 +20,8 @@ records, for every own turn, the coins each race scored Active and In Decline. T
 A `WorthTable` holds the figures of one catalog on one board, keyed by the content's hash
 (`content_key`) and the board's (`board_key`); each entry also carries the hash of its own
 definition (printed tokens and blocks, not its id or name), so a table measured with every
-pack loaded serves a table with only some of them. The shipped table (`worth.json` beside this
-module, made by `python -m game.lab worth`) covers the shipped content on the shipped maps; a
+pack loaded serves a table with only some of them. The shipped table (`assets/bots/worth.json`,
+made by `python -m game.lab worth`) covers the shipped content on the shipped maps; a
 floor up, the game's data folder caches tables measured for other content (`game.worth_cache`),
 and `install` hands them to the bots. `for_game(board, catalog)` is what the bots read: the
 exact table, or one put together from entries with the same definitions, or None (the bots
@@ -34,13 +34,13 @@ import json
 import math
 import threading
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from .. import resources
 from ..rules import Board, Catalog
 
 VERSION = 1
-SHIPPED = Path(__file__).with_name("worth.json")
+SHIPPED = resources.ASSETS / "bots" / "worth.json"
 
 
 # -- keys ------------------------------------------------------------------------------------------
@@ -225,6 +225,14 @@ def find(board: Board, catalog: Catalog) -> WorthTable | None:
     return next((t for t in shipped_tables() if (t.content, t.board) == key), None)
 
 
+def knows_board(board: Board) -> bool:
+    """Whether a table (installed or shipped) was measured on this very board."""
+    bk = board_key(board)
+    with _lock:
+        pool = list(_installed.values())
+    return any(t.board == bk for t in pool + shipped_tables())
+
+
 def table_for(board: Board, catalog: Catalog, players: int) -> WorthTable | None:
     """What `for_game` reads, as a table keyed by this catalog and board (to send it to another
     machine that has no shipped table or cache, such as a cluster's worker)."""
@@ -270,4 +278,4 @@ def for_game(board: Board, catalog: Catalog, players: int) -> Worth | None:
 
 
 __all__ = ["Entry", "Worth", "WorthTable", "board_key", "content_key", "definition_key", "find", "for_game",
-           "install", "land_of", "read_tables", "shipped_tables", "table_for", "tables_text"]
+           "install", "knows_board", "land_of", "read_tables", "shipped_tables", "table_for", "tables_text"]

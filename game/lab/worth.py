@@ -1,5 +1,5 @@
 """`python -m game.lab worth` — measure what the shipped races and powers are worth and write the
-shipped table the computer players read (`game/bots/worth.json`).
+shipped table the computer players read (`assets/bots/worth.json`).
 
 For the base set, and for the base set with every pack of `assets/content/expansions/`, on the
 shipped map for each number of players (2 to 5), it plays self-play games (`game.bots.learn`)
@@ -77,7 +77,7 @@ def measure_on(board: Board, catalog: Catalog, players: int, games: int, seed: i
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m game.lab worth", description=(
         "Measure what the shipped races and powers are worth to the computer players (self-play "
-        "games) and write the shipped table, game/bots/worth.json."))
+        "games) and write the shipped table, assets/bots/worth.json."))
     ap.add_argument("--games", type=int, default=0,
                     help=f"games per table (default {GAMES_BASE} for the base set, {GAMES_PACKS} with every pack)")
     ap.add_argument("--seed", type=int, default=1)
