@@ -78,7 +78,7 @@ def ready(board: Board, catalog: Catalog, players: int, games: int = GAMES, home
     """Make sure the bots read figures learned from play for this content and board; measure
     them now if nothing covers it. Returns where they come from, in a few words."""
     if worth.find(board, catalog) is not None:
-        return "the shipped table"
+        return "a table already at hand (shipped, or installed earlier)"
     table = load_cached(board, catalog, home)
     if table is not None:
         worth.install(table)
