@@ -637,10 +637,12 @@ class Knowledge:
         w = self.worth
         assert w is not None
         c = self.catalog
-        tokens = float(c.races[race].tokens + (c.powers[power].tokens if power else 0))
-        rounds = tuple(w.active(race, r) + w.active(power, r) for r in range(1, self.board.turns + 1))
+        badge = badge_of(power)
+        tokens = float(c.races[race].tokens + (c.powers[badge].tokens if badge else 0))
+        parts = (race, *lent_parts(power))            # a race's or power's ability borrowed counts too
+        rounds = tuple(sum(w.active(x, r) for x in parts) for r in range(1, self.board.turns + 1))
         blocks = self.block_traits(race, power)
-        return Traits(tokens=tokens, by_round=rounds, decline_turn_bonus=w.decline(race) + w.decline(power),
+        return Traits(tokens=tokens, by_round=rounds, decline_turn_bonus=sum(w.decline(x) for x in parts),
                       spirit=blocks.spirit, stout=blocks.stout)
 
     def _typical_played(self) -> Traits:

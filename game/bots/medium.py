@@ -322,7 +322,7 @@ class MediumBot:
         borrow = [a for a in uses if a.effect in BORROW_MOVES and a.choice]
         hold = s.players[seat].active
         if borrow and hold is not None:
-            know = Knowledge.of(s.board, s.catalog, len(s.players))
+            know = Knowledge.of(s.board, s.catalog, len(s.players), self.learned)
 
             def worth(a: Use) -> tuple[float, str]:
                 power = a.choice if a.choice in s.catalog.powers else lent_key(hold.power, a.choice)
