@@ -47,13 +47,17 @@ def _values(s: GameState) -> dict[tuple[str, str], float]:
     return {(s.column[a.index].race, s.column[a.index].power): v for v, a in bot.pick_values(s, 0, picks, know)}
 
 
-@pytest.mark.parametrize("race", ["white_ladies", "priestesses", "igors"])
-def test_medium_pays_for_a_race_whose_strength_is_not_in_its_tokens(race: str) -> None:
-    # White Ladies and Priestesses only pay In Decline, Igors grow from every token lost: Medium
-    # pays the coin of the second place in the column for them rather than take Ratmen with no
-    # power (no benefit, 8 tokens) free on top (the value compared counts the coin paid already)
-    values = _values(_start([("ratmen", "cursed"), (race, "alchemist")]))
-    assert values[(race, "alchemist")] > values[("ratmen", "cursed")] + 1
+@pytest.mark.parametrize("race,power", [("white_ladies", "flying"), ("priestesses", "alchemist"),
+                                        ("igors", "alchemist"), ("slingmen", "alchemist"),
+                                        ("homunculi", "alchemist")])
+def test_medium_pays_for_a_race_whose_strength_is_not_in_its_tokens(race: str, power: str) -> None:
+    # White Ladies and Priestesses only pay In Decline, Igors grow from every token lost, Slingmen
+    # and Homunculi were once taken only free: valued from play, each is worth more than the coin
+    # of the second place in the column over Ratmen with no power (no benefit, 8 tokens) free on
+    # top (the values compared count the coin paid). White Ladies score the fewest coins of all
+    # races in play: with Alchemist they come level with those Ratmen, so they are tried with Flying.
+    values = _values(_start([("ratmen", "cursed"), (race, power)]))
+    assert values[(race, power)] > values[("ratmen", "cursed")] + 1
 
 
 def test_medium_counts_the_tokens_lying_on_a_combo() -> None:
