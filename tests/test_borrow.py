@@ -82,3 +82,21 @@ def test_the_log_names_what_was_borrowed() -> None:
     assert event_line(ev, s) == "Ann borrowed Trolls with Mimics, until the next turn"
     ev = {"type": "use", "seat": 0, "effect": "borrow_power", "power": "forest"}
     assert event_line(ev, s) == "Ann borrowed Forest with Mimics, until the next turn"
+
+
+def test_a_protection_held_through_a_borrowed_race_keeps_its_region_off_the_list() -> None:
+    """A race whose badge is joined to a borrowed race (`warded+trolls`) is asked for its
+    protections like any other: the listing must not offer a region the rules refuse."""
+    from game.rules import Conquer, Reinforce, why_illegal
+    board = map_for_players(2).board
+    a, b = next((a.id, b) for a in board.regions if a.border and not a.is_water
+                for b in sorted(board.neighbours(a.id))
+                if "magic" in board.region(b).features and board.region(b).terrain != "mountain")
+    s = build_position(board, ["Ann", "Bob"], _catalog(), random.Random(0), {
+        "players": {"Ann": {"active": {"race": "ratmen", "power": "hill", "hand": 10}},
+                    "Bob": {"active": {"race": "mimics", "power": "warded", "hand": 0, "borrowed": "trolls"}}},
+        "regions": {a: {"owner": "Ann", "race": "ratmen", "tokens": 2},
+                    b: {"owner": "Bob", "race": "mimics", "tokens": 1}}})
+    assert s.players[1].active is not None and s.players[1].active.power == "warded+trolls"
+    assert why_illegal(s, Conquer(b)) is not None                  # Warded: a Magic region is immune
+    assert not [x for x in legal_actions(s) if isinstance(x, (Conquer, Reinforce)) and x.region == b]

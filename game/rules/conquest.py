@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from .abilities.base import Ability, Victim
 from .board import Board
 from .common import add_tray, effects, event, region_left, return_banner, take_tray
-from .lent import lent_parts
+from .lent import lent_parts, named_in
 from .reasons import Reason, reason, reason_n
 from .state import CONQUER, LOST_TRIBE, REDEPLOY, GameState, Judged, RaceHold
 
@@ -351,11 +351,11 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
         ids = cat.hooked_by["conquest_price"]
         for p in s.players:
             h = p.active
-            if h is not None and (h.race in ids or h.power in ids) and \
+            if h is not None and named_in(ids, h.race, h.power) and \
                     cat.hooks_in_force(h.race, h.power, False).conquest_price:
                 return False
             for h in p.declines:
-                if (h.race in ids or h.power in ids) and cat.hooks_in_force(h.race, h.power, True).conquest_price:
+                if named_in(ids, h.race, h.power) and cat.hooks_in_force(h.race, h.power, True).conquest_price:
                     return False
     far = cat.nonlocal_marks
     if far:
@@ -451,7 +451,7 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
                 if h.race in seen:
                     continue                       # `PlayerState.hold` finds the first
                 seen.add(h.race)
-                if h.race not in ids and h.power not in ids:
+                if not named_in(ids, h.race, h.power):
                     continue                       # neither protects, asks a price nor defends stronger
                 its = cat.hooks_in_force(h.race, h.power, in_dec)
                 if its.protects:
@@ -684,7 +684,7 @@ def discard(s: GameState, race: str, n: int) -> None:
         ids = cat.hooked_by["collects_lost_tokens"]
         for seat, p in enumerate(s.players):
             h = p.active
-            if h is not None and (h.race in ids or h.power in ids) and \
+            if h is not None and named_in(ids, h.race, h.power) and \
                     any(ab.collects_lost_tokens() for ab in cat.effects_of(h.race, h.power)):
                 w = s.player_w(seat)
                 got = dict(w.memo.get("collected", {}))

@@ -28,6 +28,14 @@ def lent_parts(power: str | None) -> tuple[str, ...]:
     return tuple(x for x in power.split(LENT) if x)
 
 
+def named_in(ids: "frozenset[str] | set[str]", race: str | None, power: str | None) -> bool:
+    """Whether `ids` names the race, its badge or anything lent to it (a race's `power` such as
+    `warded+trolls` stands for both parts)."""
+    if race in ids or power in ids:
+        return True
+    return bool(power) and LENT in str(power) and any(x in ids for x in lent_parts(power))
+
+
 def badge_of(power: str | None) -> str | None:
     """The badge a race's `power` names (its first part; None for a race without one)."""
     if not power or LENT not in power:

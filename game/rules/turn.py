@@ -29,6 +29,7 @@ from .common import (
     take_tray,
 )
 from .conquest import leave_game, vanish_decline
+from .lent import named_in
 from .ranking import outcome
 from .reasons import Reason, reason, reason_n
 from .setup import begin_turn
@@ -105,7 +106,7 @@ def pick_price(s: GameState, index: int) -> int:
 def _price_of(s: GameState, race: str, power: str) -> int:
     price = 1
     ids = s.catalog.hooked_by.get("pass_over_price", frozenset())
-    if race not in ids and power not in ids:
+    if not named_in(ids, race, power):
         return price
     for ab in s.catalog.effects_of(race, power):
         v = ab.pass_over_price()
@@ -266,7 +267,7 @@ def min_per_region(s: GameState, hold: RaceHold, total: int, regions: int) -> in
     if "min_per_region" not in s.catalog.hooked or not regions:
         return 1
     ids = s.catalog.hooked_by["min_per_region"]
-    if hold.race not in ids and hold.power not in ids:
+    if not named_in(ids, hold.race, hold.power):
         return 1
     least = max((ab.min_per_region() for ab in s.catalog.effects_of(hold.race, hold.power)), default=1)
     return max(1, min(least, total // regions))
