@@ -44,7 +44,8 @@ def cost_of(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None = 
             hold: RaceHold | None = None) -> Cost:
     """Tokens the conquering race of `seat` needs to take `rid` (R1), discounts applied, min 1.
     The conquering race is `hold` (default: the Active race); only `abil`, the effects in force
-    for it (default: all of its race's and power's), change the cost — never another race's, so
+    for it (default: those of its race and power in force: not the `only_in_decline` ones while
+    it is Active), change the cost — never another race's, so
     In Decline Ghouls get none of the Active race's discounts (R18). The parts are labelled by
     the race or power granting them."""
     r = s.regions[rid]
@@ -77,6 +78,10 @@ def cost_of(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None = 
     floor = 1
     if hold is not None:
         only = None if abil is None else tuple(abil)
+        dec_only = s.catalog.decline_only
+        if only is None and dec_only and named_in(dec_only, hold.race, hold.power):
+            # an effect that works only In Decline changes nothing while the race is Active
+            only = s.catalog.in_force(hold.race, hold.power, hold is not s.players[seat].active)
         sources = (hold.race, *lent_parts(hold.power))
         apart = "flat_price" in hooked or "attack_strength" in hooked
         mine = [(source, ab) for source in sources if source
