@@ -168,6 +168,15 @@ def add_tray(s: GameState, race: str, n: int) -> None:
         s.supply_w().tray[race] = s.tray.get(race, 0) + n
 
 
+def lose_tokens(s: GameState, race: str, n: int, out: bool = False) -> None:
+    """`n` tokens of `race` lost by an effect: to the tray, or `out` of the game for good
+    (`GameState.gone`: nobody takes them from the tray again)."""
+    if n and out:
+        s.supply_w().gone[race] = s.gone.get(race, 0) + n
+    else:
+        add_tray(s, race, n)
+
+
 def take_tray(s: GameState, race: str, n: int) -> int:
     """Take up to `n` tokens of `race` from the tray (R14); returns how many came."""
     got = max(0, min(n, s.tray.get(race, 0)))

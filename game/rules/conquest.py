@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from .abilities.base import Ability, Victim
 from .board import Board
-from .common import add_tray, effects, event, region_left, return_banner, take_tray
+from .common import add_tray, effects, event, lose_tokens, region_left, return_banner, take_tray
 from .lent import lent_parts, named_in
 from .reasons import Reason, reason, reason_n
 from .state import CONQUER, LOST_TRIBE, REDEPLOY, GameState, Judged, RaceHold
@@ -628,26 +628,27 @@ def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
     if hold is None:                         # tokens of a race nobody holds: just discarded
         add_tray(s, race, n)
         return
+    out = False                              # the lost tokens leave the game (defender_loss: to: out)
     if replace:
         discarded, back = n, 0
     elif loss is not None:
         discarded = n if in_decline_lost and in_decline else min(loss, n)
         back = n - discarded
     else:
-        lost = 1
+        lost, lost_out = 1, False
         cat = s.catalog
         for ab in cat.overriding(cat.in_force(hold.race, hold.power, in_decline), "lost_when_attacked"):
             v = ab.lost_when_attacked(s, owner)
             if v is not None:
-                lost = v
+                lost, lost_out = v, ab.lost_out_of_game()
         if owner == attacker and in_decline:
             discarded, back = n, 0
         elif n == 1 and lost > 0:
-            discarded, back = 1, 0
+            discarded, back, out = 1, 0, lost_out
         else:
             discarded = min(lost, n)
-            back = n - discarded
-    discard(s, race, discarded)
+            back, out = n - discarded, lost_out
+    discard(s, race, discarded, out=out)
     hold.hand += back
     if discarded and "on_tokens_lost" in s.catalog.hooked:      # Witch Doctors roll for them
         _tokens_lost(s, owner, hold, in_decline, discarded, chance, events)
@@ -681,9 +682,13 @@ def leave_game(s: GameState, seat: int, hold: RaceHold, events: list[dict[str, A
     vanish_decline(s, seat, hold, events, chance)
 
 
-def discard(s: GameState, race: str, n: int) -> None:
+def discard(s: GameState, race: str, n: int, out: bool = False) -> None:
     """Tokens lost in a conquest go to the tray, or to a player whose Active race collects
-    them (Igors: `player.memo["collected"]`)."""
+    them (Igors: `player.memo["collected"]`), or `out` of the game for good (nobody collects
+    them)."""
+    if out:
+        lose_tokens(s, race, n, out=True)
+        return
     cat = s.catalog
     if n and "collects_lost_tokens" in cat.hooked:
         ids = cat.hooked_by["collects_lost_tokens"]

@@ -1,7 +1,7 @@
 """Facts that hold after every step of every game; the random-game harness checks them.
 
-Tokens are conserved for every race (board + hands + tokens set aside + tray = the box), Lost
-Tribes too; coins never go below zero; a region holds at most one race; markers stay within
+Tokens are conserved for every race (board + hands + tokens set aside + tray + tokens out of
+the game = the box), Lost Tribes too; coins never go below zero; a region holds at most one race; markers stay within
 the box and sit with race tokens (Heroes, the Dragon, Holes and Encampments with an Active
 race only); the state survives a JSON round trip. `check(state)` returns the broken facts as
 sentences (empty when all hold).
@@ -31,10 +31,13 @@ def check(s: GameState, round_trip: bool = True) -> list[str]:
     bad: list[str] = []
     for race, rd in s.catalog.races.items():
         on_board = s.tokens_on_board(race)
-        total = on_board + tokens_held(s, race) + s.tray.get(race, 0)
+        gone = s.gone.get(race, 0)
+        total = on_board + tokens_held(s, race) + s.tray.get(race, 0) + gone
         if total != rd.box:
             bad.append(f"{race}: board {on_board} + hands {tokens_held(s, race)} + tray "
-                       f"{s.tray.get(race, 0)} = {total}, but the box holds {rd.box}")
+                       f"{s.tray.get(race, 0)} + out of the game {gone} = {total}, but the box holds {rd.box}")
+        if gone < 0:
+            bad.append(f"{race}: {gone} tokens out of the game")
         if s.tray.get(race, 0) < 0:
             bad.append(f"{race}: the tray holds {s.tray[race]} tokens")
     lt = sum(r.lost_tribe for r in s.regions.values()) + s.tray.get(LOST_TRIBE, 0) \

@@ -308,7 +308,7 @@ class GameState:
     """The whole table. `board` and `catalog` are shared, immutable references (not serialised)."""
 
     __slots__ = ("board", "catalog", "players", "regions", "column", "race_stack", "power_stack",
-                 "power_discard", "tray", "round", "turn", "winners", "_fresh_r", "_fresh_p",
+                 "power_discard", "tray", "gone", "round", "turn", "winners", "_fresh_r", "_fresh_p",
                  "_sealed", "_held", "_base", "_changed", "_fresh_c", "_listed", "_prior", "_own_supply",
                  "_own_turn")
 
@@ -322,6 +322,9 @@ class GameState:
         self.power_stack: list[str] = []
         self.power_discard: list[str] = []
         self.tray: dict[str, int] = {}
+        # tokens put out of the game by an effect, by race: never back in the tray (box = board +
+        # hands + tray + gone)
+        self.gone: dict[str, int] = {}
         self.round: int = 1
         self.turn: TurnState = TurnState(0)
         self.winners: list[int] = []
@@ -374,7 +377,7 @@ class GameState:
         s.regions = self.regions              # copied by the first `reg_w`
         s.column = list(self.column)
         s.race_stack, s.power_stack, s.power_discard = self.race_stack, self.power_stack, self.power_discard
-        s.tray, s.winners = self.tray, self.winners
+        s.tray, s.gone, s.winners = self.tray, self.gone, self.winners
         s._own_supply = False
         s.round = self.round
         s._fresh_r, s._fresh_p = NONE_WRITTEN, NONE_WRITTEN_P
@@ -397,6 +400,7 @@ class GameState:
         if not self._own_supply:
             self.race_stack, self.power_stack = list(self.race_stack), list(self.power_stack)
             self.power_discard, self.tray = list(self.power_discard), dict(self.tray)
+            self.gone = dict(self.gone)
             self.winners = list(self.winners)
             self._own_supply = True
         return self
@@ -584,6 +588,7 @@ class GameState:
             "round": self.round,
             "turn": self.turn.to_dict(),
             "winners": list(self.winners),
+            **({"gone": dict(self.gone)} if self.gone else {}),   # tokens out of the game, if any
         }
 
     @staticmethod
@@ -600,6 +605,7 @@ class GameState:
         s.power_stack = list(d["power_stack"])
         s.power_discard = list(d["power_discard"])
         s.tray = dict(d["tray"])
+        s.gone = dict(d.get("gone", {}))
         s.round = d["round"]
         s.turn = TurnState.from_dict(d["turn"])
         s.winners = list(d.get("winners", []))

@@ -31,6 +31,9 @@ VARIANTS: dict[str, tuple[str, Callable[[dict[str, Any]], str]]] = {
     "die_modifier": ("add", lambda p: "less" if int(p["add"]) < 0 else ""),
     "redeploy_out_of_turn": ("window", lambda p: "others_turn_end" if p["window"] == "others_turn_end" else ""),
     "marker_pool": ("spend", lambda p: "" if p["spend"] == "discount" else str(p["spend"])),
+    "attacker_loss": ("to", lambda p: "out" if p["to"] == "out" else ""),
+    "defender_loss": ("to", lambda p: "out" if p["to"] == "out" else ""),
+    "tokens_lost_at_redeploy": ("to", lambda p: "out" if p["to"] == "out" else ""),
 }
 UNITS = ("coins", "tokens", "markers")
 

@@ -1,17 +1,17 @@
 """Block `attacker_loss`: conquests cost the attacker blood. After each conquest of a region
 matching `where` (its `occupant` is who held the region before), `amount` of the attacker's
-tokens go back to the tray: first from the region just taken, down to the race's least per
+tokens go back to the tray (or with `to: out` out of the game for good): first from the region just taken, down to the race's least per
 region (1, Kobolds 2), then from the hand. The price of the conquest itself is unchanged, so
 the losses come after it is paid; a conquest of any kind (the die, the Dragon, a conversion)
 counts, as every conquest goes through the one conquest path.
 
-YAML: `{attacker_loss: {amount: 1, where: {occupant: [active, in_decline]}}}`
+YAML: `{attacker_loss: {amount: 1, where: {occupant: [active, in_decline]}}}` · `{attacker_loss: {to: out}}`
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..common import add_tray, event
+from ..common import event, lose_tokens
 from ..conquest import least_tokens
 from .base import Ability, Victim, register
 from .where import conquest_where, held_before
@@ -25,9 +25,11 @@ class AttackerLoss(Ability):
     """After each conquest of a region matching `where` (`occupant`: who held it before),
     `amount` of your tokens go back to the tray, from the region taken first, then from hand."""
 
-    params: ClassVar[dict[str, Any]] = {"amount": 1, "where": {}}
+    params: ClassVar[dict[str, Any]] = {"amount": 1, "where": {}, "to": "tray"}
+    choices: ClassVar[dict[str, tuple[Any, ...]]] = {"to": ("tray", "out")}
     param_docs: ClassVar[dict[str, str]] = {
         "amount": "tokens the attacker loses to the tray after each such conquest",
+        "to": "where the lost tokens go: tray, or out (out of the game for good)",
         "where": "which conquests (see *where*; `occupant` is who held the region before); all by default",
     }
 
@@ -55,5 +57,5 @@ class AttackerLoss(Ability):
         hand = min(due - off, hold.hand)
         hold.hand -= hand
         if off + hand:
-            add_tray(s, r.race, off + hand)
+            lose_tokens(s, r.race, off + hand, out=self.p["to"] == "out")
             event(events, "attacker_lost", seat=seat, race=r.race, region=rid, tokens=off + hand)

@@ -322,6 +322,11 @@ class Ability:
         """Tokens discarded when this race loses a region (None: the rule's 1)."""
         return None
 
+    def lost_out_of_game(self) -> bool:
+        """With `lost_when_attacked`: the tokens discarded leave the game instead of going to
+        the tray."""
+        return False
+
     def protects(self, s: "GameState", seat: int, rid: str, attacker: int | None,
                  in_decline: bool) -> Reason | None:
         """Why region `rid`, held by this race of `seat`, is immune to `attacker` (None if not):

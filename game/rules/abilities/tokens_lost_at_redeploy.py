@@ -1,17 +1,17 @@
 """Block `tokens_lost_at_redeploy`: a dwindling race. At the end of each of its own turns, once
 its tokens are redeployed (and before scoring), the Active race loses `amount` tokens to the
-tray: each from its biggest stack (ties: the first in board order; a region left with none is
+tray (with `to: out`, out of the game for good): each from its biggest stack (ties: the first in board order; a region left with none is
 abandoned), then from the tokens set aside, then from the hand. When its last token goes, its
 banner is discarded (R8: to the lowest empty column slot, else under the race stack) and its
 power badge with it: the player has no Active race and picks a new combo at his next turn.
 
-YAML: `{tokens_lost_at_redeploy: {amount: 1}}`
+YAML: `{tokens_lost_at_redeploy: {amount: 1}}` · `{tokens_lost_at_redeploy: {amount: 1, to: out}}`
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..common import add_tray, event, give_back_borrowed, region_left, return_banner
+from ..common import event, give_back_borrowed, lose_tokens, region_left, return_banner
 from .base import Ability, register
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -23,8 +23,12 @@ class TokensLostAtRedeploy(Ability):
     """At the end of each of your turns, after redeploying, `amount` tokens go back to the tray
     (from your biggest stack first); when the last one goes, the banner is discarded."""
 
-    params: ClassVar[dict[str, Any]] = {"amount": 1}
-    param_docs: ClassVar[dict[str, str]] = {"amount": "tokens lost at the end of each of your turns"}
+    params: ClassVar[dict[str, Any]] = {"amount": 1, "to": "tray"}
+    choices: ClassVar[dict[str, tuple[Any, ...]]] = {"to": ("tray", "out")}
+    param_docs: ClassVar[dict[str, str]] = {
+        "amount": "tokens lost at the end of each of your turns",
+        "to": "where they go: tray, or out (out of the game for good)",
+    }
     decline_honoured: ClassVar[bool | None] = False     # only the Active race redeploys
 
     def at_turn_end(self, s: "GameState", seat: int, hold: "RaceHold", chance: Any,
@@ -47,8 +51,8 @@ class TokensLostAtRedeploy(Ability):
                 hold.hand -= 1
             else:
                 break
-            add_tray(s, race, 1)
             lost += 1
+        lose_tokens(s, race, lost, out=self.p["to"] == "out")
         if lost:
             event(events, "dwindled", seat=seat, race=race, tokens=lost)
         if s.regions_of(seat, race) or hold.hand or hold.memo.get("set_aside"):
