@@ -127,8 +127,8 @@ def test_every_screen_fits_in_every_language(home, lang):
 
         # the final scores, with a tie broken by the tokens on the board
         s = game.state.copy()
-        for p in s.players:
-            p.coins = 42
+        for i in range(len(s.players)):              # a copy shares its players until player_w
+            s.player_w(i).coins = 42
         s.winners = [0]
         d.app.switch(FinalScene(d.app, SimpleNamespace(state=s, seats=game.table.seats, match=game.table.match,
                                                        mapdata=game.table.mapdata)))

@@ -37,8 +37,8 @@ def test_the_ranking_writes_every_name_and_computer_level_whole(home, lang: str,
         mapdata = load_map(resolve(path))
         match = Match(MatchSetup(seats, 3, map_path=path), board=mapdata.board)
         s = match.state.copy()
-        for i, p in enumerate(s.players):
-            p.coins = 40 + 7 * i
+        for i in range(len(s.players)):          # a copy shares its players until player_w
+            s.player_w(i).coins = 40 + 7 * i
         fitted: list[tuple[str, str]] = []
         text = d.app.text
         fit = text.fit
