@@ -4,18 +4,9 @@ The computer players' sense of a race's, a power's and a combo's worth comes fro
 from the names of the blocks it is made of. `measure(board, catalog, players, games)` plays fast
 self-play games (Medium judging conquests and declines, the combo picked at random among those
 the seat can afford, so that every race and power is played often whatever its reputation) and
-records, for every own turn, the coins each race scored Active and In Decline. The estimate:
-
-- a turn's coins are compared with the mean of all races in the same round (Active and In
-  Decline apart), and, Active, with what the banner's and badge's printed tokens explain (one
-  slope fitted over all turns): what is left is what the race's and power's blocks add;
-- a combo's turns are split between its race and its power additively (backfitting: the
-  column deals combos at random, so the two can be told apart);
-- each race's and power's figure is the mean of its picks' figures (the pick is the unit: the
-  turns of one pick share a board and rivals), shrunk toward the mean (zero) by its noise
-  against the spread of the true figures (empirical Bayes): an entry picked a few times gets
-  a figure close to the mean, one picked often its own;
-- the figure of each round is shrunk the same way toward the entry's own figure.
+records, for every own turn, the coins each race scored Active and In Decline; how a race's
+and a power's figure is estimated from them (against the round's mean and the printed tokens,
+split between race and power, shrunk by its noise) is told in `game.bots.learn`.
 
 A `WorthTable` holds the figures of one catalog on one board, keyed by the content's hash
 (`content_key`) and the board's (`board_key`); each entry also carries the hash of its own
