@@ -625,3 +625,21 @@ def test_the_tests_never_touch_the_players_own_folder():
     players_own = Path(platformdirs.user_data_dir(saves.APP, appauthor=False))
     assert saves.data_dir() != players_own and saves.data_dir() != saves.legacy_home()
     assert "smallworld-tests-" in str(saves.data_dir())
+
+
+def test_a_killed_writers_leftover_is_swept_by_the_next_write_and_nothing_else(tmp_path):
+    from game.match import STALE_TEMP_SECONDS, write_atomic
+    target = tmp_path / "game [1].json"
+    old_left = tmp_path / "game [1].json.abc123.tmp"       # left by a writer killed mid-write
+    young = tmp_path / "game [1].json.def456.tmp"          # a writer at work right now
+    other = tmp_path / "other.json.ghi789.tmp"             # another file's writer
+    mine = tmp_path / "game [1].json.notes"                # not a temporary file at all
+    for p in (old_left, young, other, mine):
+        p.write_bytes(b"x")
+    long_ago = time.time() - STALE_TEMP_SECONDS - 60
+    for p in (old_left, other, mine):
+        os.utime(p, (long_ago, long_ago))
+    write_atomic(b"{}", target)
+    assert target.read_bytes() == b"{}"
+    assert not old_left.exists()
+    assert young.exists() and other.exists() and mine.exists()
