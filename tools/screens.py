@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import tempfile
+from bisect import bisect_left
+from collections import Counter
+from itertools import accumulate
 from pathlib import Path
 from typing import Sequence
 
@@ -33,34 +35,117 @@ SCREENS = ("start", "pass", "column", "board", "die", "redeploy", "ranking", "st
 NAMES = ("Ana", "Bogdan", "Claire", "Daan", "Eliza")
 
 
-def palette(img: pygame.Surface, colours: int = 256, samples: int = 20000) -> list[tuple[int, int, int]]:
-    """A palette for `img` by median cut over a seeded sample of its pixels."""
-    rnd = random.Random(1)
-    w, h = img.get_size()
-    boxes = [[tuple(img.get_at((rnd.randrange(w), rnd.randrange(h))))[:3] for _ in range(samples)]]
+Colour = tuple[int, int, int]
+Weighed = list[tuple[Colour, int]]                  # colours with how many pixels have each
 
-    def spread(box: list, i: int) -> int:
-        return max(c[i] for c in box) - min(c[i] for c in box)
+COLOURS = 128          # the palette of a written screen: the busiest 1280x800 board stays near 225 kB
+_RGB = int.from_bytes(bytes((0xFF, 0xFF, 0xFF, 0)), sys.byteorder)    # a pixel's colour, not its 4th byte
+_CELL = int.from_bytes(bytes((0xF8, 0xF8, 0xF8, 0)), sys.byteorder)   # its 5-bit-a-channel cell
 
-    while len(boxes) < colours:
-        boxes.sort(key=lambda b: max(spread(b, i) for i in range(3)) * len(b) ** 0.5, reverse=True)
-        box = boxes.pop(0)
-        if len(box) < 2:
-            boxes.append(box)
-            break
+
+def _pixels(img: pygame.Surface) -> memoryview:
+    return memoryview(pygame.image.tobytes(img, "RGBX")).cast("I")
+
+
+def _colour(key: int) -> Colour:
+    r, g, b = key.to_bytes(4, sys.byteorder)[:3]
+    return r, g, b
+
+
+def _centre(cell: int) -> Colour:
+    r, g, b = _colour(cell)
+    return r | 4, g | 4, b | 4
+
+
+def _nearest(c: Colour, pal: Sequence[Colour]) -> int:
+    r, g, b = c
+    far = [(pr - r) ** 2 + (pg - g) ** 2 + (pb - b) ** 2 for pr, pg, pb in pal]
+    return far.index(min(far))
+
+
+def _mean(box: Weighed) -> Colour:
+    n = sum(w for _, w in box)
+    r, g, b = (round(sum(c[i] * w for c, w in box) / n) for i in range(3))
+    return r, g, b
+
+
+def _median_cut(items: Weighed, colours: int) -> list[Colour]:
+    """`colours` colours for `items`: the box of the widest spread (weighed by the square root of
+    its pixels) is cut at its median along that channel, until there are enough boxes."""
+    def spread(box: Weighed, i: int) -> int:
+        return max(c[i] for c, _ in box) - min(c[i] for c, _ in box)
+
+    def worth(box: Weighed) -> float:
+        return max(spread(box, i) for i in range(3)) * sum(w for _, w in box) ** 0.5
+
+    boxes = [items] if items else []
+    while boxes and len(boxes) < colours:
+        boxes.sort(key=worth, reverse=True)
+        box = boxes[0]
+        if worth(box) == 0:
+            break                                       # every box is one colour already
         ch = max(range(3), key=lambda i: spread(box, i))
-        box.sort(key=lambda c: c[ch])
-        boxes += [box[:len(box) // 2], box[len(box) // 2:]]
-    return [tuple(sum(c[i] for c in b) // len(b) for i in range(3)) for b in boxes if b]  # type: ignore[misc]
+        box.sort(key=lambda cw: cw[0][ch])
+        upto = list(accumulate(w for _, w in box))
+        cut = min(bisect_left(upto, upto[-1] / 2) + 1, len(box) - 1)       # both halves hold pixels
+        boxes[0:1] = [box[:cut], box[cut:]]
+    return [_mean(b) for b in boxes]
+
+
+def palette(img: pygame.Surface, colours: int = COLOURS, flat: float = 0.0005, rounds: int = 4) -> list[Colour]:
+    """A palette for `img`. A colour covering at least `flat` of the picture fills an area of its
+    own (a button, a panel, the background) and is kept exactly, up to half the palette. The other
+    pixels, rounded to 5 bits a channel, share the rest by median cut, then `rounds` times each of
+    those entries moves to the mean of the pixels nearest to it, so a small icon keeps its hue."""
+    pixels = _pixels(img)
+    exact: Counter[int] = Counter()
+    for v, n in Counter(pixels).items():
+        exact[v & _RGB] += n
+    kept = [k for k, n in exact.most_common(colours // 2) if n >= flat * len(pixels)]
+    kept_set = set(kept)
+    cells: Counter[int] = Counter()
+    for k, n in exact.items():
+        if k not in kept_set:
+            cells[k & _CELL] += n
+    items = [(_centre(k), n) for k, n in cells.items()]
+    fixed = [_colour(k) for k in kept]
+    free = _median_cut(items, colours - len(fixed))
+    for _ in range(rounds):
+        near: list[Weighed] = [[] for _ in fixed + free]
+        for c, n in items:
+            near[_nearest(c, fixed + free)].append((c, n))
+        free = [_mean(group) if group else old for old, group in zip(free, near[len(fixed):], strict=True)]
+    return fixed + free
+
+
+def nearest(img: pygame.Surface, pal: Sequence[Colour]) -> bytes:
+    """Each pixel of `img` as the index of the palette colour nearest to it (squared distance): its
+    own colour's when the palette has it. Any other pixel is first rounded to the middle of its
+    5-bit-a-channel cell (at most 4 off), so each of the few thousand cells a screen uses is
+    searched once."""
+    pixels = _pixels(img)
+    exact = {int.from_bytes(bytes((*c, 0)), sys.byteorder): i for i, c in reversed(list(enumerate(pal)))}
+    by_cell: dict[int, int] = {}
+    by_pixel: dict[int, int] = {}
+    for v in set(pixels):
+        if v & _RGB in exact:
+            by_pixel[v] = exact[v & _RGB]
+            continue
+        cell = v & _CELL
+        if cell not in by_cell:
+            by_cell[cell] = _nearest(_centre(cell), pal)
+        by_pixel[v] = by_cell[cell]
+    return bytes(map(by_pixel.__getitem__, pixels))
 
 
 def save_small(screen: pygame.Surface, path: Path) -> Path:
-    """Write the screen as a 256-colour PNG (a fifth of the full-colour file, so the pictures in
-    docs/images stay small), through a temporary file."""
+    """Write the screen as a 128-colour PNG (a fraction of the full-colour file, so the pictures in
+    docs/images stay small), through a temporary file. Each pixel takes its nearest palette colour:
+    a blit into an 8-bit surface would go through SDL's 3-3-2 table instead, which first cuts every
+    colour to 8 levels of red and green and 4 of blue (the disabled buttons' grey came out pink)."""
     pal = palette(screen)
-    small = pygame.Surface(screen.get_size(), depth=8)
+    small = pygame.image.frombytes(nearest(screen, pal), screen.get_size(), "P")
     small.set_palette(pal + [(0, 0, 0)] * (256 - len(pal)))
-    small.blit(screen, (0, 0))
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.stem}.drawing.png")
     pygame.image.save(small, str(tmp))
