@@ -11,7 +11,6 @@ Undo walks back the current turn's intents, but never past a die roll, a reveale
 """
 from __future__ import annotations
 
-import glob
 import json
 import os
 import random
@@ -44,14 +43,9 @@ from .rules import (
 SAVE_VERSION = 1
 
 
-STALE_TEMP_SECONDS = 3600.0     # a temporary file of ours this old was left by a writer that died
-
-
 def write_atomic(data: bytes, path: Path) -> None:
     """Write `data` to `path` through a temporary file beside it and `os.replace`: a crash or a
-    full disk mid-write leaves whatever was at `path` before intact. A temporary file left
-    beside `path` by a writer that was killed mid-write (`NAME.*.tmp`, untouched for an hour)
-    is removed after a successful write; nothing else is ever touched."""
+    full disk mid-write leaves whatever was at `path` before intact."""
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -65,23 +59,6 @@ def write_atomic(data: bytes, path: Path) -> None:
         except OSError:
             pass
         raise
-    _sweep_stale_temps(path)
-
-
-def _sweep_stale_temps(path: Path) -> None:
-    """Remove this writer's own leftovers for `path`: files named like its temporary files and
-    not written to for `STALE_TEMP_SECONDS` (a live writer's file is younger)."""
-    old = time.time() - STALE_TEMP_SECONDS
-    try:
-        leftovers = list(path.parent.glob(glob.escape(path.name) + ".*.tmp"))
-    except OSError:
-        return
-    for p in leftovers:
-        try:
-            if p.is_file() and not p.is_symlink() and p.stat().st_mtime < old:
-                p.unlink()
-        except OSError:
-            pass
 
 
 class SaveError(HasReason, ValueError):

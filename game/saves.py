@@ -29,6 +29,7 @@ from .rules import HasReason, reason
 
 APP = "smallworld-table"
 SAVES = "saves"
+WORTH = "worth"             # the computer players' cached tables of worth (`worth_cache.py`)
 STALE_TMP = 120.0            # seconds: a younger *.tmp may be another window saving right now
 
 
@@ -133,10 +134,11 @@ def migrate(home: Path) -> list[Path]:
 
 
 def clean_tmp(home: Path, now: float | None = None) -> list[Path]:
-    """Remove temporary files of interrupted saves (`*.tmp` older than a couple of minutes)."""
+    """Remove temporary files of interrupted writes (`*.tmp` older than a couple of minutes) in the
+    data folder, its saves and its cache of worth."""
     now = time.time() if now is None else now
     gone: list[Path] = []
-    for folder in (home, home / SAVES):
+    for folder in (home, home / SAVES, home / WORTH):
         if not folder.is_dir():
             continue
         for f in folder.glob("*.tmp"):

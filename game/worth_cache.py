@@ -23,9 +23,9 @@ from .bots import worth
 from .bots.learn import measure
 from .match import write_atomic
 from .rules import Board, Catalog
-from .saves import data_dir, move_without_overwrite
+from .saves import WORTH, data_dir, move_without_overwrite
 
-FOLDER = "worth"
+FOLDER = WORTH               # in the data folder; its stale temporary files are cleared at start (`saves.clean_tmp`)
 GAMES = 400                 # measuring games for content the shipped table does not cover
 
 
