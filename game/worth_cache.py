@@ -9,7 +9,9 @@ content, or a map of one's own) it measures one now with self-play games (`bots.
 caches it and hands it to the bots. `prepare_in_background` does the measuring in another
 process while the game goes on, and the bots value combos from their blocks until it is ready.
 A cached file that cannot be read is moved aside (`.unreadable-` in its name, never deleted or
-written over) with one line on stderr, and measured again.
+written over) with one line on stderr, and measured again; a cached table measured while the
+bots played otherwise than now (its `policy` fingerprint differs) is measured again and
+replaced, as a cache is.
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from pathlib import Path
 from typing import Callable
 
 from .bots import worth
-from .bots.learn import measure
+from .bots.learn import measure, policy_key
 from .match import write_atomic
 from .rules import Board, Catalog
 from .saves import WORTH, data_dir, move_without_overwrite
@@ -52,6 +54,8 @@ def load_cached(board: Board, catalog: Catalog, home: Path | None = None) -> wor
             print(f"{path}: the computer players' table of worth {problem}; measured again "
                   f"(it could not be moved aside)", file=sys.stderr)
         return None
+    if table.policy != policy_key(board, catalog, table.players, table.seed):
+        return None                        # measured while the bots played otherwise: measured again
     return table
 
 

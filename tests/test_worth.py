@@ -177,3 +177,37 @@ def test_the_window_measures_new_content_in_another_process_and_the_bots_read_it
         assert worth_cache.prepare_in_background(board, catalog, 2, games=20, home=tmp_path) is None
     finally:
         worth.uninstall_all()
+
+
+def test_a_change_to_the_bots_play_makes_the_shipped_table_stale_and_a_faster_same_play_does_not(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.bots import learn
+    from game.lab.worth import stale
+    board = map_for_players(2).board
+    catalog = default_catalog()
+    key = learn.policy_key(board, catalog, 2, 1)
+    assert key == learn.policy_key(board, catalog, 2, 1)              # the fingerprint is repeatable
+    first_pick = learn.Explorer.pick
+    monkeypatch.setattr(learn.Explorer, "pick", lambda self, s, seat, picks, know: first_pick(self, s, seat, picks, know))
+    assert learn.policy_key(board, catalog, 2, 1) == key             # the same play by other code
+    monkeypatch.setattr(learn.Explorer, "pick", lambda self, s, seat, picks, know: picks[-1])
+    assert learn.policy_key(board, catalog, 2, 1) != key             # other play
+    monkeypatch.undo()
+    tables = [worth.WorthTable.from_dict(t.to_dict()) for t in worth.shipped_tables()]
+    tables[0].policy = "0" * 16
+    said = stale(tables)
+    assert len(said) == 1 and "played otherwise" in said[0]
+
+
+def test_a_cached_table_measured_while_the_bots_played_otherwise_is_measured_again(tmp_path: Path) -> None:
+    from game import worth_cache
+    catalog = load_catalog([_write(tmp_path, COPIES)])
+    board = map_for_players(2).board
+    table = measure(board, catalog, 2, games=20, seed=1)
+    assert table.policy
+    assert worth_cache.save_cached(table, board, catalog, tmp_path) is not None
+    assert worth_cache.load_cached(board, catalog, tmp_path) is not None
+    table.policy = "0" * 16
+    assert worth_cache.save_cached(table, board, catalog, tmp_path) is not None
+    assert worth_cache.load_cached(board, catalog, tmp_path) is None
+    assert worth_cache.cache_path(board, catalog, tmp_path).exists()      # replaced when measured, never deleted

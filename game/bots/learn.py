@@ -22,6 +22,8 @@ A game's seed is `worth:SEED:GAME`, so a table is reproducible from its seed and
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import time
 from dataclasses import dataclass, field
@@ -99,10 +101,28 @@ def play_measuring(board: Board, catalog: Catalog, players: int, games: Sequence
     out = []
     for g in games:
         follow = _Follow()
-        bots = [measuring_bot(i, seed * 1_000_003 + g * 10 + i) for i in range(players)]
-        play_game(board, catalog, bots, f"worth:{seed}:{g}", on_step=follow.step)
+        _measuring_game(board, catalog, players, g, seed, follow.step)
         out.append(follow.picks)
     return out
+
+
+def _measuring_game(board: Board, catalog: Catalog, players: int, game: int, seed: int,
+                    on_step: Callable[[GameState, GameState, Record], None]) -> None:
+    bots = [measuring_bot(i, seed * 1_000_003 + game * 10 + i) for i in range(players)]
+    play_game(board, catalog, bots, f"worth:{seed}:{game}", on_step=on_step)
+
+
+def policy_key(board: Board, catalog: Catalog, players: int, seed: int) -> str:
+    """A fingerprint of the measuring play itself: every intent and its outcome in the first
+    measuring game of this seed. A table keeps the one it was measured with, so a change to how
+    the bots play (which changes what a race earns in their games) shows the table is out of
+    date, while a change that only makes them faster does not."""
+    h = hashlib.sha256()
+
+    def step(before: GameState, after: GameState, rec: Record) -> None:
+        h.update(json.dumps(rec.to_dict(), sort_keys=True, separators=(",", ":")).encode("utf-8"))
+    _measuring_game(board, catalog, players, 0, seed, step)
+    return h.hexdigest()[:16]
 
 
 def measure(board: Board, catalog: Catalog, players: int, games: int = 600, seed: int = 1,
@@ -121,6 +141,7 @@ def measure(board: Board, catalog: Catalog, players: int, games: int = 600, seed
         played = done
     picks = [p for game in played for p in game]
     table = estimate(picks, catalog, board, players, len(played), seed)
+    table.policy = policy_key(board, catalog, players, seed)
     table.seconds = round(time.process_time() - t0, 2)
     return table
 

@@ -109,6 +109,7 @@ class WorthTable:
     seconds: float              # processor seconds the measurement took
     per_token: float            # coins per Active turn one printed token brings (the fitted slope)
     entries: dict[str, Entry] = field(default_factory=dict)
+    policy: str = ""            # `learn.policy_key` of the play it was measured with ("": not known)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -120,7 +121,7 @@ class WorthTable:
             entries = {str(k): Entry(**v) for k, v in dict(d["entries"]).items()}
             t = WorthTable(str(d["content"]), str(d["board"]), int(d["players"]), int(d["land"]),
                            int(d["rounds"]), int(d["games"]), int(d["seed"]), float(d["seconds"]),
-                           float(d["per_token"]), entries)
+                           float(d["per_token"]), entries, str(d.get("policy", "")))
         except (KeyError, TypeError, ValueError) as err:
             raise ValueError(f"not a table of worth ({type(err).__name__}: {err})") from None
         for e in entries.values():

@@ -5,7 +5,8 @@ For the base set, and for the base set with every pack of `assets/content/expans
 shipped map for each number of players (2 to 5), it plays self-play games (`game.bots.learn`)
 and estimates each race's and power's coins per turn held, Active and In Decline, by round.
 `--check` only says whether the shipped table is in step with the content and the maps (the
-content's hash and the boards'), and which tables are missing or stale. Same seed, same games:
+content's hash and the boards') and with the bots' play (each table keeps a fingerprint of its
+first measuring game, played again to compare), and which tables are missing or stale. Same seed, same games:
 same table.
 """
 from __future__ import annotations
@@ -17,7 +18,7 @@ import time
 from pathlib import Path
 
 from ..bots import worth
-from ..bots.learn import measure, play_measuring
+from ..bots.learn import measure, play_measuring, policy_key
 from ..content.catalog import default_catalog, load_catalog
 from ..content.packs import PACKS_DIR
 from ..content.tmx import map_for_players
@@ -36,14 +37,18 @@ def shipped_content() -> list[tuple[str, Catalog]]:
 
 
 def stale(tables: list[worth.WorthTable]) -> list[str]:
-    """The shipped catalogs and maps the tables do not cover (empty: in step)."""
-    have = {(t.content, t.board) for t in tables}
+    """The shipped catalogs and maps the tables do not cover, or cover with figures measured
+    while the bots played otherwise than now (empty: in step)."""
+    have = {(t.content, t.board): t for t in tables}
     out = []
     for label, catalog in shipped_content():
         for n in PLAYERS:
             board = map_for_players(n).board
-            if (worth.content_key(catalog), worth.board_key(board)) not in have:
+            t = have.get((worth.content_key(catalog), worth.board_key(board)))
+            if t is None:
                 out.append(f"{label}, {n} players")
+            elif t.policy != policy_key(board, catalog, n, t.seed):
+                out.append(f"{label}, {n} players (measured while the bots played otherwise)")
     return out
 
 
