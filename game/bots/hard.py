@@ -27,7 +27,7 @@ from typing import Callable, Sequence
 from ..rules import CONQUER, PICK, Action, Decline, GameState, Pick, actor, apply, legal_actions, outcome
 from .knowledge import Knowledge
 from .medium import MediumBot, MediumStyle
-from .tactics import decline_income, turns_left
+from .tactics import RegionValuer, decline_income, turns_left
 from .view import public_view
 
 MAX_BUDGET = 2.0
@@ -46,7 +46,8 @@ class CarryingOn(MediumBot):
     itself — declining is a plan of its own — so "carry on" means carrying on even where Medium
     would decline, and the look-ahead can tell which of the two is worth more."""
 
-    def should_decline(self, s: GameState, seat: int, acts: Sequence[Action], know: Knowledge) -> bool:
+    def should_decline(self, s: GameState, seat: int, acts: Sequence[Action], know: Knowledge,
+                       valuer: RegionValuer | None = None) -> bool:
         return False
 
 

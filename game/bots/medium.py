@@ -97,9 +97,9 @@ class MediumBot:
         acts = legal_actions(s)
         if len(acts) == 1:
             return acts[0]
-        chosen = after_roll(acts)              # the die waits for a choice after the roll
-        if chosen is not None:
-            return chosen
+        kinds = by_kind(acts)
+        if _SETTLE in kinds:                   # the die waits for a choice after the roll
+            return after_roll(acts) or acts[-1]
         chosen = out_of_turn(s, acts)          # a decision during another player's turn
         if chosen is not None:
             return chosen
@@ -108,7 +108,6 @@ class MediumBot:
         phase = s.turn.phase
         if phase == WITHDRAW:
             return self.withdraw(s, acts)
-        kinds = by_kind(acts)
         if phase == PICK:
             a = self.decline_race_conquest(s, seat, acts, know, kinds)
             if a is not None:
@@ -119,13 +118,16 @@ class MediumBot:
             return _first(kinds, EndTurn) or acts[0]
         t = s.turn
         if phase == CONQUER:
+            valuer = None                      # made once for the decision, when first needed
             decline = _listed(_all(kinds, Decline), _DECLINE)
-            if decline is not None and not t.acted and not t.picked and self.should_decline(s, seat, acts, know):
-                return self.decline_where(s, seat, acts)
+            if decline is not None and not t.acted and not t.picked:
+                valuer = self.valuer(s, seat, know)
+                if self.should_decline(s, seat, acts, know, valuer):
+                    return self.decline_where(s, seat, acts)
             a = self.decline_race_conquest(s, seat, acts, know, kinds)
             if a is not None:
                 return a
-            a = self.next_conquest(s, seat, acts, know, kinds)
+            a = self.next_conquest(s, seat, acts, know, kinds, valuer)
             if a is not None:
                 return a
         return self.finish_turn(s, seat, acts, know, kinds)
@@ -157,7 +159,12 @@ class MediumBot:
 
 
     # -- decline ------------------------------------------------------------------------------
-    def should_decline(self, s: GameState, seat: int, acts: Sequence[Action], know: Knowledge) -> bool:
+    def valuer(self, s: GameState, seat: int, know: Knowledge) -> RegionValuer:
+        """What taking each region is worth to the Active race of `seat` in `s`, by this style."""
+        return RegionValuer(s, seat, know, self.style.opp_weight, self.style.leader_weight)
+
+    def should_decline(self, s: GameState, seat: int, acts: Sequence[Action], know: Knowledge,
+                       valuer: RegionValuer | None = None) -> bool:
         p = s.players[seat]
         hold = p.active
         assert hold is not None
@@ -168,7 +175,8 @@ class MediumBot:
         r = float(len(own))
         tr = know.traits(hold.race, hold.power)
         k = float(sum(s.regions[x].tokens for x in own) + hold.hand) - know.block_traits(hold.race, hold.power).attack_extra
-        valuer = RegionValuer(s, seat, know, self.style.opp_weight, self.style.leader_weight)
+        if valuer is None:
+            valuer = self.valuer(s, seat, know)
         targets = [a.region for a in acts if isinstance(a, (Conquer, Reinforce))]
         gain, _ = plan_gain(s, seat, targets, hold.hand, valuer, wide=_wide(s, hold))
         if any(isinstance(a, Enchant) for a in acts):
@@ -231,14 +239,15 @@ class MediumBot:
         return best
 
     def next_conquest(self, s: GameState, seat: int, acts: Sequence[Action], know: Knowledge,
-                      kinds: Kinds | None = None) -> Action | None:
+                      kinds: Kinds | None = None, valuer: RegionValuer | None = None) -> Action | None:
         p = s.players[seat]
         hold = p.active
         if hold is None:
             return None
         if kinds is None:
             kinds = by_kind(acts)
-        valuer = RegionValuer(s, seat, know, self.style.opp_weight, self.style.leader_weight)
+        if valuer is None:
+            valuer = self.valuer(s, seat, know)
         last_turn = valuer.t_left <= 1
         keep = 0.0 if last_turn else self.style.keep_per_token
         uses = _all(kinds, Use)
@@ -262,21 +271,23 @@ class MediumBot:
             if conquest_cost(s, seat, best.region) >= 3 and valuer.value(best.region) > 0:
                 return best
         conquers = _all(kinds, Conquer)
-        best_c, best_ratio = None, -1e9
+        best_c, best_ratio, best_cost = None, -1e9, 0
+        value = valuer.value
         for a in conquers:
-            v = valuer.value(a.region)
+            v = value(a.region)
             c = conquest_cost(s, seat, a.region)
             if v <= keep * c:
                 continue
             ratio = v / c
             if ratio > best_ratio + 1e-9:
-                best_c, best_ratio = a, ratio
+                best_c, best_ratio, best_cost = a, ratio, c
         if best_c is not None:
-            cheaper = self.use_discount(s, seat, uses, conquest_cost(s, seat, best_c.region))
-            if cheaper is not None:
-                return cheaper
+            if uses:
+                cheaper = self.use_discount(s, seat, uses, best_cost)
+                if cheaper is not None:
+                    return cheaper
             berserk = _first(kinds, BerserkRoll)
-            if berserk is not None and conquest_cost(s, seat, best_c.region) >= 2:
+            if berserk is not None and best_cost >= 2:
                 return berserk
             return best_c
         if dragon and hold.hand >= 1:
@@ -480,6 +491,7 @@ A = TypeVar("A", bound=Action)
 #: by a class's own variants such as the listing's Redeploy), each in the listing's order
 Kinds = dict[str, list[Action]]
 _DECLINE, _END, _END_DECLINE = Decline(), EndTurn(), EndTurn(decline=True)
+_SETTLE = "settle"                      # the kind of the intent that keeps a roll as it fell
 
 
 def by_kind(acts: Sequence[Action]) -> Kinds:
