@@ -66,7 +66,8 @@ class MarkersPerRegion(RegionMove):
         chosen = len(s.turn.used.get(self.name, []))
         return min(due, int(self.p["supply"]) - len(marks_on_board(s, name)) + chosen)
 
-    def why_not_at(self, s: "GameState", seat: int, rid: str) -> Reason | None:
+    def why_not_at(self, s: "GameState", seat: int, rid: str, due: int | None = None) -> Reason | None:
+        """(`due`: the markers to place this turn, when the caller has counted them.)"""
         hold = s.players[seat].active
         if hold is None or s.turn.phase != REDEPLOY or s.turn.seat != seat:
             return reason("clear_region_when", effect=self.name)
@@ -76,7 +77,7 @@ class MarkersPerRegion(RegionMove):
         if reg.is_water:
             return reason(f"water_{reg.terrain}", s, region=rid)
         chosen = s.turn.used.get(self.name, [])
-        if len(chosen) >= self._due(s, seat, hold.race):
+        if len(chosen) >= (self._due(s, seat, hold.race) if due is None else due):
             return reason("no_marker_left", effect=self.name)
         if mark(s, rid, self.p["marker"]) and not (self.p["moves"] and rid not in chosen):
             return reason("no_marker_left", effect=self.name)
@@ -91,6 +92,15 @@ class MarkersPerRegion(RegionMove):
             return []
         own = s.regions_of(seat, hold.race)
         return sorted(set(own) | {n for r in own for n in s.board.neighbours(r)})
+
+    def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
+        """`RegionMove`'s, with the markers due counted once for all the candidates."""
+        regions = self.candidates(s, seat)
+        if not regions:
+            return []
+        hold = s.players[seat].active
+        due = self._due(s, seat, hold.race) if hold is not None else None
+        return [Use(self.name, rid) for rid in regions if self.why_not_at(s, seat, rid, due) is None]
 
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
                      events: list[dict[str, Any]]) -> None:
