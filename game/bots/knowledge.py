@@ -392,16 +392,29 @@ NOT_VALUED: dict[str, str] = {
 }
 
 
-def traits_of(catalog: Catalog, facts: BoardFacts, race: str, power: str | None) -> Traits:
-    """The figures of a race with its power (or alone, In Decline, with `power=None`)."""
+def traits_of(catalog: Catalog, facts: BoardFacts, race: str, power: str | None,
+              memo: dict[str, tuple[Traits, ...]] | None = None) -> Traits:
+    """The figures of a race with its power (or alone, In Decline, with `power=None`). `memo`:
+    the figures of each race's or power's effects (`id_traits`) worked out so far, for these
+    `catalog` and `facts`."""
     t = Traits(tokens=float(catalog.races[race].tokens))
     badge = badge_of(power)
     if badge:
         t = t.plus(Traits(tokens=float(catalog.powers[badge].tokens)))
     for rid in (race, *lent_parts(power)):        # a race's ability borrowed too
-        for name, p, in_decline in effect_params(catalog, rid):
-            t = t.plus(effect_traits(name, p, in_decline, facts))
+        got = memo.get(rid) if memo is not None else None
+        if got is None:
+            got = id_traits(catalog, facts, rid)
+            if memo is not None:
+                memo[rid] = got
+        for x in got:
+            t = t.plus(x)
     return t
+
+
+def id_traits(catalog: Catalog, facts: BoardFacts, rid: str) -> tuple[Traits, ...]:
+    """The figures of each effect of a race or power id, in order."""
+    return tuple(effect_traits(name, p, in_decline, facts) for name, p, in_decline in effect_params(catalog, rid))
 
 
 def effect_params(catalog: Catalog, rid: str) -> list[tuple[str, dict[str, Any], bool]]:
@@ -593,6 +606,8 @@ class Knowledge:
         self.facts = BoardFacts.of(board)
         self._traits: dict[tuple[str, str | None], Traits] = {}
         self._blocks: dict[tuple[str, str | None], Traits] = {}
+        self._ids: dict[str, tuple[Traits, ...]] = {}      # each race's and power's effects (`traits_of`)
+        self._rounds: dict[str, tuple[float, ...]] = {}    # ... and its learned worth by round (`_played`)
         self.worth = worth.for_game(board, catalog, players) if learned else None
         self.model = LifeModel(self.facts, players)
         self.model.fresh = typical_combo(catalog, self.facts) if self.worth is None else self._typical_played()
@@ -625,7 +640,7 @@ class Knowledge:
         key = (race, power)
         t = self._blocks.get(key)
         if t is None:
-            t = traits_of(self.catalog, self.facts, race, power)
+            t = traits_of(self.catalog, self.facts, race, power, self._ids)
             self._blocks[key] = t
         return t
 
@@ -640,10 +655,20 @@ class Knowledge:
         badge = badge_of(power)
         tokens = float(c.races[race].tokens + (c.powers[badge].tokens if badge else 0))
         parts = (race, *lent_parts(power))            # a race's or power's ability borrowed counts too
-        rounds = tuple(sum(w.active(x, r) for x in parts) for r in range(1, self.board.turns + 1))
+        by_id = [self._by_round(x) for x in parts]
+        rounds = tuple(sum(v[i] for v in by_id) for i in range(self.board.turns))
         blocks = self.block_traits(race, power)
         return Traits(tokens=tokens, by_round=rounds, decline_turn_bonus=sum(w.decline(x) for x in parts),
                       spirit=blocks.spirit, stout=blocks.stout)
+
+    def _by_round(self, rid: str) -> tuple[float, ...]:
+        """The coins per Active turn `rid` was measured to add, round by round (`WorthTable.active`)."""
+        got = self._rounds.get(rid)
+        if got is None:
+            w = self.worth
+            assert w is not None
+            got = self._rounds[rid] = tuple(w.active(rid, r) for r in range(1, self.board.turns + 1))
+        return got
 
     def _typical_played(self) -> Traits:
         """A combo one can expect to pick later, from play: the mean printed tokens and one more
