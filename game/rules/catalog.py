@@ -215,6 +215,9 @@ class Catalog:
     counting_marks: bool = field(default=False, repr=False, compare=False)
     #: some marker goes on combos in the column (`MarkSpec.column_price`)
     column_marks: bool = field(default=False, repr=False, compare=False)
+    #: the races and powers with an effect that protects a region, asks a price for it or makes
+    #: its defenders count for more (`hooked_by` of those three hooks, together)
+    guarding: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
 
     def _index(self) -> None:
         """Note which rare hooks are in use and which markers exist (after any change)."""
@@ -229,6 +232,8 @@ class Catalog:
                     marks[spec.name] = spec
         self.hooked = frozenset(hooked)
         self.hooked_by = {h: frozenset(ids) for h, ids in hooked.items()}
+        self.guarding = frozenset().union(*(hooked.get(h, ()) for h in ("protects", "conquest_price",
+                                                                         "defence_strength")))
         self.marks = marks
         self.decline_only = frozenset(k for k, abil in self.abilities.items()
                                       if any(a.only_in_decline for a in abil))

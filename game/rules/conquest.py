@@ -445,14 +445,15 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     strong: set[tuple[int, str]] = set()          # whose defending tokens count for more (or less)
     apart = tab.priced_apart                       # `cost_of` prices every region
     if slow_immunity or priced or "defence_strength" in cat.hooked:
-        by = cat.hooked_by
-        ids = by.get("protects", frozenset()) | by.get("conquest_price", frozenset()) | \
-            by.get("defence_strength", frozenset())
+        ids = cat.guarding
         for i, p in enumerate(players):
             if i == seat:
                 continue
             seen: set[str] = set()
-            for h, in_dec in ([(p.active, False)] if p.active is not None else []) + [(d, True) for d in p.declines]:
+            holds = [(d, True) for d in p.declines]
+            if p.active is not None:
+                holds.insert(0, (p.active, False))
+            for h, in_dec in holds:
                 if h.race in seen:
                     continue                       # `PlayerState.hold` finds the first
                 seen.add(h.race)
@@ -501,9 +502,9 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
         if r.hero or r.dragon or r.hole:
             continue                                            # immune
         foe = owner is not None and owner != seat
-        if (r.marks or (foe and (owner, r.race) in guarded)) and immunity_reason(s, rid, seat):
+        if (r.marks or (guarded and foe and (owner, r.race) in guarded)) and immunity_reason(s, rid, seat):
             continue
-        if foe and (owner, r.race) in pricing and price_reason(s, seat, rid):
+        if pricing and foe and (owner, r.race) in pricing and price_reason(s, seat, rid):
             continue
         if rid in water:
             for ab in water_ok:
@@ -664,7 +665,8 @@ def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
 def _tokens_lost(s: GameState, owner: int, hold: RaceHold, in_decline: bool, n: int, chance: Any,
                  events: list[dict[str, Any]]) -> None:
     """The race `hold` of `owner` has just lost `n` tokens: its effects hear of it."""
-    for ab in effects(s, hold, in_decline):
+    cat = s.catalog
+    for ab in cat.overriding(cat.in_force(hold.race, hold.power, in_decline), "on_tokens_lost"):
         ab.on_tokens_lost(s, owner, hold, n, chance, events)
 
 
@@ -710,13 +712,14 @@ _DEFENDER_HOOKS = frozenset({"on_region_lost", "conquest_price"})
 def _defender_hears(s: GameState, owner: int, hold: RaceHold, in_decline: bool, rid: str,
                     attacker: int, events: list[dict[str, Any]]) -> None:
     """The holder of `rid` is paid what his effects ask of the attacker, then hears of the loss."""
-    abil = list(effects(s, hold, in_decline))
-    price = sum(ab.conquest_price(s, owner, rid, attacker, in_decline) for ab in abil)
+    cat = s.catalog
+    abil = cat.in_force(hold.race, hold.power, in_decline)      # those that answer, in order
+    price = sum(ab.conquest_price(s, owner, rid, attacker, in_decline) for ab in cat.overriding(abil, "conquest_price"))
     if price:
         paid = pay(s, attacker, owner, price)
         if paid:
             event(events, "coins", seat=attacker, to=owner, coins=paid)
-    for ab in abil:
+    for ab in cat.overriding(abil, "on_region_lost"):
         ab.on_region_lost(s, owner, rid, attacker, in_decline, events)
 
 
