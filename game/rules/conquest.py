@@ -82,27 +82,30 @@ def cost_of(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None = 
         if only is None and dec_only and named_in(dec_only, hold.race, hold.power):
             # an effect that works only In Decline changes nothing while the race is Active
             only = s.catalog.in_force(hold.race, hold.power, hold is not s.players[seat].active)
+        cat = s.catalog
         sources = (hold.race, *lent_parts(hold.power))
         apart = "flat_price" in hooked or "attack_strength" in hooked
+        only_ids = None if only is None else set(map(id, only))
         mine = [(source, ab) for source in sources if source
-                for ab in s.catalog.abilities[source] if only is None or any(ab is x for x in only)] \
+                for ab in cat.abilities[source] if only_ids is None or id(ab) in only_ids] \
             if apart else []
         if apart:
             _flat_price(s, seat, rid, mine, parts)
-        # labelled by the race or power that grants it: "− 1 commando"
+        # labelled by the race or power that grants it: "− 1 commando" (the effects that change
+        # nothing, `Ability.cost_modifier`'s 0, are not asked)
         for source in sources:
             if source:
-                for ab in s.catalog.abilities[source]:
-                    if only is not None and not any(ab is x for x in only):
+                for ab in cat.overriding(cat.abilities[source], "cost_modifier"):
+                    if only_ids is not None and id(ab) not in only_ids:
                         continue
                     m = ab.cost_modifier(s, seat, rid)
                     if m:
                         parts.append((source, m))
         if apart:
             _attack_strength(s, seat, rid, mine, parts)
-        if "cost_floor" in hooked:
-            effs = only if only is not None else s.catalog.effects_of(hold.race, hold.power)
-            floor = max([1] + [ab.cost_floor(s, seat) for ab in effs])
+        if "cost_floor" in hooked:             # (`Ability.cost_floor`'s 1 is the least anyway)
+            effs = only if only is not None else cat.effects_of(hold.race, hold.power)
+            floor = max([1] + [ab.cost_floor(s, seat) for ab in cat.overriding(effs, "cost_floor")])
     total = max(floor, sum(n for _, n in parts))
     return Cost(tuple(parts), total)
 
