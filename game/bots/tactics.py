@@ -158,6 +158,7 @@ class RegionValuer:
         self._regions = s.regions
         self._h2 = min(self.horizon, 2.0)
         self._land = land_neighbours(s.board) if self.t_left > 1 else None
+        self._memo: dict[str, float] = {}    # the values worked out (the plan and the choice read the same)
 
     @classmethod
     def _decline_bonus_of(cls, know: Knowledge, declines: list[RaceHold]) -> dict[str, float]:
@@ -175,6 +176,9 @@ class RegionValuer:
         return got
 
     def value(self, rid: str) -> float:
+        got = self._memo.get(rid)
+        if got is not None:
+            return got
         r = self._regions[rid]
         seat = self.seat
         v = (1.0 + self.bonus.get(rid, 0.0)) * self.horizon
@@ -198,6 +202,7 @@ class RegionValuer:
                 if nr.owner != seat or not nr.tokens:
                     fresh += 1
             v += 0.04 * fresh
+        self._memo[rid] = v
         return v
 
 
