@@ -18,7 +18,7 @@ from .abilities.base import MarkSpec
 from .abilities.declared import param_problems
 from .board import Board
 from .errors import NotImplementedRule
-from .lent import LENT, lent_parts
+from .lent import LENT, lent_parts, named_in
 from .reasons import HasReason, as_reason, reason
 
 
@@ -206,6 +206,8 @@ class Catalog:
     _force_hooks: dict[tuple[str, str | None, bool], Hooks] = field(default_factory=dict, repr=False,
                                                                      compare=False)
     _combo_hooks: dict[tuple[str, str | None], Hooks] = field(default_factory=dict, repr=False, compare=False)
+    _guards: dict[tuple[str, str | None, bool], Hooks | None] = field(default_factory=dict, repr=False,
+                                                                       compare=False)
     #: no effect of the catalog that protects a region depends on more than that region
     _local_defence: bool = field(default=True, repr=False, compare=False)
     #: the markers whose defence depends on more than their region (`MarkSpec.defence_of`):
@@ -249,6 +251,7 @@ class Catalog:
         self._tables.clear()
         self._force_hooks.clear()
         self._combo_hooks.clear()
+        self._guards.clear()
 
     @staticmethod
     def from_data(races: Mapping[str, Mapping[str, Any]], powers: Mapping[str, Mapping[str, Any]],
@@ -357,6 +360,17 @@ class Catalog:
         if got is None:
             got = self._force_hooks[key] = self.hooks(self.in_force(race, power, in_decline))
         return got
+
+    def guards(self, race: str, power: str | None, in_decline: bool) -> Hooks | None:
+        """`hooks_in_force` of a race named among `guarding` (one that may protect a region, ask a
+        price for it or make its defenders count for more), else None."""
+        key = (race, power, in_decline)
+        try:
+            return self._guards[key]
+        except KeyError:
+            got = self._guards[key] = self.hooks_in_force(race, power, in_decline) \
+                if named_in(self.guarding, race, power) else None
+            return got
 
     def combo_hooks(self, race: str, power: str | None) -> Hooks:
         """`hooks(effects_of(race, power))`: a race's and its power's effects (all of them,

@@ -448,27 +448,32 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     strong: set[tuple[int, str]] = set()          # whose defending tokens count for more (or less)
     apart = tab.priced_apart                       # `cost_of` prices every region
     if slow_immunity or priced or "defence_strength" in cat.hooked:
-        ids = cat.guarding
+        guards = cat.guards
         for i, p in enumerate(players):
             if i == seat:
                 continue
-            seen: set[str] = set()
-            holds = [(d, True) for d in p.declines]
-            if p.active is not None:
-                holds.insert(0, (p.active, False))
-            for h, in_dec in holds:
-                if h.race in seen:
-                    continue                       # `PlayerState.hold` finds the first
-                seen.add(h.race)
-                if not named_in(ids, h.race, h.power):
-                    continue                       # neither protects, asks a price nor defends stronger
-                its = cat.hooks_in_force(h.race, h.power, in_dec)
+            act = p.active
+            found: list[tuple[str, Hooks]] = []  # the races whose effects may answer, each once
+            if act is not None:
+                its = guards(act.race, act.power, False)
+                if its is not None:
+                    found.append((act.race, its))
+            if p.declines:
+                seen = {act.race} if act is not None else set()
+                for h in p.declines:
+                    if h.race in seen:
+                        continue                   # `PlayerState.hold` finds the first
+                    seen.add(h.race)
+                    its = guards(h.race, h.power, True)
+                    if its is not None:
+                        found.append((h.race, its))
+            for race_i, its in found:
                 if its.protects:
-                    guarded.add((i, h.race))
+                    guarded.add((i, race_i))
                 if its.conquest_price:
-                    pricing.add((i, h.race))
+                    pricing.add((i, race_i))
                 if its.defence_strength:
-                    strong.add((i, h.race))
+                    strong.add((i, race_i))
     peace = False                                  # some player's peace holds (a Diplomat's)
     for p in players:
         if "until_next_turn" in p.memo:
