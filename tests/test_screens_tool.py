@@ -70,3 +70,40 @@ def test_a_written_game_screen_is_the_screen_drawn(d, tmp_path: Path) -> None:
     off = [abs(x - y) for x, y in zip(a, b, strict=True)]
     assert sum(off) / len(off) < 3, f"a channel is {sum(off) / len(off):.1f} off on average"
     assert sum(v > 40 for v in off) / len(off) < 0.002
+
+
+def test_a_screen_is_written_the_same_whenever_it_is_taken(d, tmp_path: Path) -> None:
+    """The pictures of one seed do not depend on the moment of the shot: the targets' marching
+    dashes are drawn at their first step and a computer player's flash, caught or not by chance
+    when nothing paces the game, is left out. Drawn at two moments as the window draws them, the
+    same board differs; written by the screens tool, it does not."""
+    from game.rules import Conquer, Pick
+    from game.ui.scenes.play import GameScene
+    from tools import screens
+    start = d.scene
+    start.press(start.button("players:5"))
+    d.press_button("start")
+    d.press_button("ready")
+    game = d.scene
+    assert isinstance(game, GameScene)
+    assert game.send(Pick(0))
+    d.pump()
+    targets = [a.region for a in game.legal if isinstance(a, Conquer)]
+    assert targets, "no conquest is lit on the first turn"
+    real = d.app.clock
+    drawn = []
+    written = []
+    try:
+        for i, moment in enumerate((1000.03, 1000.61)):
+            d.app.clock = lambda m=moment: m
+            game.flash = (targets[0], 10_000.0)          # a bot's conquest, still flashing
+            d.app.dirty()
+            d.pump()
+            drawn.append(pygame.image.tobytes(d.app.screen, "RGB"))
+            game.flash = (targets[0], 10_000.0) if i == 0 else None    # caught in one shot only
+            path = screens.steady_shot(d, tmp_path / f"board{i}.png")
+            written.append(pygame.image.tobytes(pygame.image.load(str(path)), "RGB"))
+    finally:
+        d.app.clock = real
+    assert drawn[0] != drawn[1], "the two moments look alike: the test shows nothing"
+    assert written[0] == written[1]

@@ -20,7 +20,7 @@ from bisect import bisect_left
 from collections import Counter
 from itertools import accumulate
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -153,6 +153,30 @@ def save_small(screen: pygame.Surface, path: Path) -> Path:
     return path
 
 
+def steady_shot(d: Any, path: Path, then: Callable[[float], None] | None = None) -> Path:
+    """Draw the window of driver `d` and write it to `path` at a moment fixed for the picture
+    (`then` sets up what is shown from that moment): the marching dashes at their first step,
+    and no flash of a computer player's last conquest, which lasts 10 ms when nothing paces the
+    game and would be caught or not by chance. The same seed then draws the same pictures."""
+    from game.ui.board_view import DASH_PHASES, DASH_RATE
+    from game.ui.scenes.play import GameScene
+    real = d.app.clock
+    now = real()
+    moment = now - now % (DASH_PHASES / DASH_RATE) + 0.5 / DASH_RATE      # the middle of the first step
+    d.app.clock = lambda: moment
+    try:
+        scene = getattr(d.scene, "game", None) or d.scene
+        if isinstance(scene, GameScene):
+            scene.flash = None
+        if then is not None:
+            then(moment)
+        d.app.dirty()
+        d.pump()
+    finally:
+        d.app.clock = real
+    return save_small(d.app.screen, path)
+
+
 def render(out: Path, size: tuple[int, int] = (1280, 800), lang: str = "en", seed: int = 11) -> list[Path]:
     """Play the seeded game and write one PNG per screen of `SCREENS` into `out`."""
     from game.ui.app import Options
@@ -165,10 +189,8 @@ def render(out: Path, size: tuple[int, int] = (1280, 800), lang: str = "en", see
     written: list[Path] = []
     d = Driver(Options(pace=0, catch_errors=False, seed=seed, lang=lang), size=size)
 
-    def shot(name: str) -> None:
-        d.app.dirty()
-        d.pump()
-        written.append(save_small(d.app.screen, out / f"{name}.png"))
+    def shot(name: str, then: Callable[[float], None] | None = None) -> None:
+        written.append(steady_shot(d, out / f"{name}.png", then))
 
     try:
         d.pump(3)
@@ -197,8 +219,7 @@ def render(out: Path, size: tuple[int, int] = (1280, 800), lang: str = "en", see
         d.move(d.region_point(target) if target is not None else (5, 5))
         shot("board")
         d.app.options.pace = 1.0                        # the die stays on screen while it is shown
-        game.die = DieShow(2, True, d.app.clock() - 0.9, game.message or "")
-        shot("die")
+        shot("die", lambda moment: setattr(game, "die", DieShow(2, True, moment - 0.9, game.message or "")))
         game.die = None
         d.app.options.pace = 0.0
         if game.button("redeploy") is not None:
