@@ -53,7 +53,20 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from ..rules import CONQUER, PICK, Action, Decline, GameState, Pick, actor, apply, legal_actions, why_illegal
+from ..rules import (
+    CONQUER,
+    PICK,
+    Action,
+    Conquer,
+    Decline,
+    GameState,
+    Pick,
+    actor,
+    apply,
+    conquest_cost,
+    legal_actions,
+    why_illegal,
+)
 from .hard import CarryingOn, play_out
 from .knowledge import Knowledge
 from .medium import MediumBot, MediumStyle
@@ -114,7 +127,8 @@ class ExpertBot:
     level = "expert"
 
     def __init__(self, seat: int, seed: int = 0, budget: float = DEFAULT_BUDGET, iterations: int | None = None,
-                 max_plans: int = 8, depth: int = 1, carry_styles: tuple[str, ...] = ("medium", "bold")) -> None:
+                 max_plans: int = 8, depth: int = 1, carry_styles: tuple[str, ...] = ("medium", "bold"),
+                 directions: int = 2) -> None:
         if not 0 < budget <= MAX_BUDGET:
             raise ValueError(f"Expert's budget is more than 0 and at most {MAX_BUDGET:g} s per decision, "
                              f"not {budget}")
@@ -127,6 +141,7 @@ class ExpertBot:
         self.max_plans = max_plans
         self.depth = depth                      # own turns in the tree (1: the root only)
         self.carry_styles = carry_styles        # conquering styles tried when carrying on
+        self.directions = directions            # other first conquests tried besides Medium's
         self.medium = MediumBot(seat, seed)
         self._styled = {k: CarryingOn(seat, seed, st) for k, st in STYLES.items()}
         self._plan: tuple[tuple[int, int], str] | None = None   # (round, seat) -> style of this turn
@@ -182,8 +197,11 @@ class ExpertBot:
                 c = s.column[a.index]
                 out.append(Plan(f"pick {c.race}+{c.power}", a))
             return out
+        if t.phase == CONQUER and not t.acted and t.picked and not t.conquered and self.directions:
+            return self.direction_plans(s, seat, acts)   # a fresh race's first conquest
         if t.phase == CONQUER and not t.acted and not t.picked:
             carry = [Plan(f"carry on {STYLE_WORDS[k]}", None, k) for k in self.carry_styles]
+            carry += self.direction_plans(s, seat, acts)[1:]
             if Decline() not in acts or turns_left(s, seat) <= 1:
                 return carry                       # never decline in the last turn
             decline = Plan("decline", Decline())
@@ -191,6 +209,30 @@ class ExpertBot:
             medium_declines = self.medium.should_decline(s, seat, acts, know)
             return [decline, *carry] if medium_declines else [carry[0], decline, *carry[1:]]
         return []
+
+    def direction_plans(self, s: GameState, seat: int, acts: list[Action]) -> list[Plan]:
+        """Carrying on steadily, and carrying on from another first conquest: the regions
+        Medium ranks next after its own choice (by coins of value per token), `directions` of
+        them. Where a turn's conquests begin decides which way the race spreads; Medium's
+        greedy first step is one guess among a few close ones."""
+        if not self.directions:
+            return []
+        know = Knowledge.of(s.board, s.catalog, len(s.players))
+        me = self._styled["medium"]
+        valuer = me.valuer(s, seat, know)
+        keep = 0.0 if valuer.t_left <= 1 else me.style.keep_per_token
+        ranked = []
+        for a in acts:
+            if isinstance(a, Conquer):
+                v = valuer.value(a.region)
+                c = conquest_cost(s, seat, a.region)
+                if v > keep * c:
+                    ranked.append((-v / c, s.board.index[a.region], a))
+        ranked.sort(key=lambda x: (x[0], x[1]))
+        out = [Plan("carry on steadily", None, "medium")]
+        for _, _, a in ranked[:self.directions + 1]:
+            out.append(Plan(f"carry on from {a.region}", a, "medium"))
+        return out
 
     def distinct(self, s: GameState, plans: list[Plan]) -> list[Plan]:
         """`plans` without those that would play the very same turn as an earlier one (two
