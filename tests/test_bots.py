@@ -249,6 +249,41 @@ def test_where_medium_would_decline_expert_and_hard_weigh_carrying_on_too() -> N
     assert found == 2
 
 
+def test_expert_weighs_other_first_conquests_than_mediums() -> None:
+    """Where a turn's conquests begin is a plan of its own: after a pick, and at the start of
+    an Active race's turn, Expert also plays the turn on from the regions Medium ranks next."""
+    from game.bots.expert import ExpertBot
+    from game.rules import Conquer
+    board = map_for_players(4).board
+    bots = _bots(["medium"] * 4, 5)
+    rng = random.Random(5)
+    s = new_game(board, ["ann", "bob", "cid", "dee"], default_catalog(), rng)
+    seen = {"picked": 0, "carrying": 0}
+    while not s.game_over and min(seen.values()) < 2:
+        seat = actor(s)
+        v = public_view(s, seat)
+        t = v.turn
+        if t.seat == seat and t.phase == "conquer" and not t.acted and not t.conquered:
+            acts = legal_actions(v)
+            if sum(isinstance(a, Conquer) for a in acts) >= 3:
+                expert = ExpertBot(seat, 1, iterations=6)
+                plans = expert.distinct(v, expert.plans(v, seat, acts))
+                keys = [p.key for p in plans]
+                assert "carry on steadily" in keys
+                medium_first = expert.turn_intents(v, plans[keys.index("carry on steadily")], random.Random(0))[0]
+                others = [p for p in plans if p.key.startswith("carry on from ")]
+                assert others, keys
+                for p in others:
+                    assert isinstance(p.first, Conquer) and p.first != medium_first
+                    assert p.key == f"carry on from {p.first.region}" and why_illegal(v, p.first) is None
+                a = expert.choose(s)
+                assert expert.searched and why_illegal(s, a) is None
+                assert set(expert.last_search) == set(keys)
+                seen["picked" if t.picked else "carrying"] += 1
+        s, _ = apply(s, bots[seat].choose(s), rng)
+    assert min(seen.values()) >= 2, seen
+
+
 def test_expert_keeps_to_its_budget_in_processor_time_beside_a_busy_thread() -> None:
     s = _pick_position()
     bot = make_bot("expert", actor(s), 5, budget=0.5)

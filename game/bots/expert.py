@@ -10,13 +10,17 @@ engine can run (a composed custom one too) is searched the same way.
 Granularity. A Small World turn is many intents (a pick, five or six conquests, a die roll, a
 redeploy, markers); searching per intent spends the budget on orderings of the same conquests,
 and a tree over them would be thousands of nodes deep before it sees a turn's coins. The real
-choices are per turn: which combo, whether to decline now, and how boldly to conquer (spread
-wide and hit the leader, or keep tokens home). So the tree's moves are *whole-turn plans*: a
-first intent (a pick, or declining) and a conquering style that plays the rest of the turn
+choices are per turn: which combo, whether to decline now, where the turn's conquests begin,
+and how boldly to conquer (spread wide and hit the leader, or keep tokens home). So the tree's
+moves are *whole-turn plans*: a first intent (a pick, declining, or a first conquest) and a
+conquering style that plays the rest of the turn
 (Medium's judgement with other weights, which never goes into decline by itself: "carry on"
 carries on even where Medium would decline, so that declining is weighed against carrying on
-in both directions). Plans are keyed by what they mean ("pick Elves+Flying",
-"decline", "carry on boldly"), so the same move is recognised in every determinization; a
+in both directions). Where the conquests begin is weighed too: besides Medium's own first
+conquest, the turn is played on from the regions Medium ranks next (`directions` of them), as
+the direction a race spreads in is set by its first step. Plans are keyed by what they mean
+("pick Elves+Flying", "decline", "carry on boldly", "carry on from Foxtor"), so the same move
+is recognised in every determinization; a
 plan that cannot be played in one (the combo is gone from the column) is simply unavailable
 there, and the selection counts availability as information-set MCTS does.
 
@@ -43,8 +47,9 @@ or after exactly `iterations` playouts, which makes a decision reproducible for 
 The budget is processor time of the thread that decides (`time.thread_time`), not the clock:
 on a busy machine, or beside the window's drawing thread, Expert searches as far as on a quiet
 one, only later; `progress` follows the processor time spent.
-Expert searches once per turn, at the turn's real decision, and plays the rest of the turn by
-the chosen plan's style; it reports `progress` (0 to 1) while it thinks, for the window's cue.
+Expert searches at the turn's real decision (a pick, or declining against carrying on and
+where to begin), and once more after a pick, at the new race's first conquest; it plays the
+rest of the turn by the chosen plan's style; it reports `progress` (0 to 1) while it thinks, for the window's cue.
 """
 from __future__ import annotations
 
