@@ -45,17 +45,23 @@ def test_a_written_screen_keeps_the_grey_of_a_disabled_button_beside_pink_tokens
     assert written.get_at((500, 200))[:3] == pink
 
 
-def test_a_written_game_screen_is_the_screen_drawn(d, tmp_path: Path) -> None:
-    """Every pixel of a written game screen is near the one drawn, and the disabled Undo's fill is
-    its very grey."""
+def _five_player_table(d):
+    """The table of a new five-player game, past the pass screen."""
     from game.ui.scenes.play import GameScene
-    from tools import screens
     start = d.scene
     start.press(start.button("players:5"))
     d.press_button("start")
     d.press_button("ready")
     game = d.scene
     assert isinstance(game, GameScene)
+    return game
+
+
+def test_a_written_game_screen_is_the_screen_drawn(d, tmp_path: Path) -> None:
+    """Every pixel of a written game screen is near the one drawn, and the disabled Undo's fill is
+    its very grey."""
+    from tools import screens
+    game = _five_player_table(d)
     d.app.dirty()
     d.pump()
     drawn = d.app.screen.copy()
@@ -78,14 +84,8 @@ def test_a_screen_is_written_the_same_whenever_it_is_taken(d, tmp_path: Path) ->
     when nothing paces the game, is left out. Drawn at two moments as the window draws them, the
     same board differs; written by the screens tool, it does not."""
     from game.rules import Conquer, Pick
-    from game.ui.scenes.play import GameScene
     from tools import screens
-    start = d.scene
-    start.press(start.button("players:5"))
-    d.press_button("start")
-    d.press_button("ready")
-    game = d.scene
-    assert isinstance(game, GameScene)
+    game = _five_player_table(d)
     assert game.send(Pick(0))
     d.pump()
     targets = [a.region for a in game.legal if isinstance(a, Conquer)]
