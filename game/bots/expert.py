@@ -68,7 +68,6 @@ from ..rules import (
     Pick,
     actor,
     apply,
-    conquest_cost,
     legal_actions,
     why_illegal,
 )
@@ -101,6 +100,9 @@ class Plan:
     key: str
     first: Action | None
     style: str = "medium"
+
+
+STEADY = Plan("carry on steadily", None, "medium")      # Medium's own turn, never declining
 
 
 @dataclass
@@ -203,10 +205,10 @@ class ExpertBot:
                 out.append(Plan(f"pick {c.race}+{c.power}", a))
             return out
         if t.phase == CONQUER and not t.acted and t.picked and not t.conquered and self.directions:
-            return self.direction_plans(s, seat, acts)   # a fresh race's first conquest
+            return [STEADY, *self.direction_plans(s, seat, acts)]   # a fresh race's first conquest
         if t.phase == CONQUER and not t.acted and not t.picked:
             carry = [Plan(f"carry on {STYLE_WORDS[k]}", None, k) for k in self.carry_styles]
-            carry += self.direction_plans(s, seat, acts)[1:]
+            carry += self.direction_plans(s, seat, acts)
             if Decline() not in acts or turns_left(s, seat) <= 1:
                 return carry                       # never decline in the last turn
             decline = Plan("decline", Decline())
@@ -216,28 +218,19 @@ class ExpertBot:
         return []
 
     def direction_plans(self, s: GameState, seat: int, acts: list[Action]) -> list[Plan]:
-        """Carrying on steadily, and carrying on from another first conquest: the regions
-        Medium ranks next after its own choice (by coins of value per token), `directions` of
-        them. Where a turn's conquests begin decides which way the race spreads; Medium's
-        greedy first step is one guess among a few close ones."""
+        """Carrying on from another first conquest than Medium's: the regions it ranks best (by
+        value per token), `directions` of them besides its own choice (a plan that plays the
+        same turn as carrying on steadily is dropped by `distinct`). Where a turn's conquests
+        begin decides which way the race spreads; Medium's greedy first step is one guess among
+        a few close ones."""
         if not self.directions:
             return []
-        know = Knowledge.of(s.board, s.catalog, len(s.players))
         me = self._styled["medium"]
-        valuer = me.valuer(s, seat, know)
-        keep = 0.0 if valuer.t_left <= 1 else me.style.keep_per_token
-        ranked = []
-        for a in acts:
-            if isinstance(a, Conquer):
-                v = valuer.value(a.region)
-                c = conquest_cost(s, seat, a.region)
-                if v > keep * c:
-                    ranked.append((-v / c, s.board.index[a.region], a))
-        ranked.sort(key=lambda x: (x[0], x[1]))
-        out = [Plan("carry on steadily", None, "medium")]
-        for _, _, a in ranked[:self.directions + 1]:
-            out.append(Plan(f"carry on from {a.region}", a, "medium"))
-        return out
+        valuer = me.valuer(s, seat, Knowledge.of(s.board, s.catalog, len(s.players)))
+        conquers = [a for a in acts if isinstance(a, Conquer)]
+        index = s.board.index
+        ranked = sorted(me.worth_taking(s, seat, conquers, valuer), key=lambda x: (-x[0], index[x[1].region]))
+        return [Plan(f"carry on from {a.region}", a, "medium") for _, a, _ in ranked[:self.directions + 1]]
 
     def distinct(self, s: GameState, plans: list[Plan]) -> list[Plan]:
         """`plans` without those that would play the very same turn as an earlier one (two

@@ -248,8 +248,6 @@ class MediumBot:
             kinds = by_kind(acts)
         if valuer is None:
             valuer = self.valuer(s, seat, know)
-        last_turn = valuer.t_left <= 1
-        keep = 0.0 if last_turn else self.style.keep_per_token
         uses = _all(kinds, Use)
         if uses:                             # a block's own move that comes before conquests
             a_use = self.use_first(s, seat, uses)
@@ -270,15 +268,8 @@ class MediumBot:
             best = max(dragon, key=dragon_key)
             if conquest_cost(s, seat, best.region) >= 3 and valuer.value(best.region) > 0:
                 return best
-        conquers = _all(kinds, Conquer)
         best_c, best_ratio, best_cost = None, -1e9, 0
-        value = valuer.value
-        for a in conquers:
-            v = value(a.region)
-            c = conquest_cost(s, seat, a.region)
-            if v <= keep * c:
-                continue
-            ratio = v / c
+        for ratio, a, c in self.worth_taking(s, seat, _all(kinds, Conquer), valuer):
             if ratio > best_ratio + 1e-9:
                 best_c, best_ratio, best_cost = a, ratio, c
         if best_c is not None:
@@ -311,6 +302,21 @@ class MediumBot:
                     return berserk
                 return best_r
         return None
+
+    def worth_taking(self, s: GameState, seat: int, conquers: Sequence[Conquer],
+                     valuer: RegionValuer) -> list[tuple[float, Conquer, int]]:
+        """The conquests worth their tokens by this style (value above what the tokens are worth
+        kept home, nothing kept in the last turn), each as (value per token, the conquest, its
+        cost), in the listing's order."""
+        keep = 0.0 if valuer.t_left <= 1 else self.style.keep_per_token
+        value = valuer.value
+        out = []
+        for a in conquers:
+            v = value(a.region)
+            c = conquest_cost(s, seat, a.region)
+            if v > keep * c:
+                out.append((v / c, a, c))
+        return out
 
     # -- blocks' own moves (expansion races and powers) ---------------------------------------
     def decline_where(self, s: GameState, seat: int, acts: Sequence[Action]) -> Action:
