@@ -73,7 +73,7 @@ class MediumStyle:
     opp_weight: float = 0.35        # coins of value per coin an opponent loses
     leader_weight: float = 0.35     # ... more when he leads
     keep_per_token: float = 0.25    # value of a token kept for defence (not in the last turn)
-    decline_bias: float = 0.0       # coins added to the value of declining now
+    decline_bias: float = 1.5       # coins added to the value of declining now (measured: docs/balance-lab.md)
     pick_bias_tokens: float = 0.0   # coins added per token of a combo when picking
     pick_spread: float = 0.6        # weight of the model's value of a combo against its price
 
