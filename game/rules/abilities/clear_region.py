@@ -27,6 +27,7 @@ from .use_move import RegionMove
 from .where import Where
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..board import Board
     from ..state import GameState, RaceHold
 
 
@@ -72,6 +73,7 @@ class ClearRegion(RegionMove):
         self.near = Where.parse(self.p["near"], self.name)
         self.target = Where.parse(self.p["target"], self.name)
         self.phase = CONQUER if self.p["anywhere"] else REDEPLOY
+        self._land_cache: tuple[Board | None, list[str]] = (None, [])
 
     def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
         return (MarkSpec(self.p["marker"], source, immune=True),) if self.p["marker"] else ()
@@ -123,7 +125,8 @@ class ClearRegion(RegionMove):
 
     def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
         """The candidates `why_not_at` accepts, judged as it judges them but without building a
-        reason for the others, and with the regions that may be emptied worked out once."""
+        reason for the others, with the regions that may be emptied worked out once, and
+        `immunity_reason` asked only of a region where something may protect it."""
         hold = s.players[seat].active
         t = s.turn
         if hold is None or t.phase != self.phase or t.seat != seat:
@@ -131,21 +134,44 @@ class ClearRegion(RegionMove):
         anywhere = self.p["anywhere"]
         if anywhere and t.used.get(self.name):
             return []
-        sources = self._sources(s, seat, hold)
-        done = list(t.used.get(self.name, []))
         regions, board = s.regions, s.board
+        sources: dict[str, set[str]] = {}
+        if anywhere:
+            order = self._land(board)
+        else:
+            sources = self._sources(s, seat, hold)
+            order = sorted(sources)
+        done = list(t.used.get(self.name, []))
+        water = board.water
+        protects = "protects" in s.catalog.hooked
+        target, race = self.target, hold.race
         out: list[Action] = []
-        for rid in sorted(sources):
-            if rid not in regions or board.region(rid).is_water:
+        for rid in order:
+            if rid in water:
                 continue
-            r = regions[rid]
-            if r.owner == seat and r.tokens:
+            r = regions.get(rid)
+            if r is None:
                 continue
-            if immunity_reason(s, rid, seat) or not self.target.holds(s, seat, hold.race, rid):
+            owner = r.owner
+            if owner == seat and r.tokens:
+                continue
+            if (r.hero or r.dragon or r.hole or r.marks or (protects and owner is not None and owner != seat and r.race)) \
+                    and immunity_reason(s, rid, seat):
+                continue
+            if not target.holds(s, seat, race, rid):
                 continue
             if anywhere or _matched(sources, done + [rid]):
                 out.append(Use(self.name, rid))
         return out
+
+    def _land(self, board: "Board") -> list[str]:
+        """The land regions of `board`, sorted by id (the order `candidates` gives), worked out
+        once per board."""
+        seen, land = self._land_cache
+        if seen is not board:
+            land = sorted(rid for rid in board.index if rid not in board.water)
+            self._land_cache = (board, land)
+        return land
 
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
                      events: list[dict[str, Any]]) -> None:
