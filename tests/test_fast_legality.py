@@ -38,7 +38,7 @@ from game.rules import (
     new_game,
     why_illegal,
 )
-from game.rules.conquest import conquest_options, target_reason
+from game.rules.conquest import conquest_options, judged_locally, target_reason
 from tests.boards import BOARDS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -372,6 +372,44 @@ def test_conquests_judged_again_only_near_a_change_agree_with_a_full_listing(con
         assert kept >= 25, kept
     else:                                 # a marker's defence reads more than its region
         assert kept == 0, kept
+
+
+def test_a_position_played_from_one_judged_locally_is_judged_as_if_read_afresh() -> None:
+    """`judged_locally` after a conquest or an abandon from a position judged locally reads only
+    the regions written since, for a marker whose defence reads further, and takes it that no
+    race asks a price: on every step of random games with every pack, its answer is that of the
+    same position read afresh, and the shorter way is taken often; and where a conquest lays
+    such a marker (a Behemoth's, in the region it wrote), the position is not judged locally."""
+    catalog = load_catalog(EXPANSIONS)
+    assert catalog.nonlocal_marks and "conquest_price" in catalog.hooked
+    shorter = 0
+    laid = False
+    for seed in range(24):
+        s, rng = _random_start(catalog, seed)
+        while not s.game_over:
+            seat = s.turn.seat
+            hold = s.players[seat].active
+            if s.turn.phase == CONQUER and hold is not None:
+                tab = catalog.combo_hooks(hold.race, hold.power)
+                own = s.regions_of(seat, hold.race)
+                fresh = _unlisted(s)
+                assert fresh._prior is None
+                said = judged_locally(s, tab, own)
+                assert said == judged_locally(fresh, tab, own), f"seed {seed}, round {s.round}, seat {seat}"
+                shorter += s._prior is not None and said
+                written = [rid for rid in s._changed if s.regions[rid].owner == seat]
+                if said and s._prior is not None and written and not laid:
+                    marked = _unlisted(s)
+                    marked._prior = s._prior
+                    marked._changed = s._changed
+                    marked.regions = dict(s.regions)
+                    marked.regions[written[0]] = s.regions[written[0]].copy()
+                    marked.regions[written[0]].marks = {**s.regions[written[0]].marks, "behemoth": 1}
+                    assert not judged_locally(marked, tab, own)
+                    laid = True
+            acts = legal_actions(s)
+            s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+    assert shorter >= 25 and laid, shorter
 
 
 def test_printed_tables_say_what_the_hooks_say() -> None:

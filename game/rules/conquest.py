@@ -355,7 +355,11 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
     if not own or not hooks.local:
         return False
     cat = s.catalog
-    if "conquest_price" in cat.hooked:
+    # played by a conquest or an abandon from a position judged locally (`_prior`): no race asked
+    # a price there and no such marker lay on its board; a conquest takes races away, never adds
+    # one, and a marker it lays is in a region it wrote (`_changed`), so only those are read
+    prior = s._prior is not None
+    if not prior and "conquest_price" in cat.hooked:
         ids = cat.hooked_by["conquest_price"]
         for p in s.players:
             h = p.active
@@ -367,6 +371,13 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
                     return False
     far = cat.nonlocal_marks
     if far:
+        if prior:
+            regions = s.regions
+            for rid in s._changed:
+                marks = regions[rid].marks
+                if marks and not far.isdisjoint(marks):
+                    return False
+            return True
         for marks in filter(None, map(_MARKS, s.regions.values())):     # the regions with markers
             if not far.isdisjoint(marks):
                 return False
