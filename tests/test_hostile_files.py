@@ -225,8 +225,15 @@ def _stop(proc: subprocess.Popen[str], sig: int, said: str, status: int) -> None
     try:
         out, err = proc.communicate(timeout=5)
     except subprocess.TimeoutExpired:
+        # say how the command stood with the signal (Linux: blocked, ignored, caught), and what
+        # this process passed on to it, rather than only that it did not stop
+        status = Path(f"/proc/{proc.pid}/status")
+        masks = [x for x in status.read_text().splitlines() if x.startswith(("SigBlk", "SigIgn", "SigCgt"))] \
+            if status.exists() else []
+        here = signal.getsignal(sig)
         proc.kill()
-        raise
+        raise AssertionError(f"no stop 5 s after signal {sig}; the command's masks {masks}; "
+                             f"this test's own handler {here!r}") from None
     assert time.monotonic() - t0 < 5
     assert proc.returncode == status and "Traceback" not in err, err[-2000:]
     assert err.strip().splitlines()[-1] == said
