@@ -190,8 +190,9 @@ def immunity_reason(s: GameState, rid: str, attacker: int | None = None) -> Reas
                 return reason("immune_marker", s, region=rid, power=spec.source)
     if r.owner is not None and r.owner != attacker and "protects" in s.catalog.hooked and r.race:
         hold, in_dec = s.players[r.owner].hold(r.race)
-        if hold is not None:
-            for ab in effects(s, hold, in_dec):
+        its = s.catalog.guards(hold.race, hold.power, in_dec) if hold is not None else None
+        if its is not None:                # only the effects that may protect are asked
+            for ab in its.protects:
                 why = ab.protects(s, r.owner, rid, attacker, in_dec)
                 if why:
                     return why

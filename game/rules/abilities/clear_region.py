@@ -125,8 +125,7 @@ class ClearRegion(RegionMove):
 
     def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
         """The candidates `why_not_at` accepts, judged as it judges them but without building a
-        reason for the others, with the regions that may be emptied worked out once, and
-        `immunity_reason` asked only of a region where something may protect it."""
+        reason for the others, and with the regions that may be emptied worked out once."""
         hold = s.players[seat].active
         t = s.turn
         if hold is None or t.phase != self.phase or t.seat != seat:
@@ -143,7 +142,6 @@ class ClearRegion(RegionMove):
             order = sorted(sources)
         done = list(t.used.get(self.name, []))
         water = board.water
-        protects = "protects" in s.catalog.hooked
         target, race = self.target, hold.race
         out: list[Action] = []
         for rid in order:
@@ -155,8 +153,7 @@ class ClearRegion(RegionMove):
             owner = r.owner
             if owner == seat and r.tokens:
                 continue
-            if (r.hero or r.dragon or r.hole or r.marks or (protects and owner is not None and owner != seat and r.race)) \
-                    and immunity_reason(s, rid, seat):
+            if immunity_reason(s, rid, seat):
                 continue
             if not target.holds(s, seat, race, rid):
                 continue
