@@ -6,6 +6,7 @@ tells a playtester how each race, power and combo fares (see docs/balance-lab.md
 - `charts.py` draws the PNG charts (pygame-ce, no window);
 - `report.py` writes the CSV files, the tables and the one-page summary;
 - `versus.py` plays matches between two levels of computer player (`python -m game.lab match`);
+- `regret.py` measures Expert's choices against a long look-ahead (`python -m game.lab regret`);
 - `__main__.py` reads the command line.
 
 The lab reads the engine and the bots; it changes neither.

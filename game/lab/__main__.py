@@ -8,6 +8,9 @@ the content, the paired difference per changed race or power (`compare.py`).
 `python -m game.lab match --a expert --b hard --games 200` — a match between two levels of
 computer player (`versus.py`).
 
+`python -m game.lab regret [--try directions=5]` — how much Expert's choices lose against a long
+look-ahead on lab positions, for Expert as shipped and with other knobs (`regret.py`).
+
 `python -m game.lab worth [--check]` — measure what the shipped races and powers are worth to the
 computer players and write the shipped table (`worth.py`)."""
 from __future__ import annotations
@@ -38,6 +41,9 @@ def main(argv: list[str] | None = None) -> int:
     if args_in[:1] == ["match"]:
         from .versus import main as match_main
         return match_main(args_in[1:])
+    if args_in[:1] == ["regret"]:
+        from .regret import main as regret_main
+        return regret_main(args_in[1:])
     if args_in[:1] == ["worth"]:
         from .worth import main as worth_main
         return worth_main(args_in[1:])
