@@ -8,7 +8,7 @@ the content, the paired difference per changed race or power (`compare.py`).
 `python -m game.lab match --a expert --b hard --games 200` — a match between two levels of
 computer player (`versus.py`).
 
-`python -m game.lab regret [--try directions=5]` — how much Expert's choices lose against a long
+`python -m game.lab regret [--try directions=8]` — how much Expert's choices lose against a long
 look-ahead on lab positions, for Expert as shipped and with other knobs (`regret.py`).
 
 `python -m game.lab worth [--check]` — measure what the shipped races and powers are worth to the

@@ -1,4 +1,4 @@
-"""`python -m game.lab regret [--try directions=5 ...]` — how much Expert's choices lose against a
+"""`python -m game.lab regret [--try directions=8 ...]` — how much Expert's choices lose against a
 long look-ahead, measured on lab positions in minutes instead of a match of hours.
 
 Positions: for each number g below `--positions`, a four-player game of Medium players (seeded
@@ -57,7 +57,7 @@ class Position:
 
 
 def parse_try(text: str) -> dict[str, Any]:
-    """`--try directions=5,max_plans=6` as Expert's options (ValueError: one sentence)."""
+    """`--try directions=8,max_plans=6` as Expert's options (ValueError: one sentence)."""
     out: dict[str, Any] = {}
     for part in text.split(","):
         name, eq, value = part.partition("=")
