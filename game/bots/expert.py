@@ -135,7 +135,7 @@ class ExpertBot:
 
     def __init__(self, seat: int, seed: int = 0, budget: float = DEFAULT_BUDGET, iterations: int | None = None,
                  max_plans: int = 8, depth: int = 1, carry_styles: tuple[str, ...] = ("medium", "bold"),
-                 directions: int = 5) -> None:
+                 directions: int = 2) -> None:
         if not 0 < budget <= MAX_BUDGET:
             raise ValueError(f"Expert's budget is more than 0 and at most {MAX_BUDGET:g} s per decision, "
                              f"not {budget}")
