@@ -32,7 +32,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.expert import STYLES, ExpertBot, Plan
+from ..bots.expert import MARGIN_CLIP, STYLES, ExpertBot, Plan
 from ..bots.medium import MediumBot
 from ..bots.view import public_view
 from ..rules import Board, Catalog, GameState, actor, apply, legal_actions, new_game
@@ -136,7 +136,8 @@ def worth(pos: Position) -> tuple[int, list[str], dict[str, float]]:
         for key, p in plans.items():
             total[key] += ex.iterate(view, p, {}, bots, f"regret:{_CFG['seed']}:{pos.number}:{k}")
     n = _CFG["oracle"]
-    return pos.number, list(plans), {key: (v / n) * 120.0 - 60.0 for key, v in total.items()}
+    # `iterate` gives Expert's reward, the clipped margin scaled to 0..1: back to coins
+    return pos.number, list(plans), {key: (v / n) * 2 * MARGIN_CLIP - MARGIN_CLIP for key, v in total.items()}
 
 
 def decide(job: tuple[int, Position, int]) -> tuple[int, int, str, int]:
