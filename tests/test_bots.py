@@ -418,7 +418,7 @@ def test_the_bots_try_the_in_decline_ghouls_final_die() -> None:
 def test_expert_plays_the_best_plan_on_the_luck_all_its_contenders_saw() -> None:
     s = _pick_position()
     for n in (7, 10, 16):                     # budgets that cut the last round short
-        bot = make_bot("expert", actor(s), 3, iterations=n)
+        bot = make_bot("expert", actor(s), 3, iterations=n, lead=0.0)
         a = bot.choose(s)
         rivals = bot.last_contenders
         assert len(rivals) >= 2 and sum(c for _, c in bot.last_search.values()) == n
@@ -428,6 +428,32 @@ def test_expert_plays_the_best_plan_on_the_luck_all_its_contenders_saw() -> None
         assert paired[bot.last_choice] == max(paired.values())
         c = s.column[a.index]
         assert bot.last_choice.startswith(f"pick {c.race}+{c.power}")
+
+
+def test_expert_leaves_mediums_move_only_on_a_clear_lead() -> None:
+    from game.bots.expert import clear_lead
+    assert clear_lead({0: 0.6, 1: 0.7, 2: 0.65}, {0: 0.5, 1: 0.6, 2: 0.56}, 2.0)
+    assert not clear_lead({0: 0.6, 1: 0.4, 2: 0.65}, {0: 0.5, 1: 0.6, 2: 0.56}, 2.0)   # noisy
+    assert not clear_lead({0: 0.9}, {0: 0.1}, 2.0)                  # one round shows nothing
+    assert not clear_lead({0: 0.9, 1: 0.9}, {2: 0.1, 3: 0.1}, 0.5)  # no luck in common
+    with pytest.raises(ValueError, match="lead"):
+        make_bot("expert", 0, 1, lead=-1)
+    verdicts = set()
+    s = _pick_position()
+    for seed in range(8):
+        loose = make_bot("expert", actor(s), seed, iterations=30, lead=0.0)
+        strict = make_bot("expert", actor(s), seed, iterations=30, lead=1.5)
+        loose.choose(s)
+        strict.choose(s)
+        assert strict.last_luck == loose.last_luck                # the same search, maybe another verdict
+        medium = next(iter(loose.last_luck))                      # plans in order of prior: Medium's first
+        if loose.last_choice == medium:
+            assert strict.last_choice == medium
+            continue
+        clear = clear_lead(loose.last_luck[loose.last_choice], loose.last_luck[medium], 1.5)
+        assert strict.last_choice == (loose.last_choice if clear else medium)
+        verdicts.add(clear)
+    assert verdicts == {True, False}                            # both cases were seen
 
 
 def test_expert_looks_at_every_combo_and_halves_the_field_on_shared_luck() -> None:

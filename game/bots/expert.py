@@ -135,10 +135,12 @@ class ExpertBot:
 
     def __init__(self, seat: int, seed: int = 0, budget: float = DEFAULT_BUDGET, iterations: int | None = None,
                  max_plans: int = 8, depth: int = 1, carry_styles: tuple[str, ...] = ("medium", "bold"),
-                 directions: int = 2) -> None:
+                 directions: int = 2, lead: float = 2.0) -> None:
         if not 0 < budget <= MAX_BUDGET:
             raise ValueError(f"Expert's budget is more than 0 and at most {MAX_BUDGET:g} s per decision, "
                              f"not {budget}")
+        if lead < 0:
+            raise ValueError(f"Expert's lead is 0 or more standard errors, not {lead}")
         if iterations is not None and iterations < 1:
             raise ValueError(f"Expert's iterations must be at least 1, not {iterations}")
         self.seat = seat
@@ -149,6 +151,7 @@ class ExpertBot:
         self.depth = depth                      # own turns in the tree (1: the root only)
         self.carry_styles = carry_styles        # conquering styles tried when carrying on
         self.directions = directions            # other first conquests tried besides Medium's
+        self.lead = lead                        # standard errors a plan must lead Medium's by
         self.medium = MediumBot(seat, seed)
         self._styled = {k: CarryingOn(seat, seed, st) for k, st in STYLES.items()}
         self._plan: tuple[tuple[int, int], str] | None = None   # (round, seat) -> style of this turn
@@ -157,6 +160,7 @@ class ExpertBot:
         self.last_search: dict[str, tuple[float, int]] = {}     # plan key -> (mean, playouts)
         self.playouts = 0
         self.last_contenders: dict[str, dict[int, float]] = {}   # plans in the running: luck -> reward
+        self.last_luck: dict[str, dict[int, float]] = {}         # every plan: luck -> reward
         self.last_choice = ""
 
     # -- the window's entry point ------------------------------------------------------------
@@ -334,7 +338,10 @@ class ExpertBot:
             a = root[p.key]
             return sum(a.by_luck[k] for k in shared) / len(shared) if shared else a.mean
         best = max(tried, key=lambda p: (paired(p), root[p.key].mean, -plans.index(p)))
+        if self.lead and best is not plans[0] and not clear_lead(root[best.key].by_luck, root[plans[0].key].by_luck, self.lead):
+            best = plans[0]                        # no clear lead over Medium's own move
         self.last_contenders = {p.key: dict(root[p.key].by_luck) for p in tried}
+        self.last_luck = {p.key: root[p.key].by_luck for p in plans}
         self.last_choice = best.key
         return best
 
@@ -424,6 +431,19 @@ class ExpertBot:
             if steps > 5000:
                 raise RuntimeError("the other players' turns did not end")
         return s
+
+
+def clear_lead(mine: dict[int, float], default: dict[int, float], z: float) -> bool:
+    """Does a plan lead the default plan clearly on the luck both saw: its mean paired
+    difference more than `z` standard errors above 0? Fewer than two rounds of shared luck
+    show no clear lead."""
+    diffs = [mine[k] - default[k] for k in mine if k in default]
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > z * math.sqrt(var / n)
 
 
 def reward(end: GameState, seat: int) -> float:

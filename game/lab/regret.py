@@ -45,6 +45,7 @@ KNOBS: dict[str, str] = {
     "directions": "a whole number, 0 or more: other first conquests weighed besides Medium's",
     "max_plans": "a whole number, 1 or more: combos weighed at a pick",
     "carry_styles": "styles joined by +, e.g. medium+bold (" + ", ".join(STYLES) + ")",
+    "lead": "a number, 0 or more: standard errors by which a plan must lead Medium's own move (0: any lead)",
 }
 
 _CFG: dict[str, Any] = {}
@@ -70,6 +71,15 @@ def parse_try(text: str) -> dict[str, Any]:
             if not styles or any(x not in STYLES for x in styles):
                 raise ValueError(f"--try {text!r}: carry_styles takes {KNOBS[name]}")
             out[name] = styles
+            continue
+        if name == "lead":
+            try:
+                z = float(value)
+            except ValueError:
+                z = -1.0
+            if not z >= 0 or z == float("inf"):
+                raise ValueError(f"--try {text!r}: lead takes {KNOBS[name]}")
+            out[name] = z
             continue
         try:
             n = int(value)
