@@ -76,6 +76,7 @@ from ..rules import (
     legal_actions,
     why_illegal,
 )
+from ..stats import mean_ci
 from .hard import CarryingOn, play_out
 from .knowledge import Knowledge
 from .medium import MediumBot, MediumStyle
@@ -144,7 +145,7 @@ class ExpertBot:
         if not 0 < budget <= MAX_BUDGET:
             raise ValueError(f"Expert's budget is more than 0 and at most {MAX_BUDGET:g} s per decision, "
                              f"not {budget}")
-        if lead < 0:
+        if not lead >= 0:                         # NaN too
             raise ValueError(f"Expert's lead is 0 or more standard errors, not {lead}")
         if iterations is not None and iterations < 1:
             raise ValueError(f"Expert's iterations must be at least 1, not {iterations}")
@@ -443,12 +444,7 @@ def clear_lead(mine: dict[int, float], default: dict[int, float], z: float) -> b
     difference more than `z` standard errors above 0? Fewer than two rounds of shared luck
     show no clear lead."""
     diffs = [mine[k] - default[k] for k in mine if k in default]
-    n = len(diffs)
-    if n < 2:
-        return False
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > z * math.sqrt(var / n)
+    return len(diffs) >= 2 and mean_ci(diffs, z)[1] > 0
 
 
 def reward(end: GameState, seat: int) -> float:

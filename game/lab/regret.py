@@ -24,6 +24,7 @@ needs the match (`python -m game.lab match`).
 from __future__ import annotations
 
 import argparse
+import math
 import multiprocessing as mp
 import os
 import random
@@ -77,7 +78,7 @@ def parse_try(text: str) -> dict[str, Any]:
                 z = float(value)
             except ValueError:
                 z = -1.0
-            if not z >= 0 or z == float("inf"):
+            if not (math.isfinite(z) and z >= 0):
                 raise ValueError(f"--try {text!r}: lead takes {KNOBS[name]}")
             out[name] = z
             continue
