@@ -469,3 +469,36 @@ def test_expert_looks_at_every_combo_and_halves_the_field_on_shared_luck() -> No
     assert counts[0] >= 3 * counts[-1]              # the time went to the plans that stayed in
     finalists = bot.last_contenders
     assert 1 <= len(finalists) <= 2 and bot.last_choice in finalists
+
+
+def test_expert_with_a_horizon_stops_its_playouts_there_and_values_the_leaf(monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.bots.expert as expert_mod
+    s = _pick_position()
+    seat = actor(s)
+    ends: list[GameState] = []
+    real = expert_mod.play_out
+
+    def recording(*args, **kwargs):  # type: ignore[no-untyped-def]
+        end = real(*args, **kwargs)
+        ends.append(end)
+        return end
+    monkeypatch.setattr(expert_mod, "play_out", recording)
+    for horizon in (None, 2):
+        ends.clear()
+        bot = make_bot("expert", seat, 3, iterations=6, horizon=horizon)
+        assert why_illegal(s, bot.choose(s)) is None and bot.searched
+        assert len(ends) == 6
+        if horizon is None:
+            assert all(e.game_over for e in ends)
+        else:                                # stopped as the seat's turn comes round again, twice
+            assert all(not e.game_over and (e.round, e.turn.seat) == (s.round + 2, seat) for e in ends)
+    leaf = ends[0]
+    base = expert_mod.leaf_reward(leaf, seat)
+    assert 0.0 < base < 1.0
+    richer = leaf.copy()
+    richer.player_w(seat).coins += 6
+    richer.seal()
+    assert expert_mod.leaf_reward(richer, seat) == pytest.approx(base + 6 / (2 * expert_mod.MARGIN_CLIP))
+    with pytest.raises(ValueError, match="horizon is 1 round or more"):
+        make_bot("expert", seat, 3, horizon=0)
+

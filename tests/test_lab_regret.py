@@ -45,6 +45,7 @@ def test_a_try_that_is_the_shipped_expert_differs_by_nothing(capsys: pytest.Capt
     ("directions", "give knob=value pairs"),
     ("directions=-1", "directions takes a whole number, 0 or more"),
     ("max_plans=0", "max_plans takes a whole number, 1 or more"),
+    ("horizon=0", "horizon takes a whole number, 1 or more"),
     ("carry_styles=medium+wild", "carry_styles takes styles joined by +"),
 ])
 def test_a_bad_try_is_refused_in_one_line(bad: str, says: str, capsys: pytest.CaptureFixture[str]) -> None:

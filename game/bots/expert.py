@@ -77,7 +77,7 @@ from ..rules import (
     why_illegal,
 )
 from ..stats import mean_ci
-from .hard import CarryingOn, play_out
+from .hard import CarryingOn, future, play_out
 from .knowledge import Knowledge
 from .medium import MediumBot, MediumStyle
 from .tactics import turns_left
@@ -141,12 +141,14 @@ class ExpertBot:
 
     def __init__(self, seat: int, seed: int = 0, budget: float = DEFAULT_BUDGET, iterations: int | None = None,
                  max_plans: int = 8, depth: int = 1, carry_styles: tuple[str, ...] = ("medium", "bold"),
-                 directions: int = 2, lead: float = 2.0) -> None:
+                 directions: int = 2, lead: float = 2.0, horizon: int | None = None) -> None:
         if not 0 < budget <= MAX_BUDGET:
             raise ValueError(f"Expert's budget is more than 0 and at most {MAX_BUDGET:g} s per decision, "
                              f"not {budget}")
         if not lead >= 0:                         # NaN too
             raise ValueError(f"Expert's lead is 0 or more standard errors, not {lead}")
+        if horizon is not None and horizon < 1:
+            raise ValueError(f"Expert's horizon is 1 round or more (or none: to the end), not {horizon}")
         if iterations is not None and iterations < 1:
             raise ValueError(f"Expert's iterations must be at least 1, not {iterations}")
         self.seat = seat
@@ -158,6 +160,7 @@ class ExpertBot:
         self.carry_styles = carry_styles        # conquering styles tried when carrying on
         self.directions = directions            # other first conquests tried besides Medium's
         self.lead = lead                        # standard errors a plan must lead Medium's by
+        self.horizon = horizon                  # rounds played on before the leaf's estimate (None: to the end)
         self.medium = MediumBot(seat, seed)
         self._styled = {k: CarryingOn(seat, seed, st) for k, st in STYLES.items()}
         self._plan: tuple[tuple[int, int], str] | None = None   # (round, seat) -> style of this turn
@@ -388,8 +391,12 @@ class ExpertBot:
             visited.append((node, node.arms[p.key]))
             s = self.play_plan(s, p, luck)
             path += (p.key,)
-        end = play_out(s, bots, f"{luck}:out")
-        r = reward(end, seat)
+        if self.horizon is None or s.game_over:
+            r = reward(play_out(s, bots, f"{luck}:out"), seat)
+        else:
+            stop_at = (s.round + self.horizon, seat)
+            end = play_out(s, bots, f"{luck}:out", stop=lambda x: (x.round, x.turn.seat) >= stop_at)
+            r = reward(end, seat) if end.game_over else leaf_reward(end, seat)
         for node, arm in visited:
             node.n += 1
             arm.n += 1
@@ -455,6 +462,17 @@ def reward(end: GameState, seat: int) -> float:
     mine = end.players[seat].coins
     best_other = max(p.coins for i, p in enumerate(end.players) if i != seat)
     margin = max(-MARGIN_CLIP, min(MARGIN_CLIP, mine - best_other))
+    return (margin + MARGIN_CLIP) / (2 * MARGIN_CLIP)
+
+
+def leaf_reward(s: GameState, seat: int) -> float:
+    """The worth to `seat` of a playout stopped before the end, 0..1 like `reward`: coins plus the
+    coins each player should still earn by Medium's model of a race's life (the worth learned
+    from play), as a margin over the best opponent."""
+    know = Knowledge.of(s.board, s.catalog, len(s.players))
+    v = [p.coins + future(s, i, know) for i, p in enumerate(s.players)]
+    best_other = max(x for i, x in enumerate(v) if i != seat)
+    margin = max(-MARGIN_CLIP, min(MARGIN_CLIP, v[seat] - best_other))
     return (margin + MARGIN_CLIP) / (2 * MARGIN_CLIP)
 
 

@@ -46,6 +46,7 @@ KNOBS: dict[str, str] = {
     "directions": "a whole number, 0 or more: other first conquests weighed besides Medium's",
     "max_plans": "a whole number, 1 or more: combos weighed at a pick",
     "carry_styles": "styles joined by +, e.g. medium+bold (" + ", ".join(STYLES) + ")",
+    "horizon": "a whole number, 1 or more: rounds a look-ahead game is played on before the leaf's estimate (default: to the end)",
     "lead": "a number, 0 or more: standard errors by which a plan must lead Medium's own move (0: any lead)",
 }
 
