@@ -76,6 +76,8 @@ class MediumStyle:
     decline_bias: float = 1.5       # coins added to the value of declining now (measured: docs/balance-lab.md)
     pick_bias_tokens: float = 0.0   # coins added per token of a combo when picking
     pick_spread: float = 0.6        # weight of the model's value of a combo against its price
+    redeploy_sharpness: float = 0.5  # power of each region's threat when spreading the redeploy
+                                     # (1: in proportion; measured: docs/balance-lab.md)
 
 
 class MediumBot:
@@ -450,7 +452,8 @@ class MediumBot:
         total = sum(n for _, n in default.counts)
         if turns_left(s, seat) <= 1 or total <= len(own):
             return default
-        weights = defence_weights(s, seat, own, bonus)
+        sharp = self.style.redeploy_sharpness
+        weights = {r: w ** sharp for r, w in defence_weights(s, seat, own, bonus).items()}
         for r in own:
             enc = s.regions[r].encampments
             if enc:
