@@ -45,7 +45,10 @@ availability counts and progressive widening, other seats played by Medium); by 
 (`depth` 1) the seat's later turns are Medium's, like everybody's: at a few dozen playouts a
 decision, trying other plans for later turns only added noise to the comparison of this turn's
 plans (measured: the choices' loss against long look-ahead grew by half). After the tree the
-game is played out to the end by Medium in every seat.
+game is played out to the end by Medium in every seat. (`horizon`, a knob for the lab's regret
+measure, stops a playout that many rounds on and values the rest by the learned model of a
+race's life: many more playouts, but at one or two rounds the choices lost about 2 coins a
+decision more than playing to the end, and at four the same within noise: docs/balance-lab.md.)
 
 The search stops at the time budget (`budget` seconds per decision, 2 by default, at most 10)
 or after exactly `iterations` playouts, which makes a decision reproducible for a given `seed`.
