@@ -80,7 +80,7 @@ from ..rules import (
     why_illegal,
 )
 from ..stats import mean_ci
-from .hard import CarryingOn, future, play_out
+from .hard import CarryingOn, play_out, projected_margin
 from .knowledge import Knowledge
 from .medium import MediumBot, MediumStyle
 from .tactics import turns_left
@@ -464,18 +464,19 @@ def reward(end: GameState, seat: int) -> float:
     difference between two plans on the same luck fell by a third without it)."""
     mine = end.players[seat].coins
     best_other = max(p.coins for i, p in enumerate(end.players) if i != seat)
-    margin = max(-MARGIN_CLIP, min(MARGIN_CLIP, mine - best_other))
-    return (margin + MARGIN_CLIP) / (2 * MARGIN_CLIP)
+    return _scaled(mine - best_other)
 
 
 def leaf_reward(s: GameState, seat: int) -> float:
     """The worth to `seat` of a playout stopped before the end, 0..1 like `reward`: coins plus the
     coins each player should still earn by Medium's model of a race's life (the worth learned
-    from play), as a margin over the best opponent."""
-    know = Knowledge.of(s.board, s.catalog, len(s.players))
-    v = [p.coins + future(s, i, know) for i, p in enumerate(s.players)]
-    best_other = max(x for i, x in enumerate(v) if i != seat)
-    margin = max(-MARGIN_CLIP, min(MARGIN_CLIP, v[seat] - best_other))
+    from play), as a margin over the best opponent (`hard.projected_margin`)."""
+    return _scaled(projected_margin(s, seat))
+
+
+def _scaled(margin: float) -> float:
+    """A coin margin clipped to +-MARGIN_CLIP and scaled to 0..1."""
+    margin = max(-MARGIN_CLIP, min(MARGIN_CLIP, margin))
     return (margin + MARGIN_CLIP) / (2 * MARGIN_CLIP)
 
 

@@ -238,11 +238,15 @@ def estimate(s: GameState, seat: int) -> float:
     margin over the best opponent (no winning bonus: nobody has won yet)."""
     if s.game_over:
         return score(s, seat)
+    return max(-MARGIN_CLIP, min(MARGIN_CLIP, projected_margin(s, seat)))
+
+
+def projected_margin(s: GameState, seat: int) -> float:
+    """`seat`'s coins plus the coins it should still earn (`future`), minus the best opponent's
+    same figure: how a game stopped early stands for it, unclipped."""
     know = Knowledge.of(s.board, s.catalog, len(s.players))
     v = [p.coins + future(s, i, know) for i, p in enumerate(s.players)]
-    mine = v[seat]
-    best_other = max(x for i, x in enumerate(v) if i != seat)
-    return max(-MARGIN_CLIP, min(MARGIN_CLIP, mine - best_other))
+    return v[seat] - max(x for i, x in enumerate(v) if i != seat)
 
 
 def score(s: GameState, seat: int) -> float:
