@@ -417,12 +417,12 @@ def test_a_broken_settings_file_is_moved_aside_and_the_window_opens_with_the_def
     monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
     monkeypatch.delenv("SMALLWORLD_LANG", raising=False)
     (tmp_path / "settings.json").write_text(text)
-    t0 = time.monotonic()
+    t0 = time.process_time()          # this process's own work: a loaded machine is only slower
     d = Driver(Options(pace=0, catch_errors=False))
     try:
         d.pump(2)
         assert isinstance(d.scene, StartScene) and d.app.hints is True      # the defaults
-        assert time.monotonic() - t0 < 5
+        assert time.process_time() - t0 < 5, f"{time.process_time() - t0:.1f} s of processor time"
     finally:
         d.close()
         set_language("en")
