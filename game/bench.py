@@ -9,7 +9,9 @@ game on each in turn so that both see the same machine, and prints the ratio: th
 shared machine drifts by a third between runs, so only ratios within one run count. `--ui`
 runs the window benchmark instead (`game.ui.bench`). `--content FILE.yaml` adds custom races and
 powers to the mix, `--packs` every expansion pack the game ships (with `--compare` too: each tree
-loads the same files, named relative to it). `--bots` adds the computer players' figures: 4-player
+loads the same files, named relative to it); with added content the same seeds are also played
+with the base set alone, a game of each in turn, and the ratio per intent is printed (target: the
+added content costs at most 1.2x the base set's time per intent). `--bots` adds the computer players' figures: 4-player
 balance-lab games with Medium in every seat (the lab's own `play_numbered`), per processor second,
 and Expert's look-ahead games per processor second on a round-1 pick (a fixed number of them, so
 that both trees do the same work); with `--compare` the two trees take turns there too.
@@ -41,6 +43,7 @@ from .stopping import run_stoppable
 NAMES = ["ann", "bob", "cid", "dee", "eve"]
 GAME_TARGET_MS = 5.0
 ACTION_TARGET_US = 20.0
+CONTENT_RATIO_TARGET = 1.2      # per intent, with every pack loaded, over the base set alone
 EXPERT_PLAYOUTS = 24            # Expert's look-ahead games on each timed round-1 pick
 
 
@@ -225,6 +228,15 @@ def report(label: str, m: dict[str, float]) -> None:
     print(f"{label}games per second on one core: {m['games_per_s']:.1f}")
 
 
+def content_ratio_line(with_content: dict[str, float], base: dict[str, float]) -> str:
+    """What the added content costs per intent: its median over the base set's, the same seeds
+    played in turn on each."""
+    ratio = with_content["action_us"] / base["action_us"]
+    return (f"per intent with this content / the base set alone (same seeds, in turn): {ratio:.2f}x "
+            f"({with_content['action_us']:.1f} / {base['action_us']:.1f} µs)  target ≤ {CONTENT_RATIO_TARGET:g}x: "
+            f"{_verdict(ratio, CONTENT_RATIO_TARGET)}")
+
+
 def bot_summary(medium: list[dict[str, float]], expert: list[dict[str, float]]) -> dict[str, float]:
     """Medium's lab games per processor second (all games' time together) and ms a game (median);
     Expert's look-ahead games per processor second (median over the picks timed)."""
@@ -332,10 +344,17 @@ def main(argv: list[str] | None = None) -> int:
         print(err)
         return 2
     board, where = five_player_board()
-    runs = [timed_game(board, catalog, seed) for seed in range(args.games)]
+    base = default_catalog() if args.content else None
+    runs, base_runs = [], []
+    for seed in range(args.games):           # with content: a game on the base set alone in turn
+        runs.append(timed_game(board, catalog, seed))
+        if base is not None:
+            base_runs.append(timed_game(board, base, seed))
     print(f"board: {where} ({len(board.regions)} regions, {board.turns} rounds), 5 players, {args.games} games; "
           f"{_content_line(args.content)}")
     report("", summary(runs))
+    if base_runs:
+        print(content_ratio_line(summary(runs), summary(base_runs)))
     if args.bots:
         board4, catalog4, _ = load_table([str(resolve_content(c)) for c in args.content], None, 4)
         cfg = LabConfig(players=4, level="medium", content=args.content)

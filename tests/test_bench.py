@@ -36,12 +36,28 @@ def test_every_pack_can_be_timed_here_and_against_another_revision(capsys: pytes
     n = len(shipped_packs())
     assert n >= 7
     assert bench.main(["--packs", "--games", "1"]) == 0
-    assert f"the base races and powers and {n} content files" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"the base races and powers and {n} content files" in out
+    assert "per intent with this content / the base set alone (same seeds, in turn):" in out
+    assert "target ≤ 1.2x" in out
     assert bench.main(["--packs", "--compare", "HEAD", "--games", "2", "--bots"]) == 0
     out = capsys.readouterr().out
     assert f"and {n} content files" in out and "ratio HEAD / this tree" in out
     assert out.count("Medium in every seat") == 2 and out.count("Expert's look-ahead on a round-1 pick") == 2
     assert "ratio this tree / HEAD: Medium lab games" in out
+
+
+def test_the_content_ratio_is_the_median_per_intent_over_the_base_sets() -> None:
+    slow = bench.summary([{"game": 0.013, "legal": 0.006, "apply": 0.006, "steps": 100}])
+    base = bench.summary([{"game": 0.010, "legal": 0.005, "apply": 0.005, "steps": 100}])
+    line = bench.content_ratio_line(slow, base)
+    assert "1.30x (130.0 / 100.0 µs)" in line and "MISSED by 1.08x" in line
+    assert bench.content_ratio_line(base, base).endswith("met")
+
+
+def test_the_base_set_alone_prints_no_ratio(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--games", "1"]) == 0
+    assert "the base set alone" not in capsys.readouterr().out
 
 
 def test_the_bench_times_the_computer_players(capsys: pytest.CaptureFixture[str]) -> None:
