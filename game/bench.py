@@ -11,10 +11,11 @@ runs the window benchmark instead (`game.ui.bench`). `--content FILE.yaml` adds 
 powers to the mix, `--packs` every expansion pack the game ships (with `--compare` too: each tree
 loads the same files, named relative to it); with added content the same seeds are also played
 with the base set alone, a game of each in turn, and the ratio per intent is printed (target: the
-added content costs at most 1.2x the base set's time per intent). `--bots` adds the computer players' figures: 4-player
-balance-lab games with Medium in every seat (the lab's own `play_numbered`), per processor second,
-and Expert's look-ahead games per processor second on a round-1 pick (a fixed number of them, so
-that both trees do the same work); with `--compare` the two trees take turns there too.
+added content costs at most 1.2x the base set's time per intent). `--bots` adds the computer
+players' figures: 4-player balance-lab games with Medium in every seat (the lab's own
+`play_numbered`), per processor second, and Expert's look-ahead games per processor second on a
+round-1 pick (a fixed number of them, so that both trees do the same work); with `--compare` the
+two trees take turns there too.
 """
 from __future__ import annotations
 
@@ -352,9 +353,10 @@ def main(argv: list[str] | None = None) -> int:
             base_runs.append(timed_game(board, base, seed))
     print(f"board: {where} ({len(board.regions)} regions, {board.turns} rounds), 5 players, {args.games} games; "
           f"{_content_line(args.content)}")
-    report("", summary(runs))
+    m = summary(runs)
+    report("", m)
     if base_runs:
-        print(content_ratio_line(summary(runs), summary(base_runs)))
+        print(content_ratio_line(m, summary(base_runs)))
     if args.bots:
         board4, catalog4, _ = load_table([str(resolve_content(c)) for c in args.content], None, 4)
         cfg = LabConfig(players=4, level="medium", content=args.content)
