@@ -7,3 +7,8 @@ installed.
 """
 
 __version__ = "1.0.0"
+
+# the engine compiled, when a build of these very sources is there (`game.native`)
+from . import native as _native  # noqa: E402
+
+_native.enable()

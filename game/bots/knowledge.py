@@ -22,7 +22,7 @@ Nothing here touches a game state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, ClassVar, Mapping
 
 from ..rules import Board, Catalog, badge_of, lent_parts
 from ..rules.abilities import REGISTRY
@@ -598,7 +598,7 @@ class Knowledge:
     conquering occupied regions, regions kept In Decline, tokens that only attack) use it.
     With `learned=False` the bots ignore any table (the measuring games use this)."""
 
-    _cache: dict[tuple[int, int, int, bool, int], "Knowledge"] = {}
+    _cache: ClassVar[dict[tuple[int, int, int, bool, int], "Knowledge"]] = {}
 
     def __init__(self, board: Board, catalog: Catalog, players: int, learned: bool = True) -> None:
         self.board = board

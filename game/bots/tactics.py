@@ -7,7 +7,7 @@ choices (the balance lab depends on it).
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence, TypeVar
+from typing import Any, ClassVar, Iterable, Sequence, TypeVar
 
 from ..rules import Board, GameState, RaceHold, asked, conquest_cost, cost_of, decline_conqueror
 from .knowledge import Knowledge
@@ -137,7 +137,7 @@ class RegionValuer:
     """What taking a region is worth to the Active race of `seat` this turn, in coins."""
 
     # the bonus coins a player's In Decline races earn per region, by (knowledge, their combos)
-    _decline_bonus: dict[tuple[Knowledge, tuple[tuple[str, str | None], ...]], dict[str, float]] = {}
+    _decline_bonus: ClassVar[dict[tuple[Knowledge, tuple[tuple[str, str | None], ...]], dict[str, float]]] = {}
 
     def __init__(self, s: GameState, seat: int, know: Knowledge, opp_weight: float = 0.35,
                  leader_weight: float = 0.35) -> None:

@@ -14,7 +14,8 @@ from __future__ import annotations
 import copy as _copy
 from dataclasses import dataclass, field
 from operator import attrgetter, truth
-from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
+from types import FunctionType
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator, NamedTuple
 
 from .reasons import HasReason, reason
 
@@ -61,6 +62,13 @@ def plain_copy(v: Any) -> Any:
 
 
 _ENCAMPMENTS = attrgetter("encampments")
+#: this module runs compiled (`game.native`): its classes are then native, made only through
+#: their constructors; interpreted, a copy skips the constructor (`cls.__new__`), which is quicker
+def _probe() -> None:
+    """A plain function: a Python function interpreted, a builtin once compiled."""
+
+
+COMPILED = not isinstance(_probe, FunctionType)
 
 
 class RegionState:
@@ -68,7 +76,7 @@ class RegionState:
 
     __slots__ = ("owner", "race", "tokens", "decline", "lost_tribe", "mountain", "lair",
                  "fortress", "encampments", "hero", "dragon", "hole", "marks")
-    FLAGS = ("mountain", "lair", "fortress", "hero", "dragon", "hole")
+    FLAGS: ClassVar[tuple[str, ...]] = ("mountain", "lair", "fortress", "hero", "dragon", "hole")
 
     def __init__(self) -> None:
         self.owner: int | None = None      # seat of the player whose race tokens are here
@@ -144,7 +152,7 @@ class RaceHold:
     memo: dict[str, Any] = field(default_factory=dict)
 
     def copy(self) -> "RaceHold":
-        h = RaceHold.__new__(RaceHold)          # (fields written out: quicker than __init__)
+        h = RaceHold(self.race, self.power) if COMPILED else RaceHold.__new__(RaceHold)  # (fields written out)
         h.race, h.power, h.hand = self.race, self.power, self.hand
         h.memo = plain_copy(self.memo) if self.memo else {}
         return h
@@ -169,7 +177,7 @@ class PlayerState:
     memo: dict[str, Any] = field(default_factory=dict)   # player-level ability memory (peace...)
 
     def copy(self) -> "PlayerState":
-        p = PlayerState.__new__(PlayerState)    # (fields written out: quicker than __init__)
+        p = PlayerState(self.name) if COMPILED else PlayerState.__new__(PlayerState)  # (fields written out)
         p.name, p.coins = self.name, self.coins
         p.active = self.active.copy() if self.active else None
         p.declines = [h.copy() for h in self.declines]
@@ -180,7 +188,7 @@ class PlayerState:
         """A copy with another coin total that shares the holds and memo with this one: for a
         state that is sealed before anything is written (a bot's public view), where a later
         write goes through `GameState.player_w` and copies again."""
-        p = PlayerState.__new__(PlayerState)
+        p = PlayerState(self.name) if COMPILED else PlayerState.__new__(PlayerState)
         p.name, p.coins, p.active, p.declines, p.memo = self.name, coins, self.active, self.declines, self.memo
         return p
 
@@ -248,7 +256,7 @@ class TurnState:
 
     def copy(self) -> "TurnState":
         """A copy (every field, written out: this runs for every intent played)."""
-        t = TurnState.__new__(TurnState)
+        t = TurnState(self.seat) if COMPILED else TurnState.__new__(TurnState)
         t.seat, t.phase, t.picked, t.acted = self.seat, self.phase, self.picked, self.acted
         t.conquered, t.nonempty, t.attacked = self.conquered[:], self.nonempty, self.attacked[:]
         t.readied, t.redeployed = self.readied.copy(), self.redeployed
@@ -371,7 +379,7 @@ class GameState:
 
     def _sharing(self) -> "GameState":
         """A state that shares all of this one's parts (see `copy`), but the turn."""
-        s = GameState.__new__(GameState)
+        s = GameState(self.board, self.catalog) if COMPILED else GameState.__new__(GameState)
         s.board, s.catalog = self.board, self.catalog
         s.players = list(self.players)
         s.regions = self.regions              # copied by the first `reg_w`

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Compile the engine and Medium's judgement (`game.native.MODULES`) with mypyc, for speed.
+
+The sources are copied to a temporary folder and compiled there (mypyc comes with mypy; a C
+compiler and Python's headers are needed), so no compiled file ever lands beside a source it
+could shadow. The result goes to `build/native/<python>/` with a manifest of each source's hash;
+the game then loads those modules while, and only while, the sources are unchanged
+(`game.native`). A finished build replaces the previous one whole; a failed one leaves it as it
+was. It takes a few minutes of processor time.
+
+    python -m tools.build_native            # build for this Python
+    python -m tools.build_native --check    # say whether the game runs compiled, and why
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.machinery
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from game import native
+from game.stopping import run_stoppable
+
+
+def build(root: Path, quiet: bool = True) -> Path:
+    """Compile `native.MODULES` of the checkout at `root` into its build folder; returns it.
+    Raises RuntimeError (one line) when mypyc or the C compiler fails."""
+    target = native.build_dir(root)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="native-", dir=target.parent) as tmp:
+        work = Path(tmp) / "src"
+        shutil.copytree(root / "game", work / "game", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+        files = [str(native.source_of(m, work)) for m in native.MODULES]
+        hashes = {m: native.digest(native.source_of(m, root)) for m in native.MODULES}
+        out = subprocess.run([sys.executable, "-m", "mypyc", *files], cwd=work, capture_output=True, text=True)
+        if out.returncode != 0:
+            lines = [x for x in (out.stdout + out.stderr).splitlines() if "error" in x.lower()]
+            raise RuntimeError(f"mypyc failed: {(lines or ['(no message)'])[0][:300]}")
+        suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+        fresh = Path(tmp) / "build"
+        modules = {}
+        for m in native.MODULES:
+            rel = Path(*m.split(".")).with_suffix("")
+            binary = work / (str(rel) + suffix)
+            if not binary.is_file():
+                raise RuntimeError(f"mypyc wrote no {binary.name} for {m}")
+            dest = fresh / (str(rel) + suffix)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(binary, dest)
+            modules[m] = {"binary": str(rel) + suffix, "sha256": hashes[m]}
+        group = sorted(p.name for p in work.glob(f"*__mypyc{suffix}"))
+        if not group:
+            raise RuntimeError("mypyc wrote no shared library")
+        for g in group:
+            shutil.copy2(work / g, fresh / g)
+        # the sources may have changed while compiling: such a build is never used (hashes)
+        (fresh / native.MANIFEST).write_text(json.dumps({"modules": modules, "group": group}, indent=1))
+        old = Path(tmp) / "old"
+        if target.exists():
+            target.rename(old)
+        fresh.rename(target)
+    return target
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tools.build_native", description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="say whether the game runs compiled, and why")
+    args = ap.parse_args(argv)
+    root = native.ROOT
+    if args.check:
+        table, why = native.check(native.build_dir(root), root)
+        print("compiled: a build of these sources is in " + str(native.build_dir(root)) if table
+              else f"interpreted: {why}")
+        return 0 if table else 1
+    try:
+        import mypyc  # noqa: F401
+    except ImportError:
+        print("tools.build_native: mypyc is not installed (it comes with mypy: pip install -e '.[dev]')",
+              file=sys.stderr)
+        return 2
+    try:
+        where = build(root)
+    except (RuntimeError, OSError) as err:
+        print(f"tools.build_native: {err}", file=sys.stderr)
+        return 1
+    print(f"built {len(native.MODULES)} modules into {where}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run_stoppable(main, "tools.build_native"))
