@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Sequence, TypeVar, cast
+from typing import Any, Sequence, TypeVar, cast
 
 from ..rules import (
     CONQUER,
@@ -65,6 +65,12 @@ from .tactics import (
 )
 from .view import public_view
 
+try:        # compiled (`game.native`): Hard's and Expert's styled bots are interpreted subclasses
+    from mypy_extensions import mypyc_attr
+except ImportError:         # the game without mypy: nothing is compiled
+    def mypyc_attr(*args: Any, **kwargs: Any) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
 
 @dataclass(frozen=True)
 class MediumStyle:
@@ -80,6 +86,7 @@ class MediumStyle:
                                      # (1: in proportion; measured: docs/balance-lab.md)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MediumBot:
     level = "medium"
     learned = True          # read the table of worth learned from play (`worth.py`) when there is one
