@@ -26,7 +26,7 @@ from typing import Any, Sequence
 ROOT = Path(__file__).resolve().parent.parent          # the checkout (the folder holding `game`)
 #: the modules compiled: the engine's core and Medium's judgement (Hard's and Expert's playouts)
 MODULES: tuple[str, ...] = (
-    "game.rules.board", "game.rules.catalog", "game.rules.chance", "game.rules.common",
+    "game.rules.catalog", "game.rules.chance", "game.rules.common",
     "game.rules.conquest", "game.rules.engine", "game.rules.events", "game.rules.invariants",
     "game.rules.lent", "game.rules.playout", "game.rules.position", "game.rules.ranking",
     "game.rules.setup", "game.rules.state", "game.rules.turn", "game.rules.waiting",
