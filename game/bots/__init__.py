@@ -27,8 +27,10 @@ SEARCHING = ("hard", "expert")           # levels that take `budget` and `iterat
 
 
 class Bot(Protocol):
-    level: str
     seat: int
+
+    @property
+    def level(self) -> str: ...          # a class's own value or an instance's: read only
 
     def choose(self, state: GameState) -> Action: ...
 

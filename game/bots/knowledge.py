@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping
 
-from ..rules import Board, Catalog, badge_of, lent_parts
+from ..rules import Board, Catalog, badge_of, lent_parts, when_compiled
 from ..rules.abilities import REGISTRY
 from . import worth
 
@@ -721,3 +721,6 @@ class Knowledge:
         self.region_bonus_memo[key] = out
         return out
 
+
+
+when_compiled(Traits, BoardFacts, LifeModel)          # pickled for the lab's processes

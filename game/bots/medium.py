@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Sequence, TypeVar, cast
+from typing import Any, ClassVar, Sequence, TypeVar, cast
 
 from ..rules import (
     CONQUER,
@@ -47,6 +47,7 @@ from ..rules import (
     die_bonus,
     legal_actions,
     lent_key,
+    when_compiled,
     why_illegal,
 )
 from .knowledge import Knowledge
@@ -88,8 +89,9 @@ class MediumStyle:
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class MediumBot:
-    level = "medium"
-    learned = True          # read the table of worth learned from play (`worth.py`) when there is one
+    # class-wide (ClassVar), so that a subclass's own value is read even when this class is compiled
+    level: ClassVar[str] = "medium"
+    learned: ClassVar[bool] = True    # read the table of worth learned from play (`worth.py`) if there is one
 
     def __init__(self, seat: int, seed: int = 0, style: MediumStyle | None = None) -> None:
         self.seat = seat
@@ -551,3 +553,6 @@ def _wide(s: GameState, hold) -> bool:  # type: ignore[no-untyped-def]
 
 
 __all__ = ["MediumBot", "MediumStyle"]
+
+
+when_compiled(MediumStyle)          # pickled for the lab's processes

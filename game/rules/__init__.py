@@ -13,6 +13,7 @@
   (`cost_of`, `conquest_cost`, `cost_text`, `decline_conqueror`, `die_bonus`, `pick_price` of a combo
   with the markers on it, `column_marks`) and `default_region`.
 - The errors, each carrying a `Reason` (a sentence for a player, in any language).
+- `when_compiled`, which lets the classes of a compiled module be pickled (`pickling.py`).
 
 Content authors' effect blocks have a second face, `game.rules.abilities` (the registry of
 blocks by name, their base class and the `when:`/`where:` vocabulary). See `engine.py` for the
@@ -44,8 +45,8 @@ from .actions import (
     Withdraw,
     action_from_dict,
 )
-from .board import FEATURES, TERRAINS, WATER, Board, BoardError, Region
-from .catalog import Catalog, CatalogError
+from .board import FEATURES, TERRAINS, WATER, Board, Region
+from .catalog import Catalog
 from .chance import ChanceSource, RandomChance, Replay, ScriptedDice, die_face
 from .common import column_marks, default_region
 from .conquest import Cost, cost_of, decline_conqueror, die_bonus
@@ -60,7 +61,7 @@ from .engine import (
     replay,
     why_illegal,
 )
-from .errors import IllegalAction, NotImplementedRule, SetupError
+from .errors import BoardError, CatalogError, IllegalAction, NotImplementedRule, ReplayError, SetupError
 from .events import (
     EVENT_TYPES,
     DeclineEvent,
@@ -74,6 +75,7 @@ from .events import (
     events_of,
 )
 from .lent import badge_of, lent_key, lent_parts
+from .pickling import when_compiled
 from .position import build_position
 from .ranking import BY_COINS, BY_TOKENS, SHARED, Outcome, Standing, outcome, tokens_on_board
 from .reasons import COST_LABELS, COUNT_PARAM, TEMPLATES, HasReason, Reason, as_reason, reason, reason_n
@@ -92,7 +94,6 @@ from .state import (
     PlayerState,
     RaceHold,
     RegionState,
-    ReplayError,
 )
 from .turn import pick_price
 from .waiting import asked
@@ -121,4 +122,6 @@ __all__ = [
     # errors and reasons
     "IllegalAction", "NotImplementedRule", "SetupError", "BoardError", "CatalogError", "ReplayError",
     "Reason", "HasReason", "reason", "reason_n", "as_reason", "TEMPLATES", "COUNT_PARAM", "COST_LABELS",
+    # pickling compiled classes (the lab's processes)
+    "when_compiled",
 ]

@@ -13,15 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence, cast
 
-from .reasons import HasReason, reason
+from .errors import BoardError
+from .pickling import when_compiled
+from .reasons import reason
 
 TERRAINS: tuple[str, ...] = ("farmland", "forest", "hill", "mountain", "swamp", "sea", "lake")
 WATER: frozenset[str] = frozenset({"sea", "lake"})
 FEATURES: tuple[str, ...] = ("mine", "magic", "cavern")
-
-
-class BoardError(HasReason, ValueError):
-    """A board that cannot be played; the message says which region and how to fix it."""
 
 
 def _listed(value: object) -> Iterable[object]:
@@ -151,3 +149,6 @@ class Board:
 
     def pair_count(self) -> int:
         return sum(len(v) for v in self.adjacency.values()) // 2
+
+
+when_compiled(Region, Board)          # pickled for the lab's processes (`pickling`)

@@ -17,9 +17,10 @@ from .abilities import REGISTRY, Ability
 from .abilities.base import MarkSpec
 from .abilities.declared import param_problems
 from .board import Board
-from .errors import NotImplementedRule
+from .errors import CatalogError, NotImplementedRule
 from .lent import LENT, lent_parts, named_in
-from .reasons import HasReason, as_reason, reason
+from .pickling import when_compiled
+from .reasons import as_reason, reason
 
 
 def load_effects() -> dict[str, type[Ability]]:
@@ -32,10 +33,6 @@ def load_effects() -> dict[str, type[Ability]]:
 
 #: every registered effect, by name (an effect registered later, by a test, joins it)
 EFFECTS = load_effects()
-
-
-class CatalogError(HasReason, ValueError):
-    """A race or power definition that cannot be used; the message names it and the fix."""
 
 
 @dataclass(frozen=True)
@@ -387,3 +384,6 @@ class Catalog:
         if got is None:
             got = self._tables[abil] = Hooks(self, abil)
         return got
+
+
+when_compiled(RaceDef, PowerDef, Catalog)          # pickled for the lab's processes (`pickling`)

@@ -10,8 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol, Sequence
 
+from .errors import ReplayError
 from .reasons import reason
-from .state import DIE_FACES, ReplayError
+from .state import DIE_FACES
 
 
 class ChanceSource(Protocol):  # pragma: no cover - typing only

@@ -21,6 +21,7 @@ from .abilities.base import Ability, Victim
 from .board import Board
 from .common import add_tray, effects, event, lose_tokens, region_left, return_banner, take_tray
 from .lent import lent_parts, named_in
+from .pickling import when_compiled
 from .reasons import Reason, reason, reason_n
 from .state import CONQUER, LOST_TRIBE, REDEPLOY, GameState, Judged, RaceHold
 
@@ -1096,3 +1097,6 @@ def rolled_again(s: GameState) -> bool:
     """The waiting die was just rolled again and waits for another choice (see `roll_again`)."""
     rolled = s.turn.used.get(ROLLED)
     return bool(rolled and rolled.get("again"))
+
+
+when_compiled(Cost)          # pickled for the lab's processes (`pickling`)

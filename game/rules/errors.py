@@ -1,9 +1,11 @@
-"""The engine's two error types: refusals a player reads, and rules not written yet.
+"""The engine's error types: refusals a player reads, rules not written yet, bad setups, content
+and replays.
 
 `IllegalAction` carries a sentence for a player ("Needs 4 tokens, you have 2"); a refused intent
 never changes the state. `NotImplementedRule` says plainly that a race or power effect named in
 the content has no implementation ("not implemented yet: dragon_master"), instead of playing it
-wrongly.
+wrongly. They all live here, in a module that always runs interpreted: an exception class with a
+mixin, compiled (`game.native`), is not taken for an exception when raised.
 """
 from __future__ import annotations
 
@@ -25,3 +27,15 @@ class NotImplementedRule(NotImplementedError):
 
 class SetupError(HasReason, ValueError):
     """A position that cannot exist in the board game (too many tokens, two owners...)."""
+
+
+class CatalogError(HasReason, ValueError):
+    """A race or power definition that cannot be used; the message names it and the fix."""
+
+
+class ReplayError(HasReason, ValueError):
+    """Recorded outcomes or a saved position that do not fit the game being replayed."""
+
+
+class BoardError(HasReason, ValueError):
+    """A board that cannot be played; the message says which region and how to fix it."""

@@ -17,16 +17,14 @@ from operator import attrgetter, truth
 from types import FunctionType
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator, NamedTuple
 
-from .reasons import HasReason, reason
+from .errors import ReplayError
+from .pickling import when_compiled
+from .reasons import reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from .actions import Action
     from .board import Board
     from .catalog import Catalog
-
-
-class ReplayError(HasReason, ValueError):
-    """Recorded outcomes or a saved position that do not fit the game being replayed."""
 
 
 # Markers in the box (DIGEST §1).
@@ -624,3 +622,8 @@ class GameState:
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"<GameState round {self.round} seat {self.turn.seat} phase {self.turn.phase}>"
+
+
+# pickled for the lab's processes (`pickling`)
+when_compiled(RaceHold, PlayerState, Combo, TurnState)
+when_compiled(GameState, args_of=lambda s: (s.board, s.catalog))
