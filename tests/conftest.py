@@ -2,7 +2,9 @@
 before anything is collected, `SMALLWORLD_HOME` points at a folder of the test run's own (a test
 that needs another one sets its own), and the folder is removed at the end. The window's sound
 mixer runs an audio thread, and a process that forks while such a thread runs (the balance lab's
-worker pool) can hang, so each test module closes the mixer it opened."""
+worker pool) can hang, so each test module closes the mixer it opened. When the engine runs
+compiled (`game.native`), the tests marked `interpreted` (they look inside the engine's Python) are
+run by `tests/test_native.py` in a process with the interpreted engine, and skipped here."""
 from __future__ import annotations
 
 import os
@@ -12,6 +14,8 @@ import tempfile
 
 import pytest
 
+from game import native
+
 _HOME: dict[str, str | None] = {}
 
 
@@ -19,6 +23,16 @@ def pytest_configure(config: pytest.Config) -> None:
     _HOME["before"] = os.environ.get("SMALLWORLD_HOME")
     _HOME["ours"] = tempfile.mkdtemp(prefix="smallworld-tests-")
     os.environ["SMALLWORLD_HOME"] = _HOME["ours"]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if native.state()[0] != "compiled":
+        return
+    elsewhere = pytest.mark.skip(reason="looks inside the interpreted engine: tests/test_native.py runs it "
+                                        "with SMALLWORLD_PURE=1")
+    for item in items:
+        if item.get_closest_marker("interpreted"):
+            item.add_marker(elsewhere)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

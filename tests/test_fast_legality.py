@@ -127,6 +127,7 @@ def test_the_fast_paths_agree_with_why_illegal(catalog_of: str) -> None:
     assert positions >= 1000 and compared >= 20 * positions
 
 
+@pytest.mark.interpreted          # reads the class's __slots__
 def test_a_region_copy_copies_every_slot() -> None:
     r = RegionState()
     for i, name in enumerate(RegionState.__slots__):
@@ -276,6 +277,7 @@ def test_a_write_forgets_the_listed_intents() -> None:
     assert s._listed is not None and s.copy()._listed is None
 
 
+@pytest.mark.interpreted          # reads the class's __slots__
 def test_a_turn_copy_copies_every_field() -> None:
     """`TurnState.copy` writes its fields out one by one: a field added later must be copied too,
     and the lists and dicts of the copy are its own."""

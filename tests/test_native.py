@@ -2,8 +2,12 @@
 then playing exactly the games the interpreted engine plays."""
 from __future__ import annotations
 
+import copy
 import json
 import os
+import pickle
+import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +15,10 @@ from pathlib import Path
 import pytest
 
 from game import native
+from game.bench import five_player_board
+from game.content.catalog import load_catalog
+from game.content.packs import shipped_packs
+from game.rules import GameState, apply, legal_actions, new_game, pickling
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -78,6 +86,16 @@ def _play(env: dict[str, str]) -> dict[str, object]:
         "b4, c4, _ = load_table(packs, None, 4)\n"
         "for g in range(3):\n"
         "    h.update(repr(play_numbered(cfg, b4, c4, g)).encode())\n"
+        # Hard plays Medium's subclass that never declines, and the worth table's measuring
+        # game an Explorer (a subclass reading its own class values): the compiled MediumBot
+        # must honour both
+        "from game.bots.arena import play_game\n"
+        "from game.bots.hard import HardBot\n"
+        "from game.bots.learn import policy_key\n"
+        "b2, c2, _ = load_table([], None, 2)\n"
+        "end = play_game(b2, c2, [HardBot(0, 3, iterations=6), HardBot(1, 4, iterations=6)], 'native:hard')\n"
+        "h.update(json.dumps(end.to_dict(), sort_keys=True).encode())\n"
+        "h.update(policy_key(b2, c2, 2, 1).encode())\n"
         "print(json.dumps({'engine': native.state()[0], 'games': h.hexdigest()}))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env, timeout=600)
@@ -85,12 +103,96 @@ def _play(env: dict[str, str]) -> dict[str, object]:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-@pytest.mark.skipif(native.check(native.build_dir(ROOT), ROOT)[0] is None,
-                    reason="no build of these sources (python -m tools.build_native)")
+def test_ci_runs_the_compiled_engine() -> None:
+    """CI builds the engine before the tests (.ci/run): there, the tests must run compiled."""
+    if not os.environ.get("CI"):
+        pytest.skip("outside CI the build is optional")
+    assert native.state() == ("compiled", str(native.build_dir(ROOT)))
+
+
+#: the tests that need a build of these sources, and this process running it
+compiled_only = pytest.mark.skipif(native.state()[0] != "compiled",
+                                   reason=f"the engine runs interpreted here: {native.state()[1]}")
+PURE = dict(os.environ, PYTHONPATH=str(ROOT), SMALLWORLD_PURE="1")
+
+
+@compiled_only
 def test_the_compiled_engine_plays_the_very_games_of_the_interpreted_one() -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     env.pop("SMALLWORLD_PURE", None)
     compiled = _play(env)
-    interpreted = _play(dict(env, SMALLWORLD_PURE="1"))
+    interpreted = _play(PURE)
     assert compiled["engine"] == "compiled" and interpreted["engine"] == "interpreted"
     assert compiled["games"] == interpreted["games"]
+
+
+@compiled_only
+def test_the_tests_that_look_inside_the_engine_and_the_scenarios_pass_interpreted() -> None:
+    """The tests marked `interpreted` (skipped in this process) and every scenario, run on the
+    interpreted engine: the fallback where no build is stays tested."""
+    out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "interpreted",
+                          "tests"], capture_output=True, text=True, cwd=ROOT, env=PURE, timeout=900)
+    assert out.returncode == 0, out.stdout[-3000:]
+    passed = re.search(r"(\d+) passed", out.stdout)
+    assert passed and int(passed.group(1)) >= 18 and " skipped" not in out.stdout.splitlines()[-1], out.stdout[-500:]
+    out = subprocess.run([sys.executable, "-m", "game.scenario", "tests/scenarios"], capture_output=True,
+                         text=True, cwd=ROOT, env=PURE, timeout=900)
+    assert out.returncode == 0 and " 0 failed" in out.stdout, out.stdout[-3000:]
+
+
+def test_positions_boards_and_catalogs_cross_to_another_process() -> None:
+    """The lab pickles positions, boards and catalogs for its worker processes and its cluster:
+    compiled classes are rebuilt through their constructors (`game.rules.pickling`), and a
+    position plays on the same after the trip."""
+    cat = load_catalog([p.path for p in shipped_packs()])
+    board, _ = five_player_board()
+    rng = random.Random(5)
+    s = new_game(board, ["a", "b", "c", "d", "e"], cat, rng)
+    for _ in range(120):
+        acts = legal_actions(s)
+        s, _rec = apply(s, acts[rng.randrange(len(acts))], rng)
+    assert pickling.native(GameState) == (native.state()[0] == "compiled")
+    board2, cat2, s2 = pickle.loads(pickle.dumps((board, cat, s)))
+    assert board2 == board and cat2.races == cat.races and cat2.powers == cat.powers
+    assert s2.to_dict() == s.to_dict() and s2.board == board and s2.turn == s.turn
+    first = _trail(s)
+    assert _trail(s2) == first and _trail(copy.deepcopy(s)) == first
+
+
+def _trail(s: GameState) -> list[str]:
+    r = random.Random(9)
+    out = []
+    for _ in range(60):
+        if s.game_over:
+            break
+        acts = legal_actions(s)
+        out.append(repr(acts))
+        s, _rec = apply(s, acts[r.randrange(len(acts))], r)
+    return out + [json.dumps(s.to_dict(), sort_keys=True)]
+
+
+def test_the_set_up_says_in_one_line_when_it_cannot_compile_and_goes_on(monkeypatch: pytest.MonkeyPatch,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    from tools import build_native
+
+    def no_compiler(root: Path, quiet: bool = True) -> Path:
+        raise RuntimeError("mypyc failed: error: command 'gcc' failed: No such file or directory")
+
+    monkeypatch.setattr(build_native, "build", no_compiler)
+    monkeypatch.setattr(native, "check", lambda folder, root=ROOT: (None, "no build"))
+    assert build_native.main(["--if-possible"]) == 0          # the README's set-up goes on to start the game
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "'gcc' failed" in err and "The game runs interpreted" in err
+    assert build_native.main([]) == 1                         # CI's build must not fail quietly
+
+
+def test_a_build_of_these_sources_is_kept(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from tools import build_native
+
+    def never(root: Path, quiet: bool = True) -> Path:
+        raise AssertionError("built again")
+
+    monkeypatch.setattr(build_native, "build", never)
+    monkeypatch.setattr(native, "check", lambda folder, root=ROOT: ({}, ""))
+    assert build_native.main([]) == 0
+    assert "already compiled from these sources" in capsys.readouterr().out

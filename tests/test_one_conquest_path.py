@@ -20,6 +20,8 @@ from game.rules import conquest as C
 from game.scenario import Runner
 
 SC = Path(__file__).parent / "scenarios"
+#: these tests replace the path's functions, which compiled callers would not see
+pytestmark = pytest.mark.interpreted
 
 #: intent kind -> a scenario whose step of that kind takes (or empties) a region held by someone
 TAKES = {
