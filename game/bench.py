@@ -33,7 +33,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
-from . import resources
+from . import native, resources
 from .bots.expert import ExpertBot
 from .content.catalog import ContentError, default_catalog, load_catalog
 from .content.packs import resolve_content, shipped_packs
@@ -268,6 +268,12 @@ def _content_line(content: list[str]) -> str:
     return f"the base races and powers and {len(content)} content files" if content else "the base races and powers"
 
 
+def engine_line() -> str:
+    """Which engine this process runs (`game.native`), and why or from where."""
+    kind, why = native.state()
+    return f"the {kind} engine ({why})"
+
+
 def compare(rev: str, games: int, content: list[str] | None = None, bots: bool = False) -> int:
     if resources.CHECKOUT is None:
         print(resources.needs_checkout(f"--compare {rev}"))
@@ -304,6 +310,7 @@ def compare(rev: str, games: int, content: list[str] | None = None, bots: bool =
     a, b = summary(mine), summary(theirs)
     print(f"{games} games on each tree, interleaved (same seeds; the trees may play different "
           f"games if their rules differ); {_content_line(content or [])}")
+    print(f"this tree: {engine_line()}; {rev}: interpreted (a revision taken from git carries no build)")
     report("this tree: ", a)
     report(f"{rev}: ", b)
     print(f"ratio {rev} / this tree: game {b['game_ms'] / a['game_ms']:.2f}x, "
@@ -352,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
         if base is not None:
             base_runs.append(timed_game(board, base, seed))
     print(f"board: {where} ({len(board.regions)} regions, {board.turns} rounds), 5 players, {args.games} games; "
-          f"{_content_line(args.content)}")
+          f"{_content_line(args.content)}; {engine_line()}")
     m = summary(runs)
     report("", m)
     if base_runs:

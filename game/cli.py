@@ -18,7 +18,7 @@ import os
 import sys
 from pathlib import Path
 
-from game import __version__, resources
+from game import __version__, native, resources
 
 
 def parse(argv: list[str] | None = None, prog: str = "smallworld") -> argparse.Namespace:
@@ -65,6 +65,9 @@ def main(argv: list[str] | None = None, prog: str = "smallworld") -> int:
     except HomeError as err:
         print(strings.say(err), file=sys.stderr)
         return 2
+    engine, why = native.state()
+    if engine == "interpreted" and why.endswith("build again"):     # a checkout changed since its build
+        print(f"{prog}: the engine runs interpreted, slower: {why} (python -m tools.build_native)", file=sys.stderr)
     if args.players is not None and not 2 <= args.players <= 5:
         print(strings.say(reason("cli_players", count=args.players)), file=sys.stderr)
         return 2

@@ -23,11 +23,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Sequence
 
-ROOT = Path(__file__).resolve().parent.parent          # the checkout (the folder holding `game`)
+from . import resources
+
+ROOT = resources.IMPORT_ROOT          # the folder holding `game`: the checkout, when run from one
 #: the modules compiled: the engine's core and Medium's judgement (Hard's and Expert's playouts)
 MODULES: tuple[str, ...] = (
-    "game.rules.catalog", "game.rules.chance", "game.rules.common",
-    "game.rules.conquest", "game.rules.engine", "game.rules.events", "game.rules.invariants",
+    "game.rules.board", "game.rules.catalog", "game.rules.chance", "game.rules.common",
+    "game.rules.conquest", "game.rules.engine", "game.rules.invariants",
     "game.rules.lent", "game.rules.playout", "game.rules.position", "game.rules.ranking",
     "game.rules.setup", "game.rules.state", "game.rules.turn", "game.rules.waiting",
     "game.bots.knowledge", "game.bots.medium", "game.bots.tactics", "game.bots.view",
@@ -105,6 +107,9 @@ def enable(root: Path = ROOT) -> str:
         return _STATE["engine"]
     if any(name in sys.modules for name in MODULES):
         _STATE.update(engine="interpreted", why="the engine was imported before the build was looked for")
+        return _STATE["engine"]
+    if resources.CHECKOUT is None and root == ROOT:
+        _STATE.update(engine="interpreted", why="an installed game carries no build")
         return _STATE["engine"]
     folder = build_dir(root)
     table, why = check(folder, root)

@@ -6,10 +6,13 @@ compiler and Python's headers are needed), so no compiled file ever lands beside
 could shadow. The result goes to `build/native/<python>/` with a manifest of each source's hash;
 the game then loads those modules while, and only while, the sources are unchanged
 (`game.native`). A finished build replaces the previous one whole; a failed one leaves it as it
-was. It takes a few minutes of processor time.
+was. It takes about a minute of processor time. With `--if-possible` (the README's set-up), a
+build that cannot be made is said in one line and the game runs interpreted, as it always can.
 
-    python -m tools.build_native            # build for this Python
-    python -m tools.build_native --check    # say whether the game runs compiled, and why
+    python -m tools.build_native                # build for this Python (kept if already built)
+    python -m tools.build_native --again        # build even if a build of these sources is there
+    python -m tools.build_native --if-possible  # the same, but no compiler is not a failure
+    python -m tools.build_native --check        # say whether the game runs compiled, and why
 """
 from __future__ import annotations
 
@@ -69,24 +72,33 @@ def build(root: Path, quiet: bool = True) -> Path:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.build_native", description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="say whether the game runs compiled, and why")
+    ap.add_argument("--again", action="store_true", help="build even when a build of these sources is there")
+    ap.add_argument("--if-possible", action="store_true",
+                    help="when the engine cannot be compiled, say so and end without a failure")
     args = ap.parse_args(argv)
+    failed = 0 if args.if_possible else 1
+    then = " The game runs interpreted: the same game, its computer players think less far in their time."
     root = native.ROOT
     if args.check:
         table, why = native.check(native.build_dir(root), root)
         print("compiled: a build of these sources is in " + str(native.build_dir(root)) if table
               else f"interpreted: {why}")
         return 0 if table else 1
+    if not args.again and native.check(native.build_dir(root), root)[0] is not None:
+        print(f"the engine is already compiled from these sources ({native.build_dir(root)})")
+        return 0
     try:
         import mypyc  # noqa: F401
     except ImportError:
-        print("tools.build_native: mypyc is not installed (it comes with mypy: pip install -e '.[dev]')",
-              file=sys.stderr)
-        return 2
+        print("tools.build_native: mypyc is not installed (it comes with mypy: pip install -e '.[fast]')."
+              + then, file=sys.stderr)
+        return 2 * failed
+    print("Compiling the engine with mypyc, once (about a minute)...", flush=True)
     try:
         where = build(root)
     except (RuntimeError, OSError) as err:
-        print(f"tools.build_native: {err}", file=sys.stderr)
-        return 1
+        print(f"tools.build_native: {err}." + then, file=sys.stderr)
+        return failed
     print(f"built {len(native.MODULES)} modules into {where}")
     return 0
 
