@@ -65,9 +65,6 @@ def main(argv: list[str] | None = None, prog: str = "smallworld") -> int:
     except HomeError as err:
         print(strings.say(err), file=sys.stderr)
         return 2
-    engine, why = native.state()
-    if engine == "interpreted" and why.endswith("build again"):     # a checkout changed since its build
-        print(f"{prog}: the engine runs interpreted, slower: {why} (python -m tools.build_native)", file=sys.stderr)
     if args.players is not None and not 2 <= args.players <= 5:
         print(strings.say(reason("cli_players", count=args.players)), file=sys.stderr)
         return 2
@@ -107,5 +104,9 @@ def main(argv: list[str] | None = None, prog: str = "smallworld") -> int:
 
     from game.ui.app import Options
     from game.ui.scenes import run
+    # the window opens: a checkout changed since its build is said, never in place of an error
+    engine, why = native.state()
+    if engine == "interpreted" and why.endswith("build again"):     # a checkout changed since its build
+        print(f"{prog}: the engine runs interpreted, slower: {why} (python -m tools.build_native)", file=sys.stderr)
     return run(Options(map_path=map_path, players=args.players, seed=args.seed, content=content,
                        fullscreen=args.fullscreen, lang=args.lang))
