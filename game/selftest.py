@@ -20,7 +20,7 @@ import traceback
 from pathlib import Path
 from typing import Any, Callable
 
-from . import resources
+from . import native, resources
 
 GAME_SEED = 7
 STEP_LIMIT = 4000
@@ -109,6 +109,8 @@ def run(out: Callable[[str], None] = _print) -> int:
     t0 = time.perf_counter()
     where = "installed" if resources.INSTALLED else "checkout"
     out(f"self-test: the game's files in {resources.ROOT} ({where})")
+    engine, why = native.state()
+    out(f"  engine: {engine} ({why})")
     old_home = os.environ.get("SMALLWORLD_HOME")
     with tempfile.TemporaryDirectory(prefix="smallworld-self-test-") as tmp:
         os.environ["SMALLWORLD_HOME"] = tmp       # the player's saves and settings stay untouched
