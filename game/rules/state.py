@@ -150,9 +150,11 @@ class RaceHold:
     memo: dict[str, Any] = field(default_factory=dict)
 
     def copy(self) -> "RaceHold":
-        h = RaceHold(self.race, self.power) if COMPILED else RaceHold.__new__(RaceHold)  # (fields written out)
-        h.race, h.power, h.hand = self.race, self.power, self.hand
-        h.memo = plain_copy(self.memo) if self.memo else {}
+        memo = plain_copy(self.memo) if self.memo else {}
+        if COMPILED:                        # every field through the constructor, once
+            return RaceHold(self.race, self.power, self.hand, memo)
+        h = RaceHold.__new__(RaceHold)      # (fields written out: quicker than __init__)
+        h.race, h.power, h.hand, h.memo = self.race, self.power, self.hand, memo
         return h
 
     def to_dict(self) -> dict[str, Any]:
@@ -175,18 +177,22 @@ class PlayerState:
     memo: dict[str, Any] = field(default_factory=dict)   # player-level ability memory (peace...)
 
     def copy(self) -> "PlayerState":
-        p = PlayerState(self.name) if COMPILED else PlayerState.__new__(PlayerState)  # (fields written out)
-        p.name, p.coins = self.name, self.coins
-        p.active = self.active.copy() if self.active else None
-        p.declines = [h.copy() for h in self.declines]
-        p.memo = plain_copy(self.memo) if self.memo else {}
+        active = self.active.copy() if self.active else None
+        declines = [h.copy() for h in self.declines]
+        memo = plain_copy(self.memo) if self.memo else {}
+        if COMPILED:                        # every field through the constructor, once
+            return PlayerState(self.name, self.coins, active, declines, memo)
+        p = PlayerState.__new__(PlayerState)    # (fields written out: quicker than __init__)
+        p.name, p.coins, p.active, p.declines, p.memo = self.name, self.coins, active, declines, memo
         return p
 
     def with_coins(self, coins: int) -> "PlayerState":
         """A copy with another coin total that shares the holds and memo with this one: for a
         state that is sealed before anything is written (a bot's public view), where a later
         write goes through `GameState.player_w` and copies again."""
-        p = PlayerState(self.name) if COMPILED else PlayerState.__new__(PlayerState)
+        if COMPILED:
+            return PlayerState(self.name, coins, self.active, self.declines, self.memo)
+        p = PlayerState.__new__(PlayerState)
         p.name, p.coins, p.active, p.declines, p.memo = self.name, coins, self.active, self.declines, self.memo
         return p
 
@@ -254,12 +260,17 @@ class TurnState:
 
     def copy(self) -> "TurnState":
         """A copy (every field, written out: this runs for every intent played)."""
-        t = TurnState(self.seat) if COMPILED else TurnState.__new__(TurnState)
+        withdraw = [list(w) for w in self.withdraw] if self.withdraw else []
+        used = plain_copy(self.used) if self.used else {}
+        if COMPILED:                        # every field through the constructor, once
+            return TurnState(self.seat, self.phase, self.picked, self.acted, self.conquered[:], self.nonempty,
+                             self.attacked[:], self.readied.copy(), self.redeployed, withdraw, used,
+                             self.last_taken.copy())
+        t = TurnState.__new__(TurnState)    # (fields written out: quicker than __init__)
         t.seat, t.phase, t.picked, t.acted = self.seat, self.phase, self.picked, self.acted
         t.conquered, t.nonempty, t.attacked = self.conquered[:], self.nonempty, self.attacked[:]
         t.readied, t.redeployed = self.readied.copy(), self.redeployed
-        t.withdraw = [list(w) for w in self.withdraw] if self.withdraw else []
-        t.used = plain_copy(self.used) if self.used else {}
+        t.withdraw, t.used = withdraw, used
         t.last_taken = self.last_taken.copy()
         return t
 
@@ -318,7 +329,10 @@ class GameState:
                  "_sealed", "_held", "_base", "_changed", "_fresh_c", "_listed", "_prior", "_own_supply",
                  "_own_turn")
 
-    def __init__(self, board: "Board", catalog: "Catalog") -> None:
+    def __init__(self, board: "Board", catalog: "Catalog", sharing: "GameState | None" = None) -> None:
+        if sharing is not None:             # (compiled) a state that shares `sharing`'s parts: `_sharing`
+            sharing._share_into(self)
+            return
         self.board = board
         self.catalog = catalog
         self.players: list[PlayerState] = []
@@ -377,7 +391,14 @@ class GameState:
 
     def _sharing(self) -> "GameState":
         """A state that shares all of this one's parts (see `copy`), but the turn."""
-        s = GameState(self.board, self.catalog) if COMPILED else GameState.__new__(GameState)
+        if COMPILED:                        # native: made only through the constructor, which shares
+            return GameState(self.board, self.catalog, self)
+        s = GameState.__new__(GameState)    # interpreted: no constructor, quicker
+        self._share_into(s)
+        return s
+
+    def _share_into(self, s: "GameState") -> None:
+        """Give the new state `s` this one's parts (all but the turn, which the caller sets)."""
         s.board, s.catalog = self.board, self.catalog
         s.players = list(self.players)
         s.regions = self.regions              # copied by the first `reg_w`
@@ -397,7 +418,6 @@ class GameState:
             s._base = None
         s._fresh_c = False
         s._listed = s._prior = None
-        return s
 
     def supply_w(self) -> "GameState":
         """This state, with stacks, discard, tray and winners that may be written (copied the
