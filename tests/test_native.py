@@ -152,7 +152,10 @@ def test_positions_boards_and_catalogs_cross_to_another_process() -> None:
         acts = legal_actions(s)
         s, _rec = apply(s, acts[rng.randrange(len(acts))], rng)
     assert pickling.native(GameState) == (native.state()[0] == "compiled")
+    legal_actions(s)
+    assert s._listed is not None         # noted by the identities of its intents: not sent along
     board2, cat2, s2 = pickle.loads(pickle.dumps((board, cat, s)))
+    assert s2._listed is None and copy.deepcopy(s)._listed is None
     assert board2 == board and cat2.races == cat.races and cat2.powers == cat.powers
     assert s2.to_dict() == s.to_dict() and s2.board == board and s2.turn == s.turn
     first = _trail(s)

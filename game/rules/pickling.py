@@ -3,11 +3,12 @@ catalogs to its worker processes and to a Dask cluster.
 
 Interpreted, Python pickles them on its own. Compiled (`game.native`), a class is native: a
 frozen dataclass refuses the attribute writes of unpickling, and a class whose constructor takes
-arguments cannot be made without them. `when_compiled(...)` gives such classes a reducer that
-rebuilds each through its constructor: a dataclass from its fields, any other class from the
-arguments `args_of` names and then every attribute the compiled class declares. Interpreted, it
-does nothing, so the interpreted engine pickles exactly as before. This module always runs
-interpreted.
+arguments cannot be made without them. `when_compiled(...)` gives such dataclasses a reducer that
+rebuilds each through its constructor from its fields; interpreted, it does nothing, so they
+pickle exactly as before. `by_parts(...)`, compiled or not, rebuilds a class through its
+constructor with the arguments `args_of` names and then gives it every attribute but those it is
+told to forget: a game state forgets what `legal_actions` noted by the identities of the intents,
+which mean nothing in another process. This module always runs interpreted.
 """
 from __future__ import annotations
 
@@ -43,23 +44,23 @@ def made(cls: type, kwargs: dict[str, Any]) -> Any:
     return cls(**kwargs)
 
 
-def _by_attributes(args_of: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], tuple[Any, ...]]:
+def by_parts(cls: type, args_of: Callable[[Any], tuple[Any, ...]], forget: tuple[str, ...] = ()) -> None:
+    """Pickle `cls` (a class with `__slots__`) through its constructor with `args_of(obj)`, then
+    every attribute, those named in `forget` given as None."""
     def reduce(obj: Any) -> tuple[Any, ...]:
-        cls = type(obj)
-        names = [n for n in cls.__dict__["__mypyc_attrs__"] if not n.startswith("__")]
-        return rebuilt, (cls, args_of(obj), {n: getattr(obj, n) for n in names if hasattr(obj, n)})
-    return reduce
+        names = obj.__class__.__dict__.get("__mypyc_attrs__") or obj.__class__.__slots__
+        parts = {n: getattr(obj, n) for n in names if not n.startswith("__") and hasattr(obj, n)}
+        parts.update(dict.fromkeys(forget))
+        return rebuilt, (obj.__class__, args_of(obj), parts)
+    copyreg.pickle(cls, reduce)
 
 
-def when_compiled(*classes: type, args_of: Callable[[Any], tuple[Any, ...]] | None = None) -> None:
-    """Register the reducers above for those of `classes` that are compiled: dataclasses by their
-    fields, others through `args_of(obj)` (the constructor's arguments) and their attributes."""
+def when_compiled(*classes: type) -> None:
+    """Register the reducer by fields above for those of the dataclasses `classes` that are
+    compiled."""
     for cls in classes:
         if not native(cls):
             continue
-        if is_dataclass(cls):
-            copyreg.pickle(cls, _by_fields)
-        elif args_of is not None:
-            copyreg.pickle(cls, _by_attributes(args_of))
-        else:
-            raise TypeError(f"{cls.__name__}: a compiled class that is not a dataclass needs args_of")
+        if not is_dataclass(cls):
+            raise TypeError(f"{cls.__name__}: a compiled class that is not a dataclass: use by_parts")
+        copyreg.pickle(cls, _by_fields)

@@ -18,7 +18,7 @@ from types import FunctionType
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator, NamedTuple
 
 from .errors import ReplayError
-from .pickling import when_compiled
+from .pickling import by_parts, when_compiled
 from .reasons import reason
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -646,4 +646,4 @@ class GameState:
 
 # pickled for the lab's processes (`pickling`)
 when_compiled(RaceHold, PlayerState, Combo, TurnState)
-when_compiled(GameState, args_of=lambda s: (s.board, s.catalog))
+by_parts(GameState, lambda s: (s.board, s.catalog), forget=("_listed",))
