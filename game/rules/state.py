@@ -95,7 +95,10 @@ class RegionState:
 
     def copy(self) -> "RegionState":
         """A copy (every slot, written out: this runs for each region an intent changes)."""
-        r = RegionState.__new__(RegionState)
+        if COMPILED:                        # native: a made object, its slots written over
+            r = RegionState()
+        else:                               # interpreted: no constructor, quicker
+            r = RegionState.__new__(RegionState)
         r.owner, r.race, r.tokens, r.decline = self.owner, self.race, self.tokens, self.decline
         r.lost_tribe, r.mountain, r.lair, r.fortress = self.lost_tribe, self.mountain, self.lair, self.fortress
         r.encampments, r.hero, r.dragon, r.hole = self.encampments, self.hero, self.dragon, self.hole
@@ -139,7 +142,7 @@ class RegionState:
         return r
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class RaceHold:
     """A race a player holds: its banner, the power badge still with it, tokens in hand, and
     small per-race memory for abilities (e.g. Wealthy paid, encampments in supply)."""
@@ -148,6 +151,14 @@ class RaceHold:
     power: str | None
     hand: int = 0
     memo: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(self, race: str, power: str | None, hand: int = 0, memo: dict[str, Any] | None = None) -> None:
+        # written out, not made by `dataclass`: compiled, a generated constructor would run
+        # interpreted (about 6x slower), and copies make one for every hold they copy
+        self.race = race
+        self.power = power
+        self.hand = hand
+        self.memo = {} if memo is None else memo
 
     def copy(self) -> "RaceHold":
         memo = plain_copy(self.memo) if self.memo else {}
@@ -168,13 +179,22 @@ class RaceHold:
         return RaceHold(d["race"], d.get("power"), d.get("hand", 0), _copy.deepcopy(d.get("memo", {})))
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class PlayerState:
     name: str
     coins: int = START_COINS
     active: RaceHold | None = None
     declines: list[RaceHold] = field(default_factory=list)
     memo: dict[str, Any] = field(default_factory=dict)   # player-level ability memory (peace...)
+
+    def __init__(self, name: str, coins: int = START_COINS, active: RaceHold | None = None,
+                 declines: list[RaceHold] | None = None, memo: dict[str, Any] | None = None) -> None:
+        # written out, not made by `dataclass` (see `RaceHold.__init__`)
+        self.name = name
+        self.coins = coins
+        self.active = active
+        self.declines = [] if declines is None else declines
+        self.memo = {} if memo is None else memo
 
     def copy(self) -> "PlayerState":
         active = self.active.copy() if self.active else None
@@ -241,7 +261,7 @@ GAME_OVER = "game_over"
 PHASES = (PICK, CONQUER, REDEPLOY, WITHDRAW, GAME_OVER)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class TurnState:
     """What happened so far in the current turn."""
 
@@ -257,6 +277,25 @@ class TurnState:
     withdraw: list[list[Any]] = field(default_factory=list)  # [[seat, race], ...] still to place
     used: dict[str, Any] = field(default_factory=dict)   # once-per-turn ability memory
     last_taken: dict[str, str] = field(default_factory=dict)  # race -> region it took last
+
+    def __init__(self, seat: int, phase: str = CONQUER, picked: bool = False, acted: bool = False,
+                 conquered: list[str] | None = None, nonempty: int = 0, attacked: list[int] | None = None,
+                 readied: dict[str, int] | None = None, redeployed: bool = False,
+                 withdraw: list[list[Any]] | None = None, used: dict[str, Any] | None = None,
+                 last_taken: dict[str, str] | None = None) -> None:
+        # written out, not made by `dataclass` (see `RaceHold.__init__`): one runs for every intent
+        self.seat = seat
+        self.phase = phase
+        self.picked = picked
+        self.acted = acted
+        self.conquered = [] if conquered is None else conquered
+        self.nonempty = nonempty
+        self.attacked = [] if attacked is None else attacked
+        self.readied = {} if readied is None else readied
+        self.redeployed = redeployed
+        self.withdraw = [] if withdraw is None else withdraw
+        self.used = {} if used is None else used
+        self.last_taken = {} if last_taken is None else last_taken
 
     def copy(self) -> "TurnState":
         """A copy (every field, written out: this runs for every intent played)."""
