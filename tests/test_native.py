@@ -127,6 +127,20 @@ def test_the_compiled_engine_plays_the_very_games_of_the_interpreted_one() -> No
 
 
 @compiled_only
+def test_the_state_copies_make_their_parts_with_compiled_constructors() -> None:
+    """Every intent copies a turn, and most a player and a region: a constructor that `dataclass`
+    generates runs interpreted even in a compiled class, about six times slower. These must be
+    written out in the class, so that they compile."""
+    from types import FunctionType
+
+    from game.rules.state import PlayerState, RaceHold, RegionState, TurnState
+    for cls in (TurnState, PlayerState, RaceHold, RegionState):
+        assert not isinstance(cls.__dict__["__init__"], FunctionType), cls.__name__
+    t = TurnState(2, conquered=["a"])
+    assert t.copy() == t and t.copy().conquered is not t.conquered and TurnState(0).used == {}
+
+
+@compiled_only
 def test_the_tests_that_look_inside_the_engine_and_the_scenarios_pass_interpreted() -> None:
     """The tests marked `interpreted` (skipped in this process) and every scenario, run on the
     interpreted engine: the fallback where no build is stays tested."""

@@ -544,17 +544,38 @@ def _english(name: str, value: Any, ctx: Any) -> Any:
 _PLAIN: dict[str, Reason] = {}
 
 
+#: the parameters whose English is a name looked up in the context (`_english`)
+_NAMED = ("region", "race", "power")
+
+
 def reason(key: str, ctx: Any = None, /, **params: Any) -> Reason:
-    """The Reason `key` with `params`, its text the English template filled in (see module doc)."""
+    """The Reason `key` with `params`, its text the English template filled in (see module doc).
+    (Refusals are made by the thousand while intents are listed: a word or a number, the usual
+    parameter, is kept without a call, and `params`, made for this call, becomes the Reason's.)"""
     if not params:
         made = _PLAIN.get(key)
         if made is None:
             made = _PLAIN[key] = Reason(TEMPLATES[key].format(), key, {})
         return made
     template = TEMPLATES[key]
-    params = {k: _short(v) for k, v in params.items()}
-    text = template.format(**{k: _english(k, v, ctx) for k, v in params.items()})
-    return Reason(text, key, params)
+    for k, v in params.items():
+        t = type(v)
+        if t is str:
+            if len(v) > MAX_QUOTED:
+                params[k] = _short(v)
+        elif t is not int and v is not None:
+            params[k] = _short(v)
+    shown = params
+    if ctx is not None:
+        for k, v in params.items():
+            if type(v) is str and k.startswith(_NAMED):
+                if shown is params:
+                    shown = dict(params)
+                shown[k] = _english(k, v, ctx)
+    text = template.format(**shown)
+    obj = str.__new__(Reason, text)
+    obj.key, obj.params = key, params
+    return obj
 
 
 #: The longest value a sentence quotes as it is: a value from a file (a name, a path, a level in

@@ -114,6 +114,8 @@ class GhoulsInDecline(Ability):
         return None
 
     def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:
+        if not self.hold_in(s, seat)[1]:
+            return []                    # none, or Active: `_ready` refuses (without its sentence)
         why, hold = self._ready(s, seat)
         if why or hold is None:
             return []

@@ -63,6 +63,11 @@ class GuardMarker(RegionMove):
             return []
         return list(s.regions_of(seat, hold.race))
 
+    def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
+        if len(s.turn.used.get(self.name, [])) >= int(self.p["count"]):
+            return []                    # all placed: `why_not_at` refuses every region
+        return super().legal_intents(s, seat)
+
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
                      events: list[dict[str, Any]]) -> None:
         assert isinstance(action, Use)

@@ -72,6 +72,12 @@ class MarkersCashedNextTurn(RegionMove):
             return []
         return s.regions_of(seat, hold.race)
 
+    def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
+        hold = s.players[seat].active
+        if hold is None or int(hold.memo.get(self.p["marker"], 0)) >= int(self.p["supply"]):
+            return []                    # the supply is out: `why_not_at` refuses every region
+        return super().legal_intents(s, seat)
+
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
                      events: list[dict[str, Any]]) -> None:
         assert isinstance(action, Use)

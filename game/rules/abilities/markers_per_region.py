@@ -100,6 +100,8 @@ class MarkersPerRegion(RegionMove):
             return []
         hold = s.players[seat].active
         due = self._due(s, seat, hold.race) if hold is not None else None
+        if due is not None and len(s.turn.used.get(self.name, [])) >= due:
+            return []                    # none left to place: `why_not_at` refuses every region
         return [Use(self.name, rid) for rid in regions if self.why_not_at(s, seat, rid, due) is None]
 
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
