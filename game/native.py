@@ -26,12 +26,14 @@ from typing import Any, Sequence
 from . import resources
 
 ROOT = resources.IMPORT_ROOT          # the folder holding `game`: the checkout, when run from one
-#: the modules compiled: the engine's core and Medium's judgement (Hard's and Expert's playouts)
+#: the modules compiled: the engine's core, the helpers every effect block reads (`where:` and
+#: markers), and Medium's judgement (Hard's and Expert's playouts)
 MODULES: tuple[str, ...] = (
     "game.rules.board", "game.rules.catalog", "game.rules.chance", "game.rules.common",
     "game.rules.conquest", "game.rules.engine", "game.rules.invariants",
     "game.rules.lent", "game.rules.playout", "game.rules.position", "game.rules.ranking",
     "game.rules.setup", "game.rules.state", "game.rules.turn", "game.rules.waiting",
+    "game.rules.abilities.markers", "game.rules.abilities.where",
     "game.bots.knowledge", "game.bots.medium", "game.bots.tactics", "game.bots.view",
 )
 MANIFEST = "manifest.json"

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..board import FEATURES, TERRAINS
+from ..pickling import by_parts
 from ..reasons import Reason, reason
 from .base import ParamError, Victim, near
 
@@ -235,3 +236,7 @@ def _held_by(occ: str, seat: int, v: Victim) -> bool:
     if occ == "opponent":
         return v.tokens > 0 and v.owner != seat
     return v.tokens > 0 and v.race == occ
+
+
+# compiled, a `Where` is made only through its constructor: pickled so (the lab sends catalogs)
+by_parts(Where, lambda w: (w.d,))
