@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Iterable
 
 from .abilities.base import Ability, Victim
@@ -344,7 +343,6 @@ def frontier(board: Board, own: list[str]) -> list[str]:
     return board.in_order(seen)
 
 
-_MARKS = attrgetter("marks")
 
 
 def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
@@ -380,8 +378,9 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
                 if marks and not far.isdisjoint(marks):
                     return False
             return True
-        for marks in filter(None, map(_MARKS, s.regions.values())):     # the regions with markers
-            if not far.isdisjoint(marks):
+        for r in s.regions.values():       # (a plain loop: compiled, it reads each region's slot)
+            marks = r.marks
+            if marks and not far.isdisjoint(marks):
                 return False
     return True
 

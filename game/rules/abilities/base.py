@@ -19,7 +19,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, NamedTuple
 
 from ..reasons import HasReason, Reason, reason
 
@@ -29,9 +29,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-@dataclass(frozen=True)
-class Victim:
-    """Who held a region just before a conquest: a race of a player, a Lost Tribe, or no one."""
+class Victim(NamedTuple):
+    """Who held a region just before a conquest: a race of a player, a Lost Tribe, or no one.
+    (A named tuple: one is made for every conquest while an effect listens for them.)"""
 
     owner: int | None = None
     race: str | None = None
