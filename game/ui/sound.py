@@ -59,6 +59,10 @@ class Sound:
     def close(self) -> None:
         """Close the mixer (the window is closing)."""
         if self._tried and pygame.mixer.get_init():
+            # silence first: a sound that ends while the mixer closes calls back into Python from
+            # the audio thread, which can wait for ever on the closing thread (seen once in a test)
+            pygame.mixer.music.stop()
+            pygame.mixer.stop()
             pygame.mixer.quit()
         self._tried = self.ready = self._music_on = False
 
