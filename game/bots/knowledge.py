@@ -722,5 +722,4 @@ class Knowledge:
         return out
 
 
-
 when_compiled(Traits, BoardFacts, LifeModel)          # pickled for the lab's processes

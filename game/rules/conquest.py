@@ -343,8 +343,6 @@ def frontier(board: Board, own: list[str]) -> list[str]:
     return board.in_order(seen)
 
 
-
-
 def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
     """Whether the conquests `conquest_options` finds for a race (with its combo's `hooks` and
     its regions `own`) may be kept for a later position of the turn, re-judged only near the

@@ -154,19 +154,15 @@ class RaceHold:
 
     def __init__(self, race: str, power: str | None, hand: int = 0, memo: dict[str, Any] | None = None) -> None:
         # written out, not made by `dataclass`: compiled, a generated constructor would run
-        # interpreted (about 6x slower), and copies make one for every hold they copy
+        # interpreted (about 6x slower), and every copy makes one (interpreted too: as quick as
+        # writing the slots of a bare object)
         self.race = race
         self.power = power
         self.hand = hand
         self.memo = {} if memo is None else memo
 
     def copy(self) -> "RaceHold":
-        memo = plain_copy(self.memo) if self.memo else {}
-        if COMPILED:                        # every field through the constructor, once
-            return RaceHold(self.race, self.power, self.hand, memo)
-        h = RaceHold.__new__(RaceHold)      # (fields written out: quicker than __init__)
-        h.race, h.power, h.hand, h.memo = self.race, self.power, self.hand, memo
-        return h
+        return RaceHold(self.race, self.power, self.hand, plain_copy(self.memo) if self.memo else {})
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"race": self.race, "power": self.power, "hand": self.hand}
@@ -197,24 +193,14 @@ class PlayerState:
         self.memo = {} if memo is None else memo
 
     def copy(self) -> "PlayerState":
-        active = self.active.copy() if self.active else None
-        declines = [h.copy() for h in self.declines]
-        memo = plain_copy(self.memo) if self.memo else {}
-        if COMPILED:                        # every field through the constructor, once
-            return PlayerState(self.name, self.coins, active, declines, memo)
-        p = PlayerState.__new__(PlayerState)    # (fields written out: quicker than __init__)
-        p.name, p.coins, p.active, p.declines, p.memo = self.name, self.coins, active, declines, memo
-        return p
+        return PlayerState(self.name, self.coins, self.active.copy() if self.active else None,
+                           [h.copy() for h in self.declines], plain_copy(self.memo) if self.memo else {})
 
     def with_coins(self, coins: int) -> "PlayerState":
         """A copy with another coin total that shares the holds and memo with this one: for a
         state that is sealed before anything is written (a bot's public view), where a later
         write goes through `GameState.player_w` and copies again."""
-        if COMPILED:
-            return PlayerState(self.name, coins, self.active, self.declines, self.memo)
-        p = PlayerState.__new__(PlayerState)
-        p.name, p.coins, p.active, p.declines, p.memo = self.name, coins, self.active, self.declines, self.memo
-        return p
+        return PlayerState(self.name, coins, self.active, self.declines, self.memo)
 
     def hold(self, race: str) -> tuple[RaceHold | None, bool]:
         """The hold of `race` and whether it is In Decline."""
@@ -299,19 +285,10 @@ class TurnState:
 
     def copy(self) -> "TurnState":
         """A copy (every field, written out: this runs for every intent played)."""
-        withdraw = [list(w) for w in self.withdraw] if self.withdraw else []
-        used = plain_copy(self.used) if self.used else {}
-        if COMPILED:                        # every field through the constructor, once
-            return TurnState(self.seat, self.phase, self.picked, self.acted, self.conquered[:], self.nonempty,
-                             self.attacked[:], self.readied.copy(), self.redeployed, withdraw, used,
-                             self.last_taken.copy())
-        t = TurnState.__new__(TurnState)    # (fields written out: quicker than __init__)
-        t.seat, t.phase, t.picked, t.acted = self.seat, self.phase, self.picked, self.acted
-        t.conquered, t.nonempty, t.attacked = self.conquered[:], self.nonempty, self.attacked[:]
-        t.readied, t.redeployed = self.readied.copy(), self.redeployed
-        t.withdraw, t.used = withdraw, used
-        t.last_taken = self.last_taken.copy()
-        return t
+        return TurnState(self.seat, self.phase, self.picked, self.acted, self.conquered[:], self.nonempty,
+                         self.attacked[:], self.readied.copy(), self.redeployed,
+                         [list(w) for w in self.withdraw] if self.withdraw else [],
+                         plain_copy(self.used) if self.used else {}, self.last_taken.copy())
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "phase": self.phase, "picked": self.picked, "acted": self.acted,
