@@ -105,8 +105,8 @@ def main(argv: list[str] | None = None, prog: str = "smallworld") -> int:
     from game.ui.app import Options
     from game.ui.scenes import run
     # the window opens: a checkout changed since its build is said, never in place of an error
-    engine, why = native.state()
-    if engine == "interpreted" and why.endswith("build again"):     # a checkout changed since its build
-        print(f"{prog}: the engine runs interpreted, slower: {why} (python -m tools.build_native)", file=sys.stderr)
+    if native.stale():
+        print(f"{prog}: the engine runs interpreted, slower: {native.state()[1]} (python -m tools.build_native)",
+              file=sys.stderr)
     return run(Options(map_path=map_path, players=args.players, seed=args.seed, content=content,
                        fullscreen=args.fullscreen, lang=args.lang))

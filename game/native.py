@@ -38,6 +38,8 @@ MODULES: tuple[str, ...] = (
 )
 MANIFEST = "manifest.json"
 _STATE: dict[str, str] = {"engine": "interpreted", "why": "not looked for yet"}
+#: how `check` ends the reason for a build that is there but not of these sources (`stale`)
+AGAIN = "build again"
 
 
 def build_dir(root: Path = ROOT) -> Path:
@@ -80,24 +82,24 @@ def check(folder: Path, root: Path = ROOT) -> tuple[dict[str, Path] | None, str]
         modules = d["modules"]
         group = [folder / str(g) for g in d["group"]]
     except (OSError, ValueError, KeyError, TypeError):
-        return None, f"{manifest} is unreadable: build again"
+        return None, f"{manifest} is unreadable: {AGAIN}"
     table: dict[str, Path] = {}
     for name in MODULES:
         entry = modules.get(name) if isinstance(modules, dict) else None
         if not isinstance(entry, dict):
-            return None, f"the build has no {name}: build again"
+            return None, f"the build has no {name}: {AGAIN}"
         binary = folder / str(entry.get("binary", ""))
         try:
             fresh = digest(source_of(name, root)) == entry.get("sha256")
         except OSError:
             return None, f"{source_of(name, root)} cannot be read"
         if not fresh:
-            return None, f"{source_of(name, root).relative_to(root)} changed since the build: build again"
+            return None, f"{source_of(name, root).relative_to(root)} changed since the build: {AGAIN}"
         if not binary.is_file():
-            return None, f"{binary} is missing: build again"
+            return None, f"{binary} is missing: {AGAIN}"
         table[name] = binary
     if not group or not all(g.is_file() for g in group):
-        return None, "the build's shared library is missing: build again"
+        return None, f"the build's shared library is missing: {AGAIN}"
     return table, ""
 
 
@@ -128,3 +130,9 @@ def enable(root: Path = ROOT) -> str:
 def state() -> tuple[str, str]:
     """("compiled" or "interpreted", why / from where)."""
     return _STATE["engine"], _STATE["why"]
+
+
+def stale() -> bool:
+    """The game runs interpreted because the build beside it is not of these sources (they
+    changed since, or it is broken): `python -m tools.build_native` would make it compiled."""
+    return _STATE["engine"] == "interpreted" and _STATE["why"].endswith(AGAIN)

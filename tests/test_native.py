@@ -51,6 +51,26 @@ def test_a_build_of_these_sources_is_taken_and_an_edited_source_turns_it_off(tmp
     assert table is None and "game/rules/engine.py changed since the build" in why
 
 
+def test_only_a_build_out_of_step_with_the_sources_is_called_stale(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window warns that the engine runs slower only when a build is there but not of these
+    sources (`native.stale`), not when there is none or the player asked for the interpreted one."""
+    folder = fake_build(tmp_path)
+    src = native.source_of("game.rules.engine", tmp_path)
+    src.write_text(src.read_text() + "# edited\n")
+    edited = native.check(folder, tmp_path)[1]
+    (folder / native.MANIFEST).write_text("{")
+    broken = native.check(folder, tmp_path)[1]
+    for why, stale in ((edited, True), (broken, True), (native.check(tmp_path / "none", tmp_path)[1], False),
+                       ("SMALLWORLD_PURE is set", False)):
+        monkeypatch.setitem(native._STATE, "engine", "interpreted")
+        monkeypatch.setitem(native._STATE, "why", why)
+        assert native.stale() is stale, why
+    monkeypatch.setitem(native._STATE, "engine", "compiled")
+    monkeypatch.setitem(native._STATE, "why", str(folder))
+    assert not native.stale()
+
+
 def test_no_build_a_broken_manifest_or_a_missing_library_means_interpreted(tmp_path: Path) -> None:
     assert native.check(native.build_dir(tmp_path), tmp_path) == (
         None, "no build (python -m tools.build_native makes one)")
