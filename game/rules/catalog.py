@@ -108,33 +108,39 @@ class Hooks:
     __slots__ = ("effects", "conquers_water", "may_target", "cost_modifier", "reaches", "links",
                  "enters_anywhere", "reinforce_reason", "legal_intents", "may_decline_after_scoring",
                  "local", "plain_redeploy", "protects", "conquest_price", "defence_strength", "priced_apart",
-                 "cost_floor", "may_redeploy", "die_bonus", "_printed", "_linked")
+                 "cost_floor", "may_redeploy", "die_bonus", "on_conquered", "hears_conquest", "_printed",
+                 "_linked")
 
     def __init__(self, cat: "Catalog", abil: tuple[Ability, ...]) -> None:
         self.effects = abil
-        self.conquers_water = cat.overriding(abil, "conquers_water")
-        self.may_target = cat.overriding(abil, "may_target")
-        self.cost_modifier = cat.overriding(abil, "cost_modifier")
-        self.reaches = cat.overriding(abil, "reaches")
-        self.links = cat.overriding(abil, "links")
-        self.enters_anywhere = cat.overriding(abil, "enters_anywhere")
-        self.reinforce_reason = cat.overriding(abil, "reinforce_reason")
-        self.legal_intents = cat.overriding(abil, "legal_intents")
-        self.may_decline_after_scoring = cat.overriding(abil, "may_decline_after_scoring")
-        self.protects = cat.overriding(abil, "protects")                # asked for the defender
-        self.conquest_price = cat.overriding(abil, "conquest_price")
-        self.defence_strength = cat.overriding(abil, "defence_strength")    # asked for the defender
+        self.conquers_water = cat.overriders(abil, "conquers_water")
+        self.may_target = cat.overriders(abil, "may_target")
+        self.cost_modifier = cat.overriders(abil, "cost_modifier")
+        self.reaches = cat.overriders(abil, "reaches")
+        self.links = cat.overriders(abil, "links")
+        self.enters_anywhere = cat.overriders(abil, "enters_anywhere")
+        self.reinforce_reason = cat.overriders(abil, "reinforce_reason")
+        self.legal_intents = cat.overriders(abil, "legal_intents")
+        self.may_decline_after_scoring = cat.overriders(abil, "may_decline_after_scoring")
+        self.protects = cat.overriders(abil, "protects")                # asked for the defender
+        self.conquest_price = cat.overriders(abil, "conquest_price")
+        self.defence_strength = cat.overriders(abil, "defence_strength")    # asked for the defender
         # a flat price or a token's strength: the cost is `cost_of`'s, not added up in place
-        self.priced_apart = bool(cat.overriding(abil, "flat_price") or cat.overriding(abil, "attack_strength"))
-        self.cost_floor = cat.overriding(abil, "cost_floor")            # Kobolds
-        self.may_redeploy = cat.overriding(abil, "may_redeploy")        # Barbarians
-        self.die_bonus = cat.overriding(abil, "die_bonus")
+        self.priced_apart = bool(cat.overriders(abil, "flat_price") or cat.overriders(abil, "attack_strength"))
+        self.cost_floor = cat.overriders(abil, "cost_floor")            # Kobolds
+        self.may_redeploy = cat.overriders(abil, "may_redeploy")        # Barbarians
+        self.die_bonus = cat.overriders(abil, "die_bonus")
+        # those that hear of a region taken (`on_conquered`), and those that hear of a conquest
+        # with its victim too (`after_conquest`), in order
+        self.on_conquered = cat.overriders(abil, "on_conquered")
+        after = cat.overriders(abil, "after_conquest")
+        self.hears_conquest = tuple(ab for ab in abil if ab in self.on_conquered or ab in after)
         self.local = cat._local_defence and all(
             type(ab).printed_links is not Ability.printed_links for ab in self.links) and all(
-            ab.judges_locally() for hook in TARGET_HOOKS for ab in cat.overriding(abil, hook))
+            ab.judges_locally() for hook in TARGET_HOOKS for ab in cat.overriders(abil, hook))
         # no effect gives tokens at the redeploy, withholds some after it or keeps more than
         # one token in each region (see `turn.default_redeploy`)
-        self.plain_redeploy = not any(cat.overriding(abil, hook) for hook in (
+        self.plain_redeploy = not any(cat.overriders(abil, hook) for hook in (
             "redeploy_bonus", "withheld_after_redeploy", "min_per_region"))
         self._printed: tuple[object, dict[str, int], tuple[Ability, ...]] = (None, {}, ())
         self._linked: tuple[object, dict[str, frozenset[str]] | None] = (None, None)
@@ -193,17 +199,26 @@ class Catalog:
     #: draws one of its own for any other
     marker_pictures: dict[str, str] = field(default_factory=dict)
     # remembered answers of `effects_of` and `overriding` (cleared when the catalog changes)
-    _combos: dict[tuple[str, str | None], tuple[Ability, ...]] = field(
+    # (the answers asked for on every listing are kept by race, then by power: two lookups of
+    # strings whose hashes are known, where a key of both would be a tuple made, hashed and
+    # compared at each question)
+    _combos: dict[str, dict[str | None, tuple[Ability, ...]]] = field(
         default_factory=dict, repr=False, compare=False)
-    _hooks: dict[tuple[tuple[Ability, ...], str], tuple[Ability, ...]] = field(
-        default_factory=dict, repr=False, compare=False)
-    _force: dict[tuple[str, str | None, bool], tuple[Ability, ...]] = field(
-        default_factory=dict, repr=False, compare=False)
+    _hooks: dict[str, dict[tuple[Ability, ...], tuple[Ability, ...]]] = field(
+        default_factory=dict, repr=False, compare=False)                         # by hook
+    _force: dict[str, dict[str | None, tuple[Ability, ...]]] = field(
+        default_factory=dict, repr=False, compare=False)                         # Active
+    _decline_force: dict[str, dict[str | None, tuple[Ability, ...]]] = field(
+        default_factory=dict, repr=False, compare=False)                         # In Decline
     _tables: dict[tuple[Ability, ...], Hooks] = field(default_factory=dict, repr=False, compare=False)
-    _force_hooks: dict[tuple[str, str | None, bool], Hooks] = field(default_factory=dict, repr=False,
-                                                                     compare=False)
-    _combo_hooks: dict[tuple[str, str | None], Hooks] = field(default_factory=dict, repr=False, compare=False)
-    _guards: dict[tuple[str, str | None, bool], Hooks | None] = field(default_factory=dict, repr=False,
+    _force_hooks: dict[str, dict[str | None, Hooks]] = field(default_factory=dict, repr=False,
+                                                             compare=False)       # Active
+    _decline_hooks: dict[str, dict[str | None, Hooks]] = field(default_factory=dict, repr=False,
+                                                               compare=False)     # In Decline
+    _combo_hooks: dict[str, dict[str | None, Hooks]] = field(default_factory=dict, repr=False, compare=False)
+    _guards: dict[str, dict[str | None, Hooks | None]] = field(default_factory=dict, repr=False,
+                                                               compare=False)     # Active
+    _decline_guards: dict[str, dict[str | None, Hooks | None]] = field(default_factory=dict, repr=False,
                                                                        compare=False)
     #: no effect of the catalog that protects a region depends on more than that region
     _local_defence: bool = field(default=True, repr=False, compare=False)
@@ -245,10 +260,13 @@ class Catalog:
         self._combos.clear()
         self._hooks.clear()
         self._force.clear()
+        self._decline_force.clear()
         self._tables.clear()
         self._force_hooks.clear()
+        self._decline_hooks.clear()
         self._combo_hooks.clear()
         self._guards.clear()
+        self._decline_guards.clear()
 
     @staticmethod
     def from_data(races: Mapping[str, Mapping[str, Any]], powers: Mapping[str, Mapping[str, Any]],
@@ -317,65 +335,90 @@ class Catalog:
 
     def effects_of(self, race: str, power: str | None) -> tuple[Ability, ...]:
         """The effects of a race with a power: the race's first."""
-        got = self._combos.get((race, power))
+        by = self._combos.get(race)
+        if by is None:
+            by = self._combos[race] = {}
+        got = by.get(power)
         if got is None:
             got = self.abilities[race]
             for part in lent_parts(power):
                 got = got + self.abilities[part]
-            self._combos[(race, power)] = got
+            by[power] = got
         return got
 
     def in_force(self, race: str, power: str | None, in_decline: bool) -> tuple[Ability, ...]:
         """The effects of a race with a power that work now: while Active, all but the
         `only_in_decline` ones; In Decline, the `in_decline` ones."""
-        key = (race, power, in_decline)
-        got = self._force.get(key)
-        if got is None:
-            abil = self.effects_of(race, power)
-            if in_decline:
-                got = tuple(a for a in abil if a.in_decline)
-            else:
-                got = tuple(a for a in abil if not a.only_in_decline)
-            self._force[key] = got
+        by = (self._decline_force if in_decline else self._force).get(race)
+        if by is not None:
+            got = by.get(power)
+            if got is not None:
+                return got
+        abil = self.effects_of(race, power)
+        if in_decline:
+            got = tuple(a for a in abil if a.in_decline)
+        else:
+            got = tuple(a for a in abil if not a.only_in_decline)
+        (self._decline_force if in_decline else self._force).setdefault(race, {})[power] = got
         return got
 
     def overriding(self, abil: tuple[Ability, ...], hook: str) -> tuple[Ability, ...]:
-        """Those of `abil` that override the `Ability` method `hook`, in order: the others answer
-        with the hook's default (nothing happens), so the engine need not ask them."""
-        key = (abil, hook)
-        got = self._hooks.get(key)
+        """Those of `abil` that override the `Ability` method `hook`, in order, but for those
+        whose parameters keep it quiet (`Ability.quiet_hooks`): the others answer with the
+        hook's default (nothing happens), so the engine need not ask them."""
+        by = self._hooks.get(hook)
+        if by is None:
+            by = self._hooks[hook] = {}
+        got = by.get(abil)
         if got is None:
-            base = getattr(Ability, hook)
-            got = tuple(a for a in abil if getattr(type(a), hook) is not base)
-            self._hooks[key] = got
+            got = by[abil] = self.overriders(abil, hook)
         return got
+
+    @staticmethod
+    def overriders(abil: tuple[Ability, ...], hook: str) -> tuple[Ability, ...]:
+        """`overriding` worked out, not kept: for a `Hooks`, kept itself (a combo's hooks would
+        otherwise be kept twice, and a lab run meeting hundreds of combos keeps allocating for
+        the garbage collector to go through)."""
+        base = getattr(Ability, hook)
+        return tuple(a for a in abil if getattr(type(a), hook) is not base and hook not in a.quiet_hooks())
 
     def hooks_in_force(self, race: str, power: str | None, in_decline: bool) -> Hooks:
         """The effects in force for a race with a power (`in_force`) sorted by hook."""
-        key = (race, power, in_decline)
-        got = self._force_hooks.get(key)
-        if got is None:
-            got = self._force_hooks[key] = self.hooks(self.in_force(race, power, in_decline))
+        by = (self._decline_hooks if in_decline else self._force_hooks).get(race)
+        if by is not None:
+            got = by.get(power)
+            if got is not None:
+                return got
+        got = self.hooks(self.in_force(race, power, in_decline))
+        (self._decline_hooks if in_decline else self._force_hooks).setdefault(race, {})[power] = got
         return got
 
     def guards(self, race: str, power: str | None, in_decline: bool) -> Hooks | None:
         """`hooks_in_force` of a race named among `guarding` (one that may protect a region, ask a
         price for it or make its defenders count for more), else None."""
-        key = (race, power, in_decline)
-        try:
-            return self._guards[key]
-        except KeyError:
-            got = self._guards[key] = self.hooks_in_force(race, power, in_decline) \
-                if named_in(self.guarding, race, power) else None
-            return got
+        by = (self._decline_guards if in_decline else self._guards).get(race)
+        if by is not None and power in by:
+            return by[power]
+        got = self.hooks_in_force(race, power, in_decline) if named_in(self.guarding, race, power) else None
+        (self._decline_guards if in_decline else self._guards).setdefault(race, {})[power] = got
+        return got
+
+    def least_per_region(self, race: str, power: str | None) -> int:
+        """The tokens each region of a race with a power keeps when its troops are readied or
+        redeployed (`Ability.min_per_region`: 1, Kobolds 2)."""
+        return max([1] + [ab.min_per_region() for ab in self.overriding(self.effects_of(race, power),
+                                                                        "min_per_region")])
 
     def combo_hooks(self, race: str, power: str | None) -> Hooks:
         """`hooks(effects_of(race, power))`: a race's and its power's effects (all of them,
         `Hooks.effects`) sorted by hook."""
-        key = (race, power)
-        got = self._combo_hooks.get(key)
-        if got is None:
-            got = self._combo_hooks[key] = self.hooks(self.effects_of(race, power))
+        by = self._combo_hooks.get(race)
+        if by is not None:
+            got = by.get(power)
+            if got is not None:
+                return got
+        got = self.hooks(self.effects_of(race, power))
+        self._combo_hooks.setdefault(race, {})[power] = got
         return got
 
     def hooks(self, abil: tuple[Ability, ...]) -> Hooks:

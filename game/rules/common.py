@@ -131,7 +131,7 @@ def give_back_borrowed(s: GameState, seat: int, events: list[dict[str, Any]]) ->
     own_effects = s.catalog.effects_of(hold.race, hold.power)
     own = sorted(s.regions_of(seat, hold.race), key=lambda r: -s.regions[r].tokens)
     # each region keeps the race's least per region (Kobolds: 2), as a redeployment would
-    keep = max([1] + [ab.min_per_region() for ab in own_effects])
+    keep = s.catalog.least_per_region(hold.race, hold.power)
     for rid in own:
         if due <= 0:
             break

@@ -216,7 +216,8 @@ def conquest_price(s: GameState, seat: int, rid: str) -> int:
     hold, in_dec = s.players[r.owner].hold(r.race)
     if hold is None:
         return 0
-    return sum(ab.conquest_price(s, r.owner, rid, seat, in_dec) for ab in effects(s, hold, in_dec))
+    return sum(ab.conquest_price(s, r.owner, rid, seat, in_dec)
+               for ab in s.catalog.overriding(s.catalog.in_force(hold.race, hold.power, in_dec), "conquest_price"))
 
 
 def peace_reason(s: GameState, seat: int, rid: str) -> Reason | None:
@@ -358,14 +359,16 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
     # one, and a marker it lays is in a region it wrote (`_changed`), so only those are read
     prior = s._prior is not None
     if not prior and "conquest_price" in cat.hooked:
-        ids = cat.hooked_by["conquest_price"]
+        guards = cat.guards                # (a race asking a price is among those that guard)
         for p in s.players:
             h = p.active
-            if h is not None and named_in(ids, h.race, h.power) and \
-                    cat.hooks_in_force(h.race, h.power, False).conquest_price:
-                return False
+            if h is not None:
+                g = guards(h.race, h.power, False)
+                if g is not None and g.conquest_price:
+                    return False
             for h in p.declines:
-                if named_in(ids, h.race, h.power) and cat.hooks_in_force(h.race, h.power, True).conquest_price:
+                g = guards(h.race, h.power, True)
+                if g is not None and g.conquest_price:
                     return False
     far = cat.nonlocal_marks
     if far:
@@ -820,7 +823,8 @@ def repelled(s: GameState, seat: int, hold: RaceHold, rid: str, events: list[dic
     if owner is None or owner == seat or r.race is None:
         return False
     h, in_dec = s.players[owner].hold(r.race)
-    if h is None or not any(ab.repels(s, owner, rid, seat, in_dec, events) for ab in effects(s, h, in_dec)):
+    if h is None or not any(ab.repels(s, owner, rid, seat, in_dec, events)
+                            for ab in s.catalog.overriding(s.catalog.in_force(h.race, h.power, in_dec), "repels")):
         return False
     s.turn.acted = True
     if hold.hand:
@@ -855,12 +859,14 @@ def take_over(s: GameState, seat: int, hold: RaceHold, rid: str, tokens: int, wa
             t.nonempty += 1
     event(events, how, seat=seat, race=hold.race, region=rid, tokens=tokens,
           defender=list(defender) if defender else None, nonempty=was_nonempty)
-    cat = s.catalog
-    abil = cat.in_force(hold.race, hold.power, in_decline)
-    for ab in cat.overriding(abil, "on_conquered") if victim is None else abil:
+    tab = s.catalog.hooks_in_force(hold.race, hold.power, in_decline)
+    if victim is None:
+        for ab in tab.on_conquered:
+            ab.on_conquered(s, seat, rid, was_nonempty)
+        return
+    for ab in tab.hears_conquest:         # each hears of it both ways before the next does
         ab.on_conquered(s, seat, rid, was_nonempty)
-        if victim is not None:
-            ab.after_conquest(s, seat, rid, victim, events, chance)
+        ab.after_conquest(s, seat, rid, victim, events, chance)
 
 
 ROLLED = "rolled"     # turn memory: the final attempt's die, waiting for a choice after the roll

@@ -126,7 +126,7 @@ def begin_turn(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
         s.turn.phase = CONQUER
         keep = 1
         if "min_per_region" in s.catalog.hooked:      # Kobolds keep 2 in each region
-            keep = max((ab.min_per_region() for ab in s.catalog.effects_of(hold.race, hold.power)), default=1)
+            keep = s.catalog.least_per_region(hold.race, hold.power)
         for rid in s.regions_of(seat, hold.race):
             r = s.regions[rid]
             if r.tokens > keep and not (r.marks and frozen_by(s, rid)):

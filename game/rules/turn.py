@@ -17,7 +17,6 @@ from .common import (
     add_tray,
     column_surcharge,
     default_region,
-    effects,
     event,
     give_back_borrowed,
     leftover_region,
@@ -87,7 +86,7 @@ def do_pick(s: GameState, seat: int, index: int, chance: Any, events: list[dict[
     s.turn.phase = CONQUER
     event(events, "pick", seat=seat, race=c.race, power=c.power, index=index, paid=paid,
           collected=c.coins, tokens=got)
-    for ab in s.catalog.effects_of(c.race, c.power):
+    for ab in s.catalog.overriding(s.catalog.effects_of(c.race, c.power), "on_pick"):
         ab.on_pick(s, seat, hold)
     for other, q in enumerate(s.players):           # Copycat: a borrowed power (or race) picked goes
         lent = q.active.memo.get("borrowed") if q.active is not None and other != seat else None
@@ -122,7 +121,7 @@ def _pass_over(s: GameState, seat: int, index: int) -> int:
         price = _price_of(s, above.race, above.power)
         above.coins += price
         paid += price
-        for ab in s.catalog.effects_of(above.race, above.power):
+        for ab in s.catalog.overriding(s.catalog.effects_of(above.race, above.power), "on_passed_over"):
             ab.on_passed_over(s, i, seat)
     return paid
 
@@ -152,7 +151,7 @@ def do_abandon(s: GameState, seat: int, rid: str, events: list[dict[str, Any]]) 
     s.turn.acted = True
     event(events, "abandon", seat=seat, race=hold.race, region=rid, tokens=n)
     if "on_abandon" in s.catalog.hooked:
-        for ab in s.catalog.effects_of(hold.race, hold.power):
+        for ab in s.catalog.overriding(s.catalog.effects_of(hold.race, hold.power), "on_abandon"):
             ab.on_abandon(s, seat, rid)
 
 # -- redeploy -----------------------------------------------------------------------------
@@ -254,7 +253,7 @@ def redeploy_refused(s: GameState, seat: int, hold: RaceHold) -> Reason | None:
     """Why the race may not redeploy at all (Barbarians), or None."""
     if "may_redeploy" not in s.catalog.hooked:
         return None
-    for ab in s.catalog.effects_of(hold.race, hold.power):
+    for ab in s.catalog.combo_hooks(hold.race, hold.power).may_redeploy:
         why = ab.may_redeploy(s, seat)
         if why:
             return why
@@ -269,7 +268,7 @@ def min_per_region(s: GameState, hold: RaceHold, total: int, regions: int) -> in
     ids = s.catalog.hooked_by["min_per_region"]
     if not named_in(ids, hold.race, hold.power):
         return 1
-    least = max((ab.min_per_region() for ab in s.catalog.effects_of(hold.race, hold.power)), default=1)
+    least = s.catalog.least_per_region(hold.race, hold.power)
     return max(1, min(least, total // regions))
 
 
@@ -509,7 +508,7 @@ def go_into_decline(s: GameState, seat: int, chance: Any, events: list[dict[str,
             ab.after_decline(s, seat, new, events)
     if "on_any_decline" in s.catalog.hooked:
         for hseat, h, in_dec in list(s.iter_holds()):
-            for ab in effects(s, h, in_dec):
+            for ab in s.catalog.overriding(s.catalog.in_force(h.race, h.power, in_dec), "on_any_decline"):
                 ab.on_any_decline(s, hseat, h, seat, new.race)
     if not s.regions_of(seat, new.race):           # R22: nothing on the board, it leaves
         leave_game(s, seat, new, events, chance)

@@ -184,6 +184,12 @@ class Ability:
                                   values=" or ".join(_yaml_word(v) for v in values), first=_yaml_word(values[0])))
         return out
 
+    def quiet_hooks(self) -> frozenset[str]:
+        """The hooks this block overrides that, with its parameters, always answer as the
+        default does (a Catapult's discount of 0: no change to any cost): the engine need not
+        ask them (`Catalog.overriding`)."""
+        return frozenset()
+
     def idle_while_active(self, s: "GameState", seat: int) -> bool:
         """True when this effect works only In Decline (`only_in_decline`) and the race of
         `seat` it belongs to is Active: the engine asks a conquering Active race's hooks of all

@@ -34,18 +34,21 @@ if TYPE_CHECKING:  # pragma: no cover
 def _matched(sources: dict[str, set[str]], targets: list[str]) -> bool:
     """Every target gets a source of its own (a region it is next to): a bipartite matching."""
     owner: dict[str, str] = {}
+    return all(_place(sources, owner, t, set()) for t in targets)
 
-    def place(t: str, seen: set[str]) -> bool:
-        for src in sorted(sources.get(t, ())):
-            if src in seen:
-                continue
-            seen.add(src)
-            if src not in owner or place(owner[src], seen):
-                owner[src] = t
-                return True
-        return False
 
-    return all(place(t, set()) for t in targets)
+def _place(sources: dict[str, set[str]], owner: dict[str, str], t: str, seen: set[str]) -> bool:
+    """Give target `t` a source not in `seen`, moving the target of a taken one to another of
+    its sources if it can (an augmenting path; a plain function, where a nested one calling
+    itself would leave a reference cycle for the garbage collector at every call)."""
+    for src in sorted(sources.get(t, ())):
+        if src in seen:
+            continue
+        seen.add(src)
+        if src not in owner or _place(sources, owner, owner[src], seen):
+            owner[src] = t
+            return True
+    return False
 
 
 @register("clear_region")
@@ -162,11 +165,13 @@ class ClearRegion(RegionMove):
         return out
 
     def _land(self, board: "Board") -> list[str]:
-        """The land regions of `board`, sorted by id (the order `candidates` gives), worked out
-        once per board."""
+        """The land regions of `board` that `target` can match by what is printed on them (all
+        land regions for a target that names nothing printed), sorted by id (the order
+        `candidates` gives), worked out once per board."""
         seen, land = self._land_cache
         if seen is not board:
-            land = sorted(rid for rid in board.index if rid not in board.water)
+            printed = self.target.may_hold(board)
+            land = sorted(rid for rid in board.index if rid not in board.water and rid in printed)
             self._land_cache = (board, land)
         return land
 

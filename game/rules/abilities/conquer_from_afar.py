@@ -69,6 +69,9 @@ class ConquerFromAfar(Ability):
         "marker": "a marker (immune) put where the shot came from ('' for none)",
     }
 
+    def quiet_hooks(self) -> frozenset[str]:
+        return frozenset() if self.p["discount"] else frozenset({"cost_modifier"})      # (Slingmen)
+
     def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
         if not self.p["marker"]:
             return ()

@@ -196,6 +196,9 @@ class MarkerPool(Ability):
         else:
             hold.memo.pop(f"{self.name}:placed")
 
+    def quiet_hooks(self) -> frozenset[str]:
+        return frozenset() if self.spend == "discount" else frozenset({"cost_modifier"})
+
     def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
         if self.spend != "place":
             return ()

@@ -43,7 +43,7 @@ class SecondConquestRound(UseMove):
         assert hold is not None
         lifted = 0
         # the race's least per region stays (Kobolds: 2), as when troops are readied
-        keep = max([1] + [ab.min_per_region() for ab in s.catalog.effects_of(hold.race, hold.power)])
+        keep = s.catalog.least_per_region(hold.race, hold.power)
         for rid in s.regions_of(seat, hold.race):
             n = s.regions[rid].tokens - keep
             if n > 0:

@@ -124,6 +124,11 @@ class Where:
         assert self.printed or not self.d
         return self._printed_part(board)
 
+    def may_hold(self, board: "Board") -> frozenset[str]:
+        """The regions of `board` where the condition can hold: those matching what it says of
+        the printed board (every region when it says nothing of it). Worked out once per board."""
+        return self._printed_part(board)
+
     def _printed_part(self, board: "Board") -> frozenset[str]:
         """The regions of `board` matching what the condition says of the printed board."""
         seen, regions = self._cache
