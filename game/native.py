@@ -4,8 +4,9 @@
 into `build/native/<python>/` beside the checkout, with a manifest of each module's source hash.
 `enable()`, called once when the `game` package is imported, makes Python load those modules from
 the build when, and only when, every source hash still matches the file beside it: an edited
-source is never shadowed by an older build, and without a build (an installed game, no C
-compiler) the game runs interpreted as always. The same code runs either way — one engine — and a
+source is never shadowed by an older build, and without a build (a wheel installed, no C
+compiler) the game runs interpreted as always. The download (`tools.build_bundle`) carries the
+build of its sources with those sources beside it, and is checked the same way. The same code runs either way — one engine — and a
 game plays out the same intents from the same seeds (`tests/test_native.py` checks it when a build
 is there). `SMALLWORLD_PURE=1` keeps everything interpreted. `state()` says which it is, for the
 bench and the bug report.
@@ -112,10 +113,10 @@ def enable(root: Path = ROOT) -> str:
     if any(name in sys.modules for name in MODULES):
         _STATE.update(engine="interpreted", why="the engine was imported before the build was looked for")
         return _STATE["engine"]
-    if resources.CHECKOUT is None and root == ROOT:
+    folder = build_dir(root)
+    if resources.CHECKOUT is None and root == ROOT and not (folder / MANIFEST).is_file():
         _STATE.update(engine="interpreted", why="an installed game carries no build")
         return _STATE["engine"]
-    folder = build_dir(root)
     table, why = check(folder, root)
     if table is None:
         _STATE.update(engine="interpreted", why=why)

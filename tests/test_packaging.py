@@ -21,7 +21,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game import bench, desktop, resources  # noqa: E402
+from game import bench, desktop, native, resources  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -256,3 +256,26 @@ def test_the_bundle_recipe_is_the_same_script_on_every_system(monkeypatch: pytes
         assert "--windowed" in args
     assert "dask" in [args[i + 1] for i, a in enumerate(args) if a == "--exclude-module"]
     assert build_bundle.system_name() == {"linux": "linux", "win32": "windows", "darwin": "macos"}[system]
+
+
+def test_the_download_carries_a_compiled_engine_only_of_its_own_sources(tmp_path: Path) -> None:
+    """With a build of the checkout's sources, the download ships it and, beside it, the sources
+    `game.native` checks it against (each in its package's folder, as in a checkout); without a
+    build, or with a source edited since, it ships neither and runs interpreted."""
+    from tests.test_native import fake_build
+    from tools import build_bundle
+
+    assert build_bundle.compiled_build(tmp_path) is None
+    folder = fake_build(tmp_path)
+    assert build_bundle.compiled_build(tmp_path) == folder
+    args = build_bundle.pyinstaller_args(tmp_path, tmp_path / "dist", tmp_path / "work", folder)
+    data = [args[i + 1] for i, a in enumerate(args) if a == "--add-data"]
+    sep = os.pathsep
+    assert f"{folder}{sep}{folder.relative_to(tmp_path).as_posix()}" in data
+    for module in native.MODULES:
+        source = native.source_of(module, tmp_path)
+        assert f"{source}{sep}{'/'.join(module.split('.')[:-1])}" in data, module
+    assert len(data) == 3 + 1 + len(native.MODULES)
+    src = native.source_of("game.rules.turn", tmp_path)
+    src.write_text(src.read_text() + "# edited\n")
+    assert build_bundle.compiled_build(tmp_path) is None

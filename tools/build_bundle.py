@@ -16,7 +16,11 @@ The folder holds the `smallworld` program, Python and the libraries it needs, an
 files inside the package as a wheel installs them (`game/data/assets`, `maps`, `docs`), so
 `game.resources` finds them the same way; saves still go to the system's data folder. The
 packages the game never imports at run time (the lab's Dask cluster, the test tools, tkinter)
-are left out.
+are left out. When the checkout holds a compiled engine of its very sources (`python -m
+tools.build_native`, for this Python), the folder carries it, in `build/native/` beside the
+package, with the sources it was built from beside their modules: `game.native` then checks and
+loads it as in a checkout, and the computer players think about twice as far in their time.
+`--check` fails a folder that carries it and still runs interpreted.
 """
 from __future__ import annotations
 
@@ -30,7 +34,7 @@ import sys
 import time
 from pathlib import Path
 
-from game import __version__, resources
+from game import __version__, native, resources
 
 NAME = "smallworld"
 DATA = ("assets", "maps", "docs")
@@ -50,14 +54,28 @@ def system_name() -> str:
     return {"win32": "windows", "darwin": "macos"}.get(sys.platform, sys.platform.rstrip("0123456789"))
 
 
-def pyinstaller_args(checkout: Path, dist: Path, work: Path) -> list[str]:
-    """PyInstaller's command line for this system."""
+def compiled_build(checkout: Path) -> Path | None:
+    """The checkout's compiled engine (`python -m tools.build_native`) when it is a whole build
+    of the sources there, for this Python; else None (the download then runs interpreted)."""
+    folder = native.build_dir(checkout)
+    return folder if native.check(folder, checkout)[0] is not None else None
+
+
+def pyinstaller_args(checkout: Path, dist: Path, work: Path, build: Path | None = None) -> list[str]:
+    """PyInstaller's command line for this system; `build`: a compiled engine to ship (see
+    `compiled_build`), with the sources it was built from beside it, where `game.native` checks
+    them as in a checkout."""
     launcher = work / f"{NAME}.py"
     args = [str(launcher), "--name", NAME, "--noconfirm", "--clean", "--onedir",
             "--distpath", str(dist), "--workpath", str(work / "build"), "--specpath", str(work),
             "--paths", str(checkout), "--collect-submodules", "game"]
     for name in DATA:                     # into the package, where an installed wheel has them
         args += ["--add-data", f"{checkout / name}{os.pathsep}{Path('game', 'data', name).as_posix()}"]
+    if build is not None:
+        args += ["--add-data", f"{build}{os.pathsep}{build.relative_to(checkout).as_posix()}"]
+        for module in native.MODULES:
+            source = native.source_of(module, checkout)
+            args += ["--add-data", f"{source}{os.pathsep}{source.parent.relative_to(checkout).as_posix()}"]
     for module in LEAVE_OUT:
         args += ["--exclude-module", module]
     icons = checkout / "assets" / "ui" / "icon"
@@ -79,7 +97,10 @@ def build(checkout: Path, dist: Path, work: Path) -> Path:
             from None
     work.mkdir(parents=True, exist_ok=True)
     (work / f"{NAME}.py").write_text(LAUNCHER, encoding="utf-8")
-    pyinstaller.run(pyinstaller_args(checkout, dist, work))
+    compiled = compiled_build(checkout)
+    print(f"the download's engine: {'compiled, from ' + str(compiled) if compiled else 'interpreted'} "
+          f"({native.check(native.build_dir(checkout), checkout)[1] or 'a build of these sources'})")
+    pyinstaller.run(pyinstaller_args(checkout, dist, work, compiled))
     folder = dist / NAME
     for extra in ("LICENSE",):
         shutil.copy2(checkout / extra, folder / extra)
@@ -96,7 +117,8 @@ def size_mb(folder: Path) -> float:
 
 def check(folder: Path, runs: int = 3) -> int:
     """Run the bundle's --self-test from another folder with a bare environment (no Python on
-    PATH, no PYTHONPATH); print its size and how long it takes to show its first screen."""
+    PATH, no PYTHONPATH); print its size and how long it takes to show its first screen. A
+    bundle that carries a compiled engine must run on it."""
     exe = program(folder)
     env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": os.devnull,
            "HOME": str(folder.parent / "check-home"), "SMALLWORLD_HOME": str(folder.parent / "check-home")}
@@ -120,11 +142,16 @@ def check(folder: Path, runs: int = 3) -> int:
             print(f"the bundle's self-test failed (exit status {code})")
             return 1
     print("\n".join(lines))
+    engine = next((line.split("engine:", 1)[1].strip() for line in lines if "engine:" in line), "not said")
+    carried = any(m.parent.parent.name == "native" for m in folder.rglob(native.MANIFEST))
+    if carried and not engine.startswith("compiled"):
+        print(f"the bundle carries a compiled engine but runs interpreted: {engine}")
+        return 1
     firsts.sort()
     totals.sort()
     print(f"bundle: {folder} — {size_mb(folder):.0f} MB in {sum(1 for p in folder.rglob('*') if p.is_file())} files; "
           f"start to first screen {firsts[len(firsts) // 2]:.2f} s, whole self-test {totals[len(totals) // 2]:.1f} s "
-          f"(medians of {runs} runs)")
+          f"(medians of {runs} runs); engine {engine}")
     return 0
 
 
