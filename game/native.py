@@ -6,9 +6,9 @@ into `build/native/<python>/` beside the checkout, with a manifest of each modul
 the build when, and only when, every source hash still matches the file beside it: an edited
 source is never shadowed by an older build, and without a build (a wheel installed, no C
 compiler) the game runs interpreted as always. The download (`tools.build_bundle`) carries the
-build of its sources with those sources beside it, and is checked the same way. The same code runs either way — one engine — and a
-game plays out the same intents from the same seeds (`tests/test_native.py` checks it when a build
-is there). `SMALLWORLD_PURE=1` keeps everything interpreted. `state()` says which it is, for the
+build of its sources with those sources beside it, and is checked the same way. The same code
+runs either way — one engine — and a game plays out the same intents from the same seeds
+(`tests/test_native.py` checks it when a build is there). `SMALLWORLD_PURE=1` keeps everything interpreted. `state()` says which it is, for the
 bench and the bug report.
 """
 from __future__ import annotations

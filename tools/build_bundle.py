@@ -98,8 +98,8 @@ def build(checkout: Path, dist: Path, work: Path) -> Path:
     work.mkdir(parents=True, exist_ok=True)
     (work / f"{NAME}.py").write_text(LAUNCHER, encoding="utf-8")
     compiled = compiled_build(checkout)
-    print(f"the download's engine: {'compiled, from ' + str(compiled) if compiled else 'interpreted'} "
-          f"({native.check(native.build_dir(checkout), checkout)[1] or 'a build of these sources'})")
+    print(f"the download's engine: compiled, from {compiled}" if compiled else
+          f"the download's engine: interpreted ({native.check(native.build_dir(checkout), checkout)[1]})")
     pyinstaller.run(pyinstaller_args(checkout, dist, work, compiled))
     folder = dist / NAME
     for extra in ("LICENSE",):
