@@ -374,6 +374,17 @@ class Catalog:
             got = by[abil] = self.overriders(abil, hook)
         return got
 
+    def answering(self, race: str, power: str | None, hook: str) -> tuple[Ability, ...]:
+        """The effects of a race with a power (`effects_of`, all of them) that answer `hook`
+        (`overriding`), in order."""
+        return self.overriding(self.effects_of(race, power), hook)
+
+    def answering_now(self, race: str, power: str | None, in_decline: bool,
+                      hook: str) -> tuple[Ability, ...]:
+        """The effects of a race with a power in force now (`in_force`) that answer `hook`
+        (`overriding`), in order."""
+        return self.overriding(self.in_force(race, power, in_decline), hook)
+
     @staticmethod
     def overriders(abil: tuple[Ability, ...], hook: str) -> tuple[Ability, ...]:
         """`overriding` worked out, not kept: for a `Hooks`, kept itself (a combo's hooks would
@@ -406,8 +417,7 @@ class Catalog:
     def least_per_region(self, race: str, power: str | None) -> int:
         """The tokens each region of a race with a power keeps when its troops are readied or
         redeployed (`Ability.min_per_region`: 1, Kobolds 2)."""
-        return max([1] + [ab.min_per_region() for ab in self.overriding(self.effects_of(race, power),
-                                                                        "min_per_region")])
+        return max([1] + [ab.min_per_region() for ab in self.answering(race, power, "min_per_region")])
 
     def combo_hooks(self, race: str, power: str | None) -> Hooks:
         """`hooks(effects_of(race, power))`: a race's and its power's effects (all of them,

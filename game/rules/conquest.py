@@ -217,7 +217,7 @@ def conquest_price(s: GameState, seat: int, rid: str) -> int:
     if hold is None:
         return 0
     return sum(ab.conquest_price(s, r.owner, rid, seat, in_dec)
-               for ab in s.catalog.overriding(s.catalog.in_force(hold.race, hold.power, in_dec), "conquest_price"))
+               for ab in s.catalog.answering_now(hold.race, hold.power, in_dec, "conquest_price"))
 
 
 def peace_reason(s: GameState, seat: int, rid: str) -> Reason | None:
@@ -242,7 +242,7 @@ def forced_targets(s: GameState, seat: int) -> list[tuple[str, int]]:
     for hseat, h, in_dec in s.iter_holds():
         if hseat == seat:
             continue
-        for ab in cat.overriding(cat.in_force(h.race, h.power, in_dec), "forced_regions"):
+        for ab in cat.answering_now(h.race, h.power, in_dec, "forced_regions"):
             for rid in ab.forced_regions(s, hseat, h, in_dec, seat):
                 if all(rid != r for r, _ in out):
                     out.append((rid, hseat))
@@ -659,7 +659,7 @@ def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
     else:
         lost, lost_out = 1, False
         cat = s.catalog
-        for ab in cat.overriding(cat.in_force(hold.race, hold.power, in_decline), "lost_when_attacked"):
+        for ab in cat.answering_now(hold.race, hold.power, in_decline, "lost_when_attacked"):
             v = ab.lost_when_attacked(s, owner)
             if v is not None:
                 lost, lost_out = v, ab.lost_out_of_game()
@@ -687,7 +687,7 @@ def _tokens_lost(s: GameState, owner: int, hold: RaceHold, in_decline: bool, n: 
                  events: list[dict[str, Any]]) -> None:
     """The race `hold` of `owner` has just lost `n` tokens: its effects hear of it."""
     cat = s.catalog
-    for ab in cat.overriding(cat.in_force(hold.race, hold.power, in_decline), "on_tokens_lost"):
+    for ab in cat.answering_now(hold.race, hold.power, in_decline, "on_tokens_lost"):
         ab.on_tokens_lost(s, owner, hold, n, chance, events)
 
 
@@ -734,13 +734,13 @@ def _defender_hears(s: GameState, owner: int, hold: RaceHold, in_decline: bool, 
                     attacker: int, events: list[dict[str, Any]]) -> None:
     """The holder of `rid` is paid what his effects ask of the attacker, then hears of the loss."""
     cat = s.catalog
-    abil = cat.in_force(hold.race, hold.power, in_decline)      # those that answer, in order
-    price = sum(ab.conquest_price(s, owner, rid, attacker, in_decline) for ab in cat.overriding(abil, "conquest_price"))
+    price = sum(ab.conquest_price(s, owner, rid, attacker, in_decline)
+                for ab in cat.answering_now(hold.race, hold.power, in_decline, "conquest_price"))
     if price:
         paid = pay(s, attacker, owner, price)
         if paid:
             event(events, "coins", seat=attacker, to=owner, coins=paid)
-    for ab in cat.overriding(abil, "on_region_lost"):
+    for ab in cat.answering_now(hold.race, hold.power, in_decline, "on_region_lost"):
         ab.on_region_lost(s, owner, rid, attacker, in_decline, events)
 
 
@@ -824,7 +824,7 @@ def repelled(s: GameState, seat: int, hold: RaceHold, rid: str, events: list[dic
         return False
     h, in_dec = s.players[owner].hold(r.race)
     if h is None or not any(ab.repels(s, owner, rid, seat, in_dec, events)
-                            for ab in s.catalog.overriding(s.catalog.in_force(h.race, h.power, in_dec), "repels")):
+                            for ab in s.catalog.answering_now(h.race, h.power, in_dec, "repels")):
         return False
     s.turn.acted = True
     if hold.hand:

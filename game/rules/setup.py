@@ -138,10 +138,10 @@ def begin_turn(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
         hold.hand += back
         if "borrowed" in hold.memo:           # Copycat: the borrowed power goes now
             give_back_borrowed(s, seat, events)
-        for ab in s.catalog.overriding(s.catalog.effects_of(hold.race, hold.power), "on_turn_start"):
+        for ab in s.catalog.answering(hold.race, hold.power, "on_turn_start"):
             ab.on_turn_start(s, seat, hold)
     for h in p.declines:
-        for ab in s.catalog.overriding(s.catalog.effects_of(h.race, h.power), "on_turn_start"):
+        for ab in s.catalog.answering(h.race, h.power, "on_turn_start"):
             if ab.in_decline:
                 ab.on_turn_start(s, seat, h)
     events.append({"type": "turn", "seat": seat, "round": s.round})

@@ -86,7 +86,7 @@ def do_pick(s: GameState, seat: int, index: int, chance: Any, events: list[dict[
     s.turn.phase = CONQUER
     event(events, "pick", seat=seat, race=c.race, power=c.power, index=index, paid=paid,
           collected=c.coins, tokens=got)
-    for ab in s.catalog.overriding(s.catalog.effects_of(c.race, c.power), "on_pick"):
+    for ab in s.catalog.answering(c.race, c.power, "on_pick"):
         ab.on_pick(s, seat, hold)
     for other, q in enumerate(s.players):           # Copycat: a borrowed power (or race) picked goes
         lent = q.active.memo.get("borrowed") if q.active is not None and other != seat else None
@@ -121,7 +121,7 @@ def _pass_over(s: GameState, seat: int, index: int) -> int:
         price = _price_of(s, above.race, above.power)
         above.coins += price
         paid += price
-        for ab in s.catalog.overriding(s.catalog.effects_of(above.race, above.power), "on_passed_over"):
+        for ab in s.catalog.answering(above.race, above.power, "on_passed_over"):
             ab.on_passed_over(s, i, seat)
     return paid
 
@@ -151,7 +151,7 @@ def do_abandon(s: GameState, seat: int, rid: str, events: list[dict[str, Any]]) 
     s.turn.acted = True
     event(events, "abandon", seat=seat, race=hold.race, region=rid, tokens=n)
     if "on_abandon" in s.catalog.hooked:
-        for ab in s.catalog.overriding(s.catalog.effects_of(hold.race, hold.power), "on_abandon"):
+        for ab in s.catalog.answering(hold.race, hold.power, "on_abandon"):
             ab.on_abandon(s, seat, rid)
 
 # -- redeploy -----------------------------------------------------------------------------
@@ -161,7 +161,7 @@ def _bonus(s: GameState, seat: int, hold: RaceHold) -> int:
     if s.turn.used.get("redeploy_bonus_given"):
         return 0
     cat = s.catalog
-    givers = cat.overriding(cat.effects_of(hold.race, hold.power), "redeploy_bonus")
+    givers = cat.answering(hold.race, hold.power, "redeploy_bonus")
     if not givers:
         return 0
     want = sum(ab.redeploy_bonus(s, seat) for ab in givers)
@@ -172,7 +172,7 @@ def _withheld(s: GameState, seat: int, hold: RaceHold, pool: int) -> int:
     """Tokens set aside after the redeployment (Amazons): exactly what the effects ask, even if
     that empties regions (R19: "if possible" only protects the one token per region)."""
     cat = s.catalog
-    keepers = cat.overriding(cat.effects_of(hold.race, hold.power), "withheld_after_redeploy")
+    keepers = cat.answering(hold.race, hold.power, "withheld_after_redeploy")
     if not keepers:
         return 0
     w = sum(ab.withheld_after_redeploy(s, seat) for ab in keepers)
@@ -508,7 +508,7 @@ def go_into_decline(s: GameState, seat: int, chance: Any, events: list[dict[str,
             ab.after_decline(s, seat, new, events)
     if "on_any_decline" in s.catalog.hooked:
         for hseat, h, in_dec in list(s.iter_holds()):
-            for ab in s.catalog.overriding(s.catalog.in_force(h.race, h.power, in_dec), "on_any_decline"):
+            for ab in s.catalog.answering_now(h.race, h.power, in_dec, "on_any_decline"):
                 ab.on_any_decline(s, hseat, h, seat, new.race)
     if not s.regions_of(seat, new.race):           # R22: nothing on the board, it leaves
         leave_game(s, seat, new, events, chance)
@@ -545,8 +545,8 @@ def end_turn_reason(s: GameState, seat: int, decline: bool) -> Reason | None:
     if decline:
         hold = p.active
         cat = s.catalog
-        if hold is None or not any(ab.may_decline_after_scoring() for ab in cat.overriding(
-                cat.effects_of(hold.race, hold.power), "may_decline_after_scoring")):
+        if hold is None or not any(ab.may_decline_after_scoring() for ab in cat.answering(
+                hold.race, hold.power, "may_decline_after_scoring")):
             return reason("only_stout")
     return None
 
@@ -566,10 +566,10 @@ def do_end_turn(s: GameState, seat: int, decline: bool, chance: Any, events: lis
         place_hand_by_default(s, seat, h)
     cat = s.catalog
     for h, in_dec in ([(p.active, False)] if p.active else []) + [(h, True) for h in p.declines]:
-        for ab in cat.overriding(cat.in_force(h.race, h.power, in_dec), "on_end_turn"):
+        for ab in cat.answering_now(h.race, h.power, in_dec, "on_end_turn"):
             ab.on_end_turn(s, seat, h)
     if p.active is not None and "at_turn_end" in cat.hooked:
-        for ab in cat.overriding(cat.effects_of(p.active.race, p.active.power), "at_turn_end"):
+        for ab in cat.answering(p.active.race, p.active.power, "at_turn_end"):
             if p.active is not None:
                 ab.at_turn_end(s, seat, p.active, chance, events)
     score(s, seat, events)
@@ -595,7 +595,7 @@ def score(s: GameState, seat: int, events: list[dict[str, Any]]) -> int:
         if n:
             parts.append((f"{h.race}_regions", n))
             whose.append((h.race, "race", in_dec))
-        for ab in s.catalog.overriding(s.catalog.in_force(h.race, h.power, in_dec), "score"):
+        for ab in s.catalog.answering_now(h.race, h.power, in_dec, "score"):
             c = ab.score(s, seat, h, in_dec)
             if c:
                 parts.append((ab.name, c))
@@ -641,7 +641,7 @@ def turn_over(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
         ended = s.turn.seat
         for seat, h, in_dec in list(s.iter_holds()):
             if seat != ended:
-                for ab in s.catalog.overriding(s.catalog.in_force(h.race, h.power, in_dec), "at_others_turn_end"):
+                for ab in s.catalog.answering_now(h.race, h.power, in_dec, "at_others_turn_end"):
                     ab.at_others_turn_end(s, seat, h, in_dec, events)
         if WAITING in s.turn.used:
             return
