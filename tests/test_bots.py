@@ -323,6 +323,8 @@ def test_a_match_between_levels_prints_its_table(capsys) -> None:
 
 
 def test_a_match_played_in_parts_gives_the_table_of_the_whole(tmp_path, capsys) -> None:
+    import json
+
     from game.lab.__main__ import main
     whole, parts = tmp_path / "whole.jsonl", tmp_path / "parts.jsonl"
     assert main(["match", "--a", "medium", "--b", "easy", "--games", "4", "--jobs", "1", "--save", str(whole)]) == 0
@@ -333,7 +335,8 @@ def test_a_match_played_in_parts_gives_the_table_of_the_whole(tmp_path, capsys) 
     assert main(["match", "--table", str(whole)]) == 0
     one = capsys.readouterr().out
     assert main(["match", "--table", str(parts)]) == 0
-    assert capsys.readouterr().out == one and "4 four-player games" in one
+    assert capsys.readouterr().out == one and "4 four-player games" in one and "(games 0–3)" in one
+    assert all(json.loads(line)["seed"] == 1 for line in whole.read_text().splitlines())
     assert main(["match", "--table", str(tmp_path / "missing.jsonl")]) == 2
     assert "cannot read the match file" in capsys.readouterr().err
 
@@ -371,6 +374,41 @@ def test_two_versions_of_a_match_are_compared_game_by_game(tmp_path, capsys) -> 
     other.write_text(game(1, "BABA", [1, 2, 3], [2]) + "\n")     # a seat without coins
     assert main(["match", "--table", str(other)]) == 2
     assert "other.jsonl:1: not a game of a match" in capsys.readouterr().err
+
+
+def test_runs_with_different_seeds_pool_into_one_longer_match(tmp_path, capsys) -> None:
+    import json
+
+    from game.lab.__main__ import main
+
+    def game(g: int, seed: int | None, lead: int) -> str:
+        d = {"game": g, "seats": "ABAB", "winners": [0 if lead > 0 else 1], "coins": [80 + lead, 80, 80 + lead, 80],
+             "seconds": 1.0, "levels": {"A": "expert", "B": "hard"}, "thinking": {}, "cpu": {}}
+        if seed is not None:
+            d["seed"] = seed
+        return json.dumps(d)
+    one, two, old = tmp_path / "one.jsonl", tmp_path / "two.jsonl", tmp_path / "old.jsonl"
+    one.write_text(game(0, 7, 4) + "\n" + game(1, 7, -2) + "\n")
+    two.write_text(game(0, 8, 6) + "\n" + game(1, 8, 4) + "\n")
+    assert main(["match", "--table", str(one), str(two)]) == 0
+    got = capsys.readouterr()
+    # the same game numbers with other seeds are other games: all four count
+    assert "4 four-player games" in got.out and "(seed 7: games 0–1; seed 8: games 0–1)" in got.out
+    assert "expert's coins a game minus hard's (two seats each): +3.00" in got.out and got.err == ""
+    with one.open("a") as f:                    # game 1 of seed 7 again (a part played twice)
+        f.write(game(1, 7, 10) + "\n")
+    assert main(["match", "--table", str(one), str(two)]) == 0
+    got = capsys.readouterr()
+    assert "4 four-player games" in got.out and "+6.00" in got.out        # the last one read counts
+    assert "1 game was found more than once" in got.err
+    # a file saved before games carried their seed is compared by game number
+    old.write_text(game(0, None, 2) + "\n" + game(1, None, 2) + "\n")
+    assert main(["match", "--table", str(two), "--against", str(old)]) == 0
+    assert "on the 2 games both hold" in capsys.readouterr().out
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(game(0, 7, 1).replace('"seed": 7', '"seed": "seven"') + "\n")
+    assert main(["match", "--table", str(bad)]) == 2
+    assert "bad.jsonl:1: not a game of a match" in capsys.readouterr().err
 
 
 def test_a_match_gives_each_side_its_own_amount_of_look_ahead(capsys) -> None:

@@ -14,7 +14,10 @@ then B's), e.g. in the ratio of their default budgets.
 
 A long match can be played in parts: `--first 40 --games 40 --save part.jsonl` plays games 40
 to 79 with the same seeds as one long run and appends one line per game to the file;
-`--table part1.jsonl part2.jsonl` prints the table of all the parts together.
+`--table part1.jsonl part2.jsonl` prints the table of all the parts together. Each game saved
+carries its match's seed, so runs with different seeds pool into one longer match (`--seed 1
+--save a.jsonl`, `--seed 2 --save b.jsonl`, then `--table a.jsonl b.jsonl`); a game found twice
+(the same seed and number) counts once, the last one read, and the table says so.
 
 Two versions of a level are compared on the same games: `--table new.jsonl --against
 old.jsonl` adds, over the games both files hold (same seed, so the same deal and seating), each
@@ -55,6 +58,7 @@ class Outcome:
     levels: dict[str, str] = field(default_factory=dict)     # "A" -> level, "B" -> level
     thinking: dict[str, list[float]] = field(default_factory=dict)   # level -> seconds per search
     cpu: dict[str, list[float]] = field(default_factory=dict)        # level -> processor seconds
+    seed: int | None = None     # the match's --seed (None: saved before games carried it)
 
 
 class _Timed:
@@ -124,7 +128,7 @@ def play(game: int) -> Outcome:
     t0 = time.perf_counter()
     end = play_game(_CFG["board"], _CFG["catalog"], bots, f"tournament:{_CFG['seed']}:{game}")
     return Outcome(game, seats, list(end.winners), [p.coins for p in end.players], time.perf_counter() - t0,
-                   name, thinking, cpu)
+                   name, thinking, cpu, _CFG["seed"])
 
 
 def coin_lead(o: Outcome) -> float:
@@ -142,8 +146,17 @@ def a_share(o: Outcome) -> float:
 def compared(new: list[Outcome], old: list[Outcome], a: str) -> str:
     """Two versions on the games both played: each one's share of the wins for side A and the
     paired difference of A's coin lead a game, new minus old, with its 95% interval."""
-    before = {o.game: o for o in old}
-    pairs = [(o, before[o.game]) for o in new if o.game in before]
+    before = {(p.seed, p.game): p for p in old}
+    by_number: dict[int, list[Outcome]] = {}
+    for p in old:
+        by_number.setdefault(p.game, []).append(p)
+    pairs = []
+    for o in new:
+        p = before.get((o.seed, o.game))
+        if p is None:       # a game saved before games carried their seed pairs by its number alone
+            p = next((q for q in by_number.get(o.game, ()) if q.seed is None or o.seed is None), None)
+        if p is not None:
+            pairs.append((o, p))
     if not pairs:
         raise ValueError("the two sets of match files share no game; compare parts played with the same "
                          "--seed over the same game numbers")
@@ -203,8 +216,27 @@ def table(outcomes: list[Outcome], a: str, b: str) -> str:
     return "\n".join(lines)
 
 
-def _load_parts(paths: list[str]) -> list[Outcome]:
-    out: dict[int, Outcome] = {}
+def spans(outcomes: list[Outcome]) -> str:
+    """Which games a table holds: "games 0–199", or per seed when runs with several seeds are
+    pooled ("seed 2027: games 0–199; seed 2028: games 0–199")."""
+    by: dict[int | None, list[int]] = {}
+    for o in outcomes:
+        by.setdefault(o.seed, []).append(o.game)
+
+    def run(games: list[int]) -> str:
+        lo, hi = min(games), max(games)
+        return f"games {lo}–{hi}" + ("" if len(games) == hi - lo + 1 else f", {len(games)} of them")
+    if len(by) == 1:
+        return run(next(iter(by.values())))
+    return "; ".join(f"seed {'unknown' if seed is None else seed}: {run(g)}"
+                     for seed, g in sorted(by.items(), key=lambda kv: (kv[0] is None, kv[0] or 0)))
+
+
+def _load_parts(paths: list[str]) -> tuple[list[Outcome], int]:
+    """The games saved in `paths`, by seed and number, and how many were found more than once
+    (the last one read is kept)."""
+    out: dict[tuple[int | None, int], Outcome] = {}
+    twice = 0
     for p in paths:
         try:
             text = read_text(p, "lab")        # a plain file of sensible size, never a pipe or a device
@@ -219,12 +251,15 @@ def _load_parts(paths: list[str]) -> list[Outcome]:
                 continue
             try:
                 o = Outcome(**json.loads(line))
-                if len(o.coins) != len(o.seats) or set(o.seats) != {"A", "B"}:
+                if len(o.coins) != len(o.seats) or set(o.seats) != {"A", "B"} or not (
+                        o.seed is None or type(o.seed) is int):
                     raise ValueError(o.seats)
             except (ValueError, TypeError, RecursionError):
                 raise ValueError(f"{p}:{k}: not a game of a match; give files written by --save") from None
-            out[o.game] = o
-    return [out[g] for g in sorted(out)]
+            key = (o.seed, o.game)
+            twice += key in out
+            out[key] = o
+    return [out[k] for k in sorted(out, key=lambda k: (k[0] is None, k[0] or 0, k[1]))], twice
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -254,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.table:
         try:
-            out = _load_parts(args.table)
+            out, twice = _load_parts(args.table)
         except ValueError as err:
             print(f"error: {err}", file=sys.stderr)
             return 2
@@ -262,12 +297,14 @@ def main(argv: list[str] | None = None) -> int:
             print("error: the match files hold no games; play some with --save first", file=sys.stderr)
             return 2
         a, b = out[0].levels.get("A", "A"), out[0].levels.get("B", "B")
-        print(f"{a} vs {b}: {len(out)} four-player games, two seats each, seats rotated "
-              f"(games {out[0].game}–{out[-1].game})")
+        print(f"{a} vs {b}: {len(out)} four-player games, two seats each, seats rotated ({spans(out)})")
+        if twice:
+            print(f"note: {twice} game{'s were' if twice > 1 else ' was'} found more than once (the same seed "
+                  "and number); each is counted once, as last read", file=sys.stderr)
         print(table(out, a, b))
         if args.against:
             try:
-                print(compared(out, _load_parts(args.against), a))
+                print(compared(out, _load_parts(args.against)[0], a))
             except ValueError as err:
                 print(f"error: {err}", file=sys.stderr)
                 return 2
