@@ -5,7 +5,9 @@ Python's garbage collector run there far more often with the expansions loaded t
 base set alone (a tenth of the added cost per intent): a block that left a reference cycle at
 every call (a nested function calling itself), and the catalog's remembered answers kept twice
 for every combo met. These tests play random games with every pack and check that no garbage
-cycle is made and that a combo met costs the catalog only a few objects. A block may also say
+cycle is made and that a combo met costs the catalog only a few objects; so do games of Medium,
+whose judgement plays every look-ahead game of Hard and Expert (compiled, a key function nested
+in its conquest choice made a cycle holding a whole position). A block may also say
 that, with its parameters, one of its hooks always answers as the default does
 (`Ability.quiet_hooks`): the engine then never asks it, so each such claim is checked here
 against the hook itself, position by position.
@@ -15,12 +17,14 @@ from __future__ import annotations
 import gc
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from game.bench import five_player_board
-from game.content.catalog import load_catalog
+from game.bots import make_bot
+from game.bots.arena import play_game
+from game.content.catalog import default_catalog, load_catalog
 from game.content.packs import shipped_packs
 from game.rules import Catalog, GameState, apply, legal_actions, new_game
 from game.rules.abilities.base import Ability
@@ -47,14 +51,14 @@ def positions(catalog: Catalog, games: int, first: int = 0) -> Iterator[GameStat
             s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
 
 
-def test_random_games_with_every_pack_leave_no_reference_cycle(packs: Catalog) -> None:
+def cycles(play: Callable[[], None]) -> tuple[int, Counter[str]]:
+    """How many objects `play` leaves in reference cycles, and the commonest of them by name."""
     gc.collect()
     was = gc.isenabled()
     gc.disable()
     gc.set_debug(gc.DEBUG_SAVEALL)                 # keep what a collection finds, to name it
     try:
-        for _ in positions(packs, 60):
-            pass
+        play()
         gc.collect()
         found = Counter(getattr(o, "__qualname__", type(o).__name__) for o in gc.garbage
                         if callable(o) or not isinstance(o, (tuple, dict, set, list)))
@@ -64,7 +68,24 @@ def test_random_games_with_every_pack_leave_no_reference_cycle(packs: Catalog) -
         gc.garbage.clear()
         if was:
             gc.enable()
+    return count, found
+
+
+def test_random_games_with_every_pack_leave_no_reference_cycle(packs: Catalog) -> None:
+    def play() -> None:
+        for _ in positions(packs, 60):
+            pass
+    count, found = cycles(play)
     assert count == 0, f"{count} objects left in reference cycles by 60 games: {found.most_common(5)}"
+
+
+def test_games_of_medium_leave_no_reference_cycle(packs: Catalog) -> None:
+    def play() -> None:
+        for catalog in (default_catalog(), packs):     # Dragon Masters, Sorcerers, Lava, Copycats...
+            for g in range(8):
+                play_game(BOARD, catalog, [make_bot("medium", i, g * 10 + i) for i in range(5)], f"cycles:{g}")
+    count, found = cycles(play)
+    assert count == 0, f"{count} objects left in reference cycles by 16 Medium games: {found.most_common(5)}"
 
 
 def test_a_combo_met_costs_the_catalog_only_a_few_objects(packs: Catalog) -> None:

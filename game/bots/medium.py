@@ -224,27 +224,18 @@ class MediumBot:
         """In Decline Ghouls conquering at the start of the turn: cheapest worthwhile region;
         when none is left within their hand, a final attempt with the die where it is likeliest
         to pay (a failed roll costs nothing: the tokens stay in hand and are placed anyway)."""
-        def worth(rid: str) -> float:
-            r = s.regions[rid]
-            if r.owner == seat and r.tokens:
-                return 0.0
-            v = 1.0
-            if r.tokens and r.owner is not None and r.owner != seat:
-                v += 0.5
-            return v - 0.05 * (r.tokens + r.lost_tribe)
-
         if kinds is None:
             kinds = by_kind(acts)
         best: Action | None = None
         best_v = 0.0
         for a in _all(kinds, GhoulsConquer):
-            v = worth(a.region)
+            v = _ghoul_worth(s, seat, a.region)
             if v > best_v:
                 best, best_v = a, v
         if best is not None:
             return best
         for g in _all(kinds, GhoulsReinforce):
-            v = DIE_COVERS.get(decline_race_short(s, seat, g.region), 0.0) * worth(g.region)
+            v = DIE_COVERS.get(decline_race_short(s, seat, g.region), 0.0) * _ghoul_worth(s, seat, g.region)
             if v > best_v + 1e-9:
                 best, best_v = g, v
         return best
@@ -267,16 +258,12 @@ class MediumBot:
         # free conversions first (Sorcerers): no token from the hand
         enchant = _all(kinds, Enchant)
         if enchant:
-            best_e = max(enchant, key=lambda a: (valuer.value(a.region), -s.board.index[a.region]))
+            best_e = _most_worth(s, enchant, valuer)
             if valuer.value(best_e.region) > 0:
                 return best_e
         dragon = _all(kinds, Dragon)
         if dragon and hold.hand >= 1:
-            def dragon_key(a: Dragon) -> tuple[float, int]:
-                v = valuer.value(a.region)
-                c = conquest_cost(s, seat, a.region)
-                return (v * min(c, 6) if v > 0 else -1.0, -s.board.index[a.region])
-            best = max(dragon, key=dragon_key)
+            best = _most_worth(s, dragon, valuer, seat)
             if conquest_cost(s, seat, best.region) >= 3 and valuer.value(best.region) > 0:
                 return best
         best_c, best_ratio, best_cost = None, -1e9, 0
@@ -293,7 +280,7 @@ class MediumBot:
                 return berserk
             return best_c
         if dragon and hold.hand >= 1:
-            best = max(dragon, key=lambda a: (valuer.value(a.region), -s.board.index[a.region]))
+            best = _most_worth(s, dragon, valuer)
             if valuer.value(best.region) > 0:
                 return best
         second = next((a for a in uses if a.effect in SECOND_WAVE_MOVES), None)
@@ -336,12 +323,14 @@ class MediumBot:
         gather = [a for a in acts if isinstance(a, Use) and a.effect in GATHER_MOVES and a.region]
         if not gather:
             return _listed(acts, _DECLINE) or _DECLINE
-
-        def key(a: Use) -> tuple[int, float, int]:
+        best, low = gather[0], None
+        for a in gather:
             r = s.regions[a.region]
-            return (-(int(r.mountain) + int(r.fortress) + int(r.lair)), threat(s, seat, a.region, False),
-                    s.board.index[a.region])
-        return min(gather, key=key)
+            k = (-(int(r.mountain) + int(r.fortress) + int(r.lair)), threat(s, seat, a.region, False),
+                 s.board.index[a.region])
+            if low is None or k < low:
+                best, low = a, k
+        return best
 
     def use_first(self, s: GameState, seat: int, uses: Sequence[Use]) -> Action | None:
         """A move to make before choosing a conquest: borrow the power or race worth most to the
@@ -351,24 +340,26 @@ class MediumBot:
         hold = s.players[seat].active
         if borrow and hold is not None:
             know = Knowledge.of(s.board, s.catalog, len(s.players), self.learned)
-
-            def worth(a: Use) -> tuple[float, str]:
+            best, most = borrow[0], None
+            for a in borrow:
                 power = a.choice if a.choice in s.catalog.powers else lent_key(hold.power, a.choice)
-                return know.model.pick_value(1, s.round, know.traits(hold.race, power), 0.0, 1.0, 0.0), a.choice
-            return max(borrow, key=worth)
+                k = (know.model.pick_value(1, s.round, know.traits(hold.race, power), 0.0, 1.0, 0.0), a.choice)
+                if most is None or k > most:
+                    best, most = a, k
+            return best
         return self.use_clear(s, seat, uses)
 
     def use_clear(self, s: GameState, seat: int, uses: Sequence[Use]) -> Action | None:
         """Empty the region (a `clear_region` move) holding most of the opponents' tokens."""
-        def hurt(a: Use) -> float:
-            r = s.regions[a.region]
-            return (r.tokens if r.owner is not None and r.owner != seat else 0) + 0.5 * r.lost_tribe
-
         clear = [a for a in uses if a.effect in CLEAR_MOVES and a.region]
         if not clear:
             return None
-        best = max(clear, key=lambda a: (hurt(a), -s.board.index[a.region]))
-        return best if hurt(best) >= 1 else None
+        best, most = clear[0], None
+        for a in clear:
+            k = (_hurt(s, seat, a.region), -s.board.index[a.region])
+            if most is None or k > most:
+                best, most = a, k
+        return best if most is not None and most[0] >= 1 else None
 
     def use_discount(self, s: GameState, seat: int, uses: Sequence[Use], cost: int) -> Action | None:
         """A move that makes the next conquest cheaper, when the conquest costs enough for it."""
@@ -505,11 +496,50 @@ GATHER_MOVES = frozenset({"gather_on_decline"})
 
 
 A = TypeVar("A", bound=Action)
+R = TypeVar("R", Enchant, Dragon)        # a move made on one region
 #: the listed intents of a decision by their kind (`Action.kind`: one per intent class, shared
 #: by a class's own variants such as the listing's Redeploy), each in the listing's order
 Kinds = dict[str, list[Action]]
 _DECLINE, _END, _END_DECLINE = Decline(), EndTurn(), EndTurn(decline=True)
 _SETTLE = "settle"                      # the kind of the intent that keeps a roll as it fell
+
+
+def _ghoul_worth(s: GameState, seat: int, rid: str) -> float:
+    """What In Decline Ghouls make of conquering `rid`: a region of their own is worth nothing, an
+    opponent's more than an empty one, and the fewer tokens stand there the better."""
+    r = s.regions[rid]
+    if r.owner == seat and r.tokens:
+        return 0.0
+    v = 1.0
+    if r.tokens and r.owner is not None and r.owner != seat:
+        v += 0.5
+    return v - 0.05 * (r.tokens + r.lost_tribe)
+
+
+def _hurt(s: GameState, seat: int, rid: str) -> float:
+    """How much emptying `rid` (a `clear_region` move) hurts the opponents: their tokens there,
+    and half a Lost Tribe's."""
+    r = s.regions[rid]
+    return (r.tokens if r.owner is not None and r.owner != seat else 0) + 0.5 * r.lost_tribe
+
+
+def _most_worth(s: GameState, acts: Sequence[R], valuer: RegionValuer, priced_for: int | None = None) -> R:
+    """The first of `acts` (moves on one region each) whose region `valuer` values most, ties to
+    the region first on the board; with `priced_for` (a seat), the value times the conquest's
+    cost to that seat (up to 6), where a region of no value ranks below every other. (Choices
+    here are plain loops, not `max` or `min` with a key function: compiled, a nested function
+    makes its caller keep its names in an object that refers back to the function, a cycle
+    holding the whole position for the garbage collector to find.)"""
+    best = acts[0]
+    key: tuple[float, int] | None = None
+    for a in acts:
+        v = valuer.value(a.region)
+        if priced_for is not None:
+            v = v * min(conquest_cost(s, priced_for, a.region), 6) if v > 0 else -1.0
+        k = (v, -s.board.index[a.region])
+        if key is None or k > key:
+            best, key = a, k
+    return best
 
 
 def by_kind(acts: Sequence[Action]) -> Kinds:
