@@ -146,17 +146,17 @@ def a_share(o: Outcome) -> float:
 def compared(new: list[Outcome], old: list[Outcome], a: str) -> str:
     """Two versions on the games both played: each one's share of the wins for side A and the
     paired difference of A's coin lead a game, new minus old, with its 95% interval."""
-    before = {(p.seed, p.game): p for p in old}
+    before = {(q.seed, q.game): q for q in old}
     by_number: dict[int, list[Outcome]] = {}
-    for p in old:
-        by_number.setdefault(p.game, []).append(p)
+    for q in old:
+        by_number.setdefault(q.game, []).append(q)
     pairs = []
     for o in new:
-        p = before.get((o.seed, o.game))
-        if p is None:       # a game saved before games carried their seed pairs by its number alone
-            p = next((q for q in by_number.get(o.game, ()) if q.seed is None or o.seed is None), None)
-        if p is not None:
-            pairs.append((o, p))
+        twin = before.get((o.seed, o.game))
+        if twin is None:    # a game saved before games carried their seed pairs by its number alone
+            twin = next((q for q in by_number.get(o.game, ()) if q.seed is None or o.seed is None), None)
+        if twin is not None:
+            pairs.append((o, twin))
     if not pairs:
         raise ValueError("the two sets of match files share no game; compare parts played with the same "
                          "--seed over the same game numbers")
