@@ -405,6 +405,8 @@ def test_runs_with_different_seeds_pool_into_one_longer_match(tmp_path, capsys) 
     old.write_text(game(0, None, 2) + "\n" + game(1, None, 2) + "\n")
     assert main(["match", "--table", str(two), "--against", str(old)]) == 0
     assert "on the 2 games both hold" in capsys.readouterr().out
+    assert main(["match", "--table", str(one), str(two), "--against", str(old)]) == 0
+    assert "on the 2 games both hold" in capsys.readouterr().out      # each old game pairs once
     bad = tmp_path / "bad.jsonl"
     bad.write_text(game(0, 7, 1).replace('"seed": 7', '"seed": "seven"') + "\n")
     assert main(["match", "--table", str(bad)]) == 2

@@ -151,11 +151,14 @@ def compared(new: list[Outcome], old: list[Outcome], a: str) -> str:
     for q in old:
         by_number.setdefault(q.game, []).append(q)
     pairs = []
+    taken: set[int] = set()        # a game saved without its seed pairs once, not with each seed's
     for o in new:
         twin = before.get((o.seed, o.game))
         if twin is None:    # a game saved before games carried their seed pairs by its number alone
-            twin = next((q for q in by_number.get(o.game, ()) if q.seed is None or o.seed is None), None)
-        if twin is not None:
+            twin = next((q for q in by_number.get(o.game, ())
+                         if (q.seed is None or o.seed is None) and id(q) not in taken), None)
+        if twin is not None and id(twin) not in taken:
+            taken.add(id(twin))
             pairs.append((o, twin))
     if not pairs:
         raise ValueError("the two sets of match files share no game; compare parts played with the same "
