@@ -543,6 +543,58 @@ def test_expert_with_a_horizon_stops_its_playouts_there_and_values_the_leaf(monk
         make_bot("expert", seat, 3, horizon=0)
 
 
+def test_in_the_look_ahead_the_other_seats_pick_by_shares_on_shared_luck() -> None:
+    """Expert's look-ahead games do not assume every other seat picks Medium's favourite combo:
+    they pick it, the second or the third by `PICK_SHARES`, drawn from the game's luck, so two
+    plans compared on the same luck meet the same picks."""
+    from game.bots.expert import PICK_SHARES, VariedPicks
+    from game.bots.knowledge import Knowledge
+    from game.bots.medium import MediumBot
+    s = _pick_position()
+    seat = actor(s)
+    v = public_view(s, seat)
+    picks = [a for a in legal_actions(v) if isinstance(a, Pick)]
+    know = Knowledge.of(v.board, v.catalog, len(v.players))
+    ranked = [a for _, a in MediumBot(seat, 1).pick_values(v, seat, picks, know)]
+    assert len(ranked) >= 3
+    bot = VariedPicks(seat, 1)
+    counts = [0, 0, 0]
+    for n in range(1500):
+        bot.luck = f"luck{n}"
+        a = bot.pick(v, seat, picks, know)
+        counts[ranked.index(a)] += 1
+        assert bot.pick(v, seat, picks, know) == a          # the same luck, the same pick
+    for got, share in zip(counts, PICK_SHARES, strict=True):
+        assert abs(got / 1500 - share) < 0.05, counts
+    other_seat = VariedPicks(seat, 1)                         # not drawn from the seat's own seed
+    other_seat.luck = "luck0"
+    bot.luck = "luck0"
+    assert other_seat.pick(v, seat, picks, know) == bot.pick(v, seat, picks, know)
+
+
+def test_expert_plays_its_own_later_turns_as_medium_and_the_others_by_shares() -> None:
+    from game.bots.expert import ExpertBot, VariedPicks
+    from game.bots.medium import MediumBot
+    s = _pick_position()
+    seat = actor(s)
+    seen: list[list[type]] = []
+    varied = ExpertBot(seat, 3, iterations=6)
+    real = varied.iterate
+
+    def recording(*args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append([type(b) for b in args[3]])
+        return real(*args, **kwargs)
+    varied.iterate = recording  # type: ignore[method-assign]
+    varied.choose(s)
+    plain = ExpertBot(seat, 3, iterations=6, varied_picks=False)
+    plain.choose(s)
+    assert varied.searched and plain.searched and len(seen) == 6
+    assert all(kinds[seat] is MediumBot and all(k is VariedPicks for i, k in enumerate(kinds) if i != seat)
+               for kinds in seen)
+    assert varied.last_luck.keys() == plain.last_luck.keys()
+    assert varied.last_search != plain.last_search            # the other seats' picks changed the playouts
+
+
 def test_medium_spreads_its_redeploy_flatter_than_the_threats() -> None:
     """Medium's redeploy gives each region a claim by its threat to the power `redeploy_sharpness`
     (0.5): flatter than in proportion to the threat, which lost about a coin a game (measured in

@@ -35,7 +35,7 @@ worth its coin margin over the best opponent, with no bonus for winning: the bon
 coin or two; without it the spread of the difference between two plans on the same luck is
 about a third smaller (measured). The best plan is played only when it leads Medium's own
 move (the first plan) clearly, by `lead` standard errors of their paired difference on the
-luck both saw (2 by default; 0 takes any lead): the playouts play every seat as Medium, so a
+luck both saw (2 by default; 0 takes any lead): the playouts play the seats much as Medium would, so a
 smaller lead is within the error of that model (measured in a whole match at the default
 budgets: 64.0% of wins and +2.84 coins a game against Hard, where taking any lead gave 66.2%
 and +2.37, the same within noise; the look-ahead's own verdict lost 0.09 coins a decision).
@@ -45,7 +45,16 @@ availability counts and progressive widening, other seats played by Medium); by 
 (`depth` 1) the seat's later turns are Medium's, like everybody's: at a few dozen playouts a
 decision, trying other plans for later turns only added noise to the comparison of this turn's
 plans (measured: the choices' loss against long look-ahead grew by half). After the tree the
-game is played out to the end by Medium in every seat. (`horizon`, a knob for the lab's regret
+game is played out to the end by Medium in every seat, with one exception: the other seats'
+picks. A Medium that always takes its favourite combo makes every look-ahead game assume the
+opponents take exactly that one, and a real opponent does not (measured: Hard, searching its
+picks, leaves Medium's favourite at about half of them). So in the look-ahead the other seats
+take Medium's favourite, second or third combo with shares `PICK_SHARES`, drawn from the
+playout's luck and the turn (`VariedPicks`): plans compared on the same luck still meet the
+same picks (measured in a whole match at the default budgets on the compiled engine: 71.0% of
+wins and +4.58 coins a game against Hard, where every seat picking Medium's favourite gave
+63.0% and +2.85 on the same deals; paired +1.72, +0.37 to +3.07; `varied_picks=False` plays
+the old way). (`horizon`, a knob for the lab's regret
 measure, stops a playout that many rounds on and values the rest by the learned model of a
 race's life: many more playouts, but at one or two rounds the choices lost about 2 coins a
 decision more than playing to the end, and at four the same within noise: docs/balance-lab.md.)
@@ -64,6 +73,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..rules import (
@@ -113,6 +123,33 @@ class Plan:
 
 STEADY = Plan("carry on steadily", None, "medium")      # Medium's own turn, never declining
 
+#: how the other seats pick in Expert's look-ahead games: Medium's favourite combo, second or
+#: third with these shares (measured: Hard, searching its picks, leaves Medium's favourite at
+#: about half of them; a deterministic Medium makes every look-ahead game assume it never does)
+PICK_SHARES = (0.5, 0.3, 0.2)
+
+
+class VariedPicks(MediumBot):
+    """Medium for another seat in a look-ahead game, but at a pick it takes Medium's favourite,
+    second or third combo by `PICK_SHARES`, drawn from the look-ahead game's luck (`luck`, set
+    for each game) and the turn: two plans compared on the same luck see the same draws."""
+
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        super().__init__(seat, seed)
+        self.luck = ""
+
+    def pick(self, s: GameState, seat: int, picks: Sequence[Pick], know: Knowledge) -> Action:
+        ranked = self.pick_values(s, seat, picks, know)
+        if not ranked:
+            return picks[0]
+        shares = PICK_SHARES[:len(ranked)]
+        u = random.Random(f"{self.luck}:pick:{s.round}:{seat}").random() * sum(shares)
+        for (_, a), share in zip(ranked, shares, strict=False):
+            if u < share:
+                return a
+            u -= share
+        return ranked[len(shares) - 1][1]
+
 
 @dataclass
 class Arm:
@@ -144,7 +181,8 @@ class ExpertBot:
 
     def __init__(self, seat: int, seed: int = 0, budget: float = DEFAULT_BUDGET, iterations: int | None = None,
                  max_plans: int = 8, depth: int = 1, carry_styles: tuple[str, ...] = ("medium", "bold"),
-                 directions: int = 2, lead: float = 2.0, horizon: int | None = None) -> None:
+                 directions: int = 2, lead: float = 2.0, horizon: int | None = None,
+                 varied_picks: bool = True) -> None:
         if not 0 < budget <= MAX_BUDGET:
             raise ValueError(f"Expert's budget is more than 0 and at most {MAX_BUDGET:g} s per decision, "
                              f"not {budget}")
@@ -164,6 +202,7 @@ class ExpertBot:
         self.directions = directions            # other first conquests tried besides Medium's
         self.lead = lead                        # standard errors a plan must lead Medium's by
         self.horizon = horizon                  # rounds played on before the leaf's estimate (None: to the end)
+        self.varied_picks = varied_picks        # the other seats pick by `PICK_SHARES` in the look-ahead
         self.medium = MediumBot(seat, seed)
         self._styled = {k: CarryingOn(seat, seed, st) for k, st in STYLES.items()}
         self._plan: tuple[tuple[int, int], str] | None = None   # (round, seat) -> style of this turn
@@ -290,7 +329,8 @@ class ExpertBot:
         tree: dict[tuple[str, ...], Node] = {}
         root = {p.key: Arm() for p in plans}
         alive = list(plans)
-        bots = [MediumBot(i, self.seed) for i in range(len(view.players))]
+        bots = [VariedPicks(i, self.seed) if self.varied_picks and i != seat else MediumBot(i, self.seed)
+                for i in range(len(view.players))]
         base = f"expert:{self.seed}:{seat}:{view.round}:{len(view.turn.conquered)}"
         done = 0
         spent = 0.0
@@ -372,8 +412,12 @@ class ExpertBot:
     def iterate(self, view: GameState, first: Plan, tree: dict[tuple[str, ...], Node],
                 bots: list[MediumBot], luck: str) -> float:
         """One playout: the root plan `first`, then the tree's plans for the seat's next turns,
-        then Medium for everyone to the end; returns the reward scaled to 0..1."""
+        then Medium for everyone to the end (the other seats picking by `PICK_SHARES`); returns
+        the reward scaled to 0..1."""
         seat = self.seat
+        for b in bots:
+            if isinstance(b, VariedPicks):
+                b.luck = luck
         rng = random.Random(f"{luck}:deal")
         s = self.determinize(view, rng)
         s = self.play_plan(s, first, luck)
