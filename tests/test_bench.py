@@ -31,6 +31,7 @@ def test_a_revision_git_cannot_give_is_one_line(capsys: pytest.CaptureFixture[st
     assert out.startswith("--compare no-such-revision-anywhere:") and "\n" not in out
 
 
+@pytest.mark.slow
 def test_every_pack_can_be_timed_here_and_against_another_revision(capsys: pytest.CaptureFixture[str]) -> None:
     from game.content.packs import shipped_packs
     n = len(shipped_packs())

@@ -470,6 +470,7 @@ def test_expert_plays_the_best_plan_on_the_luck_all_its_contenders_saw() -> None
         assert bot.last_choice.startswith(f"pick {c.race}+{c.power}")
 
 
+@pytest.mark.slow
 def test_expert_leaves_mediums_move_only_on_a_clear_lead() -> None:
     from game.bots.expert import clear_lead
     assert clear_lead({0: 0.6, 1: 0.7, 2: 0.65}, {0: 0.5, 1: 0.6, 2: 0.56}, 2.0)

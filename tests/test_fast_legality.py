@@ -612,6 +612,7 @@ def _supply_writes_past_supply_w(source: str) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 def test_the_engine_writes_the_shared_supply_only_through_supply_w() -> None:
     """In the engine, and outside it too: a copy shares the supply with the state it was copied
     from (a computer player guessing the hidden stacks asks for its own first)."""

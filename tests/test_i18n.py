@@ -137,6 +137,7 @@ def every_string() -> dict[str, str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("font", sorted(Fonts.FILES.values()))
 def test_every_string_of_every_language_has_its_glyphs_in_the_font(font):
     pygame.font.init()

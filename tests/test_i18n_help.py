@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import os
 
+import pytest
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -34,6 +36,7 @@ def start_game(d: Driver) -> GameScene:
     return game
 
 
+@pytest.mark.slow
 def test_help_and_rules_cards_open_where_a_player_looks(home):
     d = Driver(Options(pace=0, catch_errors=False, seed=3))
     try:
@@ -71,6 +74,7 @@ def test_help_and_rules_cards_open_where_a_player_looks(home):
         d.close()
 
 
+@pytest.mark.slow
 def test_first_game_hints_say_what_to_do_and_can_be_switched_off(home):
     d = Driver(Options(pace=0, catch_errors=False, seed=3))
     try:

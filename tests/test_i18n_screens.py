@@ -46,6 +46,7 @@ def shot(d: Driver, lang: str, name: str) -> None:
     assert img.get_size() == SIZE
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", strings.LANGUAGES)
 def test_every_screen_fits_in_every_language(home, lang):
     d = Driver(Options(pace=0, catch_errors=False, seed=5, lang=lang), size=SIZE)

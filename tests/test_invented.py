@@ -8,6 +8,8 @@ import random
 import re
 from pathlib import Path
 
+import pytest
+
 from game.content.catalog import load_catalog
 from game.rules import new_game
 from game.rules.invariants import check
@@ -93,6 +95,7 @@ def test_random_games_with_the_invented_set_keep_every_invariant() -> None:
         assert end.game_over
 
 
+@pytest.mark.slow
 def test_each_scenario_fails_without_the_effects_of_its_entry(tmp_path: Path) -> None:
     """The scenarios check the entries' effects, not the base rules: with an entry's effects
     taken away, one of its scenarios fails."""

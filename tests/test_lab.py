@@ -52,6 +52,7 @@ def test_another_seed_gives_other_games(tmp_path: Path) -> None:
     assert (tmp_path / "a" / "games.csv").read_text() != (tmp_path / "b" / "games.csv").read_text()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", ["guide example", "own file"])
 def test_a_custom_race_shows_up_in_the_report(tmp_path: Path, source: str) -> None:
     if source == "guide example":
@@ -151,6 +152,7 @@ powers:
 """
 
 
+@pytest.mark.slow
 def test_compare_pairs_the_same_seeds_and_gives_a_verdict_per_change(tmp_path: Path, capsys) -> None:
     a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
     a.write_text(GNOMES_A)
@@ -188,6 +190,7 @@ def test_compare_pairs_the_same_seeds_and_gives_a_verdict_per_change(tmp_path: P
     assert before == {f: (out / f).read_bytes() for f in before}
 
 
+@pytest.mark.slow
 def test_compare_of_two_identical_files_says_there_is_nothing_to_compare(tmp_path: Path, capsys) -> None:
     a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
     a.write_text(GNOMES_A)

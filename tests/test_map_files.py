@@ -152,6 +152,7 @@ def test_old_maps_with_id_and_name_properties_are_still_read(tmp_path: Path) -> 
 
 
 # -- files that are not TMX maps ------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["island.tmj", "island.json", "island.tmx"])
 def test_a_tiled_json_map_is_refused_with_save_as_tmx(name: str, tmp_path: Path) -> None:
     path = tmp_path / name
@@ -227,6 +228,7 @@ def test_a_template_file_is_not_taken_for_a_map() -> None:
 
 
 # -- overlaps, near misses, adjacency ------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("case,points", [
     ("partly", "150,20 260,20 260,80 150,80"),          # a square laid across the west/east border
     ("wholly", "0,0 200,0 200,100 0,100"),              # the same outline as west
@@ -250,6 +252,7 @@ def test_overlapping_regions_are_refused_by_the_checker_and_the_game(case: str, 
     assert snapshot(tmp_path) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("points", [
     "150,0 400,0 400,100 150,100",          # east stretched 50 px into west, top and bottom in line
     "195,0 400,0 400,100 195,100",          # only 5 px: still more than a shared border
@@ -272,6 +275,7 @@ def test_a_region_stretched_into_its_neighbour_is_refused_everywhere(points: str
     assert "overlap around" in done.stderr
 
 
+@pytest.mark.slow
 def test_a_lake_drawn_inside_a_land_region_is_told_how_to_draw_it(tmp_path: Path) -> None:
     path = small_map(tmp_path, [*FOUR, region(5, "pond", "lake", "60,30 140,30 140,70 60,70")])
     done = run("-m", "game.maps", "check", str(path))
@@ -372,6 +376,7 @@ def test_a_player_count_the_game_cannot_have_is_refused(tmp_path: Path) -> None:
     one_clear_line(done.stdout, "error:", "players=7", "is not 2 to 5")
 
 
+@pytest.mark.slow
 def test_compare_checks_the_players_property_against_the_printed_map(tmp_path: Path) -> None:
     text = SHIPPED_MAPS[2].read_text(encoding="utf-8").replace(
         '<property name="players" type="int" value="2"/>', '<property name="players" type="int" value="3"/>')
@@ -431,6 +436,7 @@ def test_draw_maps_on_a_broken_map_prints_the_checker_lines(tmp_path: Path) -> N
     assert snapshot(tmp_path) == before
 
 
+@pytest.mark.slow
 def test_a_missing_picture_is_a_warning_in_the_checker_the_picture_tool_and_the_game(tmp_path: Path) -> None:
     # a first map has no picture yet: every tool says so as a warning and goes on
     path = small_map(tmp_path, FOUR)
@@ -489,6 +495,7 @@ class _Lines:
         raise AssertionError(f"no line starting with {prefix!r} in {lines}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("entry", ["game.maps", "main.py"])
 def test_the_preview_reads_the_map_again_when_it_is_saved(entry: str, tmp_path: Path) -> None:
     path = small_map(tmp_path, FOUR)

@@ -136,6 +136,7 @@ compiled_only = pytest.mark.skipif(native.state()[0] != "compiled",
 PURE = dict(os.environ, PYTHONPATH=str(ROOT), SMALLWORLD_PURE="1")
 
 
+@pytest.mark.slow
 @compiled_only
 def test_the_compiled_engine_plays_the_very_games_of_the_interpreted_one() -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -160,6 +161,7 @@ def test_the_state_copies_make_their_parts_with_compiled_constructors() -> None:
     assert t.copy() == t and t.copy().conquered is not t.conquered and TurnState(0).used == {}
 
 
+@pytest.mark.slow
 @compiled_only
 def test_the_tests_that_look_inside_the_engine_and_the_scenarios_pass_interpreted() -> None:
     """The tests marked `interpreted` (skipped in this process) and every scenario, run on the

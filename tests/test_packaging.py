@@ -122,6 +122,7 @@ def test_main_py_and_python_m_game_take_the_same_options() -> None:
     assert {"--self-test", "--install-desktop", "--uninstall-desktop", "--map", "--lang"} <= set(a)
 
 
+@pytest.mark.slow
 def test_the_self_test_plays_a_computer_game_and_passes(tmp_path: Path) -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", SMALLWORLD_HOME=str(tmp_path / "home"))
     out = subprocess.run([sys.executable, str(ROOT / "main.py"), "--self-test"], cwd=tmp_path, env=env,
@@ -143,6 +144,7 @@ def test_the_self_test_fails_when_a_map_is_broken(monkeypatch: pytest.MonkeyPatc
 
 
 # -- the Linux applications menu ---------------------------------------------------------------------
+@pytest.mark.slow
 def test_the_menu_entry_is_installed_with_the_name_in_four_languages_and_removed(tmp_path: Path) -> None:
     code, said = desktop.install(tmp_path)
     assert code == 0 and "applications menu" in said
@@ -279,3 +281,21 @@ def test_the_download_carries_a_compiled_engine_only_of_its_own_sources(tmp_path
     src = native.source_of("game.rules.turn", tmp_path)
     src.write_text(src.read_text() + "# edited\n")
     assert build_bundle.compiled_build(tmp_path) is None
+
+
+def test_ci_runs_the_readmes_test_command_and_the_quick_subset_is_a_registered_marker() -> None:
+    """The README's test command is the one `.ci/run` ends with (the whole suite, on every core),
+    and the quick subset it gives leaves out a marker pytest knows (`--strict-markers` refuses a
+    misspelt one), which marks some tests and not all."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = [line.strip() for line in readme.splitlines() if "-m pytest" in line and line.startswith("    ")]
+    whole = [c for c in commands if c.startswith("python3 -m venv")]
+    assert len(whole) == 1 and whole[0].endswith(".venv/bin/python -m pytest -q -n auto")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()[-1]
+    assert whole[0].endswith(ci)
+    quick = [c for c in commands if "-m \"not slow\"" in c]
+    assert quick == ['.venv/bin/python -m pytest -q -n auto -m "not slow"']
+    ini = (ROOT / "pytest.ini").read_text(encoding="utf-8")
+    assert "--strict-markers" in ini and re.search(r"^\s+slow:", ini, re.M)
+    marked = [f for f in (ROOT / "tests").glob("test_*.py") if "@pytest.mark.slow" in f.read_text(encoding="utf-8")]
+    assert 0 < len(marked) < len(list((ROOT / "tests").glob("test_*.py")))

@@ -63,6 +63,7 @@ def _play_checked(seed: int) -> tuple[GameState, GameState, list[Record]]:
     return start, end, records
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(8))
 def test_random_games_keep_every_invariant(chunk: int) -> None:
     for seed in range(chunk, GAMES, 8):
@@ -200,6 +201,7 @@ def _play_forced(seed: int, seen: dict[str, int]) -> None:
     assert s.round == s.board.turns
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(4))
 def test_games_with_ghouls_and_amazons_forced_into_play(chunk: int) -> None:
     seen: Counter[str] = Counter()
@@ -256,6 +258,7 @@ def _expansion_choice(s: GameState, acts: list[Action], rng: random.Random) -> A
     return rng.choice(acts)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(2))
 def test_games_with_every_expansion_and_the_forced_combos(chunk: int) -> None:
     catalog = _expansions_catalog()

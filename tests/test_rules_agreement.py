@@ -121,6 +121,7 @@ def play(cat_name: str, seed: int, every: int) -> int:
     return judged
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cat_name", sorted(CATALOGS))
 def test_why_illegal_and_apply_agree_on_random_positions(cat_name: str) -> None:
     judged = sum(play(cat_name, seed, every=3) for seed in range(4))

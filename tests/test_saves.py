@@ -49,6 +49,7 @@ def start_game(d: Driver, names=("Ann", "Bob"), moves: int = 0) -> None:
 
 
 # -- several games -----------------------------------------------------------------------------
+@pytest.mark.slow
 def test_starting_a_game_never_replaces_the_one_in_progress(home):
     d = Driver(Options(pace=0, catch_errors=False, seed=3))
     try:
@@ -291,6 +292,7 @@ def test_the_good_save_loads(tmp_path):
     assert len(m.records) == len(GOOD["records"]) and m.state.to_dict() == GOOD["state"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case, text, word", BAD_SAVES, ids=[c[0] for c in BAD_SAVES])
 def test_the_window_moves_a_bad_save_aside_and_goes_on(home, case, text, word):
     (home / "saves").mkdir()
@@ -314,6 +316,7 @@ def test_the_window_moves_a_bad_save_aside_and_goes_on(home, case, text, word):
         d.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case, text, word", BAD_REPLAYS, ids=[c[0] for c in BAD_REPLAYS])
 def test_a_save_that_does_not_resume_is_moved_aside_on_continue(home, case, text, word):
     (home / "saves").mkdir()
@@ -534,6 +537,7 @@ def test_a_full_disk_is_said_the_game_goes_on_and_the_last_good_save_is_kept(hom
         d.close()
 
 
+@pytest.mark.slow
 def test_the_error_notice_does_not_claim_a_save_that_failed(home, monkeypatch):
     import errno
 

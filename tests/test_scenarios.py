@@ -12,6 +12,7 @@ HERE = Path(__file__).parent
 FILES = collect([str(HERE / "scenarios")])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(HERE / "scenarios")) for p in FILES])
 def test_scenario(path: Path) -> None:
     ok, name, msg = run_file(path, default_catalog())

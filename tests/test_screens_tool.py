@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -15,6 +17,7 @@ from game import resources  # noqa: E402
 from game.ui import theme  # noqa: E402
 
 
+@pytest.mark.slow
 def test_the_screens_script_draws_every_standard_screen(home, tmp_path: Path) -> None:
     from tools import screens
     written = screens.render(tmp_path, (1280, 800), "en")
@@ -57,6 +60,7 @@ def _five_player_table(d):
     return game
 
 
+@pytest.mark.slow
 def test_a_written_game_screen_is_the_screen_drawn(d, tmp_path: Path) -> None:
     """Every pixel of a written game screen is near the one drawn, and the disabled Undo's fill is
     its very grey."""
@@ -78,6 +82,7 @@ def test_a_written_game_screen_is_the_screen_drawn(d, tmp_path: Path) -> None:
     assert sum(v > 40 for v in off) / len(off) < 0.002
 
 
+@pytest.mark.slow
 def test_a_screen_is_written_the_same_whenever_it_is_taken(d, tmp_path: Path) -> None:
     """The pictures of one seed do not depend on the moment of the shot: the targets' marching
     dashes are drawn at their first step and a computer player's flash, caught or not by chance

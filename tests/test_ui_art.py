@@ -100,6 +100,7 @@ def test_no_two_tokens_badges_or_decline_sides_are_the_same(shipped) -> None:
         assert not close, f"too alike: {close}"
 
 
+@pytest.mark.slow
 def test_a_decline_side_is_its_race_turned_over(shipped) -> None:
     """The same emblem on sepia: a decline token is nearer its own race's emblem than any other's."""
     races, _ = shipped

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -53,6 +55,7 @@ def test_lava_is_poured_on_a_clicked_region(home):
         d.close()
 
 
+@pytest.mark.slow
 def test_copycat_borrows_the_power_of_a_clicked_combo(home):
     d = Driver(Options(pace=0, catch_errors=False))
     try:

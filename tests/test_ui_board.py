@@ -61,6 +61,7 @@ def test_the_overlap_check_sees_a_stack_on_a_name() -> None:
     assert found and "a stack" in found[0] and "b name" in found[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1000, 650), (1920, 1080)])
 def test_nothing_covers_anything_on_other_screens(size: tuple[int, int], text: Text) -> None:
     for players in sorted(SHIPPED_MAPS):
@@ -82,6 +83,7 @@ def _reaches_over(plate: pygame.Rect, poly) -> bool:
 STILL_OVER = {(5, (1000, 650), "oatmeadow")}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1000, 650), (1100, 700), (1280, 800), (1440, 900), (1920, 1080)])
 def test_names_lie_inside_their_regions_at_every_window_size(size: tuple[int, int], text: Text) -> None:
     over = set()

@@ -46,6 +46,7 @@ def test_the_start_screen_offers_an_expert_that_thinks_for_the_set_time(home) ->
         d.close()
 
 
+@pytest.mark.slow
 def test_the_expert_thinks_in_the_background_and_the_window_stays_alive(home, monkeypatch) -> None:
     import time
 

@@ -26,6 +26,7 @@ NAMES = ("Ana", "Bogdan", "Claire", "Daan", "Eliza")
 LEVELS = (None, "easy", "medium", "hard", "expert")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", strings.LANGUAGES)
 @pytest.mark.parametrize("size", [(1000, 650), (1280, 800)])
 def test_the_ranking_writes_every_name_and_computer_level_whole(home, lang: str, size: tuple[int, int]) -> None:

@@ -33,6 +33,7 @@ def _resize(d: Driver, size: tuple[int, int]) -> None:
     d.pump(2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", strings.LANGUAGES)
 def test_five_long_names_fit_the_top_bar_and_the_panel(home, lang: str) -> None:
     d = Driver(Options(pace=0, catch_errors=False, seed=11, lang=lang), size=(1280, 800))

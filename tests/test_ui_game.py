@@ -64,6 +64,7 @@ def cheapest_conquest(scene: GameScene) -> str | None:
     return min(attacks or options, key=lambda r: (cost_of(s, seat, r).total, r))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "ro"])
 def test_a_whole_two_player_game_with_the_mouse(home, lang):
     started = time.monotonic()

@@ -149,6 +149,7 @@ def _gold_frame(d: Driver, rect: pygame.Rect) -> bool:
     return any(tuple(shot.get_at(p))[:3] == theme.GOLD for p in edge if shot.get_rect().collidepoint(p))
 
 
+@pytest.mark.slow
 def test_every_settings_row_is_reached_and_changed_with_the_arrow_keys(game) -> None:
     d, _, _ = game
     d.key(pygame.K_ESCAPE)
@@ -198,6 +199,7 @@ def test_every_settings_row_is_reached_and_changed_with_the_arrow_keys(game) -> 
     assert isinstance(d.scene, GameScene)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "ro", "nl", "fr"])
 @pytest.mark.parametrize("size", [(1000, 650), (1280, 800), (1920, 1080)])
 def test_every_setting_fits_the_menu_in_every_language(tmp_path, monkeypatch, lang, size) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -68,6 +70,7 @@ def _bob_attacks(d: Driver, home: Path) -> tuple[GameScene, str, str, str]:
     return scene, lone, stack, other
 
 
+@pytest.mark.slow
 def test_the_defender_decides_out_of_turn_in_the_window(home: Path) -> None:
     shots = Path(os.environ.get("OUT_OF_TURN_SHOTS", home))
     d = Driver(Options(pace=0, catch_errors=False))
@@ -97,6 +100,7 @@ def test_the_defender_decides_out_of_turn_in_the_window(home: Path) -> None:
         d.close()
 
 
+@pytest.mark.slow
 def test_the_decision_reads_in_four_languages_at_both_sizes(home: Path) -> None:
     """The hand-over and the decision, in each language at 1000x650 and 1280x800: the message
     line and the buttons hold their text (no overflow noted by the text renderer)."""
@@ -124,6 +128,7 @@ def test_the_decision_reads_in_four_languages_at_both_sizes(home: Path) -> None:
         strings.set_language("en")
 
 
+@pytest.mark.slow
 def test_two_players_play_a_whole_game_with_decisions_out_of_turn_through_the_mouse(home: Path) -> None:
     """Ann (Nightwatch: asked at the end of each of Bob's turns) and Bob at one table play to
     the end with the plain scripted moves: every decision out of turn reaches the right player

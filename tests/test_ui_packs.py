@@ -62,6 +62,7 @@ def test_a_pack_file_without_names_still_gets_a_row(tmp_path) -> None:
     assert [(p.id, p.races) for p in packs] == [("house_rules", ()), ("my_pack", ("Bees",))]
 
 
+@pytest.mark.slow
 def test_ticking_a_pack_starts_the_game_with_it_remembers_it_and_continue_keeps_it(d, tmp_path,
                                                                                       monkeypatch) -> None:
     start = d.scene
@@ -114,6 +115,7 @@ def test_all_none_and_escape_in_the_chooser(d) -> None:
     assert d.scene is start and start.pack_choice == [start.packs[1].id]
 
 
+@pytest.mark.slow
 def test_a_damaged_memory_of_the_packs_is_ignored(d) -> None:
     from game.ui import settings
     settings.save(table={"seats": [{"name": "A"}, {"name": "B"}], "packs": ["cursed", 7, "no_such_pack"]})
@@ -142,6 +144,7 @@ def test_content_given_on_the_command_line_ticks_its_pack_and_is_not_loaded_twic
         d.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1000, 650), (1280, 800)])
 def test_the_chooser_and_its_button_fit_in_every_language(tmp_path, monkeypatch, size) -> None:
     d = open_driver(tmp_path, monkeypatch, size=size)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -83,6 +85,7 @@ def test_pots_of_gold_go_in_the_clicked_regions_only(home):
         d.close()
 
 
+@pytest.mark.slow
 def test_the_ivory_tower_stands_in_the_clicked_region(home):
     d = Driver(Options(pace=0, catch_errors=False))
     try:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -73,6 +75,7 @@ def test_the_heroes(home):
         d.close()
 
 
+@pytest.mark.slow
 def test_placing_the_heroes_chooses_the_regions_clicked_as_the_message_says(home):
     """The message asks for two regions: none is chosen yet, "Place heroes" waits for both, and
     clicking the two regions chooses them (it used to start with two chosen, so the clicks took

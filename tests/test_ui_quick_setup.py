@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -61,6 +63,7 @@ def test_the_game_number_field_takes_digits_only() -> None:
     assert f.value == "7"
 
 
+@pytest.mark.slow
 def test_the_last_table_is_remembered_and_starts_again_in_one_click(d) -> None:
     start = d.scene
     d.press_button("players:3")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -38,6 +40,7 @@ def start_two(d: Driver) -> GameScene:
     return d.scene.game
 
 
+@pytest.mark.slow
 def test_killed_mid_turn_the_game_resumes_exactly(home):
     # a separate process plays a few intents and is killed without any goodbye
     script = textwrap.dedent(f"""
@@ -79,6 +82,7 @@ def test_killed_mid_turn_the_game_resumes_exactly(home):
         d.close()
 
 
+@pytest.mark.slow
 def test_undo_takes_back_a_conquest_and_the_autosave_follows(home):
     d = Driver(Options(pace=0, catch_errors=False, seed=4))
     try:
@@ -118,6 +122,7 @@ def test_an_unreadable_save_is_kept_and_a_new_game_offered(home):
         d.close()
 
 
+@pytest.mark.slow
 def test_a_person_against_a_computer_player(home):
     d = Driver(Options(pace=0, catch_errors=False, seed=8))
     try:
@@ -141,6 +146,7 @@ def test_a_person_against_a_computer_player(home):
         d.close()
 
 
+@pytest.mark.slow
 def test_animations_and_a_computer_player_at_a_quick_pace(home):
     d = Driver(Options(pace=0.02, catch_errors=False, seed=8))
     try:
@@ -176,6 +182,7 @@ def test_animations_and_a_computer_player_at_a_quick_pace(home):
         d.close()
 
 
+@pytest.mark.slow
 def test_bad_map_and_content_options_say_one_line(tmp_path):
     bad = tmp_path / "bad.tmx"
     bad.write_text("<map>")

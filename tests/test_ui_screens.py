@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -46,6 +48,7 @@ def new_game(d: Driver, players: int = 2) -> GameScene:
     return d.scene.game
 
 
+@pytest.mark.slow
 def test_screens_of_a_two_player_game(home):
     size = (1280, 800)
     d = Driver(Options(pace=0, catch_errors=False, seed=5), size=size)
@@ -88,6 +91,7 @@ def test_screens_of_a_two_player_game(home):
         d.close()
 
 
+@pytest.mark.slow
 def test_screens_of_continue_and_of_an_unreadable_save(home):
     size = (1280, 800)
     d = Driver(Options(pace=0, catch_errors=False, seed=5), size=size)
@@ -114,6 +118,7 @@ def test_screens_of_continue_and_of_an_unreadable_save(home):
         d.close()
 
 
+@pytest.mark.slow
 def test_five_players_in_a_larger_window(home):
     size = (1600, 900)
     d = Driver(Options(pace=0, catch_errors=False, seed=9), size=size)
@@ -130,6 +135,7 @@ def test_five_players_in_a_larger_window(home):
         d.close()
 
 
+@pytest.mark.slow
 def test_the_board_scales_with_the_window(home):
     d = Driver(Options(pace=0, catch_errors=False, seed=3), size=(1024, 640))
     try:

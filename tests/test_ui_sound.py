@@ -104,6 +104,7 @@ def make_music():
     return module
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", MUSIC)
 def test_each_piece_is_long_seamless_and_at_minus_18_lufs(name: str) -> None:
     """The rendered loop as the game plays it: at least 90 s, no silence at the loop point, and
@@ -185,6 +186,7 @@ def test_a_missing_sound_is_silence(monkeypatch: pytest.MonkeyPatch, tmp_path: P
     s.set_music(True)                      # no loop file: still no error
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("driver", ["dummy", "no-such-device"])
 def test_no_audio_device_no_complaint(driver: str, tmp_path: Path) -> None:
     code = ("from game.ui.sound import Sound\n"
@@ -269,6 +271,7 @@ def test_a_damaged_settings_file_is_kept_aside_never_written_over(monkeypatch: p
     assert not list(tmp_path.glob("*.tmp"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "ro", "nl", "fr"])
 @pytest.mark.parametrize("size", [(1000, 650), (1920, 1080)])
 def test_the_sound_panel_and_its_button_fit_in_every_language(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,

@@ -40,6 +40,7 @@ def d(home):
     drv.close()
 
 
+@pytest.mark.slow
 def test_each_shipped_map_is_shown_with_its_player_count_and_chosen_with_a_click(d) -> None:
     start = d.scene
     d.press_button("map")
@@ -54,6 +55,7 @@ def test_each_shipped_map_is_shown_with_its_player_count_and_chosen_with_a_click
     assert game.table.mapdata.name == chooser.choices[2].name
 
 
+@pytest.mark.slow
 def test_a_map_file_is_read_at_once_and_a_bad_one_says_why(d, tmp_path) -> None:
     start = d.scene
     d.press_button("map")
@@ -81,6 +83,7 @@ def test_a_map_file_is_read_at_once_and_a_bad_one_says_why(d, tmp_path) -> None:
     assert game_of(d).table.mapdata.path.name == "twelve_regions.tmx"
 
 
+@pytest.mark.slow
 def test_computer_seats_get_names_of_their_own_in_the_players_language(d) -> None:
     start: StartScene = d.scene
     d.press_button("players:3")
@@ -102,6 +105,7 @@ def test_computer_seats_get_names_of_their_own_in_the_players_language(d) -> Non
     assert [p.name for p in game_of(d).state.players] == ["Zoé", strings.t("start.default_name", n=2), fr[1]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", strings.LANGUAGES)
 @pytest.mark.parametrize("size", [(1000, 650), (1280, 800)])
 def test_the_start_screen_the_map_chooser_and_the_speed_button_fit(home, lang, size) -> None:

@@ -16,6 +16,7 @@ from game.ui.driver import Driver  # noqa: E402
 from game.ui.scenes import start as start_scene  # noqa: E402
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang,size", [("en", (1280, 800)), ("fr", (1000, 650)), ("ro", (1000, 650))])
 def test_a_button_tip_shows_and_keeps_off_the_start_button(tmp_path, monkeypatch, lang, size) -> None:
     monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))

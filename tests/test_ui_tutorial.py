@@ -62,6 +62,7 @@ def do_step(d: Driver, game: GameScene, sid: str) -> None:
         raise AssertionError(f"step {sid} in phase {s.turn.phase}: the test does not know what to do")
 
 
+@pytest.mark.slow
 def test_the_lesson_is_played_to_its_end_step_by_step(d) -> None:
     d.press_button("tutorial")
     game = d.scene
@@ -106,6 +107,7 @@ def test_the_lesson_is_played_to_its_end_step_by_step(d) -> None:
     assert game.button("tut:leave") is None                 # the card is gone; the game goes on
 
 
+@pytest.mark.slow
 def test_a_step_can_be_skipped_and_the_lesson_left_and_started_again(d) -> None:
     d.press_button("tutorial")
     d.press_button("tut:leave")
@@ -129,6 +131,7 @@ def test_a_step_can_be_skipped_and_the_lesson_left_and_started_again(d) -> None:
     assert again.table.save_path != first_save and first_save.exists()   # the first one is kept
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", strings.LANGUAGES)
 def test_every_card_of_the_lesson_fits_in_every_language(d, lang) -> None:
     d.press_button(f"lang:{lang}")
@@ -148,6 +151,7 @@ def test_every_card_of_the_lesson_fits_in_every_language(d, lang) -> None:
     assert [k for lg, k in strings.missing() if lg == lang and k.startswith("tutorial.")] == []
 
 
+@pytest.mark.slow
 def test_a_lesson_left_mid_way_goes_on_where_it_was_after_continue(d) -> None:
     from game.match import Match
     d.press_button("tutorial")
@@ -183,6 +187,7 @@ def test_a_lesson_left_mid_way_goes_on_where_it_was_after_continue(d) -> None:
     assert d.scene.tutorial is None
 
 
+@pytest.mark.slow
 def test_the_die_is_not_passed_over_when_a_turn_leaves_no_token_for_it(d) -> None:
     d.press_button("tutorial")
     game = d.scene

@@ -146,6 +146,7 @@ def test_the_final_screen_explains_a_tie_broken_by_tokens_and_a_shared_victory()
     assert tie_note(s) == ""
 
 
+@pytest.mark.slow
 def test_fullscreen_toggles_and_comes_back(tmp_path, monkeypatch):
     monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
     from game.ui.app import Options

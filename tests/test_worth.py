@@ -52,6 +52,7 @@ def _apart(a: worth.Entry, b: worth.Entry, what: str) -> tuple[float, float]:
     return diff, 3 * math.sqrt(getattr(a, what + "_se") ** 2 + getattr(b, what + "_se") ** 2)
 
 
+@pytest.mark.slow
 def test_a_race_copied_under_a_new_id_is_valued_as_the_original(tmp_path_factory: pytest.TempPathFactory) -> None:
     table, catalog = _copies_measured(tmp_path_factory)
     orig, copy = table.entries["humans"], table.entries["humans_again"]
@@ -79,6 +80,7 @@ def test_shrinking_pulls_a_rarely_seen_entry_toward_the_mean_more() -> None:
     assert got["rare"][1] > got["often"][1]              # and its standard error is the larger
 
 
+@pytest.mark.slow
 def test_the_shipped_table_is_in_step_with_the_shipped_content_and_maps() -> None:
     from game.lab.worth import stale
     missing = stale(worth.shipped_tables())
@@ -160,6 +162,7 @@ def _write(folder: Path, text: str) -> Path:
     return f
 
 
+@pytest.mark.slow
 def test_the_window_measures_new_content_in_another_process_and_the_bots_read_it_when_ready(tmp_path: Path) -> None:
     from game import worth_cache
     catalog = load_catalog([_write(tmp_path, COPIES)])
@@ -179,6 +182,7 @@ def test_the_window_measures_new_content_in_another_process_and_the_bots_read_it
         worth.uninstall_all()
 
 
+@pytest.mark.slow
 def test_a_change_to_the_bots_play_makes_the_shipped_table_stale_and_a_faster_same_play_does_not(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from game.bots import learn
