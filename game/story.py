@@ -3,10 +3,13 @@ powers each player led and for how long, where the coins came from, and the best
 
 Nothing here is stored in the save: a `Match` keeps the state after every intent (`states`) and
 the record of each intent (`records`, with the engine's events), and `tell` reads them in order.
-Coins change hands only at a pick (the coins lying on a combo, minus one per combo skipped) and
+Most coins change hands at a pick (the coins lying on a combo, minus one per combo skipped) and
 at scoring (the engine's `score` event lists its parts: `<race>_regions` and one part per effect
 by name); `tell` sorts those parts into sources. An effect's part is counted as the race's bonus
-when the race holding the coins lists an effect of that name, else as the power's. Who won, and
+when the race holding the coins lists an effect of that name, else as the power's. Whatever else
+a move changes in a player's coins (pots of gold cashed, a toll paid to a defender, a discount
+bought, a price paid to another player for a combo) is counted as `other`, so the sources always
+add up to the coins. Who won, and
 the ranking, are the engine's `outcome` of the last state (`Story.result`). Pure Python:
 no pygame, so the balance lab and tests can read a game's story too.
 """
@@ -20,7 +23,7 @@ from .rules import START_COINS, GameState, Outcome, outcome
 from .rules.abilities import REGISTRY
 
 #: where coins come from, in the order the ending lists them
-SOURCES: tuple[str, ...] = ("regions", "race", "power", "decline", "column")
+SOURCES: tuple[str, ...] = ("regions", "race", "power", "decline", "column", "other")
 
 
 @dataclass
@@ -90,6 +93,7 @@ def tell(states: Sequence[GameState], records: Sequence[Any]) -> Story:
         before, after = states[i], states[i + 1]
         rnd = before.round
         declined: set[str] = set()
+        told: Counter[int] = Counter()          # the coins each seat's events account for
         for ev in rec.events:
             kind = ev.get("type")
             seat = ev.get("seat")
@@ -97,6 +101,7 @@ def tell(states: Sequence[GameState], records: Sequence[Any]) -> Story:
                 ps = players[seat]
                 ps.reigns.append(Reign(ev["race"], ev["power"], rnd))
                 ps.sources["column"] += int(ev.get("collected", 0)) - int(ev.get("paid", 0))
+                told[seat] += int(ev.get("collected", 0)) - int(ev.get("paid", 0))
             elif kind == "decline":
                 declined.add(ev["race"])
                 for r in players[seat].reigns:
@@ -115,10 +120,13 @@ def tell(states: Sequence[GameState], records: Sequence[Any]) -> Story:
                     left.update(a.name for a in before.catalog.abilities.get(h.race, ()))
                 for name, c in ev.get("parts", []):
                     ps.sources[_classify_part(str(name), left, active, declined)] += int(c)
+                    told[seat] += int(c)
                 total = int(ev.get("coins", 0))
                 ps.turns.append((rnd, total))
                 if best is None or total > best.coins:
                     best = BestTurn(seat, rnd, total, active, p.active.power if p.active else None)
+        for ps in players:
+            ps.sources["other"] += after.players[ps.seat].coins - before.players[ps.seat].coins - told[ps.seat]
         if after.round != before.round or (after.game_over and not before.game_over):
             for ps in players:
                 ps.coins.append(after.players[ps.seat].coins)

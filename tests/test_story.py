@@ -3,6 +3,7 @@ point per round, every pick becomes a reign, and the best turn is the largest sc
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -65,3 +66,36 @@ def test_a_part_named_by_both_race_and_power_counts_once_for_each() -> None:
     assert _classify_part("humans_regions", left, "humans", {"humans"}) == "decline"
     assert _classify_part("elves_regions", left, "humans", set()) == "decline"
     assert _classify_part("coins_for_regions", Counter(), "humans", set()) == "power"   # a block, not a race
+
+
+def _played_with(content: list[str], players: int, seed: int) -> Match:
+    board = grid_board(seed=seed) if seed % 2 else ring_board()
+    m = Match(MatchSetup([Seat(f"p{i}") for i in range(players)], seed, content=content), board=board)
+    rng = random.Random(seed)
+    while not m.state.game_over:
+        acts = legal_actions(m.state)
+        m.play(acts[rng.randrange(len(acts))])
+    return m
+
+
+@pytest.mark.parametrize("invented", [False, True], ids=["every pack", "every pack and the invented set"])
+def test_the_sources_add_up_with_every_pack_and_the_invented_set(invented: bool) -> None:
+    """Pots of gold, tolls, purchases and prices paid to players move coins outside picks and
+    scoring: they are counted as `other`, so the ending's table adds up to each player's coins."""
+    root = Path(__file__).resolve().parents[1]
+    content = [str(p) for p in sorted((root / "assets" / "content" / "expansions").glob("*.yaml"))]
+    if invented:
+        content.append(str(root / "docs" / "examples" / "invented.yaml"))
+    others = 0
+    for seed in range(12):
+        m = _played_with(content, 2 + seed % 4, seed)
+        story = tell(m.states, m.records)
+        assert check(story, m.state) == [], f"seed {seed}"
+        others += sum(abs(ps.sources["other"]) for ps in story.players)
+    assert others > 0          # these games did move coins outside picks and scoring
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_base_game_moves_no_coin_outside_picks_and_scoring(seed: int) -> None:
+    m = _played(ring_board(), 3, seed)
+    assert all(ps.sources["other"] == 0 for ps in tell(m.states, m.records).players)

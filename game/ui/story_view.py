@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from game.rules import START_COINS
 from game.story import SOURCES, Story
 
 from . import colour_vision, theme
@@ -142,7 +143,9 @@ def draw_sources(surf: pygame.Surface, rect: pygame.Rect, app: Any, table: Any, 
     ui = ui_scale(*surf.get_size())
     text = app.text
     size = round(13 * ui)
-    heads = [t(f"story.source.{k}") for k in SOURCES] + [t("story.total")]
+    # `other` (coins won or paid outside scoring and picks) only in games where something did
+    shown = [k for k in SOURCES if k != "other" or any(ps.sources[k] for ps in story.players)]
+    heads = [t(f"story.source.{k}") for k in shown] + [t("story.total")]
     col_w = max(max(text.size(h, size, "bold")[0] for h in heads) + round(10 * ui), round(64 * ui))
     name_w = rect.w - col_w * len(heads)
     if name_w < round(90 * ui):
@@ -160,14 +163,14 @@ def draw_sources(surf: pygame.Surface, rect: pygame.Rect, app: Any, table: Any, 
         name = text.fit(table.state.players[ps.seat].name, size, name_w - round(26 * ui), "bold", excerpt=True)
         img = text.render(name, size, theme.INK, "bold")
         surf.blit(img, (row.x + round(22 * ui), row.centery - img.get_height() // 2))
-        values = [ps.sources[k] for k in SOURCES] + [story.source_total(ps.seat) + 5]
+        values = [ps.sources[k] for k in shown] + [story.source_total(ps.seat) + START_COINS]
         for i, v in enumerate(values):
             weight = "bold" if i == len(values) - 1 else "regular"
             img = text.render(str(v), size, theme.INK if v >= 0 else theme.BAD, weight)
             surf.blit(img, (rect.x + name_w + i * col_w + col_w - img.get_width() - round(6 * ui),
                             row.centery - img.get_height() // 2))
         y = row.bottom + round(4 * ui)
-    note = t("story.sources_note")
+    note = t("story.sources_note") + (" " + t("story.other_note") if "other" in shown else "")
     for line in text.wrap(note, round(12 * ui), rect.w):
         img = text.render(line, round(12 * ui), theme.INK_SOFT)
         surf.blit(img, (rect.x, y))
