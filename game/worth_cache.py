@@ -101,11 +101,14 @@ def _measure_to_cache(board: Board, catalog: Catalog, players: int, games: int, 
 
 
 def prepare_in_background(board: Board, catalog: Catalog, players: int, games: int = GAMES,
-                          home: Path | None = None) -> threading.Thread | None:
+                          home: Path | None = None,
+                          on_failure: Callable[[str], None] | None = None) -> threading.Thread | None:
     """Like `ready`, but when a table must be measured it is done in another process (a daemon:
     leaving the game stops it), watched by a thread that installs the table when the process
-    has cached it; the bots value combos from their blocks meanwhile. Returns the watching
-    thread, or None when nothing had to be measured."""
+    has cached it; the bots value combos from their blocks meanwhile. When the measuring fails
+    (the process dies, or leaves no table), the bots go on valuing combos from their blocks, a
+    line on stderr says so, and `on_failure` is told why (the window shows it). Returns the
+    watching thread, or None when nothing had to be measured."""
     if worth.find(board, catalog) is not None:
         return None
     table = load_cached(board, catalog, home)
@@ -125,6 +128,12 @@ def prepare_in_background(board: Board, catalog: Catalog, players: int, games: i
         got = load_cached(board, catalog, folder)
         if got is not None:
             worth.install(got)
+            return
+        why = f"exit code {proc.exitcode}" if proc.exitcode else "no table was written"
+        print(f"smallworld: the computer players could not measure this content's worth ({why}); "
+              "they value its combos from their rules", file=sys.stderr)
+        if on_failure is not None:
+            on_failure(why)
 
     t = threading.Thread(target=work, name="worth", daemon=True)
     t.start()

@@ -193,3 +193,14 @@ def test_bad_map_and_content_options_say_one_line(tmp_path):
         assert out.returncode == 2, (args, out.stderr)
         lines = [x for x in out.stderr.splitlines() if x.strip()]
         assert len(lines) == 1 and "Traceback" not in out.stderr, out.stderr
+
+
+def test_a_failed_worth_measurement_is_said_once_on_the_message_line(d: Driver) -> None:
+    game = start_two(d)
+    d.pump(2)
+    d.press_button("ready")                  # past the hand-over screen
+    d.pump(2)
+    game.table.worth_error = "exit code 1"
+    d.pump(2)
+    assert game.message_kind == "warn" and "exit code 1" in str(game.message)
+    assert game.table.worth_error is None

@@ -215,3 +215,52 @@ def test_a_cached_table_measured_while_the_bots_played_otherwise_is_measured_aga
     assert worth_cache.save_cached(table, board, catalog, tmp_path) is not None
     assert worth_cache.load_cached(board, catalog, tmp_path) is None
     assert worth_cache.cache_path(board, catalog, tmp_path).exists()      # replaced when measured, never deleted
+
+
+# A race whose discount reads the list form of `next_to_own` and of `occupant` that the docs show
+NEXT_TO_OWN = """
+races:
+  hillfolk:
+    name: Hillfolk
+    tokens: 6
+    box: 12
+    text: Conquests next to your Hills or Mountains cost 1 token less; so do empty or Lost Tribe regions.
+    effects:
+      - {cost_change: {amount: -1, where: {next_to_own: [hill, mountain]}}}
+      - {cost_change: {amount: -1, where: {occupant: [empty, lost_tribe]}}}
+"""
+
+
+def test_the_list_forms_of_next_to_own_and_occupant_are_valued_and_measured(tmp_path: Path) -> None:
+    """`next_to_own: [hill, mountain]` stopped the lab and the window's measuring with a
+    TypeError (a list looked up in a set); a list of occupants was valued as an unknown word."""
+    from game.bots.knowledge import where_matches
+    near = frozenset({"hill"})
+    land = ("farmland", frozenset(), False, False, near)
+    assert where_matches({"next_to_own": ["hill", "mountain"]}, land) == where_matches({"next_to_own": "hill"}, land) > 0
+    assert where_matches({"next_to_own": ["swamp", "mountain"]}, land) == 0.0
+    assert where_matches({"occupant": ["empty", "lost_tribe"]}, land) == where_matches({"occupant": "empty"}, land)
+    catalog = load_catalog([_write(tmp_path, NEXT_TO_OWN)])
+    table = measure(map_for_players(2).board, catalog, 2, games=4, seed=1)
+    assert "hillfolk" in table.entries
+
+
+def test_a_failed_measurement_in_the_background_is_said_not_swallowed(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """The measuring process leaves no table (here its data folder is a file, so the cache
+    cannot be written): the watching thread says so on stderr and to the window's callback."""
+    from game import worth_cache
+    catalog = load_catalog([_write(tmp_path, COPIES)])
+    board = map_for_players(2).board
+    home = tmp_path / "not-a-folder"
+    home.write_text("a file where the data folder should be", encoding="utf-8")
+    told: list[str] = []
+    try:
+        worth.uninstall_all()
+        thread = worth_cache.prepare_in_background(board, catalog, 2, games=4, home=home, on_failure=told.append)
+        assert thread is not None
+        thread.join(120)
+        assert told == ["no table was written"]
+        assert "could not measure this content's worth (no table was written)" in capsys.readouterr().err
+    finally:
+        worth.uninstall_all()

@@ -138,13 +138,18 @@ def where_matches(where: Mapping[str, Any], land: tuple[str, frozenset[str], boo
         return 0.0
     odds = 1.0
     if w.get("next_to_own"):
-        odds *= 0.5 if w["next_to_own"] in near else 0.0
+        odds *= 0.5 if near & set(_words(w["next_to_own"])) else 0.0
     if w.get("occupant"):
-        odds *= OCCUPANT_ODDS.get(str(w["occupant"]), 0.05)
+        odds *= max(OCCUPANT_ODDS.get(str(o), 0.05) for o in _words(w["occupant"]))
     for key in ("isolated", "round"):
         if w.get(key):
             odds *= PLAY_KEYS[key]
     return odds
+
+
+def _words(value: Any) -> list[Any]:
+    """A `where:` key's value as a list: one word is accepted where a list is."""
+    return list(value) if isinstance(value, (list, tuple, set, frozenset)) else [value]
 
 
 def _printed_only(where: Mapping[str, Any]) -> bool:

@@ -55,6 +55,7 @@ class Table:
     expert_seconds: float = 2.0             # the Expert's thinking time per decision
     save_error: str | None = None           # why the last save could not be written, or None
     save_full: bool = False                 # ... and it was because the disk is full
+    worth_error: str | None = None          # why the bots' measurement of new content failed, or None
 
     @property
     def state(self) -> Any:
@@ -140,6 +141,10 @@ class Table:
         table.make_bots()
         return table
 
+    def _worth_failed(self, why: str) -> None:
+        """The background measurement of the content's worth failed (its watching thread says so)."""
+        self.worth_error = why
+
     def make_bots(self) -> None:
         self.bots = {}
         if not any(s.bot for s in self.seats):
@@ -151,7 +156,7 @@ class Table:
         if maker is not None:                     # the bots value this content from play (`game.worth_cache`)
             from game.worth_cache import prepare_in_background
             st = self.match.state
-            prepare_in_background(st.board, st.catalog, len(st.players))
+            prepare_in_background(st.board, st.catalog, len(st.players), on_failure=self._worth_failed)
         for i, s in enumerate(self.seats):
             if s.bot:
                 opts = {"budget": self.expert_seconds} if s.bot == "expert" else {}

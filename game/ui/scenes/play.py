@@ -313,6 +313,9 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
         if self._dash_step >= 0 and self.dash_step(now) != self._dash_step and self.marching() is not None:
             self.app.dirty()                    # the next step of the targets' marching dashes
         self.bot_poll()
+        why, self.table.worth_error = self.table.worth_error, None      # said once, on whoever's screen
+        if why is not None:
+            self.say(t("msg.worth_failed", why=why), "warn")
         if self.bot_due is not None and now >= self.bot_due and self.die is None and not self.motion.busy(now):
             self.bot_step()
 
