@@ -199,6 +199,10 @@ TEMPLATES: dict[str, str] = {
                             "not {value!r}",
     "param_where_unknown": "effect '{effect}': '{param}' has no key {key!r}{hint}; accepted keys: {known}",
     "param_where_word": "effect '{effect}': '{param}' {key} cannot be {value!r}{hint}; accepted: {known}",
+    "param_where_false_use": "effect '{effect}': '{param}' {key}: false says nothing and would be ignored; "
+                             "write {other}: true",
+    "param_where_false_drop": "effect '{effect}': '{param}' {key}: false says nothing and would be ignored; "
+                              "leave it out",
     "param_word": "effect '{effect}': '{param}' cannot be {value!r}{hint}; accepted: {known}",
     "param_only_with": "effect '{effect}': '{param}' does nothing unless {other} is {values}; remove it, or "
                        "set {other}: {first}",

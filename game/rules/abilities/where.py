@@ -6,6 +6,7 @@ to hold (an empty mapping holds everywhere):
 - `terrains: [hill, farmland]`, `features: [mine]` — what is printed on the region;
 - `coastal: true` (touches a Sea or the Lake), `border: true` (touches the edge of the map);
 - `not_terrains: [...]`, `not_features: [...]`, `not_coastal: true` — the opposite;
+  a `false` says nothing and is refused (`coastal: false` is told to write `not_coastal: true`);
 - `next_to_own: mountain` — next to a region of that terrain held by the same race;
 - `occupant:` who holds it now (for a conquest: before it) — `empty`, `lost_tribe`, `active`
   (an opponent's Active race), `in_decline` (any In Decline race, yours included), `opponent`
@@ -40,6 +41,8 @@ KEYS: dict[str, str] = {
     "occupant": "empty, lost_tribe, active, in_decline, opponent or a race id, or a list of them",
     "isolated": "true", "round": "even or odd",
 }
+#: the key that says what a `false` would have meant
+OPPOSITE: dict[str, str] = {"coastal": "not_coastal", "not_coastal": "coastal"}
 OCCUPANTS = ("empty", "lost_tribe", "active", "in_decline", "opponent")
 
 
@@ -81,6 +84,11 @@ class Where:
             if k in BOOL_KEYS:
                 if not isinstance(v, bool):
                     out.append(reason("param_where_value", effect=effect, key=k, value=v, want=KEYS[k]))
+                elif not v and k in OPPOSITE:        # `coastal: false` would hold everywhere
+                    out.append(reason("param_where_false_use", effect=effect, param=param, key=k,
+                                      other=OPPOSITE[k]))
+                elif not v:
+                    out.append(reason("param_where_false_drop", effect=effect, param=param, key=k))
                 continue
             accepted: tuple[str, ...] = (
                 TERRAINS if k in ("terrains", "not_terrains", "next_to_own")
