@@ -200,6 +200,12 @@ class Ability:
         """The markers this effect puts on regions (`source`: its race or power id)."""
         return ()
 
+    def marker_box(self) -> dict[str, int]:
+        """The markers of each kind this effect places that the box holds (Heroes: 2, a pack's
+        Behemoths: 2): the most of that kind in play at once across all players, a race or
+        power borrowed for a turn included (`abilities.box`); {} when the box sets no count."""
+        return {}
+
     def hold_in(self, s: "GameState", seat: int, write: bool = False) -> tuple["RaceHold | None", bool]:
         """The race of `seat` this effect belongs to, and whether it is In Decline (None if the
         player holds no race with this effect). `write=True` for a hold you will change."""

@@ -114,6 +114,9 @@ class MarkersPerRegion(RegionMove):
         set_mark(s, action.region, self.p["marker"], 1)
         events.append({"type": "use", "seat": seat, "effect": self.name, "region": action.region})
 
+    def marker_box(self) -> dict[str, int]:
+        return {str(self.p["marker"]): int(self.p["supply"])}
+
     def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
         return (MarkSpec(self.p["marker"], source, defence=int(self.p["defence"]),
                          score_other=int(self.p["score_other"])),)
