@@ -182,3 +182,19 @@ def test_envious_borrowing_bivouacking_places_none_of_the_lenders_five() -> None
     assert not [a for a in legal_actions(s) if a.kind == "encampments"]
     s = _play_all(s, [EndTurn()])
     assert {rid: r.encampments for rid, r in s.regions.items() if r.encampments} == {"e": 3, "f": 2}
+
+
+def _marks(s: GameState, name: str) -> dict[str, str]:
+    return {rid: str(s.players[r.owner].name) if r.owner is not None else "" for rid, r in s.regions.items()
+            if r.marks and r.marks.get(name)}
+
+
+def test_a_borrowed_marker_that_moves_takes_back_only_the_borrowers_own_and_goes_back_with_the_borrowing() -> None:
+    s = _position({"race": "ratmen", "power": "envious", "hand": 4}, {"race": "humans", "power": "beacons", "hand": 0},
+                  {"b": {"owner": "ann", "race": "ratmen", "tokens": 3}, "a": {"owner": "ann", "race": "ratmen", "tokens": 2},
+                   "e": {"owner": "bob", "race": "humans", "tokens": 2, "marks": {"beacon": 1}}})
+    s = _play_all(s, [Use("borrow_power", choice="beacons"), EndTurn()])
+    assert _marks(s, "beacon") == {"b": "ann", "e": "bob"}        # bob's Beacon stays where it stood
+    s = _play_all(s, [EndTurn()])                                 # bob's turn: his own taken back and placed
+    assert _marks(s, "beacon") == {"e": "bob"}                    # ann's went back with the borrowing
+    assert s.players[0].active is not None and "borrowed" not in s.players[0].active.memo

@@ -140,6 +140,9 @@ class Ability:
     #: the pieces of `RegionState` the block puts on regions (("lair",), ("hero",)...): they
     #: leave with the block when its race or power was only borrowed (`borrow_power`)
     region_pieces: ClassVar[tuple[str, ...]] = ()
+    #: it notes the markers it places while borrowed (`box.note_placed`), which may lie on
+    #: regions of others: the borrowing gives back those, not the markers on the borrower's regions
+    notes_placed: ClassVar[bool] = False
     #: its `supply` is markers the player holds to spend (a `marker_pool`'s), shown on his
     #: panel, not markers left in the box
     held_markers: ClassVar[bool] = False

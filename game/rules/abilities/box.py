@@ -12,12 +12,14 @@ marker left for him and nothing changes.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..state import MARKER_LIMITS
+from .markers import marks_on_board, set_mark
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RegionState
+    from .base import Ability
 
 #: the player's Encampments waiting beside the board (`encampments`)
 ENCAMPMENTS_FREE = "encampments_free"
@@ -71,3 +73,55 @@ def left_for(s: "GameState", seat: int, kind: str, want: int) -> int:
     """How many of the `want` markers of `kind` an effect of `seat` gives him the box lets him
     have: all of them, unless other players hold some (a power or race borrowed, or lent)."""
     return max(0, min(want, box_of(s, kind) - held_by_others(s, seat, kind)))
+
+
+# -- markers placed away from a player's regions, while borrowing -------------------------------
+#: `memo["borrowed"]["placed"]`: {marker: [region, ...]}, the markers a borrower put on the board
+#: with the borrowed block, where the region does not say whose they are (`Ability.notes_placed`)
+NOTED = "placed"
+
+
+def lent_record(s: "GameState", seat: int, ab: "Ability") -> dict[str, Any] | None:
+    """The borrowing record of `seat`'s Active race when `ab` is one of the effects it borrowed
+    (not its own), else None."""
+    hold = s.players[seat].active
+    b = hold.memo.get("borrowed") if hold is not None else None
+    if not b:
+        return None
+    lent = b.get("power") or b.get("race")
+    return b if any(x is ab for x in s.catalog.abilities.get(str(lent), ())) else None
+
+
+def note_placed(s: "GameState", seat: int, ab: "Ability", name: str, rid: str) -> None:
+    """`seat` put a `name` marker on `rid` with `ab`: noted when `ab` is borrowed, so that the
+    borrowing gives back exactly that marker and no one else takes it back."""
+    if lent_record(s, seat, ab) is not None:
+        hold = s.player_w(seat).active
+        assert hold is not None
+        hold.memo["borrowed"].setdefault(NOTED, {}).setdefault(name, []).append(rid)
+
+
+def own_marks(s: "GameState", seat: int, ab: "Ability", name: str) -> list[str]:
+    """The regions holding a `name` marker that `ab` of `seat` placed: those noted when `ab` is
+    borrowed; otherwise every one but those other players placed with a borrowed block."""
+    on = marks_on_board(s, name)
+    mine = lent_record(s, seat, ab)
+    if mine is not None:
+        noted = mine.get(NOTED, {}).get(name, ())
+        return [r for r in on if r in noted]
+    theirs: set[str] = set()
+    for other, p in enumerate(s.players):
+        b = p.active.memo.get("borrowed") if other != seat and p.active is not None else None
+        if b:
+            theirs.update(b.get(NOTED, {}).get(name, ()))
+    return [r for r in on if r not in theirs] if theirs else on
+
+
+def take_back(s: "GameState", seat: int, ab: "Ability", name: str) -> None:
+    """Take `seat`'s `name` markers placed with `ab` off the board (`own_marks`)."""
+    for rid in own_marks(s, seat, ab, name):
+        set_mark(s, rid, name, 0)
+    if lent_record(s, seat, ab) is not None:
+        hold = s.player_w(seat).active
+        assert hold is not None
+        hold.memo["borrowed"].get(NOTED, {}).pop(name, None)
