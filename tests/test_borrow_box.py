@@ -198,3 +198,16 @@ def test_a_borrowed_marker_that_moves_takes_back_only_the_borrowers_own_and_goes
     s = _play_all(s, [EndTurn()])                                 # bob's turn: his own taken back and placed
     assert _marks(s, "beacon") == {"e": "bob"}                    # ann's went back with the borrowing
     assert s.players[0].active is not None and "borrowed" not in s.players[0].active.memo
+
+
+def test_the_lender_of_pots_of_gold_cashes_only_his_own() -> None:
+    s = _position({"race": "skinchangers", "power": "hill", "hand": 4}, {"race": "leprechauns", "power": "swamp", "hand": 0},
+                  {"a": {"owner": "ann", "race": "skinchangers", "tokens": 3},
+                   "c": {"owner": "ann", "race": "skinchangers", "tokens": 2},
+                   "e": {"owner": "bob", "race": "leprechauns", "tokens": 2, "marks": {"pot_of_gold": 1}}})
+    bob_coins = s.players[1].coins
+    s = _play_all(s, [Use("borrow_power", choice="leprechauns"), EndTurn()])
+    assert _marks(s, "pot_of_gold") == {"a": "ann", "c": "ann"}   # bob's turn: he cashed his one Pot
+    assert s.players[1].coins == bob_coins + 1
+    s = _play_all(s, [EndTurn()])                                 # ann's turn: hers went with the borrowing
+    assert _marks(s, "pot_of_gold") == {"e": "bob"}

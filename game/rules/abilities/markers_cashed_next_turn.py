@@ -8,7 +8,8 @@ After redeploying you may choose the regions yourself (`use: {effect: markers_ca
 region: R}`, one of yours without a marker, while the supply lasts): then only those get one.
 If you choose none, every region of yours without a marker gets one at the end of your turn.
 The supply is the box's, for every player: a race or power borrowed for a turn (`borrow_power`)
-places only what is left of it, and what it used does not come back either.
+places only what is left of it, and what it used does not come back either; its markers are its
+own: the lender does not cash those on the borrower's regions (they go with the borrowing).
 
 YAML: `{markers_cashed_next_turn: {marker: pot_of_gold, supply: 10, coins: 1}}`
 """
@@ -20,7 +21,8 @@ from ..actions import Action, Use
 from ..reasons import Reason, reason
 from ..state import REDEPLOY
 from .base import MarkSpec, register
-from .markers import mark, marks_on_board, remove_marks, set_mark
+from .box import lent_record
+from .markers import mark, marks_on_board, set_mark
 from .use_move import RegionMove
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -114,8 +116,21 @@ class MarkersCashedNextTurn(RegionMove):
                 left -= 1
         hold.memo[name] = used
 
+    def _cash(self, s: "GameState", seat: int) -> int:
+        """Take `seat`'s markers off the board: all of them but those on the regions of a player
+        who borrowed the block; returns how many."""
+        name = self.p["marker"]
+        borrowers = {other for other in range(len(s.players))
+                     if other != seat and lent_record(s, other, self) is not None}
+        n = 0
+        for rid in marks_on_board(s, name):
+            if s.regions[rid].owner not in borrowers:
+                n += mark(s, rid, name)
+                set_mark(s, rid, name, 0)
+        return n
+
     def on_turn_start(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
-        n = remove_marks(s, self.p["marker"])
+        n = self._cash(s, seat)
         if n:
             s.player_w(seat).coins += n * int(self.p["coins"])
 
@@ -130,7 +145,6 @@ class MarkersCashedNextTurn(RegionMove):
     def on_decline(self, s: "GameState", seat: int) -> None:
         """Markers still on the board (Stout's decline after scoring) are cashed now: the race
         will not be Active at the start of the next turn."""
-        n = len(marks_on_board(s, self.p["marker"]))
+        n = self._cash(s, seat)
         if n:
-            remove_marks(s, self.p["marker"])
             s.player_w(seat).coins += n * int(self.p["coins"])
