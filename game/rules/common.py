@@ -116,7 +116,7 @@ def give_back_borrowed(s: GameState, seat: int, events: list[dict[str, Any]]) ->
     to the tray (from the hand first, then from its biggest stacks, never taking a region below
     the race's least: 1, Kobolds 2), and the borrowed ability's pieces on the board (Heroes,
     Dragon, Encampments, Lairs, Holes: `Ability.region_pieces`), markers (on its regions, or
-    those noted where they were put, `Ability.notes_placed`) and remembered state (unspent
+    those it placed itself, `Ability.gives_back_placed`) and remembered state (unspent
     Fireballs...) go; what the race's own effects use stays, and so do the lender's markers."""
     p = s.player_w(seat)
     hold = p.active
@@ -147,6 +147,7 @@ def give_back_borrowed(s: GameState, seat: int, events: list[dict[str, Any]]) ->
     kept = {ab.name for ab in own_effects}
     for ab in gone:                             # its memory (Fireballs kept...) goes too
         if ab.name not in kept:
+            ab.on_given_back(s, seat, hold)
             for key in [k for k in hold.memo if k == ab.name or k.startswith(ab.name + ":")]:
                 del hold.memo[key]
     pieces = {piece for ab in gone for piece in ab.region_pieces} - {
@@ -156,7 +157,7 @@ def give_back_borrowed(s: GameState, seat: int, events: list[dict[str, Any]]) ->
             n = s.regions[rid].marks.get(name, 0) if s.regions[rid].marks else 0
             if n:
                 set_mark(s, rid, name, n - 1)
-    noted = {spec.name for x in lent for ab in s.catalog.abilities.get(x, ()) if ab.notes_placed
+    noted = {spec.name for x in lent for ab in s.catalog.abilities.get(x, ()) if ab.gives_back_placed
              for spec in ab.marker_specs(x)}
     marks = s.catalog.marks
     for rid in s.regions_of(seat, hold.race):

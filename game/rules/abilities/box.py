@@ -77,7 +77,7 @@ def left_for(s: "GameState", seat: int, kind: str, want: int) -> int:
 
 # -- markers placed away from a player's regions, while borrowing -------------------------------
 #: `memo["borrowed"]["placed"]`: {marker: [region, ...]}, the markers a borrower put on the board
-#: with the borrowed block, where the region does not say whose they are (`Ability.notes_placed`)
+#: with the borrowed block, where the region does not say whose they are (`Ability.gives_back_placed`)
 NOTED = "placed"
 
 

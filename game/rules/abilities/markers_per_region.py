@@ -58,7 +58,7 @@ class MarkersPerRegion(RegionMove):
         self.where = Where.parse(self.p["where"], self.name)
 
     intents: ClassVar[tuple[str, ...]] = ("use",)
-    notes_placed: ClassVar[bool] = True
+    gives_back_placed: ClassVar[bool] = True
 
     def _due(self, s: "GameState", seat: int, race: str) -> int:
         """Markers to place this turn: one per region held matching `where`, as the supply allows."""
