@@ -211,3 +211,16 @@ def test_the_lender_of_pots_of_gold_cashes_only_his_own() -> None:
     assert s.players[1].coins == bob_coins + 1
     s = _play_all(s, [EndTurn()])                                 # ann's turn: hers went with the borrowing
     assert _marks(s, "pot_of_gold") == {"e": "bob"}
+
+
+def test_a_marker_a_borrower_left_behind_on_a_region_it_lost_goes_back_with_the_borrowing() -> None:
+    from game.rules import Conquer
+    s = _position({"race": "skinchangers", "power": "hill", "hand": 0},
+                  {"race": "blightlings", "power": "commando", "hand": 6},
+                  {"a": {"owner": "ann", "race": "skinchangers", "tokens": 2},
+                   "b": {"owner": "ann", "race": "skinchangers", "tokens": 1},
+                   "e": {"owner": "bob", "race": "blightlings", "tokens": 2}})
+    s = _play_all(s, [Use("borrow_power", choice="blightlings"), EndTurn(), Conquer("b")])
+    assert _marks(s, "blight") == {"b": "bob"}       # ann's borrowed Blightlings left one where they fell
+    s = _play_all(s, [EndTurn()])                    # ann's turn: it goes with the borrowing
+    assert _marks(s, "blight") == {}
