@@ -3,9 +3,11 @@ the invented set, where each borrowing block (Copycat, Envious, Pilfering, Mimic
 Apprentice) is forced into play with each race or power that puts markers on the board (the
 lender's combo and the borrower's at the top of the column, the borrowing of a marker power or
 race preferred, the markers' own moves preferred), every invariant checked after every step
-(markers of each kind in play across all players within the box); and the fuzzed counterexamples
+(markers of each kind in play across all players within the box); the fuzzed counterexamples
 (Envious and Pilfering borrowing Heroic while another player holds it, Envious borrowing
-Bivouacking) played step by step."""
+Bivouacking) played step by step; and each kind of marker a borrower places without taking the
+lender's, and gives back with the borrowing (Behemoths, the Queen, Beacons, Pots of Gold, a
+Blight left behind)."""
 from __future__ import annotations
 
 import random
@@ -224,3 +226,18 @@ def test_a_marker_a_borrower_left_behind_on_a_region_it_lost_goes_back_with_the_
     assert _marks(s, "blight") == {"b": "bob"}       # ann's borrowed Blightlings left one where they fell
     s = _play_all(s, [EndTurn()])                    # ann's turn: it goes with the borrowing
     assert _marks(s, "blight") == {}
+
+
+@pytest.mark.parametrize("power,marker", [("behemoth", "behemoth"), ("royal", "queen")])
+def test_envious_borrowing_a_power_whose_markers_all_stand_place_none_and_take_none(power: str, marker: str) -> None:
+    s = _position({"race": "ratmen", "power": "envious", "hand": 4}, {"race": "humans", "power": power, "hand": 0},
+                  {"a": {"owner": "ann", "race": "ratmen", "tokens": 3}, "c": {"owner": "ann", "race": "ratmen", "tokens": 2},
+                   "d": {"owner": "ann", "race": "ratmen", "tokens": 2},
+                   "e": {"owner": "bob", "race": "humans", "tokens": 3, "marks": {marker: 1}},
+                   "f": {"owner": "bob", "race": "humans", "tokens": 2,
+                         "marks": {marker: 1} if marker == "behemoth" else {}}})
+    lender = _marks(s, marker)
+    s = _play_all(s, [Use("borrow_power", choice=power), EndTurn()])
+    assert "ann" not in _marks(s, marker).values()   # the box's are all bob's: ann placed none
+    s = _play_all(s, [EndTurn()])
+    assert _marks(s, marker) == lender                # and took none of his
