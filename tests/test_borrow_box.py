@@ -38,7 +38,7 @@ from tests.boards import BOARDS
 ROOT = Path(__file__).resolve().parents[1]
 PACKS = sorted((ROOT / "assets" / "content" / "expansions").glob("*.yaml"))
 INVENTED = ROOT / "docs" / "examples" / "invented.yaml"
-SEEDS = 2                                  # games for each borrower and marker race or power
+SEEDS = 3                                  # games for each borrower and marker race or power
 _CATALOG: list[Catalog] = []
 
 
