@@ -194,6 +194,9 @@ class Catalog:
     #: for each of the `RARE_HOOKS` some effect overrides, the races and powers with such an effect
     hooked_by: dict[str, frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
     marks: dict[str, "MarkSpec"] = field(default_factory=dict)
+    #: the markers of each kind in the box, by kind (`Ability.marker_box`; the largest count
+    #: any effect of the catalog gives a kind)
+    boxes: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
     decline_only: frozenset[str] = frozenset()   # ids with an `only_in_decline` effect
     #: the pictures custom content names for its markers (marker name -> PNG path); the window
     #: draws one of its own for any other
@@ -237,6 +240,7 @@ class Catalog:
         """Note which rare hooks are in use and which markers exist (after any change)."""
         hooked: dict[str, set[str]] = {}
         marks: dict[str, MarkSpec] = {}
+        boxes: dict[str, int] = {}
         for key, abil in self.abilities.items():
             for ab in abil:
                 for h in RARE_HOOKS:
@@ -244,11 +248,14 @@ class Catalog:
                         hooked.setdefault(h, set()).add(key)
                 for spec in ab.marker_specs(key):
                     marks[spec.name] = spec
+                for kind, n in ab.marker_box().items():
+                    boxes[kind] = max(boxes.get(kind, 0), n)
         self.hooked = frozenset(hooked)
         self.hooked_by = {h: frozenset(ids) for h, ids in hooked.items()}
         self.guarding = frozenset().union(*(hooked.get(h, ()) for h in ("protects", "conquest_price",
                                                                          "defence_strength")))
         self.marks = marks
+        self.boxes = boxes
         self.decline_only = frozenset(k for k, abil in self.abilities.items()
                                       if any(a.only_in_decline for a in abil))
         self.nonlocal_marks = frozenset(name for name, spec in marks.items() if spec.defence_of)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from .abilities.base import Ability
+from .abilities.markers import set_mark
 from .lent import LENT, lent_parts
 from .reasons import Reason, reason
 from .state import COLUMN_SIZE, CONQUER, Combo, GameState, RaceHold, RegionState
@@ -114,8 +115,9 @@ def give_back_borrowed(s: GameState, seat: int, events: list[dict[str, Any]]) ->
     ability, `borrow_power`) goes: its own badge comes back, the borrowed badge's extra tokens go
     to the tray (from the hand first, then from its biggest stacks, never taking a region below
     the race's least: 1, Kobolds 2), and the borrowed ability's pieces on the board (Heroes,
-    Dragon, Encampments, Lairs, Holes: `Ability.region_pieces`), markers and remembered state
-    (unspent Fireballs...) go; what the race's own effects use stays."""
+    Dragon, Encampments, Lairs, Holes: `Ability.region_pieces`), markers (on its regions, or
+    those it placed itself, `Ability.gives_back_placed`) and remembered state (unspent
+    Fireballs...) go; what the race's own effects use stays, and so do the lender's markers."""
     p = s.player_w(seat)
     hold = p.active
     if hold is None or "borrowed" not in hold.memo:
@@ -145,19 +147,28 @@ def give_back_borrowed(s: GameState, seat: int, events: list[dict[str, Any]]) ->
     kept = {ab.name for ab in own_effects}
     for ab in gone:                             # its memory (Fireballs kept...) goes too
         if ab.name not in kept:
+            ab.on_given_back(s, seat, hold)
             for key in [k for k in hold.memo if k == ab.name or k.startswith(ab.name + ":")]:
                 del hold.memo[key]
     pieces = {piece for ab in gone for piece in ab.region_pieces} - {
         piece for ab in own_effects for piece in ab.region_pieces}
+    for name, rids in b.get("placed", {}).items():     # markers noted where they were put
+        for rid in rids:
+            n = s.regions[rid].marks.get(name, 0) if s.regions[rid].marks else 0
+            if n:
+                set_mark(s, rid, name, n - 1)
+    noted = {spec.name for x in lent for ab in s.catalog.abilities.get(x, ()) if ab.gives_back_placed
+             for spec in ab.marker_specs(x)}
     marks = s.catalog.marks
     for rid in s.regions_of(seat, hold.race):
         r = s.regions[rid]
         if any(getattr(r, piece) for piece in pieces) or any(
-                k in marks and marks[k].source in lent for k in r.marks):
+                k in marks and marks[k].source in lent and k not in noted for k in r.marks):
             w = s.reg_w(rid)
             for piece in pieces:
                 setattr(w, piece, type(getattr(w, piece))())
-            w.marks = {k: v for k, v in r.marks.items() if not (k in marks and marks[k].source in lent)}
+            w.marks = {k: v for k, v in r.marks.items()
+                       if not (k in marks and marks[k].source in lent and k not in noted)}
     if "encampments" in pieces:
         p.memo.pop("encampments_free", None)
     event(events, "given_back", seat=seat, race=hold.race, power=LENT.join(lent), tokens=off)

@@ -2,14 +2,17 @@
 
 Tokens are conserved for every race (board + hands + tokens set aside + tray + tokens out of
 the game = the box), Lost Tribes too; coins never go below zero; a region holds at most one race; markers stay within
-the box and sit with race tokens (Heroes, the Dragon, Holes and Encampments with an Active
-race only); the state survives a JSON round trip. `check(state)` returns the broken facts as
+the box, kind by kind, across all players, a race or power borrowed for a turn included (the
+rulebook's counts, or a pack's: on the board, and Encampments in players' supplies, never more
+than the box holds), and sit with race tokens (Heroes, the Dragon, Holes and Encampments with an
+Active race only); the state survives a JSON round trip. `check(state)` returns the broken facts as
 sentences (empty when all hold).
 """
 from __future__ import annotations
 
 import json
 
+from .abilities.box import box_of, in_play
 from .state import LOST_TRIBE, LOST_TRIBE_BOX, MARKER_LIMITS, GameState
 
 
@@ -68,12 +71,10 @@ def check(s: GameState, round_trip: bool = True) -> list[str]:
                 bad.append(f"{rid}: a {marker} marker in a region without race tokens")
             elif getattr(r, marker) and r.decline and marker in ("hero", "dragon", "hole", "encampments"):
                 bad.append(f"{rid}: a {marker} marker stayed with an In Decline race")
-    for marker, limit in MARKER_LIMITS.items():
-        if marker == "mountain":
-            continue
-        n = s.marker_count(marker)
+    for marker in sorted(set(MARKER_LIMITS) - {"mountain"} | set(s.catalog.boxes)):
+        n, limit = in_play(s, marker), box_of(s, marker)
         if n > limit:
-            bad.append(f"{n} {marker} markers on the board; the box has {limit}")
+            bad.append(f"{n} {marker} markers in play; the box has {limit}")
     races_seen: dict[str, int] = {}
     for seat, h, _ in s.iter_holds():
         if h.race in races_seen:

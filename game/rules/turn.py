@@ -86,12 +86,12 @@ def do_pick(s: GameState, seat: int, index: int, chance: Any, events: list[dict[
     s.turn.phase = CONQUER
     event(events, "pick", seat=seat, race=c.race, power=c.power, index=index, paid=paid,
           collected=c.coins, tokens=got)
-    for ab in s.catalog.answering(c.race, c.power, "on_pick"):
-        ab.on_pick(s, seat, hold)
-    for other, q in enumerate(s.players):           # Copycat: a borrowed power (or race) picked goes
+    for other, q in enumerate(s.players):           # Copycat: a borrowed power (or race) picked goes,
         lent = q.active.memo.get("borrowed") if q.active is not None and other != seat else None
         if lent and (lent.get("power") == c.power or lent.get("race") == c.race):
-            give_back_borrowed(s, other, events)
+            give_back_borrowed(s, other, events)     # with its markers, back in the box for the picker
+    for ab in s.catalog.answering(c.race, c.power, "on_pick"):
+        ab.on_pick(s, seat, hold)
 
 def pick_price(s: GameState, index: int) -> int:
     """Coins the combo at `index` costs: one on each combo above it, or what a combo's

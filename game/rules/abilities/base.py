@@ -140,6 +140,10 @@ class Ability:
     #: the pieces of `RegionState` the block puts on regions (("lair",), ("hero",)...): they
     #: leave with the block when its race or power was only borrowed (`borrow_power`)
     region_pieces: ClassVar[tuple[str, ...]] = ()
+    #: a borrowing of it gives back the markers it placed itself, which may lie on regions of
+    #: others (noted, `box.note_placed`, or taken back by `on_given_back`), not every one of
+    #: its markers on the borrower's regions (a lender's among them)
+    gives_back_placed: ClassVar[bool] = False
     #: its `supply` is markers the player holds to spend (a `marker_pool`'s), shown on his
     #: panel, not markers left in the box
     held_markers: ClassVar[bool] = False
@@ -199,6 +203,12 @@ class Ability:
     def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
         """The markers this effect puts on regions (`source`: its race or power id)."""
         return ()
+
+    def marker_box(self) -> dict[str, int]:
+        """The markers of each kind this effect places that the box holds (Heroes: 2, a pack's
+        Behemoths: 2): the most of that kind in play at once across all players, a race or
+        power borrowed for a turn included (`abilities.box`); {} when the box sets no count."""
+        return {}
 
     def hold_in(self, s: "GameState", seat: int, write: bool = False) -> tuple["RaceHold | None", bool]:
         """The race of `seat` this effect belongs to, and whether it is In Decline (None if the
@@ -395,6 +405,11 @@ class Ability:
     # -- the turn ----------------------------------------------------------------
     def on_pick(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
         """Right after the combo was picked and its tokens taken."""
+
+    def on_given_back(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
+        """This effect was only borrowed and the borrowing ends (`common.give_back_borrowed`),
+        before its memory goes: take back what it placed that the borrower's regions do not
+        show (a marker put on another player's region)."""
 
     def on_position(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
         """A position was set up by hand (scenario `setup:`) with this race already in play:

@@ -8,7 +8,9 @@ racial ability as well as its own, without its tokens. `from` says where the cho
 `column` (the default: a combo of the column; a borrowing ends early when a player picks that
 combo), `board` (another player's race on the board: its Active race's badge for a power, any of
 its races for a race) or `neighbours` (the same, only races with a region next to one of yours).
-A race or power that borrows itself cannot be borrowed.
+A race or power that borrows itself cannot be borrowed. The markers a borrowed ability places
+come from the same box as everyone's (`box`): a borrower gets only what the box has left, possibly
+none (Heroic borrowed while the lender's two Heroes stand), and no one takes another's.
 
 When the borrowing ends, your own badge is all you hold again: the borrowed tokens go (from your
 hand, else from your biggest stacks), with the borrowed ability's Heroes, Dragon, Encampments,

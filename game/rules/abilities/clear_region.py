@@ -22,7 +22,8 @@ from ..conquest import immunity_reason, take_region
 from ..reasons import Reason, reason
 from ..state import CONQUER, REDEPLOY
 from .base import MarkSpec, register
-from .markers import remove_marks, set_mark
+from .box import note_placed, take_back
+from .markers import set_mark
 from .use_move import RegionMove
 from .where import Where
 
@@ -58,6 +59,7 @@ class ClearRegion(RegionMove):
     less `loss`, and a `marker` may bar others until your next turn."""
 
     intents: ClassVar[tuple[str, ...]] = ("use",)
+    gives_back_placed: ClassVar[bool] = True          # (on regions of others)
     params: ClassVar[dict[str, Any]] = {"near": {}, "anywhere": False, "target": {}, "loss": 0,
                                         "in_decline_lost": False, "gain": 0, "marker": "lava"}
     only_with: ClassVar[dict[str, tuple[str, tuple[Any, ...]]]] = {"near": ("anywhere", (False,))}
@@ -187,6 +189,7 @@ class ClearRegion(RegionMove):
                     in_decline_lost=bool(self.p["in_decline_lost"]))
         if self.p["marker"]:
             set_mark(s, rid, self.p["marker"], 1)
+            note_placed(s, seat, self, self.p["marker"], rid)
         if self.p["gain"]:
             hold = s.player_w(seat).active
             assert hold is not None
@@ -195,4 +198,4 @@ class ClearRegion(RegionMove):
 
     def on_turn_start(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
         if self.p["marker"]:
-            remove_marks(s, self.p["marker"])
+            take_back(s, seat, self, self.p["marker"])

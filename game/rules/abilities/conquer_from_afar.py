@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .base import Ability, MarkSpec, Victim, register
-from .markers import remove_marks, set_mark
+from .box import note_placed, take_back
+from .markers import set_mark
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..board import Board
@@ -59,6 +60,7 @@ class ConquerFromAfar(Ability):
     Sea): Slingmen (`coins` from the bank each time, only with no region of yours next to the
     target), Catapult (`once_per_turn`, `discount`, an immune `marker` where it shot from)."""
 
+    gives_back_placed: ClassVar[bool] = True          # (its marker, noted where it stands)
     params: ClassVar[dict[str, Any]] = {"coins": 0, "only_if_not_adjacent": True, "discount": 0,
                                         "once_per_turn": False, "marker": ""}
     param_docs: ClassVar[dict[str, str]] = {
@@ -127,12 +129,13 @@ class ConquerFromAfar(Ability):
         if self.p["once_per_turn"]:
             s.turn.used[self.name] = True
         if self.p["marker"]:
-            remove_marks(s, self.p["marker"])
+            take_back(s, seat, self, self.p["marker"])
             set_mark(s, sites[0], self.p["marker"], 1)
+            note_placed(s, seat, self, self.p["marker"], sites[0])
         if self.p["coins"]:
             s.player_w(seat).coins += int(self.p["coins"])
             events.append({"type": "coins", "seat": None, "to": seat, "coins": int(self.p["coins"])})
 
     def on_decline(self, s: "GameState", seat: int) -> None:
         if self.p["marker"]:
-            remove_marks(s, self.p["marker"])
+            take_back(s, seat, self, self.p["marker"])

@@ -40,6 +40,9 @@ class Dragon(Ability):
 
     region_pieces = ("dragon",)
 
+    def marker_box(self) -> dict[str, int]:
+        return {"dragon": 1}
+
     intents = ("dragon",)
     params = {"tokens": 1}
 

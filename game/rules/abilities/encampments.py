@@ -4,7 +4,9 @@ They may be moved freely at any point of the player's turn once a race is picked
 Each adds 1 to its region's defence (R1) and protects a lone token from the Sorcerers (R11).
 They are never lost: those in a region that is conquered or abandoned go back to the owner's
 supply (`player.memo["encampments_free"]`), to be placed again on his turn. They leave the game
-when the race goes into decline. Active only.
+when the race goes into decline. Active only. The box holds `count`: a player holding the power
+while another has some (a power borrowed for a turn, `borrow_power`) gets only those the box has
+left (`box`).
 
 YAML: `{encampments: {count: 5}}`
 """
@@ -17,6 +19,7 @@ from ..common import event
 from ..reasons import Reason, reason
 from ..state import CONQUER, REDEPLOY
 from .base import Ability, register
+from .box import left_for
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
@@ -40,12 +43,20 @@ class Encampments(Ability):
         return {rid: s.regions[rid].encampments for rid in s.regions_of(seat, race)
                 if s.regions[rid].encampments}
 
+    def marker_box(self) -> dict[str, int]:
+        return {"encampments": int(self.p["count"])}
+
+    def _count(self, s: "GameState", seat: int) -> int:
+        """The Encampments `seat` has: `count`, or what the box has left while another player
+        holds some."""
+        return left_for(s, seat, "encampments", int(self.p["count"]))
+
     def on_pick(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
-        s.player_w(seat).memo[FREE] = self.p["count"]
+        s.player_w(seat).memo[FREE] = self._count(s, seat)
 
     def on_position(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
         if s.players[seat].active is hold:
-            s.player_w(seat).memo[FREE] = max(0, self.p["count"] - sum(self._placed(s, seat, hold.race).values()))
+            s.player_w(seat).memo[FREE] = max(0, self._count(s, seat) - sum(self._placed(s, seat, hold.race).values()))
 
     def _ready(self, s: "GameState", seat: int) -> Reason | None:
         hold, in_decline = self.hold_in(s, seat)
@@ -69,8 +80,9 @@ class Encampments(Ability):
             if not isinstance(n, int) or n < 0:
                 return reason("encampments_whole")
         total = sum(counts.values())
-        if total > self.p["count"]:
-            return reason("encampments_count", count=self.p["count"], given=total)
+        count = self._count(s, seat)
+        if total > count:
+            return reason("encampments_count", count=count, given=total)
         return None
 
     def default_counts(self, s: "GameState", seat: int) -> dict[str, int] | None:
@@ -82,7 +94,7 @@ class Encampments(Ability):
         if not own:
             return None
         placed = self._placed(s, seat, hold.race)
-        free = self.p["count"] - sum(placed.values())
+        free = self._count(s, seat) - sum(placed.values())
         if free <= 0:
             return None
         weakest = min(own, key=lambda r: s.regions[r].tokens + s.regions[r].encampments)
@@ -105,6 +117,6 @@ class Encampments(Ability):
             n = counts.get(rid, 0)
             if s.regions[rid].encampments != n:
                 s.reg_w(rid).encampments = n
-        p.memo[FREE] = self.p["count"] - sum(counts.values())
+        p.memo[FREE] = self._count(s, seat) - sum(counts.values())
         s.turn.acted = True
         event(events, "encampments", seat=seat, counts={k: v for k, v in counts.items() if v})

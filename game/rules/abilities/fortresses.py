@@ -32,6 +32,9 @@ class Fortresses(Ability):
     intents = ("fortress",)
     params = {"max_on_map": 6, "coins": 1}
 
+    def marker_box(self) -> dict[str, int]:
+        return {"fortress": int(self.p["max_on_map"])}
+
     def _ready(self, s: "GameState", seat: int) -> Reason | None:
         hold, in_decline = self.hold_in(s, seat)
         if hold is None or in_decline:

@@ -6,7 +6,9 @@ leave the board then.
 
 After redeploying you may choose where they go (`use: {effect: guard_marker, region: R}`,
 one region of yours each, at most `count`); those you do not place go at the end of your turn
-to your regions with the most tokens (ties in board order).
+to your regions with the most tokens (ties in board order). The box holds `count`: a player
+holding the block while another has some on the board (a race or power borrowed for a turn,
+`borrow_power`) places only those the box has left (`box`), and takes back only his own.
 
 YAML: `{guard_marker: {marker: queen, count: 1, immune: true, stays_in_decline: true}}`
 """
@@ -18,6 +20,7 @@ from ..actions import Action, Use
 from ..reasons import Reason, reason
 from ..state import REDEPLOY
 from .base import MarkSpec, register
+from .box import left_for
 from .markers import remove_marks, set_mark
 from .use_move import RegionMove
 
@@ -53,9 +56,17 @@ class GuardMarker(RegionMove):
         if r.owner != seat or r.race != hold.race or not r.tokens:
             return reason("race_not_in", s, race=hold.race, region=rid)
         chosen = s.turn.used.get(self.name, [])
-        if rid in chosen or len(chosen) >= int(self.p["count"]):
+        if rid in chosen or len(chosen) >= self._count(s, seat):
             return reason("no_marker_left", effect=self.name)
         return None
+
+    def marker_box(self) -> dict[str, int]:
+        return {str(self.p["marker"]): int(self.p["count"])}
+
+    def _count(self, s: "GameState", seat: int) -> int:
+        """The markers `seat` places: `count`, or what the box has left while another player
+        has some on the board."""
+        return left_for(s, seat, str(self.p["marker"]), int(self.p["count"]))
 
     def candidates(self, s: "GameState", seat: int) -> list[str]:
         hold = s.players[seat].active
@@ -64,7 +75,7 @@ class GuardMarker(RegionMove):
         return list(s.regions_of(seat, hold.race))
 
     def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
-        if len(s.turn.used.get(self.name, [])) >= int(self.p["count"]):
+        if len(s.turn.used.get(self.name, [])) >= self._count(s, seat):
             return []                    # all placed: `why_not_at` refuses every region
         return super().legal_intents(s, seat)
 
@@ -73,7 +84,7 @@ class GuardMarker(RegionMove):
         assert isinstance(action, Use)
         chosen = list(s.turn.used.get(self.name, []))
         if not chosen:                                   # taken back from where they stood
-            remove_marks(s, self.p["marker"])
+            remove_marks(s, self.p["marker"], seat)
         s.turn.used[self.name] = chosen + [action.region]
         set_mark(s, action.region, self.p["marker"], 1)
         events.append({"type": "use", "seat": seat, "effect": self.name, "region": action.region})
@@ -85,11 +96,11 @@ class GuardMarker(RegionMove):
     def on_end_turn(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
         name = self.p["marker"]
         chosen = [r for r in s.turn.used.get(self.name, []) if s.regions[r].owner == seat]
-        remove_marks(s, name)
+        remove_marks(s, name, seat)
         own = sorted((r for r in s.regions_of(seat, hold.race) if r not in chosen), key=lambda r: -s.regions[r].tokens)
-        for rid in chosen + own[:max(0, int(self.p["count"]) - len(chosen))]:
+        for rid in chosen + own[:max(0, self._count(s, seat) - len(chosen))]:
             set_mark(s, rid, name, 1)
 
     def on_decline(self, s: "GameState", seat: int) -> None:
         if not self.p["stays_in_decline"]:
-            remove_marks(s, self.p["marker"])
+            remove_marks(s, self.p["marker"], seat)

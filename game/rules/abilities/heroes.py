@@ -3,7 +3,9 @@
 powers (R10) until the Hero moves. They may be placed or moved at any point of the player's
 turn; at the end of the turn any Hero not on the board is placed by default (regions with the
 most tokens first), since the rules place both Heroes every turn. They leave the board when
-their region is abandoned and when the race goes into decline. Active only.
+their region is abandoned and when the race goes into decline. Active only. The box holds
+`count` Heroes: a player holding the power while another has some on the board (a power borrowed
+for a turn, `borrow_power`) places only those the box has left (`box`).
 
 YAML: `{heroes: {count: 2}}`
 """
@@ -16,6 +18,7 @@ from ..common import event
 from ..reasons import Reason, reason
 from ..state import CONQUER, REDEPLOY
 from .base import Ability, register
+from .box import left_for
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
@@ -42,8 +45,11 @@ class Heroes(Ability):
             return reason("heroes_when")
         return None
 
+    def marker_box(self) -> dict[str, int]:
+        return {"hero": int(self.p["count"])}
+
     def _wanted(self, s: "GameState", seat: int, own: list[str]) -> int:
-        return min(int(self.p["count"]), len(own))
+        return min(left_for(s, seat, "hero", int(self.p["count"])), len(own))
 
     def default_regions(self, s: "GameState", seat: int, race: str) -> tuple[str, ...]:
         """Heroes where they stand, the others in the regions with the most tokens."""

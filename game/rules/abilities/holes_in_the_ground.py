@@ -29,6 +29,9 @@ class HolesInTheGround(Ability):
 
     params = {"count": 2}
 
+    def marker_box(self) -> dict[str, int]:
+        return {"hole": MARKER_LIMITS["hole"]}
+
     def on_conquered(self, s: "GameState", seat: int, rid: str, was_nonempty: bool) -> None:
         hold, in_decline = self.hold_in(s, seat, write=True)
         if hold is None or in_decline:

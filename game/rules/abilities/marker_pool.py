@@ -16,7 +16,8 @@ place it) for what `spend` says:
   or always).
 
 A marker spent for a conquest or the die and not used by the end of the turn is lost. Markers
-left in the pool, and those placed, go when the race goes into decline.
+left in the pool, and those placed, go when the race goes into decline, and when a borrowing of
+the block ends (`borrow_power`).
 
 YAML: `{marker_pool: {marker: ward, count: 1, gain: turn, spend: place, immune: true}}`
 """
@@ -46,6 +47,7 @@ class MarkerPool(Ability):
     intents: ClassVar[tuple[str, ...]] = ("use",)
     decline_honoured: ClassVar[bool | None] = False     # the Active race's move alone
     held_markers: ClassVar[bool] = True
+    gives_back_placed: ClassVar[bool] = True
     params: ClassVar[dict[str, Any]] = {
         "marker": "charm", "count": 1, "gain": "turn", "cap": 0, "spend": "discount", "amount": 2,
         "where": {}, "target": "own", "immune": False, "defence": 0, "frozen": False,
@@ -177,15 +179,20 @@ class MarkerPool(Ability):
             s.turn.used[self.name] = int(s.turn.used.get(self.name, 0)) + 1
         events.append({"type": "use", "seat": seat, "effect": self.name, "region": action.region})
 
-    def _take_back(self, s: "GameState", hold: "RaceHold", before: int) -> None:
-        """Take off the board the markers placed in a round before `before`: from where they
-        were put, or, if they were moved since (`marker_moves`), from where one lies."""
+    def on_given_back(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
+        if self.spend == "place":           # every one it placed, on any player's region
+            self._take_back(s, hold, None)
+
+    def _take_back(self, s: "GameState", hold: "RaceHold", before: int | None) -> None:
+        """Take off the board the markers placed in a round before `before` (None: all of
+        them): from where they were put, or, if they were moved since (`marker_moves`), from
+        where one lies."""
         placed = hold.memo.get(f"{self.name}:placed")
         if not placed:
             return
         keep = []
         for rid, rnd in placed:
-            if rnd >= before:
+            if before is not None and rnd >= before:
                 keep.append([rid, rnd])
                 continue
             lying = [r for r in ([rid] + marks_on_board(s, self.marker)) if mark(s, r, self.marker)]

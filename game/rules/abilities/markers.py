@@ -43,9 +43,13 @@ def region_coins(s: "GameState", rid: str, race: str) -> int:
     return max(0, n)
 
 
-def remove_marks(s: "GameState", name: str) -> int:
+def remove_marks(s: "GameState", name: str, seat: int | None = None) -> int:
+    """Take every `name` marker off the board (only from the regions `seat` holds, when given);
+    returns how many."""
     n = 0
     for rid in marks_on_board(s, name):
+        if seat is not None and s.regions[rid].owner != seat:
+            continue
         n += s.regions[rid].marks[name]
         set_mark(s, rid, name, 0)
     return n

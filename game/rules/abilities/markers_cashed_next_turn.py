@@ -7,6 +7,9 @@ Pots of Gold).
 After redeploying you may choose the regions yourself (`use: {effect: markers_cashed_next_turn,
 region: R}`, one of yours without a marker, while the supply lasts): then only those get one.
 If you choose none, every region of yours without a marker gets one at the end of your turn.
+The supply is the box's, for every player: a race or power borrowed for a turn (`borrow_power`)
+places only what is left of it, and what it used does not come back either; its markers are its
+own: the lender does not cash those on the borrower's regions (they go with the borrowing).
 
 YAML: `{markers_cashed_next_turn: {marker: pot_of_gold, supply: 10, coins: 1}}`
 """
@@ -18,7 +21,8 @@ from ..actions import Action, Use
 from ..reasons import Reason, reason
 from ..state import REDEPLOY
 from .base import MarkSpec, register
-from .markers import mark, marks_on_board, remove_marks, set_mark
+from .box import lent_record
+from .markers import mark, marks_on_board, set_mark
 from .use_move import RegionMove
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -43,6 +47,14 @@ class MarkersCashedNextTurn(RegionMove):
     def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
         return (MarkSpec(self.p["marker"], source),)
 
+    def marker_box(self) -> dict[str, int]:
+        return {str(self.p["marker"]): int(self.p["supply"])}
+
+    def _left(self, s: "GameState") -> int:
+        """Markers left in the box: `supply` less those every race holding the block has used."""
+        name = self.p["marker"]
+        return int(self.p["supply"]) - sum(int(h.memo.get(name, 0)) for _, h, _ in s.iter_holds())
+
     def why_not_at(self, s: "GameState", seat: int, rid: str) -> Reason | None:
         hold = s.players[seat].active
         if hold is None or s.turn.phase != REDEPLOY or s.turn.seat != seat or not self.of_active_race(s, seat):
@@ -53,7 +65,7 @@ class MarkersCashedNextTurn(RegionMove):
             return reason("marker_own_region", s, race=hold.race)
         if mark(s, rid, self.p["marker"]):
             return reason("marker_here_already", s, region=rid, race=hold.race)
-        if int(hold.memo.get(self.p["marker"], 0)) >= int(self.p["supply"]):
+        if self._left(s) < 1:
             return reason("marker_supply_out", s, race=hold.race)
         return None
 
@@ -74,7 +86,7 @@ class MarkersCashedNextTurn(RegionMove):
 
     def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
         hold = s.players[seat].active
-        if hold is None or int(hold.memo.get(self.p["marker"], 0)) >= int(self.p["supply"]):
+        if hold is None or self._left(s) < 1:
             return []                    # the supply is out: `why_not_at` refuses every region
         return super().legal_intents(s, seat)
 
@@ -94,16 +106,31 @@ class MarkersCashedNextTurn(RegionMove):
             return
         name = self.p["marker"]
         used = int(hold.memo.get(name, 0))
+        left = self._left(s)
         for rid in s.regions_of(seat, hold.race):
-            if used >= self.p["supply"]:
+            if left <= 0:
                 break
             if not mark(s, rid, name):
                 set_mark(s, rid, name, 1)
                 used += 1
+                left -= 1
         hold.memo[name] = used
 
+    def _cash(self, s: "GameState", seat: int) -> int:
+        """Take `seat`'s markers off the board: all of them but those on the regions of a player
+        who borrowed the block; returns how many."""
+        name = self.p["marker"]
+        borrowers = {other for other in range(len(s.players))
+                     if other != seat and lent_record(s, other, self) is not None}
+        n = 0
+        for rid in marks_on_board(s, name):
+            if s.regions[rid].owner not in borrowers:
+                n += mark(s, rid, name)
+                set_mark(s, rid, name, 0)
+        return n
+
     def on_turn_start(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
-        n = remove_marks(s, self.p["marker"])
+        n = self._cash(s, seat)
         if n:
             s.player_w(seat).coins += n * int(self.p["coins"])
 
@@ -118,7 +145,6 @@ class MarkersCashedNextTurn(RegionMove):
     def on_decline(self, s: "GameState", seat: int) -> None:
         """Markers still on the board (Stout's decline after scoring) are cashed now: the race
         will not be Active at the start of the next turn."""
-        n = len(marks_on_board(s, self.p["marker"]))
+        n = self._cash(s, seat)
         if n:
-            remove_marks(s, self.p["marker"])
             s.player_w(seat).coins += n * int(self.p["coins"])

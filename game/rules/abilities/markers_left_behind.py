@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .base import Ability, MarkSpec, register
-from .markers import mark, remove_marks, set_mark
+from .box import note_placed, take_back
+from .markers import mark, set_mark
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -38,24 +39,27 @@ class MarkersLeftBehind(Ability):
         "counts_as_region": "its region scores as one of the race's while empty (empty), or always",
     }
 
+    gives_back_placed: ClassVar[bool] = True          # (on regions the race has left)
+
     def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
         return (MarkSpec(str(self.p["marker"]), source, defence=int(self.p["defence"]),
                          immune=bool(self.p["immune"]), score_other=int(self.p["score_other"]),
                          counts_as_region="" if self.p["counts_as_region"] == "no" else str(self.p["counts_as_region"])),)
 
-    def _leave(self, s: "GameState", rid: str) -> None:
+    def _leave(self, s: "GameState", seat: int, rid: str) -> None:
         if not mark(s, rid, str(self.p["marker"])):
             set_mark(s, rid, str(self.p["marker"]), 1)
+            note_placed(s, seat, self, str(self.p["marker"]), rid)
 
     def on_region_lost(self, s: "GameState", seat: int, rid: str, attacker: int, in_decline: bool,
                        events: list[dict[str, Any]]) -> None:
         if "lost" in self.p["after"]:
-            self._leave(s, rid)
+            self._leave(s, seat, rid)
 
     def on_abandon(self, s: "GameState", seat: int, rid: str) -> None:
         if "abandoned" in self.p["after"]:
-            self._leave(s, rid)
+            self._leave(s, seat, rid)
 
     def on_decline(self, s: "GameState", seat: int) -> None:
         if not self.p["stays"]:
-            remove_marks(s, str(self.p["marker"]))
+            take_back(s, seat, self, str(self.p["marker"]))

@@ -11,7 +11,8 @@ go at the end of your turn to your own regions without one: first those that ear
 (matching `where`), then the others, in board order (`unplaced: board_order`: all in board
 order, as the Ice Witches place theirs). With `in_decline: true` the markers stay
 when the race goes into decline, and the race In Decline still takes them at the end of your
-turns.
+turns. The box holds `supply`: a race or power borrowed for a turn (`borrow_power`) places only
+what is left of it, takes back only its own markers, and gives back exactly those it placed.
 
 YAML: `{markers_per_region: {marker: winter, where: {features: [magic]}, defence: 1, score_other: -1}}`
 """
@@ -23,7 +24,8 @@ from ..actions import Action, Use
 from ..reasons import Reason, reason
 from ..state import REDEPLOY
 from .base import MarkSpec, register
-from .markers import mark, marks_on_board, remove_marks, set_mark
+from .box import note_placed, own_marks, take_back
+from .markers import mark, marks_on_board, set_mark
 from .use_move import RegionMove
 from .where import Where
 
@@ -56,13 +58,15 @@ class MarkersPerRegion(RegionMove):
         self.where = Where.parse(self.p["where"], self.name)
 
     intents: ClassVar[tuple[str, ...]] = ("use",)
+    gives_back_placed: ClassVar[bool] = True
 
     def _due(self, s: "GameState", seat: int, race: str) -> int:
         """Markers to place this turn: one per region held matching `where`, as the supply allows."""
         name = self.p["marker"]
         due = sum(1 for r in s.regions_of(seat, race) if self.where.holds(s, seat, race, r))
-        if self.p["moves"]:
-            return min(due, int(self.p["supply"]))
+        if self.p["moves"]:                  # (less those another player placed with it borrowed)
+            others = len(marks_on_board(s, name)) - len(own_marks(s, seat, self, name))
+            return min(due, int(self.p["supply"]) - others)
         chosen = len(s.turn.used.get(self.name, []))
         return min(due, int(self.p["supply"]) - len(marks_on_board(s, name)) + chosen)
 
@@ -79,7 +83,8 @@ class MarkersPerRegion(RegionMove):
         chosen = s.turn.used.get(self.name, [])
         if len(chosen) >= (self._due(s, seat, hold.race) if due is None else due):
             return reason("no_marker_left", effect=self.name)
-        if mark(s, rid, self.p["marker"]) and not (self.p["moves"] and rid not in chosen):
+        if mark(s, rid, self.p["marker"]) and not (self.p["moves"] and rid not in chosen
+                                                    and rid in own_marks(s, seat, self, self.p["marker"])):
             return reason("no_marker_left", effect=self.name)
         own = s.regions_of(seat, hold.race)
         if rid not in own and not any(n in own for n in s.board.neighbours(rid)):
@@ -109,10 +114,14 @@ class MarkersPerRegion(RegionMove):
         assert isinstance(action, Use)
         chosen = list(s.turn.used.get(self.name, []))
         if not chosen and self.p["moves"]:               # taken back, to be placed again
-            remove_marks(s, self.p["marker"])
+            take_back(s, seat, self, self.p["marker"])
         s.turn.used[self.name] = chosen + [action.region]
         set_mark(s, action.region, self.p["marker"], 1)
+        note_placed(s, seat, self, self.p["marker"], action.region)
         events.append({"type": "use", "seat": seat, "effect": self.name, "region": action.region})
+
+    def marker_box(self) -> dict[str, int]:
+        return {str(self.p["marker"]): int(self.p["supply"])}
 
     def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
         return (MarkSpec(self.p["marker"], source, defence=int(self.p["defence"]),
@@ -122,7 +131,7 @@ class MarkersPerRegion(RegionMove):
         name = self.p["marker"]
         chosen = list(s.turn.used.get(self.name, []))
         if self.p["moves"] and not chosen:
-            remove_marks(s, name)
+            take_back(s, seat, self, name)
         own = s.regions_of(seat, hold.race)
         earned = [r for r in own if self.where.holds(s, seat, hold.race, r)]
         due = len(earned) - len(chosen)
@@ -134,9 +143,10 @@ class MarkersPerRegion(RegionMove):
                 break
             if not mark(s, rid, name):
                 set_mark(s, rid, name, 1)
+                note_placed(s, seat, self, name, rid)
                 due -= 1
                 room -= 1
 
     def on_decline(self, s: "GameState", seat: int) -> None:
         if not self.in_decline:         # with `in_decline: true` they stay, and keep coming
-            remove_marks(s, self.p["marker"])
+            take_back(s, seat, self, self.p["marker"])

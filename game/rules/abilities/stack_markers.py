@@ -8,7 +8,9 @@ Stacks that did not move go back where they stood at the end of your turn (or, i
 is gone, to your strongest region without one). When an opponent takes a region with a stack,
 only the tokens are lost: the stack moves at once to your strongest other region (the rule
 places it at the end of the attacker's turn). Stacks leave the board when the race goes into
-decline (Behemoth: two, worth the Swamps held).
+decline (Behemoth: two, worth the Swamps held). The box holds `count` stacks: a player holding
+the block while another has some on the board (a race or power borrowed for a turn,
+`borrow_power`) has only those the box has left (`box`).
 
 YAML: `{stack_markers: {marker: behemoth, count: 2, worth: {terrains: [swamp]}}}`
 """
@@ -20,6 +22,7 @@ from ..actions import Action
 from ..reasons import Reason, reason
 from ..state import CONQUER
 from .base import MarkSpec, Victim, register
+from .box import left_for
 from .markers import mark, marks_on_board, set_mark
 from .use_move import UseMove
 from .where import Where
@@ -48,6 +51,9 @@ class StackMarkers(UseMove):
     def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
         return (MarkSpec(self.p["marker"], source, with_race=True, defence_of=self._defence),)
 
+    def marker_box(self) -> dict[str, int]:
+        return {str(self.p["marker"]): int(self.p["count"])}
+
     def _worth(self, s: "GameState", seat: int, race: str) -> int:
         return sum(1 for r in s.regions_of(seat, race) if self.worth_where.holds(s, seat, race, r))
 
@@ -58,9 +64,11 @@ class StackMarkers(UseMove):
         return self._worth(s, r.owner, r.race)
 
     def _free(self, s: "GameState", seat: int) -> int:
-        """Stacks off the board: all but those standing in this player's regions."""
-        on = sum(1 for rid in marks_on_board(s, self.p["marker"]) if s.regions[rid].owner == seat)
-        return int(self.p["count"]) - on
+        """Stacks off the board: all this player has (`count`, or what the box has left while
+        another player has some) but those standing in his regions."""
+        name = self.p["marker"]
+        on = sum(1 for rid in marks_on_board(s, name) if s.regions[rid].owner == seat)
+        return left_for(s, seat, name, int(self.p["count"])) - on
 
     def why_not(self, s: "GameState", seat: int) -> Reason | None:
         hold = s.players[seat].active
@@ -100,13 +108,14 @@ class StackMarkers(UseMove):
         self._place(s, seat, hold, stood)
 
     def _place(self, s: "GameState", seat: int, hold: "RaceHold", prefer: list[str],
-               avoid: str = "") -> None:
-        """Put the free stacks back: where they stood first, then on the strongest regions."""
+               avoid: str = "", most: int | None = None) -> None:
+        """Put the free stacks back (at most `most`): where they stood first, then on the
+        strongest regions."""
         name = self.p["marker"]
         own = [r for r in s.regions_of(seat, hold.race) if r != avoid and not mark(s, r, name)]
         order = [r for r in prefer if r in own] + sorted(
             (r for r in own if r not in prefer), key=lambda r: -s.regions[r].tokens)
-        free = self._free(s, seat)
+        free = self._free(s, seat) if most is None else min(most, self._free(s, seat))
         for rid in order[:max(0, free)]:
             set_mark(s, rid, name, 1)
 
@@ -117,8 +126,8 @@ class StackMarkers(UseMove):
             return
         hold, _ = self.hold_in(s, seat)
         set_mark(s, rid, name, 0)
-        if hold is not None:
-            self._place(s, seat, hold, [], avoid=rid)
+        if hold is not None:                 # (that stack alone: the attacker's own may be off the board)
+            self._place(s, seat, hold, [], avoid=rid, most=1)
 
     def on_decline(self, s: "GameState", seat: int) -> None:
         name = self.p["marker"]

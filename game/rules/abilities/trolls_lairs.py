@@ -25,6 +25,9 @@ class TrollsLairs(Ability):
 
     params = {"max_on_map": 10}
 
+    def marker_box(self) -> dict[str, int]:
+        return {"lair": int(self.p["max_on_map"])}
+
     def on_conquered(self, s: "GameState", seat: int, rid: str, was_nonempty: bool) -> None:
         if not s.regions[rid].lair and s.marker_count("lair") < self.p["max_on_map"]:
             s.reg_w(rid).lair = True

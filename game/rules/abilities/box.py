@@ -1,0 +1,127 @@
+"""The box's markers, shared by every player: how many of a kind the box holds (the rulebook's
+count, or a pack's: `Ability.marker_box`, gathered in `Catalog.boxes`), how many are in play, and
+how many the box has left for one player while others hold some.
+
+A kind's markers in play are those on the board, and the Encampments a player keeps beside it
+(never lost, they wait in his supply, `player.memo["encampments_free"]`). Only a race or power
+borrowed for a turn (`borrow_power`) can make two players hold the same kind at once: each
+player's effect then places only what the box has left (possibly none), so the markers of one
+kind in play across all players, owner and borrowers, never exceed the box; a borrower gives back
+exactly what it placed (`common.give_back_borrowed`). With a single holder, the box has every
+marker left for him and nothing changes.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..state import MARKER_LIMITS
+from .markers import marks_on_board, set_mark
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState, RegionState
+    from .base import Ability
+
+#: the player's Encampments waiting beside the board (`encampments`)
+ENCAMPMENTS_FREE = "encampments_free"
+#: the base set's markers, kept as fields of `RegionState` (others are in `RegionState.marks`)
+PIECES = ("lair", "fortress", "hero", "dragon", "hole", "encampments")
+
+
+def box_of(s: "GameState", kind: str) -> int:
+    """Markers of `kind` in the box: the largest count an effect of the game gives it, else the
+    rulebook's (`MARKER_LIMITS`); 0 for a kind the box does not count."""
+    n = s.catalog.boxes.get(kind)
+    return MARKER_LIMITS.get(kind, 0) if n is None else n
+
+
+def on_region(r: "RegionState", kind: str) -> int:
+    """Markers of `kind` lying on region `r`."""
+    if kind == "encampments":
+        return r.encampments
+    if kind in PIECES:
+        return 1 if getattr(r, kind) else 0
+    return r.marks.get(kind, 0) if r.marks else 0
+
+
+def beside_board(s: "GameState", seat: int, kind: str) -> int:
+    """Markers of `kind` that `seat` keeps beside the board: his Encampments in supply, while
+    his Active race places Encampments (a supply left by a race gone counts for nothing)."""
+    if kind != "encampments":
+        return 0
+    p = s.players[seat]
+    n = int(p.memo.get(ENCAMPMENTS_FREE, 0))
+    if not n or p.active is None:
+        return 0
+    effects = s.catalog.effects_of(p.active.race, p.active.power)
+    return n if any(ab.name == "encampments" for ab in effects) else 0
+
+
+def in_play(s: "GameState", kind: str) -> int:
+    """Markers of `kind` out of the box: on the board, and those kept beside it."""
+    return sum(on_region(r, kind) for r in s.regions.values()) + sum(
+        beside_board(s, seat, kind) for seat in range(len(s.players)))
+
+
+def held_by_others(s: "GameState", seat: int, kind: str) -> int:
+    """Markers of `kind` in play that are not `seat`'s: on regions he does not hold, and those
+    the other players keep beside the board."""
+    return sum(on_region(r, kind) for r in s.regions.values() if r.owner != seat) + sum(
+        beside_board(s, other, kind) for other in range(len(s.players)) if other != seat)
+
+
+def left_for(s: "GameState", seat: int, kind: str, want: int) -> int:
+    """How many of the `want` markers of `kind` an effect of `seat` gives him the box lets him
+    have: all of them, unless other players hold some (a power or race borrowed, or lent)."""
+    return max(0, min(want, box_of(s, kind) - held_by_others(s, seat, kind)))
+
+
+# -- markers placed away from a player's regions, while borrowing -------------------------------
+#: `memo["borrowed"]["placed"]`: {marker: [region, ...]}, the markers a borrower put on the board
+#: with the borrowed block, where the region does not say whose they are (`Ability.gives_back_placed`)
+NOTED = "placed"
+
+
+def lent_record(s: "GameState", seat: int, ab: "Ability") -> dict[str, Any] | None:
+    """The borrowing record of `seat`'s Active race when `ab` is one of the effects it borrowed
+    (not its own), else None."""
+    hold = s.players[seat].active
+    b = hold.memo.get("borrowed") if hold is not None else None
+    if not b:
+        return None
+    lent = b.get("power") or b.get("race")
+    return b if any(x is ab for x in s.catalog.abilities.get(str(lent), ())) else None
+
+
+def note_placed(s: "GameState", seat: int, ab: "Ability", name: str, rid: str) -> None:
+    """`seat` put a `name` marker on `rid` with `ab`: noted when `ab` is borrowed, so that the
+    borrowing gives back exactly that marker and no one else takes it back."""
+    if lent_record(s, seat, ab) is not None:
+        hold = s.player_w(seat).active
+        assert hold is not None
+        hold.memo["borrowed"].setdefault(NOTED, {}).setdefault(name, []).append(rid)
+
+
+def own_marks(s: "GameState", seat: int, ab: "Ability", name: str) -> list[str]:
+    """The regions holding a `name` marker that `ab` of `seat` placed: those noted when `ab` is
+    borrowed; otherwise every one but those other players placed with a borrowed block."""
+    on = marks_on_board(s, name)
+    mine = lent_record(s, seat, ab)
+    if mine is not None:
+        noted = mine.get(NOTED, {}).get(name, ())
+        return [r for r in on if r in noted]
+    theirs: set[str] = set()
+    for other, p in enumerate(s.players):
+        b = p.active.memo.get("borrowed") if other != seat and p.active is not None else None
+        if b:
+            theirs.update(b.get(NOTED, {}).get(name, ()))
+    return [r for r in on if r not in theirs] if theirs else on
+
+
+def take_back(s: "GameState", seat: int, ab: "Ability", name: str) -> None:
+    """Take `seat`'s `name` markers placed with `ab` off the board (`own_marks`)."""
+    for rid in own_marks(s, seat, ab, name):
+        set_mark(s, rid, name, 0)
+    if lent_record(s, seat, ab) is not None:
+        hold = s.player_w(seat).active
+        assert hold is not None
+        hold.memo["borrowed"].get(NOTED, {}).pop(name, None)
