@@ -24,17 +24,18 @@ What compiled code may not do (each rule is why the code it names looks as it do
    mixin is not taken for an exception when raised. Every engine error lives in
    `game/rules/errors.py`, which is not in `MODULES` (board.py was once kept interpreted for its
    `BoardError`; it compiles since the error moved there).
-2. Be subclassed by interpreted code, unless the class says `@mypyc_attr(allow_interpreted_
-   subclasses=True)` (`MediumBot`: Hard's and Expert's bots); a class value a subclass sets is a
-   `ClassVar`, or the compiled class reads its own.
+2. Be subclassed by interpreted code, unless the class allows it with
+   `@mypyc_attr(allow_interpreted_subclasses=True)`, as `MediumBot` does for Hard's and Expert's
+   bots; a class value a subclass sets is a `ClassVar`, or the compiled class reads its own.
 3. Be pickled as Python pickles plain classes: a compiled frozen dataclass refuses the attribute
    writes of unpickling, and a compiled class is made only through its constructor. Every class
    of a compiled module that crosses to another process (the lab's pools and cluster) is
    registered with `game.rules.pickling` (`when_compiled` for dataclasses, `by_parts` otherwise).
 4. Run a constructor that `dataclass` generates on a hot path (it runs interpreted, about six
    times slower): the state's copies write theirs out (`game/rules/state.py`). Nor a nested
-   function or a key function on one (`min(..., key=...)`): the closure holds the caller's frame
-   in a cycle (`game/bots/medium.py`).
+   function or a key function on one (`min(..., key=...)`): the caller keeps its names in an
+   object that refers back to the function, a cycle that holds the whole position until the
+   garbage collector finds it (`game/bots/medium.py`).
 5. Be looked inside by a test (spies on a function, `__slots__`, `__dict__`): such a test is
    marked `interpreted`, and `tests/test_native.py` runs it on the interpreted engine.
 6. Read a module the fingerprint does not cover: the compiled modules import nothing of `game`
