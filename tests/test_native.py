@@ -334,14 +334,12 @@ def test_a_build_of_these_sources_is_kept(monkeypatch: pytest.MonkeyPatch, capsy
 
 def _first_import_before_enable(body: list[ast.stmt], module: str, reaches: Callable[[str], bool]) -> str | None:
     """The first import among `body`'s statements (and those of its `if`s and `try`s) that brings
-    in a compiled module before a statement calling `enable()`; None when there is none."""
+    in a compiled module before a statement calling `enable()`, or, with no such statement, any
+    import that does (in a function too: it runs later, still with no build looked for); None
+    when there is none."""
     package = module.rsplit(".", 1)[0]
-    for stmt in body:
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue                                   # runs later, when called
-        calls = [n for n in ast.walk(stmt) if isinstance(n, ast.Call)]
-        if any(getattr(c.func, "attr", getattr(c.func, "id", "")) == "enable" for c in calls):
-            return None
+
+    def reaching(stmt: ast.stmt) -> str | None:
         for node in [n for n in ast.walk(stmt) if isinstance(n, (ast.Import, ast.ImportFrom))]:
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
@@ -353,7 +351,20 @@ def _first_import_before_enable(body: list[ast.stmt], module: str, reaches: Call
                 names = [base] + [f"{base}.{a.name}" for a in node.names]
             if any(reaches(n) for n in names):
                 return ast.unparse(node)
-    return None
+        return None
+
+    defined: list[ast.stmt] = []
+    for stmt in body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            defined.append(stmt)                       # runs when called, after what follows
+            continue
+        calls = [n for n in ast.walk(stmt) if isinstance(n, ast.Call)]
+        if any(getattr(c.func, "attr", getattr(c.func, "id", "")) == "enable" for c in calls):
+            return None
+        found = reaching(stmt)
+        if found:
+            return found
+    return next((f for f in map(reaching, defined) if f), None)
 
 
 def test_every_program_looks_for_the_build_before_it_imports_the_engine() -> None:
@@ -393,6 +404,8 @@ def test_every_program_looks_for_the_build_before_it_imports_the_engine() -> Non
     assert len(programs) >= 10 and offenders == [], "imports the engine before enable():\n" + "\n".join(offenders)
     assert _first_import_before_enable(ast.parse("import sys\nfrom game.rules import apply\n").body,
                                        "tools.x", reaches) == "from game.rules import apply"
+    assert _first_import_before_enable(ast.parse("def main():\n    from game.bots import medium\n").body,
+                                       "tools.x", reaches) == "from game.bots import medium"
 
 
 def test_importing_game_alone_loads_nothing() -> None:
