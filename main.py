@@ -8,6 +8,11 @@ from __future__ import annotations
 
 import sys
 
+from game import native
+
+if __name__ == "__main__":          # the game: the compiled engine when it is built, looked for first
+    native.enable()
+
 from game.cli import main, parse
 
 __all__ = ["main", "parse"]

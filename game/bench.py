@@ -34,6 +34,10 @@ from pathlib import Path
 from typing import Any
 
 from . import native, resources
+
+if __name__ == "__main__":          # the command: the compiled engine when it is built, looked for first
+    native.enable()
+
 from .bots.expert import ExpertBot
 from .content.catalog import ContentError, default_catalog, load_catalog
 from .content.packs import resolve_content, shipped_packs
@@ -88,10 +92,20 @@ def timed_game(board: Board, catalog: Any, seed: int) -> dict[str, float]:
 
 # The code a tree runs to time its own engine (`--compare`): it uses only what every revision
 # of the engine offers (`new_game`, `legal_actions`, `apply`, the default catalog, the map), so
-# it runs as well on an old checkout, whose own bench may not know this protocol.
+# it runs as well on an old checkout, whose own bench may not know this protocol. A tree's own
+# build is looked for first (`game.native`); a revision taken from git has none.
+ENABLE = '''
+try:
+    from game import native
+except ImportError:                 # a revision from before the compiled engine
+    native = None
+if native is not None:
+    native.enable()
+'''
 WORKER = r'''
 import json, random, sys, time
 sys.path.insert(0, ".")
+''' + ENABLE + r'''
 from game.content.catalog import default_catalog, load_catalog
 from game.rules import apply, legal_actions, new_game
 from game.bench import five_player_board
@@ -142,6 +156,7 @@ BOT_WORKER = "\n".join([
     "from __future__ import annotations",
     "import json, random, sys, time",
     "sys.path.insert(0, '.')",
+    ENABLE,
     "from game.bots.expert import ExpertBot",
     "from game.lab.runner import LabConfig, load_table, play_numbered",
     "from game.rules import new_game",

@@ -45,6 +45,7 @@ def parse(argv: list[str] | None = None, prog: str = "smallworld") -> argparse.N
 
 
 def main(argv: list[str] | None = None, prog: str = "smallworld") -> int:
+    native.enable()                   # before the engine is imported below (`smallworld` starts here)
     args = parse(argv, prog)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.self_test:

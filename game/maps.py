@@ -17,6 +17,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
+from game import native
+
+if __name__ == "__main__":          # the command: the compiled engine when it is built, looked for first
+    native.enable()
+
 from game.content.tmx import inspect_map, map_for_players
 from game.rules import FEATURES, Board, Reason, reason
 from game.stopping import run_stoppable

@@ -19,7 +19,11 @@ from typing import Any, Mapping
 
 import yaml
 
-from . import resources
+from . import native, resources
+
+if __name__ == "__main__":          # the command: the compiled engine when it is built, looked for first
+    native.enable()
+
 from .content.bounded import FileRefused, check_yaml, read_bytes
 from .content.catalog import ContentError, default_catalog, load_catalog
 from .rules import (

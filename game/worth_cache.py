@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from . import native
 from .bots import worth
 from .bots.learn import measure, policy_key
 from .match import write_atomic
@@ -121,8 +122,14 @@ def prepare_in_background(board: Board, catalog: Catalog, players: int, games: i
 
     def work() -> None:
         import multiprocessing as mp
-        proc = mp.get_context("spawn").Process(target=_measure_to_cache, args=(board, catalog, players, games, folder),
-                                               name="worth", daemon=True)
+        import pickle
+
+        # a fresh process: the engine compiled there as here, looked for before the board and
+        # catalog bring it in (`game.native.call_in_child`)
+        work = pickle.dumps((board, catalog, players, games, folder))
+        proc = mp.get_context("spawn").Process(
+            target=native.call_in_child, name="worth", daemon=True,
+            args=("game.worth_cache", "_measure_to_cache", work, native.state()[0] == "compiled"))
         proc.start()
         proc.join()
         got = load_cached(board, catalog, folder)

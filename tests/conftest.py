@@ -4,7 +4,8 @@ that needs another one sets its own), and the folder is removed at the end. The 
 mixer runs an audio thread, and a process that forks while such a thread runs (the balance lab's
 worker pool) can hang, so each test module closes the mixer it opened. When the engine runs
 compiled (`game.native`), the tests marked `interpreted` (they look inside the engine's Python) are
-run by `tests/test_native.py` in a process with the interpreted engine, and skipped here."""
+run by `tests/test_native.py` in a process with the interpreted engine, and skipped here. This
+file is the tests' entry point: it looks for the build before any test imports the engine."""
 from __future__ import annotations
 
 import os
@@ -15,6 +16,8 @@ import tempfile
 import pytest
 
 from game import native
+
+native.enable()
 
 _HOME: dict[str, str | None] = {}
 

@@ -338,6 +338,8 @@ SECOND_FACES: dict[str, str] = {
                             "a block extends and the when:/where: vocabulary; content loading builds "
                             "effects from it, the block reference is generated from it, the bots read a "
                             "block's parameters and the story tells a block's coins from a race's",
+    "game.rules.pickling": "the build's plumbing, not the rules: the bots' compiled modules register their own "
+                           "classes for pickling with `when_compiled`, as the engine's modules do",
 }
 
 
@@ -351,6 +353,8 @@ def _outside_engine() -> list[Path]:
 def _face_names(module: str) -> set[str]:
     """The names a face lists in its `__all__` (read from its text, not by importing it)."""
     path = ROOT / Path(*module.split(".")) / "__init__.py"
+    if not path.is_file():
+        path = path.parent.with_suffix(".py")                    # a face that is a module
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
             return set(ast.literal_eval(node.value))
@@ -430,9 +434,46 @@ def test_the_face_says_what_an_outsider_may_use() -> None:
     import game.rules.abilities
     names = set(game.rules.__all__)
     assert {"PICK", "CONQUER", "REDEPLOY", "WITHDRAW", "GAME_OVER", "legal_actions", "why_illegal", "apply",
-            "RandomChance", "ScriptedDice", "Replay", "events_of", "ScoreEvent", "outcome", "Outcome",
+            "ScriptedDice", "Replay", "events_of", "ScoreEvent", "outcome", "Outcome",
             "GameState", "Action", "Record"} <= names
     assert [n for n in names if not hasattr(game.rules, n)] == []
     assert [n for n in game.rules.abilities.__all__ if not hasattr(game.rules.abilities, n)] == []
     assert _face_names("game.rules") == names
     assert (ROOT / "game" / "rules" / "py.typed").is_file()
+
+
+def _face_users(module: str, paths: list[Path]) -> dict[str, list[str]]:
+    """Each name the files among `paths` import from the face `module` (or read as an attribute of
+    the module: `game.rules.X`, `rules.X`), with the files that do."""
+    users: dict[str, list[str]] = {}
+    short = module.rsplit(".", 1)[-1]
+    for path in paths:
+        this = _module_name(path)
+        package = this if path.name == "__init__.py" else this.rsplit(".", 1)[0]
+        names: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                mod = node.module or ""
+                if node.level:
+                    base = package.split(".")[:len(package.split(".")) - (node.level - 1)]
+                    mod = ".".join(base + ([mod] if mod else []))
+                if mod == module:
+                    names |= {a.name for a in node.names}
+            elif isinstance(node, ast.Attribute) and ast.unparse(node.value).rsplit(".", 1)[-1] == short:
+                names.add(node.attr)
+        for name in names:
+            users.setdefault(name, []).append(path.relative_to(ROOT).as_posix())
+    return users
+
+
+def test_every_name_the_face_lists_is_used_outside_the_engine() -> None:
+    """The face lists only what the program (window, bots, lab, scenario runner, tools), its tests
+    or its guides use: a name no one outside game/rules reads is the engine's own business, and an
+    import from the engine's own module where it is needed."""
+    import re
+    users = _face_users("game.rules", _outside_engine() + sorted((ROOT / "tests").rglob("*.py")))
+    guides = "\n".join(p.read_text(encoding="utf-8") for p in [ROOT / "README.md", *(ROOT / "docs").rglob("*.md")])
+    unused = sorted(n for n in _face_names("game.rules") if n not in users
+                    and not re.search(rf"\b{re.escape(n)}\b", guides))
+    assert unused == [], f"listed in game.rules.__all__ and used by no one outside the engine: {unused}"
+    assert "game/scenario.py" in users["apply"] and "Standing" not in users

@@ -2,15 +2,18 @@
 then playing exactly the games the interpreted engine plays."""
 from __future__ import annotations
 
+import ast
 import copy
 import json
 import os
 import pickle
 import random
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -23,21 +26,28 @@ from game.rules import GameState, apply, legal_actions, new_game, pickling
 ROOT = Path(__file__).resolve().parents[1]
 
 
+#: a module the compiled ones read and that is not compiled itself (`where.py` reads its `Victim`)
+READ_NOT_COMPILED = "game/rules/abilities/base.py"
+
+
 def fake_build(root: Path) -> Path:
-    """A checkout under `root` with a build of its (stand-in) sources."""
+    """A checkout under `root` with a build of its (stand-in) sources: the compiled modules, an
+    interpreted one they read, and `game.resources`."""
     folder = native.build_dir(root)
     folder.mkdir(parents=True)
     modules = {}
+    for rel in [native.source_of(m, Path()).as_posix() for m in native.MODULES] + [READ_NOT_COMPILED,
+                                                                                   "game/resources.py"]:
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(f"# {rel}\n")
     for m in native.MODULES:
-        src = native.source_of(m, root)
-        src.parent.mkdir(parents=True, exist_ok=True)
-        src.write_text(f"# {m}\n")
         binary = Path(*m.split(".")).with_suffix(".so")
         (folder / binary).parent.mkdir(parents=True, exist_ok=True)
         (folder / binary).write_bytes(b"")
-        modules[m] = {"binary": str(binary), "sha256": native.digest(src)}
+        modules[m] = str(binary)
     (folder / "x__mypyc.so").write_bytes(b"")
-    (folder / native.MANIFEST).write_text(json.dumps({"modules": modules, "group": ["x__mypyc.so"]}))
+    made = native.manifest(modules, ["x__mypyc.so"], native.fingerprint(root), native.compiler())
+    (folder / native.MANIFEST).write_text(json.dumps(made))
     return folder
 
 
@@ -49,6 +59,69 @@ def test_a_build_of_these_sources_is_taken_and_an_edited_source_turns_it_off(tmp
     src.write_text(src.read_text() + "# edited\n")
     table, why = native.check(folder, tmp_path)
     assert table is None and "game/rules/engine.py changed since the build" in why
+
+
+def test_an_edit_to_an_interpreted_module_the_compiled_ones_read_turns_the_build_off(tmp_path: Path) -> None:
+    """Compiled code reads a named tuple of an interpreted module by position (`where.py` reads
+    `Victim` of `abilities/base.py`): a build is of every module of the engine and the bots,
+    compiled or not, and the program that looks for it runs interpreted and says which file."""
+    fake_build(tmp_path)
+    src = tmp_path / READ_NOT_COMPILED
+    src.write_text(src.read_text() + "# a field added to Victim\n")
+    out = subprocess.run([sys.executable, "-c", "import sys\nfrom pathlib import Path\nfrom game import native\n"
+                          "print(native.enable(Path(sys.argv[1])), native.state()[1])", str(tmp_path)],
+                         capture_output=True, text=True, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                         timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == f"interpreted {READ_NOT_COMPILED} changed since the build: build again"
+
+
+def test_a_module_added_to_or_gone_from_the_engine_turns_the_build_off(tmp_path: Path) -> None:
+    """The fingerprint walks the folders: a new module (the engine split in more files, say) or
+    one taken away makes the build stale without any list to edit."""
+    folder = fake_build(tmp_path)
+    new = tmp_path / "game" / "rules" / "conquest_more.py"
+    new.write_text("# new\n")
+    assert native.check(folder, tmp_path) == (None, "game/rules/conquest_more.py is new since the build: build again")
+    new.unlink()
+    assert native.check(folder, tmp_path)[0] is not None
+    (tmp_path / READ_NOT_COMPILED).unlink()
+    assert native.check(folder, tmp_path) == (None, f"{READ_NOT_COMPILED} is gone since the build: build again")
+
+
+def test_a_build_made_by_another_compiler_is_not_taken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The manifest records the Python and mypy versions: a build by another is stale, and the
+    sentence says which; without mypy (the download) the build is taken as it was made."""
+    folder = fake_build(tmp_path)
+    made = native.compiler()
+    monkeypatch.setattr(native, "compiler", lambda: dict(made, mypy="9.9.9"))
+    assert native.check(folder, tmp_path) == (
+        None, f"the build was made with mypy {made.get('mypy')} and mypy 9.9.9 is installed: build again")
+    monkeypatch.setattr(native, "compiler", lambda: dict(made, python="cpython 3.99.0"))
+    assert native.check(folder, tmp_path) == (
+        None, f"the build was made by {made['python']} and this is cpython 3.99.0: build again")
+    monkeypatch.setattr(native, "compiler", lambda: {"python": made["python"]})
+    assert native.check(folder, tmp_path)[0] is not None
+
+
+def test_the_fingerprint_covers_everything_the_compiled_modules_import() -> None:
+    """Compiled modules read what they import by its layout at the build: each game module they
+    reach, at any depth, must be one `native.READ` covers (else add it there)."""
+    from tests.test_architecture import _game_imports
+    graph = _game_imports()
+    covered = {p.relative_to(ROOT).as_posix() for p in native.read_files(ROOT)}
+    seen: set[str] = set()
+    todo = list(native.MODULES)
+    while todo:
+        m = todo.pop()
+        if m not in seen:
+            seen.add(m)
+            todo += graph.get(m, ())
+    def path(m: str) -> str:
+        f = native.source_of(m, ROOT)
+        return f.relative_to(ROOT).as_posix() if f.is_file() else f"{m.replace('.', '/')}/__init__.py"
+    assert sorted(path(m) for m in seen if path(m) not in covered) == []
+    assert READ_NOT_COMPILED in covered and "game/bots/expert.py" in covered
 
 
 def test_only_a_build_out_of_step_with_the_sources_is_called_stale(tmp_path: Path,
@@ -85,6 +158,7 @@ def _play(env: dict[str, str]) -> dict[str, object]:
     code = (
         "import hashlib, json, random, sys\n"
         "from game import native\n"
+        "native.enable()\n"
         "from game.bench import five_player_board\n"
         "from game.content.catalog import load_catalog\n"
         "from game.content.packs import shipped_packs\n"
@@ -145,6 +219,29 @@ def test_the_compiled_engine_plays_the_very_games_of_the_interpreted_one() -> No
     interpreted = _play(PURE)
     assert compiled["engine"] == "compiled" and interpreted["engine"] == "interpreted"
     assert compiled["games"] == interpreted["games"]
+
+
+@compiled_only
+def test_a_copy_of_the_checkout_runs_compiled_until_a_module_the_compiled_ones_read_is_edited(tmp_path: Path) -> None:
+    """The real build, copied with the sources: taken as it is; after an edit to the interpreted
+    `abilities/base.py` (whose `Victim` the compiled `where.py` reads by position), not taken."""
+    shutil.copytree(ROOT / "game", tmp_path / "game", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(native.build_dir(ROOT), native.build_dir(tmp_path))
+    code = ("from game import native\nnative.enable()\nimport game.rules.abilities.where as w\n"
+            "print(native.state()[0], w.__file__.endswith('.py'), native.state()[1])")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    env.pop("SMALLWORLD_PURE", None)
+
+    def run() -> str:
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env,
+                             timeout=120)
+        assert out.returncode == 0, out.stderr[-2000:]
+        return out.stdout.strip()
+
+    assert run() == f"compiled False {native.build_dir(tmp_path)}"
+    base = tmp_path / READ_NOT_COMPILED
+    base.write_text(base.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    assert run() == f"interpreted True {READ_NOT_COMPILED} changed since the build: build again"
 
 
 @compiled_only
@@ -235,3 +332,89 @@ def test_a_build_of_these_sources_is_kept(monkeypatch: pytest.MonkeyPatch, capsy
     monkeypatch.setattr(native, "check", lambda folder, root=ROOT: ({}, ""))
     assert build_native.main([]) == 0
     assert "already compiled from these sources" in capsys.readouterr().out
+
+
+def _first_import_before_enable(body: list[ast.stmt], module: str, reaches: Callable[[str], bool]) -> str | None:
+    """The first import among `body`'s statements (and those of its `if`s and `try`s) that brings
+    in a compiled module before a statement calling `enable()`, or, with no such statement, any
+    import that does (in a function too: it runs later, still with no build looked for); None
+    when there is none."""
+    package = module.rsplit(".", 1)[0]
+
+    def reaching(stmt: ast.stmt) -> str | None:
+        for node in [n for n in ast.walk(stmt) if isinstance(n, (ast.Import, ast.ImportFrom))]:
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[:len(package.split(".")) - (node.level - 1)]
+                    base = ".".join(anchor + ([base] if base else []))
+                names = [base] + [f"{base}.{a.name}" for a in node.names]
+            if any(reaches(n) for n in names):
+                return ast.unparse(node)
+        return None
+
+    defined: list[ast.stmt] = []
+    for stmt in body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            defined.append(stmt)                       # runs when called, after what follows
+            continue
+        calls = [n for n in ast.walk(stmt) if isinstance(n, ast.Call)]
+        if any(getattr(c.func, "attr", getattr(c.func, "id", "")) == "enable" for c in calls):
+            return None
+        found = reaching(stmt)
+        if found:
+            return found
+    return next((f for f in map(reaching, defined) if f), None)
+
+
+def test_every_program_looks_for_the_build_before_it_imports_the_engine() -> None:
+    """Importing `game` loads nothing: each program's entry point (a module run as `__main__`, and
+    `game.cli.main`, the `smallworld` command) calls `native.enable()` before any import that
+    brings in a compiled module, or it would run interpreted beside a fresh build."""
+    from tests.test_architecture import _game_imports, _module_name
+    graph = _game_imports()
+    compiled = set(native.MODULES)
+    memo: dict[str, bool] = {}
+
+    def reaches(start: str) -> bool:
+        if start not in memo:
+            seen, todo = set(), [start]
+            while todo:
+                m = todo.pop()
+                if m not in seen:
+                    seen.add(m)
+                    todo += graph.get(m, ())
+            memo[start] = bool(seen & compiled)
+        return memo[start]
+
+    offenders = []
+    programs = sorted(p for p in [*(ROOT / "game").rglob("*.py"), *(ROOT / "tools").rglob("*.py"), ROOT / "main.py"]
+                      if '__name__ == "__main__"' in p.read_text(encoding="utf-8"))
+    for path in programs:
+        module = _module_name(path)
+        module = module + ".__main__" if path.name == "__main__.py" else module
+        found = _first_import_before_enable(ast.parse(path.read_text(encoding="utf-8")).body, module, reaches)
+        if found:
+            offenders.append(f"{path.relative_to(ROOT).as_posix()}: {found}")
+    cli = ast.parse((ROOT / "game" / "cli.py").read_text(encoding="utf-8"))
+    main = next(n for n in cli.body if isinstance(n, ast.FunctionDef) and n.name == "main")
+    found = _first_import_before_enable(main.body, "game.cli", reaches)
+    if found:
+        offenders.append(f"game/cli.py main: {found}")
+    assert len(programs) >= 10 and offenders == [], "imports the engine before enable():\n" + "\n".join(offenders)
+    assert _first_import_before_enable(ast.parse("import sys\nfrom game.rules import apply\n").body,
+                                       "tools.x", reaches) == "from game.rules import apply"
+    assert _first_import_before_enable(ast.parse("def main():\n    from game.bots import medium\n").body,
+                                       "tools.x", reaches) == "from game.bots import medium"
+
+
+def test_importing_game_alone_loads_nothing() -> None:
+    code = "import sys, game\nprint(sorted(m for m in sys.modules if m.startswith('game')), len(sys.meta_path))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                         env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+    bare = subprocess.run([sys.executable, "-c", "import sys\nprint(len(sys.meta_path))"], capture_output=True,
+                          text=True, cwd=ROOT, timeout=120)
+    assert out.stdout.split("] ")[0] + "]" == "['game']"
+    assert out.stdout.split("] ")[1].strip() == bare.stdout.strip()

@@ -132,6 +132,7 @@ def test_the_self_test_plays_a_computer_game_and_passes(tmp_path: Path) -> None:
     assert re.search(r"a computer game on two_players\.tmx, played through the window to its end", out.stdout)
     assert out.stdout.strip().splitlines()[-1].startswith("self-test passed")
     assert not (tmp_path / "home").exists()        # the player's data folder is not used
+    assert f"engine: {native.state()[0]} " in out.stdout   # main.py looks for the build as the tests do
 
 
 def test_the_self_test_fails_when_a_map_is_broken(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -262,8 +263,9 @@ def test_the_bundle_recipe_is_the_same_script_on_every_system(monkeypatch: pytes
 
 def test_the_download_carries_a_compiled_engine_only_of_its_own_sources(tmp_path: Path) -> None:
     """With a build of the checkout's sources, the download ships it and, beside it, the sources
-    `game.native` checks it against (each in its package's folder, as in a checkout); without a
-    build, or with a source edited since, it ships neither and runs interpreted."""
+    `game.native` checks it against, compiled or not (each in its package's folder, as in a
+    checkout); without a build, or with a source edited since, it ships neither and runs
+    interpreted."""
     from tests.test_native import fake_build
     from tools import build_bundle
 
@@ -277,7 +279,9 @@ def test_the_download_carries_a_compiled_engine_only_of_its_own_sources(tmp_path
     for module in native.MODULES:
         source = native.source_of(module, tmp_path)
         assert f"{source}{sep}{'/'.join(module.split('.')[:-1])}" in data, module
-    assert len(data) == 3 + 1 + len(native.MODULES)
+    base = tmp_path / "game" / "rules" / "abilities" / "base.py"          # read by the compiled, not compiled
+    assert f"{base}{sep}game/rules/abilities" in data
+    assert len(data) == 3 + 1 + len(native.read_files(tmp_path)) == 3 + 1 + len(native.MODULES) + 2
     src = native.source_of("game.rules.turn", tmp_path)
     src.write_text(src.read_text() + "# edited\n")
     assert build_bundle.compiled_build(tmp_path) is None

@@ -18,8 +18,8 @@ files inside the package as a wheel installs them (`game/data/assets`, `maps`, `
 packages the game never imports at run time (the lab's Dask cluster, the test tools, tkinter)
 are left out. When the checkout holds a compiled engine of its very sources (`python -m
 tools.build_native`, for this Python), the folder carries it, in `build/native/` beside the
-package, with the sources it was built from beside their modules: `game.native` then checks and
-loads it as in a checkout, and the computer players think about twice as far in their time.
+package, with the sources it was built from beside their modules (every file its fingerprint
+covers, `game.native.READ`): `game.native` then checks and loads it as in a checkout, and the computer players think about twice as far in their time.
 `--check` fails a folder that carries it and still runs interpreted.
 """
 from __future__ import annotations
@@ -42,6 +42,10 @@ LEAVE_OUT = ("dask", "distributed", "tkinter", "pytest", "hypothesis", "mypy", "
              "setuptools", "pip")
 LAUNCHER = '''"""The download's program: the game's command line, as `smallworld`."""
 import sys
+
+from game import native
+
+native.enable()                     # the build it carries, looked for before the engine is imported
 
 from game.cli import main
 
@@ -73,8 +77,7 @@ def pyinstaller_args(checkout: Path, dist: Path, work: Path, build: Path | None 
         args += ["--add-data", f"{checkout / name}{os.pathsep}{Path('game', 'data', name).as_posix()}"]
     if build is not None:
         args += ["--add-data", f"{build}{os.pathsep}{build.relative_to(checkout).as_posix()}"]
-        for module in native.MODULES:
-            source = native.source_of(module, checkout)
+        for source in native.read_files(checkout):     # every file the build's fingerprint covers
             args += ["--add-data", f"{source}{os.pathsep}{source.parent.relative_to(checkout).as_posix()}"]
     for module in LEAVE_OUT:
         args += ["--exclude-module", module]

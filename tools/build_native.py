@@ -3,9 +3,10 @@
 
 The sources are copied to a temporary folder and compiled there (mypyc comes with mypy; a C
 compiler and Python's headers are needed), so no compiled file ever lands beside a source it
-could shadow. The result goes to `build/native/<python>/` with a manifest of each source's hash;
-the game then loads those modules while, and only while, the sources are unchanged
-(`game.native`). A finished build replaces the previous one whole; a failed one leaves it as it
+could shadow. The result goes to `build/native/<python>/` with a manifest of the build's
+fingerprint (the hash of every file the compiled modules read, and the Python and mypy versions);
+the game then loads those modules while, and only while, the fingerprint still matches
+(`game.native`, whose docstring lists what compiled code may not do). A finished build replaces the previous one whole; a failed one leaves it as it
 was. It takes about a minute of processor time. With `--if-possible` (the README's set-up), a
 build that cannot be made is said in one line and the game runs interpreted, as it always can.
 
@@ -38,14 +39,14 @@ def build(root: Path, quiet: bool = True) -> Path:
         work = Path(tmp) / "src"
         shutil.copytree(root / "game", work / "game", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
         files = [str(native.source_of(m, work)) for m in native.MODULES]
-        hashes = {m: native.digest(native.source_of(m, root)) for m in native.MODULES}
+        sources, made_with = native.fingerprint(root), native.compiler()     # before compiling: see below
         out = subprocess.run([sys.executable, "-m", "mypyc", *files], cwd=work, capture_output=True, text=True)
         if out.returncode != 0:
             lines = [x for x in (out.stdout + out.stderr).splitlines() if "error" in x.lower()]
             raise RuntimeError(f"mypyc failed: {(lines or ['(no message)'])[0][:300]}")
         suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
         fresh = Path(tmp) / "build"
-        modules = {}
+        modules: dict[str, str] = {}
         for m in native.MODULES:
             rel = Path(*m.split(".")).with_suffix("")
             binary = work / (str(rel) + suffix)
@@ -54,14 +55,14 @@ def build(root: Path, quiet: bool = True) -> Path:
             dest = fresh / (str(rel) + suffix)
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(binary, dest)
-            modules[m] = {"binary": str(rel) + suffix, "sha256": hashes[m]}
+            modules[m] = str(rel) + suffix
         group = sorted(p.name for p in work.glob(f"*__mypyc{suffix}"))
         if not group:
             raise RuntimeError("mypyc wrote no shared library")
         for g in group:
             shutil.copy2(work / g, fresh / g)
-        # the sources may have changed while compiling: such a build is never used (hashes)
-        (fresh / native.MANIFEST).write_text(json.dumps({"modules": modules, "group": group}, indent=1))
+        # the sources may have changed while compiling: such a build is never used (fingerprint)
+        (fresh / native.MANIFEST).write_text(json.dumps(native.manifest(modules, group, sources, made_with), indent=1))
         old = Path(tmp) / "old"
         if target.exists():
             target.rename(old)

@@ -16,7 +16,11 @@ from pathlib import Path
 
 import pygame
 
-from game import resources
+from game import native, resources
+
+if __name__ == "__main__":          # the command: the compiled engine when it is built, looked for first
+    native.enable()
+
 from game.stopping import run_stoppable
 from game.ui.map_art import BASE, TEXTURES, Where, draw_icon, save_picture, thick_outline
 

@@ -26,6 +26,11 @@ from pathlib import Path
 from typing import Sequence
 from xml.sax.saxutils import escape
 
+from game import native
+
+if __name__ == "__main__":          # the command: the compiled engine when it is built, looked for first
+    native.enable()
+
 from game.content import geometry
 from game.content.tmx import SHIPPED_MAPS, inspect_map
 from game.maps import LAND_TERRAINS, PRINTED, Structure, compare

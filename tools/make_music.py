@@ -35,7 +35,11 @@ from typing import Any
 
 import yaml
 
-from game import resources
+from game import native, resources
+
+if __name__ == "__main__":          # the command: the compiled engine when it is built, looked for first
+    native.enable()
+
 from game.content.bounded import FileRefused, load_yaml
 from game.stopping import run_stoppable
 

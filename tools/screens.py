@@ -28,7 +28,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game import resources  # noqa: E402
+from game import native, resources  # noqa: E402
+
+if __name__ == "__main__":          # the command: the compiled engine when it is built, looked for first
+    native.enable()
+
 from game.rules import CONQUER, Conquer, Reinforce  # noqa: E402
 
 SCREENS = ("start", "pass", "column", "board", "die", "redeploy", "ranking", "story")

@@ -24,8 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping
 
-from ..rules import Board, Catalog, badge_of, lent_parts, when_compiled
+from ..rules import Board, Catalog, badge_of, lent_parts
 from ..rules.abilities import REGISTRY
+from ..rules.pickling import when_compiled
 from . import worth
 
 DIE_MEAN = 1.0          # (0 + 0 + 0 + 1 + 2 + 3) / 6

@@ -47,9 +47,9 @@ from ..rules import (
     die_bonus,
     legal_actions,
     lent_key,
-    when_compiled,
     why_illegal,
 )
+from ..rules.pickling import when_compiled
 from .knowledge import Knowledge
 from .tactics import (
     DIE_COVERS,
@@ -66,7 +66,7 @@ from .tactics import (
 )
 from .view import public_view
 
-try:        # compiled (`game.native`): Hard's and Expert's styled bots are interpreted subclasses
+try:        # compiled: Hard's and Expert's styled bots are interpreted subclasses (`game.native`'s rules)
     from mypy_extensions import mypyc_attr
 except ImportError:         # the game without mypy: nothing is compiled
     def mypyc_attr(*args: Any, **kwargs: Any) -> Any:  # type: ignore[misc]

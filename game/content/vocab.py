@@ -14,7 +14,11 @@ import inspect
 import sys
 from typing import Any
 
-from .. import resources
+from .. import native, resources
+
+if __name__ == "__main__":          # the command: the compiled engine when it is built, looked for first
+    native.enable()
+
 from ..rules.abilities import REGISTRY, WHEN, WHERE_KEYS, Ability, honours_decline
 
 DOC = resources.DOCS / "custom-races.md"

@@ -20,6 +20,11 @@ import os
 import sys
 from pathlib import Path
 
+from .. import native
+
+if __name__ == "__main__":          # the command: the compiled engine when it is built, looked for first
+    native.enable()
+
 from ..bots import LEVELS
 from ..content.bounded import excerpt
 from ..content.catalog import ContentError

@@ -21,7 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
-from .. import resources
+from .. import native, resources
 from ..bots import worth
 from ..content.bounded import excerpt
 from .runner import GameRecord, LabConfig, play_games
@@ -118,7 +118,8 @@ def run_on_cluster(cfg: LabConfig,
     client = _client(address)
     try:
         from distributed import as_completed
-        _ship_code(client)
+        if not _ship_code(client):            # workers with the program of their own: with its build, if any
+            client.run(native.enable)
         threads = sum(client.nthreads().values()) or 1
         shared = client.scatter([cfg, board, catalog], broadcast=True)
         futures = [client.submit(play_games, *shared, batch, pure=False) for batch in batches(cfg.games, threads)]

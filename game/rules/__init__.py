@@ -1,19 +1,23 @@
 """The rules engine: pure Python, no pygame, no pytmx. This file is its face: everything outside
-`game/rules` imports engine names from `game.rules` itself, and only the names in `__all__`.
+`game/rules` imports engine names from `game.rules` itself, and only the names in `__all__`,
+which lists what the program, its tests and its guides use (a test keeps it so).
 
 - A game: `new_game` (or `build_position` for a set-up position), then `legal_actions`,
   `why_illegal`, `apply` (which returns the next state and the `Record` of the intent), `actor`
   (whose intent is awaited), `asked` (a decision out of turn awaited, see `waiting.py`), `replay`; the phases `PICK`, `CONQUER`, `REDEPLOY`, `WITHDRAW`,
   `GAME_OVER`; `outcome` ranks the players by R13 and says who won (`ranking.py`).
 - The intents (`Pick`, `Conquer`, ... `Use`), `action_from_dict` and `ACTION_TYPES`.
-- The chance source: `RandomChance` (a seeded `random.Random` passed in), `ScriptedDice`,
-  `Replay` (a record's rolls again), `die_face`.
-- The typed events of a record (`events_of`, `ScoreEvent`, ...).
+- The chance source: a seeded `random.Random` passed in, or `ScriptedDice`, or `Replay` (a
+  record's rolls again).
+- The typed events of a record (`events_of`, each event's class by its kind in `EVENT_TYPES`,
+  `ScoreEvent`).
 - What a game is made of: `GameState` and its parts, `Board`, `Region`, `Catalog`; the prices
-  (`cost_of`, `conquest_cost`, `cost_text`, `decline_conqueror`, `die_bonus`, `pick_price` of a combo
-  with the markers on it, `column_marks`) and `default_region`.
+  (`cost_of`, `conquest_cost`, `decline_conqueror`, `die_bonus`, `pick_price` of a combo with the
+  markers on it, `column_marks`) and `default_region`.
 - The errors, each carrying a `Reason` (a sentence for a player, in any language).
-- `when_compiled`, which lets the classes of a compiled module be pickled (`pickling.py`).
+
+The build's plumbing is not part of it: the engine's modules register their compiled classes for
+pickling with `game.rules.pickling` themselves (see `game.native` for what compiled code may not do).
 
 Content authors' effect blocks have a second face, `game.rules.abilities` (the registry of
 blocks by name, their base class and the `when:`/`where:` vocabulary). See `engine.py` for the
@@ -47,44 +51,21 @@ from .actions import (
 )
 from .board import FEATURES, TERRAINS, WATER, Board, Region
 from .catalog import Catalog
-from .chance import ChanceSource, RandomChance, Replay, ScriptedDice, die_face
+from .chance import Replay, ScriptedDice
 from .common import column_marks, default_region
-from .conquest import Cost, cost_of, decline_conqueror, die_bonus
-from .engine import (
-    Record,
-    actor,
-    apply,
-    conquest_cost,
-    cost_text,
-    legal_actions,
-    lend_listing,
-    replay,
-    why_illegal,
-)
-from .errors import BoardError, CatalogError, IllegalAction, NotImplementedRule, ReplayError, SetupError
-from .events import (
-    EVENT_TYPES,
-    DeclineEvent,
-    DieEvent,
-    Event,
-    GameOverEvent,
-    GoneEvent,
-    PickEvent,
-    ScoreEvent,
-    TurnEvent,
-    events_of,
-)
+from .conquest import cost_of, decline_conqueror, die_bonus
+from .engine import Record, actor, apply, conquest_cost, legal_actions, lend_listing, replay, why_illegal
+from .errors import BoardError, CatalogError, IllegalAction, NotImplementedRule, SetupError
+from .events import EVENT_TYPES, ScoreEvent, events_of
 from .lent import badge_of, lent_key, lent_parts
-from .pickling import when_compiled
 from .position import build_position
-from .ranking import BY_COINS, BY_TOKENS, SHARED, Outcome, Standing, outcome, tokens_on_board
+from .ranking import BY_COINS, BY_TOKENS, SHARED, Outcome, outcome
 from .reasons import COST_LABELS, COUNT_PARAM, TEMPLATES, HasReason, Reason, as_reason, reason, reason_n
 from .setup import new_game
 from .state import (
     CONQUER,
     GAME_OVER,
     LOST_TRIBE,
-    PHASES,
     PICK,
     REDEPLOY,
     START_COINS,
@@ -102,26 +83,23 @@ __all__ = [
     # a game
     "new_game", "build_position", "legal_actions", "why_illegal", "apply", "actor", "asked", "replay", "Record",
     "lend_listing",
-    "PHASES", "PICK", "CONQUER", "REDEPLOY", "WITHDRAW", "GAME_OVER",
-    "outcome", "Outcome", "Standing", "BY_COINS", "BY_TOKENS", "SHARED", "tokens_on_board",
+    "PICK", "CONQUER", "REDEPLOY", "WITHDRAW", "GAME_OVER",
+    "outcome", "Outcome", "BY_COINS", "BY_TOKENS", "SHARED",
     # the intents
     "Action", "ACTION_TYPES", "action_from_dict", "Pick", "Abandon", "Conquer", "Reinforce", "Redeploy",
     "Withdraw", "Decline", "EndTurn", "BerserkRoll", "Dragon", "Enchant", "GhoulsConquer", "GhoulsReinforce",
     "Fortress", "Encampments", "Heroes", "Ally", "Use", "Settle",
     # the chance source
-    "ChanceSource", "RandomChance", "ScriptedDice", "Replay", "die_face",
+    "ScriptedDice", "Replay",
     # the events
-    "EVENT_TYPES", "Event", "events_of", "TurnEvent", "PickEvent", "DeclineEvent", "GoneEvent", "ScoreEvent",
-    "DieEvent", "GameOverEvent",
+    "EVENT_TYPES", "events_of", "ScoreEvent",
     # what a game is made of
     "GameState", "PlayerState", "RaceHold", "RegionState", "Combo", "START_COINS", "LOST_TRIBE",
     "Board", "Region", "TERRAINS", "WATER", "FEATURES", "Catalog", "badge_of", "lent_key", "lent_parts",
     # prices and defaults
-    "Cost", "cost_of", "conquest_cost", "cost_text", "decline_conqueror", "die_bonus", "default_region",
+    "cost_of", "conquest_cost", "decline_conqueror", "die_bonus", "default_region",
     "pick_price", "column_marks",
     # errors and reasons
-    "IllegalAction", "NotImplementedRule", "SetupError", "BoardError", "CatalogError", "ReplayError",
+    "IllegalAction", "NotImplementedRule", "SetupError", "BoardError", "CatalogError",
     "Reason", "HasReason", "reason", "reason_n", "as_reason", "TEMPLATES", "COUNT_PARAM", "COST_LABELS",
-    # pickling compiled classes (the lab's processes)
-    "when_compiled",
 ]

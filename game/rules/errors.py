@@ -5,7 +5,8 @@ and replays.
 never changes the state. `NotImplementedRule` says plainly that a race or power effect named in
 the content has no implementation ("not implemented yet: dragon_master"), instead of playing it
 wrongly. They all live here, in a module that always runs interpreted: an exception class with a
-mixin, compiled (`game.native`), is not taken for an exception when raised.
+mixin, compiled, is not taken for an exception when raised (the first of the things compiled
+code may not do, listed in `game.native`).
 """
 from __future__ import annotations
 

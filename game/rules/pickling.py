@@ -8,13 +8,18 @@ rebuilds each through its constructor from its fields; interpreted, it does noth
 pickle exactly as before. `by_parts(...)`, compiled or not, rebuilds a class through its
 constructor with the arguments `args_of` names and then gives it every attribute but those it is
 told to forget: a game state forgets what `legal_actions` noted by the identities of the intents,
-which mean nothing in another process. This module always runs interpreted.
+which mean nothing in another process. This module always runs interpreted. (Why a compiled
+class must be registered here is the third of the things compiled code may not do, listed in
+`game.native`; the bots' compiled modules import it from here, not from the engine's face.)
 """
 from __future__ import annotations
 
 import copyreg
 from dataclasses import MISSING, fields, is_dataclass
 from typing import Any, Callable
+
+#: what the modules outside the engine that are compiled (the bots') may use
+__all__ = ["by_parts", "when_compiled"]
 
 
 def native(cls: type) -> bool:

@@ -24,6 +24,11 @@ from typing import Any, Callable
 
 import pygame
 
+from game import native
+
+if __name__ == "__main__":          # the command: the compiled engine when it is built, looked for first
+    native.enable()
+
 from game.content.bounded import read_bytes
 
 from . import emblems, glyphs

@@ -25,11 +25,16 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game import resources  # noqa: E402
+from game import native, resources  # noqa: E402
+
+if __name__ == "__main__":          # the command: the compiled engine when it is built, looked for first
+    native.enable()
 
 
 def _first_frame_child() -> None:
-    """Run in a fresh process: open the window on the start screen, report the first frame."""
+    """Run in a fresh process: open the window on the start screen, report the first frame (the
+    build looked for first, as the game does)."""
+    native.enable()
     from game.ui.app import Options
     from game.ui.scenes import open_app
     app = open_app(Options())

@@ -19,7 +19,10 @@ from pathlib import Path
 
 import pygame
 
-from game import resources
+from game import native, resources
+
+if __name__ == "__main__":          # the command: the compiled engine when it is built, looked for first
+    native.enable()
 
 from .map_art import BASE
 

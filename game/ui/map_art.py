@@ -30,6 +30,11 @@ from typing import Callable, Sequence
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
+from game import native  # noqa: E402
+
+if __name__ == "__main__":          # the command: the compiled engine when it is built, looked for first
+    native.enable()
+
 from game.content import geometry  # noqa: E402
 from game.content.tiled_file import MAX_PIXELS  # noqa: E402
 from game.content.tmx import SHIPPED_MAPS, MapData, inspect_map  # noqa: E402
