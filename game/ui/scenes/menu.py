@@ -140,7 +140,7 @@ class MenuScene(CoverScene):
         if bid == "resume":
             app.pop()                                  # the table goes on where it stopped
         elif bid == "help":
-            app.replace(CardScene(app, Overlay("help", list(help_columns(self.table.match.state)))))
+            app.replace(CardScene(app, Overlay("help", list(help_columns(self.table.match.state, self.table.seats)))))
         elif bid in ("leave", "new", "quit"):
             if not self.table.save():                  # already autosaved; once more to be sure
                 app.pop()                              # a game that cannot be saved is not left:

@@ -1,5 +1,5 @@
-"""The start screen: a new game (2 to 5 players, names, colours, computer seats once the bots
-exist, the map for that many players or the one given with --map, an optional seed) and
+"""The start screen: a new game (2 to 5 players, names, colours, computer seats at each level of
+`game.bots.REGISTRY`, the map for that many players or the one given with --map, an optional seed) and
 the saved games (map, players, round, date; each can be resumed (a finished one opens on its
 final screen), or deleted after a
 confirmation); under them the language (English, Română, Nederlands, Français), the sound
@@ -23,6 +23,7 @@ from typing import Any
 import pygame
 
 from game import savelock
+from game.bots import LEVELS, REGISTRY
 from game.content.packs import Pack, pack_ids, shipped_packs
 from game.content.tmx import MapError, load_map
 from game.match import Seat
@@ -41,17 +42,27 @@ from .. import settings, theme
 from ..app import App, Scene
 from ..layout import ui_scale
 from ..strings import LANGUAGES, language, language_name, map_title, say, t, tn
-from ..table import Table, bots_available, resolve, shipped_map_path
+from ..table import Table, resolve, shipped_map_path
 from ..widgets import Button, TextField, clipboard_text, hit, player_mark, put_clipboard, tooltip, track_hover
 from .common import backdrop
 
-KINDS = ("person", "easy", "medium", "hard", "expert")
+KINDS = ("person", *LEVELS)      # what a seat button goes through: a person, then each computer level
 EDIT_KEYS = (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_END, pygame.K_LEFT, pygame.K_RIGHT,
              pygame.K_a, pygame.K_c, pygame.K_v)
 
 
 FADED = (110, 100, 88)   # the lines of a finished game
 ROWS = 4                 # saved games shown at once on the right card
+
+
+def kind_label(kind: str) -> str:
+    """A seat's button: "Person", or the computer level's name ("Computer: hard")."""
+    return t(REGISTRY[kind].label) if kind in REGISTRY else t("start.kind.person")
+
+
+def kind_tip(kind: str) -> str:
+    """What a click on a seat's button does, and how the computer level shown plays."""
+    return t("start.kind_tip") + ("\n" + t(REGISTRY[kind].about) if kind in REGISTRY else "")
 
 
 def t_in(lang: str, key: str) -> str:
@@ -77,7 +88,6 @@ class StartScene(Scene):
         self.kinds = ["person"] * 5
         self.seed = TextField("seed", str(opts.seed) if opts.seed is not None else "", max_len=9, digits_only=True)
         self.focus: TextField | None = None
-        self.bots = bots_available()
         self.buttons: list[Button] = []
         self.hover: str | None = None
         self.mouse = (0, 0)                           # where the pointer came onto the hovered button
@@ -114,7 +124,7 @@ class StartScene(Scene):
                     j = self.colours.index(colour)
                     self.colours[j] = self.colours[i]
                 self.colours[i] = colour
-            if kind in KINDS and (kind == "person" or self.bots):
+            if kind in KINDS:
                 self.kinds[i] = kind
         self.players = len(seats)
 
@@ -331,18 +341,15 @@ class StartScene(Scene):
             b.append(Button(f"colour:{i}", "", pygame.Rect(new.x + px(30), row_y, px(40), px(38)), style="quiet",
                             tip=t("start.colour_tip")))
             self.names[i].rect = pygame.Rect(new.x + px(84), row_y, px(300), px(38))
-            if self.bots:
-                label = t(f"start.kind.{self.kinds[i]}")
-                b.append(Button(f"kind:{i}", label, pygame.Rect(new.x + px(400), row_y, px(250), px(38)),
-                                style="quiet", tip=t("start.kind_tip")))
+            b.append(Button(f"kind:{i}", kind_label(self.kinds[i]), pygame.Rect(new.x + px(400), row_y, px(250), px(38)),
+                            style="quiet", tip=kind_tip(self.kinds[i])))
         sy = new.y + px(430)
         seed_w = max(self.app.text.size(t_in(code, "start.seed"), px(16))[0] for code in LANGUAGES)
         self.seed.rect = pygame.Rect(new.x + px(30) + max(px(190), seed_w + px(12)), sy, px(160), px(36))
-        if self.bots:
-            label = t("tutorial.start")
-            w = self.app.text.size(label, px(15), "bold")[0] + px(26)
-            b.append(Button("tutorial", label, pygame.Rect(new.right - px(30) - w, new.y + px(16), w, px(36)),
-                            style="quiet", tip=t("tutorial.start_tip")))
+        label = t("tutorial.start")
+        w = self.app.text.size(label, px(15), "bold")[0] + px(26)
+        b.append(Button("tutorial", label, pygame.Rect(new.right - px(30) - w, new.y + px(16), w, px(36)),
+                        style="quiet", tip=t("tutorial.start_tip")))
         if self.packs:
             label = t("start.packs", count=len(self.pack_choice), total=len(self.packs))
             w = max(px(200), self.app.text.size(label, px(15), "bold")[0] + px(26))
@@ -434,7 +441,7 @@ class StartScene(Scene):
                 self.start()
             elif ev.key == pygame.K_ESCAPE:
                 self.focus = None
-            elif ev.key == pygame.K_F2 and self.bots:
+            elif ev.key == pygame.K_F2:
                 self.start_lesson()
                 return
             self.app.dirty()
