@@ -59,6 +59,9 @@ class MenuScene(CoverScene):
     def button(self, bid: str) -> Button | None:
         return next((b for b in self.buttons if b.id == bid), None)
 
+    def unsaved_table(self) -> Table | None:
+        return self.table if self.table.save_error is not None else None
+
     def box(self) -> pygame.Rect:
         size = self.app.size()
         return centred_box(size, 900, 610, ui_scale(*size))

@@ -150,9 +150,8 @@ class StartScene(Scene):
 
         def done(ids: list[str]) -> None:
             self.pack_choice = ids
-            self.app.switch(self)
             self.build()
-        self.app.switch(PacksScene(self.app, self.packs, self.pack_choice, done))
+        self.app.push(PacksScene(self.app, self.packs, self.pack_choice, done))
 
     def map_path(self) -> str:
         return self.map_choice or shipped_map_path(self.players)
@@ -198,6 +197,14 @@ class StartScene(Scene):
     def leave(self) -> None:
         pygame.key.stop_text_input()
 
+    def covered(self) -> None:
+        self.hover = None                              # pictured under a panel without a button's tip
+
+    def tell(self, text: str, kind: str = "hint") -> bool:
+        self.message = text
+        self.app.dirty()
+        return True
+
     def update(self, now: float) -> None:
         if self._shown and not self._probed:
             self._probed = True
@@ -224,8 +231,8 @@ class StartScene(Scene):
             prepare_home()
         except HomeError as err:
             self.build()
-            self.app.switch(NoticeScene(self.app, t("save.home_title"), say(err),
-                                        [("back", t("error.back"), lambda: self.app.switch(self))]))
+            self.app.push(NoticeScene(self.app, t("save.home_title"), say(err),
+                                      [("back", t("error.back"), self.app.pop)]))
             return
         self.shelf = list_saves()
         self.page = min(self.page, max(0, (len(self.shelf.games) - 1) // ROWS))
@@ -240,15 +247,15 @@ class StartScene(Scene):
         body = t("save.unreadable_body", reason=say(err), kept=kept.name, folder=str(kept.parent))
         if more:
             body += " " + tn("save.more_kept", more, count=more)
-        self.app.switch(NoticeScene(self.app, t("save.unreadable_title"), body,
-                                    [("new", t("save.back_to_games"), lambda: self.app.switch(self))]))
+        self.app.push(NoticeScene(self.app, t("save.unreadable_title"), body,
+                                  [("new", t("save.back_to_games"), self.app.pop)]))
 
     def open_elsewhere(self, info: SaveInfo) -> None:
         """Tell the player this game is open in another window; back to this screen."""
         from .notice import NoticeScene
         body = "\n".join(self.describe(info)) + "\n" + t("start.open_elsewhere_body")
-        self.app.switch(NoticeScene(self.app, t("start.open_elsewhere_title"), body,
-                                    [("new", t("save.back_to_games"), lambda: self.app.switch(self))]))
+        self.app.push(NoticeScene(self.app, t("start.open_elsewhere_title"), body,
+                                  [("new", t("save.back_to_games"), self.app.pop)]))
 
     def resume(self, info: SaveInfo) -> None:
         """Open a saved game; one that cannot be resumed is moved aside with one sentence, one
@@ -286,6 +293,7 @@ class StartScene(Scene):
             return
 
         def delete() -> None:
+            self.app.pop()                             # the question goes
             try:
                 delete_save(info.path)
             except savelock.OpenElsewhere:
@@ -293,12 +301,11 @@ class StartScene(Scene):
                 return
             except OSError:
                 pass                                   # already gone, or read-only: the list says which
-            self.app.switch(self)
             self.refresh()
         body = "\n".join(self.describe(info)) + "\n" + t("start.delete_body")
-        self.app.switch(NoticeScene(self.app, t("start.delete_title"), body,
-                                    [("keep", t("start.delete_keep"), lambda: self.app.switch(self)),
-                                     ("delete", t("start.delete_yes"), delete)]))
+        self.app.push(NoticeScene(self.app, t("start.delete_title"), body,
+                                  [("keep", t("start.delete_keep"), self.app.pop),
+                                   ("delete", t("start.delete_yes"), delete)]))
 
     def map_name(self, path: str) -> str:
         if path not in self.map_names:
@@ -488,7 +495,7 @@ class StartScene(Scene):
             self.build()
         elif kind == "sound":
             from .sound import SoundScene
-            self.app.switch(SoundScene(self.app, self))
+            self.app.push(SoundScene(self.app))
         elif kind == "start":
             self.start()
         elif kind == "tutorial":
@@ -522,8 +529,8 @@ class StartScene(Scene):
                               self.app.expert_seconds)
         except (ValueError, OSError) as err:          # MapError, ContentError, SetupError: one line
             from .notice import NoticeScene
-            self.app.switch(NoticeScene(self.app, t("start.cannot_start"), say(err),
-                                        [("back", t("error.back"), lambda: self.app.switch(StartScene(self.app)))]))
+            self.app.push(NoticeScene(self.app, t("start.cannot_start"), say(err),
+                                      [("back", t("error.back"), lambda: self.app.switch(StartScene(self.app)))]))
             return
         self.remember_table(seats)
         if table.state.game_over:
