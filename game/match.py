@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from . import resources
+from .bots import LEVELS as BOT_LEVELS
 from .content.bounded import FileRefused, exists, load_json
 from .rules import (
     Action,
@@ -70,14 +71,6 @@ MAX_RECORDS = 100_000
 DIE = frozenset({0, 1, 2, 3})
 
 
-def _bot_levels() -> tuple[str, ...]:
-    try:
-        from .bots import LEVELS
-    except Exception:  # noqa: BLE001 - a half-written bots package: the levels known to every version
-        return ("easy", "medium", "hard")
-    return tuple(LEVELS)
-
-
 def _is_int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
@@ -101,7 +94,7 @@ def _shape_problem(d: Any) -> Reason | None:
             return reason("save_p_player", n=i + 1)
         if not isinstance(colour, str):
             return reason("save_p_player", n=i + 1)
-        if bot is not None and (not isinstance(bot, str) or bot.lower() not in _bot_levels()):
+        if bot is not None and (not isinstance(bot, str) or bot.lower() not in BOT_LEVELS):
             return reason("save_p_level", n=i + 1, value=bot)
         names.append(name.strip().lower())
     if len(set(names)) != len(names):
@@ -174,7 +167,7 @@ def check_save(path: str | Path) -> dict[str, Any]:
 class Seat:
     name: str
     colour: str = ""
-    bot: str | None = None          # None for a person, else "easy" | "medium" | "hard" | "expert"
+    bot: str | None = None          # None for a person, else a level of `game.bots.LEVELS`
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "colour": self.colour, "bot": self.bot}

@@ -1,6 +1,7 @@
-"""The scene stack: the help, a rules card and the menu are pushed over the table, which holds
-still while covered (no computer move played, its clock and the animations held) and goes on
-where it stopped when they are closed."""
+"""The scene stack: the help, a rules card, the menu and the hand-over curtain are pushed over the
+table, which holds still while covered (no computer move played, its clock and the animations
+held) and goes on where it stopped when they are closed; the start screen's sound panel, its
+expansions chooser and the notices are pushed over it the same way."""
 from __future__ import annotations
 
 import os
@@ -19,6 +20,7 @@ from game.ui.motion import Flight  # noqa: E402
 from game.ui.scenes.cover import CardScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.play import GameScene  # noqa: E402
+from game.ui.strings import t  # noqa: E402
 from game.ui.table import Table, shipped_map_path  # noqa: E402
 
 
@@ -114,3 +116,68 @@ def test_a_rules_card_is_a_scene_over_the_table(bot_turn) -> None:
     assert isinstance(d.scene, CardScene) and d.card.kind == "rules" and d.app.below(d.scene) is game
     d.click((5, 5))
     assert d.scene is game and len(d.app.stack) == 1
+
+
+# -- the hand-over curtain, the start screen's panels and the notices: pushed, then popped ----------
+@pytest.fixture
+def start(home):
+    d = Driver(Options(pace=0, catch_errors=False, players=2))
+    d.pump(3)
+    yield d
+    d.close()
+
+
+def _stack(d: Driver) -> list[str]:
+    return [type(s).__name__ for s in d.app.stack]
+
+
+def test_the_curtain_is_laid_over_the_table_and_lifted_by_the_player_it_names(start) -> None:
+    from game.ui.scenes.curtain import PassScene
+    d = start
+    d.scene.names[0].value, d.scene.names[1].value = "Ann", "Bob"
+    d.press_button("start")
+    curtain = d.scene
+    assert isinstance(curtain, PassScene) and _stack(d) == ["GameScene", "PassScene"]
+    game = d.app.below(curtain)
+    assert game is curtain.game and game.covered_at is not None          # the table holds still under it
+    d.press_button("ready")
+    assert d.scene is game and _stack(d) == ["GameScene"] and game.viewer == curtain.seat
+
+
+def test_closing_the_window_never_takes_the_curtain_away(start, monkeypatch, capsys) -> None:
+    d = start
+    d.press_button("start")
+    curtain = d.scene
+    monkeypatch.setattr(d.app, "close_would_lose", lambda: True)       # a game's end nowhere kept
+    d.app.close()
+    assert d.scene is curtain and d.app.running                        # the board stays hidden
+    assert t("app.close_unsaved") in capsys.readouterr().err
+
+
+def test_the_sound_panel_and_the_expansions_are_pushed_over_the_start_screen(start) -> None:
+    d = start
+    home_screen = d.scene
+    d.press_button("sound")
+    assert _stack(d) == ["StartScene", "SoundScene"] and d.app.below(d.scene) is home_screen
+    d.key(pygame.K_ESCAPE)
+    assert d.scene is home_screen and _stack(d) == ["StartScene"]
+    d.press_button("packs")
+    assert _stack(d) == ["StartScene", "PacksScene"]
+    first = d.scene.packs[0].id
+    d.press_button(f"pack:{first}")
+    d.press_button("done")
+    assert d.scene is home_screen and _stack(d) == ["StartScene"] and home_screen.pack_choice == [first]
+
+
+def test_a_notice_is_pushed_over_the_screen_it_concerns_and_back_returns_to_it(start, home) -> None:
+    d = start
+    home_screen = d.scene
+    home_screen.names[0].value = "Ann"
+    home_screen.kept_notice(home / "saves" / "old.unreadable.json", "its map is gone")
+    assert _stack(d) == ["StartScene", "NoticeScene"]
+    d.app.close_would_lose = lambda: True                              # type: ignore[method-assign]
+    d.app.close()                                                      # the notice goes; the line says why
+    assert d.scene is home_screen and home_screen.message == t("app.close_unsaved")
+    home_screen.kept_notice(home / "saves" / "old.unreadable.json", "its map is gone")
+    d.press_button("new")
+    assert d.scene is home_screen and _stack(d) == ["StartScene"] and home_screen.names[0].value == "Ann"

@@ -1,5 +1,5 @@
-"""Computer players: `make_bot(level, seat, seed)` gives an object whose `choose(state)`
-returns the intent the seat sends next.
+"""Computer players: `LEVELS`, the one table of the levels, and `make_bot(level, seat, seed)`,
+which gives an object whose `choose(state)` returns the intent the seat sends next.
 
 Bots act only through the engine's `legal_actions`, `why_illegal` and `apply` (on copies),
 never by touching the state, and decide from the public view of their seat (`view.py`: other
@@ -13,17 +13,23 @@ players' coins are hidden and only estimated, the stacks are hidden). Levels:
 - "expert" (`expert.ExpertBot`): searches the game with the engine (information-set Monte
   Carlo tree search over whole-turn plans), `budget` processor seconds per decision (2 by default).
 
+`REGISTRY` is the only list of them: the start screen's seat buttons, the saves' check of a
+seat's level, the balance lab's and the match's `--level` choices and the help all read it. A
+new level is a module here, one row of `REGISTRY` and its two strings (`start.kind.NAME`, the
+button's label, and `start.kind_about.NAME`, a line about how it plays) in every language. A
+level whose module cannot be imported stops the import of this package with an error naming
+that module: no part of the program goes on with fewer levels.
+
 A budget counts the processor time of the thread that decides, so a busy machine makes a
 searching bot slower on the clock, never weaker.
 """
 from __future__ import annotations
 
+import importlib
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..rules import Action, GameState
-
-LEVELS = ("easy", "medium", "hard", "expert")
-SEARCHING = ("hard", "expert")           # levels that take `budget` and `iterations`
 
 
 class Bot(Protocol):
@@ -35,24 +41,60 @@ class Bot(Protocol):
     def choose(self, state: GameState) -> Action: ...
 
 
+@dataclass(frozen=True)
+class Level:
+    """One level of computer player, as every part of the program knows it."""
+    name: str                 # the word in a save, the settings, `--level`: "expert"
+    bot: Any                  # the class: `bot(seat, seed, **options)` is a `Bot`
+    label: str                # the string key of its name on the start screen ("Computer: expert")
+    about: str                # the string key of a line about how it plays
+    budget: float | None      # processor seconds per decision by default; None: it does not search
+
+    @property
+    def searches(self) -> bool:
+        """It looks ahead, and takes `budget` and `iterations`."""
+        return self.budget is not None
+
+    def make(self, seat: int, seed: int = 0, **options: Any) -> Bot:
+        """A player of this level for `seat` (a searching level's `budget` is its own unless given)."""
+        if not self.searches:
+            return self.bot(seat, seed)  # type: ignore[no-any-return]
+        if options.get("budget") is None:
+            options["budget"] = self.budget
+        return self.bot(seat, seed, **options)  # type: ignore[no-any-return]
+
+
+def _bot_class(module: str, name: str) -> Any:
+    """The class `name` of `game.bots.<module>`; a module that cannot be imported is named in the error."""
+    where = f"{__name__}.{module}"
+    try:
+        found = importlib.import_module(where)
+    except Exception as err:
+        raise ImportError(f"the computer level in {where} cannot be imported ({type(err).__name__}: {err}); "
+                          f"fix {where.replace('.', '/')}.py or take its row out of game.bots.REGISTRY",
+                          name=where) from err
+    return getattr(found, name)
+
+
+#: the levels, weakest first (the order the start screen's seat button goes through them)
+REGISTRY: dict[str, Level] = {lv.name: lv for lv in (
+    Level("easy", _bot_class("easy", "EasyBot"), "start.kind.easy", "start.kind_about.easy", None),
+    Level("medium", _bot_class("medium", "MediumBot"), "start.kind.medium", "start.kind_about.medium", None),
+    Level("hard", _bot_class("hard", "HardBot"), "start.kind.hard", "start.kind_about.hard", 1.5),
+    Level("expert", _bot_class("expert", "ExpertBot"), "start.kind.expert", "start.kind_about.expert", 2.0),
+)}
+LEVELS: tuple[str, ...] = tuple(REGISTRY)
+SEARCHING: tuple[str, ...] = tuple(n for n, lv in REGISTRY.items() if lv.searches)   # take `budget`, `iterations`
+
+
 def make_bot(level: str, seat: int, seed: int = 0, **options: Any) -> Bot:
     """A computer player for `seat`. Options: Hard and Expert take `budget` (processor
     seconds per decision) and `iterations` (a fixed amount of look-ahead instead of a clock, for
     reproducible runs)."""
-    level = level.lower()
-    if level == "easy":
-        from .easy import EasyBot
-        return EasyBot(seat, seed)
-    if level == "medium":
-        from .medium import MediumBot
-        return MediumBot(seat, seed)
-    if level == "hard":
-        from .hard import HardBot
-        return HardBot(seat, seed, **options)
-    if level == "expert":
-        from .expert import ExpertBot
-        return ExpertBot(seat, seed, **options)
-    raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
+    found = REGISTRY.get(level.lower())
+    if found is None:
+        raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
+    return found.make(seat, seed, **options)
 
 
-__all__ = ["Bot", "LEVELS", "SEARCHING", "make_bot"]
+__all__ = ["Bot", "LEVELS", "Level", "REGISTRY", "SEARCHING", "make_bot"]

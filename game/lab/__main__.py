@@ -32,7 +32,16 @@ from ..rules import Catalog
 from ..stopping import run_stoppable
 from .cluster import ClusterError, check_address, run_on_cluster
 from .report import write
-from .runner import GameRecord, LabConfig, ProgressBar, check_forced, parse_combo, parse_seats, run
+from .runner import (
+    SEARCHING_NAMED,
+    GameRecord,
+    LabConfig,
+    ProgressBar,
+    check_forced,
+    parse_combo,
+    parse_seats,
+    run,
+)
 
 
 def play(cfg: LabConfig, progress: ProgressBar) -> tuple[list[GameRecord], float]:
@@ -81,9 +90,9 @@ def main(argv: list[str] | None = None) -> int:
                          "tcp://10.0.0.5:8786 (needs: pip install \"dask[distributed]\"); the same "
                          "seed gives the same report as a local run")
     ap.add_argument("--iterations", type=int, default=48,
-                    help="Hard and Expert: look-ahead games per decision (default 48; reproducible)")
+                    help=f"{SEARCHING_NAMED}: look-ahead games per decision (default 48; reproducible)")
     ap.add_argument("--budget", type=float, default=None,
-                    help="Hard and Expert: think for this many processor seconds per decision instead "
+                    help=f"{SEARCHING_NAMED}: think for this many processor seconds per decision instead "
                          "of --iterations (not reproducible)")
     args = ap.parse_args(args_in)
     if args.players is None and args.seats:

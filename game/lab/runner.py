@@ -22,6 +22,10 @@ from ..bots.arena import play_game
 from ..rules import Board, Catalog, GameState, Record, outcome
 from ..stopping import quiet_worker
 
+#: the levels that look ahead, named for the command lines' help: "Hard and Expert"
+SEARCHING_NAMED = " and ".join(filter(None, (", ".join(x.capitalize() for x in SEARCHING[:-1]),
+                                             SEARCHING[-1].capitalize() if SEARCHING else "")))
+
 
 @dataclass
 class LabConfig:
@@ -32,7 +36,7 @@ class LabConfig:
     content: list[str] = field(default_factory=list)
     map_path: str | None = None
     jobs: int = 0                       # 0: all cores
-    budget: float = 0.25                # Hard and Expert: processor seconds per decision...
+    budget: float = 0.25                # the searching levels: processor seconds per decision...
     iterations: int | None = 48         # ... or a fixed number of look-ahead games (reproducible)
     seats: list[str] = field(default_factory=list)             # a level per seat (else `level`)
     forced: list[tuple[str, str]] = field(default_factory=list)   # combos on top of every column

@@ -266,16 +266,17 @@ def _load_parts(paths: list[str]) -> tuple[list[Outcome], int]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from .runner import SEARCHING_NAMED
     ap = argparse.ArgumentParser(prog="python -m game.lab match", description=__doc__.split("\n\n")[1])
     ap.add_argument("--a", choices=LEVELS, default="hard")
     ap.add_argument("--b", choices=LEVELS, default="medium")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--first", type=int, default=0, help="number of the first game (to play a match in parts)")
     ap.add_argument("--budget", default=None, metavar="S[,S]",
-                    help="Hard and Expert: processor seconds per decision (default: each level's own); "
+                    help=f"{SEARCHING_NAMED}: processor seconds per decision (default: each level's own); "
                          "two amounts: the first level's, then the second's")
     ap.add_argument("--iterations", default=None, metavar="N[,N]",
-                    help="Hard and Expert: look-ahead games per decision instead of a clock (reproducible); "
+                    help=f"{SEARCHING_NAMED}: look-ahead games per decision instead of a clock (reproducible); "
                          "two amounts: the first level's, then the second's")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=0, help="processes (default: all cores)")

@@ -2,7 +2,8 @@
 
 `App` opens the (resizable) window, owns the shared fonts, text cache and sprites, and runs a
 stack of `Scene`s: `switch` starts afresh with one scene, `push` lays one over the top (the help,
-the menu, a rules card over the table), `pop` takes it away and `replace` swaps the top. Only the
+the menu, a rules card or the hand-over curtain over the table; the sound panel, the expansions
+chooser or a notice over the start screen), `pop` takes it away and `replace` swaps the top. Only the
 top scene gets events and `update`; the one it covers is told (`covered`, `uncovered`) and holds
 still meanwhile, so a computer player waits while the family reads the help. The loop sleeps in `pygame.event.wait` until an event arrives or the scene asks
 to be woken (an animation frame, a computer player's next step), so an idle window costs almost
@@ -58,7 +59,13 @@ class Options:
 
 class Scene:
     """A screen with a lifecycle: `enter`, events, `update`, `draw`, `leave`; and, on the stack,
-    `covered` when another scene is pushed over it and `uncovered` when that one is gone."""
+    `covered` when another scene is pushed over it and `uncovered` when that one is gone.
+
+    What the app asks of any scene besides: `tell` (a line on its message line, if it has one)
+    and `unsaved_table` (the game it holds whose last save failed). A `private` scene hides
+    everything under it (the hand-over curtain): the app never takes it away to show what it covers."""
+
+    private = False
 
     def __init__(self, app: "App") -> None:
         self.app = app
@@ -83,6 +90,14 @@ class Scene:
     def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
         """Draw; return the rectangles that changed, or None when the whole window did."""
         ...
+
+    def tell(self, text: str, kind: str = "hint") -> bool:
+        """Show `text` on this scene's message line ("hint", "good" or "bad"); False when it has none."""
+        return False
+
+    def unsaved_table(self) -> Any:
+        """The game on this scene (a `table.Table`) when its last save failed, else None."""
+        return None
 
 
 class App:
@@ -212,8 +227,8 @@ class App:
     def hold_unsaved(self, scene: Scene | None) -> None:
         """Keep the scene's table while its last save failed: it is tried again on every change
         of screen and when the window closes, never dropped with the scene."""
-        table = getattr(scene, "table", None)
-        if table is not None and getattr(table, "save_error", None) is not None and table not in self.unsaved:
+        table = scene.unsaved_table() if scene is not None else None
+        if table is not None and table not in self.unsaved:
             self.unsaved.append(table)
 
     def retry_unsaved(self) -> bool:
@@ -244,20 +259,18 @@ class App:
     def close(self) -> None:
         """The window's close button. Like Quit on the ranking page: when a game's end can be
         neither written nor kept anywhere, the first press says so on the nearest scene that has a
-        message line (the scenes covering it are taken away) and the window stays; a second
-        press leaves without it."""
+        message line (the scenes covering it are taken away, but never a private one) and the
+        window stays; a second press leaves without it."""
         if self.close_warned or not self.close_would_lose():
             self.quit()
             return
         self.close_warned = True
-        while len(self.stack) > 1 and not hasattr(self.stack[-1], "message"):
+        said = t("app.close_unsaved")
+        while self.stack and not self.stack[-1].tell(said, "bad"):
+            if len(self.stack) == 1 or self.stack[-1].private:
+                print(said, file=sys.stderr)
+                break
             self.pop()
-        scene = self.stack[-1] if self.stack else None
-        if scene is not None and hasattr(scene, "message"):
-            said: Any = scene                  # a scene with a message line (checked above)
-            said.message, said.message_kind = t("app.close_unsaved"), "bad"
-        else:
-            print(t("app.close_unsaved"), file=sys.stderr)
         self.dirty()
 
     def size(self) -> tuple[int, int]:

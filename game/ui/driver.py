@@ -13,6 +13,7 @@ from typing import Any, Callable
 import pygame
 
 from .app import Options
+from .playview import PlayView
 
 
 class Driver:
@@ -27,7 +28,8 @@ class Driver:
     @property
     def card(self) -> Any:
         """The help or rules card on show over the table (`help.Overlay`), or None."""
-        return getattr(self.scene, "overlay", None)
+        from .scenes.cover import CardScene
+        return self.scene.overlay if isinstance(self.scene, CardScene) else None
 
     def pump(self, ticks: int = 1) -> None:
         for _ in range(ticks):
@@ -69,14 +71,14 @@ class Driver:
         b = self.scene.button(bid)
         if b is None:
             raise LookupError(f"no button {bid!r} on {type(self.scene).__name__}; "
-                              f"buttons: {[x.id for x in getattr(self.scene, 'buttons', [])]}")
+                              f"buttons: {[x.id for x in self.scene.buttons]}")
         self.click(b.rect.center)
 
     def end_turn(self) -> None:
         """Press "End turn"; when it asks about tokens still in hand, press it again."""
         scene = self.scene
         self.press_button("end_turn")
-        if self.scene is scene and getattr(scene, "confirm_hand", False) and scene.button("end_turn") is not None:
+        if self.scene is scene and isinstance(scene, PlayView) and scene.confirm_hand and scene.button("end_turn") is not None:
             self.press_button("end_turn")
 
     def hold(self, pos: tuple[int, int]) -> None:

@@ -3,7 +3,8 @@ first-game hints.
 
 `help_columns` writes the help in words: the turn step by step (the role of the printed player
 summary sheet, in our own words), what to do in the current phase, and the rules of every race
-and power in play, player by player, and the legend of the board's symbols (`legend`).
+and power in play, player by player, how each computer player at the table plays (its level's
+line in `game.bots.REGISTRY`), and the legend of the board's symbols (`legend`).
 `rules_lines` is the card opened by right-clicking a combo
 in the column or clicking a race on a banner. `first_hint` picks the hint for a new player, shown
 at the top of the log while the hints are on. `Overlay` draws a modal card with wrapped text in
@@ -17,6 +18,7 @@ from typing import Any, Sequence
 
 import pygame
 
+from game.bots import REGISTRY
 from game.rules import CONQUER, GAME_OVER, PICK, REDEPLOY, WITHDRAW, Decline, asked, badge_of, lent_parts
 
 from . import legend, theme
@@ -34,8 +36,9 @@ def phase_key(phase: str) -> str:
     return PHASES.get(phase, "conquer")
 
 
-def help_columns(state: Any) -> tuple[list[Line], list[Line]]:
-    """The help's two columns: the turn step by step; the phase now and the rules in play."""
+def help_columns(state: Any, seats: Sequence[Any] = ()) -> tuple[list[Line], list[Line]]:
+    """The help's two columns: the turn step by step; the phase now, the rules in play and the
+    computer players among `seats` (the table's `Seat`s)."""
     left: list[Line] = [(t("help.turn_title"), 17, theme.ACCENT, "bold")]
     for i, key in enumerate(TURN_STEPS, 1):
         left.append((f"{i}. {t(key)}", 14, theme.INK, "regular"))
@@ -65,7 +68,22 @@ def help_columns(state: Any) -> tuple[list[Line], list[Line]]:
             right += rules_lines(cat, hold.race, hold.power, in_decline, compact=True)
     if not any_race:
         right.append((t("help.in_play_none"), 14, theme.INK_SOFT, "regular"))
+    right += bot_lines(seats)
     return left, right
+
+
+def bot_lines(seats: Sequence[Any]) -> list[Line]:
+    """The computer players at the table, each with its level and a line on how that level plays."""
+    out: list[Line] = []
+    for seat in seats:
+        level = REGISTRY.get(seat.bot or "")
+        if level is None:
+            continue
+        if not out:
+            out += [("", 8, theme.INK, "regular"), (t("help.bots_title"), 17, theme.ACCENT, "bold")]
+        out.append((f"{seat.name} · {t(level.label)}", 14, theme.INK, "bold"))
+        out.append((t(level.about), 13, theme.INK, "regular"))
+    return out
 
 
 def rules_lines(catalog: Any, race: str, power: str | None, in_decline: bool = False,

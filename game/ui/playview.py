@@ -123,7 +123,7 @@ class PlayView(Scene):
         self.bot_due: float | None = None
         self.bot_work: tuple[threading.Thread, dict, Any] | None = None
         self.bot_since = 0.0                      # when the computer player began to think
-        self.fast = bool(getattr(app, "bots_fast", False))
+        self.fast = app.bots_fast
         self.viewer = viewer
         self.last_score: tuple[int, int, list] | None = None
         self.log_lines: list[str] = []
@@ -225,12 +225,20 @@ class PlayView(Scene):
         self.message, self.message_kind = say(text, self.state), kind
         self.app.dirty()
 
+    def tell(self, text: str, kind: str = "hint") -> bool:
+        self.say(text, kind)
+        return True
+
+    def unsaved_table(self) -> Any:
+        return self.table if self.table.save_error is not None else None
+
     def handed_over(self, seat: int) -> None:
-        """The curtain was lifted by the player at `seat`."""
+        """The curtain over the table was lifted by the player at `seat`: the table comes back
+        for them afresh, as when it first came on screen."""
         self.viewer = seat
         self.last_score = None
         self.message = ""                 # the last player's news is not the next one's
-        self.app.switch(self)
+        self.enter()
 
     def place_of(self, where: str) -> tuple[int, int] | None:
         """A window point for a place things travel between: "region:ID", "hand:SEAT" (the

@@ -16,13 +16,14 @@ from typing import Any
 
 import pygame
 
+from game.bots import REGISTRY
 from game.rules import START_COINS
 from game.story import SOURCES, Story
 
 from . import colour_vision, theme
 from .board_view import BoardPicture, BoardView
 from .layout import Layout, ui_scale
-from .strings import combo_name, has, map_title, t, tn
+from .strings import combo_name, map_title, t, tn
 
 
 def seat_tag(table: Any, seat: int) -> str:
@@ -31,8 +32,8 @@ def seat_tag(table: Any, seat: int) -> str:
     bot = seats[seat].bot if seat < len(seats) else None
     if not bot:
         return ""
-    key = f"start.kind.{bot}"
-    return t(key) if has(key) else t("story.computer")
+    level = REGISTRY.get(bot)
+    return t(level.label) if level is not None else t("story.computer")
 
 
 def _colours(table: Any) -> list[tuple[int, int, int]]:

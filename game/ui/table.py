@@ -19,18 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from game import resources
+from game.bots import make_bot
 from game.content.bounded import exists
 from game.content.tmx import SHIPPED_MAPS, MapData, check_players, load_map
 from game.match import Match, MatchSetup, Seat
 from game.rules import Action, Record, actor
-
-
-def bots_available() -> bool:
-    try:
-        from game.bots import make_bot  # noqa: F401
-    except Exception:  # noqa: BLE001 - a half-written bots package must not stop the game
-        return False
-    return True
 
 
 def shipped_map_path(players: int) -> str:
@@ -149,29 +142,11 @@ class Table:
         self.bots = {}
         if not any(s.bot for s in self.seats):
             return
-        try:
-            from game.bots import make_bot as maker
-        except Exception:  # noqa: BLE001 - without bots, computer seats are played by the default
-            maker = None  # type: ignore[assignment]
-        if maker is not None:                     # the bots value this content from play (`game.worth_cache`)
-            from game.worth_cache import prepare_in_background
-            st = self.match.state
-            prepare_in_background(st.board, st.catalog, len(st.players), on_failure=self._worth_failed)
+        from game.worth_cache import prepare_in_background
+
+        st = self.match.state                     # the bots value this content from play
+        prepare_in_background(st.board, st.catalog, len(st.players), on_failure=self._worth_failed)
         for i, s in enumerate(self.seats):
             if s.bot:
                 opts = {"budget": self.expert_seconds} if s.bot == "expert" else {}
-                self.bots[i] = maker(s.bot, i, self.match.setup.seed + i, **opts) if maker is not None else _DefaultBot()
-
-
-class _DefaultBot:
-    """Stands in for a computer player when `game.bots` cannot be imported: it plays the first
-    conquest it can, then ends its turn (keeps a saved game with computer seats playable)."""
-
-    def choose(self, state: Any) -> Action:
-        from game.rules import Conquer, EndTurn, Pick, Withdraw, legal_actions
-        legal = legal_actions(state)
-        for cls in (Withdraw, Pick, Conquer):
-            for a in legal:
-                if isinstance(a, cls):
-                    return a
-        return next((a for a in legal if isinstance(a, EndTurn)), legal[0])
+                self.bots[i] = make_bot(s.bot, i, self.match.setup.seed + i, **opts)

@@ -8,7 +8,7 @@ knows the rules or changes the game.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 import pygame
 
@@ -57,7 +57,19 @@ def hit(buttons: Sequence[Button], pos: tuple[int, int]) -> Button | None:
     return None
 
 
-def track_hover(scene: Any, pos: tuple[int, int], other: Callable[[tuple[int, int]], str | None] | None = None) -> bool:
+class Hovered(Protocol):
+    """A screen whose buttons show what the pointer is over (`track_hover`)."""
+    hover: str | None                # the id of what the pointer is over
+    mouse: tuple[int, int]           # where it came onto it: a tooltip shows there
+
+    @property
+    def app(self) -> Any: ...        # the `App`: redrawn when the hover changes
+
+    @property
+    def buttons(self) -> Sequence[Button]: ...
+
+
+def track_hover(scene: Hovered, pos: tuple[int, int], other: Callable[[tuple[int, int]], str | None] | None = None) -> bool:
     """Remember what the pointer is over: one of the scene's `buttons`, else what `other` names
     there (a row of a list...), in `scene.hover`, and where it came onto it in `scene.mouse` (a
     tooltip shows there). The scene is redrawn only when that changes; True when it did."""
@@ -66,8 +78,7 @@ def track_hover(scene: Any, pos: tuple[int, int], other: Callable[[tuple[int, in
     if now == scene.hover:
         return False
     scene.hover = now
-    if hasattr(scene, "mouse"):
-        scene.mouse = pos
+    scene.mouse = pos
     scene.app.dirty()
     return True
 
@@ -84,13 +95,6 @@ def dimmed(shot: pygame.Surface) -> pygame.Surface:
     dim.fill((20, 14, 10, 170))
     shot.blit(dim, (0, 0))
     return shot
-
-
-def refit(shade: pygame.Surface | None, size: tuple[int, int]) -> pygame.Surface | None:
-    """The darkened backdrop stretched to a new window size (None stays None)."""
-    if shade is not None and shade.get_size() != size:
-        return pygame.transform.smoothscale(shade, size)
-    return shade
 
 
 def centred_box(size: tuple[int, int], width: int, height: int, ui: float) -> pygame.Rect:

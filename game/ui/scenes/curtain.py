@@ -1,9 +1,10 @@
 """The hand-over: "pass the device to NAME", with the board hidden.
 
 Shown whenever another person must act: a new turn, or a defender placing the tokens they got
-back. Nothing of the game shows behind it. The player who just finished may hold a button to
-see what they scored (their coins are secret, R7); the next player lifts the curtain with the
-button that names them.
+back. It is pushed over the table, which holds still under it, and it is private: nothing of
+the game shows behind it, and nothing takes it away but the next player. The player who just
+finished may hold a button to see what they scored (their coins are secret, R7); the next player
+lifts the curtain with the button that names them (`lift`).
 """
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ from .common import backdrop, card
 
 
 class PassScene(Scene):
+    private = True
+
     def __init__(self, app: App, game: PlayView, seat: int, last_score: Any = None) -> None:
         super().__init__(app)
         self.game = game
@@ -31,6 +34,7 @@ class PassScene(Scene):
         self.buttons: list[Button] = []
         self.hover: str | None = None
         self.pressed: str | None = None
+        self.mouse = (0, 0)
 
     def button(self, bid: str) -> Button | None:
         return next((b for b in self.buttons if b.id == bid), None)
@@ -65,9 +69,14 @@ class PassScene(Scene):
             b = hit(self.buttons, ev.pos)
             self.app.dirty()
             if b is not None and b.id == pressed == "ready":
-                self.game.handed_over(self.seat)
+                self.lift()
         elif ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.game.handed_over(self.seat)
+            self.lift()
+
+    def lift(self) -> None:
+        """The next player is at the screen: the curtain goes and the table comes back for them."""
+        self.app.pop()
+        self.game.handed_over(self.seat)
 
     def draw(self, surf: pygame.Surface) -> None:
         backdrop(surf)

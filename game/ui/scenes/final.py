@@ -90,6 +90,7 @@ class FinalScene(Scene):
         self.table = table
         self.buttons: list[Button] = []
         self.hover: str | None = None
+        self.mouse = (0, 0)                  # where the pointer came onto the hovered button
         self.page = "ranking"
         self.story = read_story(table)
         self.message = ""
@@ -186,6 +187,14 @@ class FinalScene(Scene):
         """The game's last save failed: its end is not written yet."""
         return getattr(self.table, "save_error", None) is not None
 
+    def unsaved_table(self) -> Table | None:
+        return self.table if self.unsaved else None
+
+    def tell(self, text: str, kind: str = "hint") -> bool:
+        self.message, self.message_kind = text, kind
+        self.app.dirty()
+        return True
+
     def unsaved_rect(self) -> pygame.Rect:
         """The band that says the end of the game is not written yet, above the buttons."""
         w, h = self.app.size()
@@ -255,14 +264,14 @@ class FinalScene(Scene):
             if b is not None:
                 self.press(b.id)
         elif ev.type == pygame.KEYDOWN:
-            shift = bool(getattr(ev, "mod", 0) & pygame.KMOD_SHIFT)
+            shift = bool(ev.mod & pygame.KMOD_SHIFT)
             if ev.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN) or (ev.key == pygame.K_TAB and not shift):
                 self.turn_page(1)
             elif ev.key in (pygame.K_LEFT, pygame.K_PAGEUP) or (ev.key == pygame.K_TAB and shift):
                 self.turn_page(-1)
             elif ev.key in (pygame.K_1, pygame.K_2, pygame.K_3):
                 self.show(PAGES[ev.key - pygame.K_1])
-            elif ev.key == pygame.K_e or (ev.key == pygame.K_s and getattr(ev, "mod", 0) & pygame.KMOD_CTRL):
+            elif ev.key == pygame.K_e or (ev.key == pygame.K_s and ev.mod & pygame.KMOD_CTRL):
                 self.press("export")
             elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.press("new")

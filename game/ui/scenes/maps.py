@@ -90,6 +90,11 @@ class MapScene(CoverScene):
     def button(self, bid: str) -> Button | None:
         return next((b for b in self.buttons if b.id == bid), None)
 
+    def tell(self, text: str, kind: str = "hint") -> bool:
+        self.message = text
+        self.app.dirty()
+        return True
+
     def box(self) -> pygame.Rect:
         size = self.app.size()
         return centred_box(size, 900, 600, ui_scale(*size))

@@ -59,6 +59,9 @@ class MenuScene(CoverScene):
     def button(self, bid: str) -> Button | None:
         return next((b for b in self.buttons if b.id == bid), None)
 
+    def unsaved_table(self) -> Table | None:
+        return self.table if self.table.save_error is not None else None
+
     def box(self) -> pygame.Rect:
         size = self.app.size()
         return centred_box(size, 900, 610, ui_scale(*size))
@@ -140,7 +143,7 @@ class MenuScene(CoverScene):
         if bid == "resume":
             app.pop()                                  # the table goes on where it stopped
         elif bid == "help":
-            app.replace(CardScene(app, Overlay("help", list(help_columns(self.table.match.state)))))
+            app.replace(CardScene(app, Overlay("help", list(help_columns(self.table.match.state, self.table.seats)))))
         elif bid in ("leave", "new", "quit"):
             if not self.table.save():                  # already autosaved; once more to be sure
                 app.pop()                              # a game that cannot be saved is not left:

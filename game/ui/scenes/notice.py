@@ -1,5 +1,7 @@
 """A message on a card with a few buttons: an unreadable save (kept aside), a map that cannot
-be loaded, an unexpected error. Each button runs what the caller passed in."""
+be loaded, a question before a save is deleted, an unexpected error. It is pushed over the scene
+it concerns, which shows dimmed around the card (alone on the stack, the table's dark wood does);
+each button runs what the caller passed in (`App.pop` goes back to that scene as it was)."""
 from __future__ import annotations
 
 from typing import Callable, Sequence
@@ -7,13 +9,14 @@ from typing import Callable, Sequence
 import pygame
 
 from .. import theme
-from ..app import App, Scene
+from ..app import App
 from ..layout import ui_scale
 from ..widgets import Button, hit, track_hover
 from .common import backdrop, card
+from .cover import CoverScene
 
 
-class NoticeScene(Scene):
+class NoticeScene(CoverScene):
     def __init__(self, app: App, title: str, body: str,
                  actions: Sequence[tuple[str, str, Callable[[], None]]]) -> None:
         super().__init__(app)
@@ -22,11 +25,13 @@ class NoticeScene(Scene):
         self.actions = list(actions)
         self.buttons: list[Button] = []
         self.hover: str | None = None
+        self.mouse = (0, 0)
 
     def button(self, bid: str) -> Button | None:
         return next((b for b in self.buttons if b.id == bid), None)
 
     def resize(self) -> None:
+        super().resize()
         w, h = self.app.size()
         ui = ui_scale(w, h)
         bw, bh, gap = round(220 * ui), round(46 * ui), round(16 * ui)
@@ -51,7 +56,10 @@ class NoticeScene(Scene):
                         return
 
     def draw(self, surf: pygame.Surface) -> None:
-        backdrop(surf)
+        if self.shade is not None:
+            self.draw_below(surf)
+        else:
+            backdrop(surf)
         w, h = surf.get_size()
         ui = ui_scale(w, h)
         rect = card(surf, 680, 380)

@@ -1,8 +1,8 @@
 """The expansions chooser, opened from the start screen: every shipped content pack
 (`game.content.packs`) on a row of its own — a tick box, its name, a line about it, and the
-races and powers it brings (all of them in the row's tooltip) — with All, None and Done. Done
-(or Esc) hands the chosen pack ids back to the start screen, which remembers them with the
-last table and starts the new game with them."""
+races and powers it brings (all of them in the row's tooltip) — with All, None and Done. It is
+pushed over the start screen; Done (or Esc) takes it away and hands the chosen pack ids back to
+the start screen, which remembers them with the last table and starts the new game with them."""
 from __future__ import annotations
 
 from typing import Callable
@@ -108,6 +108,7 @@ class PacksScene(Scene):
         self.build()
 
     def finish(self) -> None:
+        self.app.pop()
         self.done(self.result())
 
     def handle(self, ev: pygame.event.Event) -> None:

@@ -29,6 +29,7 @@ from game.rules import (
     IllegalAction,
     NotImplementedRule,
     Pick,
+    Record,
     Use,
     Withdraw,
     events_of,
@@ -143,7 +144,7 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
                 self.tutorial.saw_curtain()
             from .curtain import PassScene
             self.app.audio.play("pass")
-            self.app.switch(PassScene(self.app, self, who, self.last_score))
+            self.app.push(PassScene(self.app, self, who, self.last_score))
             return
         if self.viewer != who:                  # the player at the screen: their coins button
             self.viewer = who
@@ -168,7 +169,7 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
         self.after_play(rec)
         return True
 
-    def after_play(self, rec: Any) -> None:
+    def after_play(self, rec: Record) -> None:
         lines = record_lines(rec.events, self.state)
         self.message, self.message_kind = (lines[-1] if lines else ""), "log"
         for ev in events_of(rec.events, "score"):
@@ -191,7 +192,7 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
                 self.die = None
         m = self.table.match
         if len(m.states) >= 2 and m.states[-1] is self.state:
-            moves = moves_between(m.states[-2], self.state, getattr(rec, "action", None))
+            moves = moves_between(m.states[-2], self.state, rec.action)
             pace = self.pace()
             pace *= 0.4 if self.fast and self.table.is_bot(m.states[-2].turn.seat) else 1.0
             self.motion.play(moves, self.place_of, self.app.clock(), pace)
@@ -203,11 +204,11 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
             self.build_buttons()
         self.route()
 
-    def sound_for(self, before: Any, moves: list, rec: Any) -> None:
+    def sound_for(self, before: Any, moves: list, rec: Record) -> None:
         """The sounds of one intent: a conquest (and a region lost by someone), the die, coins,
         a decline."""
         sound = self.app.audio
-        kind = (getattr(rec, "action", None) or {}).get("kind", "")
+        kind = rec.action.get("kind", "")
         gained = any(mv.kind == "token" and mv.target.startswith("region:") and mv.source.startswith("hand:")
                      for mv in moves)
         if rec.rolls:

@@ -31,7 +31,7 @@ from .play_modes import use_label
 class PlayInput(PlayView):
     # -- help, rules cards and the menu: scenes pushed over the table, which holds still under them --
     def open_help(self) -> None:
-        self.app.push(CardScene(self.app, Overlay("help", list(help_columns(self.state)))))
+        self.app.push(CardScene(self.app, Overlay("help", list(help_columns(self.state, self.table.seats)))))
 
     def open_rules(self, race: str, power: str | None, in_decline: bool = False) -> None:
         self.app.push(CardScene(self.app, Overlay("rules", [rules_lines(self.state.catalog, race, power,

@@ -1,7 +1,7 @@
 """The sound panel, opened from the start screen ("♪ Sound"): the same sound settings as the
-in-game menu (sound on or off, the music loop, the volume with − and + and its bar), over the
-dimmed start screen, remembered in `settings.json` as soon as they change. Keys as in the menu:
-Up/Down (or Tab) go through the rows and "Done", Left/Right choose, Enter moves a row to its next
+in-game menu (sound on or off, the music loop, the volume with − and + and its bar), pushed over
+the dimmed start screen (`close` takes it away), remembered in `settings.json` as soon as they
+change. Keys as in the menu: Up/Down (or Tab) go through the rows and "Done", Left/Right choose, Enter moves a row to its next
 choice or closes on "Done", − and + the volume, M the sound, Esc closes.
 """
 from __future__ import annotations
@@ -9,23 +9,22 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..app import App, Scene
+from ..app import App
 from ..layout import ui_scale
 from ..setting_rows import SettingRows
 from ..strings import t
-from ..widgets import Button, centred_box, dimmed, hit, refit, tooltip, track_hover
+from ..widgets import Button, centred_box, hit, tooltip, track_hover
 from .common import card_frame
+from .cover import CoverScene
 
 
-class SoundScene(Scene):
-    def __init__(self, app: App, back: Scene) -> None:
+class SoundScene(CoverScene):
+    def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.back = back
         self.settings = SettingRows(app, [["sound", "music"], ["volume"]])
         self.done = Button("done", t("start.sound_done"), pygame.Rect(0, 0, 0, 0), style="primary")
         self.hover: str | None = None
         self.focus = 0                          # the row the keys work on; the last is "Done"
-        self.shade: pygame.Surface | None = None
         self.mouse = (0, 0)
 
     @property
@@ -39,11 +38,6 @@ class SoundScene(Scene):
         return self.settings.keys() + ["done"]
 
     def enter(self) -> None:
-        shot = self.app.screen.copy()
-        if hasattr(self.back, "hover"):         # the screen behind, without the tip of the button pressed
-            self.back.hover = None
-        self.back.draw(shot)
-        self.shade = dimmed(shot)
         self.settings.focus = self.targets()[self.focus]
 
     def box(self) -> pygame.Rect:
@@ -53,7 +47,7 @@ class SoundScene(Scene):
     def resize(self) -> None:
         w, h = self.app.size()
         ui = ui_scale(w, h)
-        self.shade = refit(self.shade, (w, h))
+        super().resize()                        # the screen below, pictured again at this size
         box = self.box()
         px = lambda v: round(v * ui)  # noqa: E731 - a local unit
         bottom = self.settings.layout(box.x + px(36), box.y + px(78), box.w - px(72), ui)
@@ -65,7 +59,7 @@ class SoundScene(Scene):
         self.app.dirty()
 
     def close(self) -> None:
-        self.app.switch(self.back)
+        self.app.pop()
 
     # -- input ------------------------------------------------------------------------------------
     def handle(self, ev: pygame.event.Event) -> None:
@@ -112,10 +106,7 @@ class SoundScene(Scene):
 
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:
-        if self.shade is not None:
-            surf.blit(self.shade, (0, 0))
-        else:
-            surf.fill(theme.BG)
+        self.draw_below(surf)
         w, h = surf.get_size()
         ui = ui_scale(w, h)
         box = self.box()

@@ -1,5 +1,5 @@
-"""The start screen: a new game (2 to 5 players, names, colours, computer seats once the bots
-exist, the map for that many players or the one given with --map, an optional seed) and
+"""The start screen: a new game (2 to 5 players, names, colours, computer seats at each level of
+`game.bots.REGISTRY`, the map for that many players or the one given with --map, an optional seed) and
 the saved games (map, players, round, date; each can be resumed (a finished one opens on its
 final screen), or deleted after a
 confirmation); under them the language (English, Română, Nederlands, Français), the sound
@@ -23,6 +23,7 @@ from typing import Any
 import pygame
 
 from game import savelock
+from game.bots import LEVELS, REGISTRY
 from game.content.packs import Pack, pack_ids, shipped_packs
 from game.content.tmx import MapError, load_map
 from game.match import Seat
@@ -41,17 +42,27 @@ from .. import settings, theme
 from ..app import App, Scene
 from ..layout import ui_scale
 from ..strings import LANGUAGES, language, language_name, map_title, say, t, tn
-from ..table import Table, bots_available, resolve, shipped_map_path
+from ..table import Table, resolve, shipped_map_path
 from ..widgets import Button, TextField, clipboard_text, hit, player_mark, put_clipboard, tooltip, track_hover
 from .common import backdrop
 
-KINDS = ("person", "easy", "medium", "hard", "expert")
+KINDS = ("person", *LEVELS)      # what a seat button goes through: a person, then each computer level
 EDIT_KEYS = (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_END, pygame.K_LEFT, pygame.K_RIGHT,
              pygame.K_a, pygame.K_c, pygame.K_v)
 
 
 FADED = (110, 100, 88)   # the lines of a finished game
 ROWS = 4                 # saved games shown at once on the right card
+
+
+def kind_label(kind: str) -> str:
+    """A seat's button: "Person", or the computer level's name ("Computer: hard")."""
+    return t(REGISTRY[kind].label) if kind in REGISTRY else t("start.kind.person")
+
+
+def kind_tip(kind: str) -> str:
+    """What a click on a seat's button does, and how the computer level shown plays."""
+    return t("start.kind_tip") + ("\n" + t(REGISTRY[kind].about) if kind in REGISTRY else "")
 
 
 def t_in(lang: str, key: str) -> str:
@@ -77,7 +88,6 @@ class StartScene(Scene):
         self.kinds = ["person"] * 5
         self.seed = TextField("seed", str(opts.seed) if opts.seed is not None else "", max_len=9, digits_only=True)
         self.focus: TextField | None = None
-        self.bots = bots_available()
         self.buttons: list[Button] = []
         self.hover: str | None = None
         self.mouse = (0, 0)                           # where the pointer came onto the hovered button
@@ -114,7 +124,7 @@ class StartScene(Scene):
                     j = self.colours.index(colour)
                     self.colours[j] = self.colours[i]
                 self.colours[i] = colour
-            if kind in KINDS and (kind == "person" or self.bots):
+            if kind in KINDS:
                 self.kinds[i] = kind
         self.players = len(seats)
 
@@ -140,9 +150,8 @@ class StartScene(Scene):
 
         def done(ids: list[str]) -> None:
             self.pack_choice = ids
-            self.app.switch(self)
             self.build()
-        self.app.switch(PacksScene(self.app, self.packs, self.pack_choice, done))
+        self.app.push(PacksScene(self.app, self.packs, self.pack_choice, done))
 
     def map_path(self) -> str:
         return self.map_choice or shipped_map_path(self.players)
@@ -188,6 +197,14 @@ class StartScene(Scene):
     def leave(self) -> None:
         pygame.key.stop_text_input()
 
+    def covered(self) -> None:
+        self.hover = None                              # pictured under a panel without a button's tip
+
+    def tell(self, text: str, kind: str = "hint") -> bool:
+        self.message = text
+        self.app.dirty()
+        return True
+
     def update(self, now: float) -> None:
         if self._shown and not self._probed:
             self._probed = True
@@ -214,8 +231,8 @@ class StartScene(Scene):
             prepare_home()
         except HomeError as err:
             self.build()
-            self.app.switch(NoticeScene(self.app, t("save.home_title"), say(err),
-                                        [("back", t("error.back"), lambda: self.app.switch(self))]))
+            self.app.push(NoticeScene(self.app, t("save.home_title"), say(err),
+                                      [("back", t("error.back"), self.app.pop)]))
             return
         self.shelf = list_saves()
         self.page = min(self.page, max(0, (len(self.shelf.games) - 1) // ROWS))
@@ -230,15 +247,15 @@ class StartScene(Scene):
         body = t("save.unreadable_body", reason=say(err), kept=kept.name, folder=str(kept.parent))
         if more:
             body += " " + tn("save.more_kept", more, count=more)
-        self.app.switch(NoticeScene(self.app, t("save.unreadable_title"), body,
-                                    [("new", t("save.back_to_games"), lambda: self.app.switch(self))]))
+        self.app.push(NoticeScene(self.app, t("save.unreadable_title"), body,
+                                  [("new", t("save.back_to_games"), self.app.pop)]))
 
     def open_elsewhere(self, info: SaveInfo) -> None:
         """Tell the player this game is open in another window; back to this screen."""
         from .notice import NoticeScene
         body = "\n".join(self.describe(info)) + "\n" + t("start.open_elsewhere_body")
-        self.app.switch(NoticeScene(self.app, t("start.open_elsewhere_title"), body,
-                                    [("new", t("save.back_to_games"), lambda: self.app.switch(self))]))
+        self.app.push(NoticeScene(self.app, t("start.open_elsewhere_title"), body,
+                                  [("new", t("save.back_to_games"), self.app.pop)]))
 
     def resume(self, info: SaveInfo) -> None:
         """Open a saved game; one that cannot be resumed is moved aside with one sentence, one
@@ -276,6 +293,7 @@ class StartScene(Scene):
             return
 
         def delete() -> None:
+            self.app.pop()                             # the question goes
             try:
                 delete_save(info.path)
             except savelock.OpenElsewhere:
@@ -283,12 +301,11 @@ class StartScene(Scene):
                 return
             except OSError:
                 pass                                   # already gone, or read-only: the list says which
-            self.app.switch(self)
             self.refresh()
         body = "\n".join(self.describe(info)) + "\n" + t("start.delete_body")
-        self.app.switch(NoticeScene(self.app, t("start.delete_title"), body,
-                                    [("keep", t("start.delete_keep"), lambda: self.app.switch(self)),
-                                     ("delete", t("start.delete_yes"), delete)]))
+        self.app.push(NoticeScene(self.app, t("start.delete_title"), body,
+                                  [("keep", t("start.delete_keep"), self.app.pop),
+                                   ("delete", t("start.delete_yes"), delete)]))
 
     def map_name(self, path: str) -> str:
         if path not in self.map_names:
@@ -331,18 +348,15 @@ class StartScene(Scene):
             b.append(Button(f"colour:{i}", "", pygame.Rect(new.x + px(30), row_y, px(40), px(38)), style="quiet",
                             tip=t("start.colour_tip")))
             self.names[i].rect = pygame.Rect(new.x + px(84), row_y, px(300), px(38))
-            if self.bots:
-                label = t(f"start.kind.{self.kinds[i]}")
-                b.append(Button(f"kind:{i}", label, pygame.Rect(new.x + px(400), row_y, px(250), px(38)),
-                                style="quiet", tip=t("start.kind_tip")))
+            b.append(Button(f"kind:{i}", kind_label(self.kinds[i]), pygame.Rect(new.x + px(400), row_y, px(250), px(38)),
+                            style="quiet", tip=kind_tip(self.kinds[i])))
         sy = new.y + px(430)
         seed_w = max(self.app.text.size(t_in(code, "start.seed"), px(16))[0] for code in LANGUAGES)
         self.seed.rect = pygame.Rect(new.x + px(30) + max(px(190), seed_w + px(12)), sy, px(160), px(36))
-        if self.bots:
-            label = t("tutorial.start")
-            w = self.app.text.size(label, px(15), "bold")[0] + px(26)
-            b.append(Button("tutorial", label, pygame.Rect(new.right - px(30) - w, new.y + px(16), w, px(36)),
-                            style="quiet", tip=t("tutorial.start_tip")))
+        label = t("tutorial.start")
+        w = self.app.text.size(label, px(15), "bold")[0] + px(26)
+        b.append(Button("tutorial", label, pygame.Rect(new.right - px(30) - w, new.y + px(16), w, px(36)),
+                        style="quiet", tip=t("tutorial.start_tip")))
         if self.packs:
             label = t("start.packs", count=len(self.pack_choice), total=len(self.packs))
             w = max(px(200), self.app.text.size(label, px(15), "bold")[0] + px(26))
@@ -434,7 +448,7 @@ class StartScene(Scene):
                 self.start()
             elif ev.key == pygame.K_ESCAPE:
                 self.focus = None
-            elif ev.key == pygame.K_F2 and self.bots:
+            elif ev.key == pygame.K_F2:
                 self.start_lesson()
                 return
             self.app.dirty()
@@ -481,7 +495,7 @@ class StartScene(Scene):
             self.build()
         elif kind == "sound":
             from .sound import SoundScene
-            self.app.switch(SoundScene(self.app, self))
+            self.app.push(SoundScene(self.app))
         elif kind == "start":
             self.start()
         elif kind == "tutorial":
@@ -515,8 +529,8 @@ class StartScene(Scene):
                               self.app.expert_seconds)
         except (ValueError, OSError) as err:          # MapError, ContentError, SetupError: one line
             from .notice import NoticeScene
-            self.app.switch(NoticeScene(self.app, t("start.cannot_start"), say(err),
-                                        [("back", t("error.back"), lambda: self.app.switch(StartScene(self.app)))]))
+            self.app.push(NoticeScene(self.app, t("start.cannot_start"), say(err),
+                                      [("back", t("error.back"), lambda: self.app.switch(StartScene(self.app)))]))
             return
         self.remember_table(seats)
         if table.state.game_over:
