@@ -38,7 +38,8 @@ from game.rules import (
     new_game,
     why_illegal,
 )
-from game.rules.conquest import conquest_options, judged_locally, target_reason
+from game.rules.listing import conquest_options, judged_locally
+from game.rules.targets import target_reason
 from tests.boards import BOARDS
 
 ROOT = Path(__file__).resolve().parents[1]

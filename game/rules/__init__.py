@@ -49,7 +49,7 @@ from .board import FEATURES, TERRAINS, WATER, Board, Region
 from .catalog import Catalog
 from .chance import ChanceSource, RandomChance, Replay, ScriptedDice, die_face
 from .common import column_marks, default_region
-from .conquest import Cost, cost_of, decline_conqueror, die_bonus
+from .die import die_bonus
 from .engine import (
     Record,
     actor,
@@ -77,6 +77,7 @@ from .events import (
 from .lent import badge_of, lent_key, lent_parts
 from .pickling import when_compiled
 from .position import build_position
+from .pricing import Cost, cost_of
 from .ranking import BY_COINS, BY_TOKENS, SHARED, Outcome, Standing, outcome, tokens_on_board
 from .reasons import COST_LABELS, COUNT_PARAM, TEMPLATES, HasReason, Reason, as_reason, reason, reason_n
 from .setup import new_game
@@ -95,6 +96,7 @@ from .state import (
     RaceHold,
     RegionState,
 )
+from .targets import decline_conqueror
 from .turn import pick_price
 from .waiting import asked
 

@@ -36,27 +36,24 @@ from .actions import (
 from .catalog import Hooks
 from .chance import Recorder, Replay
 from .common import decline_reason, effects
-from .conquest import (
+from .conquest import conquer_reason
+from .die import (
     brought,
-    conquer_reason,
-    conquest_options,
-    cost_of,
     die_bonus,
     final_attempt,
     fresh_choice,
-    judged_locally,
-    least_tokens,
-    only_forced,
-    peace_in_force,
     roll_waiting,
     rolled_again,
     rolling,
     settle_roll,
-    take_region,
 )
 from .errors import IllegalAction
+from .listing import conquest_options, judged_locally, peace_in_force
+from .pricing import cost_of, least_tokens
 from .reasons import Reason, reason
+from .resolution import take_region
 from .state import CONQUER, GAME_OVER, PICK, WITHDRAW, GameState, Judged, Listed
+from .targets import only_forced
 from .waiting import TURN_OVER, WAITING, asked
 
 

@@ -24,20 +24,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import GhoulsConquer, GhoulsReinforce
 from ..common import effects
-from ..conquest import (
-    DECLINE_DONE,
-    DIE_TOP,
-    brought,
-    conquest_candidates,
-    cost_of,
-    die_bonus,
-    final_attempt,
-    least_tokens,
-    take_region,
-    target_reason,
-)
+from ..die import DECLINE_DONE, DIE_TOP, brought, die_bonus, final_attempt
+from ..pricing import cost_of, least_tokens
 from ..reasons import Reason, reason, reason_n
+from ..resolution import take_region
 from ..state import CONQUER, PICK
+from ..targets import conquest_candidates, target_reason
 from .base import Ability, register
 
 if TYPE_CHECKING:  # pragma: no cover
