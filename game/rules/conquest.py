@@ -5,8 +5,8 @@ reinforcement die in `die`.
 """
 from __future__ import annotations
 
-from .die import DIE_TOP, brought, die_bonus
-from .pricing import cost_of, least_tokens
+from .die import die_reason
+from .pricing import cost_of
 from .reasons import Reason, reason, reason_n
 from .state import CONQUER, GameState
 from .targets import forced_reason, target_reason
@@ -42,12 +42,4 @@ def conquer_reason(s: GameState, seat: int, rid: str, *, reinforce: bool = False
         why = ab.reinforce_reason(s, seat)
         if why:
             return why
-    floor = least_tokens(s, seat, abil)
-    if hold.hand < floor:
-        return reason_n("needs_tokens", floor, cost=floor, hand=hold.hand)
-    if cost <= hold.hand:
-        return reason("enough_outright", s, region=rid)
-    top = brought(DIE_TOP, die_bonus(s, seat, rid, abil))
-    if cost - hold.hand > top:
-        return reason("die_too_short", cost=cost, hand=hold.hand, short=cost - hold.hand - top)
-    return None
+    return die_reason(s, seat, rid, hold, abil, cost)

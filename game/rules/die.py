@@ -3,7 +3,8 @@
 Mercenary's coin), then settle (`settle_roll`) — and the die rolled before a conquest (Berserk,
 `rolled_before_conquest`). The die waits in the turn's memory (`ROLLED`) only while such a choice
 could still turn a short roll into a success. The Active race rolls it, or an In Decline race
-that still conquers (Ghouls, R18), each with its own effects.
+that still conquers (Ghouls, R18), each with its own effects, and the same check says for both
+whether an attempt may be made (`die_reason`).
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any, Iterable
 from .abilities.base import Ability
 from .common import event
 from .pricing import cost_of, least_tokens
+from .reasons import Reason, reason, reason_n
 from .resolution import take_region
 from .state import REDEPLOY, GameState, RaceHold
 from .targets import within_reach
@@ -42,6 +44,22 @@ def brought(face: int, bonus: int) -> int:
     """The tokens the reinforcement die brings: its face with the effects' bonus, never below 0
     (a `die_modifier` taking tokens off a 0 brings nothing, it takes nothing from the hand)."""
     return max(0, face + bonus)
+
+
+def die_reason(s: GameState, seat: int, rid: str, hold: RaceHold, abil: Iterable[Ability],
+               cost: int) -> Reason | None:
+    """Why `hold` (a race of `seat`, with the effects `abil`) may not make its final attempt with
+    the die on `rid`, which costs `cost` (R5): fewer tokens in hand than any conquest moves (R23:
+    Kobolds' 2), enough to take it outright, or short by more than the die can bring."""
+    floor = least_tokens(s, seat, abil)
+    if hold.hand < floor:
+        return reason_n("needs_tokens", floor, cost=floor, hand=hold.hand)
+    if cost <= hold.hand:
+        return reason("enough_outright", s, region=rid)
+    top = brought(DIE_TOP, die_bonus(s, seat, rid, abil))
+    if cost - hold.hand > top:
+        return reason("die_too_short", cost=cost, hand=hold.hand, short=cost - hold.hand - top)
+    return None
 
 
 def _may_roll_again(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...], cost: int,
