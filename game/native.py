@@ -64,9 +64,10 @@ ROOT = resources.IMPORT_ROOT          # the folder holding `game`: the checkout,
 #: markers), and Medium's judgement (Hard's and Expert's playouts)
 MODULES: tuple[str, ...] = (
     "game.rules.board", "game.rules.catalog", "game.rules.chance", "game.rules.common",
-    "game.rules.conquest", "game.rules.engine", "game.rules.invariants",
-    "game.rules.lent", "game.rules.playout", "game.rules.position", "game.rules.ranking",
-    "game.rules.setup", "game.rules.state", "game.rules.turn", "game.rules.waiting",
+    "game.rules.conquest", "game.rules.die", "game.rules.engine", "game.rules.invariants",
+    "game.rules.lent", "game.rules.listing", "game.rules.playout", "game.rules.position",
+    "game.rules.pricing", "game.rules.ranking", "game.rules.resolution", "game.rules.setup",
+    "game.rules.state", "game.rules.targets", "game.rules.turn", "game.rules.waiting",
     "game.rules.abilities.markers", "game.rules.abilities.where",
     "game.bots.knowledge", "game.bots.medium", "game.bots.tactics", "game.bots.view",
 )

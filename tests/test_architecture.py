@@ -315,9 +315,10 @@ def _find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 def test_the_rules_engine_has_no_import_circle() -> None:
     """The rules read top-down: reasons, board, actions -> state -> the effects' extension points
-    -> common -> conquest -> the effects -> catalog -> setup -> turn -> engine. (An annotation may
-    name a type from a higher floor under `if TYPE_CHECKING:`: the state holds the catalog whose
-    effects are called with the state, a circle of types, not of imports.)"""
+    -> common -> the conquest (pricing, targets, listing, resolution, die, conquest) -> the effects
+    -> catalog -> setup -> turn -> engine. (An annotation may name a type from a higher floor
+    under `if TYPE_CHECKING:`: the state holds the catalog whose effects are called with the
+    state, a circle of types, not of imports.)"""
     graph = _rules_import_graph()
     assert "game.rules.state" in graph["game.rules.conquest"]        # the graph sees imports
     assert "game.rules.abilities" in graph["game.rules.common"]      # ...and the package they run

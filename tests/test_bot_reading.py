@@ -35,7 +35,7 @@ def test_the_listed_cost_is_cost_of_for_every_seat_and_region(catalog_of: str) -
                      catalog, rng)
         while not s.game_over:
             acts = legal_actions(s)
-            listed = s._listed[1] if s._listed is not None else {}
+            listed = s._listed.costs if s._listed is not None else {}
             priced += len(listed)
             for seat, p in enumerate(s.players):
                 if p.active is None:

@@ -16,7 +16,7 @@ from game.bots.arena import play_game
 from game.content.catalog import ContentError, load_catalog
 from game.content.tmx import map_for_players
 from game.rules import Catalog, GameState, RaceHold, apply, cost_of, legal_actions, new_game
-from game.rules.conquest import brought
+from game.rules.die import brought
 from game.rules.invariants import check
 from tests.boards import BOARDS
 from tests.test_fast_legality import _check_position

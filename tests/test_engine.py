@@ -165,3 +165,17 @@ def test_a_record_holds_its_intent_as_the_plain_dict_a_save_writes() -> None:
     made = Record(0, Redeploy((("r1", 2), ("r2", 1))))
     assert made.action == {"kind": "redeploy", "counts": {"r1": 2, "r2": 1}} and made.rolls == []
     assert made != Record(0, {"kind": "redeploy", "counts": {"r1": 1, "r2": 2}})
+
+
+def test_each_intent_kind_has_one_handler() -> None:
+    """`apply` plays the engine's own intents through its table (`_PLAYS`, by kind) and
+    `why_illegal` judges them through another (`_JUDGES`: a withdraw and a settle are judged
+    before it, by who may act and whether a die waits); every other kind belongs to an effect.
+    A new kind fails until it is given to the engine's tables or to an effect."""
+    from game.rules import ACTION_TYPES
+    from game.rules import engine as E
+    from game.rules.abilities.base import REGISTRY
+    effects = {kind for cls in REGISTRY.values() for kind in cls.intents}
+    assert set(E._PLAYS) == set(E._JUDGES) | {"withdraw", "settle"}
+    assert not set(E._PLAYS) & effects, set(E._PLAYS) & effects
+    assert set(E._PLAYS) | effects == set(ACTION_TYPES), set(ACTION_TYPES) ^ (set(E._PLAYS) | effects)

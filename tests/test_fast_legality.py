@@ -38,7 +38,8 @@ from game.rules import (
     new_game,
     why_illegal,
 )
-from game.rules.conquest import conquest_options, judged_locally, target_reason
+from game.rules.listing import conquest_options, judged_locally
+from game.rules.targets import target_reason
 from tests.boards import BOARDS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -154,7 +155,7 @@ def test_a_listed_intent_plays_as_if_judged_again(catalog_of: str) -> None:
         s, rng = _random_start(catalog, seed)
         while not s.game_over:
             acts = legal_actions(s)
-            assert s._listed is not None and list(s._listed[0]) == acts
+            assert s._listed is not None and list(s._listed.intents) == acts
             a = acts[rng.randrange(len(acts))]
             state = rng.getstate()
             fresh, rec_fresh = apply(_unlisted(s), a, rng)
@@ -193,11 +194,11 @@ def test_the_listing_reads_nothing_the_actor_cannot_see(catalog_of: str) -> None
             acts = legal_actions(s)
             v = _disguised(s, other)
             assert legal_actions(v) == acts
-            assert s._listed is not None and v._listed is not None and v._listed[1] == s._listed[1]
+            assert s._listed is not None and v._listed is not None and v._listed.costs == s._listed.costs
             seat = actor(s)
             view = public_view(s, seat)
             lent = view._listed
-            assert lent is not None and lent[0] is s._listed[0] and lent[1] is s._listed[1]
+            assert lent is not None and lent.intents is s._listed.intents and lent.costs is s._listed.costs
             assert view.race_stack == sorted(s.race_stack) and view.power_stack == sorted(s.power_stack)
             if len(s.players) > 1:
                 assert public_view(s, (seat + 1) % len(s.players))._listed is None
@@ -247,11 +248,11 @@ def test_an_intent_accepted_off_the_list_plays_as_if_judged_again(catalog_of: st
             a = bots[seat].decide(v)
             assert s._listed is not None
             if all(x is not a for x in acts) and why_illegal(v, a) is None:
-                assert id(a) not in s._listed[2]          # accepted on the view: not noted
-                assert why_illegal(s, a) is None and id(a) in s._listed[2]
+                assert id(a) not in s._listed.ids          # accepted on the view: not noted
+                assert why_illegal(s, a) is None and id(a) in s._listed.ids
                 noted += 1
             wrong = Redeploy((("nowhere", 1),))
-            assert why_illegal(s, wrong) is not None and id(wrong) not in s._listed[2]
+            assert why_illegal(s, wrong) is not None and id(wrong) not in s._listed.ids
             state = rng.getstate()
             fresh, rec_fresh = apply(_unlisted(s), a, rng)
             rng.setstate(state)
@@ -366,8 +367,8 @@ def test_conquests_judged_again_only_near_a_change_agree_with_a_full_listing(con
             acts = legal_actions(s)
             assert acts == legal_actions(fresh), f"round {s.round}, seat {s.turn.seat}"
             assert s._listed is not None and fresh._listed is not None
-            assert s._listed[1] == fresh._listed[1], f"costs differ, round {s.round}, seat {s.turn.seat}"
-            if prior is not None and s._listed[3] is not None and prior.fits(s._listed[3]):
+            assert s._listed.costs == fresh._listed.costs, f"costs differ, round {s.round}, seat {s.turn.seat}"
+            if prior is not None and s._listed.judged is not None and prior.fits(s._listed.judged):
                 kept += 1
             s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
     if catalog._local_defence:

@@ -1,8 +1,8 @@
 """Every way of taking or emptying a region goes through the one conquest path (R21).
 
-`conquest.take_region` is the only way in: the victim's side is heard in `conquest.evict` (Corrupt,
+`resolution.take_region` is the only way in: the victim's side is heard in `resolution.evict` (Corrupt,
 Martyr, Scarecrows, Pots of Gold, Skags' Loot, Witch Doctors, Igors...) and the conqueror's in
-`conquest.take_over` (Ransacking, Orcs, Loot drawn...). The test lists every intent kind: each
+`resolution.take_over` (Ransacking, Orcs, Loot drawn...). The test lists every intent kind: each
 either changes who holds a region of someone else (and is played here, from a scenario that does
 it, with the two instrumented) or only touches its player's own regions. A new intent kind fails
 the test until it is put in one list or the other."""
@@ -16,7 +16,7 @@ import yaml
 
 from game.content.catalog import default_catalog
 from game.rules import ACTION_TYPES
-from game.rules import conquest as C
+from game.rules import resolution as C
 from game.scenario import Runner
 
 SC = Path(__file__).parent / "scenarios"

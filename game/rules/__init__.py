@@ -53,12 +53,13 @@ from .board import FEATURES, TERRAINS, WATER, Board, Region
 from .catalog import Catalog
 from .chance import Replay, ScriptedDice
 from .common import column_marks, default_region
-from .conquest import cost_of, decline_conqueror, die_bonus
+from .die import die_bonus
 from .engine import Record, actor, apply, conquest_cost, legal_actions, lend_listing, replay, why_illegal
 from .errors import BoardError, CatalogError, IllegalAction, NotImplementedRule, SetupError
 from .events import EVENT_TYPES, ScoreEvent, events_of
 from .lent import badge_of, lent_key, lent_parts
 from .position import build_position
+from .pricing import cost_of
 from .ranking import BY_COINS, BY_TOKENS, SHARED, Outcome, outcome
 from .reasons import COST_LABELS, COUNT_PARAM, TEMPLATES, HasReason, Reason, as_reason, reason, reason_n
 from .setup import new_game
@@ -76,6 +77,7 @@ from .state import (
     RaceHold,
     RegionState,
 )
+from .targets import decline_conqueror
 from .turn import pick_price
 from .waiting import asked
 

@@ -14,7 +14,7 @@ intent, the die faces and shuffles it used, and the events in words for the game
 from __future__ import annotations
 
 import functools
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from . import turn as T
 from .abilities.base import Ability
@@ -26,7 +26,6 @@ from .actions import (
     Decline,
     EndTurn,
     Pick,
-    Redeploy,
     Reinforce,
     Settle,
     Use,
@@ -36,27 +35,24 @@ from .actions import (
 from .catalog import Hooks
 from .chance import Recorder, Replay
 from .common import decline_reason, effects
-from .conquest import (
+from .conquest import conquer_reason
+from .die import (
     brought,
-    conquer_reason,
-    conquest_options,
-    cost_of,
     die_bonus,
     final_attempt,
     fresh_choice,
-    judged_locally,
-    least_tokens,
-    only_forced,
-    peace_in_force,
     roll_waiting,
     rolled_again,
     rolling,
     settle_roll,
-    take_region,
 )
 from .errors import IllegalAction
+from .listing import conquest_options, judged_locally, peace_in_force
+from .pricing import cost_of, least_tokens
 from .reasons import Reason, reason
+from .resolution import take_region
 from .state import CONQUER, GAME_OVER, PICK, WITHDRAW, GameState, Judged, Listed
+from .targets import only_forced
 from .waiting import TURN_OVER, WAITING, asked
 
 
@@ -165,11 +161,11 @@ def legal_actions(s: GameState) -> list[Action]:
     listed intent a second time."""
     got = s._listed
     if got is not None:
-        return list(got[0])
+        return list(got.intents)
     costs: dict[str, int] = {}
     out, judged = _listing(s, costs)
     if s._sealed:
-        s._listed = (tuple(out), costs, set(map(id, out)), judged, [])
+        s._listed = Listed(tuple(out), costs, set(map(id, out)), judged, [])
     return out
 
 
@@ -185,7 +181,8 @@ def lend_listing(s: GameState, seen: GameState) -> None:
     legal_actions(s)
     listed = s._listed
     assert listed is not None
-    seen._listed = (*listed[:4], None)      # what `why_illegal` accepts on the view is not noted
+    # what `why_illegal` accepts on the view is not noted
+    seen._listed = Listed(listed.intents, listed.costs, listed.ids, listed.judged, None)
 
 
 def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged | None]:
@@ -316,7 +313,7 @@ def _effects_intents(s: GameState, seat: int, hooks: Hooks, out: list[Action]) -
 
 def _listed_cost(listed: Listed | None, rid: str) -> int | None:
     """The cost of a conquest of `rid` that `legal_actions` priced when it listed it, if it did."""
-    return listed[1].get(rid) if listed is not None else None
+    return listed.costs.get(rid) if listed is not None else None
 
 
 def conquest_cost(s: GameState, seat: int, rid: str) -> int:
@@ -324,7 +321,7 @@ def conquest_cost(s: GameState, seat: int, rid: str) -> int:
     `legal_actions` put on it when it listed this state's conquests, if it did."""
     listed = s._listed
     if listed is not None and seat == s.turn.seat:
-        c = listed[1].get(rid)
+        c = listed.costs.get(rid)
         if c is not None:
             return c
     return cost_of(s, seat, rid).total
@@ -338,9 +335,9 @@ def why_illegal(s: GameState, a: Action, seat: int | None = None) -> Reason | No
     why = _why_illegal(s, a, seat)
     if why is None:
         listed = s._listed
-        if listed is not None and listed[4] is not None and id(a) not in listed[2]:
-            listed[4].append(a)
-            listed[2].add(id(a))
+        if listed is not None and listed.accepted is not None and id(a) not in listed.ids:
+            listed.accepted.append(a)
+            listed.ids.add(id(a))
     return why
 
 
@@ -371,28 +368,66 @@ def _why_illegal(s: GameState, a: Action, seat: int | None) -> Reason | None:
             return reason("settle_roll_first")
     elif isinstance(a, Settle):
         return reason("no_roll_waiting")
-    if isinstance(a, Pick):
-        return T.pick_reason(s, seat, a.index)
-    if isinstance(a, Conquer):
-        return conquer_reason(s, seat, a.region)
-    if isinstance(a, Reinforce):
-        return conquer_reason(s, seat, a.region, reinforce=True)
-    if isinstance(a, Abandon):
-        return T.abandon_reason(s, seat, a.region)
-    if isinstance(a, Redeploy):
-        return T.redeploy_reason(s, seat, dict(a.counts))
-    if isinstance(a, Decline):
-        return decline_reason(s, seat)
-    if isinstance(a, EndTurn):
-        return T.end_turn_reason(s, seat, a.decline)
+    judge = _JUDGES.get(a.kind)
+    if judge is not None:
+        return judge(s, seat, a)
     return _judge_intent(s, seat, a)[1]
+
+
+#: how `why_illegal` judges each intent of the engine's own, by kind (the others are an
+#: effect's to judge: `_judge_intent`)
+_JUDGES: dict[str, Callable[[GameState, int, Any], Reason | None]] = {
+    "pick": lambda s, seat, a: T.pick_reason(s, seat, a.index),
+    "conquer": lambda s, seat, a: conquer_reason(s, seat, a.region),
+    "reinforce": lambda s, seat, a: conquer_reason(s, seat, a.region, reinforce=True),
+    "abandon": lambda s, seat, a: T.abandon_reason(s, seat, a.region),
+    "redeploy": lambda s, seat, a: T.redeploy_reason(s, seat, dict(a.counts)),
+    "decline": lambda s, seat, a: decline_reason(s, seat),
+    "end_turn": lambda s, seat, a: T.end_turn_reason(s, seat, a.decline),
+}
+
+#: how `apply` plays an intent of the engine's own: on the new state, for `seat`, with what was
+#: listed (the costs of its conquests), the chance and the events
+Play = Callable[[GameState, int, Any, Listed | None, Recorder, list[dict[str, Any]]], None]
+
+
+def _play_conquer(new: GameState, seat: int, a: Conquer, listed: Listed | None, chance: Recorder,
+                  ev: list[dict[str, Any]]) -> None:
+    """A conquest: the Active race moves in with the tokens it costs (as listed, if it was)."""
+    hold = new.player_w(seat).active
+    assert hold is not None
+    cost = _listed_cost(listed, a.region) or cost_of(new, seat, a.region).total
+    take_region(new, seat, a.region, ev, chance, hold=hold, tokens=cost)
+
+
+def _play_reinforce(new: GameState, seat: int, a: Reinforce, listed: Listed | None, chance: Recorder,
+                    ev: list[dict[str, Any]]) -> None:
+    """The final attempt with the reinforcement die (R5)."""
+    hold = new.player_w(seat).active
+    assert hold is not None
+    cost = _listed_cost(listed, a.region) or cost_of(new, seat, a.region).total
+    final_attempt(new, seat, hold, a.region, cost, chance, ev)
+
+
+#: by kind (the others are an effect's to play, or the answer to a decision out of turn)
+_PLAYS: dict[str, Play] = {
+    "pick": lambda new, seat, a, listed, chance, ev: T.do_pick(new, seat, a.index, chance, ev),
+    "conquer": _play_conquer,
+    "reinforce": _play_reinforce,
+    "settle": lambda new, seat, a, listed, chance, ev: settle_roll(new, seat, chance, ev),
+    "abandon": lambda new, seat, a, listed, chance, ev: T.do_abandon(new, seat, a.region, ev),
+    "redeploy": lambda new, seat, a, listed, chance, ev: T.do_redeploy(new, seat, dict(a.counts), ev),
+    "withdraw": lambda new, seat, a, listed, chance, ev: T.do_withdraw(new, seat, dict(a.counts), chance, ev),
+    "decline": lambda new, seat, a, listed, chance, ev: T.do_decline(new, seat, chance, ev),
+    "end_turn": lambda new, seat, a, listed, chance, ev: T.do_end_turn(new, seat, a.decline, chance, ev),
+}
 
 
 def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
     """Play intent `a`; returns the new state and its record. Refusals raise `IllegalAction`
     and leave `s` untouched. `rng`: a `random.Random`, a `Replay`, or any die/shuffle source."""
     listed = s._listed
-    if listed is None or (id(a) not in listed[2] and a not in listed[0]):   # judged when listed or since
+    if listed is None or (id(a) not in listed.ids and a not in listed.intents):   # judged when listed or since
         listed = None
         why = why_illegal(s, a)
         if why is not None:
@@ -402,30 +437,9 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
     chance = Recorder(rng)
     new = s.successor()
     ev: list[dict[str, Any]] = []
-    if isinstance(a, Pick):
-        T.do_pick(new, seat, a.index, chance, ev)
-    elif isinstance(a, Conquer):
-        hold = new.player_w(seat).active
-        assert hold is not None
-        cost = _listed_cost(listed, a.region) or cost_of(new, seat, a.region).total
-        take_region(new, seat, a.region, ev, chance, hold=hold, tokens=cost)
-    elif isinstance(a, Reinforce):
-        hold = new.player_w(seat).active
-        assert hold is not None
-        cost = _listed_cost(listed, a.region) or cost_of(new, seat, a.region).total
-        final_attempt(new, seat, hold, a.region, cost, chance, ev)
-    elif isinstance(a, Settle):
-        settle_roll(new, seat, chance, ev)
-    elif isinstance(a, Abandon):
-        T.do_abandon(new, seat, a.region, ev)
-    elif isinstance(a, Redeploy):
-        T.do_redeploy(new, seat, dict(a.counts), ev)
-    elif isinstance(a, Withdraw):
-        T.do_withdraw(new, seat, dict(a.counts), chance, ev)
-    elif isinstance(a, Decline):
-        T.do_decline(new, seat, chance, ev)
-    elif isinstance(a, EndTurn):
-        T.do_end_turn(new, seat, a.decline, chance, ev)
+    play = _PLAYS.get(a.kind)
+    if play is not None:
+        play(new, seat, a, listed, chance, ev)
     elif deciding:                               # a decision out of turn
         _, ab = _waiting_effect(s)
         assert ab is not None
@@ -443,8 +457,8 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
         if getattr(ab, "move_declines", False):      # a move that is a decline too (Ivory Tower)
             T.do_decline(new, seat, chance, ev)
     new.seal()
-    if listed is not None and listed[3] is not None and isinstance(a, (Conquer, Abandon)):
-        new._prior = listed[3]          # the next listing judges again only near what changed
+    if listed is not None and listed.judged is not None and isinstance(a, (Conquer, Abandon)):
+        new._prior = listed.judged      # the next listing judges again only near what changed
     return new, Record(seat, a, chance.rolls, chance.shuffles, ev)
 
 

@@ -19,7 +19,7 @@ from .errors import SetupError
 from .lent import lent_key
 from .reasons import reason
 from .setup import begin_turn, empty_table
-from .state import LOST_TRIBE, MARKER_LIMITS, Combo, GameState, RaceHold, TurnState
+from .state import LOST_TRIBE, MARKER_LIMITS, Combo, GameState, RaceHold, RegionState, TurnState
 
 REGION_KEYS = {"owner", "race", "tokens", "decline", "lost_tribe", "fortress", "lair",
                "encampments", "hero", "dragon", "hole", "mountain", "marks"}
@@ -43,16 +43,48 @@ def _power(cat: Catalog, p: Any, where: str) -> str:
 
 def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: random.Random,
                    setup: Mapping[str, Any] | None) -> GameState:
+    """The position `setup` describes (see the module docstring), at the start of the current
+    player's turn; a `SetupError` naming the first thing a real table could not hold."""
     setup = dict(setup or {})
-    bad = set(setup) - SETUP_KEYS
-    if bad:
-        raise SetupError(reason("setup_unknown_key", where="setup", key=sorted(bad)[0],
-                                known=", ".join(sorted(SETUP_KEYS))))
+    _known_keys(setup, SETUP_KEYS, "setup")
     s = empty_table(board, names, catalog)
     chance = Recorder(rng)
     used_races: set[str] = set()
     used_powers: set[str] = set()
+    column = _column(catalog, setup, used_races, used_powers)
+    seats = {p.name: i for i, p in enumerate(s.players)}
+    players = setup.get("players") or {}
+    _players(s, players, seats, used_races, used_powers)
+    _one_holder_each(s)
+    _players_memos(s, players, seats)
+    for rid, rd in (setup.get("regions") or {}).items():
+        _region(s, rid, rd or {}, seats)
+    _off_board(s, setup, seats)
+    _tray(s, column)
+    _stacks(s, setup, chance, column, used_races, used_powers)
+    _round(s, setup)
+    cur = setup.get("current", s.players[0].name)
+    if cur not in seats:
+        raise SetupError(reason("setup_current", where="setup.current", value=cur))
+    _effects_see_the_position(s)
+    s.turn = TurnState(seats[cur])
+    begin_turn(s, chance, [])
+    _attacked(s, setup, seats)
+    s.seal()
+    return s
 
+
+def _known_keys(d: Mapping[str, Any], known: set[str], where: str) -> None:
+    """Refuse a key of `d` (at `where`) that is not among `known`."""
+    bad = set(d) - known
+    if bad:
+        raise SetupError(reason("setup_unknown_key", where=where, key=sorted(bad)[0],
+                                known=", ".join(sorted(known))))
+
+
+def _column(catalog: Catalog, setup: Mapping[str, Any], used_races: set[str],
+            used_powers: set[str]) -> list[Combo]:
+    """The combos of the column the setup names (the rest is dealt from the stacks later)."""
     column: list[Combo] = []
     for i, c in enumerate(setup.get("column") or []):
         where = f"setup.column[{i}]"
@@ -62,44 +94,26 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
                             int(c.get("coins", 0)), int(c.get("tokens", 0))))
         used_races.add(c["race"])
         used_powers.add(c["power"])
+    return column
 
-    seats = {p.name: i for i, p in enumerate(s.players)}
-    for name, pd in (setup.get("players") or {}).items():
+
+def _players(s: GameState, players: Mapping[str, Any], seats: Mapping[str, int], used_races: set[str],
+             used_powers: set[str]) -> None:
+    """Each named player's coins, Active race (`_active`) and In Decline races."""
+    catalog = s.catalog
+    for name, pd in players.items():
         if name not in seats:
             raise SetupError(reason("setup_not_player", where="setup.players", value=name,
                                     known=", ".join(seats)))
-        bad = set(pd or {}) - PLAYER_KEYS
-        if bad:
-            raise SetupError(reason("setup_unknown_key", where=f"setup.players.{name}", key=sorted(bad)[0],
-                                    known=", ".join(sorted(PLAYER_KEYS))))
-        p = s.players[seats[name]]
         pd = pd or {}
+        _known_keys(pd, PLAYER_KEYS, f"setup.players.{name}")
+        p = s.players[seats[name]]
         if "coins" in pd:
             p.coins = int(pd["coins"])
         if pd.get("active"):
-            a = pd["active"]
-            where = f"setup.players.{name}.active"
-            race = _race(catalog, a.get("race"), where)
-            power = _power(catalog, a.get("power"), where)
-            bad = set(a) - ACTIVE_KEYS
-            if bad:
-                raise SetupError(reason("setup_unknown_key", where=where, key=sorted(bad)[0],
-                                        known=", ".join(sorted(ACTIVE_KEYS))))
-            p.active = RaceHold(race, power, int(a.get("hand", 0)))
-            if a.get("waiting"):                 # tokens off the board, back at the next readying
-                p.active.memo["set_aside"] = int(a["waiting"])
-            if a.get("borrowed"):                # a power (Copycat) or a race's ability borrowed
-                if a["borrowed"] in catalog.races:      # until the next turn
-                    lent = _race(catalog, a["borrowed"], f"{where}.borrowed")
-                    p.active.memo["borrowed"] = {"badge": power, "race": lent, "extra": 0}
-                    p.active.power = lent_key(power, lent)
-                else:
-                    lent = _power(catalog, a["borrowed"], f"{where}.borrowed")
-                    p.active.memo["borrowed"] = {"badge": power, "power": lent,
-                                                 "extra": catalog.powers[lent].tokens}
-                    p.active.power = lent
-            used_races.add(race)
-            used_powers.add(power)
+            p.active = _active(catalog, pd["active"], f"setup.players.{name}.active")
+            used_races.add(p.active.race)
+            used_powers.add(str(pd["active"].get("power")))
         for j, d in enumerate(pd.get("decline") or []):
             where = f"setup.players.{name}.decline[{j}]"
             race = _race(catalog, d.get("race"), where)
@@ -109,6 +123,37 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
             if dpower:
                 used_powers.add(dpower)
 
+
+def _active(catalog: Catalog, a: Mapping[str, Any], where: str) -> RaceHold:
+    """An Active race as the setup gives it: race, power, tokens in hand, tokens waiting off the
+    board, and a power or race borrowed until the next turn (`_borrowed`)."""
+    race = _race(catalog, a.get("race"), where)
+    power = _power(catalog, a.get("power"), where)
+    _known_keys(a, ACTIVE_KEYS, where)
+    hold = RaceHold(race, power, int(a.get("hand", 0)))
+    if a.get("waiting"):                 # tokens off the board, back at the next readying
+        hold.memo["set_aside"] = int(a["waiting"])
+    if a.get("borrowed"):
+        _borrowed(catalog, hold, a["borrowed"], f"{where}.borrowed")
+    return hold
+
+
+def _borrowed(catalog: Catalog, hold: RaceHold, lent: Any, where: str) -> None:
+    """A power (Copycat) or a race's ability borrowed by `hold` until the next turn."""
+    power = hold.power
+    assert power is not None
+    if lent in catalog.races:
+        race = _race(catalog, lent, where)
+        hold.memo["borrowed"] = {"badge": power, "race": race, "extra": 0}
+        hold.power = lent_key(power, race)
+    else:
+        other = _power(catalog, lent, where)
+        hold.memo["borrowed"] = {"badge": power, "power": other, "extra": catalog.powers[other].tokens}
+        hold.power = other
+
+
+def _one_holder_each(s: GameState) -> None:
+    """A race is held by one player at most, and each combo is one the catalog can play."""
     holders: dict[str, int] = {}
     for seat, p in enumerate(s.players):
         for h in ([p.active] if p.active else []) + p.declines:
@@ -116,9 +161,14 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
                 raise SetupError(reason("setup_two_holders", race=h.race, player=s.players[holders[h.race]].name,
                                         player2=p.name))
             holders[h.race] = seat
-            catalog.require(h.race, h.power)
+            s.catalog.require(h.race, h.power)
 
-    for name, pd in (setup.get("players") or {}).items():
+
+def _players_memos(s: GameState, players: Mapping[str, Any], seats: Mapping[str, int]) -> None:
+    """What a player remembers between turns: tokens collected (Igors), the In Decline race
+    coming back (Soul-Touch), a Diplomat's peace."""
+    catalog = s.catalog
+    for name, pd in players.items():
         p = s.players[seats[name]]
         pd = pd or {}
         where = f"setup.players.{name}"
@@ -137,52 +187,64 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
                                         known=", ".join(seats)))
             p.memo["until_next_turn"] = {"peace_with": seats[other]}
 
-    for rid, rd in (setup.get("regions") or {}).items():
-        where = f"setup.regions.{rid}"
-        if rid not in s.regions:
-            raise SetupError(reason("setup_no_region", where=where, id=rid))
-        rd = rd or {}
-        bad = set(rd) - REGION_KEYS
-        if bad:
-            raise SetupError(reason("setup_unknown_key", where=where, key=sorted(bad)[0],
-                                    known=", ".join(sorted(REGION_KEYS))))
-        r = s.regions[rid]
-        if "lost_tribe" in rd:
-            n = int(rd["lost_tribe"])
-            s.tray[LOST_TRIBE] += r.lost_tribe - n
-            r.lost_tribe = n
-        for k in ("fortress", "lair", "hero", "dragon", "hole", "mountain"):
-            if k in rd:
-                setattr(r, k, bool(rd[k]))
-        if rd.get("marks"):
-            marks = rd["marks"]
-            unknown = [m for m in marks if m not in catalog.marks] if isinstance(marks, Mapping) else ["?"]
-            if unknown:
-                raise SetupError(reason("setup_unknown_key", where=f"{where}.marks", key=unknown[0],
-                                        known=", ".join(sorted(catalog.marks)) or reason("word_none")))
-            r.marks = {str(m): int(n) for m, n in marks.items() if int(n)}
-        if "encampments" in rd:
-            r.encampments = int(rd["encampments"])
-        if rd.get("tokens") or rd.get("race") or rd.get("owner"):
-            owner = rd.get("owner")
-            if owner not in seats:
-                raise SetupError(reason("setup_owner", where=where, value=owner))
-            race = _race(catalog, rd.get("race"), where)
-            seat = seats[owner]
-            hold, in_decline = s.players[seat].hold(race)
-            if hold is None:
-                raise SetupError(reason("setup_not_held", where=where, player=owner, race=race))
-            if "decline" in rd and bool(rd["decline"]) != in_decline:
-                raise SetupError(reason("setup_decline_mismatch", where=where, race=race, player=owner,
-                                        state=reason("setup_in_decline" if in_decline else "setup_active")))
-            n = int(rd.get("tokens", 1))
-            if n < 1:
-                raise SetupError(reason("setup_min_token", where=where))
-            r.owner, r.race, r.tokens, r.decline = seat, race, n, in_decline
 
-    _off_board(s, setup, seats)
+def _region(s: GameState, rid: str, rd: Mapping[str, Any], seats: Mapping[str, int]) -> None:
+    """One region as the setup gives it: Lost Tribes, printed and placed features, markers,
+    encampments and its occupants (`_occupants`)."""
+    where = f"setup.regions.{rid}"
+    if rid not in s.regions:
+        raise SetupError(reason("setup_no_region", where=where, id=rid))
+    _known_keys(rd, REGION_KEYS, where)
+    r = s.regions[rid]
+    if "lost_tribe" in rd:
+        n = int(rd["lost_tribe"])
+        s.tray[LOST_TRIBE] += r.lost_tribe - n
+        r.lost_tribe = n
+    for k in ("fortress", "lair", "hero", "dragon", "hole", "mountain"):
+        if k in rd:
+            setattr(r, k, bool(rd[k]))
+    if rd.get("marks"):
+        r.marks = _marks(s.catalog, rd["marks"], f"{where}.marks")
+    if "encampments" in rd:
+        r.encampments = int(rd["encampments"])
+    if rd.get("tokens") or rd.get("race") or rd.get("owner"):
+        _occupants(s, r, rd, seats, where)
 
-    # the tray: the box less what is on the board, in hands, waiting and collected
+
+def _marks(catalog: Catalog, marks: Any, where: str) -> dict[str, int]:
+    """The markers a region holds, each one the catalog knows."""
+    unknown = [m for m in marks if m not in catalog.marks] if isinstance(marks, Mapping) else ["?"]
+    if unknown:
+        raise SetupError(reason("setup_unknown_key", where=where, key=unknown[0],
+                                known=", ".join(sorted(catalog.marks)) or reason("word_none")))
+    return {str(m): int(n) for m, n in marks.items() if int(n)}
+
+
+def _occupants(s: GameState, r: RegionState, rd: Mapping[str, Any], seats: Mapping[str, int],
+               where: str) -> None:
+    """The tokens on a region: a race its owner holds, Active or In Decline as he holds it, one
+    token at least."""
+    owner: Any = rd.get("owner")
+    if owner not in seats:
+        raise SetupError(reason("setup_owner", where=where, value=owner))
+    race = _race(s.catalog, rd.get("race"), where)
+    seat = seats[owner]
+    hold, in_decline = s.players[seat].hold(race)
+    if hold is None:
+        raise SetupError(reason("setup_not_held", where=where, player=owner, race=race))
+    if "decline" in rd and bool(rd["decline"]) != in_decline:
+        raise SetupError(reason("setup_decline_mismatch", where=where, race=race, player=owner,
+                                state=reason("setup_in_decline" if in_decline else "setup_active")))
+    n = int(rd.get("tokens", 1))
+    if n < 1:
+        raise SetupError(reason("setup_min_token", where=where))
+    r.owner, r.race, r.tokens, r.decline = seat, race, n, in_decline
+
+
+def _tray(s: GameState, column: list[Combo]) -> None:
+    """The tray: the box less what is on the board, in hands, waiting, collected and lying on
+    combos (Homunculi); neither tokens nor markers beyond what the box holds."""
+    catalog = s.catalog
     for race in catalog.races:
         s.tray[race] = catalog.races[race].box
     for r in s.regions.values():
@@ -204,23 +266,16 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
             raise SetupError(reason("setup_too_many_markers", count=s.marker_count(marker), marker=marker,
                                     limit=limit))
 
-    # the column and the stacks
+
+def _stacks(s: GameState, setup: Mapping[str, Any], chance: Recorder, column: list[Combo],
+            used_races: set[str], used_powers: set[str]) -> None:
+    """The races and powers not in play, shuffled, under those the setup puts on top of each
+    stack; the power badges discarded; the column filled from the stacks."""
+    catalog = s.catalog
     races_left = [r for r in sorted(catalog.races) if r not in used_races]
     powers_left = [p for p in sorted(catalog.powers) if p not in used_powers]
     chance.shuffle(races_left)
     chance.shuffle(powers_left)
-
-    def stack(key: str, left: list[str], known: Any, label: str) -> list[str]:
-        top = []
-        for i, x in enumerate(setup.get(key) or []):
-            known(catalog, x, f"setup.{key}[{i}]")
-            if x not in left:
-                raise SetupError(reason("setup_in_play", where=f"setup.{key}", kind=reason(f"word_{label}"),
-                                        value=x))
-            left.remove(x)
-            top.append(x)
-        return top + left
-
     discard = []
     for i, x in enumerate(setup.get("power_discard") or []):
         _power(catalog, x, f"setup.power_discard[{i}]")
@@ -230,31 +285,49 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
         powers_left.remove(x)
         discard.append(str(x))
     s.power_discard = discard
-    s.race_stack = stack("race_stack", races_left, _race, "race")
-    s.power_stack = stack("power_stack", powers_left, _power, "power")
+    s.race_stack = _stack(catalog, setup, "race_stack", races_left, _race, "race")
+    s.power_stack = _stack(catalog, setup, "power_stack", powers_left, _power, "power")
     s.column = column
     refill_column(s, chance)
 
+
+def _stack(catalog: Catalog, setup: Mapping[str, Any], key: str, left: list[str], known: Any,
+           label: str) -> list[str]:
+    """The stack `key`: those the setup names on top (each known, none in play), then `left`."""
+    top = []
+    for i, x in enumerate(setup.get(key) or []):
+        known(catalog, x, f"setup.{key}[{i}]")
+        if x not in left:
+            raise SetupError(reason("setup_in_play", where=f"setup.{key}", kind=reason(f"word_{label}"),
+                                    value=x))
+        left.remove(x)
+        top.append(x)
+    return top + left
+
+
+def _round(s: GameState, setup: Mapping[str, Any]) -> None:
+    """The round the setup is in, one the map's track has."""
     s.round = int(setup.get("round", 1))
-    if not 1 <= s.round <= board.turns:
-        raise SetupError(reason("setup_round", round=s.round, turns=board.turns))
-    cur = setup.get("current", s.players[0].name)
-    if cur not in seats:
-        raise SetupError(reason("setup_current", where="setup.current", value=cur))
+    if not 1 <= s.round <= s.board.turns:
+        raise SetupError(reason("setup_round", round=s.round, turns=s.board.turns))
+
+
+def _effects_see_the_position(s: GameState) -> None:
+    """Every race's effects see the position set up (`Ability.on_position`)."""
     for seat, p in enumerate(s.players):
         for h, _in_dec in ([(p.active, False)] if p.active else []) + [(h, True) for h in p.declines]:
-            for ab in catalog.effects_of(h.race, h.power):
+            for ab in s.catalog.effects_of(h.race, h.power):
                 ab.on_position(s, seat, h)
-    s.turn = TurnState(seats[cur])
-    begin_turn(s, chance, [])
-    for i, name in enumerate(setup.get("attacked") or []):      # who was attacked this turn
+
+
+def _attacked(s: GameState, setup: Mapping[str, Any], seats: Mapping[str, int]) -> None:
+    """Who was attacked this turn already."""
+    for i, name in enumerate(setup.get("attacked") or []):
         if name not in seats:
             raise SetupError(reason("setup_not_player", where=f"setup.attacked[{i}]", value=name,
                                     known=", ".join(seats)))
         if seats[name] not in s.turn.attacked:
             s.turn.attacked.append(seats[name])
-    s.seal()
-    return s
 
 
 def _off_board(s: GameState, setup: Mapping[str, Any], seats: Mapping[str, int]) -> None:

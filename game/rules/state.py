@@ -325,12 +325,21 @@ class Judged(NamedTuple):
 
 #: who holds which regions: (seat, race) -> its regions in board order, and region -> (seat, race)
 Held = tuple[dict[tuple[int, str], list[str]], dict[str, tuple[int, str]]]
-#: what `legal_actions` listed for a sealed state: the intents, the cost of each conquest among
-#: them, the identities of the intents (a listed intent is found without comparing values), the
-#: conquests judged, when a later position of the turn may build on them, and the intents off the
-#: list that `why_illegal` accepted there since (kept, so that their identities stay theirs; their
-#: identities join the others'), or None where nothing is to be added (a listing lent to a view)
-Listed = tuple[tuple["Action", ...], dict[str, int], set[int], Judged | None, list["Action"] | None]
+class Listed:
+    """What `legal_actions` listed for a sealed state, kept until the state is written."""
+
+    __slots__ = ("intents", "costs", "ids", "judged", "accepted")
+
+    def __init__(self, intents: tuple["Action", ...], costs: dict[str, int], ids: set[int],
+                 judged: Judged | None, accepted: list["Action"] | None) -> None:
+        self.intents = intents            # the intents listed
+        self.costs = costs                # the cost of each conquest among them
+        self.ids = ids                    # their identities (a listed intent is found without comparing values)
+        self.judged = judged              # the conquests judged, when a later position of the turn may build on them
+        # the intents off the list that `why_illegal` accepted there since (kept, so that their
+        # identities stay theirs; their identities join the others'), or None where nothing is
+        # to be added (a listing lent to a view)
+        self.accepted = accepted
 
 
 NONE_WRITTEN: frozenset[str] = frozenset()       # no region written yet (see `GameState.reg_w`)

@@ -27,10 +27,10 @@ from .common import (
     remove_race_from_board,
     take_tray,
 )
-from .conquest import leave_game, vanish_decline
 from .lent import named_in
 from .ranking import outcome
 from .reasons import Reason, reason, reason_n
+from .resolution import leave_game, vanish_decline
 from .setup import begin_turn
 from .state import (
     CONQUER,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..common import event, lose_tokens
-from ..conquest import least_tokens
+from ..pricing import least_tokens
 from .base import Ability, Victim, register
 from .where import conquest_where, held_before
 

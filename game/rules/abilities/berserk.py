@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..actions import BerserkRoll
-from ..conquest import BERSERK_DIE, brought, die_bonus, rolled_before_conquest
+from ..die import BERSERK_DIE, brought, die_bonus, rolled_before_conquest
 from ..reasons import Reason, reason
 from ..state import CONQUER
 from .base import Ability, register

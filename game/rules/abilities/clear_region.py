@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, Use
 from ..common import take_tray
-from ..conquest import immunity_reason, take_region
 from ..reasons import Reason, reason
+from ..resolution import take_region
 from ..state import CONQUER, REDEPLOY
+from ..targets import immunity_reason
 from .base import MarkSpec, register
 from .box import note_placed, take_back
 from .markers import set_mark

@@ -40,7 +40,7 @@ class CoinsOnConquest(Ability):
 
     def after_conquest(self, s: "GameState", seat: int, rid: str, victim: Victim,
                        events: list[dict[str, Any]], chance: Any = None) -> None:
-        from ..conquest import pay
+        from ..resolution import pay
         if self.occupant and not held_before(self.occupant, seat, victim):
             return
         hold = s.players[seat].active

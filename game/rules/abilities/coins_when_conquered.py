@@ -54,7 +54,7 @@ class CoinsWhenConquered(Ability):
                        events: list[dict[str, Any]]) -> None:
         if self.p["required"]:
             return                                   # paid as the conquest's price
-        from ..conquest import pay
+        from ..resolution import pay
         who = {"attacker": attacker, "holder": seat, "bank": None}
         payer, payee = who[self.p["payer"]], who[self.p["payee"]]
         got = pay(s, payer, payee, int(self.p["amount"]))

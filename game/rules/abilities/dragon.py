@@ -16,9 +16,12 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Dragon as DragonIntent
-from ..conquest import conquest_options, least_tokens, take_region, target_reason
+from ..listing import conquest_options
+from ..pricing import least_tokens
 from ..reasons import Reason, reason, reason_n
+from ..resolution import take_region
 from ..state import CONQUER
+from ..targets import target_reason
 from .base import Ability, register
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -20,9 +20,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Enchant as EnchantIntent
-from ..conquest import adjacent_to_own, immunity_reason, least_tokens, peace_reason, take_region
+from ..pricing import least_tokens
 from ..reasons import Reason, reason, reason_n
+from ..resolution import take_region
 from ..state import CONQUER
+from ..targets import adjacent_to_own, immunity_reason, peace_reason
 from .base import Ability, register
 
 if TYPE_CHECKING:  # pragma: no cover

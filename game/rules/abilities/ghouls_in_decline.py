@@ -8,7 +8,7 @@ and its power's discounts, reach and bonuses never apply to it (R18). It may end
 conquest attempt with the reinforcement die (`ghouls_reinforce: region`, R5): a region at most
 3 tokens short; on a good roll all the Ghouls' tokens in hand go there; either way the Ghouls'
 conquests are over for the turn and the Active race then conquers as usual. That die is rolled
-by the same step as the Active race's final attempt (`conquest.final_attempt`), with the race's
+by the same step as the Active race's final attempt (`die.final_attempt`), with the race's
 own effects in force In Decline only (R18): its `die_modifier` and `reroll` with `in_decline:
 true` reach it (a short roll waits for the re-roll, R23), never the Active race's; a coin paid
 after the roll (Mercenary) is the Active race's power's and does not. It may attack its
@@ -24,20 +24,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import GhoulsConquer, GhoulsReinforce
 from ..common import effects
-from ..conquest import (
-    DECLINE_DONE,
-    DIE_TOP,
-    brought,
-    conquest_candidates,
-    cost_of,
-    die_bonus,
-    final_attempt,
-    least_tokens,
-    take_region,
-    target_reason,
-)
+from ..die import DECLINE_DONE, DIE_TOP, brought, die_bonus, die_reason, final_attempt
+from ..pricing import cost_of, least_tokens
 from ..reasons import Reason, reason, reason_n
+from ..resolution import take_region
 from ..state import CONQUER, PICK
+from ..targets import conquest_candidates, target_reason
 from .base import Ability, register
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -100,15 +92,7 @@ class GhoulsInDecline(Ability):
             return why
         cost = cost_of(s, seat, rid, abil, hold).total
         if action.kind == "ghouls_reinforce":
-            floor = least_tokens(s, seat, abil)             # R23: the die too moves at least that many
-            if hold.hand < floor:
-                return reason_n("needs_tokens", floor, cost=floor, hand=hold.hand)
-            if cost <= hold.hand:
-                return reason("enough_outright", s, region=rid)
-            top = brought(DIE_TOP, die_bonus(s, seat, rid, abil))
-            if cost - hold.hand > top:
-                return reason("die_too_short", cost=cost, hand=hold.hand, short=cost - hold.hand - top)
-            return None
+            return die_reason(s, seat, rid, hold, abil, cost)      # as the Active race's (R5, R23)
         if cost > hold.hand:
             return reason_n("ghouls_needs", cost, s, cost=cost, race=hold.race, hand=hold.hand)
         return None

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..common import add_tray, event
-from ..conquest import take_region
+from ..resolution import take_region
 from .base import Ability, Victim, register
 from .where import conquest_where, held_before
 

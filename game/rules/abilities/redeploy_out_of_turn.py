@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, Use
 from ..common import event
-from ..conquest import least_tokens
+from ..pricing import least_tokens
 from ..reasons import Reason, reason
 from ..waiting import answered, ask, asked_of
 from .base import Ability, register

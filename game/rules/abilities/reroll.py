@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action
-from ..conquest import roll_again, roll_waiting, rolling
+from ..die import roll_again, roll_waiting, rolling
 from ..reasons import Reason, reason
 from .base import register
 from .use_move import UseMove

@@ -1,0 +1,398 @@
+"""Listing: every region the Active race may conquer now, with its cost (`conquest_options`),
+the fast path by which `legal_actions` lists conquests. It asks the same questions as
+`targets.target_reason` and `pricing.cost_of` without building a `Reason` for the regions it
+leaves out, and may build on what was judged in the position this one was played from
+(`judged_locally`, `Judged`), judging again only near the regions written since.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, AbstractSet, Any, Iterable
+
+from .abilities.base import Ability
+from .board import Board
+from .pricing import cost_of
+from .state import GameState, Judged, PlayerState, RaceHold, RegionState
+from .targets import conquest_candidates, immunity_reason, peace_reason, price_reason
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .catalog import Hooks
+
+
+def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
+    """Whether the conquests `conquest_options` finds for a race (with its combo's `hooks` and
+    its regions `own`) may be kept for a later position of the turn, re-judged only near the
+    regions written meanwhile: the race holds a region, every effect judging a target does it
+    locally (`Hooks.local`), no race in play asks coins for its regions (the attacker's
+    coins change) and no marker whose defence reads further than its region lies on the board
+    (a Behemoth's: a region that lost one was written, and is judged again)."""
+    if not own or not hooks.local:
+        return False
+    cat = s.catalog
+    # played by a conquest or an abandon from a position judged locally (`_prior`): no race asked
+    # a price there and no such marker lay on its board; a conquest takes races away, never adds
+    # one, and a marker it lays is in a region it wrote (`_changed`), so only those are read
+    prior = s._prior is not None
+    if not prior and "conquest_price" in cat.hooked:
+        guards = cat.guards                # (a race asking a price is among those that guard)
+        for p in s.players:
+            h = p.active
+            if h is not None:
+                g = guards(h.race, h.power, False)
+                if g is not None and g.conquest_price:
+                    return False
+            for h in p.declines:
+                g = guards(h.race, h.power, True)
+                if g is not None and g.conquest_price:
+                    return False
+    far = cat.nonlocal_marks
+    if far:
+        if prior:
+            regions = s.regions
+            for rid in s._changed:
+                marks = regions[rid].marks
+                if marks and not far.isdisjoint(marks):
+                    return False
+            return True
+        for r in s.regions.values():       # (a plain loop: compiled, it reads each region's slot)
+            marks = r.marks
+            if marks and not far.isdisjoint(marks):
+                return False
+    return True
+
+
+def peace_in_force(s: GameState) -> tuple[Any, ...]:
+    """Each player's peace until his next turn (a Diplomat's, R12) with his Active race."""
+    out: tuple[Any, ...] = ()
+    for p in s.players:
+        if "until_next_turn" in p.memo:
+            out += (p.memo["until_next_turn"], p.active.race if p.active else None)
+    return out
+
+
+#: other players' races, as (seat, race)
+Races = AbstractSet[tuple[int, str]]
+#: how a race's effects reach beyond its neighbours (`_reach`): the effects that link regions and
+#: the regions linked on the printed board, the effects that reach further and the regions reached
+Reach = tuple[tuple[Ability, ...], dict[str, frozenset[str]] | None, tuple[Ability, ...], frozenset[str] | None]
+#: the hooks by which a holder's effects answer for his regions (`_answering_races`)
+_ANSWERING = frozenset({"protects", "conquest_price", "defence_strength"})
+#: no race answers for its regions; no region written; no effect reaches further (never written to)
+_NONE_ANSWER: tuple[Races, Races, Races] = (frozenset(), frozenset(), frozenset())
+_NONE_WRITTEN: frozenset[str] = frozenset()
+_NO_REACH: Reach = ((), None, (), None)
+
+
+def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...],
+                     own: list[str], since: Judged | None = None,
+                     hooks: Hooks | None = None) -> dict[str, int]:
+    """Every region `hold` (the Active race of `seat`) may target now, with its cost, in board
+    order: the regions `target_reason` accepts among `conquest_candidates`, priced as `cost_of`
+    prices them. The fast path of `legal_actions`: it builds no `Reason` for the regions it
+    leaves out (the agreement of the two is tested position by position). `since`: what was
+    judged in the position this one was played from, when `judged_locally` holds in both and it
+    `fits`: only the regions written since (`_changed`) and their neighbours are judged again.
+    `hooks`: `abil` sorted by hook, when the caller has them. The cost is `cost_of`'s total added
+    up in place (markers' defence, the effects' changes, the combo's floor asked once).
+
+    In steps: how far the race's effects reach (`_reach`), the front (`_front`: the regions next
+    to its own), the candidates (building on the position before: `_since`, `_kept`), the ways in
+    of a race holding no region (`_ways_in`), the targets among them (`_targets`) and their
+    prices (`_priced`)."""
+    tab = s.catalog.hooks(abil) if hooks is None else hooks
+    race = hold.race
+    links, linked, reaches, far = _reach(s, seat, own, tab) if tab.links or tab.reaches else _NO_REACH
+    # only regions next to `own` (on the board or by a printed link), or reached (`far`), are
+    # candidates unless an effect reaches further or links regions by more than the printed board
+    near = bool(own) and not reaches and not links
+    front = _front(s.board, own, linked, far)
+    kept: dict[str, int] | None = None
+    near_written: AbstractSet[str] = _NONE_WRITTEN
+    if since is None:
+        candidates = s.board.in_order(front) if near else conquest_candidates(s, seat, race, abil, own)
+    else:
+        candidates, kept, near_written = _since(s, since, near, front, linked)
+    out: dict[str, int] = {}
+    judge = candidates                         # the candidates judged now
+    if kept is not None:
+        out, judge = _kept(candidates, near_written, kept)
+    asked = judge
+    if not own and (since is not None or tab.enters_anywhere):   # else `conquest_candidates` gave
+        asked = _ways_in(s, seat, judge, tab)                     # only the ways in
+    guarded, pricing, strong = _answering_races(s, seat) if _ANSWERING & s.catalog.hooked else _NONE_ANSWER
+    targets = _targets(s, seat, race, asked, tab, guarded, pricing, near, own, front, links, reaches)
+    judged = _priced(s, seat, hold, abil, targets, tab, strong)
+    if kept is not None:
+        return _with_the_judged(out, judge, judged)
+    if since is not None:
+        return _with_the_unchanged(s, judged, since, near_written)
+    return judged
+
+
+def _reach(s: GameState, seat: int, own: list[str], tab: Hooks) -> Reach:
+    """How the race's effects reach beyond its neighbours: the effects that link regions and
+    those that reach further, each left out when the printed board (`linked`) or the regions
+    they reach at once (`far`) say it already."""
+    links = tab.links
+    linked = tab.printed_links(s.board) if links else None
+    if linked is not None:
+        links = ()                                 # asked through `linked`
+    reaches = tab.reaches
+    far = _reached_at_once(s, seat, own, reaches) if own and reaches else None
+    if far is not None:
+        reaches = ()                               # asked through `far`
+    return links, linked, reaches, far
+
+
+def _reached_at_once(s: GameState, seat: int, own: list[str],
+                     reaches: tuple[Ability, ...]) -> frozenset[str] | None:
+    """The regions the effects that reach further reach from `own`, when each can say so at once
+    (`Ability.reached`); None when one cannot."""
+    far: frozenset[str] = frozenset()
+    for ab in reaches:
+        got = ab.reached(s, seat, own)
+        if got is None:
+            return None
+        far |= got
+    return far
+
+
+def _front(board: Board, own: list[str], linked: dict[str, frozenset[str]] | None,
+           far: frozenset[str] | None) -> set[str]:
+    """The regions next to `own` (on the board or by a printed link) or reached at once (`far`),
+    but `own`."""
+    adjacency = board.adjacency
+    front: set[str] = set()
+    for o in own:
+        front |= adjacency[o]
+        if linked is not None and o in linked:
+            front |= linked[o]
+    front.difference_update(own)
+    if far:
+        front |= far.difference(own)
+    return front
+
+
+def _since(s: GameState, since: Judged, near: bool, front: set[str],
+           linked: dict[str, frozenset[str]] | None) -> tuple[Iterable[str], dict[str, int] | None, AbstractSet[str]]:
+    """Building on the position played before: the regions to judge, the options judged there
+    that are kept where nothing near changed (None: every candidate is judged), and the regions
+    written since with their neighbours, judged again."""
+    adjacency = s.board.adjacency
+    near_written = set(s._changed)
+    for rid in s._changed:
+        near_written |= adjacency[rid]
+        if linked is not None and rid in linked:
+            near_written |= linked[rid]
+    if near:              # a region of the front now was in the front then, or is near a change
+        return s.board.in_order(front), since.options, near_written
+    return near_written, None, near_written
+
+
+def _answering_races(s: GameState, seat: int) -> tuple[Races, Races, Races]:
+    """The other players' races (seat, race) whose effects may protect a region, ask a price for
+    it, or make its defending tokens count for more (or less): only their regions are asked
+    (`immunity_reason`, `price_reason`, `cost_of`), as the holds are found there."""
+    guarded: set[tuple[int, str]] = set()
+    pricing: set[tuple[int, str]] = set()
+    strong: set[tuple[int, str]] = set()
+    for i, p in enumerate(s.players):
+        if i == seat:
+            continue
+        for race_i, its in _guarding_holds(s, p):
+            if its.protects:
+                guarded.add((i, race_i))
+            if its.conquest_price:
+                pricing.add((i, race_i))
+            if its.defence_strength:
+                strong.add((i, race_i))
+    return guarded, pricing, strong
+
+
+def _guarding_holds(s: GameState, p: PlayerState) -> list[tuple[str, Hooks]]:
+    """The races of `p` whose effects in force may answer for their regions (`Catalog.guards`),
+    each race once, as `PlayerState.hold` finds it (the Active race first)."""
+    guards = s.catalog.guards
+    act = p.active
+    found: list[tuple[str, Hooks]] = []
+    if act is not None:
+        its = guards(act.race, act.power, False)
+        if its is not None:
+            found.append((act.race, its))
+    if p.declines:
+        seen = {act.race} if act is not None else set()
+        for h in p.declines:
+            if h.race in seen:
+                continue                               # `PlayerState.hold` finds the first
+            seen.add(h.race)
+            its = guards(h.race, h.power, True)
+            if its is not None:
+                found.append((h.race, its))
+    return found
+
+
+def _targets(s: GameState, seat: int, race: str, rids: Iterable[str], tab: Hooks, guarded: Races,
+             pricing: Races, near: bool, own: list[str], front: set[str], links: tuple[Ability, ...],
+             reaches: tuple[Ability, ...]) -> list[str]:
+    """Those of `rids` the race may target: not its own already, not immune (a hero, the Dragon,
+    a hole), not shielded by their holder (`_shielded`), water only if an effect conquers water,
+    none an effect refuses (`may_target`), and each within reach (`_in_reach`; all are when
+    `near`, and the ways in of a race holding no region, `_ways_in`)."""
+    regions = s.regions
+    water, water_ok, may = s.board.water, tab.conquers_water, tab.may_target
+    peace = _peace_holds(s)
+    answering = bool(guarded or pricing or peace)
+    out: list[str] = []
+    for rid in rids:
+        r = regions[rid]
+        if r.owner == seat and r.tokens and r.race == race:
+            continue                                            # already held
+        if r.hero or r.dragon or r.hole:
+            continue                                            # immune
+        if (r.marks or answering) and _shielded(s, seat, rid, r, guarded, pricing, peace):
+            continue
+        if rid in water and not _conquers_water(water_ok, s, seat, rid):
+            continue
+        if may and _refused(may, s, seat, rid):
+            continue
+        if near or not own or _in_reach(s, seat, rid, own, front, links, reaches):
+            out.append(rid)
+    return out
+
+
+def _peace_holds(s: GameState) -> bool:
+    """Some player's peace holds until his next turn (a Diplomat's, R12)."""
+    for p in s.players:
+        if "until_next_turn" in p.memo:
+            return True
+    return False
+
+
+def _shielded(s: GameState, seat: int, rid: str, r: RegionState, guarded: Races, pricing: Races,
+              peace: bool) -> bool:
+    """The holder's side keeps the race out of `rid`: immune by a marker or an effect
+    (`immunity_reason`), too dear in coins (`price_reason`) or at peace with it (R12)."""
+    owner = r.owner
+    foe = owner is not None and owner != seat
+    if (r.marks or (guarded and foe and (owner, r.race) in guarded)) and immunity_reason(s, rid, seat):
+        return True
+    if pricing and foe and (owner, r.race) in pricing and price_reason(s, seat, rid):
+        return True
+    return peace and foe and _at_peace(s, seat, rid, r)
+
+
+def _at_peace(s: GameState, seat: int, rid: str, r: RegionState) -> bool:
+    """R12: the holder of `rid` made peace with `seat` until his next turn (a Diplomat's), and
+    it covers the race there."""
+    owner = r.owner
+    return bool(owner is not None and "until_next_turn" in s.players[owner].memo and not r.decline
+                and peace_reason(s, seat, rid))
+
+
+def _conquers_water(water_ok: tuple[Ability, ...], s: GameState, seat: int, rid: str) -> bool:
+    """An effect of the race lets it conquer the sea or lake `rid` (`Ability.conquers_water`)."""
+    for ab in water_ok:
+        if ab.conquers_water(s, seat, rid):
+            return True
+    return False
+
+
+def _refused(may: tuple[Ability, ...], s: GameState, seat: int, rid: str) -> bool:
+    """An effect of the race refuses `rid` as a target (`Ability.may_target`)."""
+    for ab in may:
+        if ab.may_target(s, seat, rid):
+            return True
+    return False
+
+
+def _in_reach(s: GameState, seat: int, rid: str, own: list[str], front: set[str], links: tuple[Ability, ...],
+              reaches: tuple[Ability, ...]) -> bool:
+    """`rid` is next to the race's regions (R2, `front`) or linked to one or reached by an
+    effect."""
+    return rid in front or any(ab.links(s, seat, o, rid) for ab in links for o in own) or any(
+        ab.reaches(s, seat, rid) for ab in reaches)
+
+
+def _ways_in(s: GameState, seat: int, rids: Iterable[str], tab: Hooks) -> list[str]:
+    """Those of `rids` a race holding no region may enter by (R3): the edge, a border sea, or
+    anywhere for an effect that enters anywhere."""
+    if any(ab.enters_anywhere(s, seat) for ab in tab.enters_anywhere):
+        return list(rids)
+    board = s.board
+    entry, water, border_seas = board.entry, board.water, board.border_seas
+    return [rid for rid in rids if rid in entry or (rid in water and rid in border_seas)]
+
+
+def _priced(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...], rids: list[str], tab: Hooks,
+            strong: Races) -> dict[str, int]:
+    """Each of `rids` with the total `cost_of` works out for it, without its labelled parts: the
+    printed cost, what lies there, the defenders and their markers, the effects' changes, at
+    least the floor (Kobolds'); `cost_of` itself where the race's price is flat or its strength
+    counts (`priced_apart`), or the defenders count for more (`strong`)."""
+    regions, marks = s.regions, s.catalog.marks
+    printed, mods = tab.printed_costs(s.board)
+    floor = _least_cost(s, seat, tab) if tab.cost_floor else 1
+    apart = tab.priced_apart
+    out: dict[str, int] = {}
+    for rid in rids:
+        r = regions[rid]
+        owner = r.owner
+        if apart or (strong and r.tokens and owner is not None and owner != seat and (owner, r.race) in strong):
+            out[rid] = cost_of(s, seat, rid, abil, hold).total
+            continue
+        n = printed[rid] + r.mountain + r.lair + r.fortress + r.encampments + r.lost_tribe
+        if r.tokens and owner != seat:
+            n += r.tokens
+        if r.marks:
+            for name, k in r.marks.items():
+                spec = marks.get(name)
+                if spec is not None:
+                    n += spec.defence * k + (spec.defence_of(s, rid) if spec.defence_of else 0)
+        for ab in mods:
+            n += ab.cost_modifier(s, seat, rid)
+        out[rid] = n if n > floor else floor
+    return out
+
+
+def _least_cost(s: GameState, seat: int, tab: Hooks) -> int:
+    """The least a conquest costs (R1), or more (Kobolds' `cost_floor`)."""
+    return max([1] + [ab.cost_floor(s, seat) for ab in tab.cost_floor])
+
+
+def _kept(candidates: Iterable[str], near_written: AbstractSet[str],
+          kept: dict[str, int]) -> tuple[dict[str, int], list[str]]:
+    """The options kept from the position before (the candidates away from the regions
+    written), in board order with a place held for each candidate near them; and those
+    candidates, to be judged again."""
+    out: dict[str, int] = {}
+    todo: list[str] = []
+    for rid in candidates:
+        if rid in near_written:
+            todo.append(rid)
+            out[rid] = 0                           # its place, priced by `_with_the_judged`
+        else:
+            c = kept.get(rid)
+            if c is not None:
+                out[rid] = c
+    return out, todo
+
+
+def _with_the_judged(out: dict[str, int], judge: Iterable[str], judged: dict[str, int]) -> dict[str, int]:
+    """The places `_kept` held for the candidates judged again (`judge`): priced, or left out."""
+    for rid in judge:
+        c = judged.get(rid)
+        if c is None:
+            del out[rid]
+        else:
+            out[rid] = c
+    return out
+
+
+def _with_the_unchanged(s: GameState, out: dict[str, int], since: Judged,
+                        near_written: AbstractSet[str]) -> dict[str, int]:
+    """The options judged now (near the regions written), with those judged before elsewhere,
+    in board order."""
+    for rid, c in since.options.items():
+        if rid not in near_written:
+            out[rid] = c
+    index = s.board.index
+    return {rid: out[rid] for rid in sorted(out, key=index.__getitem__)}
