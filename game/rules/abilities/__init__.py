@@ -8,8 +8,8 @@ and `where:` accept (`WHEN`, `WHERE_KEYS`, `OCCUPANTS`), and what each block dec
 `game.rules`.
 
 Importing this package loads only the extension points (`base.py`) and that vocabulary, so the
-rules underneath the effects (`common`, `conquest`) can name them without pulling in the effects
-themselves. The catalog, which sits above the effects, imports every module found here
+rules underneath the effects (`common`, `pricing`, `targets`, `resolution`) can name them
+without pulling in the effects themselves. The catalog, which sits above the effects, imports every module found here
 (`catalog.load_effects`): a new module dropped in this folder is available to YAML content
 without being listed anywhere.
 """

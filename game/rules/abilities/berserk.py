@@ -4,7 +4,7 @@ token); the player then chooses the region. If, after the roll, no region is wit
 the tokens in hand, that roll was the turn's final conquest attempt and conquests are over.
 While a roll waits to be used the die cannot be rolled again, neither by `berserk_roll` nor
 for a final conquest (`reinforce`), and regions can no longer be abandoned. Active only.
-The roll is the same step as the final attempt's die (`conquest.rolled_before_conquest`), so the
+The roll is the same step as the final attempt's die (`die.rolled_before_conquest`), so the
 die blocks reach it: the race's `die_modifier` adds its bonus for the region chosen to the face
 (never below 0) before it comes off the cost, and when the roll leaves every region out of reach
 (it was the last attempt, R5) a `reroll` left that could still bring one within reach makes the

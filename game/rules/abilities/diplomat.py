@@ -3,7 +3,7 @@ race he has not attacked this turn (`ally: player`); from then until the start o
 turn that opponent cannot attack his Active race, even with a race picked meanwhile (R12).
 In Decline tokens are not protected, and In Decline Ghouls ignore the peace. Once the ally is
 chosen, the Diplomat may not attack the ally's Active race for the rest of the turn. The peace
-is kept in `player.memo["until_next_turn"]["peace_with"]`, read by `conquest.peace_reason` and
+is kept in `player.memo["until_next_turn"]["peace_with"]`, read by `targets.peace_reason` and
 cleared when the Diplomat's next turn begins. Active only.
 
 YAML: `diplomat`
