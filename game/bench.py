@@ -15,7 +15,8 @@ added content costs at most 1.2x the base set's time per intent). `--bots` adds 
 players' figures: 4-player balance-lab games with Medium in every seat (the lab's own
 `play_numbered`), per processor second, and Expert's look-ahead games per processor second on a
 round-1 pick (a fixed number of them, so that both trees do the same work); with `--compare` the
-two trees take turns there too.
+two trees take turns there too. `--fingerprint` prints instead the fingerprint of `--games` random
+games (`game.fingerprint`): the same on two trees means the same games.
 """
 from __future__ import annotations
 
@@ -41,6 +42,7 @@ if __name__ == "__main__":          # the command: the compiled engine when it i
 from .bots.expert import ExpertBot
 from .content.catalog import ContentError, default_catalog, load_catalog
 from .content.packs import resolve_content, shipped_packs
+from .fingerprint import fingerprint
 from .lab.runner import LabConfig, load_table, play_numbered
 from .rules import Board, Catalog, apply, legal_actions, new_game
 from .stopping import run_stoppable
@@ -350,6 +352,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--compare", metavar="REV", help="also time git revision REV, interleaved, and print the ratio")
     ap.add_argument("--bots", action="store_true",
                     help="also time Medium's lab games and Expert's look-ahead (4 players)")
+    ap.add_argument("--fingerprint", action="store_true",
+                    help="print the fingerprint of --games random games instead of timing them (game.fingerprint)")
     args = ap.parse_args(argv)
     if args.ui:
         from .ui import bench as ui_bench
@@ -367,6 +371,10 @@ def main(argv: list[str] | None = None) -> int:
         print(err)
         return 2
     board, where = five_player_board()
+    if args.fingerprint:
+        print(f"fingerprint {fingerprint(board, catalog, args.games)}: {args.games} random games on {where}; "
+              f"{_content_line(args.content)}; {engine_line()}")
+        return 0
     base = default_catalog() if args.content else None
     runs, base_runs = [], []
     for seed in range(args.games):           # with content: a game on the base set alone in turn

@@ -76,3 +76,22 @@ def test_the_bot_figures_take_medians_and_rates() -> None:
     assert m["medium_ms"] == pytest.approx(30.0)
     assert m["expert_per_s"] == pytest.approx(48.0)       # 24, 48 and 96 a second
     assert bench.bot_requests(20) == [f"medium {g}" for g in range(20)] + ["expert 0", "expert 1", "expert 2"]
+
+
+def test_the_fingerprint_is_the_same_games_and_moves_with_a_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    """The same seeds give the same fingerprint; a changed rule (here the Ratmen with a token
+    fewer) gives another, and the command prints it with the engine that played."""
+    from dataclasses import replace
+
+    from game.content.catalog import default_catalog
+    from game.fingerprint import fingerprint
+    from tests.boards import ring_board
+    board, catalog = ring_board(), default_catalog()
+    first = fingerprint(board, catalog, 3, players=3)
+    assert first == fingerprint(board, catalog, 3, players=3) and len(first) == 16
+    races = dict(catalog.races)
+    races["ratmen"] = replace(races["ratmen"], tokens=races["ratmen"].tokens - 1)
+    assert fingerprint(board, replace(catalog, races=races), 3, players=3) != first
+    assert bench.main(["--fingerprint", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("fingerprint ") and "2 random games" in out and "engine" in out
