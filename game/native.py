@@ -68,7 +68,7 @@ MODULES: tuple[str, ...] = (
     "game.rules.lent", "game.rules.listing", "game.rules.playout", "game.rules.position",
     "game.rules.pricing", "game.rules.ranking", "game.rules.resolution", "game.rules.setup",
     "game.rules.state", "game.rules.targets", "game.rules.turn", "game.rules.waiting",
-    "game.rules.abilities.markers", "game.rules.abilities.where",
+    "game.rules.abilities.box", "game.rules.abilities.markers", "game.rules.abilities.where",
     "game.bots.knowledge", "game.bots.medium", "game.bots.tactics", "game.bots.view",
 )
 #: what the compiled modules read, under `ROOT`: folders (every .py file in them, at any depth)

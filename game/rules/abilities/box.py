@@ -35,11 +35,20 @@ def box_of(s: "GameState", kind: str) -> int:
 
 
 def on_region(r: "RegionState", kind: str) -> int:
-    """Markers of `kind` lying on region `r`."""
+    """Markers of `kind` lying on region `r` (each field read by name: compiled, a read by a
+    computed name is several times slower, and listing asks this of every region)."""
     if kind == "encampments":
         return r.encampments
-    if kind in PIECES:
-        return 1 if getattr(r, kind) else 0
+    if kind == "hero":
+        return 1 if r.hero else 0
+    if kind == "lair":
+        return 1 if r.lair else 0
+    if kind == "fortress":
+        return 1 if r.fortress else 0
+    if kind == "dragon":
+        return 1 if r.dragon else 0
+    if kind == "hole":
+        return 1 if r.hole else 0
     return r.marks.get(kind, 0) if r.marks else 0
 
 
@@ -65,8 +74,19 @@ def in_play(s: "GameState", kind: str) -> int:
 def held_by_others(s: "GameState", seat: int, kind: str) -> int:
     """Markers of `kind` in play that are not `seat`'s: on regions he does not hold, and those
     the other players keep beside the board."""
-    return sum(on_region(r, kind) for r in s.regions.values() if r.owner != seat) + sum(
-        beside_board(s, other, kind) for other in range(len(s.players)) if other != seat)
+    n = 0
+    if kind == "hero" or kind == "encampments":     # the base set's, read at every redeploy listing
+        for r in s.regions.values():
+            if r.owner != seat:
+                n += r.encampments if kind == "encampments" else (1 if r.hero else 0)
+    else:
+        for r in s.regions.values():
+            if r.owner != seat:
+                n += on_region(r, kind)
+    for other in range(len(s.players)):
+        if other != seat:
+            n += beside_board(s, other, kind)
+    return n
 
 
 def left_for(s: "GameState", seat: int, kind: str, want: int) -> int:
