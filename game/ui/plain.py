@@ -39,17 +39,20 @@ def draw(scene: Any, surf: pygame.Surface, part: str) -> None:
 
 
 def _lines(scene: Any, surf: pygame.Surface, rect: pygame.Rect, lines: list[str], colour: tuple[int, int, int],
-           size: int = 13) -> None:
+           size: int = 14, title: bool = True) -> None:
+    """`lines` wrapped in `rect` from its top left, the first in bold when it is a `title`,
+    as many as fit."""
     L = scene.layout
     text = scene.app.text
     px = L.px(size)
-    y = rect.y + L.px(6)
-    for line in lines:
-        for part in text.wrap(line, px, rect.w - L.px(16)):
+    y = rect.y + L.px(8)
+    for k, line in enumerate(lines):
+        weight = "bold" if title and k == 0 else "regular"
+        for part in text.wrap(line, px, rect.w - L.px(20), weight):
             if y + px > rect.bottom:
                 return
-            surf.blit(text.render(part, px, colour), (rect.x + L.px(8), y))
-            y += text.fonts.get(px).get_linesize()
+            surf.blit(text.render(part, px, colour, weight), (rect.x + L.px(10), y))
+            y += text.fonts.get(px, weight).get_linesize()
 
 
 def _board(scene: Any, surf: pygame.Surface, rect: pygame.Rect) -> None:
@@ -78,16 +81,24 @@ def _board(scene: Any, surf: pygame.Surface, rect: pygame.Rect) -> None:
 def _top(scene: Any, surf: pygame.Surface, rect: pygame.Rect) -> None:
     s = scene.state
     round_label = t("top.round", round=min(s.round, s.board.turns), turns=s.board.turns)
-    _lines(scene, surf, rect, [round_label + "   " + "  ·  ".join(p.name for p in s.players)], theme.INK_LIGHT, 14)
+    _lines(scene, surf, rect, [round_label + "   " + "  ·  ".join(p.name for p in s.players)], theme.INK_LIGHT,
+           title=False)
 
 
 def _column(scene: Any, surf: pygame.Surface, rect: pygame.Rect) -> None:
+    """Each combo's name and price in a plain box where its row is, so a click still picks it."""
+    L = scene.layout
     s = scene.state
-    lines = [t("column.title")]
-    for i, c in enumerate(s.column):
+    text = scene.app.text
+    _lines(scene, surf, rect, [t("column.title")], theme.INK)
+    size = L.px(14)
+    for i, row in enumerate(scene.combo_rects[:len(s.column)]):
+        c = s.column[i]
         price = t("column.free") if i == 0 else t("column.price", coins=i)
-        lines.append(f"{combo_name(s.catalog, c.race, c.power)} — {price}")
-    _lines(scene, surf, rect, lines, theme.INK)
+        pygame.draw.rect(surf, theme.PANEL_EDGE, row, 1, border_radius=L.px(4))
+        line = text.fit(f"{combo_name(s.catalog, c.race, c.power)} — {price}", size, row.w - L.px(16), excerpt=True)
+        img = text.render(line, size, theme.INK)
+        surf.blit(img, (row.x + L.px(8), row.centery - img.get_height() // 2))
 
 
 def _player(scene: Any, surf: pygame.Surface, rect: pygame.Rect) -> None:
@@ -111,7 +122,7 @@ def _log(scene: Any, surf: pygame.Surface, rect: pygame.Rect) -> None:
 
 
 def _bar(scene: Any, surf: pygame.Surface, rect: pygame.Rect) -> None:
-    _lines(scene, surf, rect, [scene.message] if scene.message else [], theme.INK_LIGHT, 14)
+    _lines(scene, surf, rect, [scene.message] if scene.message else [], theme.INK_LIGHT, title=False)
 
 
 def notice(scene: Any, surf: pygame.Surface, path: str) -> pygame.Rect:
