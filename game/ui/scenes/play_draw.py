@@ -1,6 +1,8 @@
 """The game scene's drawing: the board picture for the current mode, a frame cached whole and
 rebuilt only when its key changes, and over it the hover, the flash, a drag, the die and the
-tooltip. Drawing reads the state and the scene's memory and never changes either."""
+tooltip. Drawing reads the state and the scene's memory and never changes either. A part that
+raises while drawn (the board, a panel, the column) is drawn plainly instead (`plain`), with a
+line saying so, so that a game always opens; the error goes once to error.log."""
 from __future__ import annotations
 
 import traceback
