@@ -547,7 +547,7 @@ def test_the_error_notice_does_not_claim_a_save_that_failed(home, monkeypatch):
         start_game(d, ("Ann", "Bob"), moves=2)
         game = d.scene
         notice = _crashed(d.app, home / "error.log")
-        assert "was saved after your last move" in notice.body
+        assert "is saved after every move" in notice.body
         monkeypatch.setattr(Match, "save", lambda self, where: (_ for _ in ()).throw(
             OSError(errno.EROFS, os.strerror(errno.EROFS))))
         assert game.table.save() is False

@@ -449,6 +449,12 @@ def draw_player(scene: PlayView, surf: pygame.Surface) -> None:
         surf.blit(ph, (area.right - ph.get_width() - L.px(12), y + img.get_height()))
         y += img.get_height() + ph.get_height() + L.px(6)
     icon = L.px(34)
+    rect = peek_rect(L)
+    limit = rect.y - L.px(6)                 # what the panel holds ends above the coins' button
+    kept = surf.get_clip()
+    surf.set_clip(pygame.Rect(area.x, area.y, area.w, max(0, limit + L.px(2) - area.y)).clip(kept))
+    small = L.px(24)                         # the In Decline tokens
+    decline_h = small + L.px(6) if p.declines else 0
     if p.active is not None:
         surf.blit(scene.app.sprites.token(p.active.race, False, icon), (x, y))
         lines, size = name_lines(text, combo_name(cat, p.active.race, p.active.power), area.w - icon - L.px(30), L)
@@ -472,11 +478,15 @@ def draw_player(scene: PlayView, surf: pygame.Surface) -> None:
             key = "player.to_place"
         sub = text.render(tn(key, hand, tokens=hand), L.px(13), theme.INK_SOFT)
         surf.blit(sub, (x + icon + L.px(8), ny))
-        ny += sub.get_height()
         held = held_markers(cat, p.active)
+        m = L.px(16)
+        if held and ny + sub.get_height() + m + L.px(10) + decline_h > limit:
+            _held_inline(scene, surf, held, (x + icon + L.px(16) + sub.get_width(), ny + sub.get_height() // 2),
+                         area.right - L.px(8))          # short of room: beside the hand, "×2" each
+            held = []
+        ny += sub.get_height()
         if held:                             # markers held to spend (Fireballs, a pool's)
             mx = x + icon + L.px(8)
-            m = L.px(16)
             for kind, n in held:
                 surf.blit(scene.app.sprites.marker(kind, m), (mx, ny))
                 img = text.render(tn("player.held", n, name=marker_name(kind), count=n), L.px(13), theme.INK_SOFT)
@@ -491,32 +501,35 @@ def draw_player(scene: PlayView, surf: pygame.Surface) -> None:
     if p.declines:
         label = text.render(t("player.in_decline"), L.px(13), theme.INK_SOFT, "bold")
         surf.blit(label, (x, y + L.px(4)))
-        ix = x + label.get_width() + L.px(8)
-        small = L.px(24)
-        for h in p.declines:
-            nm = text.render(race_name(cat, h.race), L.px(13), theme.INK)
-            if ix + small + L.px(4) + nm.get_width() > area.right - L.px(8) and ix > x + label.get_width() + L.px(8):
-                ix = x + label.get_width() + L.px(8)          # no room: the next race on a new line
+        left = x + label.get_width() + L.px(8)
+        rows = _decline_rows(scene, p.declines, left, area.right - L.px(8), small)
+        if y + len(rows) * (small + L.px(4)) + L.px(2) > limit:
+            y = _declines_in_a_row(scene, surf, p.declines, (left, y), area.right - L.px(8), max(L.px(14),
+                                   min(small, limit - y - L.px(2))))       # short of room: the tokens alone
+        else:
+            for row in rows:
+                for h, ix, nm in row:
+                    surf.blit(scene.app.sprites.token(h.race, True, small), (ix, y))
+                    surf.blit(nm, (ix + small + L.px(4), y + L.px(4)))
+                    scene.banner_hits.append((pygame.Rect(ix, y, small + L.px(4) + nm.get_width(), small), h.race,
+                                              h.power, True))
                 y += small + L.px(4)
-            surf.blit(scene.app.sprites.token(h.race, True, small), (ix, y))
-            surf.blit(nm, (ix + small + L.px(4), y + L.px(4)))
-            scene.banner_hits.append((pygame.Rect(ix, y, small + L.px(4) + nm.get_width(), small), h.race, h.power,
-                                      True))
-            ix += small + nm.get_width() + L.px(12)
-        y += small + L.px(6)
-    rect = peek_rect(L)
+            y += L.px(2)
+    if y > limit + L.px(2):                  # what is left over is cut at the button; noted for the tests
+        text.overflow(f"{p.name}: the side panel")
     if p.active is not None:                 # the rules of the Active race and power, as room allows
         size = L.px(12)
         line_h = text.fonts.get(size).get_linesize()
-        room = (rect.y - L.px(6) - y) // line_h
+        room = max(0, (limit - y) // line_h)
         words = " ".join(part for part in (power_text(cat, p.active.power or ""), race_text(cat, p.active.race)) if part)
         lines = text.wrap(words, size, area.w - L.px(24)) if room > 0 else []
-        if len(lines) > room:
+        if len(lines) > room > 0:
             lines = lines[:room]
             lines[-1] = text.fit(lines[-1] + " …", size, area.w - L.px(24), excerpt=True)
         for line in lines:
             surf.blit(text.render(line, size, theme.INK_SOFT), (x, y))
             y += line_h
+    surf.set_clip(kept)
     # coins: only for the player whose eyes are on the screen, only while the button is held
     if s.game_over or bot or scene.viewer != who:
         msg = t("player.coins_secret")
@@ -529,6 +542,59 @@ def draw_player(scene: PlayView, surf: pygame.Surface) -> None:
         surf.blit(scene.app.sprites.coin(cs), (rect.x + L.px(10), rect.centery - cs // 2))
         img = text.render(tn("player.coins", p.coins, coins=p.coins), L.px(16), theme.INK, "bold")
         surf.blit(img, (rect.x + cs + L.px(18), rect.centery - img.get_height() // 2))
+
+
+def _decline_rows(scene: PlayView, declines: Any, left: int, right: int,
+                  small: int) -> list[list[tuple[Any, int, pygame.Surface]]]:
+    """The In Decline races with their names, as many to a line as fit between `left` and
+    `right`: each race's hold, where its token goes and its name."""
+    L = scene.layout
+    assert L is not None
+    rows: list[list[tuple[Any, int, pygame.Surface]]] = [[]]
+    ix = left
+    for h in declines:
+        nm = scene.app.text.render(race_name(scene.state.catalog, h.race), L.px(13), theme.INK)
+        if ix + small + L.px(4) + nm.get_width() > right and rows[-1]:
+            rows.append([])                              # no room: the next race on a new line
+            ix = left
+        rows[-1].append((h, ix, nm))
+        ix += small + nm.get_width() + L.px(12)
+    return rows
+
+
+def _declines_in_a_row(scene: PlayView, surf: pygame.Surface, declines: Any, at: tuple[int, int], right: int,
+                       size: int) -> int:
+    """The In Decline races' tokens alone, in one row from `at` (closer together when many; the
+    names are in their cards and in the top bar); returns where the row ends below."""
+    L = scene.layout
+    assert L is not None
+    x, y = at
+    n = len(declines)
+    step = size + L.px(4) if n < 2 else max(size // 3, min(size + L.px(4), (right - x - size) // (n - 1)))
+    for h in declines:
+        surf.blit(scene.app.sprites.token(h.race, True, size), (x, y))
+        scene.banner_hits.append((pygame.Rect(x, y, size, size), h.race, h.power, True))
+        x += step
+    return y + size + L.px(2)
+
+
+def _held_inline(scene: PlayView, surf: pygame.Surface, held: list[tuple[str, int]], at: tuple[int, int],
+                 right: int) -> None:
+    """The markers held to spend, each as its picture and "×N", on one line from `at` (its left
+    and middle) when the panel has no room for a line of their names."""
+    L = scene.layout
+    assert L is not None
+    text = scene.app.text
+    m = L.px(14)
+    x, cy = at
+    for kind, n in held:
+        img = text.render(f"×{n}", L.px(12), theme.INK_SOFT, "bold")
+        if x + m + L.px(2) + img.get_width() > right:
+            text.overflow(marker_name(kind))
+            return
+        surf.blit(scene.app.sprites.marker(kind, m), (x, cy - m // 2))
+        surf.blit(img, (x + m + L.px(2), cy - img.get_height() // 2))
+        x += m + img.get_width() + L.px(8)
 
 
 # -- the log -----------------------------------------------------------------------------------------

@@ -136,6 +136,8 @@ class PlayView(Scene):
         self._routed = False
         self.covered_at: float | None = None      # when a scene was pushed over this one (it holds still)
         self.tutorial: Any = None                 # the lesson of a first game (`tutorial.Tutorial`)
+        self.plain_parts: list[str] = []          # parts of the screen drawn plainly after an error (`plain`)
+        self.plain_log: Any = None                # ... and the error.log that tells why
         self.banner_hits: list[tuple[pygame.Rect, str, str | None, bool]] = []   # drawn banners
         self.chip_boxes: list[pygame.Rect] = []   # each player's chip in the top bar, as drawn
         self.motion = Motion()                     # tokens and coins on their way

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.saves import saves_dir
+
 from ..app import DEFAULT_SIZE, App, Options, Scene
 from ..strings import t
 
@@ -18,10 +20,11 @@ def _crashed(app: App, where: Path) -> Scene:
     tables = [table for s in app.stack if isinstance(table := getattr(s, "table", None), Table)]
     in_game = bool(tables)                      # only then was a game saved
     unsaved = tables[-1].save_error if tables else None
+    saves = str(tables[-1].save_path.parent if tables else saves_dir())    # where Continue finds it
     if unsaved is not None:
-        body = t("error.body_unsaved", path=str(where), error=unsaved)
+        body = t("error.body_unsaved", path=str(where), error=unsaved, saves=saves)
     else:
-        body = t("error.body" if in_game else "error.body_no_game", path=str(where))
+        body = t("error.body" if in_game else "error.body_no_game", path=str(where), saves=saves)
     return NoticeScene(app, t("error.title"), body, [("continue", t("error.back"), app.go_home)])
 
 

@@ -1,15 +1,19 @@
 """The game scene's drawing: the board picture for the current mode, a frame cached whole and
 rebuilt only when its key changes, and over it the hover, the flash, a drag, the die and the
-tooltip. Drawing reads the state and the scene's memory and never changes either."""
+tooltip. Drawing reads the state and the scene's memory and never changes either. A part that
+raises while drawn (the board, a panel, the column) is drawn plainly instead (`plain`), with a
+line saying so, so that a game always opens; the error goes once to error.log."""
 from __future__ import annotations
 
-from typing import Any
+import traceback
+from typing import Any, Callable
 
 import pygame
 
 from game.rules import Conquer, cost_of
 
-from .. import panels, theme
+from .. import panels, plain, theme
+from ..app import write_error_log
 from ..board_view import DASH_PHASES, DASH_RATE, BoardPicture
 from ..playview import DRAFT_MODES, PlayView
 from ..widgets import tooltip
@@ -69,7 +73,7 @@ class PlayDrawing(PlayView):
             full = True
         previous = self._overlays
         now = self.app.clock()
-        dashes = self.marching()
+        dashes = self._guarded("board", self.marching)
         step = self.dash_step(now) if dashes is not None else -1
         marched: list[pygame.Rect] = []
         if full or self._drawn_on is not surf:
@@ -89,7 +93,19 @@ class PlayDrawing(PlayView):
                 if part.w and part.h:
                     surf.blit(layer, part.topleft, part.move(-dashes.origin[0], -dashes.origin[1]))
         self._dash_step = step
-        drawn: list[pygame.Rect] = []
+        drawn: list[pygame.Rect] = []           # (kept when one of them fails: wiped at the next frame)
+        self._guarded("tips", lambda: self._draw_overlays(surf, now, drawn))
+        pad = self.layout.px(8)
+        self._overlays = [r.inflate(pad, pad).clip(surf.get_rect()) for r in drawn if r.w and r.h]
+        self._drawn_on = surf
+        if full:
+            return None
+        return previous + marched + self._overlays
+
+    def _draw_overlays(self, surf: pygame.Surface, now: float, drawn: list[pygame.Rect]) -> None:
+        """What lies over the frame: the hover, the flash, a drag, flying tokens, the die, a
+        computer player's thinking and the tooltip; each rectangle drawn goes into `drawn`."""
+        assert self.layout is not None
         if self.hover is not None and not self.dragging and self.covered_at is None:
             drawn.append(self.board_view.draw_hover(surf, self.hover))
         if self.flash is not None:
@@ -108,12 +124,19 @@ class PlayDrawing(PlayView):
         tip = self._draw_tooltip(surf)
         if tip is not None:
             drawn.append(tip)
-        pad = self.layout.px(8)
-        self._overlays = [r.inflate(pad, pad).clip(surf.get_rect()) for r in drawn if r.w and r.h]
-        self._drawn_on = surf
-        if full:
+
+    def _guarded(self, part: str, fn: Callable[[], Any]) -> Any:
+        """`fn()`, or None when it raises (the error in error.log, once a part): what lies over
+        the frame is left out rather than the game failing. Tests see the error itself."""
+        try:
+            return fn()
+        except Exception:  # noqa: BLE001 - a drawing error must never keep a game from opening
+            if not self.app.options.catch_errors:
+                raise
+            if part not in self.plain_parts:
+                self.plain_parts.append(part)
+                self.plain_log = write_error_log(traceback.format_exc())
             return None
-        return previous + marched + self._overlays
 
     def marching(self) -> Any:
         """The marching dashes round the targets, or None: no targets, animations off, a scene
@@ -130,18 +153,38 @@ class PlayDrawing(PlayView):
         assert L is not None
         surf.fill(theme.BG)
         pygame.draw.rect(surf, (28, 22, 18), L.board_area)
-        self.board_view.draw(surf, self.picture())
-        pygame.draw.rect(surf, (20, 14, 10), L.board.inflate(4, 4), 2)
-        panels.draw_top(self, surf)
-        panels.draw_column(self, surf)
-        panels.draw_player(self, surf)
-        panels.draw_log(self, surf)
-        panels.draw_bar(self, surf)
+
+        def board() -> None:
+            self.board_view.draw(surf, self.picture())
+            pygame.draw.rect(surf, (20, 14, 10), L.board.inflate(4, 4), 2)
+        parts = {"board": board, "top": lambda: panels.draw_top(self, surf),
+                 "column": lambda: panels.draw_column(self, surf), "player": lambda: panels.draw_player(self, surf),
+                 "log": lambda: panels.draw_log(self, surf), "bar": lambda: panels.draw_bar(self, surf)}
+        for part in plain.PARTS:
+            self._draw_part(surf, part, parts[part])
         for b in self.buttons:
             if b.id == "peek" and self.pressed == "peek":
                 continue                  # the coins show in its place while it is held
             b.draw(surf, self.app.text, b.id == self.hover_button and b.enabled, L.ui,
                    pressed=(self.pressed == b.id))
+        if self.plain_parts:
+            plain.notice(self, surf, str(self.plain_log))
+
+    def _draw_part(self, surf: pygame.Surface, part: str, draw: Callable[[], None]) -> None:
+        """Draw one part of the screen; if it raises, the error goes to error.log (once a part)
+        and the part is drawn plainly (`plain`), so the game stays open and playable. Tests
+        (`catch_errors` off) see the error itself."""
+        def drawn() -> bool:
+            draw()
+            return True
+        if self._guarded(part, drawn):
+            return
+        surf.set_clip(None)
+        try:
+            plain.draw(self, surf, part)
+        except Exception:  # noqa: BLE001 - even the plain part: its rectangle stays empty
+            surf.set_clip(None)
+            pygame.draw.rect(surf, theme.BG, plain.part_rect(self.layout, part))
 
     def _draw_tooltip(self, surf: pygame.Surface) -> pygame.Rect | None:
         L = self.layout
