@@ -142,6 +142,11 @@ def event_line(ev: Event, state: Any) -> str | None:
         return None
     if e["type"] == "use":                    # a block's own move: named after its race or power
         return _use_line(e, state)
+    if e["type"] in ("repelled", "gathered"):
+        return t(f"log.{e['type']}", name=_name(state, e["seat"]), region=_region(state, e["region"]),
+                 race=race_name(cat, e["race"]))
+    if e["type"] in ("revived", "given_back"):
+        return t(f"log.{e['type']}", name=_name(state, e["seat"]), race=race_name(cat, e["race"]))
     other = ev.get("type")                    # any other kind: told by its strings table line, if any
     if other and has(f"log.{other}"):
         return t(f"log.{other}", name=_name(state, ev.get("seat")), region=_region(state, ev.get("region")),
