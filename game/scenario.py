@@ -60,6 +60,7 @@ from .rules import (
     apply,
     asked,
     build_position,
+    events_of,
     outcome,
     why_illegal,
 )
@@ -364,12 +365,11 @@ class Runner:
             self.s, rec = apply(self.s, a, self.dice)
         except IllegalAction as err:
             raise ScenarioError(f"refused {a.kind}: {err}") from None
-        for ev in rec.events:                # each player's last score, by where its coins came from
-            if ev.get("type") == "score":
-                parts: dict[str, int] = {}
-                for label, c in ev.get("parts", []):
-                    parts[label] = parts.get(label, 0) + c
-                self.scored[ev["seat"]] = parts
+        for ev in events_of(rec.events, "score"):     # each player's last score, by where its coins came from
+            parts: dict[str, int] = {}
+            for label, c in ev["parts"]:
+                parts[label] = parts.get(label, 0) + c
+            self.scored[ev["seat"]] = parts
 
     def illegal(self, spec: Any) -> None:
         reason = spec.get("reason") if isinstance(spec, Mapping) else None

@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from .rules import START_COINS, GameState, Outcome, outcome
+from .rules import START_COINS, GameState, Outcome, outcome, typed_event
 from .rules.abilities import REGISTRY
 
 #: where coins come from, in the order the ending lists them
@@ -95,33 +95,34 @@ def tell(states: Sequence[GameState], records: Sequence[Any]) -> Story:
         declined: set[str] = set()
         told: Counter[int] = Counter()          # the coins each seat's events account for
         for ev in rec.events:
-            kind = ev.get("type")
-            seat = ev.get("seat")
-            if kind == "pick":
+            e = typed_event(ev)
+            if e["type"] == "pick":
+                seat = e["seat"]
                 ps = players[seat]
-                ps.reigns.append(Reign(ev["race"], ev["power"], rnd))
-                ps.sources["column"] += int(ev.get("collected", 0)) - int(ev.get("paid", 0))
-                told[seat] += int(ev.get("collected", 0)) - int(ev.get("paid", 0))
-            elif kind == "decline":
-                declined.add(ev["race"])
-                for r in players[seat].reigns:
-                    if r.race == ev["race"] and r.declined is None:
+                ps.reigns.append(Reign(e["race"], e["power"], rnd))
+                ps.sources["column"] += e["collected"] - e["paid"]
+                told[seat] += e["collected"] - e["paid"]
+            elif e["type"] == "decline":
+                declined.add(e["race"])
+                for r in players[e["seat"]].reigns:
+                    if r.race == e["race"] and r.declined is None:
                         r.declined = rnd
-            elif kind in ("removed", "vanished"):
-                for r in players[seat].reigns:
-                    if r.race == ev["race"] and r.gone is None:
+            elif e["type"] in ("removed", "vanished"):
+                for r in players[e["seat"]].reigns:
+                    if r.race == e["race"] and r.gone is None:
                         r.gone = rnd
-            elif kind == "score":
+            elif e["type"] == "score":
+                seat = e["seat"]
                 ps = players[seat]
                 p = before.players[seat]
                 active = p.active.race if p.active else None
                 left: Counter[str] = Counter()
                 for h in ([p.active] if p.active else []) + list(p.declines):
                     left.update(a.name for a in before.catalog.abilities.get(h.race, ()))
-                for name, c in ev.get("parts", []):
+                for name, c in e["parts"]:
                     ps.sources[_classify_part(str(name), left, active, declined)] += int(c)
                     told[seat] += int(c)
-                total = int(ev.get("coins", 0))
+                total = e["coins"]
                 ps.turns.append((rnd, total))
                 if best is None or total > best.coins:
                     best = BestTurn(seat, rnd, total, active, p.active.power if p.active else None)

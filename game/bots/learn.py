@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from ..rules import Action, Board, Catalog, GameState, Pick, Record
+from ..rules import Action, Board, Catalog, GameState, Pick, Record, typed_event
 from .arena import play_game
 from .knowledge import BoardFacts, LifeModel, Traits
 from .medium import MediumBot
@@ -55,17 +55,17 @@ class _Follow:
         self.current: dict[tuple[int, str], _Pick] = {}
 
     def step(self, before: GameState, after: GameState, rec: Record) -> None:
-        for e in rec.events:
-            kind = e.get("type")
-            if kind == "pick":
+        for ev in rec.events:
+            e = typed_event(ev)
+            if e["type"] == "pick":
                 c = before.catalog
                 p = _Pick(e["race"], e["power"], c.races[e["race"]].tokens + c.powers[e["power"]].tokens)
                 self.picks.append(p)
                 self.current[(e["seat"], e["race"])] = p
-            elif kind == "score":
+            elif e["type"] == "score":
                 seat = e["seat"]
                 coins: dict[tuple[str, bool], int] = {}
-                for (_, n), (race, _, in_decline) in zip(e.get("parts", []), e.get("whose", []), strict=True):
+                for (_, n), (race, _, in_decline) in zip(e["parts"], e["whose"], strict=True):
                     coins[(race, bool(in_decline))] = coins.get((race, bool(in_decline)), 0) + int(n)
                 pl = after.players[seat]
                 rnd = before.round

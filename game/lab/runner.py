@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterator
 
 from ..bots import SEARCHING, make_bot, worth
 from ..bots.arena import play_game
-from ..rules import Board, Catalog, GameState, Record, outcome
+from ..rules import Board, Catalog, GameState, Record, ScoreEvent, outcome, typed_event
 from ..stopping import quiet_worker
 
 #: the levels that look ahead, named for the command lines' help: "Hard and Expert"
@@ -216,23 +216,22 @@ class _Tracker:
 
     def step(self, before: GameState, after: GameState, rec: Record) -> None:
         self.intents += 1
-        for e in rec.events:
-            kind = e.get("type")
-            if kind == "pick":
-                p = PickRecord(e["seat"], before.round, e["race"], e["power"], e["index"],
-                               e.get("paid", e["index"]), e.get("collected", 0))
+        for ev in rec.events:
+            e = typed_event(ev)
+            if e["type"] == "pick":
+                p = PickRecord(e["seat"], before.round, e["race"], e["power"], e["index"], e["paid"], e["collected"])
                 self.picks.append(p)
                 self.current[(e["seat"], e["race"])] = p
-            elif kind == "score":
+            elif e["type"] == "score":
                 self._attribute(before, after, e)
         if after.round != before.round or after.game_over:
             self.round_coins.append([p.coins for p in after.players])
 
-    def _attribute(self, before: GameState, after: GameState, e: dict[str, Any]) -> None:
+    def _attribute(self, before: GameState, after: GameState, e: ScoreEvent) -> None:
         """Each part of a score goes to the pick of the race it came from (the engine says whose
         it is), as Active or In Decline coins, and as the power's when the power's effect scored it."""
         seat = e["seat"]
-        for (_, coins), (race, source, in_decline) in zip(e.get("parts", []), e.get("whose", []), strict=True):
+        for (_, coins), (race, source, in_decline) in zip(e["parts"], e["whose"], strict=True):
             pick = self.current.get((seat, race))
             if pick is not None:
                 pick.earned += int(coins)

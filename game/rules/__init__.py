@@ -9,8 +9,8 @@ which lists what the program, its tests and its guides use (a test keeps it so).
 - The intents (`Pick`, `Conquer`, ... `Use`), `action_from_dict` and `ACTION_TYPES`.
 - The chance source: a seeded `random.Random` passed in, or `ScriptedDice`, or `Replay` (a
   record's rolls again).
-- The typed events of a record (`events_of`, each event's class by its kind in `EVENT_TYPES`,
-  `ScoreEvent`).
+- The typed events of a record (`events_of` the events of one kind, `typed_event` one event to
+  narrow by its kind, `Event` any event; each kind of `EVENT_TYPES` has its class, `ScoreEvent`...).
 - What a game is made of: `GameState` and its parts, `Board`, `Region`, `Catalog`; the prices
   (`cost_of`, `conquest_cost`, `decline_conqueror`, `die_bonus`, `pick_price` of a combo with the
   markers on it, `column_marks`) and `default_region`.
@@ -56,7 +56,7 @@ from .common import column_marks, default_region
 from .die import die_bonus
 from .engine import Record, actor, apply, conquest_cost, legal_actions, lend_listing, replay, why_illegal
 from .errors import BoardError, CatalogError, IllegalAction, NotImplementedRule, SetupError
-from .events import EVENT_TYPES, ScoreEvent, events_of
+from .events import EVENT_TYPES, Event, ScoreEvent, UseEvent, events_of, typed_event
 from .lent import badge_of, lent_key, lent_parts
 from .position import build_position
 from .pricing import cost_of
@@ -94,7 +94,7 @@ __all__ = [
     # the chance source
     "ScriptedDice", "Replay",
     # the events
-    "EVENT_TYPES", "events_of", "ScoreEvent",
+    "EVENT_TYPES", "events_of", "typed_event", "Event", "ScoreEvent", "UseEvent",
     # what a game is made of
     "GameState", "PlayerState", "RaceHold", "RegionState", "Combo", "START_COINS", "LOST_TRIBE",
     "Board", "Region", "TERRAINS", "WATER", "FEATURES", "Catalog", "badge_of", "lent_key", "lent_parts",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from game.rules import lent_parts
+from game.rules import Event, UseEvent, lent_parts, typed_event
 
 from .strings import combo_name, has, power_title, race_name, t, tn
 
@@ -58,110 +58,121 @@ def _mover(state: Any, seat: Any, effect: str) -> str:
     return effect.replace("_", " ")
 
 
-def event_line(ev: dict[str, Any], state: Any) -> str | None:
-    kind = ev.get("type")
-    seat = ev.get("seat")
+def event_line(ev: Event, state: Any) -> str | None:
+    """The log line of one event (None: not told). Read through its type (`typed_event`), so
+    the keys read are the ones the engine writes for its kind."""
+    e = typed_event(ev)
     cat = state.catalog
-    if kind == "turn":
-        return t("log.turn", round=ev.get("round", state.round), name=_name(state, seat))
-    if kind == "pick":
-        line = t("log.pick", name=_name(state, seat), combo=combo_name(cat, ev["race"], ev.get("power")),
-                 tokens=ev.get("tokens", 0))
-        if ev.get("paid"):
-            line += " " + tn("log.pick_paid", ev["paid"], coins=ev["paid"])
-        if ev.get("collected"):
-            line += " " + tn("log.pick_collected", ev["collected"], coins=ev["collected"])
+    if e["type"] == "turn":
+        return t("log.turn", round=e["round"], name=_name(state, e["seat"]))
+    if e["type"] == "pick":
+        line = t("log.pick", name=_name(state, e["seat"]), combo=combo_name(cat, e["race"], e["power"]),
+                 tokens=e["tokens"])
+        if e["paid"]:
+            line += " " + tn("log.pick_paid", e["paid"], coins=e["paid"])
+        if e["collected"]:
+            line += " " + tn("log.pick_collected", e["collected"], coins=e["collected"])
         return line
-    if kind in ("conquer", "reinforce", "dragon", "enchant", "ghouls"):
-        who = _troop(state, seat, ev.get("race"))
+    if e["type"] in ("conquer", "reinforce", "dragon", "enchant", "ghouls"):
+        kind = e["type"]
+        who = _troop(state, e["seat"], e["race"])
         line = t(f"log.{kind}" if has(f"log.{kind}") else "log.conquer", troop=who,
-                 region=_region(state, ev.get("region")), tokens=ev.get("tokens", 0))
-        d = ev.get("defender")
+                 region=_region(state, e["region"]), tokens=e["tokens"])
+        d = e["defender"]
         if d:
             line += " " + t("log.from", troop=_troop(state, d[0], d[1]))
         return line
-    if kind == "die" and ev.get("berserk"):
-        return t("log.die_berserk", name=_name(state, seat), face=ev.get("face", 0))
-    if kind == "last_attempt":
-        return t("log.last_attempt", name=_name(state, seat))
-    if kind == "ally":
-        return t("log.ally", name=_name(state, seat), ally=_name(state, ev.get("ally")))
-    if kind == "heroes":
-        return t("log.heroes", name=_name(state, seat),
-                 regions=", ".join(_region(state, r) for r in ev.get("regions", [])))
-    if kind == "encampments":
-        return t("log.encampments", name=_name(state, seat))
-    if kind == "fortress":
-        return t("log.fortress", name=_name(state, seat), region=_region(state, ev.get("region")))
-    if kind in ("die", "die_settled"):
-        needed = max(0, ev.get("needed", 0))
-        key = "log.die_ok" if ev.get("success") else "log.die_fail"
-        who = _troop(state, seat, ev["race"]) if ev.get("race") else _name(state, seat)   # the Ghouls' die
-        return tn(key, needed, name=who, face=ev.get("face", 0),
-                  region=_region(state, ev.get("region")), needed=needed)
-    if kind == "lost":
-        line = t("log.lost", troop=_troop(state, seat, ev.get("race")), region=_region(state, ev.get("region")))
-        if ev.get("back"):
-            line += " " + tn("log.lost_back", ev["back"], tokens=ev["back"])
+    if e["type"] == "die" and e.get("berserk"):
+        return t("log.die_berserk", name=_name(state, e["seat"]), face=e["face"])
+    if e["type"] == "last_attempt":
+        return t("log.last_attempt", name=_name(state, e["seat"]))
+    if e["type"] == "ally":
+        return t("log.ally", name=_name(state, e["seat"]), ally=_name(state, e["ally"]))
+    if e["type"] == "heroes":
+        return t("log.heroes", name=_name(state, e["seat"]),
+                 regions=", ".join(_region(state, r) for r in e["regions"]))
+    if e["type"] == "encampments":
+        return t("log.encampments", name=_name(state, e["seat"]))
+    if e["type"] == "fortress":
+        return t("log.fortress", name=_name(state, e["seat"]), region=_region(state, e["region"]))
+    if e["type"] in ("die", "die_settled"):
+        needed = max(0, e.get("needed", 0))
+        key = "log.die_ok" if e.get("success") else "log.die_fail"
+        race = e.get("race")
+        who = _troop(state, e["seat"], race) if race else _name(state, e["seat"])   # the Ghouls' die
+        return tn(key, needed, name=who, face=e["face"], region=_region(state, e.get("region")), needed=needed)
+    if e["type"] == "lost":
+        line = t("log.lost", troop=_troop(state, e["seat"], e["race"]), region=_region(state, e["region"]))
+        if e["back"]:
+            line += " " + tn("log.lost_back", e["back"], tokens=e["back"])
         return line
-    if kind == "abandon":
-        return t("log.abandon", troop=_troop(state, seat, ev.get("race")), region=_region(state, ev.get("region")))
-    if kind == "redeploy":
-        return t("log.redeploy", troop=_troop(state, seat, ev.get("race")))
-    if kind == "bonus_tokens":
-        n = ev.get("tokens", 0)
-        return tn("log.bonus_tokens", n, troop=_troop(state, seat, ev.get("race")), tokens=n)
-    if kind == "attacker_lost":
-        n = ev.get("tokens", 0)
-        return tn("log.attacker_lost", n, troop=_troop(state, seat, ev.get("race")), tokens=n,
-                  region=_region(state, ev.get("region")))
-    if kind in ("pushed", "moved_out_of_turn"):
-        n = ev.get("tokens", 0)
-        return tn(f"log.{kind}", n, troop=_troop(state, seat, ev.get("race")), tokens=n,
-                  region=_region(state, ev.get("region")))
-    if kind == "pushed_off":
-        n = ev.get("tokens", 0)
-        return tn("log.pushed_off", n, troop=_troop(state, seat, ev.get("race")), tokens=n)
-    if kind == "stayed_put":
-        return t("log.stayed_put", troop=_troop(state, seat, ev.get("race")))
-    if kind == "dwindled":
-        n = ev.get("tokens", 0)
-        return tn("log.dwindled", n, troop=_troop(state, seat, ev.get("race")), tokens=n)
-    if kind == "decline":
-        return t("log.decline", name=_name(state, seat), race=race_name(cat, ev.get("race")))
-    if kind == "removed":
-        return t("log.removed", name=_name(state, seat), race=race_name(cat, ev.get("race")))
-    if kind == "vanished":
-        return t("log.vanished", name=_name(state, seat), race=race_name(cat, ev.get("race")))
-    if kind == "withdraw":
-        n = sum(int(v) for v in (ev.get("counts") or {}).values())
-        return tn("log.withdraw", n, name=_name(state, seat), race=race_name(cat, ev.get("race")), tokens=n)
-    if kind == "score":
-        return t("log.score", name=_name(state, seat))
-    if kind == "game_over":
+    if e["type"] == "abandon":
+        return t("log.abandon", troop=_troop(state, e["seat"], e["race"]), region=_region(state, e["region"]))
+    if e["type"] == "redeploy":
+        return t("log.redeploy", troop=_troop(state, e["seat"], e["race"]))
+    if e["type"] == "bonus_tokens":
+        n = e["tokens"]
+        return tn("log.bonus_tokens", n, troop=_troop(state, e["seat"], e["race"]), tokens=n)
+    if e["type"] == "attacker_lost":
+        n = e["tokens"]
+        return tn("log.attacker_lost", n, troop=_troop(state, e["seat"], e["race"]), tokens=n,
+                  region=_region(state, e["region"]))
+    if e["type"] in ("pushed", "moved_out_of_turn"):
+        n = e["tokens"]
+        return tn(f"log.{e['type']}", n, troop=_troop(state, e["seat"], e["race"]), tokens=n,
+                  region=_region(state, e["region"]))
+    if e["type"] == "pushed_off":
+        n = e["tokens"]
+        return tn("log.pushed_off", n, troop=_troop(state, e["seat"], e["race"]), tokens=n)
+    if e["type"] == "stayed_put":
+        return t("log.stayed_put", troop=_troop(state, e["seat"], e["race"]))
+    if e["type"] == "dwindled":
+        n = e["tokens"]
+        return tn("log.dwindled", n, troop=_troop(state, e["seat"], e["race"]), tokens=n)
+    if e["type"] in ("decline", "removed", "vanished"):
+        return t(f"log.{e['type']}", name=_name(state, e["seat"]), race=race_name(cat, e["race"]))
+    if e["type"] == "withdraw":
+        n = sum(int(v) for v in e["counts"].values())
+        return tn("log.withdraw", n, name=_name(state, e["seat"]), race=race_name(cat, e["race"]), tokens=n)
+    if e["type"] == "score":
+        return t("log.score", name=_name(state, e["seat"]))
+    if e["type"] == "game_over":
         return t("log.game_over")
-    if kind == "lost_tribe_cleared":
+    if e["type"] == "lost_tribe_cleared":
         return None
-    if kind == "use":                    # a block's own move: named after its race or power
-        effect = _mover(state, seat, str(ev.get("effect", "")))
-        if ev.get("effect") == "borrow_power" and (ev.get("race") or ev.get("power")):
-            thing = race_name(cat, ev["race"]) if ev.get("race") else power_title(cat, ev["power"])
-            return t("log.use_borrow", name=_name(state, seat), thing=thing, effect=effect)
-        if ev.get("region") and ev.get("choice"):       # a marker moved from one region to another
-            return t("log.use_move", name=_name(state, seat), effect=effect, region=_region(state, ev["region"]),
-                     to=_region(state, ev["choice"]))
-        if ev.get("region"):
-            return t("log.use_region", name=_name(state, seat), effect=effect, region=_region(state, ev["region"]))
-        if ev.get("choice") in getattr(cat, "races", {}):  # a combo of the column, named by its race
-            return t("log.use_combo", name=_name(state, seat), effect=effect, race=race_name(cat, ev["choice"]))
-        return t("log.use", name=_name(state, seat), effect=effect)
-    if kind and has(f"log.{kind}"):
-        return t(f"log.{kind}", name=_name(state, seat), region=_region(state, ev.get("region")),
+    if e["type"] == "use":                    # a block's own move: named after its race or power
+        return _use_line(e, state)
+    if e["type"] in ("repelled", "gathered"):
+        return t(f"log.{e['type']}", name=_name(state, e["seat"]), region=_region(state, e["region"]),
+                 race=race_name(cat, e["race"]))
+    if e["type"] in ("revived", "given_back"):
+        return t(f"log.{e['type']}", name=_name(state, e["seat"]), race=race_name(cat, e["race"]))
+    other = ev.get("type")                    # any other kind: told by its strings table line, if any
+    if other and has(f"log.{other}"):
+        return t(f"log.{other}", name=_name(state, ev.get("seat")), region=_region(state, ev.get("region")),
                  race=race_name(cat, ev.get("race")))
     return None
 
 
-def record_lines(events: Iterable[dict[str, Any]], state: Any) -> list[str]:
+def _use_line(e: UseEvent, state: Any) -> str:
+    """The log line of a block's own move, named after the race or power whose block it is."""
+    cat = state.catalog
+    name = _name(state, e["seat"])
+    effect = _mover(state, e["seat"], e["effect"])
+    race, power, region, choice = e.get("race"), e.get("power"), e.get("region"), e.get("choice")
+    if e["effect"] == "borrow_power" and (race or power):
+        thing = race_name(cat, race) if race else power_title(cat, power)
+        return t("log.use_borrow", name=name, thing=thing, effect=effect)
+    if region and choice:                     # a marker moved from one region to another
+        return t("log.use_move", name=name, effect=effect, region=_region(state, region), to=_region(state, choice))
+    if region:
+        return t("log.use_region", name=name, effect=effect, region=_region(state, region))
+    if choice in getattr(cat, "races", {}):   # a combo of the column, named by its race
+        return t("log.use_combo", name=name, effect=effect, race=race_name(cat, choice))
+    return t("log.use", name=name, effect=effect)
+
+
+def record_lines(events: Iterable[Event], state: Any) -> list[str]:
     out = []
     for ev in events:
         line = event_line(ev, state)

@@ -19,11 +19,11 @@ reads the scene's table and records and never plays a move itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Literal
 
 import pygame
 
-from game.rules import CONQUER, PICK
+from game.rules import CONQUER, PICK, Event, events_of
 
 from . import theme
 from .layout import Layout
@@ -33,12 +33,12 @@ from .widgets import Button
 SEED = 20251           # the lesson's game number: the same column and map for everyone
 
 
-def _events(scene: Any, since: int, seat: int) -> list[dict[str, Any]]:
-    return [ev for rec in scene.table.match.records[since:] for ev in rec.events if ev.get("seat") == seat]
+def _events(scene: Any, since: int) -> list[Event]:
+    return [ev for rec in scene.table.match.records[since:] for ev in rec.events]
 
 
-def _did(kind: str) -> Callable[[Any, "Tutorial"], bool]:
-    return lambda scene, tut: any(ev.get("type") == kind for ev in _events(scene, tut.since, tut.seat))
+def _did(kind: Literal["pick", "conquer", "decline"]) -> Callable[[Any, "Tutorial"], bool]:
+    return lambda scene, tut: any(ev["seat"] == tut.seat for ev in events_of(_events(scene, tut.since), kind))
 
 
 def _acted(kind: str) -> Callable[[Any, "Tutorial"], bool]:
@@ -82,9 +82,9 @@ def _other_played(scene: Any, tut: "Tutorial") -> bool:
 def last_score(scene: Any, seat: int) -> int | None:
     """The coins `seat` scored at the end of their last turn (None: not scored yet)."""
     for rec in reversed(scene.table.match.records):
-        for ev in rec.events:
-            if ev.get("type") == "score" and ev.get("seat") == seat:
-                return int(ev.get("coins", 0))
+        for ev in events_of(rec.events, "score"):
+            if ev["seat"] == seat:
+                return ev["coins"]
     return None
 
 
