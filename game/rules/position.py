@@ -9,7 +9,7 @@ player's turn, troops already readied.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
 from .board import Board
 from .catalog import Catalog
@@ -42,7 +42,11 @@ def _power(cat: Catalog, p: Any, where: str) -> str:
 
 
 def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: random.Random,
-                   setup: Mapping[str, Any] | None) -> GameState:
+                   setup: Mapping[str, Any] | None, dealt: Collection[str] | None = None) -> GameState:
+    """The position `setup` describes (see the module docstring). The stacks hold, below the
+    banners and badges the setup lays on them, the others of the catalog shuffled, or only those
+    among `dealt` when it is given (a scenario's own box, which other content loaded beside it,
+    and so the catalog's size, then cannot change; what the setup names is in it too)."""
     setup = dict(setup or {})
     bad = set(setup) - SETUP_KEYS
     if bad:
@@ -205,8 +209,11 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
                                     limit=limit))
 
     # the column and the stacks
-    races_left = [r for r in sorted(catalog.races) if r not in used_races]
-    powers_left = [p for p in sorted(catalog.powers) if p not in used_powers]
+    own: set[str] | None = None if dealt is None else {
+        *dealt, *(x for key in ("race_stack", "power_stack", "power_discard") for x in setup.get(key) or []
+                  if isinstance(x, str))}
+    races_left = [r for r in sorted(catalog.races) if r not in used_races and (own is None or r in own)]
+    powers_left = [p for p in sorted(catalog.powers) if p not in used_powers and (own is None or p in own)]
     chance.shuffle(races_left)
     chance.shuffle(powers_left)
 
