@@ -12,9 +12,11 @@ without `replaces: true`.
 """
 from __future__ import annotations
 
+import contextlib
 import difflib
+import gc
 from pathlib import Path
-from typing import Any, Iterable, Mapping, TypeGuard
+from typing import Any, Iterable, Iterator, Mapping, TypeGuard
 
 import yaml
 
@@ -73,6 +75,19 @@ def _key_node(mapping: Any, key: str) -> Any:
             if getattr(k, "value", None) == key:
                 return k
     return None
+
+
+def _entry_nodes(mapping: Any) -> dict[str, tuple[Any, Any]]:
+    """The key node and value node of each key of a section, by key (the first, when a key is
+    given twice, as `_node_for` and `_key_node` find): looked up once for the whole section,
+    where a search of the section for each entry would grow with the square of its size."""
+    found: dict[str, tuple[Any, Any]] = {}
+    if isinstance(mapping, yaml.MappingNode):
+        for k, v in mapping.value:
+            key = getattr(k, "value", None)
+            if isinstance(key, str):
+                found.setdefault(key, (k, v))
+    return found
 
 
 def near(word: Any, known: Iterable[str]) -> Reason | str:
@@ -272,10 +287,11 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
     word = reason(f"word_{kind}")
     base = base or {}
     base_names = {str(d.get("name", i)).lower(): i for i, d in base.items() if isinstance(d, Mapping)}
+    nodes = _entry_nodes(node)
     for eid, d in entries.items():
         before = len(out)
-        enode = _node_for(node, str(eid))
-        where = f"{path}:{_line(_key_node(node, str(eid)))}"
+        knode, enode = nodes.get(str(eid), (None, None))
+        where = f"{path}:{_line(knode)}"
         if not isinstance(d, Mapping):
             out.append(reason("content_entry_not_mapping", where=where, kind=word, id=eid))
             continue
@@ -375,9 +391,29 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
     return good
 
 
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector held back while a catalog is read: reading makes objects by the
+    hundred thousand (nodes, mappings, effects) that nearly all live on, and each of its passes
+    would go through every one made so far again, more than doubling the time a file of
+    thousands of entries takes. What reading leaves as garbage is collected afterwards."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR) -> Catalog:
     """The base races and powers, plus custom files (later files win). Every problem of a file is
     reported at once: `ContentError.problems` holds one line for each."""
+    with _collector_paused():
+        return _load_catalog(extra, base_dir)
+
+
+def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
     races: dict[str, Any] = {}
     powers: dict[str, Any] = {}
     custom: set[str] = set()
@@ -414,8 +450,10 @@ def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR)
             # every id is looked at for repeats, also those of entries with errors: a repeat
             # is reported in the same run as the errors of the entry it repeats
             named = sorted({str(k) for k in data[key]}) if isinstance(data[key], Mapping) else []
+            by_id = {str(k): v for k, v in data[key].items()} if named else {}
+            nodes = _entry_nodes(section)
             for eid in named:
-                here = f"{path}:{_line(_key_node(section, eid))}"
+                here = f"{path}:{_line(nodes.get(eid, (None, None))[0])}"
                 if (kind, eid) in where_from:
                     problems.append(reason("content_id_twice", where=here, kind=reason(f"word_{kind}"), id=eid,
                                            first=where_from[(kind, eid)]))
@@ -427,7 +465,7 @@ def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR)
                     continue
                 where_from[(kind, eid)] = here
                 if eid in good:
-                    entry = dict({str(k): v for k, v in data[key].items()}[eid])
+                    entry = dict(by_id[eid])
                     if entry.get("art"):
                         entry["art"] = str(art_path(path, entry["art"]))
                     target[eid] = entry
