@@ -406,11 +406,63 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
+#: the catalogs last read from content files, by what was read (`_read_key`): the window checks
+#: the files when it opens and reads them again at Start, the lab before its run and again to
+#: play it; a file of thousands of entries takes a second to read
+_READ: dict[tuple[Any, ...], tuple[Catalog, tuple[Any, ...] | None]] = {}
+_READ_KEPT = 4
+
+
+def _as_found(files: Iterable[str | Path]) -> tuple[Any, ...] | None:
+    """Each file as found on disk now: its place, size and time of change; None when one cannot
+    be looked at."""
+    try:
+        return tuple((str(Path(f).resolve()), st.st_ino, st.st_size, st.st_mtime_ns)
+                     for f in files for st in [Path(f).stat()])
+    except (OSError, RuntimeError, ValueError):
+        return None
+
+
+def _read_key(files: list[Path], base_dir: Path) -> tuple[Any, ...] | None:
+    """What a catalog read from `files` depends on: each file (and the base set's) as found on
+    disk now and the effects known; None when a file cannot be looked at (it is read, and its
+    problem said, as usual)."""
+    found = _as_found([base_dir / "races.yaml", base_dir / "powers.yaml", *files])
+    return None if found is None else (found, tuple(REGISTRY))
+
+
+def _pictures_of(cat: Catalog) -> list[str]:
+    """The picture files a catalog's content names (`art:`, `pictures:`)."""
+    arts = {r.art for r in cat.races.values() if r.art} | {p.art for p in cat.powers.values() if p.art}
+    return sorted(arts | set(cat.marker_pictures.values()))
+
+
+#: a catalog with this many races and powers is kept out of the cycle collector's passes
+MANY = 1000
+
+
 def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR) -> Catalog:
     """The base races and powers, plus custom files (later files win). Every problem of a file is
-    reported at once: `ContentError.problems` holds one line for each."""
+    reported at once: `ContentError.problems` holds one line for each. Files read before and not
+    changed since give the catalog read then (a catalog is not changed once read)."""
+    files = [Path(f) for f in extra]
+    key = _read_key(files, base_dir) if files else None
+    kept = _READ.get(key) if key is not None else None
+    if kept is not None and kept[1] is not None and _as_found(_pictures_of(kept[0])) == kept[1]:
+        return kept[0]
     with _collector_paused():
-        return _load_catalog(extra, base_dir)
+        got = _load_catalog(files, base_dir)
+    if len(got.races) + len(got.powers) >= MANY:
+        # thousands of entries live as long as the program: the collector is told to leave them
+        # (and what else lives now) out of its passes, which would otherwise go through them
+        # all again every few thousand objects a game makes
+        gc.freeze()
+    if key is not None:
+        _READ.pop(key, None)
+        if len(_READ) >= _READ_KEPT:
+            _READ.pop(next(iter(_READ)))
+        _READ[key] = (got, _as_found(_pictures_of(got)))
+    return got
 
 
 def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
