@@ -15,8 +15,9 @@ from __future__ import annotations
 import contextlib
 import difflib
 import gc
+from collections.abc import Mapping  # not typing's: asked of every entry, which is slower
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, TypeGuard
+from typing import Any, Iterable, Iterator, TypeGuard
 
 import yaml
 
