@@ -21,7 +21,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 HERE = Path(__file__).parent
 ENTRIES = 10_000
 #: the most times the base set's processor time that reading, starting and a lab game may take
-#: with 10,000 entries loaded (4.5 measured, a third of it reading the YAML; before they were read
+#: with 10,000 entries loaded (3.6 to 4.5 measured, half of it reading the YAML; before they were read
 #: in linear time, minutes)
 BOUND = 6.0
 

@@ -24,8 +24,9 @@ import hashlib
 import json
 import math
 import threading
+from collections.abc import Mapping  # not typing's, whose isinstance is slower (asked for every block)
 from dataclasses import asdict, dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 from .. import resources
 from ..rules import Board, Catalog

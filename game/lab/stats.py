@@ -10,7 +10,7 @@ Custom races and powers (from `--content` files) are flagged.
 """
 from __future__ import annotations
 
-import dataclasses
+import copy
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -73,8 +73,10 @@ def _row(key: str, name: str, custom: bool, items: list[tuple[GameRecord, PickRe
         blank = _UNPICKED.get(games)
         if blank is None:
             blank = _UNPICKED[games] = _picked_row("", "", False, [], games, rounds)
-        return dataclasses.replace(blank, key=key, name=name, custom=custom, positions=list(blank.positions),
-                                   win_groups=[], earned_groups=[], by_round=list(blank.by_round))
+        r = copy.copy(blank)
+        r.key, r.name, r.custom = key, name, custom
+        r.positions, r.win_groups, r.earned_groups, r.by_round = list(blank.positions), [], [], list(blank.by_round)
+        return r
     return _picked_row(key, name, custom, items, games, rounds)
 
 
