@@ -41,8 +41,14 @@ _PLAIN = frozenset({str, int, float, bool})
 
 def _canon(x: Any) -> Any:
     """A JSON-able, order-free form of a block's parameters."""
-    if type(x) in _PLAIN or x is None:         # first, and by type: asking `Mapping` is slow
+    t = type(x)
+    if t in _PLAIN or x is None:               # first, and by type: asking `Mapping` is slow
         return x
+    if t is dict and all(type(k) is str for k in x):
+        # `_digest` writes a mapping's keys sorted: text keys need no sorting (or str()) here
+        return {k: v if type(v) in _PLAIN else _canon(v) for k, v in x.items()}
+    if t is list or t is tuple:
+        return [v if type(v) in _PLAIN else _canon(v) for v in x]
     if isinstance(x, Mapping):
         return {str(k): _canon(v) for k, v in sorted(x.items(), key=lambda kv: str(kv[0]))}
     if isinstance(x, (set, frozenset)):
@@ -54,8 +60,12 @@ def _canon(x: Any) -> Any:
     return repr(x)
 
 
+#: `json.dumps(..., sort_keys=True)`'s encoder, made once (dumps makes one at every call)
+_ENCODER = json.JSONEncoder(sort_keys=True)
+
+
 def _digest(data: Any) -> str:
-    return hashlib.sha256(json.dumps(_canon(data), sort_keys=True).encode("utf-8")).hexdigest()[:24]
+    return hashlib.sha256(_ENCODER.encode(_canon(data)).encode("utf-8")).hexdigest()[:24]
 
 
 #: `definition_key` of each definition already hashed, by the definition's identity (definitions
