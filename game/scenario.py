@@ -243,6 +243,12 @@ def _content(files: Any, path: Path) -> Catalog:
     return _CONTENT[key]
 
 
+def _base_ids() -> frozenset[str]:
+    """The ids of the base set's races and powers."""
+    base = default_catalog()
+    return frozenset(base.races) | frozenset(base.powers)
+
+
 def _borrowed(lent: Any) -> Any:
     """The power or race an Active race borrowed (`borrowed:` in a scenario), or None."""
     return (lent.get("power") or lent.get("race")) if lent else None
@@ -259,8 +265,13 @@ class Runner:
         if want(sc.get("version", VERSION), "whole", "version") not in (1, VERSION):
             raise ScenarioError(f"version: this runner reads versions 1 and {VERSION}, not {sc['version']}")
         self.board = _load_board(sc, path)
+        # the piles are dealt from the scenario's own box: the base set, or its own `content:`
+        # with it; races and powers that `--content` adds join only where the scenario names them,
+        # so loading more content does not change what it deals
+        dealt: frozenset[str] | None = _base_ids()
         if "content" in sc:
             catalog = _content(sc["content"], path)
+            dealt = None
         names = sc.get("players")
         if not isinstance(names, list) or not names:
             raise ScenarioError("'players' must list the players in seat order")
@@ -277,7 +288,7 @@ class Runner:
         except ValueError as err:
             raise ScenarioError(f"dice: {err}") from None
         try:
-            self.s: GameState = build_position(self.board, self.names, catalog, self.rng, sc.get("setup"))
+            self.s: GameState = build_position(self.board, self.names, catalog, self.rng, sc.get("setup"), dealt)
         except SetupError as err:
             raise ScenarioError(f"setup refused: {err}") from None
         self.scored: dict[int, dict[str, int]] = {}

@@ -6,7 +6,9 @@ set with every pack, on each shipped map; a table with only some packs is put to
 it, entry by entry); a table measured earlier for this very content and map, cached in the data
 folder (`worth/CONTENT-BOARD.json`, written atomically by the project's one writer); else (new
 content, or a map of one's own) it measures one now with self-play games (`bots.learn.measure`, a few seconds of processor time),
-caches it and hands it to the bots. `prepare_in_background` does the measuring in another
+caches it and hands it to the bots; unless the content holds more races or powers than those
+games could pick often enough to tell apart (`measurable`), when the bots value it from its
+blocks. `prepare_in_background` does the measuring in another
 process while the game goes on, and the bots value combos from their blocks until it is ready.
 A cached file that cannot be read is moved aside (`.unreadable-` in its name, never deleted or
 written over) with one line on stderr, and measured again; a cached table measured while the
@@ -30,6 +32,18 @@ from .saves import WORTH, data_dir, move_without_overwrite
 
 FOLDER = WORTH               # in the data folder; its stale temporary files are cleared at start (`saves.clean_tmp`)
 GAMES = 400                 # measuring games for content the shipped table does not cover
+#: the picks a measuring run should give each race and each power on average for its figure to be
+#: more than noise (a seat picks about two races a game: 0.6 picks a race a game with the base
+#: set's 14, 4 players); content with more entries than its games can pick that often is not
+#: measured, and the bots value it from its blocks
+PICKS_EACH = 8
+PICKS_PER_SEAT = 2
+
+
+def measurable(catalog: Catalog, players: int, games: int = GAMES) -> bool:
+    """Whether `games` measuring games pick every race and every power often enough to tell
+    its worth (`PICKS_EACH`): 400 games of 4 players, up to 400 races and 400 powers."""
+    return max(len(catalog.races), len(catalog.powers)) * PICKS_EACH <= games * players * PICKS_PER_SEAT
 
 
 def cache_path(board: Board, catalog: Catalog, home: Path | None = None) -> Path:
@@ -90,6 +104,9 @@ def ready(board: Board, catalog: Catalog, players: int, games: int = GAMES, home
         return f"the cache ({cache_path(board, catalog, home).name})"
     if covered(board, catalog, players):
         return "the shipped table (entries with the same blocks)"
+    if not measurable(catalog, players):
+        return (f"not measured: {len(catalog.races)} races and {len(catalog.powers)} powers are more than "
+                f"{GAMES} games can tell apart, so the computer players value them from their blocks")
     table = measure(board, catalog, players, games, seed=1, progress=progress)
     worth.install(table)
     save_cached(table, board, catalog, home)
@@ -116,7 +133,7 @@ def prepare_in_background(board: Board, catalog: Catalog, players: int, games: i
     if table is not None:
         worth.install(table)
         return None
-    if covered(board, catalog, players):
+    if covered(board, catalog, players) or not measurable(catalog, players):
         return None
     folder = home or data_dir()
 
@@ -147,4 +164,5 @@ def prepare_in_background(board: Board, catalog: Catalog, players: int, games: i
     return t
 
 
-__all__ = ["GAMES", "cache_path", "covered", "load_cached", "prepare_in_background", "ready", "save_cached"]
+__all__ = ["GAMES", "cache_path", "covered", "load_cached", "measurable", "prepare_in_background", "ready",
+           "save_cached"]

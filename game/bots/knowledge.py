@@ -86,13 +86,20 @@ class BoardFacts:
     near_mountain_share: float
     #: per land region: (terrain, features, coastal, on the border, terrains next to it)
     lands: tuple[tuple[str, frozenset[str], bool, bool, frozenset[str]], ...] = ()
+    #: `share` of each `where:` asked so far, by its text: content of thousands of entries says
+    #: the same few conditions again and again
+    shares: dict[str, float] = field(default_factory=dict, compare=False, repr=False)
 
     def share(self, where: Mapping[str, Any]) -> float:
         """The share of land regions a `where:` matches (see `where_matches`)."""
         if not where:
             return 1.0
-        n = max(1, len(self.lands))
-        return sum(where_matches(where, land) for land in self.lands) / n
+        key = repr(where)
+        got = self.shares.get(key)
+        if got is None:
+            n = max(1, len(self.lands))
+            got = self.shares[key] = sum(where_matches(where, land) for land in self.lands) / n
+        return got
 
     @staticmethod
     def of(board: Board) -> "BoardFacts":
@@ -581,11 +588,14 @@ class LifeModel:
 def typical_combo(catalog: Catalog, facts: BoardFacts) -> Traits:
     """A combo one can expect to pick later: mean race and mean power, a little better (one
     chooses among six)."""
-    races = [traits_of(catalog, facts, r, None) for r in sorted(catalog.races)]
-    powers = [traits_of(catalog, facts, next(iter(sorted(catalog.races))), p) for p in sorted(catalog.powers)]
+    race_ids = sorted(catalog.races)
+    first = next(iter(race_ids))                  # sorted once, not once for each power
+    memo: dict[str, tuple[Traits, ...]] = {}
+    races = [traits_of(catalog, facts, r, None, memo) for r in race_ids]
+    powers = [traits_of(catalog, facts, first, p, memo) for p in sorted(catalog.powers)]
     n = max(1, len(races))
     m = max(1, len(powers))
-    base = traits_of(catalog, facts, next(iter(sorted(catalog.races))), None)
+    base = traits_of(catalog, facts, first, None, memo)
     mean_r = sum(t.tokens for t in races) / n
     mean_p = sum(t.tokens - base.tokens for t in powers) / m
     rb = (sum(t.region_bonus for t in races) / n + sum(t.region_bonus - base.region_bonus for t in powers) / m)

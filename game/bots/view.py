@@ -12,6 +12,8 @@ a second time.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from ..rules import START_COINS, GameState, actor, lend_listing
 
 # Mean income per turn of a region held, and a flat part for bonuses, fitted on lab games.
@@ -43,10 +45,23 @@ _SORTED: list[tuple[list[str], list[str]]] = [([], []), ([], [])]
 
 
 def _in_order(stack: list[str], kind: int) -> list[str]:
-    """`sorted(stack)`, made once for each stack (`kind`: 0 the races', 1 the powers')."""
+    """`sorted(stack)`, made once for each stack (`kind`: 0 the races', 1 the powers'). A stack
+    is most often the one before, copied when the tray was written, or with a few banners or badges
+    taken from its top: the order before serves, less their places, where sorting a stack of
+    thousands again at each copy took most of a lab game's time."""
     seen, done = _SORTED[kind]
     if seen is not stack:
-        done = sorted(stack)
+        gone = len(seen) - len(stack)
+        if 0 <= gone <= 8 and seen[gone:] == stack:
+            done = list(done)
+            for x in seen[:gone]:
+                i = bisect_left(done, x)
+                if i == len(done) or done[i] != x:
+                    done = sorted(stack)
+                    break
+                del done[i]
+        else:
+            done = sorted(stack)
         _SORTED[kind] = (stack, done)
     return done
 

@@ -24,8 +24,9 @@ import hashlib
 import json
 import math
 import threading
+from collections.abc import Mapping  # not typing's, whose isinstance is slower (asked for every block)
 from dataclasses import asdict, dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 from .. import resources
 from ..rules import Board, Catalog
@@ -35,8 +36,19 @@ SHIPPED = resources.ASSETS / "bots" / "worth.json"
 
 
 # -- keys ------------------------------------------------------------------------------------------
+_PLAIN = frozenset({str, int, float, bool})
+
+
 def _canon(x: Any) -> Any:
     """A JSON-able, order-free form of a block's parameters."""
+    t = type(x)
+    if t in _PLAIN or x is None:               # first, and by type: asking `Mapping` is slow
+        return x
+    if t is dict and all(type(k) is str for k in x):
+        # `_digest` writes a mapping's keys sorted: text keys need no sorting (or str()) here
+        return {k: v if type(v) in _PLAIN else _canon(v) for k, v in x.items()}
+    if t is list or t is tuple:
+        return [v if type(v) in _PLAIN else _canon(v) for v in x]
     if isinstance(x, Mapping):
         return {str(k): _canon(v) for k, v in sorted(x.items(), key=lambda kv: str(kv[0]))}
     if isinstance(x, (set, frozenset)):
@@ -48,24 +60,53 @@ def _canon(x: Any) -> Any:
     return repr(x)
 
 
+#: `json.dumps(..., sort_keys=True)`'s encoder, made once (dumps makes one at every call)
+_ENCODER = json.JSONEncoder(sort_keys=True)
+
+
 def _digest(data: Any) -> str:
-    return hashlib.sha256(json.dumps(_canon(data), sort_keys=True).encode("utf-8")).hexdigest()[:24]
+    return hashlib.sha256(_ENCODER.encode(_canon(data)).encode("utf-8")).hexdigest()[:24]
+
+
+#: `definition_key` of each definition already hashed, by the definition's identity (definitions
+#: are frozen; each is kept with its key, so its id is not reused while it is here): a catalog
+#: of thousands of entries is hashed once, not at each look-up of its table
+_KEYS: dict[int, tuple[Any, str]] = {}
+_KEYS_KEPT = 100_000
 
 
 def definition_key(catalog: Catalog, rid: str) -> str:
     """The hash of a race's or power's definition as the game plays it (kind, printed tokens,
     tokens in the box, blocks with their parameters): a copy under another id has the same."""
+    d: Any = catalog.races[rid] if rid in catalog.races else catalog.powers[rid]
+    got = _KEYS.get(id(d))
+    if got is not None and got[0] is d:
+        return got[1]
     if rid in catalog.races:
-        d = catalog.races[rid]
-        return _digest(["race", d.tokens, d.box, [[n, p] for n, p in d.effects]])
-    pd = catalog.powers[rid]
-    return _digest(["power", pd.tokens, [[n, p] for n, p in pd.effects]])
+        key = _digest(["race", d.tokens, d.box, [[n, p] for n, p in d.effects]])
+    else:
+        key = _digest(["power", d.tokens, [[n, p] for n, p in d.effects]])
+    if len(_KEYS) >= _KEYS_KEPT:
+        _KEYS.clear()
+    _KEYS[id(d)] = (d, key)
+    return key
+
+
+#: the last catalog hashed by `content_key`, what it held then (its definitions) and
+#: its hash: the lab and the window look its table up several times before a game
+_CONTENT: list[tuple[Catalog, tuple[Any, ...], str]] = []
 
 
 def content_key(catalog: Catalog) -> str:
     """The hash of a catalog: every race and power id with its definition."""
-    return _digest([[rid, definition_key(catalog, rid)] for rid in sorted(catalog.races)]
-                   + [[pid, definition_key(catalog, pid)] for pid in sorted(catalog.powers)])
+    held = (tuple(catalog.races.values()), tuple(catalog.powers.values()))
+    for cat, was, key in _CONTENT:
+        if cat is catalog and was == held:
+            return key
+    key = _digest([[rid, definition_key(catalog, rid)] for rid in sorted(catalog.races)]
+                  + [[pid, definition_key(catalog, pid)] for pid in sorted(catalog.powers)])
+    _CONTENT[:] = [(catalog, held, key)]
+    return key
 
 
 def board_key(board: Board) -> str:

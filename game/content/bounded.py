@@ -212,6 +212,51 @@ def check_yaml(text: str | bytes, path: str | Path, limits: Limits | str) -> Non
             dispose()
 
 
+def compose_yaml(text: str, path: str | Path, limits: Limits | str) -> Any:
+    """The node tree of a YAML document (None for an empty one) within its kind's bounds, read
+    once by libyaml where present: a text with no `&` or `*` has no anchors or aliases, so its
+    tree holds each value once and is measured once composed (libyaml bounds its nesting, and a
+    file its size); any other text, or one libyaml refuses, is measured event by event first as
+    `check_yaml` does, so a bomb is refused before anything is built and a refusal is the same
+    sentence. `FileRefused` past a bound, `yaml.YAMLError` for YAML that does not parse."""
+    lim = LIMITS[limits] if isinstance(limits, str) else limits
+    loader = _LOADER(text)
+    try:
+        if not getattr(yaml, "__with_libyaml__", False) or "&" in text or "*" in text \
+                or len(text) > lim.max_bytes:
+            check_yaml(text, path, lim)
+            return loader.get_single_node()
+        try:
+            node = loader.get_single_node()
+        except yaml.YAMLError:
+            check_yaml(text, path, lim)      # a bound met before the mistake is what is said
+            raise
+        _measure_tree(node, str(path), lim)
+        return node
+    finally:
+        loader.dispose()
+
+
+def _measure_tree(node: Any, shown: str, lim: Limits) -> None:
+    """`check_yaml`'s bounds on a node tree without aliases, met in the same order (the
+    document's): each collection's depth as it opens, the values counted so far."""
+    total = 0
+    todo: list[tuple[Any, int]] = [(node, 1)] if node is not None else []
+    while todo:
+        item, depth = todo.pop()
+        total += 1
+        if isinstance(item, yaml.MappingNode):
+            if depth > lim.max_depth:
+                raise FileRefused(reason("file_too_deep", path=shown, limit=lim.max_depth, kind=_word(lim)))
+            todo.extend((x, depth + 1) for kv in reversed(item.value) for x in reversed(kv))
+        elif isinstance(item, yaml.SequenceNode):
+            if depth > lim.max_depth:
+                raise FileRefused(reason("file_too_deep", path=shown, limit=lim.max_depth, kind=_word(lim)))
+            todo.extend((x, depth + 1) for x in reversed(item.value))
+        if total > lim.max_values:
+            raise FileRefused(reason("file_too_many_values", path=shown, limit=lim.max_values, kind=_word(lim)))
+
+
 #: the words YAML 1.1 (and so PyYAML) reads as true or false when unquoted, that a designer
 #: means as words: `on:` is a key `True`. (`y` and `n` stay words for PyYAML.)
 BOOL_LOOKING = frozenset(w for word in ("yes", "no", "on", "off") for w in (word, word.title(), word.upper()))

@@ -12,16 +12,19 @@ without `replaces: true`.
 """
 from __future__ import annotations
 
+import contextlib
 import difflib
+import gc
+from collections.abc import Mapping  # not typing's: asked of every entry, which is slower
 from pathlib import Path
-from typing import Any, Iterable, Mapping, TypeGuard
+from typing import Any, Iterable, Iterator, TypeGuard
 
 import yaml
 
 from .. import resources
 from ..rules import Catalog, CatalogError, HasReason, Reason, as_reason, reason
 from ..rules.abilities import OCCUPANTS, REGISTRY, param_problems, where_params
-from .bounded import FileRefused, check_yaml, read_bytes, words_as_keys
+from .bounded import FileRefused, compose_yaml, read_bytes, words_as_keys
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)     # libyaml when present
 
@@ -75,6 +78,19 @@ def _key_node(mapping: Any, key: str) -> Any:
     return None
 
 
+def _entry_nodes(mapping: Any) -> dict[str, tuple[Any, Any]]:
+    """The key node and value node of each key of a section, by key (the first, when a key is
+    given twice, as `_node_for` and `_key_node` find): looked up once for the whole section,
+    where a search of the section for each entry would grow with the square of its size."""
+    found: dict[str, tuple[Any, Any]] = {}
+    if isinstance(mapping, yaml.MappingNode):
+        for k, v in mapping.value:
+            key = getattr(k, "value", None)
+            if isinstance(key, str):
+                found.setdefault(key, (k, v))
+    return found
+
+
 def near(word: Any, known: Iterable[str]) -> Reason | str:
     """" (did you mean 'x'?)" for the closest known name, or ""."""
     close = difflib.get_close_matches(str(word), list(known), n=1, cutoff=0.6)
@@ -97,16 +113,11 @@ def _read(path: Path, out: list[Reason] | None = None) -> tuple[Any, Any]:
         raise ContentError(reason("content_not_utf8", where=f"{path}:{line}",
                                   byte=f"0x{raw[err.start]:02x}")) from None
     try:
-        check_yaml(text, path, "content")             # depth, aliases, size: before anything is built
-        loader = _LOADER(text)
-        try:
-            node = loader.get_single_node()
-            for line, word in words_as_keys(node):
-                if out is not None:
-                    out.append(reason("content_bool_key", where=f"{path}:{line}", key=word))
-            data = loader.construct_document(node) if node is not None else None
-        finally:
-            loader.dispose()
+        node = compose_yaml(text, path, "content")    # depth, aliases, size: before anything is built
+        for line, word in words_as_keys(node):
+            if out is not None:
+                out.append(reason("content_bool_key", where=f"{path}:{line}", key=word))
+        data = _construct(node)
     except FileRefused as err:
         raise ContentError(err.reason) from None
     except yaml.YAMLError as err:
@@ -118,6 +129,55 @@ def _read(path: Path, out: list[Reason] | None = None) -> tuple[Any, Any]:
         raise ContentError(reason("content_bad_yaml", path=str(path), where="", problem="nested too deeply")) \
             from None
     return data, node
+
+
+_MAP_TAG = "tag:yaml.org,2002:map"
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+class _Unusual(Exception):
+    """A node `_build` leaves to PyYAML's constructor (a merge key, a set, an unknown tag...)."""
+
+
+def _construct(node: Any) -> Any:
+    """The data of a node tree as PyYAML's safe constructor makes it. A tree of plain mappings,
+    lists and scalars (what a content file holds) is built here in one walk, each scalar by the
+    constructor's own function for its tag, several times faster than the constructor's general
+    walk, which is used for anything else (aliases, merge keys, sets, tags of one's own)."""
+    if node is None:
+        return None
+    loader = _LOADER("")
+    try:
+        try:
+            return _build(node, loader.yaml_constructors, loader, 0)
+        except _Unusual:
+            return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+def _build(node: Any, made: dict[Any, Any], loader: Any, depth: int) -> Any:
+    cls = type(node)
+    if cls is yaml.ScalarNode:
+        if node.tag == _STR_TAG:
+            return node.value
+        make = made.get(node.tag)
+        if make is None:
+            raise _Unusual
+        return make(loader, node)
+    if depth > 64:
+        raise _Unusual
+    if cls is yaml.MappingNode and node.tag == _MAP_TAG:
+        out: dict[Any, Any] = {}
+        for k, v in node.value:
+            if type(k) is not yaml.ScalarNode or k.tag == "tag:yaml.org,2002:merge":
+                raise _Unusual
+            out[_build(k, made, loader, depth + 1)] = _build(v, made, loader, depth + 1)
+        return out
+    if cls is yaml.SequenceNode and node.tag == _SEQ_TAG:
+        return [_build(v, made, loader, depth + 1) for v in node.value]
+    raise _Unusual
 
 
 def _duplicates(path: Path, node: Any, out: list[Reason], depth: int = 0) -> None:
@@ -272,10 +332,11 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
     word = reason(f"word_{kind}")
     base = base or {}
     base_names = {str(d.get("name", i)).lower(): i for i, d in base.items() if isinstance(d, Mapping)}
+    nodes = _entry_nodes(node)
     for eid, d in entries.items():
         before = len(out)
-        enode = _node_for(node, str(eid))
-        where = f"{path}:{_line(_key_node(node, str(eid)))}"
+        knode, enode = nodes.get(str(eid), (None, None))
+        where = f"{path}:{_line(knode)}"
         if not isinstance(d, Mapping):
             out.append(reason("content_entry_not_mapping", where=where, kind=word, id=eid))
             continue
@@ -375,9 +436,81 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
     return good
 
 
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector held back while a catalog is read: reading makes objects by the
+    hundred thousand (nodes, mappings, effects) that nearly all live on, and each of its passes
+    would go through every one made so far again, more than doubling the time a file of
+    thousands of entries takes. What reading leaves as garbage is collected afterwards."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+#: the catalogs last read from content files, by what was read (`_read_key`): the window checks
+#: the files when it opens and reads them again at Start, the lab before its run and again to
+#: play it; a file of thousands of entries takes a second to read
+_READ: dict[tuple[Any, ...], tuple[Catalog, tuple[Any, ...] | None]] = {}
+_READ_KEPT = 4
+
+
+def _as_found(files: Iterable[str | Path]) -> tuple[Any, ...] | None:
+    """Each file as found on disk now: its place, size and time of change; None when one cannot
+    be looked at."""
+    try:
+        return tuple((str(Path(f).resolve()), st.st_ino, st.st_size, st.st_mtime_ns)
+                     for f in files for st in [Path(f).stat()])
+    except (OSError, RuntimeError, ValueError):
+        return None
+
+
+def _read_key(files: list[Path], base_dir: Path) -> tuple[Any, ...] | None:
+    """What a catalog read from `files` depends on: each file (and the base set's) as found on
+    disk now and the effects known; None when a file cannot be looked at (it is read, and its
+    problem said, as usual)."""
+    found = _as_found([base_dir / "races.yaml", base_dir / "powers.yaml", *files])
+    return None if found is None else (found, tuple(REGISTRY))
+
+
+def _pictures_of(cat: Catalog) -> list[str]:
+    """The picture files a catalog's content names (`art:`, `pictures:`)."""
+    arts = {r.art for r in cat.races.values() if r.art} | {p.art for p in cat.powers.values() if p.art}
+    return sorted(arts | set(cat.marker_pictures.values()))
+
+
+#: a catalog with this many races and powers is kept out of the cycle collector's passes
+MANY = 1000
+
+
 def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR) -> Catalog:
     """The base races and powers, plus custom files (later files win). Every problem of a file is
-    reported at once: `ContentError.problems` holds one line for each."""
+    reported at once: `ContentError.problems` holds one line for each. Files read before and not
+    changed since give the catalog read then (a catalog is not changed once read)."""
+    files = [Path(f) for f in extra]
+    key = _read_key(files, base_dir) if files else None
+    kept = _READ.get(key) if key is not None else None
+    if kept is not None and kept[1] is not None and _as_found(_pictures_of(kept[0])) == kept[1]:
+        return kept[0]
+    with _collector_paused():
+        got = _load_catalog(files, base_dir)
+    if len(got.races) + len(got.powers) >= MANY:
+        # thousands of entries live as long as the program: the collector is told to leave them
+        # (and what else lives now) out of its passes, which would otherwise go through them
+        # all again every few thousand objects a game makes
+        gc.freeze()
+    if key is not None:
+        _READ.pop(key, None)
+        if len(_READ) >= _READ_KEPT:
+            _READ.pop(next(iter(_READ)))
+        _READ[key] = (got, _as_found(_pictures_of(got)))
+    return got
+
+
+def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
     races: dict[str, Any] = {}
     powers: dict[str, Any] = {}
     custom: set[str] = set()
@@ -414,8 +547,10 @@ def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR)
             # every id is looked at for repeats, also those of entries with errors: a repeat
             # is reported in the same run as the errors of the entry it repeats
             named = sorted({str(k) for k in data[key]}) if isinstance(data[key], Mapping) else []
+            by_id = {str(k): v for k, v in data[key].items()} if named else {}
+            nodes = _entry_nodes(section)
             for eid in named:
-                here = f"{path}:{_line(_key_node(section, eid))}"
+                here = f"{path}:{_line(nodes.get(eid, (None, None))[0])}"
                 if (kind, eid) in where_from:
                     problems.append(reason("content_id_twice", where=here, kind=reason(f"word_{kind}"), id=eid,
                                            first=where_from[(kind, eid)]))
@@ -427,7 +562,7 @@ def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR)
                     continue
                 where_from[(kind, eid)] = here
                 if eid in good:
-                    entry = dict({str(k): v for k, v in data[key].items()}[eid])
+                    entry = dict(by_id[eid])
                     if entry.get("art"):
                         entry["art"] = str(art_path(path, entry["art"]))
                     target[eid] = entry

@@ -77,6 +77,8 @@ def learn_worth(board: Board, catalog: Catalog, players: int) -> None:
     got = ready(board, catalog, players)
     if got.startswith("measured"):
         print(f"The computer players learned what the races and powers are worth: {got}.", file=sys.stderr)
+    elif got.startswith("not measured"):
+        print(f"What the races and powers are worth is {got}.", file=sys.stderr)
 
 
 @dataclass

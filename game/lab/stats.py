@@ -10,6 +10,7 @@ Custom races and powers (from `--content` files) are flagged.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -63,8 +64,24 @@ class Tables:
     baseline: float                        # 1 / players: the win rate of an even race
 
 
+_UNPICKED: dict[int, Row] = {}
+
+
 def _row(key: str, name: str, custom: bool, items: list[tuple[GameRecord, PickRecord]], games: int,
          rounds: int = 0) -> Row:
+    if not items:             # a race or power never picked: the same figures for each of thousands
+        blank = _UNPICKED.get(games)
+        if blank is None:
+            blank = _UNPICKED[games] = _picked_row("", "", False, [], games, rounds)
+        r = copy.copy(blank)
+        r.key, r.name, r.custom = key, name, custom
+        r.positions, r.win_groups, r.earned_groups, r.by_round = list(blank.positions), [], [], list(blank.by_round)
+        return r
+    return _picked_row(key, name, custom, items, games, rounds)
+
+
+def _picked_row(key: str, name: str, custom: bool, items: list[tuple[GameRecord, PickRecord]], games: int,
+                rounds: int = 0) -> Row:
     r = Row(key, name, custom)
     r.picks = len(items)
     r.games = len({g.game for g, _ in items})

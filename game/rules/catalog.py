@@ -280,17 +280,18 @@ class Catalog:
                   custom: frozenset[str] = frozenset()) -> "Catalog":
         cat = Catalog()
         for rid, d in races.items():
-            cat.add_race(RaceDef(
+            cat._add_race(RaceDef(
                 id=rid, name=str(d.get("name", rid.title())), tokens=int(d["tokens"]),
                 box=int(d.get("box", d["tokens"])), text=str(d.get("text", "")),
                 effects=_effects("race", rid, d.get("effects")), custom=rid in custom,
                 names=_words(d.get("names")), texts=_words(d.get("texts")), art=str(d.get("art") or "")))
         for pid, d in powers.items():
-            cat.add_power(PowerDef(
+            cat._add_power(PowerDef(
                 id=pid, name=str(d.get("name", pid.title())), tokens=int(d["tokens"]),
                 text=str(d.get("text", "")), effects=_effects("power", pid, d.get("effects")),
                 custom=pid in custom, names=_words(d.get("names")), texts=_words(d.get("texts")),
                 art=str(d.get("art") or "")))
+        cat._index()                  # once for them all: indexing after each would be quadratic
         return cat
 
     def _build(self, key: str, what: str, effects: tuple[tuple[str, dict[str, Any]], ...]) -> None:
@@ -316,9 +317,17 @@ class Catalog:
             self.missing[key] = missing
         else:
             self.missing.pop(key, None)
-        self._index()
 
     def add_race(self, r: RaceDef) -> None:
+        self._add_race(r)
+        self._index()
+
+    def add_power(self, p: PowerDef) -> None:
+        self._add_power(p)
+        self._index()
+
+    def _add_race(self, r: RaceDef) -> None:
+        """`add_race` but for the index, which the caller makes once it has added them all."""
         if LENT in r.id:
             raise CatalogError(reason("catalog_id_sign", id=r.id, sign=LENT))
         if r.id in self.powers:
@@ -326,7 +335,7 @@ class Catalog:
         self.races[r.id] = r
         self._build(r.id, "race", r.effects)
 
-    def add_power(self, p: PowerDef) -> None:
+    def _add_power(self, p: PowerDef) -> None:
         if LENT in p.id:
             raise CatalogError(reason("catalog_id_sign", id=p.id, sign=LENT))
         if p.id in self.races:

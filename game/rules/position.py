@@ -9,7 +9,7 @@ player's turn, troops already readied.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
 from .board import Board
 from .catalog import Catalog
@@ -42,9 +42,13 @@ def _power(cat: Catalog, p: Any, where: str) -> str:
 
 
 def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: random.Random,
-                   setup: Mapping[str, Any] | None) -> GameState:
+                   setup: Mapping[str, Any] | None, dealt: Collection[str] | None = None) -> GameState:
     """The position `setup` describes (see the module docstring), at the start of the current
-    player's turn; a `SetupError` naming the first thing a real table could not hold."""
+    player's turn; a `SetupError` naming the first thing a real table could not hold. The stacks
+    hold, below the banners and badges the setup lays on them, the others of the catalog
+    shuffled, or only those among `dealt` when it is given (a scenario's own box, which other
+    content loaded beside it, and so the catalog's size, then cannot change; what the setup
+    names is in it too)."""
     setup = dict(setup or {})
     _known_keys(setup, SETUP_KEYS, "setup")
     s = empty_table(board, names, catalog)
@@ -61,7 +65,7 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
         _region(s, rid, rd or {}, seats)
     _off_board(s, setup, seats)
     _tray(s, column)
-    _stacks(s, setup, chance, column, used_races, used_powers)
+    _stacks(s, setup, chance, column, used_races, used_powers, dealt)
     _round(s, setup)
     cur = setup.get("current", s.players[0].name)
     if cur not in seats:
@@ -268,12 +272,16 @@ def _tray(s: GameState, column: list[Combo]) -> None:
 
 
 def _stacks(s: GameState, setup: Mapping[str, Any], chance: Recorder, column: list[Combo],
-            used_races: set[str], used_powers: set[str]) -> None:
-    """The races and powers not in play, shuffled, under those the setup puts on top of each
-    stack; the power badges discarded; the column filled from the stacks."""
+            used_races: set[str], used_powers: set[str], dealt: Collection[str] | None) -> None:
+    """The races and powers not in play (only those among `dealt` when it is given), shuffled,
+    under those the setup puts on top of each stack; the power badges discarded; the column
+    filled from the stacks."""
     catalog = s.catalog
-    races_left = [r for r in sorted(catalog.races) if r not in used_races]
-    powers_left = [p for p in sorted(catalog.powers) if p not in used_powers]
+    own: set[str] | None = None if dealt is None else {
+        *dealt, *(x for key in ("race_stack", "power_stack", "power_discard") for x in setup.get(key) or []
+                  if isinstance(x, str))}
+    races_left = [r for r in sorted(catalog.races) if r not in used_races and (own is None or r in own)]
+    powers_left = [p for p in sorted(catalog.powers) if p not in used_powers and (own is None or p in own)]
     chance.shuffle(races_left)
     chance.shuffle(powers_left)
     discard = []

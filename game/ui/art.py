@@ -662,6 +662,39 @@ def write_all(out: Path = ART_DIR) -> list[Path]:
     return written
 
 
+def _free_salt(ident: str, blocks: tuple[str, ...], taken: dict[tuple, set[int]], full: dict[tuple, int]) -> int:
+    """The least salt that rings the emblem of `ident` with a number of dots no other emblem of
+    the same glyphs has yet (`emblems.generated`), noted in `taken`. Salts go by sevens, each
+    seven giving the dots of one band (3-9, 10-16, ...) in an order of the id's own: the bands
+    already full are skipped at once (`full`), so a thousand entries made of the same blocks
+    cost a thousand looks, not half a million."""
+    made, _ = emblems.generated(ident, blocks, 0)
+    used = taken.setdefault(made, set())
+    band = full.get(made, 0)
+    while all(3 + 7 * band + j in used for j in range(7)):
+        band += 1
+    full[made] = band
+    for salt in range(7 * band, 7 * band + 7):
+        _, dots = emblems.generated(ident, blocks, salt)
+        if dots not in used:
+            used.add(dots)
+            return salt
+    raise AssertionError("a band of seven salts gives seven different dots")
+
+
+def _custom_of(name: str, idents: set[str]) -> bool:
+    """Whether picture `name` is drawn for one of the custom `idents` ("custom/ID.race...")."""
+    if not name.startswith("custom/"):
+        return False
+    rest = name[len("custom/"):]
+    dot = rest.find(".")
+    while dot >= 0:
+        if rest[:dot] in idents:
+            return True
+        dot = rest.find(".", dot + 1)
+    return False
+
+
 class Sprites:
     """Pictures for the window: loaded from `assets/ui` (drawn if missing), scaled on demand."""
 
@@ -674,7 +707,9 @@ class Sprites:
     def learn(self, catalog: Any) -> None:
         """Note the races and powers of `catalog` that ship no picture, or name their own PNG, so
         their tokens and badges are drawn from what they do (or from their file)."""
-        taken: set[tuple] = set()
+        taken: dict[tuple, set[int]] = {}      # the dots already ringing each recipe
+        full: dict[tuple, int] = {}             # ... and how many salts in sevens are all taken
+        changed: set[str] = set()
         for table in (getattr(catalog, "races", {}), getattr(catalog, "powers", {})):
             for ident, d in table.items():
                 shipped = ident in RACE_COLOURS or ident in emblems.POWER_RECIPES
@@ -682,18 +717,15 @@ class Sprites:
                 if not art and shipped:
                     continue
                 c = Custom(tuple(name for name, _ in getattr(d, "effects", ())), art)
-                while not art:                  # two alike: the later one gets more dots
-                    made, dots = emblems.generated(ident, c.blocks, c.salt)
-                    if (made, dots) not in taken:
-                        taken.add((made, dots))
-                        break
-                    c.salt += 1
+                if not art:                     # two alike: the later one gets more dots
+                    c.salt = _free_salt(ident, c.blocks, taken, full)
                 old = self.custom.get(ident)
                 if old is None or (old.blocks, old.art, old.salt) != (c.blocks, c.art, c.salt):
                     self.custom[ident] = c
-                    self._base = {k: v for k, v in self._base.items() if not k.startswith(f"custom/{ident}.")}
-                    self._scaled = {k: v for k, v in self._scaled.items()
-                                    if not k[0].startswith(f"custom/{ident}.")}
+                    changed.add(ident)
+        if changed:                             # their pictures are drawn again
+            self._base = {k: v for k, v in self._base.items() if not _custom_of(k, changed)}
+            self._scaled = {k: v for k, v in self._scaled.items() if not _custom_of(k[0], changed)}
 
     def _load(self, name: str, draw: Callable[[], pygame.Surface]) -> pygame.Surface:
         s = self._base.get(name)

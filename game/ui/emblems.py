@@ -13,6 +13,7 @@ under the Machado 2009 simulation; see `colour_vision` and the colour test).
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 from typing import Iterable
 
@@ -108,6 +109,7 @@ def power_band(power: str) -> Colour:
     return id_colour(power)
 
 
+@functools.cache
 def block_glyph(block: str) -> str:
     """The glyph that stands for one building block (effect) in a generated emblem."""
     names = sorted(GLYPHS)
