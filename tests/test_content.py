@@ -135,3 +135,19 @@ def test_the_scenario_runner_reports_a_broken_content_file_in_one_line(
     assert code == 2
     assert out.count("\n") == 1 and "Traceback" not in out
     assert f"{f}:5: unknown effect 'cost_chnage' for race 'gnomes'" in out
+
+
+def test_a_small_file_read_twice_gives_two_catalogs_and_a_big_one_is_read_once(tmp_path: Path) -> None:
+    """A caller may narrow the catalog it got (tests keep a few races of a file): the next
+    caller of the same small file still gets all of it. A file of thousands of entries, slow to
+    read, is read once while unchanged."""
+    from game.content.catalog import load_catalog
+    from tests.big_content import write_big_content
+    small = write_big_content(tmp_path / "small.yaml", 20)
+    first = load_catalog([small])
+    everything = set(first.races)
+    first.races = {k: v for k, v in first.races.items() if k == "ratmen"}
+    again = load_catalog([small])
+    assert again is not first and set(again.races) == everything
+    big = write_big_content(tmp_path / "big.yaml", 1200)
+    assert load_catalog([big]) is load_catalog([big])

@@ -488,8 +488,9 @@ MANY = 1000
 
 def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR) -> Catalog:
     """The base races and powers, plus custom files (later files win). Every problem of a file is
-    reported at once: `ContentError.problems` holds one line for each. Files read before and not
-    changed since give the catalog read then (a catalog is not changed once read)."""
+    reported at once: `ContentError.problems` holds one line for each. Files of thousands of
+    entries read before and not changed since give the catalog read then (not to be changed);
+    smaller ones are read again, each caller getting a catalog of its own."""
     files = [Path(f) for f in extra]
     key = _read_key(files, base_dir) if files else None
     kept = _READ.get(key) if key is not None else None
@@ -502,7 +503,10 @@ def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR)
         # (and what else lives now) out of its passes, which would otherwise go through them
         # all again every few thousand objects a game makes
         gc.freeze()
-    if key is not None:
+    if key is not None and len(got.races) + len(got.powers) >= MANY:
+        # only a big catalog is handed out again: a small one is read again in a moment, and a
+        # caller may narrow what it was given (tests keep a few races of a file) without
+        # changing what the next caller of the same file gets
         _READ.pop(key, None)
         if len(_READ) >= _READ_KEPT:
             _READ.pop(next(iter(_READ)))
