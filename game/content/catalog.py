@@ -320,10 +320,12 @@ def _check_art(path: Path, where: str, word: Reason, eid: Any, art: Any, out: li
 
 def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool, out: list[Reason],
                    base: Mapping[str, Any] | None = None,
-                   pending: list[tuple[str, Reason, Any, str, str, str]] | None = None) -> set[str]:
+                   pending: list[tuple[str, Reason, Any, str, str, str]] | None = None,
+                   built: dict[str, tuple[Any, ...]] | None = None) -> set[str]:
     """Check the races or powers of one section; every problem goes to `out`. Returns the ids
     of the entries that are sound (only those are added to the catalog). `pending` collects
-    the race ids named by `occupant`, to be checked once every file is read."""
+    the race ids named by `occupant`, to be checked once every file is read; `built` gets the
+    blocks made to check each sound entry, for the catalog to keep (`Catalog.from_data`)."""
     good: set[str] = set()
     if not isinstance(entries, Mapping):
         out.append(reason("content_not_mapping", where=f"{path}:{_line(node)}", section=f"{kind}s"))
@@ -433,6 +435,8 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
                 out.append(reason("content_effect_error", where=ewhere, kind=word, id=eid, error=as_reason(err)))
         if len(out) == before:
             good.add(str(eid))
+            if built is not None:
+                built[str(eid)] = tuple(m[3] for m in made)
     return good
 
 
@@ -515,11 +519,12 @@ def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
     powers: dict[str, Any] = {}
     custom: set[str] = set()
     problems: list[Reason] = []
+    built: dict[str, tuple[Any, ...]] = {}       # the blocks made to check each entry, kept
     for kind, fname, target in (("race", "races.yaml", races), ("power", "powers.yaml", powers)):
         path = base_dir / fname
         data, node = _read(path, problems)
         _duplicates(path, node, problems)
-        _check_entries(path, kind, data, node, False, problems)
+        _check_entries(path, kind, data, node, False, problems, built=built)
         if problems:
             raise ContentError(*problems)
         target.update(data)
@@ -541,7 +546,8 @@ def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
             if key not in data:
                 continue
             section = _node_for(node, key)
-            good = _check_entries(path, kind, data[key], section, True, problems, base[kind], pending)
+            made: dict[str, tuple[Any, ...]] = {}
+            good = _check_entries(path, kind, data[key], section, True, problems, base[kind], pending, made)
             pictures.update(marker_pictures(path, {k: v for k, v in data[key].items() if str(k) in good}
                                             if isinstance(data[key], Mapping) else {}))
             # every id is looked at for repeats, also those of entries with errors: a repeat
@@ -566,6 +572,7 @@ def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
                     if entry.get("art"):
                         entry["art"] = str(art_path(path, entry["art"]))
                     target[eid] = entry
+                    built[eid] = made[eid]
                     custom.add(eid)
     known_races = set(races) | {eid for kind, eid in where_from if kind == "race"}
     for where, word, eid, name, param, value in pending:
@@ -576,7 +583,7 @@ def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
     if problems:
         raise ContentError(*problems)
     try:
-        catalog = Catalog.from_data(races, powers, frozenset(custom))
+        catalog = Catalog.from_data(races, powers, frozenset(custom), built)
     except CatalogError as err:
         raise ContentError(err.reason) from None
     catalog.marker_pictures = pictures
