@@ -277,19 +277,25 @@ def words_as_keys(node: Any, depth: int = 0) -> list[tuple[int, str]]:
     place, so the data built from it has the key 'on', not True); each as (line, word), for a
     one-line refusal naming the fix (quote it)."""
     out: list[tuple[int, str]] = []
+    _words_as_keys(node, depth, out)
+    return out
+
+
+def _words_as_keys(node: Any, depth: int, out: list[tuple[int, str]]) -> None:
     if depth > 64:
-        return out
+        return
     if isinstance(node, yaml.MappingNode):
         for k, v in node.value:
             if (isinstance(k, yaml.ScalarNode) and k.tag == _BOOL_TAG and not k.style
                     and k.value in BOOL_LOOKING):
                 k.tag = _STR_TAG
                 out.append((k.start_mark.line + 1, str(k.value)))
-            out.extend(words_as_keys(v, depth + 1))
+            if type(v) is not yaml.ScalarNode:          # a value's own keys
+                _words_as_keys(v, depth + 1, out)
     elif isinstance(node, yaml.SequenceNode):
         for v in node.value:
-            out.extend(words_as_keys(v, depth + 1))
-    return out
+            if type(v) is not yaml.ScalarNode:
+                _words_as_keys(v, depth + 1, out)
 
 
 def load_yaml(path: str | Path, limits: Limits | str, loader: Any = None) -> tuple[str, Any]:

@@ -185,19 +185,21 @@ def _duplicates(path: Path, node: Any, out: list[Reason], depth: int = 0) -> Non
     if depth > 50:
         return
     if isinstance(node, yaml.MappingNode):
-        seen: dict[str, int] = {}
+        seen: dict[str, Any] = {}                 # the first key node of each key
         for k, v in node.value:
             key = getattr(k, "value", None)
             if isinstance(key, str):
                 if key in seen:
                     out.append(reason("content_duplicate_key", where=f"{path}:{_line(k)}", key=key,
-                                      first=seen[key]))
+                                      first=_line(seen[key])))
                 else:
-                    seen[key] = _line(k)
-            _duplicates(path, v, out, depth + 1)
+                    seen[key] = k
+            if type(v) is not yaml.ScalarNode:          # a scalar holds no keys
+                _duplicates(path, v, out, depth + 1)
     elif isinstance(node, yaml.SequenceNode):
         for v in node.value:
-            _duplicates(path, v, out, depth + 1)
+            if type(v) is not yaml.ScalarNode:
+                _duplicates(path, v, out, depth + 1)
 
 
 #: effects of earlier versions, now said with the building blocks: how to write them today
