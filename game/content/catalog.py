@@ -213,6 +213,17 @@ RENAMED: dict[str, str] = {
 }
 
 
+def _is_mapping(v: Any) -> bool:
+    """`isinstance(v, Mapping)`, a plain dict (what YAML makes) told at once."""
+    return type(v) is dict or isinstance(v, Mapping)
+
+
+#: each block's parameters with the flags (`_check_params`) and its `where:` parameters
+#: (`_occupants`), worked out once per block rather than for each of thousands of entries
+_KNOWN_PARAMS: dict[type, frozenset[str]] = {}
+_WHERE_PARAMS: dict[type, tuple[str, ...]] = {}
+
+
 def _is_int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
@@ -222,7 +233,9 @@ def _check_params(where: str, word: Reason, eid: Any, name: str, params: Mapping
     """The parameters of one effect; False when a problem was reported."""
     cls = REGISTRY[name]
     ok = True
-    known = set(cls.params) | set(FLAGS)
+    known = _KNOWN_PARAMS.get(cls)
+    if known is None:
+        known = _KNOWN_PARAMS[cls] = frozenset(cls.params) | frozenset(FLAGS)
     for k, v in params.items():
         if k not in known:
             out.append(reason("content_unknown_param", where=where, kind=word, id=eid, param=k, effect=name,
@@ -249,9 +262,13 @@ def _occupants(where: str, word: Reason, eid: Any, name: str, params: Mapping[An
                pending: list[tuple[str, Reason, Any, str, str, str]]) -> None:
     """Note each `occupant` word of the effect's conditions that is no fixed word: it names a
     race, which can be checked only once every file is read."""
-    for k in where_params(REGISTRY[name]):
+    cls = REGISTRY[name]
+    keys = _WHERE_PARAMS.get(cls)
+    if keys is None:
+        keys = _WHERE_PARAMS[cls] = where_params(cls)
+    for k in keys:
         cond = params.get(k)
-        occ = cond.get("occupant") if isinstance(cond, Mapping) else None
+        occ = cond.get("occupant") if _is_mapping(cond) else None
         for x in occ if isinstance(occ, list) else [occ] if occ is not None else []:
             if isinstance(x, str) and x not in OCCUPANTS:
                 pending.append((where, word, eid, name, k, x))
@@ -337,11 +354,12 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
     base = base or {}
     base_names = {str(d.get("name", i)).lower(): i for i, d in base.items() if isinstance(d, Mapping)}
     nodes = _entry_nodes(node)
+    shown = str(path)
     for eid, d in entries.items():
         before = len(out)
         knode, enode = nodes.get(str(eid), (None, None))
-        where = f"{path}:{_line(knode)}"
-        if not isinstance(d, Mapping):
+        where = f"{shown}:{_line(knode)}"
+        if not _is_mapping(d):
             out.append(reason("content_entry_not_mapping", where=where, kind=word, id=eid))
             continue
         for k in sorted(set(d) - known_keys, key=str):
@@ -393,13 +411,13 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
         made = []
         for i, e in enumerate(effs):
             enode_i = enodes.value[i] if isinstance(enodes, yaml.SequenceNode) and i < len(enodes.value) else enodes
-            ewhere = f"{path}:{_line(enode_i)}"
+            ewhere = f"{shown}:{_line(enode_i)}"
             if isinstance(e, str):
                 name, params = e, dict[str, Any]()
-            elif isinstance(e, Mapping) and len(e) == 1:
+            elif _is_mapping(e) and len(e) == 1:
                 (name, params), = e.items()
                 params = {} if params is None else params
-                if not isinstance(params, Mapping):
+                if not _is_mapping(params):
                     out.append(reason("content_params_mapping", where=ewhere, effect=name, kind=word, id=eid))
                     continue
             else:
