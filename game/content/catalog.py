@@ -213,7 +213,7 @@ RENAMED: dict[str, str] = {
 }
 
 
-def _is_mapping(v: Any) -> bool:
+def _is_mapping(v: Any) -> TypeGuard[Mapping[Any, Any]]:
     """`isinstance(v, Mapping)`, a plain dict (what YAML makes) told at once."""
     return type(v) is dict or isinstance(v, Mapping)
 
