@@ -666,7 +666,7 @@ def _free_salt(ident: str, blocks: tuple[str, ...], taken: dict[tuple, set[int]]
     made, first = emblems.generated(ident, blocks, 0)
     used = taken.setdefault(made, set())
     band = full.get(made, 0)
-    while all(3 + 7 * band + j in used for j in range(7)):
+    while used.issuperset(range(3 + 7 * band, 10 + 7 * band)):
         band += 1
     full[made] = band
     for salt in range(7 * band, 7 * band + 7):
