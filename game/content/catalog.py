@@ -355,6 +355,10 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
     base_names = {str(d.get("name", i)).lower(): i for i, d in base.items() if isinstance(d, Mapping)}
     nodes = _entry_nodes(node)
     shown = str(path)
+    # the effects (by their text, `same` below) found sound in this section: the same effect
+    # written again, as thousands of entries do, passes the same checks, so they are not asked
+    # again (each entry still gets its own block)
+    sound: set[str] = set()
     for eid, d in entries.items():
         before = len(out)
         knode, enode = nodes.get(str(eid), (None, None))
@@ -440,19 +444,23 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
                     out.append(reason("content_unknown_effect", where=ewhere, effect=name, kind=word,
                                       id=eid, known=", ".join(sorted(REGISTRY)), hint=hint))
                 continue
-            if not _check_params(ewhere, word, eid, name, params, out):
+            known_sound = same in sound
+            if not known_sound and not _check_params(ewhere, word, eid, name, params, out):
                 continue
             if pending is not None:
                 _occupants(ewhere, word, eid, name, params, pending)
-            unheard = param_problems(REGISTRY[name], {str(k): v for k, v in params.items()})
-            for problem in unheard:
-                out.append(reason("content_effect_error", where=ewhere, kind=word, id=eid, error=problem))
-            if unheard:
-                continue
+            if not known_sound:
+                unheard = param_problems(REGISTRY[name], {str(k): v for k, v in params.items()})
+                for problem in unheard:
+                    out.append(reason("content_effect_error", where=ewhere, kind=word, id=eid, error=problem))
+                if unheard:
+                    continue
             try:
                 made.append((ewhere, name, params, REGISTRY[name](**dict(params))))
             except (TypeError, ValueError) as err:
                 out.append(reason("content_effect_error", where=ewhere, kind=word, id=eid, error=as_reason(err)))
+            else:
+                sound.add(same)
         if len(out) == before:
             good.add(str(eid))
             if built is not None:
