@@ -134,6 +134,7 @@ def _read(path: Path, out: list[Reason] | None = None) -> tuple[Any, Any]:
 _MAP_TAG = "tag:yaml.org,2002:map"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
 _STR_TAG = "tag:yaml.org,2002:str"
+_INT_TAG = "tag:yaml.org,2002:int"
 
 
 class _Unusual(Exception):
@@ -160,9 +161,14 @@ def _construct(node: Any) -> Any:
 def _build(node: Any, made: dict[Any, Any], loader: Any, depth: int) -> Any:
     cls = type(node)
     if cls is yaml.ScalarNode:
-        if node.tag == _STR_TAG:
+        tag = node.tag
+        if tag == _STR_TAG:
             return node.value
-        make = made.get(node.tag)
+        if tag == _INT_TAG:                 # a plain whole number, as the constructor reads it
+            text = node.value
+            if text.isascii() and text.isdigit() and (text[0] != "0" or text == "0"):
+                return int(text)
+        make = made.get(tag)
         if make is None:
             raise _Unusual
         return make(loader, node)
