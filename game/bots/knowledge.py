@@ -591,8 +591,26 @@ def typical_combo(catalog: Catalog, facts: BoardFacts) -> Traits:
     race_ids = sorted(catalog.races)
     first = next(iter(race_ids))                  # sorted once, not once for each power
     memo: dict[str, tuple[Traits, ...]] = {}
-    races = [traits_of(catalog, facts, r, None, memo) for r in race_ids]
-    powers = [traits_of(catalog, facts, first, p, memo) for p in sorted(catalog.powers)]
+    # an entry's figures depend only on its printed tokens and its blocks: the same definition
+    # written again (thousands of generated entries have a few hundred) is read once, known by
+    # its text
+    alike: dict[str, Traits] = {}
+    races: list[Traits] = []
+    for r in race_ids:
+        rd = catalog.races[r]
+        key = repr(("race", rd.tokens, rd.effects))
+        t = alike.get(key)
+        if t is None:
+            t = alike[key] = traits_of(catalog, facts, r, None, memo)
+        races.append(t)
+    powers: list[Traits] = []
+    for p in sorted(catalog.powers):
+        pd = catalog.powers[p]
+        key = repr(("power", pd.tokens, pd.effects))
+        t = alike.get(key)
+        if t is None:
+            t = alike[key] = traits_of(catalog, facts, first, p, memo)
+        powers.append(t)
     n = max(1, len(races))
     m = max(1, len(powers))
     base = traits_of(catalog, facts, first, None, memo)

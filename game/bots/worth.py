@@ -73,6 +73,8 @@ def _digest(data: Any) -> str:
 #: of thousands of entries is hashed once, not at each look-up of its table
 _KEYS: dict[int, tuple[Any, str]] = {}
 _KEYS_KEPT = 100_000
+#: `definition_key` by the text of the definition
+_BY_TEXT: dict[str, str] = {}
 
 
 def definition_key(catalog: Catalog, rid: str) -> str:
@@ -82,10 +84,19 @@ def definition_key(catalog: Catalog, rid: str) -> str:
     got = _KEYS.get(id(d))
     if got is not None and got[0] is d:
         return got[1]
-    if rid in catalog.races:
-        key = _digest(["race", d.tokens, d.box, [[n, p] for n, p in d.effects]])
-    else:
-        key = _digest(["power", d.tokens, [[n, p] for n, p in d.effects]])
+    race = rid in catalog.races
+    # the same definition written again (thousands of generated entries have a few hundred) is
+    # hashed once: its text (repr) tells every value `_canon` reads apart
+    text = repr(("race", d.tokens, d.box, d.effects) if race else ("power", d.tokens, d.effects))
+    key = _BY_TEXT.get(text)
+    if key is None:
+        if race:
+            key = _digest(["race", d.tokens, d.box, [[n, p] for n, p in d.effects]])
+        else:
+            key = _digest(["power", d.tokens, [[n, p] for n, p in d.effects]])
+        if len(_BY_TEXT) >= _KEYS_KEPT:
+            _BY_TEXT.clear()
+        _BY_TEXT[text] = key
     if len(_KEYS) >= _KEYS_KEPT:
         _KEYS.clear()
     _KEYS[id(d)] = (d, key)

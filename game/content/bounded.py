@@ -240,21 +240,28 @@ def compose_yaml(text: str, path: str | Path, limits: Limits | str) -> Any:
 def _measure_tree(node: Any, shown: str, lim: Limits) -> None:
     """`check_yaml`'s bounds on a node tree without aliases, met in the same order (the
     document's): each collection's depth as it opens, the values counted so far."""
-    total = 0
-    todo: list[tuple[Any, int]] = [(node, 1)] if node is not None else []
-    while todo:
-        item, depth = todo.pop()
-        total += 1
-        if isinstance(item, yaml.MappingNode):
-            if depth > lim.max_depth:
-                raise FileRefused(reason("file_too_deep", path=shown, limit=lim.max_depth, kind=_word(lim)))
-            todo.extend((x, depth + 1) for kv in reversed(item.value) for x in reversed(kv))
-        elif isinstance(item, yaml.SequenceNode):
-            if depth > lim.max_depth:
-                raise FileRefused(reason("file_too_deep", path=shown, limit=lim.max_depth, kind=_word(lim)))
-            todo.extend((x, depth + 1) for x in reversed(item.value))
+    if node is not None:
+        _measure(node, 1, 0, shown, lim)
+
+
+def _measure(node: Any, depth: int, total: int, shown: str, lim: Limits) -> int:
+    """The values counted once `node` is (`total` before it); raises at the first bound met."""
+    total += 1
+    cls = type(node)
+    if cls is yaml.MappingNode or cls is yaml.SequenceNode:
+        if depth > lim.max_depth:
+            raise FileRefused(reason("file_too_deep", path=shown, limit=lim.max_depth, kind=_word(lim)))
         if total > lim.max_values:
             raise FileRefused(reason("file_too_many_values", path=shown, limit=lim.max_values, kind=_word(lim)))
+        if cls is yaml.MappingNode:
+            for k, v in node.value:
+                total = _measure(v, depth + 1, _measure(k, depth + 1, total, shown, lim), shown, lim)
+        else:
+            for v in node.value:
+                total = _measure(v, depth + 1, total, shown, lim)
+    elif total > lim.max_values:
+        raise FileRefused(reason("file_too_many_values", path=shown, limit=lim.max_values, kind=_word(lim)))
+    return total
 
 
 #: the words YAML 1.1 (and so PyYAML) reads as true or false when unquoted, that a designer
@@ -270,19 +277,25 @@ def words_as_keys(node: Any, depth: int = 0) -> list[tuple[int, str]]:
     place, so the data built from it has the key 'on', not True); each as (line, word), for a
     one-line refusal naming the fix (quote it)."""
     out: list[tuple[int, str]] = []
+    _words_as_keys(node, depth, out)
+    return out
+
+
+def _words_as_keys(node: Any, depth: int, out: list[tuple[int, str]]) -> None:
     if depth > 64:
-        return out
+        return
     if isinstance(node, yaml.MappingNode):
         for k, v in node.value:
             if (isinstance(k, yaml.ScalarNode) and k.tag == _BOOL_TAG and not k.style
                     and k.value in BOOL_LOOKING):
                 k.tag = _STR_TAG
                 out.append((k.start_mark.line + 1, str(k.value)))
-            out.extend(words_as_keys(v, depth + 1))
+            if type(v) is not yaml.ScalarNode:          # a value's own keys
+                _words_as_keys(v, depth + 1, out)
     elif isinstance(node, yaml.SequenceNode):
         for v in node.value:
-            out.extend(words_as_keys(v, depth + 1))
-    return out
+            if type(v) is not yaml.ScalarNode:
+                _words_as_keys(v, depth + 1, out)
 
 
 def load_yaml(path: str | Path, limits: Limits | str, loader: Any = None) -> tuple[str, Any]:

@@ -134,6 +134,7 @@ def _read(path: Path, out: list[Reason] | None = None) -> tuple[Any, Any]:
 _MAP_TAG = "tag:yaml.org,2002:map"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
 _STR_TAG = "tag:yaml.org,2002:str"
+_INT_TAG = "tag:yaml.org,2002:int"
 
 
 class _Unusual(Exception):
@@ -160,9 +161,14 @@ def _construct(node: Any) -> Any:
 def _build(node: Any, made: dict[Any, Any], loader: Any, depth: int) -> Any:
     cls = type(node)
     if cls is yaml.ScalarNode:
-        if node.tag == _STR_TAG:
+        tag = node.tag
+        if tag == _STR_TAG:
             return node.value
-        make = made.get(node.tag)
+        if tag == _INT_TAG:                 # a plain whole number, as the constructor reads it
+            text = node.value
+            if text.isascii() and text.isdigit() and (text[0] != "0" or text == "0"):
+                return int(text)
+        make = made.get(tag)
         if make is None:
             raise _Unusual
         return make(loader, node)
@@ -185,19 +191,21 @@ def _duplicates(path: Path, node: Any, out: list[Reason], depth: int = 0) -> Non
     if depth > 50:
         return
     if isinstance(node, yaml.MappingNode):
-        seen: dict[str, int] = {}
+        seen: dict[str, Any] = {}                 # the first key node of each key
         for k, v in node.value:
             key = getattr(k, "value", None)
             if isinstance(key, str):
                 if key in seen:
                     out.append(reason("content_duplicate_key", where=f"{path}:{_line(k)}", key=key,
-                                      first=seen[key]))
+                                      first=_line(seen[key])))
                 else:
-                    seen[key] = _line(k)
-            _duplicates(path, v, out, depth + 1)
+                    seen[key] = k
+            if type(v) is not yaml.ScalarNode:          # a scalar holds no keys
+                _duplicates(path, v, out, depth + 1)
     elif isinstance(node, yaml.SequenceNode):
         for v in node.value:
-            _duplicates(path, v, out, depth + 1)
+            if type(v) is not yaml.ScalarNode:
+                _duplicates(path, v, out, depth + 1)
 
 
 #: effects of earlier versions, now said with the building blocks: how to write them today
@@ -211,6 +219,17 @@ RENAMED: dict[str, str] = {
 }
 
 
+def _is_mapping(v: Any) -> TypeGuard[Mapping[Any, Any]]:
+    """`isinstance(v, Mapping)`, a plain dict (what YAML makes) told at once."""
+    return type(v) is dict or isinstance(v, Mapping)
+
+
+#: each block's parameters with the flags (`_check_params`) and its `where:` parameters
+#: (`_occupants`), worked out once per block rather than for each of thousands of entries
+_KNOWN_PARAMS: dict[type, frozenset[str]] = {}
+_WHERE_PARAMS: dict[type, tuple[str, ...]] = {}
+
+
 def _is_int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
@@ -220,7 +239,9 @@ def _check_params(where: str, word: Reason, eid: Any, name: str, params: Mapping
     """The parameters of one effect; False when a problem was reported."""
     cls = REGISTRY[name]
     ok = True
-    known = set(cls.params) | set(FLAGS)
+    known = _KNOWN_PARAMS.get(cls)
+    if known is None:
+        known = _KNOWN_PARAMS[cls] = frozenset(cls.params) | frozenset(FLAGS)
     for k, v in params.items():
         if k not in known:
             out.append(reason("content_unknown_param", where=where, kind=word, id=eid, param=k, effect=name,
@@ -247,9 +268,13 @@ def _occupants(where: str, word: Reason, eid: Any, name: str, params: Mapping[An
                pending: list[tuple[str, Reason, Any, str, str, str]]) -> None:
     """Note each `occupant` word of the effect's conditions that is no fixed word: it names a
     race, which can be checked only once every file is read."""
-    for k in where_params(REGISTRY[name]):
+    cls = REGISTRY[name]
+    keys = _WHERE_PARAMS.get(cls)
+    if keys is None:
+        keys = _WHERE_PARAMS[cls] = where_params(cls)
+    for k in keys:
         cond = params.get(k)
-        occ = cond.get("occupant") if isinstance(cond, Mapping) else None
+        occ = cond.get("occupant") if _is_mapping(cond) else None
         for x in occ if isinstance(occ, list) else [occ] if occ is not None else []:
             if isinstance(x, str) and x not in OCCUPANTS:
                 pending.append((where, word, eid, name, k, x))
@@ -320,10 +345,12 @@ def _check_art(path: Path, where: str, word: Reason, eid: Any, art: Any, out: li
 
 def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool, out: list[Reason],
                    base: Mapping[str, Any] | None = None,
-                   pending: list[tuple[str, Reason, Any, str, str, str]] | None = None) -> set[str]:
+                   pending: list[tuple[str, Reason, Any, str, str, str]] | None = None,
+                   built: dict[str, tuple[Any, ...]] | None = None) -> set[str]:
     """Check the races or powers of one section; every problem goes to `out`. Returns the ids
     of the entries that are sound (only those are added to the catalog). `pending` collects
-    the race ids named by `occupant`, to be checked once every file is read."""
+    the race ids named by `occupant`, to be checked once every file is read; `built` gets the
+    blocks made to check each sound entry, for the catalog to keep (`Catalog.from_data`)."""
     good: set[str] = set()
     if not isinstance(entries, Mapping):
         out.append(reason("content_not_mapping", where=f"{path}:{_line(node)}", section=f"{kind}s"))
@@ -333,11 +360,16 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
     base = base or {}
     base_names = {str(d.get("name", i)).lower(): i for i, d in base.items() if isinstance(d, Mapping)}
     nodes = _entry_nodes(node)
+    shown = str(path)
+    # the effects (by their text, `same` below) found sound in this section: the same effect
+    # written again, as thousands of entries do, passes the same checks, so they are not asked
+    # again (each entry still gets its own block)
+    sound: set[str] = set()
     for eid, d in entries.items():
         before = len(out)
         knode, enode = nodes.get(str(eid), (None, None))
-        where = f"{path}:{_line(knode)}"
-        if not isinstance(d, Mapping):
+        where = f"{shown}:{_line(knode)}"
+        if not _is_mapping(d):
             out.append(reason("content_entry_not_mapping", where=where, kind=word, id=eid))
             continue
         for k in sorted(set(d) - known_keys, key=str):
@@ -389,13 +421,13 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
         made = []
         for i, e in enumerate(effs):
             enode_i = enodes.value[i] if isinstance(enodes, yaml.SequenceNode) and i < len(enodes.value) else enodes
-            ewhere = f"{path}:{_line(enode_i)}"
+            ewhere = f"{shown}:{_line(enode_i)}"
             if isinstance(e, str):
                 name, params = e, dict[str, Any]()
-            elif isinstance(e, Mapping) and len(e) == 1:
+            elif _is_mapping(e) and len(e) == 1:
                 (name, params), = e.items()
                 params = {} if params is None else params
-                if not isinstance(params, Mapping):
+                if not _is_mapping(params):
                     out.append(reason("content_params_mapping", where=ewhere, effect=name, kind=word, id=eid))
                     continue
             else:
@@ -418,21 +450,27 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
                     out.append(reason("content_unknown_effect", where=ewhere, effect=name, kind=word,
                                       id=eid, known=", ".join(sorted(REGISTRY)), hint=hint))
                 continue
-            if not _check_params(ewhere, word, eid, name, params, out):
+            known_sound = same in sound
+            if not known_sound and not _check_params(ewhere, word, eid, name, params, out):
                 continue
             if pending is not None:
                 _occupants(ewhere, word, eid, name, params, pending)
-            unheard = param_problems(REGISTRY[name], {str(k): v for k, v in params.items()})
-            for problem in unheard:
-                out.append(reason("content_effect_error", where=ewhere, kind=word, id=eid, error=problem))
-            if unheard:
-                continue
+            if not known_sound:
+                unheard = param_problems(REGISTRY[name], {str(k): v for k, v in params.items()})
+                for problem in unheard:
+                    out.append(reason("content_effect_error", where=ewhere, kind=word, id=eid, error=problem))
+                if unheard:
+                    continue
             try:
                 made.append((ewhere, name, params, REGISTRY[name](**dict(params))))
             except (TypeError, ValueError) as err:
                 out.append(reason("content_effect_error", where=ewhere, kind=word, id=eid, error=as_reason(err)))
+            else:
+                sound.add(same)
         if len(out) == before:
             good.add(str(eid))
+            if built is not None:
+                built[str(eid)] = tuple(m[3] for m in made)
     return good
 
 
@@ -519,11 +557,12 @@ def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
     powers: dict[str, Any] = {}
     custom: set[str] = set()
     problems: list[Reason] = []
+    built: dict[str, tuple[Any, ...]] = {}       # the blocks made to check each entry, kept
     for kind, fname, target in (("race", "races.yaml", races), ("power", "powers.yaml", powers)):
         path = base_dir / fname
         data, node = _read(path, problems)
         _duplicates(path, node, problems)
-        _check_entries(path, kind, data, node, False, problems)
+        _check_entries(path, kind, data, node, False, problems, built=built)
         if problems:
             raise ContentError(*problems)
         target.update(data)
@@ -545,7 +584,8 @@ def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
             if key not in data:
                 continue
             section = _node_for(node, key)
-            good = _check_entries(path, kind, data[key], section, True, problems, base[kind], pending)
+            made: dict[str, tuple[Any, ...]] = {}
+            good = _check_entries(path, kind, data[key], section, True, problems, base[kind], pending, made)
             pictures.update(marker_pictures(path, {k: v for k, v in data[key].items() if str(k) in good}
                                             if isinstance(data[key], Mapping) else {}))
             # every id is looked at for repeats, also those of entries with errors: a repeat
@@ -570,6 +610,7 @@ def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
                     if entry.get("art"):
                         entry["art"] = str(art_path(path, entry["art"]))
                     target[eid] = entry
+                    built[eid] = made[eid]
                     custom.add(eid)
     known_races = set(races) | {eid for kind, eid in where_from if kind == "race"}
     for where, word, eid, name, param, value in pending:
@@ -580,7 +621,7 @@ def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
     if problems:
         raise ContentError(*problems)
     try:
-        catalog = Catalog.from_data(races, powers, frozenset(custom))
+        catalog = Catalog.from_data(races, powers, frozenset(custom), built)
     except CatalogError as err:
         raise ContentError(err.reason) from None
     catalog.marker_pictures = pictures

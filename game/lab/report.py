@@ -35,12 +35,25 @@ def _md_table(rows: Sequence[Row], what: str) -> list[str]:
     out = [f"| {what} | picks | win rate [95%] | mean final coins [95%] | coins the combo scored [95%] | "
            f"picks/game | mean position | from position 0·1·2·3·4·5 |",
            "|---|---:|---|---|---|---:|---:|---|"]
+    said: dict[tuple[object, ...], str] = {}    # the figures of races never picked, said once
     for r in rows:
-        out.append(f"| {_name(r)} | {r.picks} | {pct(r.win_rate)} [{pct(r.win_lo)}–{pct(r.win_hi)}] | "
-                   f"{r.coins:.1f} [{r.coins_lo:.1f}–{r.coins_hi:.1f}] | "
-                   f"{r.earned:.1f} [{r.earned_lo:.1f}–{r.earned_hi:.1f}] | {r.pick_rate:.2f} | "
-                   f"{r.position:.2f} | {'·'.join(str(x) for x in r.positions)} |")
+        figures = _figures(r)
+        tail = said.get(figures) if not r.picks else None
+        if tail is None:
+            tail = said[figures] = (
+                f" | {r.picks} | {pct(r.win_rate)} [{pct(r.win_lo)}–{pct(r.win_hi)}] | "
+                f"{r.coins:.1f} [{r.coins_lo:.1f}–{r.coins_hi:.1f}] | "
+                f"{r.earned:.1f} [{r.earned_lo:.1f}–{r.earned_hi:.1f}] | {r.pick_rate:.2f} | "
+                f"{r.position:.2f} | {'·'.join(str(x) for x in r.positions)} |")
+        out.append(f"| {_name(r)}{tail}")
     return out
+
+
+def _figures(r: Row) -> tuple[object, ...]:
+    """Every figure of a row that its table and CSV lines write: the rows of races and powers
+    never picked are copies of one, whose lines are written once (`stats._row`)."""
+    return (r.picks, r.games, r.wins, r.win_rate, r.win_lo, r.win_hi, r.coins, r.coins_lo, r.coins_hi, r.earned,
+            r.earned_lo, r.earned_hi, r.pick_rate, r.position, tuple(r.positions))
 
 
 def _csv_rows(path: Path, rows: Sequence[Row], what: str) -> None:
@@ -49,11 +62,17 @@ def _csv_rows(path: Path, rows: Sequence[Row], what: str) -> None:
         w.writerow([what, "name", "custom", "picks", "games", "wins", "win_rate", "win_lo", "win_hi",
                     "mean_final_coins", "coins_lo", "coins_hi", "mean_coins_scored", "scored_lo", "scored_hi",
                     "picks_per_game", "mean_position"] + [f"from_position_{i}" for i in range(6)])
+        said: dict[tuple[object, ...], list[object]] = {}
         for r in rows:
-            w.writerow([r.key, r.name, int(r.custom), r.picks, r.games, r.wins, f"{r.win_rate:.4f}",
-                        f"{r.win_lo:.4f}", f"{r.win_hi:.4f}", f"{r.coins:.2f}", f"{r.coins_lo:.2f}",
-                        f"{r.coins_hi:.2f}", f"{r.earned:.2f}", f"{r.earned_lo:.2f}", f"{r.earned_hi:.2f}",
-                        f"{r.pick_rate:.3f}", f"{r.position:.2f}"] + r.positions)
+            figures = _figures(r)
+            tail = said.get(figures) if not r.picks else None
+            if tail is None:
+                tail = said[figures] = [
+                    r.picks, r.games, r.wins, f"{r.win_rate:.4f}", f"{r.win_lo:.4f}", f"{r.win_hi:.4f}",
+                    f"{r.coins:.2f}", f"{r.coins_lo:.2f}", f"{r.coins_hi:.2f}", f"{r.earned:.2f}",
+                    f"{r.earned_lo:.2f}", f"{r.earned_hi:.2f}", f"{r.pick_rate:.3f}", f"{r.position:.2f}",
+                    *r.positions]
+            w.writerow([r.key, r.name, int(r.custom), *tail])
 
 
 def even_rate(records: Sequence[GameRecord]) -> float:

@@ -10,7 +10,6 @@ Custom races and powers (from `--content` files) are flagged.
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -73,7 +72,8 @@ def _row(key: str, name: str, custom: bool, items: list[tuple[GameRecord, PickRe
         blank = _UNPICKED.get(games)
         if blank is None:
             blank = _UNPICKED[games] = _picked_row("", "", False, [], games, rounds)
-        r = copy.copy(blank)
+        r = Row.__new__(Row)            # a copy, without copy.copy's general machinery
+        r.__dict__.update(blank.__dict__)
         r.key, r.name, r.custom = key, name, custom
         r.positions, r.win_groups, r.earned_groups, r.by_round = list(blank.positions), [], [], list(blank.by_round)
         return r

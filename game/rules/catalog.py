@@ -277,31 +277,41 @@ class Catalog:
 
     @staticmethod
     def from_data(races: Mapping[str, Mapping[str, Any]], powers: Mapping[str, Mapping[str, Any]],
-                  custom: frozenset[str] = frozenset()) -> "Catalog":
+                  custom: frozenset[str] = frozenset(),
+                  built: Mapping[str, tuple[Ability, ...]] | None = None) -> "Catalog":
+        """The catalog of these races and powers (each a content file's entry). `built` holds the
+        blocks already made of entries whose every effect was checked and made from these very
+        definitions (the content reader makes them to check them): they are kept, not made again."""
         cat = Catalog()
+        made = built or {}
         for rid, d in races.items():
             cat._add_race(RaceDef(
                 id=rid, name=str(d.get("name", rid.title())), tokens=int(d["tokens"]),
                 box=int(d.get("box", d["tokens"])), text=str(d.get("text", "")),
                 effects=_effects("race", rid, d.get("effects")), custom=rid in custom,
-                names=_words(d.get("names")), texts=_words(d.get("texts")), art=str(d.get("art") or "")))
+                names=_words(d.get("names")), texts=_words(d.get("texts")), art=str(d.get("art") or "")),
+                made.get(rid))
         for pid, d in powers.items():
             cat._add_power(PowerDef(
                 id=pid, name=str(d.get("name", pid.title())), tokens=int(d["tokens"]),
                 text=str(d.get("text", "")), effects=_effects("power", pid, d.get("effects")),
                 custom=pid in custom, names=_words(d.get("names")), texts=_words(d.get("texts")),
-                art=str(d.get("art") or "")))
+                art=str(d.get("art") or "")), made.get(pid))
         cat._index()                  # once for them all: indexing after each would be quadratic
         return cat
 
-    def _build(self, key: str, what: str, effects: tuple[tuple[str, dict[str, Any]], ...]) -> None:
-        """Make the effects of race or power `key` (`what`: "race" or "power")."""
+    def _build(self, key: str, what: str, effects: tuple[tuple[str, dict[str, Any]], ...],
+               built: tuple[Ability, ...] | None = None) -> None:
+        """Make the effects of race or power `key` (`what`: "race" or "power"); `built`, when
+        given, are those effects already made (one per registered effect, in order)."""
         made: list[Ability] = []
         missing: list[str] = []
         for name, params in effects:
             cls = EFFECTS.get(name)
             if cls is None:
                 missing.append(name)
+                continue
+            if built is not None:
                 continue
             problems = param_problems(cls, params)
             if problems:
@@ -312,7 +322,7 @@ class Catalog:
             except (TypeError, ValueError) as err:
                 raise CatalogError(reason("catalog_effect_error", kind=reason(f"word_{what}"), id=key,
                                           error=as_reason(err))) from None
-        self.abilities[key] = tuple(made)
+        self.abilities[key] = tuple(made) if built is None else built
         if missing:
             self.missing[key] = missing
         else:
@@ -326,22 +336,22 @@ class Catalog:
         self._add_power(p)
         self._index()
 
-    def _add_race(self, r: RaceDef) -> None:
+    def _add_race(self, r: RaceDef, built: tuple[Ability, ...] | None = None) -> None:
         """`add_race` but for the index, which the caller makes once it has added them all."""
         if LENT in r.id:
             raise CatalogError(reason("catalog_id_sign", id=r.id, sign=LENT))
         if r.id in self.powers:
             raise CatalogError(reason("catalog_race_is_power", id=r.id))
         self.races[r.id] = r
-        self._build(r.id, "race", r.effects)
+        self._build(r.id, "race", r.effects, built)
 
-    def _add_power(self, p: PowerDef) -> None:
+    def _add_power(self, p: PowerDef, built: tuple[Ability, ...] | None = None) -> None:
         if LENT in p.id:
             raise CatalogError(reason("catalog_id_sign", id=p.id, sign=LENT))
         if p.id in self.races:
             raise CatalogError(reason("catalog_power_is_race", id=p.id))
         self.powers[p.id] = p
-        self._build(p.id, "power", p.effects)
+        self._build(p.id, "power", p.effects, built)
 
     def require(self, *ids: str | None) -> None:
         """Raise `NotImplementedRule` if a race or power in play has an unregistered effect."""

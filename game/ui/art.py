@@ -668,14 +668,14 @@ def _free_salt(ident: str, blocks: tuple[str, ...], taken: dict[tuple, set[int]]
     seven giving the dots of one band (3-9, 10-16, ...) in an order of the id's own: the bands
     already full are skipped at once (`full`), so a thousand entries made of the same blocks
     cost a thousand looks, not half a million."""
-    made, _ = emblems.generated(ident, blocks, 0)
+    made, first = emblems.generated(ident, blocks, 0)
     used = taken.setdefault(made, set())
     band = full.get(made, 0)
-    while all(3 + 7 * band + j in used for j in range(7)):
+    while used.issuperset(range(3 + 7 * band, 10 + 7 * band)):
         band += 1
     full[made] = band
     for salt in range(7 * band, 7 * band + 7):
-        _, dots = emblems.generated(ident, blocks, salt)
+        dots = emblems.salted_dots(first, salt)
         if dots not in used:
             used.add(dots)
             return salt

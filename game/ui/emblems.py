@@ -116,6 +116,12 @@ def block_glyph(block: str) -> str:
     return names[int.from_bytes(_digest("block:" + block)[:4], "big") % len(names)]
 
 
+def salted_dots(dots: int, salt: int) -> int:
+    """The dots `generated` rings an emblem with for `salt`, when it rings it with `dots` for
+    salt 0: each seven salts go round the seven counts of one band (3-9, 10-16...)."""
+    return 3 + (dots - 3 + salt) % 7 + 7 * (salt // 7)
+
+
 def generated(ident: str, blocks: Iterable[str], salt: int = 0) -> tuple[Recipe, int]:
     """The recipe of a custom race's or power's emblem (a glyph per building block it uses, up to
     four) and how many dots ring it (from its id, 3 to 9; `salt` adds more, to part two custom
@@ -126,7 +132,7 @@ def generated(ident: str, blocks: Iterable[str], salt: int = 0) -> tuple[Recipe,
         if g not in names:
             names.append(g)
     names = names[:4]
-    dots = 3 + (_digest("dots:" + ident)[0] + salt) % 7 + 7 * (salt // 7)
+    dots = salted_dots(3 + _digest("dots:" + ident)[0] % 7, salt)
     if not names:
         return (), dots
     if len(names) == 1:
