@@ -585,6 +585,15 @@ class LifeModel:
         return kept / usual
 
 
+def _traits_once(alike: dict[str, Traits], key: str, catalog: Catalog, facts: BoardFacts, race: str,
+                 power: str | None, memo: dict[str, tuple[Traits, ...]]) -> Traits:
+    """`traits_of` once for each definition `key` (a definition written again is read once)."""
+    t = alike.get(key)
+    if t is None:
+        t = alike[key] = traits_of(catalog, facts, race, power, memo)
+    return t
+
+
 def typical_combo(catalog: Catalog, facts: BoardFacts) -> Traits:
     """A combo one can expect to pick later: mean race and mean power, a little better (one
     chooses among six)."""
@@ -595,22 +604,10 @@ def typical_combo(catalog: Catalog, facts: BoardFacts) -> Traits:
     # written again (thousands of generated entries have a few hundred) is read once, known by
     # its text
     alike: dict[str, Traits] = {}
-    races: list[Traits] = []
-    for r in race_ids:
-        rd = catalog.races[r]
-        key = repr(("race", rd.tokens, rd.effects))
-        t = alike.get(key)
-        if t is None:
-            t = alike[key] = traits_of(catalog, facts, r, None, memo)
-        races.append(t)
-    powers: list[Traits] = []
-    for p in sorted(catalog.powers):
-        pd = catalog.powers[p]
-        key = repr(("power", pd.tokens, pd.effects))
-        t = alike.get(key)
-        if t is None:
-            t = alike[key] = traits_of(catalog, facts, first, p, memo)
-        powers.append(t)
+    races = [_traits_once(alike, repr(("race", catalog.races[r].tokens, catalog.races[r].effects)),
+                          catalog, facts, r, None, memo) for r in race_ids]
+    powers = [_traits_once(alike, repr(("power", catalog.powers[p].tokens, catalog.powers[p].effects)),
+                           catalog, facts, first, p, memo) for p in sorted(catalog.powers)]
     n = max(1, len(races))
     m = max(1, len(powers))
     base = traits_of(catalog, facts, first, None, memo)

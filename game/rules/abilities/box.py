@@ -23,8 +23,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: the player's Encampments waiting beside the board (`encampments`)
 ENCAMPMENTS_FREE = "encampments_free"
-#: the base set's markers, kept as fields of `RegionState` (others are in `RegionState.marks`)
-PIECES = ("lair", "fortress", "hero", "dragon", "hole", "encampments")
 
 
 def box_of(s: "GameState", kind: str) -> int:
@@ -75,14 +73,9 @@ def held_by_others(s: "GameState", seat: int, kind: str) -> int:
     """Markers of `kind` in play that are not `seat`'s: on regions he does not hold, and those
     the other players keep beside the board."""
     n = 0
-    if kind == "hero" or kind == "encampments":     # the base set's, read at every redeploy listing
-        for r in s.regions.values():
-            if r.owner != seat:
-                n += r.encampments if kind == "encampments" else (1 if r.hero else 0)
-    else:
-        for r in s.regions.values():
-            if r.owner != seat:
-                n += on_region(r, kind)
+    for r in s.regions.values():
+        if r.owner != seat:
+            n += on_region(r, kind)
     for other in range(len(s.players)):
         if other != seat:
             n += beside_board(s, other, kind)
