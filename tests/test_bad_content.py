@@ -70,6 +70,8 @@ CASES: list[tuple[str, str | bytes, list[str], list[str]]] = [
      ["'replaces' must be true or false"]),
     ("unknown-effect", "races:\n  gnomes:\n    tokens: 5\n    effects: [coins_for_regoins]\n", [":4"],
      ["unknown effect 'coins_for_regoins'", "did you mean 'coins_for_regions'?"]),
+    ("designed-not-built", "races:\n  gnomes:\n    tokens: 5\n    effects: [{trigger: {event: region_conquered}}]\n",
+     [":4"], ["'trigger' belongs to the rule language", "not built yet", "custom-races.md"]),
     ("unknown-effect-far", "races:\n  gnomes:\n    tokens: 5\n    effects: [teleport]\n", [":4"],
      ["unknown effect 'teleport'", "known effects:"]),
     ("unknown-key", "races:\n  gnomes:\n    tokns: 5\n", [":3", ":2"], ["unknown key 'tokns'", "did you mean 'tokens'?"]),

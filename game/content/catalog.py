@@ -219,6 +219,10 @@ RENAMED: dict[str, str] = {
 }
 
 
+#: the rule language's ability kinds (custom-races.md, "The rule language"): designed, not built yet
+DESIGNED: tuple[str, ...] = ("trigger", "lasting", "replace")
+
+
 def _is_mapping(v: Any) -> TypeGuard[Mapping[Any, Any]]:
     """`isinstance(v, Mapping)`, a plain dict (what YAML makes) told at once."""
     return type(v) is dict or isinstance(v, Mapping)
@@ -443,6 +447,9 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
             if name not in REGISTRY and name in RENAMED:
                 out.append(reason("content_renamed_effect", where=ewhere, effect=name, kind=word, id=eid,
                                   new=RENAMED[name]))
+                continue
+            if name not in REGISTRY and name in DESIGNED:
+                out.append(reason("content_designed_effect", where=ewhere, effect=name, kind=word, id=eid))
                 continue
             if name not in REGISTRY:
                 if strict:

@@ -263,6 +263,9 @@ TEMPLATES: dict[str, str] = {
                               "mapping, e.g. {{amount: 1}}",
     "content_effect_shape": "{where}: effect of {kind} {id!r} must be a name or {{name: {{parameters}}}}",
     "content_renamed_effect": "{where}: {kind} {id!r}: the effect {effect!r} is now written {new}",
+    "content_designed_effect": "{where}: {kind} {id!r}: {effect!r} belongs to the rule language, which is designed"
+                               " but not built yet (docs/custom-races.md, \"The rule language\"); say it with the"
+                               " building blocks listed there for now",
     "content_unknown_effect": "{where}: unknown effect {effect!r} for {kind} {id!r}{hint}; known effects: {known}",
     "content_effect_error": "{where}: {kind} {id!r}: {error}",
     "content_no_sections": "{path}:1: a content file has a 'races:' and/or a 'powers:' section",
