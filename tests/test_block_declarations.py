@@ -92,10 +92,15 @@ def test_every_word_a_block_does_not_honour_is_refused_in_one_run(name: str, tmp
         assert name in text[number - 1], (line, text[number - 1])          # the effect's own line
 
 
+#: the parameters a block cannot act without (its default says nothing, and is refused)
+NEEDED: dict[str, dict[str, object]] = {"trigger": {"do": [{"coins": {"amount": 1}}]}}
+
+
 @pytest.mark.parametrize("name", BLOCKS)
 def test_every_block_loads_as_declared(name: str, tmp_path: Path) -> None:
     cls = REGISTRY[name]
     params = {k: v for k, v in cls.params.items() if k not in cls.only_with}
+    params.update(NEEDED.get(name, {}))
     path = tmp_path / "sound.yaml"
     path.write_text(yaml.safe_dump({"races": {"sound": {"tokens": 5, "effects": [{name: params}]}}}),
                     encoding="utf-8")

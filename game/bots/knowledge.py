@@ -339,6 +339,8 @@ def more_block_traits(name: str, p: dict[str, Any], in_decline: bool, facts: Boa
     if name == "attacker_loss":          # every conquest a little dearer
         odds = where_matches(where, ("", frozenset(), False, False, frozenset())) if where else 1.0
         return Traits(discount=-amount * odds)
+    if name == "trigger":
+        return trigger_traits(p, where, facts)
     if name == "push_defenders":         # a stack pushed off the board now and then hurts a rival
         return Traits(discount=0.2 if p.get("nowhere") == "tray" else 0.05)
     if name == "redeploy_out_of_turn":   # tokens brought to a threatened region: regions kept
@@ -391,6 +393,33 @@ def pool_traits(p: dict[str, Any]) -> Traits:
         return Traits(attack_extra=float(p.get("amount", 2)) * many * 0.3)
     kept = 0.3 if p.get("immune") or p.get("frozen") else 0.1 * float(p.get("defence", 0))
     return Traits(defense=kept * min(many, 3.0), turn_bonus=0.3 if p.get("counts_as_region", "no") != "no" else 0.0)
+
+
+def trigger_traits(p: dict[str, Any], where: Mapping[str, Any], facts: BoardFacts) -> Traits:
+    """A `trigger` valued action by action: on the attacker's side what each conquest brings or
+    costs (coins, tokens to spend, a rival's tokens); on the defender's side what makes a region
+    of ours dearer to take, or its loss lighter."""
+    odds = where_matches(where, ("", frozenset(), False, False, frozenset())) if where else 1.0
+    whose = p.get("whose", "attacker")
+    out = Traits()
+    for item in p.get("do") or []:
+        if not isinstance(item, dict) or len(item) != 1:
+            continue
+        (verb, raw), = item.items()
+        q = raw if isinstance(raw, dict) else {}
+        n = float(q.get("amount" if verb == "coins" else "count", 1) or 0) * odds
+        mine = {"me", whose}
+        if verb == "coins":
+            got = n if q.get("to", "me") in mine else -n if q.get("from", "bank") in mine else 0.0
+            out = out.plus(Traits(conquest_bonus=got) if whose == "attacker" else Traits(defense=0.05 * got))
+        elif verb == "tokens":
+            ours = q.get("of", "me") in mine
+            gain = q.get("to", "tray") == "hand"
+            if whose == "attacker":
+                out = out.plus(Traits(discount=(n if gain else -n) if ours else 0.2 * n))
+            else:
+                out = out.plus(Traits(defense=(0.1 * n if gain else -0.1 * n) if ours else 0.1 * n))
+    return out
 
 
 #: Blocks valued at nothing here on purpose, and why (every block of the shipped content is

@@ -219,8 +219,8 @@ RENAMED: dict[str, str] = {
 }
 
 
-#: the rule language's ability kinds (custom-races.md, "The rule language"): designed, not built yet
-DESIGNED: tuple[str, ...] = ("trigger", "lasting", "replace")
+#: the rule language's ability kinds not built yet (custom-races.md, "The rule language")
+DESIGNED: tuple[str, ...] = ("lasting", "replace")
 
 
 def _is_mapping(v: Any) -> TypeGuard[Mapping[Any, Any]]:

@@ -83,7 +83,7 @@ def _effects(kind: str, owner: str, raw: Any) -> tuple[tuple[str, dict[str, Any]
 
 
 #: hooks the engine asks only when some effect of the catalog overrides them (kept fast)
-RARE_HOOKS: tuple[str, ...] = ("protects", "on_region_lost", "conquest_price", "after_conquest",
+RARE_HOOKS: tuple[str, ...] = ("protects", "on_region_lost", "conquest_price", "after_conquest", "after_region_lost",
                                "cost_floor", "min_per_region", "pass_over_price", "on_passed_over",
                                "on_any_decline", "after_decline", "may_redeploy", "on_abandon",
                                "on_tokens_lost", "collects_lost_tokens", "repels",

@@ -57,8 +57,10 @@ class ConquestEvent(TypedDict):
 class TokensEvent(TypedDict):
     """`tokens` of a race leave or enter `region` without a conquest: `abandon`ed, `pushed`
     into it, `pushed_off` the board from it, `moved_out_of_turn` into it, `attacker_lost`
-    there, `gathered` into it."""
-    type: Literal["abandon", "pushed", "pushed_off", "moved_out_of_turn", "attacker_lost", "gathered"]
+    there, `gathered` into it; `effect_tokens` lost (negative) or gained by a `trigger` in the
+    fight for it."""
+    type: Literal["abandon", "pushed", "pushed_off", "moved_out_of_turn", "attacker_lost", "gathered",
+                  "effect_tokens"]
     seat: int
     race: str
     region: str
@@ -247,7 +249,7 @@ TYPED: dict[str, type] = {
     "ally": AllyEvent, "heroes": HeroesEvent, "encampments": EncampmentsEvent, "fortress": FortressEvent,
     "lost": LostEvent,
     "abandon": TokensEvent, "pushed": TokensEvent, "pushed_off": TokensEvent, "moved_out_of_turn": TokensEvent,
-    "attacker_lost": TokensEvent, "gathered": TokensEvent,
+    "attacker_lost": TokensEvent, "gathered": TokensEvent, "effect_tokens": TokensEvent,
     "redeploy": CountsEvent, "withdraw": CountsEvent,
     "decline": RaceEvent, "vanished": RaceEvent, "stayed_put": RaceEvent, "revived": RaceEvent,
     "removed": RaceTokensEvent, "bonus_tokens": RaceTokensEvent, "dwindled": RaceTokensEvent,
@@ -272,7 +274,7 @@ def events_of(events: Iterable[Event],
               kind: Literal["conquer", "reinforce", "dragon", "enchant", "ghouls"]) -> list[ConquestEvent]: ...
 @overload
 def events_of(events: Iterable[Event], kind: Literal["abandon", "pushed", "pushed_off", "moved_out_of_turn",
-                                                     "attacker_lost", "gathered"]) -> list[TokensEvent]: ...
+                                                     "attacker_lost", "gathered", "effect_tokens"]) -> list[TokensEvent]: ...
 @overload
 def events_of(events: Iterable[Event], kind: Literal["die"]) -> list[DieEvent]: ...
 @overload

@@ -216,6 +216,15 @@ TEMPLATES: dict[str, str] = {
     "param_when": "effect '{effect}': 'when' cannot be {value!r}; known: {known}",
     "param_min_max": "effect '{effect}': 'min' is 1 or more and 'max' is 0 (no limit) or at least 'min'",
     "param_score_floor": "effect '{effect}': a region scores at least 0, so 'amount' and 'otherwise' are -1 or more",
+    "trigger_do_empty": "effect '{effect}': 'do' lists no action, so it would never act; give one, such as "
+                        "[{{coins: {{amount: 1}}}}]",
+    "trigger_do_shape": "effect '{effect}': each action of 'do' is one verb with its parameters, such as "
+                        "{{coins: {{amount: 1}}}}, not {value!r}; verbs: {known}",
+    "trigger_verb_param": "effect '{effect}': {verb} has no parameter {param!r}; accepted: {known}",
+    "trigger_verb_word": "effect '{effect}': {verb} '{param}' cannot be {value!r}; accepted: {known}",
+    "trigger_coins_same": "effect '{effect}': coins from {who} to {other} never move; name two different sides",
+    "trigger_defender_occupant": "effect '{effect}': with whose: defender the region was yours, so 'where' "
+                                 "occupant says nothing; remove it",
     "param_choice": "effect '{effect}': '{param}' cannot be {value!r}; known: {known}",
     "param_payer_payee": "effect '{effect}': payer and payee differ, and 'required' needs payer attacker and payee holder",
     # -- the catalog of races and powers (CatalogError) --------------------------------------
@@ -487,7 +496,7 @@ EVENT_TYPES: tuple[str, ...] = ("turn", "pick", "conquer", "reinforce", "dragon"
                                 "lost_tribe_cleared", "coins", "use", "gathered", "repelled",
                                 "revived", "given_back", "die_settled", "dwindled",
                                 "attacker_lost", "pushed", "pushed_off", "moved_out_of_turn",
-                                "stayed_put")
+                                "stayed_put", "effect_tokens")
 
 
 class Reason(str):

@@ -194,8 +194,9 @@ def take_region(s: GameState, seat: int, rid: str, events: list[dict[str, Any]],
         return True
     was_nonempty = not r.empty
     defender = (r.owner, r.race) if r.tokens else None
-    victim = Victim(r.owner, r.race, r.decline, r.tokens, r.lost_tribe) if "after_conquest" in s.catalog.hooked \
-        else None
+    hooked = s.catalog.hooked
+    victim = Victim(r.owner, r.race, r.decline, r.tokens, r.lost_tribe) \
+        if "after_conquest" in hooked or "after_region_lost" in hooked else None
     active = s.players[seat].active is hold
     if defender is not None and "repels" in s.catalog.hooked and repelled(s, seat, hold, rid, events):
         return False
@@ -257,3 +258,19 @@ def take_over(s: GameState, seat: int, hold: RaceHold, rid: str, tokens: int, wa
     for ab in tab.hears_conquest:         # each hears of it both ways before the next does
         ab.on_conquered(s, seat, rid, was_nonempty)
         ab.after_conquest(s, seat, rid, victim, events, chance)
+    if victim.owner is not None and victim.owner != seat and victim.tokens \
+            and "after_region_lost" in s.catalog.hooked:
+        _defender_after(s, seat, rid, victim, events, chance)
+
+
+def _defender_after(s: GameState, seat: int, rid: str, victim: Victim, events: list[dict[str, Any]],
+                    chance: Any) -> None:
+    """The race that held `rid` hears that `seat` took it, the conquest done (if it is still in
+    the game: an In Decline race that lost its last region has left, R22)."""
+    owner, race = victim.owner, victim.race
+    assert owner is not None and race is not None
+    hold, in_decline = s.players[owner].hold(race)
+    if hold is None:
+        return
+    for ab in s.catalog.answering_now(hold.race, hold.power, in_decline, "after_region_lost"):
+        ab.after_region_lost(s, owner, rid, seat, victim, events, chance)

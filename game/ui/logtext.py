@@ -117,6 +117,10 @@ def event_line(ev: Event, state: Any) -> str | None:
         n = e["tokens"]
         return tn("log.attacker_lost", n, troop=_troop(state, e["seat"], e["race"]), tokens=n,
                   region=_region(state, e["region"]))
+    if e["type"] == "effect_tokens":
+        n = e["tokens"]
+        return tn("log.effect_tokens_lost" if n < 0 else "log.effect_tokens_gained", abs(n),
+                  troop=_troop(state, e["seat"], e["race"]), tokens=abs(n), region=_region(state, e["region"]))
     if e["type"] in ("pushed", "moved_out_of_turn"):
         n = e["tokens"]
         return tn(f"log.{e['type']}", n, troop=_troop(state, e["seat"], e["race"]), tokens=n,

@@ -33,6 +33,7 @@ VARIANTS: dict[str, tuple[str, Callable[[dict[str, Any]], str]]] = {
     "marker_pool": ("spend", lambda p: "" if p["spend"] == "discount" else str(p["spend"])),
     "attacker_loss": ("to", lambda p: "out" if p["to"] == "out" else ""),
     "defender_loss": ("to", lambda p: "out" if p["to"] == "out" else ""),
+    "trigger": ("whose", lambda p: ""),     # said by `trigger_sentence`: the side names the event's words
     "tokens_lost_at_redeploy": ("to", lambda p: "out" if p["to"] == "out" else ""),
 }
 UNITS = ("coins", "tokens", "markers")
@@ -113,12 +114,49 @@ def _values(catalog: Any, name: str, p: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def trigger_sentence(catalog: Any, p: dict[str, Any]) -> str:
+    """A `trigger` said as its event, then its actions in order, each naming whom it acts on."""
+    whose = str(p["whose"])
+    other_side = "defender" if whose == "attacker" else "attacker"
+    other = t(f"trigger.other_{other_side}")
+    when = "" if p["when"] == "always" else " " + t(f"whenp.{p['when']}")
+    acts: list[str] = []
+    for item in p["do"] if isinstance(p["do"], list) else []:
+        if not isinstance(item, dict) or len(item) != 1:
+            continue
+        (verb, raw), = item.items()
+        q = raw if isinstance(raw, dict) else {}
+
+        def rel(word: Any) -> str:
+            w = str(word)
+            return "me" if w in ("me", whose) else "bank" if w == "bank" else "other"
+        if verb == "coins":
+            n = int(q.get("amount", 1))
+            key = f"trigger.coins_{rel(q.get('from', 'bank'))}_{rel(q.get('to', 'me'))}"
+        elif verb == "tokens":
+            n = int(q.get("count", 1))
+            key = f"trigger.tokens_{rel(q.get('of', 'me'))}_{q.get('to', 'tray')}"
+        else:
+            continue
+        if has(key):
+            acts.append(t(key, other=other, n_coins=tn("unit.coins", n, count=n),
+                          n_tokens=tn("unit.tokens", n, count=n)))
+    return t("block.trigger", event=t(f"trigger.head_{whose}"), where=where_phrase(catalog, p["where"]), when=when,
+             do=t("trigger.join").join(acts))
+
+
 def block_sentence(catalog: Any, name: str, given: dict[str, Any]) -> str:
     """What one effect does, in the current language (its parameters as given in YAML)."""
     cls = REGISTRY.get(name)
     if cls is None:
         return name
     p = {**cls.params, **{k: v for k, v in given.items() if k in cls.params}}
+    if name == "trigger":
+        sentence = trigger_sentence(catalog, p)
+        for flag in ("in_decline", "only_in_decline"):
+            if given.get(flag):
+                sentence += " " + t(f"clause.{flag}")
+        return sentence
     values = _values(catalog, name, p)
     variant = VARIANTS[name][1](p) if name in VARIANTS else ""
     key = f"block.{name}_{variant}" if variant else f"block.{name}"

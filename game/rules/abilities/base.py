@@ -359,6 +359,12 @@ class Ability:
                        in_decline: bool, events: list[dict[str, Any]]) -> None:
         """An opponent (`attacker`) has just conquered `rid` from this race of `seat`."""
 
+    def after_region_lost(self, s: "GameState", seat: int, rid: str, attacker: int, victim: "Victim",
+                          events: list[dict[str, Any]], chance: Any = None) -> None:
+        """After `attacker` took `rid` from this race of `seat` (by any means), the conquest
+        done: the attacker is in the region and this race's tokens are back in hand or lost
+        (`victim` says what stood there). Not heard by a race that left the game with it (R22)."""
+
     def on_tokens_lost(self, s: "GameState", seat: int, hold: "RaceHold", n: int, chance: Any,
                        events: list[dict[str, Any]]) -> None:
         """`n` tokens of this race were just discarded in a conquest (Witch Doctors)."""

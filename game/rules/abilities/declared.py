@@ -21,7 +21,8 @@ FLAGS = ("in_decline", "only_in_decline")
 #: overrides none of them, has no move of its own and does not work In Decline by itself does
 #: nothing more with `in_decline: true`
 DECLINE_HOOKS = (
-    "score", "on_end_turn", "on_turn_start", "protects", "repels", "on_region_lost", "on_tokens_lost",
+    "score", "on_end_turn", "on_turn_start", "protects", "repels", "on_region_lost", "after_region_lost",
+    "on_tokens_lost",
     "conquest_price", "lost_when_attacked", "on_any_decline", "at_others_turn_end", "forced_regions",
     # a race that still conquers In Decline (Ghouls) asks these of its In Decline effects
     "cost_modifier", "printed_cost", "cost_floor", "reaches", "enters_anywhere", "conquers_water", "links",
