@@ -88,7 +88,14 @@ def mimics_next_to_trolls(d, home):  # type: ignore[no-untyped-def]
     from game.ui.table import Table, shipped_map_path
     table = Table.new([Seat("Ann", "orange"), Seat("Bob", "sky")], 17, shipped_map_path(2), [INVENTED],
                       home / "autosave.json")
-    s = table.match.state.copy()
+    s = table.match.state.copy().supply_w()
+    s.column_w()
+    ours = ("mimics", "trolls")
+    spare = [r for r in s.race_stack if r not in ours]
+    for i, c in enumerate(s.column):    # the two races nowhere else (the choice then lies on the board only)
+        if i > 1 and c.race in ours:
+            s.column[i] = Combo(spare.pop(), c.power)
+    s.race_stack[:] = [r for r in s.race_stack if r not in ours and r not in {c.race for c in s.column}]
     s.column[0], s.column[1] = Combo("mimics", "commando"), Combo("trolls", "hill")
     table.match.states[-1] = s
     scene = GameScene(d.app, table, viewer=0)
