@@ -4,7 +4,8 @@ It opens the window with SDL's dummy drivers on the start screen (the line it pr
 how long the program took to show its first screen), reads every shipped map (`maps/*.tmx`) and
 its picture, the base races and powers and every content pack (each alone, then all together),
 the on-screen text of the four languages and the sounds, then lets two computer players play a
-whole game on the two-player map through the window, up to the final ranking. Each step prints one line;
+whole game on the two-player map through the window, up to the final ranking. Its first line
+says the version (`game.__version__`). Each step prints one line;
 the first that fails prints what went wrong and the exit status is 1, else 0. The player's own
 saves and settings are never read nor touched: the run uses a temporary data folder. Used by CI
 on the built wheel and on the standalone download, and by anyone who wants to know that a copy
@@ -20,7 +21,7 @@ import traceback
 from pathlib import Path
 from typing import Any, Callable
 
-from . import native, resources
+from . import __version__, native, resources
 
 GAME_SEED = 7
 STEP_LIMIT = 4000
@@ -108,7 +109,7 @@ def run(out: Callable[[str], None] = _print) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     t0 = time.perf_counter()
     where = "installed" if resources.INSTALLED else "checkout"
-    out(f"self-test: the game's files in {resources.ROOT} ({where})")
+    out(f"self-test: Small World {__version__}, the game's files in {resources.ROOT} ({where})")
     engine, why = native.state()
     out(f"  engine: {engine} ({why})")
     old_home = os.environ.get("SMALLWORLD_HOME")

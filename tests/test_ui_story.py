@@ -1,7 +1,8 @@
 """The ending, driven with the mouse and the keyboard: the ranking marks computer seats, the
 story and the final board are one click (or Tab) away, and "Export as PNG" writes a new picture
-— never over a file that is already there, with no temporary file left behind, and the same
-ending only once. The cheer (coins counted up, confetti, the fanfare) is skipped with a click and
+into the user's Pictures folder (`Small World` in it; with HOME pointed at a folder of the
+test's own), the message giving its path in short (`~/Pictures/...`) — never over a file that
+is already there, with no temporary file left behind, and the same ending only once. The cheer (coins counted up, confetti, the fanfare) is skipped with a click and
 follows the animation setting; the story chart draws one line per player."""
 from __future__ import annotations
 
@@ -28,7 +29,17 @@ from game.ui.table import Table, shipped_map_path  # noqa: E402
 
 
 @pytest.fixture
-def ended(tmp_path, monkeypatch):
+def me(tmp_path, monkeypatch):
+    """A home folder of the test's own, with no user-dirs.dirs: Pictures is ~/Pictures there."""
+    home = tmp_path / "me"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    return home
+
+
+@pytest.fixture
+def ended(tmp_path, monkeypatch, me):
     monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
     seats = [Seat("Ana", "orange"), Seat("Bot", "sky", "easy"), Seat("Cleo", "green", "easy")]
     table = Table.new(seats, 21, shipped_map_path(3), [], tmp_path / "autosave.json")
@@ -61,19 +72,20 @@ def test_the_pages_of_the_ending_turn_with_mouse_and_keys(ended) -> None:
     assert isinstance(d.scene, StartScene)
 
 
-def test_export_writes_a_new_picture_and_never_overwrites_one(ended) -> None:
-    d, table, home = ended
-    folder = home / "pictures"
-    folder.mkdir()
-    taken = story_view.free_name(folder, f"smallworld-{__import__('time').strftime('%Y-%m-%d')}-21")
+def test_export_writes_a_new_picture_and_never_overwrites_one(ended, me) -> None:
+    d, table, data = ended
+    folder = me / "Pictures" / "Small World"
+    folder.mkdir(parents=True)
+    taken = story_view.free_name(folder, f"story-{__import__('time').strftime('%Y-%m-%d')}-21")
     taken.write_bytes(b"my own picture")
     d.press_button("export")
     first = d.scene.exported
-    assert first is not None and first != taken and first.exists()
+    assert first is not None and first != taken and first.exists() and first.parent == folder
     assert taken.read_bytes() == b"my own picture"
     img = pygame.image.load(str(first))
     assert img.get_width() == 1280 and img.get_height() > 1600          # the story above the board
-    assert first.name in d.scene.message and "pictures" in d.scene.message and "\n" not in d.scene.message
+    assert d.scene.message == f"Saved as ~/Pictures/Small World/{first.name}"
+    assert not (data / "pictures").exists()                             # not among the saves
     before = sorted(folder.iterdir())
     d.key(pygame.K_e)                                   # the same ending again: not a second file
     assert d.scene.exported == first and sorted(folder.iterdir()) == before
@@ -81,12 +93,26 @@ def test_export_writes_a_new_picture_and_never_overwrites_one(ended) -> None:
     assert sorted(p.name for p in folder.iterdir() if p.name.startswith(".")) == []   # no temporary left
 
 
-def test_an_export_that_cannot_be_written_says_so_in_one_line(ended, monkeypatch) -> None:
-    d, _, home = ended
-    (home / "pictures").write_text("a file where the folder should be")
+def test_the_first_picture_makes_its_folder_in_the_pictures_folder_the_desktop_names(ended, me) -> None:
+    d, _, _ = ended
+    (me / ".config").mkdir()
+    (me / ".config" / "user-dirs.dirs").write_text('XDG_PICTURES_DIR="$HOME/Bilder"\n', encoding="utf-8")
+    d.press_button("export")
+    first = d.scene.exported
+    assert first is not None and first.parent == me / "Bilder" / "Small World" and first.is_file()
+    assert first.name.startswith("story-") and first.suffix == ".png"
+    assert d.scene.message == f"Saved as ~/Bilder/Small World/{first.name}"
+    assert not (me / "Pictures").exists()
+
+
+def test_an_export_that_cannot_be_written_says_so_in_one_line(ended, me) -> None:
+    d, _, _ = ended
+    (me / "Pictures").mkdir()
+    (me / "Pictures" / "Small World").write_text("a file where the folder should be")
     d.press_button("export")
     assert d.scene.exported is None and d.scene.message_kind == "bad"
-    assert "\n" not in d.scene.message and (home / "pictures").read_text() == "a file where the folder should be"
+    assert "\n" not in d.scene.message
+    assert (me / "Pictures" / "Small World").read_text() == "a file where the folder should be"
 
 
 def test_a_story_without_records_shows_the_ranking_alone(tmp_path: Path) -> None:

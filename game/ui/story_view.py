@@ -3,9 +3,11 @@ the coins by source, the best turn, and the final board; and writing them to a P
 
 The ending screen (`scenes/final.py`) calls these with a `Story` from `game.story` and the table.
 `export_png` draws the story page and the board page on one picture off screen and writes it
-next to the other pictures under a name that is free: a temporary file first, then a hard link
-to the final name (which fails rather than replace a file that appeared meanwhile), so an
-existing picture is never overwritten and a crash never leaves half a PNG under the real name.
+where people look for their pictures (`pictures_dir`: the Pictures folder of the system, in a
+`Small World` folder of its own) under a name that is free (`story-DATE-GAME.png`, then `-2`,
+`-3`...): a temporary file first, then a hard link to the final name (which fails rather than
+replace a file that appeared meanwhile), so an existing picture is never overwritten and a crash
+never leaves half a PNG under the real name.
 """
 from __future__ import annotations
 
@@ -298,6 +300,27 @@ def story_picture(app: Any, table: Any, story: Story, size: tuple[int, int] = (1
     return pic
 
 
+#: the folder of the game's pictures inside the user's Pictures folder
+PICTURES = "Small World"
+
+
+def pictures_dir() -> Path:
+    """Where the story pictures go: the user's Pictures folder as the system names it
+    (`platformdirs`: XDG's `user-dirs.dirs` or `~/Pictures` on Linux, `~/Pictures` on macOS,
+    the Pictures library on Windows), in a `Small World` folder of its own."""
+    import platformdirs
+    return Path(platformdirs.user_pictures_dir()) / PICTURES
+
+
+def short_path(path: Path) -> str:
+    """`path` with the home folder written as ~ (`~/Pictures/Small World/story-….png`), so that
+    it fits on the message line."""
+    try:
+        return str(Path("~") / path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)
+
+
 def free_name(folder: Path, stem: str) -> Path:
     """`folder/stem.png`, or `stem-2.png`, `stem-3.png`... whichever does not exist yet."""
     path = folder / f"{stem}.png"
@@ -313,7 +336,7 @@ def export_png(app: Any, table: Any, story: Story, folder: Path) -> Path:
     file. Raises OSError / pygame.error with nothing left behind under the final name."""
     folder.mkdir(parents=True, exist_ok=True)
     seed = getattr(getattr(getattr(table, "match", None), "setup", None), "seed", 0)
-    stem = f"smallworld-{time.strftime('%Y-%m-%d')}-{seed}"
+    stem = f"story-{time.strftime('%Y-%m-%d')}-{seed}"
     pic = story_picture(app, table, story)
     tmp = folder / f".{stem}.{os.getpid()}.tmp.png"
     pygame.image.save(pic, str(tmp))

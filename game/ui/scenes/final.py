@@ -29,7 +29,7 @@ from game.story import Story, tell
 from .. import theme
 from ..app import App, Scene
 from ..layout import ui_scale
-from ..story_view import draw_board_page, draw_story_page, export_png, seat_tag
+from ..story_view import draw_board_page, draw_story_page, export_png, pictures_dir, seat_tag, short_path
 from ..strings import t, tn
 from ..table import Table
 from ..widgets import Button, hit, player_mark, track_hover
@@ -51,14 +51,6 @@ class Confetto:
     size: int
     colour: tuple[int, int, int]
     alpha: float           # it leaves when the cheer fades below this
-
-
-def short_folder(folder: Path) -> str:
-    """`folder` with the home folder written as ~ (so it fits on one line)."""
-    try:
-        return "~/" + str(folder.relative_to(Path.home()))
-    except ValueError:
-        return str(folder)
 
 
 def tie_note(state: Any) -> str:
@@ -295,22 +287,19 @@ class FinalScene(Scene):
             self.app.quit()
 
     def export(self) -> None:
-        from game.saves import data_dir
         assert self.story is not None
         if self.exported is not None and Path(self.exported).exists():     # the same picture: once
             path = Path(self.exported)
-            self.message, self.message_kind = t("story.export_again", name=path.name,
-                                                folder=short_folder(path.parent)), "good"
+            self.message, self.message_kind = t("story.export_again", path=short_path(path)), "good"
             self.app.dirty()
             return
         try:
-            path = export_png(self.app, self.table, self.story, data_dir() / "pictures")
+            path = export_png(self.app, self.table, self.story, pictures_dir())
         except (OSError, pygame.error) as err:
             self.message, self.message_kind = t("story.export_failed", error=str(err)), "bad"
         else:
             self.exported = path
-            self.message, self.message_kind = t("story.exported", name=path.name,
-                                                folder=short_folder(path.parent)), "good"
+            self.message, self.message_kind = t("story.exported", path=short_path(path)), "good"
         self.app.dirty()
 
     # -- drawing ----------------------------------------------------------------------------------

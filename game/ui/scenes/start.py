@@ -9,6 +9,8 @@ fields select their text on a click and take Ctrl+A, Ctrl+C, Ctrl+V, Home/End an
 "Expansions" opens the chooser of the shipped content packs (`packs`); the packs chosen are
 remembered with the last table, and a new game records them in its save, so Continue plays
 with the same races and powers. "First game, with a guide" starts the lesson (`tutorial`) on a saved game of its own.
+The version (`game.__version__`) is written small in the top right corner, for a bug report or
+to see that an update took.
 
 Every new game gets a file of its own (`game.saves`), so starting one never replaces another.
 The saves are listed after the first frame is on screen (so the window opens at once). A save
@@ -22,6 +24,7 @@ from typing import Any
 
 import pygame
 
+import game
 from game import savelock
 from game.bots import LEVELS, REGISTRY
 from game.content.packs import Pack, pack_ids, shipped_packs
@@ -52,7 +55,13 @@ EDIT_KEYS = (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_END, p
 
 
 FADED = (110, 100, 88)   # the lines of a finished game
+VERSION_INK = (150, 136, 112)   # the version in the corner: readable, never in the way
 ROWS = 4                 # saved games shown at once on the right card
+
+
+def version_line() -> str:
+    """"version 1.1.0", in the player's language: the corner of the start screen."""
+    return t("start.version", version=game.__version__)
 
 
 def kind_label(kind: str) -> str:
@@ -575,6 +584,8 @@ class StartScene(Scene):
         surf.blit(sub, sub.get_rect(midtop=(w // 2, px(36) + title.get_height() + px(6))))
         if sub.get_width() > cont.right - new.x:
             text.overflow(t("start.subtitle"))
+        tag = text.render(version_line(), px(13), VERSION_INK)
+        surf.blit(tag, tag.get_rect(topright=(w - px(10), px(8))))
         for key, card_ in (("start.new_game", new), ("start.in_progress", cont)):
             if text.size(t(key), px(22), "bold")[0] > card_.w - px(50):
                 text.overflow(t(key))
