@@ -48,6 +48,7 @@ class MarkerPool(Ability):
     decline_honoured: ClassVar[bool | None] = False     # the Active race's move alone
     held_markers: ClassVar[bool] = True
     gives_back_placed: ClassVar[bool] = True
+    idle_values: ClassVar[dict[str, Any]] = {"count": 0, "marker": ""}
     params: ClassVar[dict[str, Any]] = {
         "marker": "charm", "count": 1, "gain": "turn", "cap": 0, "spend": "discount", "amount": 2,
         "where": {}, "target": "own", "immune": False, "defence": 0, "frozen": False,

@@ -25,7 +25,7 @@ from ..reasons import Reason, reason
 from ..waiting import answered, ask, asked_of
 from .base import Ability, register
 from .use_move import not_this_move
-from .where import Where
+from .where import NEVER_HELD, Where
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
@@ -40,6 +40,8 @@ class RedeployOutOfTurn(Ability):
     regions next to it; you choose the region, or leave things as they are."""
 
     intents: ClassVar[tuple[str, ...]] = ("use",)
+    idle_values: ClassVar[dict[str, Any]] = {"amount": 0}
+    held_where: ClassVar[dict[str, tuple[str, ...]]] = {"where": NEVER_HELD}
     params: ClassVar[dict[str, Any]] = {"window": "region_lost", "amount": 2, "where": {}}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"window": WINDOWS}
     param_docs: ClassVar[dict[str, str]] = {
