@@ -54,7 +54,13 @@ TEMPLATES: dict[str, str] = {
     "must_place_first": "{player} must first place the tokens they got back",
     "decision_awaited": "{player} has a decision to make first: move tokens, or leave them as they are",
     "no_decision_asked": "Nobody asked you to decide anything with {effect} now",
-    "cannot_move_into": "No tokens can be moved into {region} now: it must be one of your regions next to another of yours with tokens to spare",
+    "move_into_not_yours": "No tokens can be moved into {region}: it is not a region of your {race}",
+    "move_into_not_next_to_lost": "No tokens can be moved into {region}: they go into a region of yours next to "
+                                  "{region_lost}, the region just lost",
+    "move_into_not_where": "No tokens can be moved into {region}: {effect} moves tokens only into the regions its "
+                           "'where' names",
+    "move_into_no_spare": "No tokens can be moved into {region}: none of your regions next to it has a token to "
+                          "spare, each keeping {least}",
     "effect_not_intent": "{effect} does not handle {intent}",
     "nothing_to_undo": "Nothing to undo: the last die roll, new combo or hand-over cannot be taken back",
     # -- pick, abandon, redeploy, withdraw, decline, end of turn -----------------------------
