@@ -73,7 +73,7 @@ REGION_EXPECT = {"owner", "race", "tokens", "decline", "lost_tribe", "fortress",
                  "encampments", "hero", "dragon", "hole", "mountain", "empty", "marks"}
 PLAYER_EXPECT = {"coins", "hand", "active", "decline", "power", "waiting", "collected", "supply", "loot",
                  "borrowed", "revive", "peace_with", "scored"}
-EXPECT_KEYS = {"players", "regions", "tray", "column", "round", "current", "game_over", "winner",
+EXPECT_KEYS = {"players", "regions", "tray", "gone", "column", "round", "current", "game_over", "winner",
                "race_stack", "power_stack", "power_discard", "attacked", "rolled", "asked"}
 #: the steps a scenario may play (besides `expect` and `illegal`)
 STEP_KEYS = {"pick", "abandon", "conquer", "reinforce", "settle", "berserk_roll", "dragon", "enchant",
@@ -149,6 +149,8 @@ def check_setup(setup: Any) -> None:
     for key in ("race_stack", "power_stack", "power_discard", "attacked"):
         for i, x in enumerate(want(setup.get(key) or [], "list", f"setup.{key}")):
             want(x, "text", f"setup.{key}[{i}]")
+    for race, n in want(setup.get("gone") or {}, "mapping", "setup.gone").items():
+        want(n, "count", f"setup.gone.{race}")
     if "round" in setup:
         want(setup["round"], "whole", "setup.round")
     if "current" in setup:
@@ -451,6 +453,11 @@ class Runner:
                 raise ScenarioError(f"tray: unknown race {race!r}")
             if s.tray[key] != n:
                 raise ScenarioError(f"tray {race}: expected {n}, got {s.tray[key]}")
+        for race, n in (e.get("gone") or {}).items():        # tokens out of the game for good
+            if race not in s.catalog.races:
+                raise ScenarioError(f"gone: unknown race {race!r}")
+            if s.gone.get(race, 0) != n:
+                raise ScenarioError(f"gone {race}: expected {n}, got {s.gone.get(race, 0)}")
         if "column" in e:
             for i, want in enumerate(e["column"]):
                 if i >= len(s.column):

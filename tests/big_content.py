@@ -30,7 +30,7 @@ def _race_effects(i: int) -> str:
         return f"[{{tokens_at_pick: {{amount: {1 + i % 3}}}}}, {{coins_for_regions: {{where: {{terrains: [{t}]}}}}}}]"
     if kind == 4:
         return f"[{{coins_on_conquest: {{amount: {1 + i % 2}, where: {{terrains: [{t}]}}}}}}]"
-    return f"[{{markers_per_region: {{marker: mark{i % 40}, where: {{terrains: [{t}]}}, defence: 1}}}}]"
+    return f"[{{markers_per_region: {{marker: mark{i}, where: {{terrains: [{t}]}}, defence: 1}}}}]"
 
 
 def _power_effects(i: int) -> str:

@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 from game.content.catalog import ContentError, load_catalog
-from game.rules.abilities import REGISTRY, honours_decline, where_params
+from game.rules.abilities import REGISTRY, Ability, honours_decline, where_params
 
 BLOCKS = sorted(REGISTRY)
 
@@ -101,8 +101,12 @@ def test_every_block_loads_as_declared(name: str, tmp_path: Path) -> None:
     cls = REGISTRY[name]
     params = {k: v for k, v in cls.params.items() if k not in cls.only_with}
     params.update(NEEDED.get(name, {}))
+    effects: list[Any] = [{name: params}]
+    if cls.markers_needed is not Ability.markers_needed:       # counts or moves a marker: placed too
+        params["marker"] = "flag"
+        effects.append({"markers_per_region": {"marker": "flag"}})
     path = tmp_path / "sound.yaml"
-    path.write_text(yaml.safe_dump({"races": {"sound": {"tokens": 5, "effects": [{name: params}]}}}),
+    path.write_text(yaml.safe_dump({"races": {"sound": {"tokens": 5, "effects": effects}}}),
                     encoding="utf-8")
     catalog = load_catalog([path])
     assert "sound" in catalog.races
@@ -114,7 +118,7 @@ def test_the_cases_the_designer_met_are_refused_or_honoured(tmp_path: Path) -> N
         "races:\n"
         "  climbers:\n    tokens: 5\n    effects:\n"
         "      - {tokens_at_redeploy: {per: conquest, victim: any, where: {terrains: [mountain]}}}\n"
-        "      - {coins_for_regions: {where: {occupant: [lost_tribe, in_decline, active]}}}\n"
+        "      - {coins_on_conquest: {where: {occupant: [lost_tribe, in_decline, active]}}}\n"
         "  wrong:\n    tokens: 5\n    effects:\n"
         "      - {coins_for_regions: {where: {terrains: [mountains]}}}\n", encoding="utf-8")
     with pytest.raises(ContentError) as caught:

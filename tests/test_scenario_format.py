@@ -73,3 +73,42 @@ def test_every_step_key_reads_as_an_intent(key: str, tmp_path: Path) -> None:
     assert a.kind == key
     with pytest.raises(S.ScenarioError, match="unknown step"):
         r.intent({"no_such_step": "a"})
+
+
+def _runner(tmp_path: Path, setup: dict[str, object], steps: list[object], content: list[str] | None = None) -> None:
+    from game.content.catalog import default_catalog
+    sc: dict[str, object] = {
+        "name": "gone", "players": ["ann", "bob"], "setup": setup, "steps": steps,
+        "board": {"turns": 3, "regions": [{"id": "a", "terrain": "hill", "border": True, "adjacent": ["b"]},
+                                          {"id": "b", "terrain": "forest", "border": True, "adjacent": ["a"]}]}}
+    if content:
+        sc["content"] = content
+    S.Runner(sc, Path(__file__).resolve().parent / "scenarios" / "x.yaml", default_catalog()).run()
+
+
+def test_gone_is_set_up_out_of_the_tray_and_checked(tmp_path: Path) -> None:
+    """`gone` states tokens out of the game in a setup (they leave the tray) and checks them."""
+    _runner(tmp_path, {"gone": {"ratmen": 3}}, [{"expect": {"gone": {"ratmen": 3, "elves": 0},
+                                                            "tray": {"ratmen": 10}}}])
+    with pytest.raises(S.ScenarioError, match="gone ratmen: expected 2, got 3"):
+        _runner(tmp_path, {"gone": {"ratmen": 3}}, [{"expect": {"gone": {"ratmen": 2}}}])
+    with pytest.raises(S.ScenarioError, match="gone: unknown race 'ratman'"):
+        _runner(tmp_path, {}, [{"expect": {"gone": {"ratman": 0}}}])
+    with pytest.raises(S.ScenarioError, match="setup.gone.ratmen: expected a whole number of 0 or more"):
+        _runner(tmp_path, {"gone": {"ratmen": -1}}, [])
+    with pytest.raises(S.ScenarioError, match="14 ratmen tokens"):    # the box holds 13
+        _runner(tmp_path, {"gone": {"ratmen": 13},
+                           "regions": {"a": {"owner": "ann", "race": "ratmen", "tokens": 1}},
+                           "players": {"ann": {"active": {"race": "ratmen", "power": "hill", "hand": 0}}}}, [])
+
+
+def test_a_packs_markers_in_a_setup_count_against_its_box(tmp_path: Path) -> None:
+    """R26: the setup may not put more of a pack's markers on the board than its box holds (a
+    Royal Queen of Underground: one)."""
+    royal = ["../../assets/content/expansions/underground.yaml"]
+    queens = {"a": {"owner": "ann", "race": "ratmen", "tokens": 1, "marks": {"queen": 1}},
+              "b": {"owner": "ann", "race": "ratmen", "tokens": 1, "marks": {"queen": 1}}}
+    players = {"ann": {"active": {"race": "ratmen", "power": "royal", "hand": 0}}}
+    with pytest.raises(S.ScenarioError, match="queen"):
+        _runner(tmp_path, {"regions": queens, "players": players}, [], royal)
+    _runner(tmp_path, {"regions": {"a": queens["a"]}, "players": players}, [], royal)

@@ -350,11 +350,14 @@ def _check_art(path: Path, where: str, word: Reason, eid: Any, art: Any, out: li
 def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool, out: list[Reason],
                    base: Mapping[str, Any] | None = None,
                    pending: list[tuple[str, Reason, Any, str, str, str]] | None = None,
-                   built: dict[str, tuple[Any, ...]] | None = None) -> set[str]:
+                   built: dict[str, tuple[Any, ...]] | None = None,
+                   markers: list[tuple[str, Reason, str, str, bool, str]] | None = None) -> set[str]:
     """Check the races or powers of one section; every problem goes to `out`. Returns the ids
     of the entries that are sound (only those are added to the catalog). `pending` collects
     the race ids named by `occupant`, to be checked once every file is read; `built` gets the
-    blocks made to check each sound entry, for the catalog to keep (`Catalog.from_data`)."""
+    blocks made to check each sound entry, for the catalog to keep (`Catalog.from_data`);
+    `markers` the markers each sound entry places (True) or needs another's for (False), to be
+    checked against every entry once all are read (`_check_markers`)."""
     good: set[str] = set()
     if not isinstance(entries, Mapping):
         out.append(reason("content_not_mapping", where=f"{path}:{_line(node)}", section=f"{kind}s"))
@@ -475,10 +478,48 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
             else:
                 sound.add(same)
         if len(out) == before:
+            _entry_markers(word, str(eid), made, out, markers)
+        if len(out) == before:
             good.add(str(eid))
             if built is not None:
                 built[str(eid)] = tuple(m[3] for m in made)
     return good
+
+
+def _entry_markers(word: Reason, eid: str, made: list[tuple[str, str, Any, Any]], out: list[Reason],
+                   markers: list[tuple[str, Reason, str, str, bool, str]] | None) -> None:
+    """A block of the entry acting on a marker that the entry itself must place and does not
+    (`coins_for_markers`) is refused; what the entry places, and the markers it needs some
+    other entry to place (`marker_moves`), go to `markers`."""
+    placed = {spec.name for _, _, _, ab in made for spec in ab.marker_specs(eid)}
+    for ewhere, name, _, ab in made:
+        if markers is not None:
+            markers.extend((ewhere, word, eid, name, True, spec.name) for spec in ab.marker_specs(eid))
+        for marker in ab.markers_needed():
+            if ab.markers_from_any:
+                if markers is not None:
+                    markers.append((ewhere, word, eid, name, False, marker))
+            elif marker not in placed:
+                out.append(reason("content_marker_unplaced", where=ewhere, kind=word, id=eid, effect=name,
+                                  marker=marker, placer=reason("marker_not_by_entry", kind=word),
+                                  fix=reason("marker_fix_entry", kind=word)))
+
+
+def _check_markers(built: Mapping[str, tuple[Any, ...]], custom: set[str],
+                   markers: list[tuple[str, Reason, str, str, bool, str]], out: list[Reason]) -> None:
+    """One marker name is placed by one race or power; a block moving a marker needs one that
+    some race or power places."""
+    owner = {spec.name: eid for eid, abil in built.items() if eid not in custom
+             for ab in abil for spec in ab.marker_specs(eid)}
+    for ewhere, word, eid, _, places, marker in markers:
+        if places and eid in custom and owner.setdefault(marker, eid) != eid:
+            out.append(reason("content_marker_twice", where=ewhere, kind=word, id=eid, marker=marker,
+                              other=owner[marker]))
+    for ewhere, word, eid, name, places, marker in markers:
+        if not places and eid in custom and marker not in owner:
+            out.append(reason("content_marker_unplaced", where=ewhere, kind=word, id=eid, effect=name,
+                              marker=marker, placer=reason("marker_not_by_any"),
+                              fix=reason("marker_fix_any", known=", ".join(sorted(owner)) or reason("word_none"))))
 
 
 @contextlib.contextmanager
@@ -576,6 +617,7 @@ def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
     base = {"race": dict(races), "power": dict(powers)}
     where_from: dict[tuple[str, str], str] = {}
     pending: list[tuple[str, Reason, Any, str, str, str]] = []
+    markers: list[tuple[str, Reason, str, str, bool, str]] = []
     pictures: dict[str, str] = {}
     for f in extra:
         path = Path(f)
@@ -592,7 +634,8 @@ def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
                 continue
             section = _node_for(node, key)
             made: dict[str, tuple[Any, ...]] = {}
-            good = _check_entries(path, kind, data[key], section, True, problems, base[kind], pending, made)
+            good = _check_entries(path, kind, data[key], section, True, problems, base[kind], pending, made,
+                                  markers)
             pictures.update(marker_pictures(path, {k: v for k, v in data[key].items() if str(k) in good}
                                             if isinstance(data[key], Mapping) else {}))
             # every id is looked at for repeats, also those of entries with errors: a repeat
@@ -625,6 +668,10 @@ def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
             problems.append(reason("content_effect_error", where=where, kind=word, id=eid, error=reason(
                 "param_occupant_race", effect=name, param=param, value=value,
                 hint=near(value, [*OCCUPANTS, *sorted(known_races)]), races=", ".join(sorted(known_races)))))
+        elif word.key == "word_race" and param in REGISTRY[name].held_where and value != str(eid):
+            problems.append(reason("content_effect_error", where=where, kind=word, id=eid, error=reason(
+                "param_occupant_other_race", effect=name, param=param, race=value, own=str(eid))))
+    _check_markers(built, custom, markers, problems)
     if problems:
         raise ContentError(*problems)
     try:

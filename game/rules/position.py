@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, Collection, Mapping, Sequence
 
+from .abilities.box import in_play
 from .board import Board
 from .catalog import Catalog
 from .chance import Recorder
@@ -26,7 +27,7 @@ REGION_KEYS = {"owner", "race", "tokens", "decline", "lost_tribe", "fortress", "
 PLAYER_KEYS = {"coins", "active", "decline", "collected", "revive", "peace_with"}
 ACTIVE_KEYS = {"race", "power", "hand", "waiting", "supply", "loot", "borrowed"}
 SETUP_KEYS = {"column", "race_stack", "power_stack", "power_discard", "round", "current", "players",
-              "regions", "attacked"}
+              "regions", "attacked", "gone"}
 
 
 def _race(cat: Catalog, r: Any, where: str) -> str:
@@ -64,12 +65,14 @@ def build_position(board: Board, names: Sequence[str], catalog: Catalog, rng: ra
     for rid, rd in (setup.get("regions") or {}).items():
         _region(s, rid, rd or {}, seats)
     _off_board(s, setup, seats)
+    _gone(s, setup)
     _tray(s, column)
     _stacks(s, setup, chance, column, used_races, used_powers, dealt)
     _round(s, setup)
     cur = setup.get("current", s.players[0].name)
     if cur not in seats:
         raise SetupError(reason("setup_current", where="setup.current", value=cur))
+    s.turn = TurnState(seats[cur])            # whose turn it is, for the effects to see
     _effects_see_the_position(s)
     s.turn = TurnState(seats[cur])
     begin_turn(s, chance, [])
@@ -245,12 +248,24 @@ def _occupants(s: GameState, r: RegionState, rd: Mapping[str, Any], seats: Mappi
     r.owner, r.race, r.tokens, r.decline = seat, race, n, in_decline
 
 
+def _gone(s: GameState, setup: Mapping[str, Any]) -> None:
+    """Tokens out of the game for good, by race (`gone: {cinderfolk: 2}`)."""
+    gone = setup.get("gone") or {}
+    if not isinstance(gone, Mapping):
+        raise SetupError(reason("setup_unknown_key", where="setup.gone", key=gone,
+                                known=", ".join(sorted(s.catalog.races))))
+    for race, n in gone.items():
+        _race(s.catalog, race, "setup.gone")
+        if n:
+            s.gone[str(race)] = int(n)
+
+
 def _tray(s: GameState, column: list[Combo]) -> None:
-    """The tray: the box less what is on the board, in hands, waiting, collected and lying on
-    combos (Homunculi); neither tokens nor markers beyond what the box holds."""
+    """The tray: the box less what is on the board, in hands, waiting, collected, lying on
+    combos (Homunculi) and out of the game; neither tokens nor markers beyond what the box holds."""
     catalog = s.catalog
     for race in catalog.races:
-        s.tray[race] = catalog.races[race].box
+        s.tray[race] = catalog.races[race].box - s.gone.get(race, 0)
     for r in s.regions.values():
         if r.tokens and r.race is not None:
             s.tray[r.race] -= r.tokens
@@ -268,6 +283,10 @@ def _tray(s: GameState, column: list[Combo]) -> None:
     for marker, limit in MARKER_LIMITS.items():
         if marker != "mountain" and s.marker_count(marker) > limit:
             raise SetupError(reason("setup_too_many_markers", count=s.marker_count(marker), marker=marker,
+                                    limit=limit))
+    for marker, limit in catalog.boxes.items():      # a pack's markers count against its box (R26)
+        if marker not in MARKER_LIMITS and in_play(s, marker) > limit:
+            raise SetupError(reason("setup_too_many_markers", count=in_play(s, marker), marker=marker,
                                     limit=limit))
 
 

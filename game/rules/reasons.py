@@ -54,7 +54,13 @@ TEMPLATES: dict[str, str] = {
     "must_place_first": "{player} must first place the tokens they got back",
     "decision_awaited": "{player} has a decision to make first: move tokens, or leave them as they are",
     "no_decision_asked": "Nobody asked you to decide anything with {effect} now",
-    "cannot_move_into": "No tokens can be moved into {region} now: it must be one of your regions next to another of yours with tokens to spare",
+    "move_into_not_yours": "No tokens can be moved into {region}: it is not a region of your {race}",
+    "move_into_not_next_to_lost": "No tokens can be moved into {region}: they go into a region of yours next to "
+                                  "{region_lost}, the region just lost",
+    "move_into_not_where": "No tokens can be moved into {region}: {effect} moves tokens only into the regions its "
+                           "'where' names",
+    "move_into_no_spare": "No tokens can be moved into {region}: none of your regions next to it has a token to "
+                          "spare, each keeping {least}",
     "effect_not_intent": "{effect} does not handle {intent}",
     "nothing_to_undo": "Nothing to undo: the last die roll, new combo or hand-over cannot be taken back",
     # -- pick, abandon, redeploy, withdraw, decline, end of turn -----------------------------
@@ -208,6 +214,36 @@ TEMPLATES: dict[str, str] = {
                        "set {other}: {first}",
     "param_decline_ignored": "effect '{effect}': {flag}: true does nothing for it, since none of what it "
                              "does happens while its race is In Decline; remove {flag}",
+    "param_decline_both": "effect '{effect}': in_decline and only_in_decline are given together; keep "
+                          "in_decline: true to work Active and In Decline, or only_in_decline: true to work "
+                          "In Decline alone",
+    "param_idle_value": "effect '{effect}': '{param}' {value} means it can never act; give 1 or more, or "
+                        "leave the effect out",
+    "param_idle_empty": "effect '{effect}': '{param}' is empty, so it can never act; name at least one "
+                        "({known})",
+    "param_idle_unnamed": "effect '{effect}': '{param}' is empty and names no marker; give the marker a name",
+    "param_occupant_never": "effect '{effect}': '{param}' looks at the race's own regions, which are never "
+                            "{value!r}; use in_decline (with in_decline: true) or the race's own id, or "
+                            "remove occupant",
+    "param_occupant_active_only": "effect '{effect}': '{param}' occupant in_decline never holds for a race's "
+                                  "own regions while it is Active, and the effect works only then; add "
+                                  "in_decline: true, or remove occupant",
+    "param_occupant_other_race": "effect '{effect}': '{param}' looks at the race's own regions, which race "
+                                 "{race!r} never holds; use {own!r}, or remove occupant",
+    "param_regions_idle": "effect '{effect}': amount 0 and otherwise 0 change no region's coins; give "
+                          "amount 1 or more, or otherwise -1 with a 'where'",
+    "param_regions_otherwise": "effect '{effect}': with no 'where' every region takes 'amount', so "
+                               "'otherwise' never applies; give a 'where', or write amount: {otherwise} "
+                               "for every region",
+    "param_all_zero": "effect '{effect}': {params} are all 0, so it can never act; give one of them 1 or more",
+    "content_marker_unplaced": "{where}: {kind} {id!r}: effect {effect!r} acts on the {marker!r} marker, "
+                               "which {placer}; {fix}",
+    "content_marker_twice": "{where}: {kind} {id!r}: the marker {marker!r} is already placed by {other!r}; "
+                            "give this one another name",
+    "marker_not_by_entry": "no effect of this {kind} places",
+    "marker_not_by_any": "no race or power places",
+    "marker_fix_entry": "add the block that places it to the same {kind}, or name a marker it places",
+    "marker_fix_any": "name a marker some race or power places ({known})",
     "param_occupant_race": "effect '{effect}': '{param}' occupant cannot be {value!r}{hint}; accepted: "
                            "empty, lost_tribe, active, in_decline, opponent or a race id ({races})",
     "param_at_least_one": "effect '{effect}': '{param}' is {value}; give 1 or more",

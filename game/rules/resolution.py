@@ -26,7 +26,8 @@ def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
     token lost (`_tokens_lost`: Witch Doctors; Igors collect them). The differences are
     parameters: `replace` (the Sorcerers' conversion: the lone token is lost whatever protects
     it), `loss` (a block emptying a region: tokens lost instead of R4's, `in_decline_lost`: all
-    In Decline tokens lost). `by_active` is False when the attacker's In Decline race conquers
+    In Decline tokens lost). Wherever the tokens are lost, they go where the race's rule sends
+    them: the tray, or out of the game (`defender_loss: {to: out}`, R24). `by_active` is False when the attacker's In Decline race conquers
     (Ghouls): that is not an attack by his Active race (the Diplomat asks). An In Decline race
     left with no region leaves the game at once, whatever it holds in hand (R22)."""
     r = s.regions[rid]
@@ -48,26 +49,24 @@ def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
     if hold is None:                         # tokens of a race nobody holds: just discarded
         add_tray(s, race, n)
         return
-    out = False                              # the lost tokens leave the game (defender_loss: to: out)
+    lost, out = 1, False                     # R4's one token, to the tray
+    cat = s.catalog
+    for ab in cat.answering_now(hold.race, hold.power, in_decline, "lost_when_attacked"):
+        v = ab.lost_when_attacked(s, owner)
+        if v is not None:                    # where the lost tokens go is the race's rule, for
+            lost, out = v, ab.lost_out_of_game()     # every way of losing them (R24)
     if replace:
         discarded, back = n, 0
     elif loss is not None:
         discarded = n if in_decline_lost and in_decline else min(loss, n)
         back = n - discarded
+    elif owner == attacker and in_decline:
+        discarded, back = n, 0
+    elif n == 1 and lost > 0:
+        discarded, back = 1, 0
     else:
-        lost, lost_out = 1, False
-        cat = s.catalog
-        for ab in cat.answering_now(hold.race, hold.power, in_decline, "lost_when_attacked"):
-            v = ab.lost_when_attacked(s, owner)
-            if v is not None:
-                lost, lost_out = v, ab.lost_out_of_game()
-        if owner == attacker and in_decline:
-            discarded, back = n, 0
-        elif n == 1 and lost > 0:
-            discarded, back, out = 1, 0, lost_out
-        else:
-            discarded = min(lost, n)
-            back, out = n - discarded, lost_out
+        discarded = min(lost, n)
+        back = n - discarded
     discard(s, race, discarded, out=out)
     hold.hand += back
     if discarded and "on_tokens_lost" in s.catalog.hooked:      # Witch Doctors roll for them

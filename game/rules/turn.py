@@ -635,8 +635,10 @@ def finish_turn(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None
 def turn_over(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
     """The turn is over and every defender has placed his tokens: the effects that act at the
     end of another player's turn hear of it (`Ability.at_others_turn_end`), and may ask their
-    player a decision out of turn (`waiting.ask`); the next turn begins once nobody waits."""
-    if "at_others_turn_end" in s.catalog.hooked and not s.turn.used.get(TURN_OVER):
+    player a decision out of turn (`waiting.ask`); the next turn begins once nobody waits.
+    After the last seat's turn of the last round nobody is asked anything: the game is over
+    (R25)."""
+    if "at_others_turn_end" in s.catalog.hooked and not s.turn.used.get(TURN_OVER) and not last_turn(s):
         s.turn.used[TURN_OVER] = True
         ended = s.turn.seat
         for seat, h, in_dec in list(s.iter_holds()):
@@ -648,11 +650,17 @@ def turn_over(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
     next_turn(s, chance, events)
 
 
+def last_turn(s: GameState) -> bool:
+    """The turn being played is the last seat's of the last round (R17)."""
+    return s.turn.seat == len(s.players) - 1 and s.round >= s.board.turns
+
+
 def next_turn(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
     seat = (s.turn.seat + 1) % len(s.players)
     if seat == 0:
         if s.round >= s.board.turns:
             s.turn.phase = GAME_OVER
+            s.turn.used.pop(WAITING, None)          # the game's end ends every decision (R25)
             s.supply_w().winners = list(outcome(s).winners)
             event(events, "game_over", winners=list(s.winners),
                   coins=[pl.coins for pl in s.players])

@@ -20,6 +20,7 @@ class AbandonPays(Ability):
     """`coins` at the end of your turn for each region abandoned this turn; those regions may
     not be conquered again this turn (Nomads)."""
 
+    idle_values: ClassVar[dict[str, Any]] = {"coins": 0}
     params: ClassVar[dict[str, Any]] = {"coins": 1}
     param_docs: ClassVar[dict[str, str]] = {"coins": "coins per region abandoned this turn"}
 

@@ -32,6 +32,7 @@ class AttackOnlyTokens(Ability):
     until the next turn (Amazons). One of a kind: tokens that are in hand for conquests but never on
     the board to defend or score."""
 
+    idle_values = {"amount": 0}
     params = {"amount": 4}
 
     def on_pick(self, s: "GameState", seat: int, hold: "RaceHold") -> None:

@@ -25,6 +25,7 @@ class AttackerLoss(Ability):
     """After each conquest of a region matching `where` (`occupant`: who held it before),
     `amount` of your tokens go back to the tray, from the region taken first, then from hand."""
 
+    idle_values: ClassVar[dict[str, Any]] = {"amount": 0}
     params: ClassVar[dict[str, Any]] = {"amount": 1, "where": {}, "to": "tray"}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"to": ("tray", "out")}
     param_docs: ClassVar[dict[str, str]] = {

@@ -147,6 +147,15 @@ class Ability:
     #: its `supply` is markers the player holds to spend (a `marker_pool`'s), shown on his
     #: panel, not markers left in the box
     held_markers: ClassVar[bool] = False
+    #: parameter values with which the block can never act (`{"times": 0}`): refused when
+    #: given (`declared.idle_problems`)
+    idle_values: ClassVar[dict[str, Any]] = {}
+    #: the markers it needs (`markers_needed`) may be placed by any race or power; False: by
+    #: a block of its own race or power
+    markers_from_any: ClassVar[bool] = False
+    #: the `where:` parameters that look only at the race's own regions, with the `occupant`
+    #: words such a region can never have (refused when given)
+    held_where: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def __init__(self, **kw: Any) -> None:
         self.only_in_decline: bool = bool(kw.pop("only_in_decline", False))
@@ -203,6 +212,17 @@ class Ability:
     def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
         """The markers this effect puts on regions (`source`: its race or power id)."""
         return ()
+
+    def markers_needed(self) -> tuple[str, ...]:
+        """The markers this effect acts on but does not place itself (counted, moved): another
+        block must place them, or the effect can never act."""
+        return ()
+
+    @classmethod
+    def idle_combination(cls, p: dict[str, Any]) -> Reason | None:
+        """Why the block can never act with these parameters together (`p`: the defaults with
+        what was given), or None. Single values are said by `idle_values`."""
+        return None
 
     def marker_box(self) -> dict[str, int]:
         """The markers of each kind this effect places that the box holds (Heroes: 2, a pack's

@@ -27,6 +27,7 @@ class BuyDiscount(UseMove):
     `use: buy_discount`)."""
 
     intents: ClassVar[tuple[str, ...]] = ("use",)
+    idle_values: ClassVar[dict[str, Any]] = {"discount": 0}
     params: ClassVar[dict[str, Any]] = {"coins": 1, "discount": 2}
     param_docs: ClassVar[dict[str, str]] = {"coins": "coins paid to the bank",
                                             "discount": "tokens off the next conquest"}

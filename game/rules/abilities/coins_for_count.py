@@ -43,6 +43,7 @@ class CoinsForCount(Ability):
     regions (Imperial), connected groups (Quarreling), coastal pairs (Fisher), stacks of at
     least `min_tokens` tokens (Frightened)."""
 
+    idle_values: ClassVar[dict[str, Any]] = {"amount": 0}
     params: ClassVar[dict[str, Any]] = {"of": "regions", "amount": 1, "beyond": 0, "min_tokens": 3}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"of": COUNTS}
     only_with: ClassVar[dict[str, tuple[str, tuple[Any, ...]]]] = {"min_tokens": ("of", ("stacks",))}

@@ -22,12 +22,16 @@ class CoinsForMarkers(Ability):
     """At the end of your turn, `amount` coins per `marker` on the board (with `held`, only in
     your race's regions)."""
 
+    idle_values: ClassVar[dict[str, Any]] = {"amount": 0, "marker": ""}
     params: ClassVar[dict[str, Any]] = {"marker": "", "amount": 1, "held": False}
     param_docs: ClassVar[dict[str, str]] = {
         "marker": "the marker counted (placed by another block)",
         "amount": "coins per marker",
         "held": "count only markers in regions your race holds",
     }
+
+    def markers_needed(self) -> tuple[str, ...]:
+        return (str(self.p["marker"]),)
 
     def score(self, s: "GameState", seat: int, hold: "RaceHold", in_decline: bool) -> int:
         name = str(self.p["marker"])

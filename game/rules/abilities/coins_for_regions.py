@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..reasons import reason
+from ..reasons import Reason, reason
 from .base import Ability, ParamError, register
 from .markers import counted_regions, region_coins
 from .where import Where
@@ -27,12 +27,23 @@ class CoinsForRegions(Ability):
     """At the end of your turn, `amount` coins for each region of the race matching `where`,
     `otherwise` for each other one; a region never scores below 0."""
 
+    held_where: ClassVar[dict[str, tuple[str, ...]]] = {"where": ("lost_tribe", "active", "opponent")}
     params: ClassVar[dict[str, Any]] = {"amount": 1, "where": {}, "otherwise": 0}
     param_docs: ClassVar[dict[str, str]] = {
         "amount": "coins for each matching region",
         "where": "which regions (see *where*); all by default",
         "otherwise": "coins for each other region (−1 at most takes away its own coin)",
     }
+
+    signed: ClassVar[tuple[str, ...]] = ("amount",)     # -1: a region's own coin taken away
+
+    @classmethod
+    def idle_combination(cls, p: dict[str, Any]) -> Reason | None:
+        if not p["where"] and p["otherwise"]:
+            return reason("param_regions_otherwise", effect=cls.name, otherwise=p["otherwise"])
+        if not p["amount"] and not p["otherwise"]:
+            return reason("param_regions_idle", effect=cls.name)
+        return None
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)

@@ -18,6 +18,7 @@ class CoinsFromNeighbours(Ability):
     """At the end of your turn, `amount` coins from each player with an Active token next to one
     of your regions (Thieving)."""
 
+    idle_values: ClassVar[dict[str, Any]] = {"amount": 0}
     params: ClassVar[dict[str, Any]] = {"amount": 1}
     param_docs: ClassVar[dict[str, str]] = {"amount": "coins taken from each such player"}
 

@@ -25,6 +25,7 @@ class CoinsIf(Ability):
     `regions_at_most` regions (0: any number) and, with `connected`, they form one group.
     Barricade, Flocking, Peace-loving, Wise; Alchemist is the bare `{amount: 2}`."""
 
+    idle_values: ClassVar[dict[str, Any]] = {"amount": 0}
     params: ClassVar[dict[str, Any]] = {"amount": 2, "when": "always", "regions_at_most": 0,
                                         "connected": False}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"when": WHEN}

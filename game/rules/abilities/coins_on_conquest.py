@@ -23,6 +23,7 @@ class CoinsOnConquest(Ability):
     """After each conquest of a region matching `where`, `amount` coins from the bank or from
     the player who held it (Ransacking)."""
 
+    idle_values: ClassVar[dict[str, Any]] = {"amount": 0}
     params: ClassVar[dict[str, Any]] = {"amount": 1, "from": "bank", "where": {}}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"from": ("bank", "defender")}
     param_docs: ClassVar[dict[str, str]] = {

@@ -20,6 +20,7 @@ class CoinsPerNonemptyConquest(Ability):
     of taking a region that turn, the Sorcerers' conversions included, and pays with the turn's
     score."""
 
+    idle_values = {"amount": 0}
     params = {"amount": 1}
 
     def score(self, s: "GameState", seat: int, hold: "RaceHold", in_decline: bool) -> int:

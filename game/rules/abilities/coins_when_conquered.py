@@ -25,6 +25,7 @@ class CoinsWhenConquered(Ability):
     """When an opponent conquers one of the race's regions, `amount` coins go from `payer` to
     `payee`; with `required`, an attacker who cannot pay may not conquer it."""
 
+    idle_values: ClassVar[dict[str, Any]] = {"amount": 0}
     params: ClassVar[dict[str, Any]] = {"amount": 1, "payer": "attacker", "payee": "holder",
                                         "required": False}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"payer": SIDES, "payee": SIDES}

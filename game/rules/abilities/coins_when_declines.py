@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..reasons import Reason, reason
 from .base import Ability, register
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -27,6 +28,12 @@ class CoinsWhenDeclines(Ability):
         "others": "coins each time another race goes into decline",
         "own": "coins when this race goes into decline",
     }
+
+    @classmethod
+    def idle_combination(cls, p: dict[str, Any]) -> Reason | None:
+        if not any(p[k] for k in cls.params):
+            return reason("param_all_zero", effect=cls.name, params=", ".join(cls.params))
+        return None
 
     def on_pick(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
         races = {r.race for r in s.regions.values() if r.tokens and r.decline}

@@ -30,6 +30,7 @@ class ColumnMarker(Ability):
 
     intents: ClassVar[tuple[str, ...]] = ("use",)
     decline_honoured: ClassVar[bool | None] = False     # the Active race's move alone
+    idle_values: ClassVar[dict[str, Any]] = {"count": 0, "price": 0, "marker": ""}
     params: ClassVar[dict[str, Any]] = {"marker": "toll", "count": 1, "price": 1, "pays": "placer"}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"pays": ("placer", "bank")}
     param_docs: ClassVar[dict[str, str]] = {

@@ -14,6 +14,7 @@ from .base import Ability, register
 class ColumnPrice(Ability):
     """A player who picks a combo below this one puts `coins` on it instead of 1 (Cursed)."""
 
+    idle_values: ClassVar[dict[str, Any]] = {"coins": 0}
     params: ClassVar[dict[str, Any]] = {"coins": 3}
     param_docs: ClassVar[dict[str, str]] = {"coins": "coins put on this combo when passed over"}
 

@@ -34,6 +34,7 @@ class CostChange(Ability):
     """Every conquest of a region matching `where`, in a turn matching `when`, costs `amount`
     more tokens (negative: fewer). Goblins, Ogres, Mummies, Were-, Airborne."""
 
+    idle_values: ClassVar[dict[str, Any]] = {"amount": 0}
     params: ClassVar[dict[str, Any]] = {"amount": -1, "where": {}, "when": "always", "per": "conquest",
                                         "after": 0}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"when": WHEN, "per": PER}

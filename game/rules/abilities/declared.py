@@ -68,6 +68,42 @@ def param_problems(cls: type[Ability], given: Mapping[str, Any]) -> list[Reason]
             sound.pop(k)
             continue
     out.extend(cls.word_problems({k: v for k, v in sound.items() if k in cls.params}))
+    if not out:
+        out.extend(idle_problems(cls, sound))
+    return out
+
+
+def idle_problems(cls: type[Ability], given: Mapping[str, Any]) -> list[Reason]:
+    """Every value of `given` (sound in kind and word) with which block `cls` can never act: a
+    value its `idle_values` names, both decline flags at once, an `occupant` its race's own
+    regions never have, and what `idle_combination` says of the parameters together."""
+    out: list[Reason] = []
+    effect = cls.name
+    if "in_decline" in given and given.get("only_in_decline") is True:
+        out.append(reason("param_decline_both", effect=effect))
+    for k, idle in cls.idle_values.items():
+        v = given.get(k)
+        if k not in given or type(v) is not type(idle) or v != idle:
+            continue
+        if isinstance(idle, list):
+            out.append(reason("param_idle_empty", effect=effect, param=k,
+                              known=", ".join(str(x) for x in cls.choices.get(k, ())) or reason("word_none")))
+        elif isinstance(idle, str):
+            out.append(reason("param_idle_unnamed", effect=effect, param=k))
+        else:
+            out.append(reason("param_idle_value", effect=effect, param=k, value=v))
+    works_in_decline = cls.works_in_decline or any(given.get(f) is True for f in FLAGS)
+    for k, never in cls.held_where.items():
+        cond = given.get(k)
+        occ = cond.get("occupant") if isinstance(cond, Mapping) else None
+        for x in occ if isinstance(occ, list) else [occ] if occ is not None else []:
+            if x in never:
+                out.append(reason("param_occupant_never", effect=effect, param=k, value=x))
+            elif x == "in_decline" and not works_in_decline:
+                out.append(reason("param_occupant_active_only", effect=effect, param=k))
+    combined = cls.idle_combination({**cls.params, **{k: v for k, v in given.items() if k in cls.params}})
+    if combined is not None:
+        out.append(combined)
     return out
 
 

@@ -34,6 +34,7 @@ class DieModifier(RegionTurn):
     for a conquest of a region matching `where` (the final attempt, a Berserk roll), in a turn
     matching `when`."""
 
+    idle_values: ClassVar[dict[str, Any]] = {"add": 0}
     params: ClassVar[dict[str, Any]] = {"add": 1, "where": {}, "when": "always"}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"when": WHEN}
     param_docs: ClassVar[dict[str, str]] = {

@@ -15,7 +15,7 @@ from ..reasons import Reason, reason
 from ..state import CONQUER
 from .base import Victim, register
 from .use_move import UseMove
-from .where import Where
+from .where import NEVER_HELD, Where
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
@@ -27,6 +27,8 @@ class DiscountMarkers(UseMove):
     takes `discount` tokens off a conquest (Fireball; `use: discount_markers`)."""
 
     intents: ClassVar[tuple[str, ...]] = ("use",)
+    idle_values: ClassVar[dict[str, Any]] = {"discount": 0}
+    held_where: ClassVar[dict[str, tuple[str, ...]]] = {"where": NEVER_HELD}
     params: ClassVar[dict[str, Any]] = {"where": {}, "discount": 2, "cap": 0}
 
     def supply(self, hold: "RaceHold") -> dict[str, int]:

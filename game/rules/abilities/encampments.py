@@ -37,6 +37,7 @@ class Encampments(Ability):
     region_pieces = ("encampments",)
 
     intents = ("encampments",)
+    idle_values = {"count": 0}
     params = {"count": 5}
 
     def _placed(self, s: "GameState", seat: int, race: str) -> dict[str, int]:

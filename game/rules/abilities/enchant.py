@@ -42,6 +42,7 @@ class Enchant(Ability):
     has (encampments, lone token, tray)."""
 
     intents = ("enchant",)
+    idle_values = {"per_opponent": 0}
     params = {"per_opponent": 1}
 
     def _reason(self, s: "GameState", seat: int, rid: str) -> Reason | None:

@@ -5,8 +5,9 @@ YAML: `{extra_tokens_for_conquests: {every: 2}}`
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from ..reasons import Reason, reason
 from .base import Ability, register
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -20,6 +21,11 @@ class ExtraTokensForConquests(Ability):
     conquest of a victim kind instead."""
 
     params = {"every": 2}
+
+    @classmethod
+    def idle_combination(cls, p: dict[str, Any]) -> Reason | None:
+        # 0 would be read as 1: said, never silently changed
+        return reason("param_at_least_one", effect=cls.name, param="every", value=0) if p["every"] == 0 else None
 
     def redeploy_bonus(self, s: "GameState", seat: int) -> int:
         return s.turn.nonempty // max(1, int(self.p["every"]))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .base import Ability, register
-from .where import Where
+from .where import NEVER_HELD, Where
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
@@ -28,6 +28,7 @@ class ForcedAttack(Ability):
     """Opponents (`who`) able to take one of your regions matching `where` outright must
     conquer one of them before any other region (`all`: before every other conquest)."""
 
+    held_where: ClassVar[dict[str, tuple[str, ...]]] = {"where": NEVER_HELD}
     params: ClassVar[dict[str, Any]] = {"who": "others", "all": False, "where": {}}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"who": WHO}
     param_docs: ClassVar[dict[str, str]] = {

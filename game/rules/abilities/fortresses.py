@@ -30,6 +30,7 @@ class Fortresses(Ability):
     outlives the race's decline, with a box limit of its own."""
 
     intents = ("fortress",)
+    idle_values = {"max_on_map": 0}
     params = {"max_on_map": 6, "coins": 1}
 
     def marker_box(self) -> dict[str, int]:

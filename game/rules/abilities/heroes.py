@@ -35,6 +35,7 @@ class Heroes(Ability):
     region_pieces = ("hero",)
 
     intents = ("heroes",)
+    idle_values = {"count": 0}
     params = {"count": 2}
 
     def _ready(self, s: "GameState", seat: int) -> Reason | None:

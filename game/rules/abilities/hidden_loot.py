@@ -31,6 +31,7 @@ class HiddenLoot(Ability):
     opponent's conquest there, a number pays that opponent; numbers left are collected at
     decline (Skags)."""
 
+    idle_values: ClassVar[dict[str, Any]] = {"pile": [], "marker": ""}
     params: ClassVar[dict[str, Any]] = {
         "pile": ["attack", "attack", "attack", 0, 0, 1, 1, 2, 2, 3], "repel": "attack", "marker": "loot"}
     param_docs: ClassVar[dict[str, str]] = {

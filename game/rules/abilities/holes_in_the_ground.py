@@ -27,6 +27,7 @@ class HolesInTheGround(Ability):
 
     region_pieces = ("hole",)
 
+    idle_values = {"count": 0}
     params = {"count": 2}
 
     def marker_box(self) -> dict[str, int]:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..reasons import Reason, reason
 from .base import Ability, register
-from .where import Where
+from .where import NEVER_HELD, Where
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -21,6 +21,7 @@ class Immune(Ability):
     """The race's regions matching `where` are immune to opponents (White Ladies In Decline,
     Shrubmen's forests)."""
 
+    held_where: ClassVar[dict[str, tuple[str, ...]]] = {"where": NEVER_HELD}
     params: ClassVar[dict[str, Any]] = {"where": {}}
     param_docs: ClassVar[dict[str, str]] = {"where": "which of the race's regions (see *where*); all by default"}
 

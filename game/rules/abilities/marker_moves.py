@@ -16,7 +16,7 @@ from ..state import CONQUER, REDEPLOY
 from .base import Ability, register
 from .markers import mark, set_mark
 from .use_move import active_mover, not_this_move
-from .where import Where
+from .where import NEVER_HELD, Where
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -29,6 +29,9 @@ class MarkerMoves(Ability):
 
     intents: ClassVar[tuple[str, ...]] = ("use",)
     decline_honoured: ClassVar[bool | None] = False     # the Active race's move alone
+    markers_from_any: ClassVar[bool] = True
+    idle_values: ClassVar[dict[str, Any]] = {"marker": ""}
+    held_where: ClassVar[dict[str, tuple[str, ...]]] = {"where": NEVER_HELD}
     params: ClassVar[dict[str, Any]] = {"marker": "ward", "during": "redeploy", "moves": 1, "where": {}}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"during": ("redeploy", "turn")}
     param_docs: ClassVar[dict[str, str]] = {
@@ -42,6 +45,9 @@ class MarkerMoves(Ability):
         super().__init__(**kw)
         self.where = Where.parse(self.p["where"], self.name)
         self.marker = str(self.p["marker"])
+
+    def markers_needed(self) -> tuple[str, ...]:
+        return (self.marker,)
 
     def _why_not(self, s: "GameState", seat: int) -> Reason | None:
         phases = (REDEPLOY,) if self.p["during"] == "redeploy" else (CONQUER, REDEPLOY)

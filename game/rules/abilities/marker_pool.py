@@ -48,6 +48,7 @@ class MarkerPool(Ability):
     decline_honoured: ClassVar[bool | None] = False     # the Active race's move alone
     held_markers: ClassVar[bool] = True
     gives_back_placed: ClassVar[bool] = True
+    idle_values: ClassVar[dict[str, Any]] = {"count": 0, "marker": ""}
     params: ClassVar[dict[str, Any]] = {
         "marker": "charm", "count": 1, "gain": "turn", "cap": 0, "spend": "discount", "amount": 2,
         "where": {}, "target": "own", "immune": False, "defence": 0, "frozen": False,
@@ -178,6 +179,21 @@ class MarkerPool(Ability):
         else:
             s.turn.used[self.name] = int(s.turn.used.get(self.name, 0)) + 1
         events.append({"type": "use", "seat": seat, "effect": self.name, "region": action.region})
+
+    def on_position(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
+        """The markers a position sets on the board (a scenario's `marks`) are ones this race
+        placed in its last turn (R26): this round when its seat played before the current one,
+        else the round before. They leave by `until` and are taken back at decline as any."""
+        if self.spend != "place" or s.players[seat].active is not hold:
+            return
+        placed = [list(x) for x in hold.memo.get(f"{self.name}:placed", [])]
+        known = [rid for rid, _ in placed]
+        played = s.round if seat < s.turn.seat else s.round - 1
+        for rid in s.board.in_order(marks_on_board(s, self.marker)):
+            for _ in range(mark(s, rid, self.marker) - known.count(rid)):
+                placed.append([rid, played])
+        if placed:
+            hold.memo[f"{self.name}:placed"] = placed
 
     def on_given_back(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
         if self.spend == "place":           # every one it placed, on any player's region

@@ -37,6 +37,7 @@ class MarkersCashedNextTurn(RegionMove):
 
     intents: ClassVar[tuple[str, ...]] = ("use",)
 
+    idle_values: ClassVar[dict[str, Any]] = {"coins": 0, "supply": 0, "marker": ""}
     params: ClassVar[dict[str, Any]] = {"marker": "pot_of_gold", "supply": 10, "coins": 1}
     param_docs: ClassVar[dict[str, str]] = {
         "marker": "the marker's name (one name per game)",

@@ -25,6 +25,7 @@ class MarkersLeftBehind(Ability):
     """A region lost or abandoned keeps a `marker`: `defence`, `immune`, `score_other` for
     another occupant; gone at decline unless `stays`."""
 
+    idle_values: ClassVar[dict[str, Any]] = {"after": [], "marker": ""}
     params: ClassVar[dict[str, Any]] = {"marker": "trap", "after": ["lost"], "defence": 0, "immune": False,
                                         "score_other": 0, "stays": False, "counts_as_region": "no"}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"after": ("lost", "abandoned"),

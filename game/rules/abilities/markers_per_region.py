@@ -27,7 +27,7 @@ from .base import MarkSpec, register
 from .box import note_placed, own_marks, take_back
 from .markers import mark, marks_on_board, set_mark
 from .use_move import RegionMove
-from .where import Where
+from .where import NEVER_HELD, Where
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
@@ -39,6 +39,8 @@ class MarkersPerRegion(RegionMove):
     `defence` each, `score_other` for another occupant; gone when the race declines (Ice
     Witches)."""
 
+    idle_values: ClassVar[dict[str, Any]] = {"supply": 0, "marker": ""}
+    held_where: ClassVar[dict[str, tuple[str, ...]]] = {"where": NEVER_HELD}
     params: ClassVar[dict[str, Any]] = {"marker": "winter", "where": {}, "defence": 1, "score_other": -1,
                                         "supply": 10, "moves": False, "unplaced": "earned"}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"unplaced": ("earned", "board_order")}

@@ -33,6 +33,7 @@ class PushDefenders(Ability):
     back to hand are pushed into a neighbouring region (`into`: theirs, or an empty one); with
     nowhere to go they return to hand or are lost (`nowhere`)."""
 
+    idle_values: ClassVar[dict[str, Any]] = {"into": []}
     params: ClassVar[dict[str, Any]] = {"into": ["own", "empty"], "amount": 0, "nowhere": "hand", "where": {}}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"into": INTO, "nowhere": NOWHERE}
     param_docs: ClassVar[dict[str, str]] = {

@@ -25,7 +25,7 @@ from ..reasons import Reason, reason
 from ..waiting import answered, ask, asked_of
 from .base import Ability, register
 from .use_move import not_this_move
-from .where import Where
+from .where import NEVER_HELD, Where
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
@@ -40,6 +40,8 @@ class RedeployOutOfTurn(Ability):
     regions next to it; you choose the region, or leave things as they are."""
 
     intents: ClassVar[tuple[str, ...]] = ("use",)
+    idle_values: ClassVar[dict[str, Any]] = {"amount": 0}
+    held_where: ClassVar[dict[str, tuple[str, ...]]] = {"where": NEVER_HELD}
     params: ClassVar[dict[str, Any]] = {"window": "region_lost", "amount": 2, "where": {}}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"window": WINDOWS}
     param_docs: ClassVar[dict[str, str]] = {
@@ -119,8 +121,21 @@ class RedeployOutOfTurn(Ability):
         if got is None:
             return reason("no_decision_asked", effect=self.name)
         if action.region and action.region not in self.moves(s, seat, *got):
-            return reason("cannot_move_into", s, region=action.region)
+            return self._why_not_into(s, seat, *got, action.region)
         return None
+
+    def _why_not_into(self, s: "GameState", seat: int, hold: "RaceHold", lost: str | None, rid: str) -> Reason:
+        """The rule that keeps tokens out of `rid` (not one of `moves`): not a region of the
+        race, not next to the region lost, not one `where` names, or no token to spare beside it."""
+        r = s.regions.get(rid)
+        if r is None or r.owner != seat or r.race != hold.race or not r.tokens or rid == lost:
+            return reason("move_into_not_yours", s, region=rid, race=hold.race)
+        if lost is not None and lost not in s.board.adjacency[rid]:
+            return reason("move_into_not_next_to_lost", s, region=rid, region_lost=lost)
+        if self.where.d and not self.where.holds(s, seat, hold.race, rid):
+            return reason("move_into_not_where", s, region=rid, effect=self.name)
+        least = least_tokens(s, seat, s.catalog.effects_of(hold.race, hold.power))
+        return reason("move_into_no_spare", s, region=rid, least=least)
 
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
                      events: list[dict[str, Any]]) -> None:

@@ -31,6 +31,7 @@ class Reroll(UseMove):
     (`use: reroll`; `settle` keeps the roll)."""
 
     intents: ClassVar[tuple[str, ...]] = ("use",)
+    idle_values: ClassVar[dict[str, Any]] = {"times": 0}
     params: ClassVar[dict[str, Any]] = {"times": 1}
     param_docs: ClassVar[dict[str, str]] = {"times": "re-rolls allowed each turn"}
 

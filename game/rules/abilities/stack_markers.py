@@ -25,7 +25,7 @@ from .base import MarkSpec, Victim, register
 from .box import left_for
 from .markers import mark, marks_on_board, set_mark
 from .use_move import UseMove
-from .where import Where
+from .where import NEVER_HELD, Where
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
@@ -37,6 +37,8 @@ class StackMarkers(UseMove):
     `use: stack_markers`) and defence; never split or merged (Behemoth)."""
 
     intents: ClassVar[tuple[str, ...]] = ("use",)
+    idle_values: ClassVar[dict[str, Any]] = {"count": 0, "marker": ""}
+    held_where: ClassVar[dict[str, tuple[str, ...]]] = {"worth": NEVER_HELD}
     params: ClassVar[dict[str, Any]] = {"marker": "behemoth", "count": 2, "worth": {}}
     param_docs: ClassVar[dict[str, str]] = {
         "marker": "the stack's name on the board (one name per game)",

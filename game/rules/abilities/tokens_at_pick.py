@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
 class TokensAtPick(Ability):
     """`amount` more tokens from the tray when the combo is picked (Hordes of)."""
 
+    idle_values: ClassVar[dict[str, Any]] = {"amount": 0}
     params: ClassVar[dict[str, Any]] = {"amount": 2}
     param_docs: ClassVar[dict[str, str]] = {"amount": "extra tokens taken from the tray"}
 

@@ -28,6 +28,7 @@ class TokensAtRedeploy(Ability):
     Mudmen) or per conquest of a `victim` (`per: conquest`, Fauns; `victims_gain` gives the
     victims one each too)."""
 
+    idle_values: ClassVar[dict[str, Any]] = {"amount": 0}
     params: ClassVar[dict[str, Any]] = {"amount": 1, "per": "region", "where": {}, "victim": "active",
                                         "victims_gain": False}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"per": ("region", "conquest"), "victim": ("active", "nonempty", "any")}

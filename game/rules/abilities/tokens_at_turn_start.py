@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..common import take_tray
 from .base import Ability, register
-from .where import Where
+from .where import NEVER_HELD, Where
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
@@ -24,6 +24,8 @@ class TokensAtTurnStart(Ability):
     """At the start of your turn, `amount` tokens from the tray: each turn, per region matching
     `where`, or per other race gone into decline since your last turn."""
 
+    idle_values: ClassVar[dict[str, Any]] = {"amount": 0}
+    held_where: ClassVar[dict[str, tuple[str, ...]]] = {"where": NEVER_HELD}
     params: ClassVar[dict[str, Any]] = {"amount": 1, "per": "turn", "where": {}}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"per": ("turn", "region", "decline_seen")}
     only_with: ClassVar[dict[str, tuple[str, tuple[Any, ...]]]] = {"where": ("per", ("region",))}

@@ -23,6 +23,7 @@ class TokensLostAtRedeploy(Ability):
     """At the end of each of your turns, after redeploying, `amount` tokens go back to the tray
     (from your biggest stack first); when the last one goes, the banner is discarded."""
 
+    idle_values: ClassVar[dict[str, Any]] = {"amount": 0}
     params: ClassVar[dict[str, Any]] = {"amount": 1, "to": "tray"}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"to": ("tray", "out")}
     param_docs: ClassVar[dict[str, str]] = {

@@ -20,6 +20,7 @@ class TokensWhenPassedOver(Ability):
     """Passed over in the column, the race's combo gains `amount` tokens from the tray, taken
     by whoever picks it (Homunculi)."""
 
+    idle_values: ClassVar[dict[str, Any]] = {"amount": 0}
     params: ClassVar[dict[str, Any]] = {"amount": 1}
     param_docs: ClassVar[dict[str, str]] = {"amount": "tokens put on the combo each time it is passed over"}
 

@@ -23,6 +23,7 @@ class TrollsLairs(Ability):
 
     region_pieces = ("lair",)
 
+    idle_values = {"max_on_map": 0}
     params = {"max_on_map": 10}
 
     def marker_box(self) -> dict[str, int]:

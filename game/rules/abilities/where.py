@@ -44,6 +44,9 @@ KEYS: dict[str, str] = {
 #: the key that says what a `false` would have meant
 OPPOSITE: dict[str, str] = {"coastal": "not_coastal", "not_coastal": "coastal"}
 OCCUPANTS = ("empty", "lost_tribe", "active", "in_decline", "opponent")
+#: the `occupant` words a region held by the race itself never answers (`active` is an
+#: opponent's Active race)
+NEVER_HELD = ("empty", "lost_tribe", "active", "opponent")
 
 
 class Where:
