@@ -58,6 +58,9 @@ ACTS: dict[tuple[str, str], str] = {
 #: the other parameters a value of ACTS is loaded with, where the declared ones would refuse it
 ACTS_WITH: dict[tuple[str, str], dict[str, Any]] = {("hidden_loot", "repel"): {"pile": [1, 2]}}
 
+#: the parameters a block cannot act without, given to every case that does not set them itself
+NEEDED: dict[str, dict[str, Any]] = {"trigger": {"do": [{"coins": {"amount": 1}}]}}
+
 #: the blocks that act on a marker placed by another: each case gets its own marker, and the
 #: block placing it beside it in the same entry
 NEEDS_MARKER = ("coins_for_markers", "marker_moves")
@@ -102,6 +105,7 @@ def _entry(name: str, params: dict[str, Any], marker: str) -> dict[str, Any]:
     """An entry with block `name` given `params`; a marker of its own when the block names one
     (one name belongs to one race), placed beside it when the block needs it placed."""
     effects: list[Any] = []
+    params = {**NEEDED.get(name, {}), **params}
     if "marker" in REGISTRY[name].params:
         params = {"marker": marker, **params}
     if name in NEEDS_MARKER:
