@@ -2,11 +2,14 @@
 the tokens and markers on every region, the hover highlight, and hit-testing.
 
 `BoardView` owns the pictures made from the map: the picture scaled to the window (made once
-per size), each region's outline in window pixels, the token spot of each region (the point
+per size and zoom level, from the map's own picture), each region's outline in board pixels, the token spot of each region (the point
 farthest inside it, where the map's labels leave room), and a composite of map + marks + tokens
 that is rebuilt only when its `key` changes (a new state, another mode, a draft changed). A
 frame while the mouse moves only blits that composite and the hovered region's highlight.
-Drawing reads the state and never changes it.
+Drawing reads the state and never changes it. The board zooms (`ZOOMS`, 1× to 3×) around a
+point and pans: everything is drawn again at the zoomed size rather than a small picture blown
+up, the view shows the part of it under `pan`, and `region_at`, `spot` and the chips go through
+the same `origin` and `scale`, so a click finds the region under the pointer at every zoom.
 """
 from __future__ import annotations
 
@@ -46,6 +49,7 @@ class BoardPicture:
     costs: dict[str, int] = field(default_factory=dict)   # the cost badge on each target
 
 
+ZOOMS = (1.0, 1.25, 1.5, 2.0, 2.5, 3.0)   # the board's zoom levels: each one's pictures drawn once, kept
 MARKER_MIN = READABLE   # no marker is drawn smaller (pixels), however full its region
 DASH_PHASES = 4         # steps of the marching dashes round a target's edge
 DASH_RATE = 6.0         # steps a second: a gentle march (a quarter of the pattern each step)
@@ -81,6 +85,12 @@ class BoardView:
             except (pygame.error, FileNotFoundError, OSError):
                 self.image = None
         self.layout: Layout | None = None
+        self.zoom = 1.0                       # one of ZOOMS
+        self.pan = (0, 0)                     # the view's corner in the zoomed board (pixels)
+        self.scale = 1.0                      # window pixels per map pixel, zoom included
+        self.ui = 1.0                         # the window's text scale, zoom included (line widths)
+        self._base_plans: dict[str, RegionPlan] = {}
+        self._pictures: dict[float, pygame.Surface] = {}
         self._scaled: pygame.Surface | None = None
         self._screen_polys: dict[str, list[tuple[float, float]]] = {}
         self._hover_cache: dict[str, tuple[pygame.Surface, tuple[int, int]]] = {}
@@ -95,20 +105,100 @@ class BoardView:
         if self.layout is not None and self.layout.board == layout.board:
             self.layout = layout
             return
+        if self.layout is None or self.layout.board.size != layout.board.size:
+            self._pictures.clear()
         self.layout = layout
-        b = layout.board
-        if self.image is not None:
-            self._scaled = pygame.transform.smoothscale(self.image, b.size)
-        else:
-            self._scaled = self._plain_map(b.size, layout.scale)
-        self._screen_polys = {rid: [(x * layout.scale, y * layout.scale) for x, y in poly]
+        self._base_plans = plan_board(self.polygons, list(self.regions.values()), layout.scale,
+                                      self.text.size, layout.board.size, self.spots)
+        self._apply_zoom()
+
+    def _apply_zoom(self) -> None:
+        """Everything drawn on the board at the current zoom, from its sources: the map picture
+        scaled from the map's own PNG (not from the window-sized one), the outlines, and each
+        region's plan scaled (tokens, markers, names and icons are then drawn at that size)."""
+        assert self.layout is not None
+        z = self.zoom
+        b = self.layout.board
+        self.scale = self.layout.scale * z
+        size = (round(b.w * z), round(b.h * z))
+        pic = self._pictures.get(z)
+        if pic is None or pic.get_size() != size:
+            if self.image is not None:
+                pic = pygame.transform.smoothscale(self.image, size)
+            else:
+                pic = self._plain_map(size, self.scale)
+            self._pictures[z] = pic
+        self._scaled = pic
+        self._screen_polys = {rid: [(x * self.scale, y * self.scale) for x, y in poly]
                               for rid, poly in self.polygons.items()}
-        self.plans = plan_board(self.polygons, list(self.regions.values()), layout.scale,
-                                self.text.size, b.size, self.spots)
+        self.plans = {rid: _zoomed_plan(p, z) for rid, p in self._base_plans.items()}
+        self.ui = self.layout.ui * z
         self._hover_cache.clear()
         self._composite = None
         self._key = None
         self._dashes = (None, None)
+        self.pan = self.pan
+
+    # -- zoom and pan ------------------------------------------------------------------------
+    @property
+    def pan(self) -> tuple[int, int]:
+        return self._pan
+
+    @pan.setter
+    def pan(self, at: tuple[float, float]) -> None:
+        """The view's corner, kept so that the view never leaves the board."""
+        if self.layout is None:
+            self._pan = (0, 0)
+            return
+        b = self.layout.board
+        w, h = round(b.w * self.zoom), round(b.h * self.zoom)
+        self._pan = (int(min(max(0, round(at[0])), w - b.w)), int(min(max(0, round(at[1])), h - b.h)))
+
+    @property
+    def origin(self) -> tuple[int, int]:
+        """Where the map's corner is in the window (off the board's corner when zoomed and panned)."""
+        assert self.layout is not None
+        return self.layout.board.x - self._pan[0], self.layout.board.y - self._pan[1]
+
+    def view_key(self) -> tuple[float, tuple[int, int]]:
+        return self.zoom, self._pan
+
+    def zoom_to(self, zoom: float, at: tuple[int, int] | None = None) -> bool:
+        """Zoom to `zoom` (the nearest of ZOOMS), keeping the map point under `at` (a window point,
+        the board's middle if None or off the board) where it is. False: nothing changed."""
+        if self.layout is None:
+            return False
+        new = min(ZOOMS, key=lambda z: abs(z - zoom))
+        if new == self.zoom:
+            return False
+        b = self.layout.board
+        if at is None or not b.collidepoint(at):
+            at = b.center
+        ox, oy = self.origin
+        mx, my = (at[0] - ox) / self.scale, (at[1] - oy) / self.scale
+        self.zoom = new
+        self._apply_zoom()
+        self.pan = (mx * self.scale - (at[0] - b.x), my * self.scale - (at[1] - b.y))
+        return True
+
+    def zoom_step(self, steps: int, at: tuple[int, int] | None = None) -> bool:
+        """`steps` levels of ZOOMS in (positive) or out (negative)."""
+        i = ZOOMS.index(self.zoom) if self.zoom in ZOOMS else 0
+        return self.zoom_to(ZOOMS[max(0, min(len(ZOOMS) - 1, i + steps))], at)
+
+    def pan_by(self, dx: float, dy: float) -> bool:
+        before = self._pan
+        self.pan = (self._pan[0] + dx, self._pan[1] + dy)
+        if self._pan != before:
+            self._dashes = (None, None)
+        return self._pan != before
+
+    def reset_view(self) -> bool:
+        changed = self.zoom != 1.0 or self._pan != (0, 0)
+        self.zoom, self._pan = 1.0, (0, 0)
+        if changed and self.layout is not None:
+            self._apply_zoom()
+        return changed
 
     def _plain_map(self, size: tuple[int, int], scale: float) -> pygame.Surface:
         """A map without its picture: each region a flat colour (used if the PNG is missing)."""
@@ -122,21 +212,24 @@ class BoardView:
 
     def token_size(self) -> int:
         assert self.layout is not None
-        return token_px(self.layout.scale)
+        return round(token_px(self.layout.scale) * self.zoom)
 
     def spot(self, rid: str) -> tuple[int, int]:
-        """Window position of a region's token spot."""
+        """Window position of a region's token spot (it may lie off the board's view when zoomed)."""
         assert self.layout is not None
+        ox, oy = self.origin
         plan = self.plans.get(rid)
         if plan is not None:
-            return self.layout.board.x + plan.spot[0], self.layout.board.y + plan.spot[1]
-        x, y = self.layout.board_to_screen(self.spots[rid])
-        return round(x), round(y)
+            return ox + plan.spot[0], oy + plan.spot[1]
+        x, y = self.spots[rid]
+        return round(ox + x * self.scale), round(oy + y * self.scale)
 
     def region_at(self, pos: tuple[int, int]) -> str | None:
+        """The region under a window point, through the same zoom and pan the board is drawn with."""
         if self.layout is None or not self.layout.board.collidepoint(pos):
             return None
-        x, y = point = self.layout.screen_to_board(pos)
+        ox, oy = self.origin
+        x, y = point = ((pos[0] - ox) / self.scale, (pos[1] - oy) / self.scale)
         for rid, (x0, y0, x1, y1) in self._bbox.items():      # boxes kept: this runs every pointer move
             if x0 <= x <= x1 and y0 <= y <= y1 and geometry.point_in_polygon(point, self.polygons[rid]):
                 return rid
@@ -173,7 +266,7 @@ class BoardView:
             self._composite = self._compose(pic)
             self._key = pic.key
             self._pic = pic
-        surf.blit(self._composite, self.layout.board.topleft)
+        surf.blit(self._composite, self.layout.board.topleft, pygame.Rect(self._pan, self.layout.board.size))
 
     def _compose(self, pic: BoardPicture) -> pygame.Surface:
         assert self.layout is not None and self._scaled is not None
@@ -183,7 +276,7 @@ class BoardView:
         for rid in pic.selected:
             pts = self._screen_polys.get(rid)
             if pts:
-                pygame.draw.polygon(comp, theme.GOLD, pts, max(3, round(5 * self.layout.ui)))
+                pygame.draw.polygon(comp, theme.GOLD, pts, max(3, round(5 * self.ui)))
         self._draw_labels(comp)
         self._draw_tokens(comp, pic)
         return comp
@@ -194,7 +287,7 @@ class BoardView:
         and a dark line on the edge itself (solid: play it; striped inside: it needs the die), so
         two targets side by side keep two outlines."""
         assert self.layout is not None
-        ui = self.layout.ui
+        ui = self.ui
         veil = pygame.Surface(comp.get_size(), pygame.SRCALPHA)
         veil.fill((16, 12, 10, 120))
         seat = getattr(getattr(pic.state, "turn", None), "seat", None)
@@ -280,7 +373,7 @@ class BoardView:
         assert self.layout is not None
         s = pic.state
         d = self.token_size()
-        ox, oy = self.layout.board.topleft
+        ox, oy = self.origin
         for rid, r in s.regions.items():
             if rid not in self.spots:
                 continue
@@ -439,18 +532,19 @@ class BoardView:
         picture. They run along each target's bright outline and stop under names, icons, stacks
         and markers, which lie above the outline."""
         assert self.layout is not None
-        if self._dashes[0] == self._key and self._key is not None:
+        key = (self._key, self.zoom, self._pan)
+        if self._dashes[0] == key and self._key is not None:
             return self._dashes[1]
         pic = self._pic
         made = None
         if pic is not None and pic.marks:
             made = self._make_dashes(pic)
-        self._dashes = (self._key, made)
+        self._dashes = (key, made)
         return made
 
     def _make_dashes(self, pic: BoardPicture) -> Dashes | None:
         assert self.layout is not None
-        ui = self.layout.ui
+        ui = self.ui
         w = max(3, round(4 * ui))
         boxes = []
         for rid in pic.marks:
@@ -461,7 +555,7 @@ class BoardView:
                 boxes.append((rid, pygame.Rect(x0, y0, x1 - x0, y1 - y0)))
         if not boxes:
             return None
-        area = boxes[0][1].unionall([b for _, b in boxes[1:]]).clip(pygame.Rect((0, 0), self.layout.board.size))
+        area = boxes[0][1].unionall([b for _, b in boxes[1:]]).clip(pygame.Rect(self._pan, self.layout.board.size))
         if not area.w or not area.h:
             return None
         dash = max(8, round(11 * ui))
@@ -484,11 +578,12 @@ class BoardView:
             for r in cuts:
                 layer.fill((0, 0, 0, 0), r)
             layers.append(layer)
-        ox, oy = self.layout.board.x + area.x, self.layout.board.y + area.y
+        bx, by = self.origin
+        ox, oy = bx + area.x, by + area.y
         window = pygame.Rect(ox, oy, area.w, area.h)
         strips = []                         # small boxes along the outlines: a step redraws only those
         for rid, _ in boxes:
-            pts = [(self.layout.board.x + x, self.layout.board.y + y) for x, y in self._screen_polys[rid]]
+            pts = [(bx + x, by + y) for x, y in self._screen_polys[rid]]
             strips += [r.clip(window) for r in _outline_boxes(pts, w + 1, max(48, round(64 * ui)))]
         return Dashes(layers, (ox, oy), window, [r for r in strips if r.w and r.h])
 
@@ -510,14 +605,40 @@ class BoardView:
             cached = (img, (int(x0) - w, int(y0) - w))
             self._hover_cache[rid] = cached
         img, (dx, dy) = cached
-        return surf.blit(img, (self.layout.board.x + dx, self.layout.board.y + dy))
+        ox, oy = self.origin
+        clip = surf.get_clip()
+        surf.set_clip(self.layout.board.clip(clip))
+        try:
+            return surf.blit(img, (ox + dx, oy + dy))
+        finally:
+            surf.set_clip(clip)
 
     def draw_flash(self, surf: pygame.Surface, rid: str, phase: float, colour=(255, 230, 90)) -> pygame.Rect:
         """A pulsing outline on the region a computer player just took."""
         assert self.layout is not None
-        pts = [(self.layout.board.x + x, self.layout.board.y + y) for x, y in self._screen_polys[rid]]
+        ox, oy = self.origin
+        pts = [(ox + x, oy + y) for x, y in self._screen_polys[rid]]
         w = max(2, round((3 + 3 * (0.5 + 0.5 * math.sin(phase * 2 * math.pi))) * self.layout.ui))
-        return pygame.draw.polygon(surf, colour, pts, w)
+        clip = surf.get_clip()
+        surf.set_clip(self.layout.board.clip(clip))
+        try:
+            return pygame.draw.polygon(surf, colour, pts, w).clip(self.layout.board)
+        finally:
+            surf.set_clip(clip)
+
+
+def _zoomed_plan(p: RegionPlan, z: float) -> RegionPlan:
+    """A region's plan at zoom `z`: every rectangle scaled with its edges rounded alike, so that
+    two things apart at 1× stay apart, and the name written `z` times as big."""
+    if z == 1.0:
+        return p
+
+    def r(a: pygame.Rect) -> pygame.Rect:
+        x, y = round(a.x * z), round(a.y * z)
+        return pygame.Rect(x, y, round(a.right * z) - x, round(a.bottom * z) - y)
+    stack = r(p.stack)
+    return RegionPlan(stack, stack.center, r(p.markers), r(p.label), r(p.name), [r(i) for i in p.icons],
+                      round(p.font * z), p.inside, p.weight, p.lines)
 
 
 Segment = tuple[tuple[float, float], tuple[float, float]]

@@ -116,6 +116,8 @@ class PlayView(Scene):
         self.mouse = (0, 0)
         self.down_region: str | None = None
         self.dragging = False
+        self.panning: tuple[int, int] | None = None   # the middle button drags the board from here
+        self.zoom_chip: pygame.Rect | None = None     # the "whole map" chip over a zoomed board, as drawn
         self.buttons: list[Button] = []
         self.combo_rects: list[pygame.Rect] = []
         self.die: DieShow | None = None

@@ -16,6 +16,7 @@ from .. import panels, plain, theme
 from ..app import write_error_log
 from ..board_view import DASH_PHASES, DASH_RATE, BoardPicture
 from ..playview import DRAFT_MODES, PlayView
+from ..strings import t
 from ..widgets import tooltip
 
 
@@ -56,7 +57,7 @@ class PlayDrawing(PlayView):
         return (self.version, self.mode, self.message, self.message_kind, self.hover_button, self.hover_combo,
                 self.pressed == "peek", self.fast, self.app.size(), tuple(self.heroes), self.confirm_die,
                 tuple(sorted((d.counts if d else {}).items())), self.confirm_decline, self.app.hints,
-                self.covered_at is not None,
+                self.covered_at is not None, self.board_view.view_key(),
                 (self.tutorial.index, self.tutorial.active) if self.tutorial is not None else None)
 
     def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
@@ -157,6 +158,7 @@ class PlayDrawing(PlayView):
         def board() -> None:
             self.board_view.draw(surf, self.picture())
             pygame.draw.rect(surf, (20, 14, 10), L.board.inflate(4, 4), 2)
+            self._draw_zoom_chip(surf)
         parts = {"board": board, "top": lambda: panels.draw_top(self, surf),
                  "column": lambda: panels.draw_column(self, surf), "player": lambda: panels.draw_player(self, surf),
                  "log": lambda: panels.draw_log(self, surf), "bar": lambda: panels.draw_bar(self, surf)}
@@ -169,6 +171,24 @@ class PlayDrawing(PlayView):
                    pressed=(self.pressed == b.id))
         if self.plain_parts:
             plain.notice(self, surf, str(self.plain_log))
+
+    def _draw_zoom_chip(self, surf: pygame.Surface) -> None:
+        """Over a zoomed board, at its top right: how far it is zoomed and that 0 (or a click here)
+        shows the whole map again."""
+        L = self.layout
+        assert L is not None
+        z = self.board_view.zoom
+        if z == 1.0:
+            self.zoom_chip = None
+            return
+        img = self.app.text.render(t("bar.zoom", zoom=f"{z:g}"), L.px(14), theme.INK, "bold")
+        box = img.get_rect().inflate(L.px(16), L.px(8))
+        box.topright = (L.board.right - L.px(8), L.board.y + L.px(8))
+        pygame.draw.rect(surf, (20, 14, 10), box.move(1, 2), border_radius=L.px(8))
+        pygame.draw.rect(surf, (250, 242, 222), box, border_radius=L.px(8))
+        pygame.draw.rect(surf, theme.BUTTON, box, max(1, L.px(2)), border_radius=L.px(8))
+        surf.blit(img, img.get_rect(center=box.center))
+        self.zoom_chip = box
 
     def _draw_part(self, surf: pygame.Surface, part: str, draw: Callable[[], None]) -> None:
         """Draw one part of the screen; if it raises, the error goes to error.log (once a part)
