@@ -51,6 +51,8 @@ class BoardPicture:
 
 ZOOMS = (1.0, 1.25, 1.5, 2.0, 2.5, 3.0)   # the board's zoom levels: each one's pictures drawn once, kept
 MARKER_MIN = READABLE   # no marker is drawn smaller (pixels), however full its region
+ART_MARGIN = 1.2        # a marker's or icon's picture has a clear margin: drawn this much bigger
+                        # than its place, what shows fills the place (READABLE pixels and more)
 DASH_PHASES = 4         # steps of the marching dashes round a target's edge
 DASH_RATE = 6.0         # steps a second: a gentle march (a quarter of the pattern each step)
 
@@ -366,8 +368,8 @@ class BoardView:
                 comp.blit(img, at)
                 y += img.get_height()
             for kind, rect in zip(feature_kinds(region), plan.icons, strict=False):
-                icon = self.sprites.feature(kind, rect.w)
-                comp.blit(icon, rect)
+                icon = self.sprites.feature(kind, round(rect.w * ART_MARGIN))
+                comp.blit(icon, icon.get_rect(center=rect.center))
 
     def _draw_tokens(self, comp: pygame.Surface, pic: BoardPicture) -> None:
         assert self.layout is not None
@@ -484,7 +486,7 @@ class BoardView:
         y = col.y + (col.h - (m + step * (k - 1))) // 2
         for kind, count in kinds:
             centre = (col.centerx, y + m // 2)
-            img = self.sprites.marker(kind, m)
+            img = self.sprites.marker(kind, round(m * ART_MARGIN))
             surf.blit(img, img.get_rect(center=centre))
             if more:
                 marker_chip(surf, self.text, (centre[0] + m // 2, centre[1] + m // 2), m, f"+{more}")
