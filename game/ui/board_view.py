@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import io
 import math
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Hashable, Sequence
+from typing import Any, Callable, Hashable, Sequence
 
 import pygame
 
@@ -69,7 +70,8 @@ class Dashes:
 
 class BoardView:
     def __init__(self, polygons: dict[str, list[tuple[float, float]]], map_size: tuple[int, int],
-                 image_path: Path | None, sprites: Sprites, text: Text, regions: Sequence[Any] = ()) -> None:
+                 image_path: Path | None, sprites: Sprites, text: Text, regions: Sequence[Any] = (),
+                 redraw: Callable[[int], pygame.Surface] | None = None) -> None:
         self.polygons = polygons
         self.regions = {r.id: r for r in regions}
         self.plans: dict[str, RegionPlan] = {}
@@ -93,14 +95,18 @@ class BoardView:
         self.ui = 1.0                         # the window's text scale, zoom included (line widths)
         self._base_plans: dict[str, RegionPlan] = {}
         self._pictures: dict[float, pygame.Surface] = {}
+        self.redraw = redraw                  # draws the map's picture at a width, from its regions
+        self._sharp: dict[tuple[int, int], pygame.Surface] = {}   # pictures drawn anew, by size
+        self._drawing: dict[tuple[int, int], threading.Thread] = {}
         self._scaled: pygame.Surface | None = None
         self._screen_polys: dict[str, list[tuple[float, float]]] = {}
-        self._hover_cache: dict[str, tuple[pygame.Surface, tuple[int, int]]] = {}
+        self._hover_cache: dict[tuple[str, tuple[int, int]], tuple[pygame.Surface, tuple[int, int]]] = {}
         self._composite: pygame.Surface | None = None
         self._key: Hashable = None
         self._pic: BoardPicture | None = None
         self._dashes: tuple[Hashable, Dashes | None] = (None, None)
         self._bands: dict[int, pygame.Surface] = {}
+        self._placed: tuple[tuple[int, int], Dashes] | None = None     # the dashes as last placed
 
     # -- geometry --------------------------------------------------------------------------
     def set_layout(self, layout: Layout) -> None:
@@ -127,9 +133,12 @@ class BoardView:
         if pic is None or pic.get_size() != size:
             if self.image is not None:
                 pic = pygame.transform.smoothscale(self.image, size)
+                if size[0] > self.image.get_width():
+                    self._draw_sharp(size)
             else:
                 pic = self._plain_map(size, self.scale)
             self._pictures[z] = pic
+        pic = self._sharp.get(size, pic)
         self._scaled = pic
         self._screen_polys = {rid: [(x * self.scale, y * self.scale) for x, y in poly]
                               for rid, poly in self.polygons.items()}
@@ -140,6 +149,48 @@ class BoardView:
         self._key = None
         self._dashes = (None, None)
         self.pan = self.pan
+
+    def _draw_sharp(self, size: tuple[int, int]) -> None:
+        """Zoomed beyond the map's own picture: draw the picture anew at `size` from its regions,
+        in the background (a second or so), the picture blown up showing meanwhile; `poll` puts
+        it in when it is done."""
+        if self.redraw is None or size in self._sharp or size in self._drawing:
+            return
+        draw = self.redraw
+
+        def work() -> None:
+            try:
+                self._sharp[size] = draw(size[0])
+            except (pygame.error, OSError, ValueError):
+                pass                             # the picture blown up stays
+
+        worker = threading.Thread(target=work, name="board-picture", daemon=True)
+        self._drawing[size] = worker
+        worker.start()
+
+    def poll(self) -> bool:
+        """True (once) when a picture drawn in the background for the current zoom has come in."""
+        if self.layout is None or not self._drawing:
+            return False
+        for size, worker in list(self._drawing.items()):
+            if not worker.is_alive():
+                del self._drawing[size]
+                if size in self._sharp and pygame.display.get_surface() is not None:
+                    self._sharp[size] = self._sharp[size].convert()      # blitted every frame
+        if self._scaled is not None and self._sharp.get(self._scaled.get_size(), self._scaled) is not self._scaled:
+            self._apply_zoom()
+            return True
+        return False
+
+    def drawing(self) -> bool:
+        """A picture is being drawn in the background."""
+        return bool(self._drawing)
+
+    def wait(self) -> None:
+        """Wait for the pictures drawn in the background and put in the current one (tools, tests)."""
+        for worker in list(self._drawing.values()):
+            worker.join()
+        self.poll()
 
     # -- zoom and pan ------------------------------------------------------------------------
     @property
@@ -162,8 +213,8 @@ class BoardView:
         assert self.layout is not None
         return self.layout.board.x - self._pan[0], self.layout.board.y - self._pan[1]
 
-    def view_key(self) -> tuple[float, tuple[int, int]]:
-        return self.zoom, self._pan
+    def view_key(self) -> tuple[float, tuple[int, int], int]:
+        return self.zoom, self._pan, id(self._scaled)
 
     def zoom_to(self, zoom: float, at: tuple[int, int] | None = None) -> bool:
         """Zoom to `zoom` (the nearest of ZOOMS), keeping the map point under `at` (a window point,
@@ -191,8 +242,6 @@ class BoardView:
     def pan_by(self, dx: float, dy: float) -> bool:
         before = self._pan
         self.pan = (self._pan[0] + dx, self._pan[1] + dy)
-        if self._pan != before:
-            self._dashes = (None, None)
         return self._pan != before
 
     def reset_view(self) -> bool:
@@ -531,21 +580,29 @@ class BoardView:
     # -- the marching dashes ----------------------------------------------------------------------
     def dashes(self) -> Dashes | None:
         """The dashes for the targets of the picture last drawn (None: no targets), made once per
-        picture. They run along each target's bright outline and stop under names, icons, stacks
-        and markers, which lie above the outline."""
+        picture and zoom, over the whole board (a pan only moves them). They run along each
+        target's bright outline and stop under names, icons, stacks and markers, which lie above
+        the outline. Placed in the window and clipped to the board's view here."""
         assert self.layout is not None
-        key = (self._key, self.zoom, self._pan)
-        if self._dashes[0] == key and self._key is not None:
-            return self._dashes[1]
-        pic = self._pic
-        made = None
-        if pic is not None and pic.marks:
-            made = self._make_dashes(pic)
-        self._dashes = (key, made)
-        return made
+        key = (self._key, self.zoom)
+        if self._dashes[0] != key or self._key is None:
+            pic = self._pic
+            self._dashes = (key, self._make_dashes(pic) if pic is not None and pic.marks else None)
+            self._placed = None
+        made = self._dashes[1]
+        if made is None:
+            return None
+        if self._placed is None or self._placed[0] != self._pan:
+            ox, oy = self.origin
+            view = self.layout.board
+            rect = made.rect.move(ox, oy).clip(view)
+            boxes = [c for c in (b.move(ox, oy).clip(view) for b in made.boxes) if c.w and c.h]
+            self._placed = (self._pan, Dashes(made.layers, (ox + made.origin[0], oy + made.origin[1]), rect, boxes))
+        return self._placed[1]
 
     def _make_dashes(self, pic: BoardPicture) -> Dashes | None:
-        assert self.layout is not None
+        """The dashes in board pixels (origin, rect and boxes relative to the board's corner)."""
+        assert self.layout is not None and self._scaled is not None
         ui = self.ui
         w = max(3, round(4 * ui))
         boxes = []
@@ -557,7 +614,7 @@ class BoardView:
                 boxes.append((rid, pygame.Rect(x0, y0, x1 - x0, y1 - y0)))
         if not boxes:
             return None
-        area = boxes[0][1].unionall([b for _, b in boxes[1:]]).clip(pygame.Rect(self._pan, self.layout.board.size))
+        area = boxes[0][1].unionall([b for _, b in boxes[1:]]).clip(self._scaled.get_rect())
         if not area.w or not area.h:
             return None
         dash = max(8, round(11 * ui))
@@ -574,44 +631,47 @@ class BoardView:
         outlines = [[(x - area.x, y - area.y) for x, y in self._screen_polys[rid]] for rid, _ in boxes]
         shifts = [k * period / DASH_PHASES for k in range(DASH_PHASES)]
         for pieces in dash_pieces(outlines, area.size, dash, period, shifts, max(3, w)):
-            layer = pygame.Surface(area.size, pygame.SRCALPHA)
+            layer = pygame.Surface(area.size, depth=8)      # one colour on a see-through ground: a
+            layer.set_palette_at(0, (0, 0, 0))              # byte a pixel, so the zoomed board's
+            layer.set_palette_at(1, (255, 252, 236))        # dashes stay small
+            layer.fill(0)
+            layer.set_colorkey(0)
             for a, b in pieces:
-                pygame.draw.line(layer, (255, 252, 236, 255), a, b, max(2, w - 1))
+                pygame.draw.line(layer, 1, a, b, max(2, w - 1))
             for r in cuts:
-                layer.fill((0, 0, 0, 0), r)
+                layer.fill(0, r)
             layers.append(layer)
-        bx, by = self.origin
-        ox, oy = bx + area.x, by + area.y
-        window = pygame.Rect(ox, oy, area.w, area.h)
         strips = []                         # small boxes along the outlines: a step redraws only those
         for rid, _ in boxes:
-            pts = [(bx + x, by + y) for x, y in self._screen_polys[rid]]
-            strips += [r.clip(window) for r in _outline_boxes(pts, w + 1, max(48, round(64 * ui)))]
-        return Dashes(layers, (ox, oy), window, [r for r in strips if r.w and r.h])
+            strips += [r.clip(area) for r in _outline_boxes(self._screen_polys[rid], w + 1, max(48, round(64 * ui)))]
+        return Dashes(layers, area.topleft, area, [r for r in strips if r.w and r.h])
 
     # -- per frame ---------------------------------------------------------------------------
     def draw_hover(self, surf: pygame.Surface, rid: str, colour: tuple[int, int, int] = (255, 250, 220)) -> pygame.Rect:
+        """The hovered region lit, the part of it in the board's view (made once per view)."""
         assert self.layout is not None
-        cached = self._hover_cache.get(rid)
+        key = (rid, self._pan)
+        cached = self._hover_cache.get(key)
         if cached is None:
             pts = self._screen_polys[rid]
-            x0 = min(p[0] for p in pts)
-            y0 = min(p[1] for p in pts)
-            x1 = max(p[0] for p in pts)
-            y1 = max(p[1] for p in pts)
             w = max(3, round(3 * self.layout.ui))
-            img = pygame.Surface((int(x1 - x0) + 2 * w + 2, int(y1 - y0) + 2 * w + 2), pygame.SRCALPHA)
-            local = [(px - x0 + w, py - y0 + w) for px, py in pts]
+            x0, y0 = int(min(p[0] for p in pts)) - w, int(min(p[1] for p in pts)) - w
+            x1, y1 = int(max(p[0] for p in pts)) + w + 2, int(max(p[1] for p in pts)) + w + 2
+            area = pygame.Rect(x0, y0, x1 - x0, y1 - y0).clip(pygame.Rect(self._pan, self.layout.board.size))
+            img = pygame.Surface((max(1, area.w), max(1, area.h)), pygame.SRCALPHA)
+            local = [(px - area.x, py - area.y) for px, py in pts]
             pygame.draw.polygon(img, colour + (64,), local)
             pygame.draw.polygon(img, colour + (255,), local, w)
-            cached = (img, (int(x0) - w, int(y0) - w))
-            self._hover_cache[rid] = cached
+            if len(self._hover_cache) > 96:          # a long pan leaves many views behind
+                self._hover_cache.clear()
+            cached = (img, area.topleft)
+            self._hover_cache[key] = cached
         img, (dx, dy) = cached
         ox, oy = self.origin
         clip = surf.get_clip()
         surf.set_clip(self.layout.board.clip(clip))
         try:
-            return surf.blit(img, (ox + dx, oy + dy))
+            return surf.blit(img, (ox + dx, oy + dy)).clip(self.layout.board)
         finally:
             surf.set_clip(clip)
 
