@@ -116,4 +116,24 @@ def test_a_click_on_a_zoomed_and_panned_board_takes_the_region_under_the_pointer
     d.click(at)
     assert scene.table.match.records[-1].action == {"kind": "conquer", "region": rid}
     d.key(pygame.K_0)                                   # 0: the whole map again
-    assert view.zoom == 1.0 and view.pan == (0, 0)
+    assert view.zoom == 1.0 and view.pan == (0, 0) and scene.zoom_chip is None
+
+
+def test_the_board_zooms_with_the_keys_pans_with_the_middle_button_and_the_chip_resets_it(d, home) -> None:
+    scene = game_with(d, home, "ratmen", "alchemist")
+    view, L = scene.board_view, scene.layout
+    d.move(L.board.center)
+    d.key(pygame.K_EQUALS)                              # +
+    d.key(pygame.K_KP_PLUS)
+    assert view.zoom == 1.5
+    d.pump()
+    assert scene.zoom_chip is not None and L.board.contains(scene.zoom_chip)
+    before = view.pan
+    a, b = L.board.center, (L.board.centerx - 60, L.board.centery - 40)
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=2))
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(-60, -40), buttons=(0, 1, 0)))
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=2))
+    assert view.pan == (before[0] + 60, before[1] + 40)    # the board follows the hand
+    records = len(scene.table.match.records)
+    d.click(scene.zoom_chip.center)
+    assert view.zoom == 1.0 and len(scene.table.match.records) == records    # no region taken

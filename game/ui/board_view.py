@@ -302,6 +302,8 @@ class BoardView:
         return minus, plus
 
     def chip_at(self, pos: tuple[int, int], regions: list[str]) -> tuple[str, int] | None:
+        if self.layout is None or not self.layout.board.collidepoint(pos):
+            return None                      # a zoomed board's chips out of view are not there
         for rid in regions:
             minus, plus = self.chip_rects(rid)
             if minus.collidepoint(pos):

@@ -134,7 +134,8 @@ class PlayInput(PlayView):
     def track_hover(self, pos: tuple[int, int]) -> None:
         b = hit(self.buttons, pos)
         hb = b.id if b else None
-        rid = None if b else self.board_view.region_at(pos)
+        over_chip = self.zoom_chip is not None and self.zoom_chip.collidepoint(pos)
+        rid = None if b or over_chip else self.board_view.region_at(pos)
         combo = None
         if b is None and rid is None and not (self.tutorial is not None and self.tutorial.covers(pos)):
             combo = next((i for i, r in enumerate(self.combo_rects) if r.collidepoint(pos)), None)
