@@ -67,8 +67,9 @@ class PlayInput(PlayView):
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 2:
             if self.layout is not None and self.layout.board.collidepoint(ev.pos):
                 self.panning = ev.pos         # the middle button drags the board
-        elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 2:
+        elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 2 and self.panning is not None:
             self.panning = None
+            self.after_view_change()
         elif ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
             self.track_hover(ev.pos)
