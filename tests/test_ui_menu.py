@@ -134,9 +134,10 @@ def test_volume_and_music_are_set_on_screen_with_the_mouse_and_the_keys_and_reme
     d.press_button("music:off")
     assert settings.load()["music"] is False and not d.app.audio.music
     d.key(pygame.K_ESCAPE)
-    d.key(pygame.K_MINUS)                                         # in the game too, with a word on the line
-    assert d.app.audio.volume == pytest.approx(0.1)
-    assert d.scene.message == strings.t("msg.volume", n=10)
+    game = d.scene
+    game.board_view.zoom_step(2)
+    d.key(pygame.K_MINUS)                                         # in the game, − zooms the board out instead
+    assert d.app.audio.volume == pytest.approx(0.2) and game.board_view.zoom == 1.25
     assert d.app.text.overflows == []
 
 

@@ -3,7 +3,8 @@
 
 Drives the window headless (SDL's dummy driver) through one game of five players, three of them
 computer seats, and saves: the start screen, the hand-over (pass) screen, the combo column with a
-combo's rules in its tooltip, the 5-player board in the middle of the game, the reinforcement die,
+combo's rules in its tooltip, the 5-player board in the middle of the game (also zoomed 2× round
+the pointer, and as an eye without green cones sees it), the reinforcement die,
 a redeploy, the ranking and the story of the game. Everything is seeded, so the pictures are the
 same every run.
 
@@ -34,8 +35,10 @@ if __name__ == "__main__":          # the command: the compiled engine when it i
     native.enable()
 
 from game.rules import CONQUER, Conquer, Reinforce  # noqa: E402
+from game.ui.colour_vision import simulate  # noqa: E402
 
-SCREENS = ("start", "pass", "column", "board", "die", "redeploy", "ranking", "story")
+SCREENS = ("start", "pass", "column", "board", "board-zoom", "board-deuteranopia", "die", "redeploy", "ranking",
+           "story")
 NAMES = ("Ana", "Bogdan", "Claire", "Daan", "Eliza")
 
 
@@ -142,13 +145,17 @@ def nearest(img: pygame.Surface, pal: Sequence[Colour]) -> bytes:
     return bytes(map(by_pixel.__getitem__, pixels))
 
 
-def save_small(screen: pygame.Surface, path: Path) -> Path:
+def save_small(screen: pygame.Surface, path: Path, vision: str | None = None) -> Path:
     """Write the screen as a 128-colour PNG (a fraction of the full-colour file, so the pictures in
     docs/images stay small), through a temporary file. Each pixel takes its nearest palette colour:
     a blit into an 8-bit surface would go through SDL's 3-3-2 table instead, which first cuts every
-    colour to 8 levels of red and green and 4 of blue (the disabled buttons' grey came out pink)."""
+    colour to 8 levels of red and green and 4 of blue (the disabled buttons' grey came out pink).
+    With `vision` ("deuteranopia", ...) each palette colour is written as that eye sees it."""
     pal = palette(screen)
-    small = pygame.image.frombytes(nearest(screen, pal), screen.get_size(), "P")
+    index = nearest(screen, pal)
+    if vision is not None:
+        pal = [simulate(c, vision) for c in pal]
+    small = pygame.image.frombytes(index, screen.get_size(), "P")
     small.set_palette(pal + [(0, 0, 0)] * (256 - len(pal)))
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.stem}.drawing.png")
@@ -157,7 +164,7 @@ def save_small(screen: pygame.Surface, path: Path) -> Path:
     return path
 
 
-def steady_shot(d: Any, path: Path, then: Callable[[float], None] | None = None) -> Path:
+def steady_shot(d: Any, path: Path, then: Callable[[float], None] | None = None, vision: str | None = None) -> Path:
     """Draw the window of driver `d` and write it to `path` at a moment fixed for the picture
     (`then` sets up what is shown from that moment): the marching dashes at their first step,
     and no flash of a computer player's last conquest, which lasts 10 ms when nothing paces the
@@ -178,7 +185,7 @@ def steady_shot(d: Any, path: Path, then: Callable[[float], None] | None = None)
         d.pump()
     finally:
         d.app.clock = real
-    return save_small(d.app.screen, path)
+    return save_small(d.app.screen, path, vision)
 
 
 def render(out: Path, size: tuple[int, int] = (1280, 800), lang: str = "en", seed: int = 11) -> list[Path]:
@@ -193,8 +200,8 @@ def render(out: Path, size: tuple[int, int] = (1280, 800), lang: str = "en", see
     written: list[Path] = []
     d = Driver(Options(pace=0, catch_errors=False, seed=seed, lang=lang), size=size)
 
-    def shot(name: str, then: Callable[[float], None] | None = None) -> None:
-        written.append(steady_shot(d, out / f"{name}.png", then))
+    def shot(name: str, then: Callable[[float], None] | None = None, vision: str | None = None) -> None:
+        written.append(steady_shot(d, out / f"{name}.png", then, vision))
 
     try:
         d.pump(3)
@@ -222,6 +229,13 @@ def render(out: Path, size: tuple[int, int] = (1280, 800), lang: str = "en", see
         target = next((a.region for a in game.legal if isinstance(a, (Conquer, Reinforce))), None)
         d.move(d.region_point(target) if target is not None else (5, 5))
         shot("board")
+        game.board_view.zoom_to(2.0, game.mouse)      # zoomed round the pointer, its picture drawn anew
+        game.board_view.wait()
+        d.move(game.mouse)
+        shot("board-zoom")
+        game.board_view.reset_view()
+        d.move(game.mouse)
+        shot("board-deuteranopia", vision="deuteranopia")
         d.app.options.pace = 1.0                        # the die stays on screen while it is shown
         shot("die", lambda moment: setattr(game, "die", DieShow(2, True, moment - 0.9, game.message or "")))
         game.die = None

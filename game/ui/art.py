@@ -742,13 +742,24 @@ class Sprites:
             self._base[name] = s
         return s
 
-    def _sized(self, name: str, size: int, draw: Callable[[], pygame.Surface]) -> pygame.Surface:
+    def _sized(self, name: str, size: int, draw: Callable[..., pygame.Surface]) -> pygame.Surface:
+        """The picture `name` at `size` pixels: the stored one scaled down, or drawn anew at that
+        size when it is bigger than the stored one (a zoomed board stays sharp)."""
         size = max(4, int(size))
         key = (name, size)
         s = self._scaled.get(key)
         if s is None:
             base = self._load(name, draw)
-            s = base if base.get_width() == size else pygame.transform.smoothscale(base, (size, size))
+            if base.get_width() == size:
+                s = base
+            elif base.get_width() < size:
+                s = draw(size)
+                if s.get_size() != (size, size):
+                    s = pygame.transform.smoothscale(s, (size, size))
+                if pygame.display.get_surface() is not None:
+                    s = s.convert_alpha()
+            else:
+                s = pygame.transform.smoothscale(base, (size, size))
             self._scaled[key] = s
         return s
 
@@ -756,18 +767,18 @@ class Sprites:
         custom = self.custom.get(race)
         side = '_decline' if decline and race != 'lost_tribe' else ''
         name = f"custom/{race}.race{side}" if custom is not None else f"tokens/{race}{side}.png"
-        return self._sized(name, size, lambda: race_token(race, decline, BASE, custom))
+        return self._sized(name, size, lambda n=BASE: race_token(race, decline, n, custom))
 
     def power(self, power: str, size: int) -> pygame.Surface:
         custom = self.custom.get(power)
         name = f"custom/{power}.power" if custom is not None else f"powers/{power}.png"
-        return self._sized(name, size, lambda: power_badge(power, BASE, custom))
+        return self._sized(name, size, lambda n=BASE: power_badge(power, n, custom))
 
     def marker(self, kind: str, size: int) -> pygame.Surface:
         own = CUSTOM_MARKERS.get(kind)
         if own is not None:             # the picture a content file names for its marker
             return self._sized_file(own, size, lambda: marker(kind))
-        return self._sized(f"markers/{kind}.png", size, lambda: marker(kind))
+        return self._sized(f"markers/{kind}.png", size, lambda n=48: marker(kind, n))
 
     def _sized_file(self, path: str, size: int, draw: Callable[[], pygame.Surface]) -> pygame.Surface:
         """A picture from a file anywhere (a content file's own), `size` pixels square."""
@@ -792,10 +803,10 @@ class Sprites:
         return self._sized("coin.png", size, coin)
 
     def feature(self, kind: str, size: int) -> pygame.Surface:
-        return self._sized(f"features/{kind}.png", size, lambda: feature_icon(kind))
+        return self._sized(f"features/{kind}.png", size, lambda n=48: feature_icon(kind, n))
 
     def die(self, face: int, size: int) -> pygame.Surface:
-        return self._sized(f"die_{face}.png", size, lambda: die_face(face))
+        return self._sized(f"die_{face}.png", size, lambda n=72: die_face(face, n))
 
 
 def main(argv: list[str] | None = None) -> int:

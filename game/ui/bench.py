@@ -8,6 +8,7 @@ Prints, on the 5-player map at 1280×800 with a game a few rounds in:
 - the same two with things happening: frames while tokens fly and effects sound over the music
   loop, then idle CPU with the music still playing;
 - time from launch (a fresh `python` process) to the first frame on screen.
+- the same frame time with the board zoomed to 3×, and the time of a step of panning it;
 Targets: p99 ≤ 8 ms, idle < 5 % of a core, first frame ≤ 1.5 s. Uses SDL's dummy video driver
 unless SDL_VIDEODRIVER is set, so it runs without a display (a real display adds the cost of
 showing the frame).
@@ -147,6 +148,29 @@ def flying_times(d, pygame, frames: int = 360) -> list[float]:
     return times[30:]
 
 
+def zoomed_times(d, pygame, zoom: float = 3.0, samples: int = 300) -> tuple[list[float], list[float]]:
+    """Frame times with the board zoomed to `zoom` (its sharp picture drawn first): while the
+    mouse moves across it, and while the arrow keys pan it (each step a new view of the board)."""
+    view = d.scene.board_view
+    view.zoom_to(zoom, d.scene.layout.board.center)
+    view.wait()
+    d.app.dirty()
+    d.app.tick(block=False)
+    frame_times(d, pygame, 60)                      # the zoomed hover highlights cached
+    hover = frame_times(d, pygame, samples)
+    pans = []
+    keys = [pygame.K_RIGHT] * 4 + [pygame.K_DOWN] * 3 + [pygame.K_LEFT] * 4 + [pygame.K_UP] * 3
+    for k in range(len(keys) * 4):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=keys[k % len(keys)], mod=0, unicode="",
+                                             scancode=0))
+        t0 = time.perf_counter()
+        d.app.tick(block=False)
+        pans.append((time.perf_counter() - t0) * 1000)
+    view.reset_view()
+    d.app.dirty()
+    return hover, pans
+
+
 def idle_cpu(d, seconds: float = 3.0) -> float:
     d.app.tick(block=False)
     c0, w0 = time.process_time(), time.perf_counter()
@@ -160,6 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         warm = frame_times(d, pygame, 120)          # caches of the hover highlights fill up here
         times = frame_times(d, pygame, 600)
+        zoom_hover, zoom_pans = zoomed_times(d, pygame)
         marching = d.scene.marching() is not None
         idle = idle_cpu(d)
         d.app.set_animation("off")              # the targets' outline stands still
@@ -176,6 +201,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"window benchmark ({os.environ.get('SDL_VIDEODRIVER')} video driver), 5-player map at 1280x800")
     print(f"frame time while hovering: median {med:.2f} ms, p99 {p99:.2f} ms "
           f"(first pass with cold caches: max {max(warm):.1f} ms)  [target p99 <= 8 ms]")
+    print(f"zoomed 3x: frame time while hovering median {statistics.median(zoom_hover):.2f} ms, "
+          f"p99 {sorted(zoom_hover)[int(len(zoom_hover) * 0.99) - 1]:.2f} ms; a step of panning (arrow key) "
+          f"median {statistics.median(zoom_pans):.1f} ms, max {max(zoom_pans):.1f} ms")
     print(f"idle CPU: {idle * 100:.1f}% of a core{' (targets shown, their outline marching)' if marching else ''}"
           f"  [target < 5%]; with animations off: {idle_still * 100:.1f}%")
     fmed = statistics.median(flying)

@@ -2,19 +2,23 @@
 the tokens and markers on every region, the hover highlight, and hit-testing.
 
 `BoardView` owns the pictures made from the map: the picture scaled to the window (made once
-per size), each region's outline in window pixels, the token spot of each region (the point
+per size and zoom level, from the map's own picture), each region's outline in board pixels, the token spot of each region (the point
 farthest inside it, where the map's labels leave room), and a composite of map + marks + tokens
 that is rebuilt only when its `key` changes (a new state, another mode, a draft changed). A
 frame while the mouse moves only blits that composite and the hovered region's highlight.
-Drawing reads the state and never changes it.
+Drawing reads the state and never changes it. The board zooms (`ZOOMS`, 1× to 3×) around a
+point and pans: everything is drawn again at the zoomed size rather than a small picture blown
+up, the view shows the part of it under `pan`, and `region_at`, `spot` and the chips go through
+the same `origin` and `scale`, so a click finds the region under the pointer at every zoom.
 """
 from __future__ import annotations
 
 import io
 import math
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Hashable, Sequence
+from typing import Any, Callable, Hashable, Sequence
 
 import pygame
 
@@ -24,7 +28,7 @@ from game.content.bounded import read_bytes
 from . import theme
 from .art import Sprites
 from .layout import Layout
-from .region_plan import MARKER_SLOTS, RegionPlan, feature_kinds, plan_board, token_px
+from .region_plan import MARKER_SLOTS, READABLE, RegionPlan, feature_kinds, plan_board, token_px
 from .theme import Text
 from .widgets import marker_chip, player_mark
 
@@ -46,7 +50,10 @@ class BoardPicture:
     costs: dict[str, int] = field(default_factory=dict)   # the cost badge on each target
 
 
-MARKER_MIN = 18         # no marker is drawn smaller (pixels), however full its region
+ZOOMS = (1.0, 1.25, 1.5, 2.0, 2.5, 3.0)   # the board's zoom levels: each one's pictures drawn once, kept
+MARKER_MIN = READABLE   # no marker is drawn smaller (pixels), however full its region
+ART_MARGIN = 1.2        # a marker's or icon's picture has a clear margin: drawn this much bigger
+                        # than its place, what shows fills the place (READABLE pixels and more)
 DASH_PHASES = 4         # steps of the marching dashes round a target's edge
 DASH_RATE = 6.0         # steps a second: a gentle march (a quarter of the pattern each step)
 
@@ -63,7 +70,8 @@ class Dashes:
 
 class BoardView:
     def __init__(self, polygons: dict[str, list[tuple[float, float]]], map_size: tuple[int, int],
-                 image_path: Path | None, sprites: Sprites, text: Text, regions: Sequence[Any] = ()) -> None:
+                 image_path: Path | None, sprites: Sprites, text: Text, regions: Sequence[Any] = (),
+                 redraw: Callable[[int], pygame.Surface] | None = None) -> None:
         self.polygons = polygons
         self.regions = {r.id: r for r in regions}
         self.plans: dict[str, RegionPlan] = {}
@@ -81,33 +89,167 @@ class BoardView:
             except (pygame.error, FileNotFoundError, OSError):
                 self.image = None
         self.layout: Layout | None = None
+        self.zoom = 1.0                       # one of ZOOMS
+        self.pan = (0, 0)                     # the view's corner in the zoomed board (pixels)
+        self.scale = 1.0                      # window pixels per map pixel, zoom included
+        self.ui = 1.0                         # the window's text scale, zoom included (line widths)
+        self._base_plans: dict[str, RegionPlan] = {}
+        self._pictures: dict[float, pygame.Surface] = {}
+        self.redraw = redraw                  # draws the map's picture at a width, from its regions
+        self._sharp: dict[tuple[int, int], pygame.Surface] = {}   # pictures drawn anew, by size
+        self._drawing: dict[tuple[int, int], threading.Thread] = {}
         self._scaled: pygame.Surface | None = None
         self._screen_polys: dict[str, list[tuple[float, float]]] = {}
-        self._hover_cache: dict[str, tuple[pygame.Surface, tuple[int, int]]] = {}
+        self._hover_cache: dict[tuple[str, tuple[int, int]], tuple[pygame.Surface, tuple[int, int]]] = {}
         self._composite: pygame.Surface | None = None
         self._key: Hashable = None
         self._pic: BoardPicture | None = None
         self._dashes: tuple[Hashable, Dashes | None] = (None, None)
+        self._bands: dict[int, pygame.Surface] = {}
+        self._placed: tuple[tuple[int, int], Dashes] | None = None     # the dashes as last placed
 
     # -- geometry --------------------------------------------------------------------------
     def set_layout(self, layout: Layout) -> None:
         if self.layout is not None and self.layout.board == layout.board:
             self.layout = layout
             return
+        if self.layout is None or self.layout.board.size != layout.board.size:
+            self._pictures.clear()
         self.layout = layout
-        b = layout.board
-        if self.image is not None:
-            self._scaled = pygame.transform.smoothscale(self.image, b.size)
-        else:
-            self._scaled = self._plain_map(b.size, layout.scale)
-        self._screen_polys = {rid: [(x * layout.scale, y * layout.scale) for x, y in poly]
+        self._base_plans = plan_board(self.polygons, list(self.regions.values()), layout.scale,
+                                      self.text.size, layout.board.size, self.spots)
+        self._apply_zoom()
+
+    def _apply_zoom(self) -> None:
+        """Everything drawn on the board at the current zoom, from its sources: the map picture
+        scaled from the map's own PNG (not from the window-sized one), the outlines, and each
+        region's plan scaled (tokens, markers, names and icons are then drawn at that size)."""
+        assert self.layout is not None
+        z = self.zoom
+        b = self.layout.board
+        self.scale = self.layout.scale * z
+        size = (round(b.w * z), round(b.h * z))
+        pic = self._pictures.get(z)
+        if pic is None or pic.get_size() != size:
+            if self.image is not None:
+                pic = pygame.transform.smoothscale(self.image, size)
+                if size[0] > self.image.get_width():
+                    self._draw_sharp(size)
+            else:
+                pic = self._plain_map(size, self.scale)
+            self._pictures[z] = pic
+        pic = self._sharp.get(size, pic)
+        self._scaled = pic
+        self._screen_polys = {rid: [(x * self.scale, y * self.scale) for x, y in poly]
                               for rid, poly in self.polygons.items()}
-        self.plans = plan_board(self.polygons, list(self.regions.values()), layout.scale,
-                                self.text.size, b.size, self.spots)
+        self.plans = {rid: _zoomed_plan(p, z) for rid, p in self._base_plans.items()}
+        self.ui = self.layout.ui * z
         self._hover_cache.clear()
         self._composite = None
         self._key = None
         self._dashes = (None, None)
+        self.pan = self.pan
+
+    def _draw_sharp(self, size: tuple[int, int]) -> None:
+        """Zoomed beyond the map's own picture: draw the picture anew at `size` from its regions,
+        in the background (a second or so), the picture blown up showing meanwhile; `poll` puts
+        it in when it is done."""
+        if self.redraw is None or size in self._sharp or size in self._drawing:
+            return
+        draw = self.redraw
+
+        def work() -> None:
+            try:
+                self._sharp[size] = draw(size[0])
+            except (pygame.error, OSError, ValueError):
+                pass                             # the picture blown up stays
+
+        worker = threading.Thread(target=work, name="board-picture", daemon=True)
+        self._drawing[size] = worker
+        worker.start()
+
+    def poll(self) -> bool:
+        """True (once) when a picture drawn in the background for the current zoom has come in."""
+        if self.layout is None or not self._drawing:
+            return False
+        for size, worker in list(self._drawing.items()):
+            if not worker.is_alive():
+                del self._drawing[size]
+                if size in self._sharp and pygame.display.get_surface() is not None:
+                    self._sharp[size] = self._sharp[size].convert()      # blitted every frame
+        if self._scaled is not None and self._sharp.get(self._scaled.get_size(), self._scaled) is not self._scaled:
+            self._apply_zoom()
+            return True
+        return False
+
+    def drawing(self) -> bool:
+        """A picture is being drawn in the background."""
+        return bool(self._drawing)
+
+    def wait(self) -> None:
+        """Wait for the pictures drawn in the background and put in the current one (tools, tests)."""
+        for worker in list(self._drawing.values()):
+            worker.join()
+        self.poll()
+
+    # -- zoom and pan ------------------------------------------------------------------------
+    @property
+    def pan(self) -> tuple[int, int]:
+        return self._pan
+
+    @pan.setter
+    def pan(self, at: tuple[float, float]) -> None:
+        """The view's corner, kept so that the view never leaves the board."""
+        if self.layout is None:
+            self._pan = (0, 0)
+            return
+        b = self.layout.board
+        w, h = round(b.w * self.zoom), round(b.h * self.zoom)
+        self._pan = (int(min(max(0, round(at[0])), w - b.w)), int(min(max(0, round(at[1])), h - b.h)))
+
+    @property
+    def origin(self) -> tuple[int, int]:
+        """Where the map's corner is in the window (off the board's corner when zoomed and panned)."""
+        assert self.layout is not None
+        return self.layout.board.x - self._pan[0], self.layout.board.y - self._pan[1]
+
+    def view_key(self) -> tuple[float, tuple[int, int], int]:
+        return self.zoom, self._pan, id(self._scaled)
+
+    def zoom_to(self, zoom: float, at: tuple[int, int] | None = None) -> bool:
+        """Zoom to `zoom` (the nearest of ZOOMS), keeping the map point under `at` (a window point,
+        the board's middle if None or off the board) where it is. False: nothing changed."""
+        if self.layout is None:
+            return False
+        new = min(ZOOMS, key=lambda z: abs(z - zoom))
+        if new == self.zoom:
+            return False
+        b = self.layout.board
+        if at is None or not b.collidepoint(at):
+            at = b.center
+        ox, oy = self.origin
+        mx, my = (at[0] - ox) / self.scale, (at[1] - oy) / self.scale
+        self.zoom = new
+        self._apply_zoom()
+        self.pan = (mx * self.scale - (at[0] - b.x), my * self.scale - (at[1] - b.y))
+        return True
+
+    def zoom_step(self, steps: int, at: tuple[int, int] | None = None) -> bool:
+        """`steps` levels of ZOOMS in (positive) or out (negative)."""
+        i = ZOOMS.index(self.zoom) if self.zoom in ZOOMS else 0
+        return self.zoom_to(ZOOMS[max(0, min(len(ZOOMS) - 1, i + steps))], at)
+
+    def pan_by(self, dx: float, dy: float) -> bool:
+        before = self._pan
+        self.pan = (self._pan[0] + dx, self._pan[1] + dy)
+        return self._pan != before
+
+    def reset_view(self) -> bool:
+        changed = self.zoom != 1.0 or self._pan != (0, 0)
+        self.zoom, self._pan = 1.0, (0, 0)
+        if changed and self.layout is not None:
+            self._apply_zoom()
+        return changed
 
     def _plain_map(self, size: tuple[int, int], scale: float) -> pygame.Surface:
         """A map without its picture: each region a flat colour (used if the PNG is missing)."""
@@ -121,21 +263,24 @@ class BoardView:
 
     def token_size(self) -> int:
         assert self.layout is not None
-        return token_px(self.layout.scale)
+        return round(token_px(self.layout.scale) * self.zoom)
 
     def spot(self, rid: str) -> tuple[int, int]:
-        """Window position of a region's token spot."""
+        """Window position of a region's token spot (it may lie off the board's view when zoomed)."""
         assert self.layout is not None
+        ox, oy = self.origin
         plan = self.plans.get(rid)
         if plan is not None:
-            return self.layout.board.x + plan.spot[0], self.layout.board.y + plan.spot[1]
-        x, y = self.layout.board_to_screen(self.spots[rid])
-        return round(x), round(y)
+            return ox + plan.spot[0], oy + plan.spot[1]
+        x, y = self.spots[rid]
+        return round(ox + x * self.scale), round(oy + y * self.scale)
 
     def region_at(self, pos: tuple[int, int]) -> str | None:
+        """The region under a window point, through the same zoom and pan the board is drawn with."""
         if self.layout is None or not self.layout.board.collidepoint(pos):
             return None
-        x, y = point = self.layout.screen_to_board(pos)
+        ox, oy = self.origin
+        x, y = point = ((pos[0] - ox) / self.scale, (pos[1] - oy) / self.scale)
         for rid, (x0, y0, x1, y1) in self._bbox.items():      # boxes kept: this runs every pointer move
             if x0 <= x <= x1 and y0 <= y <= y1 and geometry.point_in_polygon(point, self.polygons[rid]):
                 return rid
@@ -157,6 +302,8 @@ class BoardView:
         return minus, plus
 
     def chip_at(self, pos: tuple[int, int], regions: list[str]) -> tuple[str, int] | None:
+        if self.layout is None or not self.layout.board.collidepoint(pos):
+            return None                      # a zoomed board's chips out of view are not there
         for rid in regions:
             minus, plus = self.chip_rects(rid)
             if minus.collidepoint(pos):
@@ -172,7 +319,7 @@ class BoardView:
             self._composite = self._compose(pic)
             self._key = pic.key
             self._pic = pic
-        surf.blit(self._composite, self.layout.board.topleft)
+        surf.blit(self._composite, self.layout.board.topleft, pygame.Rect(self._pan, self.layout.board.size))
 
     def _compose(self, pic: BoardPicture) -> pygame.Surface:
         assert self.layout is not None and self._scaled is not None
@@ -182,7 +329,7 @@ class BoardView:
         for rid in pic.selected:
             pts = self._screen_polys.get(rid)
             if pts:
-                pygame.draw.polygon(comp, theme.GOLD, pts, max(3, round(5 * self.layout.ui)))
+                pygame.draw.polygon(comp, theme.GOLD, pts, max(3, round(5 * self.ui)))
         self._draw_labels(comp)
         self._draw_tokens(comp, pic)
         return comp
@@ -193,7 +340,7 @@ class BoardView:
         and a dark line on the edge itself (solid: play it; striped inside: it needs the die), so
         two targets side by side keep two outlines."""
         assert self.layout is not None
-        ui = self.layout.ui
+        ui = self.ui
         veil = pygame.Surface(comp.get_size(), pygame.SRCALPHA)
         veil.fill((16, 12, 10, 120))
         seat = getattr(getattr(pic.state, "turn", None), "seat", None)
@@ -272,14 +419,14 @@ class BoardView:
                 comp.blit(img, at)
                 y += img.get_height()
             for kind, rect in zip(feature_kinds(region), plan.icons, strict=False):
-                icon = self.sprites.feature(kind, rect.w)
-                comp.blit(icon, rect)
+                icon = self.sprites.feature(kind, round(rect.w * ART_MARGIN))
+                comp.blit(icon, icon.get_rect(center=rect.center))
 
     def _draw_tokens(self, comp: pygame.Surface, pic: BoardPicture) -> None:
         assert self.layout is not None
         s = pic.state
         d = self.token_size()
-        ox, oy = self.layout.board.topleft
+        ox, oy = self.origin
         for rid, r in s.regions.items():
             if rid not in self.spots:
                 continue
@@ -319,12 +466,32 @@ class BoardView:
             pygame.draw.circle(surf, (20, 16, 14), base, ring, 1)
         for i in range(layers - 1, -1, -1):
             surf.blit(img, img.get_rect(center=(x, top_y + i * lift)))
+        if decline and race != "lost_tribe":     # turned over: a band across it, read without colour
+            band = self._band(d)
+            surf.blit(band, band.get_rect(center=(x, top_y)))
         half = round(d * 0.65)                 # the plan keeps a 1.3-token square for the stack
         if owner is not None and symbol:
             r = max(7, round(d * 0.24))
             player_mark(surf, symbol, (x - half + r, y + half - r), r, owner)
         if n != 1:
             self._count_badge(surf, x + half, y + half, d, n)
+
+    def _band(self, d: int) -> pygame.Surface:
+        """The In Decline cue laid over a stack's top token: a dark band from its lower left to its
+        upper right with light edges, a shape that tells a turned-over stack from an Active one in
+        greyscale or to a colour-blind eye, where the sepia alone does not."""
+        got = self._bands.get(d)
+        if got is None:
+            got = pygame.Surface((d, d), pygame.SRCALPHA)
+            w = max(5, round(d * 0.24))
+            a, b = (d * 0.12, d * 0.88), (d * 0.88, d * 0.12)
+            pygame.draw.line(got, (244, 232, 204, 255), a, b, w + max(2, d // 14) * 2)
+            pygame.draw.line(got, (38, 28, 22, 255), a, b, w)
+            mask = pygame.Surface((d, d), pygame.SRCALPHA)
+            pygame.draw.circle(mask, (255, 255, 255, 255), (d / 2, d / 2), d * 0.47)
+            got.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+            self._bands[d] = got
+        return got
 
     def _count_badge(self, surf: pygame.Surface, x: int, y: int, d: int, n: int) -> None:
         """The number of tokens on a stack, in the bottom-right corner ending at (x, y)."""
@@ -370,7 +537,7 @@ class BoardView:
         y = col.y + (col.h - (m + step * (k - 1))) // 2
         for kind, count in kinds:
             centre = (col.centerx, y + m // 2)
-            img = self.sprites.marker(kind, m)
+            img = self.sprites.marker(kind, round(m * ART_MARGIN))
             surf.blit(img, img.get_rect(center=centre))
             if more:
                 marker_chip(surf, self.text, (centre[0] + m // 2, centre[1] + m // 2), m, f"+{more}")
@@ -415,21 +582,30 @@ class BoardView:
     # -- the marching dashes ----------------------------------------------------------------------
     def dashes(self) -> Dashes | None:
         """The dashes for the targets of the picture last drawn (None: no targets), made once per
-        picture. They run along each target's bright outline and stop under names, icons, stacks
-        and markers, which lie above the outline."""
+        picture and zoom, over the whole board (a pan only moves them). They run along each
+        target's bright outline and stop under names, icons, stacks and markers, which lie above
+        the outline. Placed in the window and clipped to the board's view here."""
         assert self.layout is not None
-        if self._dashes[0] == self._key and self._key is not None:
-            return self._dashes[1]
-        pic = self._pic
-        made = None
-        if pic is not None and pic.marks:
-            made = self._make_dashes(pic)
-        self._dashes = (self._key, made)
-        return made
+        key = (self._key, self.zoom)
+        if self._dashes[0] != key or self._key is None:
+            pic = self._pic
+            self._dashes = (key, self._make_dashes(pic) if pic is not None and pic.marks else None)
+            self._placed = None
+        made = self._dashes[1]
+        if made is None:
+            return None
+        if self._placed is None or self._placed[0] != self._pan:
+            ox, oy = self.origin
+            view = self.layout.board
+            rect = made.rect.move(ox, oy).clip(view)
+            boxes = [c for c in (b.move(ox, oy).clip(view) for b in made.boxes) if c.w and c.h]
+            self._placed = (self._pan, Dashes(made.layers, (ox + made.origin[0], oy + made.origin[1]), rect, boxes))
+        return self._placed[1]
 
     def _make_dashes(self, pic: BoardPicture) -> Dashes | None:
-        assert self.layout is not None
-        ui = self.layout.ui
+        """The dashes in board pixels (origin, rect and boxes relative to the board's corner)."""
+        assert self.layout is not None and self._scaled is not None
+        ui = self.ui
         w = max(3, round(4 * ui))
         boxes = []
         for rid in pic.marks:
@@ -440,7 +616,7 @@ class BoardView:
                 boxes.append((rid, pygame.Rect(x0, y0, x1 - x0, y1 - y0)))
         if not boxes:
             return None
-        area = boxes[0][1].unionall([b for _, b in boxes[1:]]).clip(pygame.Rect((0, 0), self.layout.board.size))
+        area = boxes[0][1].unionall([b for _, b in boxes[1:]]).clip(self._scaled.get_rect())
         if not area.w or not area.h:
             return None
         dash = max(8, round(11 * ui))
@@ -457,46 +633,76 @@ class BoardView:
         outlines = [[(x - area.x, y - area.y) for x, y in self._screen_polys[rid]] for rid, _ in boxes]
         shifts = [k * period / DASH_PHASES for k in range(DASH_PHASES)]
         for pieces in dash_pieces(outlines, area.size, dash, period, shifts, max(3, w)):
-            layer = pygame.Surface(area.size, pygame.SRCALPHA)
+            layer = pygame.Surface(area.size, depth=8)      # one colour on a see-through ground: a
+            layer.set_palette_at(0, (0, 0, 0))              # byte a pixel, so the zoomed board's
+            layer.set_palette_at(1, (255, 252, 236))        # dashes stay small
+            layer.fill(0)
+            layer.set_colorkey(0)
             for a, b in pieces:
-                pygame.draw.line(layer, (255, 252, 236, 255), a, b, max(2, w - 1))
+                pygame.draw.line(layer, 1, a, b, max(2, w - 1))
             for r in cuts:
-                layer.fill((0, 0, 0, 0), r)
+                layer.fill(0, r)
             layers.append(layer)
-        ox, oy = self.layout.board.x + area.x, self.layout.board.y + area.y
-        window = pygame.Rect(ox, oy, area.w, area.h)
         strips = []                         # small boxes along the outlines: a step redraws only those
         for rid, _ in boxes:
-            pts = [(self.layout.board.x + x, self.layout.board.y + y) for x, y in self._screen_polys[rid]]
-            strips += [r.clip(window) for r in _outline_boxes(pts, w + 1, max(48, round(64 * ui)))]
-        return Dashes(layers, (ox, oy), window, [r for r in strips if r.w and r.h])
+            strips += [r.clip(area) for r in _outline_boxes(self._screen_polys[rid], w + 1, max(48, round(64 * ui)))]
+        return Dashes(layers, area.topleft, area, [r for r in strips if r.w and r.h])
 
     # -- per frame ---------------------------------------------------------------------------
     def draw_hover(self, surf: pygame.Surface, rid: str, colour: tuple[int, int, int] = (255, 250, 220)) -> pygame.Rect:
+        """The hovered region lit, the part of it in the board's view (made once per view)."""
         assert self.layout is not None
-        cached = self._hover_cache.get(rid)
+        key = (rid, self._pan)
+        cached = self._hover_cache.get(key)
         if cached is None:
             pts = self._screen_polys[rid]
-            x0 = min(p[0] for p in pts)
-            y0 = min(p[1] for p in pts)
-            x1 = max(p[0] for p in pts)
-            y1 = max(p[1] for p in pts)
             w = max(3, round(3 * self.layout.ui))
-            img = pygame.Surface((int(x1 - x0) + 2 * w + 2, int(y1 - y0) + 2 * w + 2), pygame.SRCALPHA)
-            local = [(px - x0 + w, py - y0 + w) for px, py in pts]
+            x0, y0 = int(min(p[0] for p in pts)) - w, int(min(p[1] for p in pts)) - w
+            x1, y1 = int(max(p[0] for p in pts)) + w + 2, int(max(p[1] for p in pts)) + w + 2
+            area = pygame.Rect(x0, y0, x1 - x0, y1 - y0).clip(pygame.Rect(self._pan, self.layout.board.size))
+            img = pygame.Surface((max(1, area.w), max(1, area.h)), pygame.SRCALPHA)
+            local = [(px - area.x, py - area.y) for px, py in pts]
             pygame.draw.polygon(img, colour + (64,), local)
             pygame.draw.polygon(img, colour + (255,), local, w)
-            cached = (img, (int(x0) - w, int(y0) - w))
-            self._hover_cache[rid] = cached
+            if len(self._hover_cache) > 96:          # a long pan leaves many views behind
+                self._hover_cache.clear()
+            cached = (img, area.topleft)
+            self._hover_cache[key] = cached
         img, (dx, dy) = cached
-        return surf.blit(img, (self.layout.board.x + dx, self.layout.board.y + dy))
+        ox, oy = self.origin
+        clip = surf.get_clip()
+        surf.set_clip(self.layout.board.clip(clip))
+        try:
+            return surf.blit(img, (ox + dx, oy + dy)).clip(self.layout.board)
+        finally:
+            surf.set_clip(clip)
 
     def draw_flash(self, surf: pygame.Surface, rid: str, phase: float, colour=(255, 230, 90)) -> pygame.Rect:
         """A pulsing outline on the region a computer player just took."""
         assert self.layout is not None
-        pts = [(self.layout.board.x + x, self.layout.board.y + y) for x, y in self._screen_polys[rid]]
+        ox, oy = self.origin
+        pts = [(ox + x, oy + y) for x, y in self._screen_polys[rid]]
         w = max(2, round((3 + 3 * (0.5 + 0.5 * math.sin(phase * 2 * math.pi))) * self.layout.ui))
-        return pygame.draw.polygon(surf, colour, pts, w)
+        clip = surf.get_clip()
+        surf.set_clip(self.layout.board.clip(clip))
+        try:
+            return pygame.draw.polygon(surf, colour, pts, w).clip(self.layout.board)
+        finally:
+            surf.set_clip(clip)
+
+
+def _zoomed_plan(p: RegionPlan, z: float) -> RegionPlan:
+    """A region's plan at zoom `z`: every rectangle scaled with its edges rounded alike, so that
+    two things apart at 1× stay apart, and the name written `z` times as big."""
+    if z == 1.0:
+        return p
+
+    def r(a: pygame.Rect) -> pygame.Rect:
+        x, y = round(a.x * z), round(a.y * z)
+        return pygame.Rect(x, y, round(a.right * z) - x, round(a.bottom * z) - y)
+    stack = r(p.stack)
+    return RegionPlan(stack, stack.center, r(p.markers), r(p.label), r(p.name), [r(i) for i in p.icons],
+                      round(p.font * z), p.inside, p.weight, p.lines)
 
 
 Segment = tuple[tuple[float, float], tuple[float, float]]

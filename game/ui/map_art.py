@@ -437,6 +437,19 @@ def draw_map(data: MapData, out_width: int | None = None,
     return pygame.transform.smoothscale(canvas, (out_width, out_height)), notes
 
 
+def redraw_for(data: MapData) -> Callable[[int], pygame.Surface] | None:
+    """For a shipped map, whose picture this module draws: a function that draws it at a width
+    (the window's zoomed board, sharper than the picture blown up). None for any other map,
+    whose picture may be its author's own."""
+    try:
+        shipped = data.path.resolve() in {p.resolve() for p in SHIPPED_MAPS.values()}
+    except OSError:
+        return None
+    if not shipped:
+        return None
+    return lambda width: draw_map(data, width)[0]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.maps draw",
                                      description="Draw map pictures from the polygons of TMX maps.")

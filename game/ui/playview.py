@@ -32,7 +32,7 @@ from game.rules import (
     why_illegal,
 )
 
-from . import art, theme
+from . import art, map_art, theme
 from .app import App, Scene
 from .board_view import BoardView
 from .drafts import Draft
@@ -95,7 +95,7 @@ class PlayView(Scene):
         art.CUSTOM_MARKERS.clear()          # the marker pictures this game's content names
         art.CUSTOM_MARKERS.update(getattr(table.state.catalog, "marker_pictures", {}))
         self.board_view = BoardView(md.polygons, (md.width, md.height), md.image_path, app.sprites, app.text,
-                                    md.board.regions)
+                                    md.board.regions, redraw=map_art.redraw_for(md))
         app.sprites.learn(table.state.catalog)        # custom races and powers: emblems of their own
         self.layout: Layout | None = None
         self.version = 0
@@ -116,6 +116,8 @@ class PlayView(Scene):
         self.mouse = (0, 0)
         self.down_region: str | None = None
         self.dragging = False
+        self.panning: tuple[int, int] | None = None   # the middle button drags the board from here
+        self.zoom_chip: pygame.Rect | None = None     # the "whole map" chip over a zoomed board, as drawn
         self.buttons: list[Button] = []
         self.combo_rects: list[pygame.Rect] = []
         self.die: DieShow | None = None

@@ -32,6 +32,9 @@ Style = tuple[int, str, tuple[str, ...]]
 MARKER_SLOTS = 2          # markers reserved beside a stack (more shrink to fit the column)
 LABEL_SIZES = (1.0, 0.88, 0.78, 0.7)
 MIN_FONT = 10             # no name is written smaller
+READABLE = 20             # no marker or feature icon is drawn smaller at 1280×800: read from the sofa
+READABLE_SCALE = 0.585    # ... the scale of the shipped maps on a 1280×800 window (0.593) or a little less
+SMALL_MARKER = 14         # markers and icons on a window smaller than that
 
 
 @dataclass
@@ -67,9 +70,17 @@ def token_px(scale: float) -> int:
     return max(28, round(50 * scale))
 
 
-def marker_px(d: int) -> int:
-    """A marker's size beside a stack of `d`-pixel tokens."""
-    return max(12, round(d * 0.5))
+def marker_px(scale: float) -> int:
+    """A marker's (and a feature icon's) size on a board drawn at `scale`, however small the
+    region's name is written: `READABLE` pixels on a 1280×800 window (scale 0.59 on the shipped
+    maps) and in proportion on a bigger one; a window smaller than that keeps `SMALL_MARKER`, so
+    that the crowded corners of the 5-player map still hold everything apart."""
+    if scale < READABLE_SCALE:
+        return SMALL_MARKER
+    return round(READABLE * scale / READABLE_SCALE)
+
+
+
 
 
 def label_px(scale: float) -> int:
@@ -101,7 +112,7 @@ def plan_board(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object
 def _plan(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], scale: float,
           measure: Measure, size: tuple[int, int], spots: dict[str, Point] | None) -> dict[str, RegionPlan]:
     d = token_px(scale)
-    m = marker_px(d)
+    m = marker_px(scale)
     side = round(d * 1.3)
     margin = max(2, round(3 * scale))
     screen = {rid: [(x * scale, y * scale) for x, y in poly] for rid, poly in polygons.items()}
@@ -126,7 +137,7 @@ def _plan(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], sc
         plan = None
         for font in _bold_sizes(base):
             plate = _plate_size((name,), font, "bold", measure)
-            shapes = [_label_shape(plate, icons, font, beside) for beside in (False, True)]
+            shapes = [_label_shape(plate, icons, font, beside, m) for beside in (False, True)]
             for shape in (shapes if icons else shapes[:1]):
                 for where in ("below", "above", "right", "left"):
                     plan = _try_block(room, targets[rid], shape, where, side, m, font)
@@ -184,8 +195,8 @@ def _plan(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], sc
                     plate, style, st = again
                     taken.append(plate)
                 font, weight, lines = style
-                mk = pygame.Rect(st.right, st.centery - m, m, 2 * m)
-                icon_rs = _icons_near(screen[rid], plate, labels[rid][1], font, taken + [st, mk], size)
+                mk = _column(st, m, 0)
+                icon_rs = _icons_near(screen[rid], plate, labels[rid][1], font, taken + [st, mk], size, m)
                 if icon_rs is None:
                     continue
                 placed[rid] = RegionPlan(st, st.center, mk, plate.unionall(icon_rs) if icon_rs else plate.copy(),
@@ -206,15 +217,24 @@ def _plan(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], sc
     # 3. the last resort: the stack and markers first, inside if there is room...
     rest = [rid for rid in order if rid not in plans]
     stacks = {}
+    leads = {}                         # where the marker column went: right of the stack (0), or left (m)
     for rid in rest:
         stack = pygame.Rect(0, 0, side, side)
         stack.center = targets[rid]
-        at = _Room(screen[rid], taken, 1).nearest(side + m, side, stack.topleft)
-        if at is not None:
-            stack.topleft = at
-        else:                          # over the border, its centre inside, if it can
-            stack = _stack_near(screen[rid], targets[rid], side, m, taken, size) or stack
-        markers = pygame.Rect(stack.right, stack.centery - m, m, 2 * m)
+        room = _Room(screen[rid], taken, 1)
+        found_at = None
+        for lead in (0, m):
+            at = room.nearest(side + m, side, (stack.x - lead, stack.y))
+            if at is not None:
+                found_at = (pygame.Rect(at[0] + lead, at[1], side, side), lead)
+                break
+        for lead in ((0, m) if found_at is None else ()):    # over the border, its centre inside, if it can
+            near = _stack_near(screen[rid], targets[rid], side, m, taken, size, lead)
+            if near is not None:
+                found_at = (near, lead)
+                break
+        stack, leads[rid] = found_at or (stack, 0)
+        markers = _column(stack, m, leads[rid])
         stacks[rid] = (stack, markers)
         taken += [stack, markers]
     # ...then the label as near as it can be without covering anything; if it finds no room
@@ -224,33 +244,34 @@ def _plan(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], sc
         name, icons = labels[rid]
         others = [r for r in taken if r is not stack and r is not markers]
         room = _Room(screen[rid], others, 1)
+        lead = leads[rid]
         tries = [stack.topleft]
         for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1)):
-            got = room.nearest(side + m, side, (stack.x + dx * side, stack.y + dy * side))
-            if got is not None and got not in tries:
-                tries.append(got)
+            got = room.nearest(side + m, side, (stack.x - lead + dx * side, stack.y + dy * side))
+            if got is not None and (got[0] + lead, got[1]) not in tries:
+                tries.append((got[0] + lead, got[1]))
         for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):     # then reaching over its border
             over = _stack_near(screen[rid], (stack.centerx + dx * side, stack.centery + dy * side), side, m,
-                               others, size)
+                               others, size, lead)
             if over is not None and over.topleft not in tries:
                 tries.append(over.topleft)
         found = None
         for strict in (2, 1, 0):
             for corner in (tries if strict else tries[:1]):
                 st = pygame.Rect(corner, (side, side))
-                mk = pygame.Rect(st.right, st.centery - m, m, 2 * m)
+                mk = _column(st, m, lead)
                 for font, weight, lines in name_styles(name, base):
                     plate = _plate_size(lines, font, weight, measure)
                     for beside in ((True, False, None) if icons else (False,)):
                         if beside is None:     # the name alone, its icons wherever they fit near it
-                            shape = _label_shape(plate, 0, font, False)
+                            shape = _label_shape(plate, 0, font, False, m)
                         else:
-                            shape = _label_shape(plate, icons, font, beside)
+                            shape = _label_shape(plate, icons, font, beside, m)
                         at = _find_spot(screen[rid], shape[0], st.center, others + [st, mk], strict, size,
                                         shape[1].center, shape[1] if strict == 2 else None)
                         if at is not None and beside is None:
                             apart = _icons_near(screen[rid], shape[1].move(at), icons, font,
-                                                others + [st, mk, shape[1].move(at)], size)
+                                                others + [st, mk, shape[1].move(at)], size, m)
                             if apart is None:
                                 continue
                             shape = (shape[0], shape[1], [r.move(-at[0], -at[1]) for r in apart])
@@ -265,7 +286,7 @@ def _plan(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], sc
                 break
         if found is None:              # nowhere free: under the stack (the test will say so)
             style = name_styles(name, base)[-1]
-            shape = _label_shape(_plate_size(style[2], style[0], style[1], measure), icons, style[0], False)
+            shape = _label_shape(_plate_size(style[2], style[0], style[1], measure), icons, style[0], False, m)
             found = (stack, markers, (stack.centerx - shape[0][0] // 2, stack.bottom), shape, style)
         st, mk, at, shape, (font, weight, lines) = found
         (w, h), name_r, icon_rs = shape
@@ -367,7 +388,7 @@ def _apart(room: "_Room", target: tuple[int, int], styles: Sequence[Style], icon
     col_w, col_h = side + m, side
     for font, weight, lines in styles:
         pw, ph = _plate_size(lines, font, weight, measure)
-        isz, gap = round(font * 1.25), max(1, font // 6)
+        isz, gap = m, max(1, font // 6)
         for name_first in (False, True):
             first, second = ((pw, ph), (col_w, col_h)) if name_first else ((col_w, col_h), (pw, ph))
             a = room.nearest(first[0], first[1], (target[0] - first[0] / 2, target[1] - first[1] / 2))
@@ -393,20 +414,27 @@ def _apart(room: "_Room", target: tuple[int, int], styles: Sequence[Style], icon
                 if not icon_rs:
                     continue
             stack = pygame.Rect(col.x, col.y, side, side)
-            markers = pygame.Rect(stack.right, stack.centery - m, m, 2 * m)
+            markers = _column(stack, m, 0)
             return RegionPlan(stack, stack.center, markers, plate.unionall(icon_rs) if icon_rs else plate.copy(),
                               plate, icon_rs, font, True, weight, lines if len(lines) > 1 else ())
     return None
 
 
+def _column(stack: pygame.Rect, m: int, lead: int) -> pygame.Rect:
+    """The marker column beside `stack`: on its right, or on its left when `lead` (its width) says so."""
+    h = min(2 * m, stack.h)                # two markers, never taller than the stack
+    return pygame.Rect(stack.x - m if lead else stack.right, stack.centery - h // 2, m, h)
+
+
 def _stack_near(poly: Sequence[Point], target: tuple[int, int], side: int, m: int, taken: list[pygame.Rect],
-                board: tuple[int, int]) -> pygame.Rect | None:
-    """The stack (with its marker column) clear of everything `taken`: wholly inside the region if
-    it can be, else on the board with its centre inside, as near `target` as it goes."""
+                board: tuple[int, int], lead: int = 0) -> pygame.Rect | None:
+    """The stack (with its marker column, on its right, or on its left `lead` pixels wide) clear of
+    everything `taken`: wholly inside the region if it can be, else on the board with its centre
+    inside, as near `target` as it goes."""
     w, h = side + m, side
-    inside = _Room(poly, taken, 1).nearest(w, h, (target[0] - side // 2, target[1] - side // 2))
+    inside = _Room(poly, taken, 1).nearest(w, h, (target[0] - side // 2 - lead, target[1] - side // 2))
     if inside is not None:
-        return pygame.Rect(inside, (side, side))
+        return pygame.Rect(inside[0] + lead, inside[1], side, side)
     x0, y0, x1, y1 = geometry.bbox(poly)
     ox, oy = max(0, math.floor(x0) - w - 2), max(0, math.floor(y0) - h - 2)
     W, H = min(board[0], math.ceil(x1) + w + 2) - ox, min(board[1], math.ceil(y1) + h + 2) - oy
@@ -428,11 +456,11 @@ def _stack_near(poly: Sequence[Point], target: tuple[int, int], side: int, m: in
     blocked = pygame.mask.from_surface(surf)
     free = blocked.convolve(pygame.mask.Mask((w, 1), fill=True)).convolve(pygame.mask.Mask((1, h), fill=True))
     free.invert()                      # set at c: a box with its corner at c - (w-1, h-1) is clear
-    ok = free.overlap_mask(centre_inside, (w - 1 - side // 2, h - 1 - side // 2))
-    hit = _nearest_bit(ok, (target[0] - side // 2 - ox + w - 1, target[1] - side // 2 - oy + h - 1))
+    ok = free.overlap_mask(centre_inside, (w - 1 - lead - side // 2, h - 1 - side // 2))
+    hit = _nearest_bit(ok, (target[0] - side // 2 - lead - ox + w - 1, target[1] - side // 2 - oy + h - 1))
     if hit is None:
         return None
-    return pygame.Rect(hit[0] - w + 1 + ox, hit[1] - h + 1 + oy, side, side)
+    return pygame.Rect(hit[0] - w + 1 + ox + lead, hit[1] - h + 1 + oy, side, side)
 
 
 def _nearest_bit(mask: pygame.mask.Mask, want: tuple[int, int]) -> tuple[int, int] | None:
@@ -452,12 +480,12 @@ def _nearest_bit(mask: pygame.mask.Mask, want: tuple[int, int]) -> tuple[int, in
 
 
 def _icons_near(poly: Sequence[Point], plate: pygame.Rect, icons: int, font: int, taken: list[pygame.Rect],
-                board: tuple[int, int]) -> list[pygame.Rect] | None:
+                board: tuple[int, int], isz: int) -> list[pygame.Rect] | None:
     """The feature icons in a row clear of everything `taken`, as near the name plate as they go
     (inside the region if they can)."""
     if not icons:
         return []
-    isz, gap = round(font * 1.25), max(1, font // 6)
+    gap = max(1, font // 6)
     w = icons * isz + (icons - 1) * gap
     want = (plate.centerx, plate.bottom + gap + isz // 2)
     for strict in (2, 1, 0):
@@ -540,17 +568,16 @@ def _try_block(room: _Room, target: tuple[int, int], shape: tuple[tuple[int, int
         return None
     bx, by = at
     stack = pygame.Rect(bx + col[0], by + col[1], side, side)
-    markers = pygame.Rect(stack.right, stack.centery - m, m, 2 * m)
+    markers = _column(stack, m, 0)
     lx, ly = bx + lab[0], by + lab[1]
     return RegionPlan(stack, stack.center, markers, pygame.Rect(lx, ly, lw, lh), name_r.move(lx, ly),
                       [r.move(lx, ly) for r in icon_rs], font, True)
 
 
 def _label_shape(plate_size: tuple[int, int], icons: int, font: int,
-                 beside: bool) -> tuple[tuple[int, int], pygame.Rect, list[pygame.Rect]]:
+                 beside: bool, isz: int) -> tuple[tuple[int, int], pygame.Rect, list[pygame.Rect]]:
     """The label's size and, relative to its corner, its name plate and icon rectangles."""
     plate_w, plate_h = plate_size
-    isz = round(font * 1.25)
     gap = max(1, font // 6)
     icons_w = icons * isz + max(0, icons - 1) * gap
     if beside and icons:

@@ -289,6 +289,8 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
 
     # -- time -----------------------------------------------------------------------------------
     def update(self, now: float) -> None:
+        if self.board_view.poll():              # the zoomed map's sharp picture is drawn
+            self.app.dirty()
         if self.die is not None and now - self.die.start > (DIE_ROLL + DIE_HOLD) * self.pace():
             self.die = None
             self.app.dirty()
@@ -328,6 +330,8 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
         if self.motion.flights:
             waits.append(1 / 60)
             self.app.dirty()
+        if self.board_view.drawing():
+            waits.append(0.1)                    # look again for the zoomed map's picture
         if self.bot_due is not None:
             waits.append(max(0.0, self.bot_due - now))
         if self.bot_work is not None:

@@ -16,6 +16,7 @@ from .. import panels, plain, theme
 from ..app import write_error_log
 from ..board_view import DASH_PHASES, DASH_RATE, BoardPicture
 from ..playview import DRAFT_MODES, PlayView
+from ..strings import t
 from ..widgets import tooltip
 
 
@@ -62,8 +63,15 @@ class PlayDrawing(PlayView):
     def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
         """Draw the frame; returns the rectangles that changed (None: all of it)."""
         assert self.layout is not None
-        key = self.frame_key()
+        key = (self.frame_key(), self.board_view.view_key())
         full = False
+        moved: list[pygame.Rect] = []
+        frame = self._frame
+        if frame is not None and self._frame_key is not None and self._frame_key[0] == key[0] \
+                and self._frame_key[1] != key[1] and frame.get_size() == surf.get_size():
+            self._draw_part(frame, "board", lambda: self._draw_board(frame))   # zoomed or panned: the
+            self._frame_key = key                                              # board alone is drawn again
+            moved = [self.layout.board.inflate(6, 6).clip(surf.get_rect())]
         if self._frame is None or self._frame_key != key or self._frame.get_size() != surf.get_size():
             if self._frame is None or self._frame.get_size() != surf.get_size():
                 self._frame = pygame.Surface(surf.get_size()).convert() if pygame.display.get_surface() else \
@@ -83,7 +91,7 @@ class PlayDrawing(PlayView):
         else:                                   # only wipe where the last overlays were
             if dashes is not None and step != self._dash_step:
                 marched = dashes.boxes          # the dashes moved on: their boxes too
-            wiped = previous + marched
+            wiped = previous + marched + moved
             for r in wiped:
                 surf.blit(self._frame, r, r)
         if dashes is not None:                  # the dashes lie on the frame, under everything else
@@ -100,7 +108,7 @@ class PlayDrawing(PlayView):
         self._drawn_on = surf
         if full:
             return None
-        return previous + marched + self._overlays
+        return previous + marched + moved + self._overlays
 
     def _draw_overlays(self, surf: pygame.Surface, now: float, drawn: list[pygame.Rect]) -> None:
         """What lies over the frame: the hover, the flash, a drag, flying tokens, the die, a
@@ -154,10 +162,7 @@ class PlayDrawing(PlayView):
         surf.fill(theme.BG)
         pygame.draw.rect(surf, (28, 22, 18), L.board_area)
 
-        def board() -> None:
-            self.board_view.draw(surf, self.picture())
-            pygame.draw.rect(surf, (20, 14, 10), L.board.inflate(4, 4), 2)
-        parts = {"board": board, "top": lambda: panels.draw_top(self, surf),
+        parts = {"board": lambda: self._draw_board(surf), "top": lambda: panels.draw_top(self, surf),
                  "column": lambda: panels.draw_column(self, surf), "player": lambda: panels.draw_player(self, surf),
                  "log": lambda: panels.draw_log(self, surf), "bar": lambda: panels.draw_bar(self, surf)}
         for part in plain.PARTS:
@@ -169,6 +174,31 @@ class PlayDrawing(PlayView):
                    pressed=(self.pressed == b.id))
         if self.plain_parts:
             plain.notice(self, surf, str(self.plain_log))
+
+    def _draw_board(self, surf: pygame.Surface) -> None:
+        L = self.layout
+        assert L is not None
+        self.board_view.draw(surf, self.picture())
+        pygame.draw.rect(surf, (20, 14, 10), L.board.inflate(4, 4), 2)
+        self._draw_zoom_chip(surf)
+
+    def _draw_zoom_chip(self, surf: pygame.Surface) -> None:
+        """Over a zoomed board, at its top right: how far it is zoomed and that 0 (or a click here)
+        shows the whole map again."""
+        L = self.layout
+        assert L is not None
+        z = self.board_view.zoom
+        if z == 1.0:
+            self.zoom_chip = None
+            return
+        img = self.app.text.render(t("bar.zoom", zoom=f"{z:g}"), L.px(14), theme.INK, "bold")
+        box = img.get_rect().inflate(L.px(16), L.px(8))
+        box.topright = (L.board.right - L.px(8), L.board.y + L.px(8))
+        pygame.draw.rect(surf, (20, 14, 10), box.move(1, 2), border_radius=L.px(8))
+        pygame.draw.rect(surf, (250, 242, 222), box, border_radius=L.px(8))
+        pygame.draw.rect(surf, theme.BUTTON, box, max(1, L.px(2)), border_radius=L.px(8))
+        surf.blit(img, img.get_rect(center=box.center))
+        self.zoom_chip = box
 
     def _draw_part(self, surf: pygame.Surface, part: str, draw: Callable[[], None]) -> None:
         """Draw one part of the screen; if it raises, the error goes to error.log (once a part)

@@ -1,6 +1,7 @@
 """The game scene's input: the mouse over the board, the combo column, the banners and the buttons,
-drags between regions in a draft, the keys (Esc, F1, Ctrl+Z), the help and rules cards, and
-the way to the in-game menu."""
+drags between regions in a draft, the board's zoom and pan (the wheel, + − 0, the arrow keys, a
+drag with the middle button), the keys (Esc, F1, Ctrl+Z), the help and rules cards, and the way
+to the in-game menu."""
 from __future__ import annotations
 
 import pygame
@@ -26,6 +27,8 @@ from ..widgets import hit
 from .cover import CardScene
 from .menu import MenuScene
 from .play_modes import use_label
+
+PAN_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
 
 class PlayInput(PlayView):
@@ -53,7 +56,21 @@ class PlayInput(PlayView):
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F1:
             self.open_help()
             return
-        if ev.type == pygame.MOUSEMOTION:
+        if ev.type == pygame.MOUSEMOTION and self.panning is not None:
+            self.mouse = ev.pos
+            self.board_view.pan_by(self.panning[0] - ev.pos[0], self.panning[1] - ev.pos[1])
+            self.panning = ev.pos
+            self.app.dirty()
+        elif ev.type == pygame.MOUSEWHEEL:
+            if self.layout is not None and self.layout.board.collidepoint(self.mouse):
+                self.zoom(ev.y, self.mouse)
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 2:
+            if self.layout is not None and self.layout.board.collidepoint(ev.pos):
+                self.panning = ev.pos         # the middle button drags the board
+        elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 2 and self.panning is not None:
+            self.panning = None
+            self.after_view_change()
+        elif ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
             self.track_hover(ev.pos)
             if self.down_region is not None and not self.dragging:
@@ -82,9 +99,14 @@ class PlayInput(PlayView):
                 self.app.set_sound(not self.app.sound)
                 self.say(t("msg.sound_on") if self.app.sound else t("msg.sound_off"))
             elif ev.key in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-                self.app.step_volume(-1 if ev.key in (pygame.K_MINUS, pygame.K_KP_MINUS) else 1)
-                self.say(t("msg.volume", n=round(self.app.audio.volume * 100)) if self.app.sound
-                         else t("msg.sound_off"))
+                self.zoom(-1 if ev.key in (pygame.K_MINUS, pygame.K_KP_MINUS) else 1, self.mouse)
+            elif ev.key in (pygame.K_0, pygame.K_KP_0):
+                self.reset_zoom()
+            elif ev.key in PAN_KEYS and self.layout is not None:
+                dx, dy = PAN_KEYS[ev.key]
+                step = self.layout.board.w // 6
+                if self.board_view.pan_by(dx * step, dy * step):
+                    self.after_view_change()
             elif ev.key == pygame.K_ESCAPE:
                 if self.something_to_cancel():
                     self.set_default_mode()
@@ -96,10 +118,25 @@ class PlayInput(PlayView):
             self.hover = self.hover_combo = self.hover_button = None
             self.app.dirty()
 
+    # -- zoom and pan -------------------------------------------------------------------------------
+    def zoom(self, steps: int, at: tuple[int, int]) -> None:
+        """The board `steps` zoom levels in (or out), around the window point `at`."""
+        if self.board_view.zoom_step(steps, at):
+            self.after_view_change()
+
+    def reset_zoom(self) -> None:
+        if self.board_view.reset_view():
+            self.after_view_change()
+
+    def after_view_change(self) -> None:
+        self.track_hover(self.mouse)             # another region may lie under the pointer now
+        self.app.dirty()
+
     def track_hover(self, pos: tuple[int, int]) -> None:
         b = hit(self.buttons, pos)
         hb = b.id if b else None
-        rid = None if b else self.board_view.region_at(pos)
+        over_chip = self.zoom_chip is not None and self.zoom_chip.collidepoint(pos)
+        rid = None if b or over_chip else self.board_view.region_at(pos)
         combo = None
         if b is None and rid is None and not (self.tutorial is not None and self.tutorial.covers(pos)):
             combo = next((i for i, r in enumerate(self.combo_rects) if r.collidepoint(pos)), None)
@@ -117,6 +154,9 @@ class PlayInput(PlayView):
             self.pressed = b.id
             if b.id == "peek":
                 self.app.dirty()
+            return
+        if self.zoom_chip is not None and self.zoom_chip.collidepoint(pos):
+            self.reset_zoom()                        # the "whole map" chip over a zoomed board
             return
         if self.die is not None and self.app.clock() - self.die.start < DIE_ROLL * self.pace():
             return
