@@ -120,7 +120,7 @@ class PlayInput(PlayView):
             return
         if self.die is not None and self.app.clock() - self.die.start < DIE_ROLL * self.pace():
             return
-        if self.mode in DRAFT_MODES and self.draft is not None:
+        if self.mode in DRAFT_MODES and self.draft is not None and not self.table.is_bot(self.table.actor()):
             chip = self.board_view.chip_at(pos, self.draft.regions)
             if chip is not None:
                 chip_rid, step = chip
