@@ -51,3 +51,36 @@ def test_a_button_tip_shows_and_keeps_off_the_start_button(tmp_path, monkeypatch
     finally:
         strings.set_language("en")
         d.close()
+
+
+@pytest.mark.parametrize("lang", strings.LANGUAGES)
+@pytest.mark.parametrize("size", [(1000, 650), (1280, 800)])
+def test_a_seats_tip_says_what_every_computer_level_does(tmp_path, monkeypatch, lang, size) -> None:
+    """Whatever the seat shows (a person or a level), its tip names every level with how it
+    plays, and for the levels that look ahead (Hard, Expert) how long they think and what a
+    slow machine or less time does to them; the tip fits in the window."""
+    from game.bots import REGISTRY
+    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
+    d = Driver(Options(pace=0, catch_errors=False, lang=lang), size=size)
+    try:
+        d.pump(3)
+        scene = d.scene
+        for kind in ("person", "easy", "expert"):
+            scene.kinds[0] = kind
+            scene.build()
+            tip = scene.button("kind:0").tip
+            for name, level in REGISTRY.items():
+                assert strings.t(level.about) in tip, (kind, name)
+            for name, level in REGISTRY.items():
+                if level.searches:
+                    seconds = scene.app.expert_seconds if name == "expert" else level.budget
+                    number = f"{seconds:g}" if lang == "en" else f"{seconds:g}".replace(".", ",")
+                    assert strings.t("start.kind_time", seconds=number) in tip, (kind, name)
+        d.app.text.overflows.clear()
+        d.move(scene.button("kind:0").rect.center)
+        d.pump(2)
+        assert d.app.text.overflows == []
+        d.screenshot(f"/tmp/small-seat-tip-{lang}-{size[0]}.png")
+    finally:
+        strings.set_language("en")
+        d.close()

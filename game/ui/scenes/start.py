@@ -60,9 +60,19 @@ def kind_label(kind: str) -> str:
     return t(REGISTRY[kind].label) if kind in REGISTRY else t("start.kind.person")
 
 
-def kind_tip(kind: str) -> str:
-    """What a click on a seat's button does, and how the computer level shown plays."""
-    return t("start.kind_tip") + ("\n" + t(REGISTRY[kind].about) if kind in REGISTRY else "")
+def kind_tip(kind: str, expert_seconds: float | None = None) -> str:
+    """What a click on a seat's button does, and how every computer level plays (the one shown
+    first marked): for a level that looks ahead, also how long it thinks (Expert's time is the
+    window's setting) and what a slow machine or less time does to it."""
+    lines = [t("start.kind_tip"), t("start.kind_levels")]
+    for name, level in REGISTRY.items():
+        line = ("▸ " if name == kind else "• ") + t(level.about)
+        seconds = expert_seconds if name == "expert" and expert_seconds else level.budget
+        if seconds is not None:
+            number = f"{seconds:g}" if language() == "en" else f"{seconds:g}".replace(".", ",")
+            line += " " + t("start.kind_time", seconds=number)
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def t_in(lang: str, key: str) -> str:
@@ -349,7 +359,7 @@ class StartScene(Scene):
                             tip=t("start.colour_tip")))
             self.names[i].rect = pygame.Rect(new.x + px(84), row_y, px(300), px(38))
             b.append(Button(f"kind:{i}", kind_label(self.kinds[i]), pygame.Rect(new.x + px(400), row_y, px(250), px(38)),
-                            style="quiet", tip=kind_tip(self.kinds[i])))
+                            style="quiet", tip=kind_tip(self.kinds[i], self.app.expert_seconds)))
         sy = new.y + px(430)
         seed_w = max(self.app.text.size(t_in(code, "start.seed"), px(16))[0] for code in LANGUAGES)
         self.seed.rect = pygame.Rect(new.x + px(30) + max(px(190), seed_w + px(12)), sy, px(160), px(36))
@@ -638,7 +648,7 @@ class StartScene(Scene):
         if tip is not None:
             start = self.button("start")                  # Start counts most: it is never hidden
             tooltip(surf, text, [(tip.tip, px(14), theme.INK, "regular")], self.mouse, ui,
-                    avoid=[b.rect for b in self.buttons] + ([start.rect] * 4 if start is not None else []))
+                    max_w=px(520) if tip.id.startswith("kind:") else None, avoid=[b.rect for b in self.buttons] + ([start.rect] * 4 if start is not None else []))
 
     def draw_saves(self, surf: pygame.Surface, cont: pygame.Rect, ui: float) -> None:
         """The saved games: newest first, those still in progress before the finished ones."""
