@@ -84,3 +84,31 @@ def test_a_seats_tip_says_what_every_computer_level_does(tmp_path, monkeypatch, 
     finally:
         strings.set_language("en")
         d.close()
+
+
+@pytest.mark.parametrize("lang", strings.LANGUAGES)
+def test_the_start_screen_names_the_custom_content_given_on_the_command_line(tmp_path, monkeypatch, lang) -> None:
+    """--content files show on the start screen: their names and how many races and powers they
+    bring, in the player's language, within the new game's card at the smallest window."""
+    from pathlib import Path
+    docs = Path(__file__).resolve().parents[1] / "docs" / "examples"
+    files = [str(docs / "custom_races.yaml"), str(docs / "invented.yaml")]
+    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
+    d = Driver(Options(pace=0, catch_errors=False, lang=lang, content=files), size=(1000, 650))
+    try:
+        drawn: list[str] = []
+        real = d.app.text.render
+        monkeypatch.setattr(d.app.text, "render", lambda s, *a, **k: drawn.append(s) or real(s, *a, **k))
+        d.pump(3)
+        d.app.text.overflows.clear()
+        d.app.dirty()
+        d.pump()
+        line = " ".join(drawn)
+        assert "custom_races.yaml, invented.yaml" in line, drawn
+        assert strings.tn("start.content_races", 38, count=38) in line       # 2 + 36
+        assert strings.tn("start.content_powers", 43, count=43) in line
+        assert d.app.text.overflows == []
+        d.screenshot(f"/tmp/small-content-{lang}.png")
+    finally:
+        strings.set_language("en")
+        d.close()

@@ -8,7 +8,8 @@ computer levels) is seated again, so the same family starts with one click on St
 fields select their text on a click and take Ctrl+A, Ctrl+C, Ctrl+V, Home/End and the arrows.
 "Expansions" opens the chooser of the shipped content packs (`packs`); the packs chosen are
 remembered with the last table, and a new game records them in its save, so Continue plays
-with the same races and powers. "First game, with a guide" starts the lesson (`tutorial`) on a saved game of its own.
+with the same races and powers. Content files given with --content (other than a pack's) are
+named under the seed, with how many races and powers they bring. "First game, with a guide" starts the lesson (`tutorial`) on a saved game of its own.
 
 Every new game gets a file of its own (`game.saves`), so starting one never replaces another.
 The saves are listed after the first frame is on screen (so the window opens at once). A save
@@ -75,6 +76,30 @@ def kind_tip(kind: str, expert_seconds: float | None = None) -> str:
     return "\n".join(lines)
 
 
+def custom_content(files: list[str]) -> tuple[str, int, int] | None:
+    """The names of the content files given with --content and how many races and powers they
+    bring (None for no file); a file that cannot be read any more (the command line checked
+    it) counts -1."""
+    if not files:
+        return None
+    from game.content.catalog import load_catalog
+    names = ", ".join(Path(f).name for f in files)
+    try:
+        cat = load_catalog(files)
+    except Exception:                          # (a file changed since the start): its name alone
+        return names, -1, -1
+    return (names, sum(1 for r in cat.races.values() if r.custom),
+            sum(1 for p in cat.powers.values() if p.custom))
+
+
+def custom_content_note(custom: tuple[str, int, int]) -> str:
+    """"Custom content: gnomes.yaml — 2 races, 0 powers", in the current language."""
+    names, races, powers = custom
+    return t("start.content", files=names,
+             races=tn("start.content_races", races, count=races) if races >= 0 else "?",
+             powers=tn("start.content_powers", powers, count=powers) if powers >= 0 else "?")
+
+
 def t_in(lang: str, key: str) -> str:
     """The text of `key` in `lang` (English if that language lacks it)."""
     from ..strings import table
@@ -109,6 +134,7 @@ class StartScene(Scene):
         self.packs: list[Pack] = []       # the shipped content packs, once read
         self.pack_choice = self.recall_packs()
         self.map_names: dict[str, str] = {}
+        self.custom: tuple[str, int, int] | None = None     # the --content files and their counts, once read
         self.map_choice: str | None = opts.map_path     # None: the shipped map for the player count
         self.map_players: int | None = None             # the count the chosen map is made for
         self._probed = False
@@ -232,6 +258,7 @@ class StartScene(Scene):
         self.packs = shipped_packs()
         given = pack_ids(self.app.options.content, self.packs)       # --content with a pack's file
         self.pack_choice = [p.id for p in self.packs if p.id in self.pack_choice or p.id in given]
+        self.custom = custom_content([c for c in self.app.options.content if not pack_ids([c], self.packs)])
         self.refresh()
 
     def refresh(self) -> None:
@@ -629,6 +656,15 @@ class StartScene(Scene):
         text.within(t("start.seed"), img.get_rect(topleft=(new.x + px(30), new.y + px(438))),
                     pygame.Rect(new.x, new.y, self.seed.rect.x - new.x - px(4), new.h))
         self.seed.draw(surf, text, ui, self.focus is self.seed, t("start.seed_placeholder"))
+        if self.custom is not None:                      # the --content files, under the seed
+            note = custom_content_note(self.custom)
+            start = self.button("start")
+            right = start.rect.x if start is not None else new.right - px(30)
+            lines = text.wrap(note, px(14), right - px(12) - (new.x + px(30)))
+            if len(lines) > 2:
+                text.overflow(note)
+            for k, line in enumerate(lines[:2]):
+                surf.blit(text.render(line, px(14), theme.INK_SOFT), (new.x + px(30), new.y + px(482) + k * px(18)))
         if self.message:
             lines = text.wrap(self.message, px(15), new.w - px(320))
             if len(lines) > 3:
