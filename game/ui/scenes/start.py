@@ -44,7 +44,17 @@ from ..app import App, Scene
 from ..layout import ui_scale
 from ..strings import LANGUAGES, language, language_name, map_title, say, t, tn
 from ..table import Table, resolve, shipped_map_path
-from ..widgets import Button, TextField, clipboard_text, hit, player_mark, put_clipboard, tooltip, track_hover
+from ..widgets import (
+    Button,
+    TextField,
+    clipboard_text,
+    hit,
+    player_mark,
+    put_clipboard,
+    tooltip,
+    track_hover,
+    typing,
+)
 from .common import backdrop
 
 KINDS = ("person", *LEVELS)      # what a seat button goes through: a person, then each computer level
@@ -227,11 +237,17 @@ class StartScene(Scene):
 
     def enter(self) -> None:
         self.app.audio.set_piece("title")
-        pygame.key.start_text_input()
+        typing(self.focus)                             # the system's text input only for a field
         savelock.release()                             # no game is open in this window now
 
     def leave(self) -> None:
-        pygame.key.stop_text_input()
+        typing(None)
+
+    def set_focus(self, field: TextField | None) -> None:
+        """Type into `field` (None: into no field), with the system's text input on only then."""
+        if field is not self.focus or field is None:
+            typing(field)
+        self.focus = field
 
     def covered(self) -> None:
         self.hover = None                              # pictured under a panel without a button's tip
@@ -458,14 +474,16 @@ class StartScene(Scene):
             track_hover(self, ev.pos)                 # the tip shows where the pointer came onto it
         elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
             f = next((f for f in self.fields() if f.rect.collidepoint(ev.pos)), None)
-            if f is not None:
-                self.focus = f
-                f.select_all()                        # typing replaces the name; arrows or Home to edit it
+            if f is not None:                         # a new field: its text selected, typing replaces it;
+                f.click(ev.pos[0], self.app.text, self.geometry()[0], self.focus is f)   # else the caret
+                self.set_focus(f)
                 self.app.dirty()
                 return
+            if self.focus is not None:                # a click elsewhere ends the typing and acts at once
+                self.set_focus(None)
+                self.app.dirty()
             b = hit(self.buttons, ev.pos)
             if b is not None and b.enabled:
-                self.focus = None
                 self.press(b)
         elif ev.type == pygame.TEXTINPUT and self.focus is not None:
             self.focus.type(ev.text)
@@ -478,13 +496,13 @@ class StartScene(Scene):
             elif ev.key == pygame.K_TAB:
                 fs = self.fields()
                 i = fs.index(self.focus) + (-1 if ev.mod & pygame.KMOD_SHIFT else 1) if self.focus in fs else 0
-                self.focus = fs[i % len(fs)]
-                self.focus.select_all()
+                self.set_focus(fs[i % len(fs)])
+                fs[i % len(fs)].select_all()
             elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.focus = None
+                self.set_focus(None)
                 self.start()
             elif ev.key == pygame.K_ESCAPE:
-                self.focus = None
+                self.set_focus(None)
             elif ev.key == pygame.K_F2:
                 self.start_lesson()
                 return
