@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -339,7 +340,13 @@ def combo_name(catalog: Any, race: str, power: str | None) -> str:
         return race_name(catalog, race)
     if badge_of(power) != power:                 # "Commando Mimics + Trolls": a race's ability borrowed
         return combo_name(catalog, race, badge_of(power)) + _lent_names(catalog, power)
-    return t("combo.name", power=power_agreeing(catalog, power, race), race=race_name(catalog, race))
+    return joined(t("combo.name", power=power_agreeing(catalog, power, race), race=race_name(catalog, race)))
+
+
+def joined(name: str) -> str:
+    """A combo's name with a hyphenated prefix joined to the word after it: "Were-" and
+    "Wizards" make "Were-Wizards", not "Were- Wizards"."""
+    return re.sub(r"(?<=\w)- ", "-", name)
 
 
 def map_title(name: str) -> str:
