@@ -116,7 +116,8 @@ def test_a_refusal_is_said_in_the_players_language():
     s = new_game(board, ["Ana", "Bogdan"], default_catalog(), random.Random(1))
     sea = next(r.id for r in board.regions if r.terrain == "sea")
     r = reason("water_sea", s, region=sea)
-    name = board.region(sea).display_name
+    name = board.region(sea).name_in("ro")                  # the map's Romanian name of the region
+    assert name != board.region(sea).display_name
     strings.set_language("ro")
     assert strings.say(r, s) == f"{name} este o mare: Mările și Lacurile nu pot fi cucerite"
     strings.set_language("fr")

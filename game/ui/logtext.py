@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 from game.rules import Event, UseEvent, lent_parts, typed_event
 
-from .strings import combo_name, has, power_title, race_name, t, tn
+from .strings import combo_name, has, power_title, race_name, region_name, t, tn
 
 
 def _name(state: Any, seat: Any) -> str:
@@ -22,10 +22,7 @@ def _name(state: Any, seat: Any) -> str:
 
 
 def _region(state: Any, rid: Any) -> str:
-    try:
-        return state.board.region(str(rid)).display_name
-    except (KeyError, AttributeError):
-        return str(rid)
+    return region_name(getattr(state, "board", None), rid)
 
 
 def _troop(state: Any, seat: Any, race: str | None) -> str:
