@@ -116,7 +116,8 @@ def test_a_refusal_is_said_in_the_players_language():
     s = new_game(board, ["Ana", "Bogdan"], default_catalog(), random.Random(1))
     sea = next(r.id for r in board.regions if r.terrain == "sea")
     r = reason("water_sea", s, region=sea)
-    name = board.region(sea).display_name
+    name = board.region(sea).name_in("ro")                  # the map's Romanian name of the region
+    assert name != board.region(sea).display_name
     strings.set_language("ro")
     assert strings.say(r, s) == f"{name} este o mare: Mările și Lacurile nu pot fi cucerite"
     strings.set_language("fr")
@@ -371,8 +372,16 @@ def test_the_published_expansions_races_and_powers_are_named_in_every_language(t
         assert pack_contents(cursed)[0] == "2 peuples : Gobelins, Kobolds"
         strings.set_language("nl")
         assert strings.combo_name(cat, "white_ladies", "wise") == "Wijze Witte Dames"
+        assert strings.combo_name(cat, "wizards", "were") == "Weer-Magiërs"
         strings.set_language("ro")
         assert strings.combo_name(cat, "pixies", "stone") == "Zâne de Piatră"
+        # the Romanian word of the printed rules (eroi) as an adjective agreeing with the race
+        assert strings.combo_name(cat, "dwarves", "heroic") == "Pitici Eroici"
+        assert strings.combo_name(cat, "amazons", "heroic") == "Amazoane Eroice"
+        assert strings.combo_name(cat, "mummies", "soul_touch") == "Mumii Atinse de Suflet"
+        strings.set_language("en")
+        assert strings.combo_name(cat, "wizards", "were") == "Were-Wizards"     # a prefix joins its race
+        assert strings.combo_name(cat, "wizards", "hordes_of") == "Hordes of Wizards"
         # a custom race its author named otherwise keeps the author's name
         own = tmp_path / "mine.yaml"
         own.write_text("races:\n  goblins:\n    name: Gobbos\n    tokens: 6\n    text: Ours.\n", encoding="utf-8")

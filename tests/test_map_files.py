@@ -101,6 +101,53 @@ def test_plain_pytmx_reads_every_shipped_map(players: int) -> None:
     assert all(obj.type == "region" for obj in layer)
 
 
+@pytest.mark.parametrize("players", sorted(SHIPPED_MAPS))
+def test_every_region_of_a_shipped_map_is_named_in_every_language(players: int) -> None:
+    """The shipped maps carry each region's name in French, Romanian and Dutch as Tiled
+    properties (label_fr, label_ro, label_nl), read into the board beside the English label."""
+    from game.ui.strings import LANGUAGES
+    layer = pytmx.TiledMap(str(SHIPPED_MAPS[players])).get_layer_by_name("regions")
+    board = load_map(SHIPPED_MAPS[players]).board
+    for obj in layer:
+        region = board.region(obj.name)
+        for lang in LANGUAGES:
+            if lang != "en":
+                assert obj.properties.get(f"label_{lang}"), (obj.name, lang)
+                assert region.name_in(lang) == obj.properties[f"label_{lang}"] != region.name
+        assert region.name_in("en") == region.name == obj.properties["label"]
+
+
+def test_a_region_named_in_a_language_is_called_so_in_the_window_else_by_its_label(tmp_path: Path) -> None:
+    """A map may name a region in some languages only: the log, the tooltips and the refusals
+    use that name in its language and the English label in the others."""
+    from game.ui import strings
+    from game.ui.logtext import event_line
+    one = FOUR[0].replace('<property name="label" value="West"/>',
+                          '<property name="label" value="West"/>\n'
+                          '    <property name="label_fr" value="Ouest"/>\n'
+                          '    <property name="label_ro" value=""/>')
+    board = load_map(small_map(tmp_path, [one] + FOUR[1:])).board
+    assert board.region("west").names == (("fr", "Ouest"),)              # an empty one is no name
+
+    class State:
+        pass
+    state = State()
+    state.board = board                                                  # type: ignore[attr-defined]
+    state.players = []                                                   # type: ignore[attr-defined]
+    state.catalog = None                                                 # type: ignore[attr-defined]
+    seen = {}
+    try:
+        for lang in ("fr", "ro", "en"):
+            strings.set_language(lang)
+            seen[lang] = (strings.region_name(board, "west"),
+                          event_line({"type": "fortress", "seat": 0, "region": "west"}, state))
+    finally:
+        strings.set_language("en")
+    assert seen["fr"][0] == "Ouest" and "Ouest" in seen["fr"][1]
+    assert seen["ro"][0] == "West" and "West" in seen["ro"][1]            # no Romanian name: the label
+    assert seen["en"][0] == "West"
+
+
 def test_nothing_switches_pytmx_to_duplicate_names() -> None:
     code = [p for p in (ROOT / "game").rglob("*.py")
             if re.search(r"allow_duplicate_names\s*=", p.read_text(encoding="utf-8"))]

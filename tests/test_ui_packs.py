@@ -174,3 +174,33 @@ def test_the_chooser_and_its_button_fit_in_every_language(tmp_path, monkeypatch,
     finally:
         strings.set_language("en")
         d.close()
+
+
+@pytest.mark.parametrize("lang", strings.LANGUAGES)
+def test_every_packs_races_and_powers_are_on_screen_at_the_smallest_window(tmp_path, monkeypatch, lang) -> None:
+    """Every name of every pack is drawn whole in the chooser at 1000x650 (the longest list,
+    Underground's fifteen powers, wraps onto more lines), the rows inside the card, one under
+    the other and above its buttons."""
+    from game.ui.scenes.packs import pack_contents
+    d = open_driver(tmp_path, monkeypatch, size=(1000, 650), lang=lang)
+    try:
+        d.press_button("packs")
+        scene = d.scene
+        drawn: list[str] = []
+        real = d.app.text.render
+        monkeypatch.setattr(d.app.text, "render", lambda s, *a, **k: drawn.append(s) or real(s, *a, **k))
+        d.app.dirty()
+        d.pump()
+        shown = " ".join(drawn)
+        for pack, _ in scene.rows:
+            for part in pack_contents(pack):
+                names = part.split(": ", 1)[-1]
+                for name in names.split(", "):
+                    assert name in shown, (lang, pack.id, name)
+        rects = [r for _, r in scene.rows]
+        assert all(a.bottom <= b.top for a, b in zip(rects, rects[1:], strict=False))
+        top_of_buttons = min(b.rect.top for b in scene.buttons if not b.id.startswith("pack:"))
+        assert rects[-1].bottom <= top_of_buttons
+    finally:
+        strings.set_language("en")
+        d.close()

@@ -55,6 +55,35 @@ def test_a_name_field_selects_on_click_and_edits_like_any_text_field(d) -> None:
     assert nxt is d.scene.names[1] and nxt.selection() == (0, len(nxt.value))
 
 
+def test_after_typing_a_name_the_next_click_acts(d, monkeypatch) -> None:
+    """The system's text input (and its input method, which may hold a key being composed) runs
+    only while a field has the focus: a click anywhere else ends it and acts at once, and a
+    click in the field being typed in puts the caret there instead of selecting the name again."""
+    calls: list[str] = []
+    monkeypatch.setattr(pygame.key, "start_text_input", lambda: calls.append("start"))
+    monkeypatch.setattr(pygame.key, "stop_text_input", lambda: calls.append("stop"))
+    d.app.go_home()
+    d.pump(3)
+    scene = d.scene
+    assert calls[-1:] != ["start"]                        # no field has the focus: no text input
+    field = scene.names[0]
+    d.click(field.rect.center)
+    assert calls[-1] == "start" and scene.focus is field
+    d.type_text("Ana")
+    d.click(scene.button("players:3").rect.center)        # the first click after typing acts
+    assert scene.players == 3 and scene.focus is None and calls[-1] == "stop"
+    d.click(field.rect.center)
+    d.type_text("Zoe")
+    from game.ui.layout import ui_scale
+    x = field.rect.x + round(7 * ui_scale(*d.app.size())) + 1
+    d.click((x, field.rect.centery))                      # in the field, before the first letter
+    assert scene.focus is field and field.selection() == (0, 0)
+    d.type_text("A")
+    assert field.value == "AZoe"
+    d.click((scene.seed.rect.right + 4, scene.seed.rect.bottom + 30))      # the card itself, no button
+    assert scene.focus is None and calls[-1] == "stop"
+
+
 def test_the_game_number_field_takes_digits_only() -> None:
     f = TextField("seed", "", max_len=9, digits_only=True)
     f.type("12a3")

@@ -181,3 +181,29 @@ def test_a_notice_is_pushed_over_the_screen_it_concerns_and_back_returns_to_it(s
     home_screen.kept_notice(home / "saves" / "old.unreadable.json", "its map is gone")
     d.press_button("new")
     assert d.scene is home_screen and _stack(d) == ["StartScene"] and home_screen.names[0].value == "Ann"
+
+
+@pytest.mark.parametrize("bot_first", [True, False])
+def test_the_redeploy_steppers_show_only_for_the_person_whose_turn_it_is(home, bot_first) -> None:
+    """After a redeploy the turn waits in its redeploy phase: a person's stacks get their − and +
+    chips, a computer player's stacks none (the person watching cannot move them)."""
+    from game.rules import Conquer, Pick, Redeploy, legal_actions
+    seats = [Seat("Bot", "sky", "easy"), Seat("Ana", "orange")]
+    table = Table.new(seats if bot_first else seats[::-1], 5, shipped_map_path(2), [], home / "game.json")
+    m = table.match
+    m.play(next(a for a in legal_actions(m.state) if isinstance(a, Pick)))
+    for _ in range(2):
+        m.play(next(a for a in legal_actions(m.state) if isinstance(a, Conquer)))
+    m.play(next(a for a in legal_actions(m.state) if isinstance(a, Redeploy)))
+    d = Driver(Options(pace=1.0, catch_errors=False))
+    clock = [1000.0]
+    d.app.clock = lambda: clock[0]
+    try:
+        d.app.switch(GameScene(d.app, table, viewer=1 if bot_first else 0))
+        d.pump(2)
+        game = d.scene
+        assert game.state.turn.phase == "redeploy" and game.draft is not None
+        assert table.is_bot(table.actor()) == bot_first
+        assert bool(game.picture().chips) != bot_first
+    finally:
+        d.close()

@@ -51,3 +51,64 @@ def test_a_button_tip_shows_and_keeps_off_the_start_button(tmp_path, monkeypatch
     finally:
         strings.set_language("en")
         d.close()
+
+
+@pytest.mark.parametrize("lang", strings.LANGUAGES)
+@pytest.mark.parametrize("size", [(1000, 650), (1280, 800)])
+def test_a_seats_tip_says_what_every_computer_level_does(tmp_path, monkeypatch, lang, size) -> None:
+    """Whatever the seat shows (a person or a level), its tip names every level with how it
+    plays, and for the levels that look ahead (Hard, Expert) how long they think and what a
+    slow machine or less time does to them; the tip fits in the window."""
+    from game.bots import REGISTRY
+    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
+    d = Driver(Options(pace=0, catch_errors=False, lang=lang), size=size)
+    try:
+        d.pump(3)
+        scene = d.scene
+        for kind in ("person", "easy", "expert"):
+            scene.kinds[0] = kind
+            scene.build()
+            tip = scene.button("kind:0").tip
+            for name, level in REGISTRY.items():
+                assert strings.t(level.about) in tip, (kind, name)
+            for name, level in REGISTRY.items():
+                if level.searches:
+                    seconds = scene.app.expert_seconds if name == "expert" else level.budget
+                    number = f"{seconds:g}" if lang == "en" else f"{seconds:g}".replace(".", ",")
+                    assert strings.t("start.kind_time", seconds=number) in tip, (kind, name)
+        d.app.text.overflows.clear()
+        d.move(scene.button("kind:0").rect.center)
+        d.pump(2)
+        assert d.app.text.overflows == []
+        d.screenshot(f"/tmp/small-seat-tip-{lang}-{size[0]}.png")
+    finally:
+        strings.set_language("en")
+        d.close()
+
+
+@pytest.mark.parametrize("lang", strings.LANGUAGES)
+def test_the_start_screen_names_the_custom_content_given_on_the_command_line(tmp_path, monkeypatch, lang) -> None:
+    """--content files show on the start screen: their names and how many races and powers they
+    bring, in the player's language, within the new game's card at the smallest window."""
+    from pathlib import Path
+    docs = Path(__file__).resolve().parents[1] / "docs" / "examples"
+    files = [str(docs / "custom_races.yaml"), str(docs / "invented.yaml")]
+    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
+    d = Driver(Options(pace=0, catch_errors=False, lang=lang, content=files), size=(1000, 650))
+    try:
+        drawn: list[str] = []
+        real = d.app.text.render
+        monkeypatch.setattr(d.app.text, "render", lambda s, *a, **k: drawn.append(s) or real(s, *a, **k))
+        d.pump(3)
+        d.app.text.overflows.clear()
+        d.app.dirty()
+        d.pump()
+        line = " ".join(drawn)
+        assert "custom_races.yaml, invented.yaml" in line, drawn
+        assert strings.tn("start.content_races", 38, count=38) in line       # 2 + 36
+        assert strings.tn("start.content_powers", 43, count=43) in line
+        assert d.app.text.overflows == []
+        d.screenshot(f"/tmp/small-content-{lang}.png")
+    finally:
+        strings.set_language("en")
+        d.close()

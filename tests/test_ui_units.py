@@ -190,3 +190,28 @@ def test_an_amazon_redeploy_draft_may_empty_regions_when_it_must():
     assert d.remove("r0") and d.add("r6") and d.counts["r0"] == 0
     a = d.action()
     assert isinstance(a, Redeploy) and why_illegal(s, a) is None
+
+
+@pytest.mark.parametrize("lang", strings.LANGUAGES)
+def test_the_log_tells_a_final_conquest_by_the_die_in_plain_words(lang):
+    """The die's line says what was rolled ("a 2", "a blank") and the conquest's line how many
+    tokens went in, in words: never a bare number in brackets beside "the die"."""
+    md = map_for_players(2)
+    s = new_game(md.board, ["Ann", "Bob"], default_catalog(), random.Random(3))
+    from game.rules import apply
+    s, _ = apply(s, Pick(0), random.Random(1))
+    race, rid = s.players[0].active.race, md.board.regions[0].id
+    words = {"en": ("a 2", "a blank", "1 token", "3 tokens"), "fr": ("un 2", "une face vide", "1 pion", "3 pions"),
+             "nl": ("een 2", "een blanco", "1 fiche", "3 fiches"),
+             "ro": ("un 2", "o față goală", "1 jeton", "3 jetoane")}[lang]
+    try:
+        strings.set_language(lang)
+        rolled = event_line({"type": "die", "seat": 0, "face": 2, "region": rid, "needed": 1, "success": True}, s)
+        blank = event_line({"type": "die", "seat": 0, "face": 0, "region": rid, "needed": 1, "success": False}, s)
+        took = [event_line({"type": "reinforce", "seat": 0, "race": race, "region": rid, "tokens": n,
+                            "defender": None, "nonempty": False}, s) for n in (1, 3)]
+    finally:
+        strings.set_language("en")
+    assert words[0] in rolled and words[1] in blank, (rolled, blank)
+    assert words[2] in took[0] and words[3] in took[1], took
+    assert not any(re.search(r"\(\d+\)", line) for line in took), took

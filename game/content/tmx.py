@@ -2,7 +2,8 @@
 
 This module owns reading a map into the game: from the pytmx map that `game.content.tiled_file`
 opens, it reads the `regions` object layer (one polygon per region; the region id is the
-object's Name, and its properties are label, terrain, features, lost_tribe, border, adjacent)
+object's Name, and its properties are label, terrain, features, lost_tribe, border, adjacent,
+and label_fr, label_ro, label_nl... for its name in other languages)
 and the map properties `turns`, `name` and `players`, finds adjacency from shared polygon edges
 plus the explicit `adjacent` property, refuses regions that overlap and warns about edges that
 run close without touching (a gap the author did not mean), and hands back a `MapData` (the
@@ -50,6 +51,8 @@ MIN_SHARED_BORDER = 4.0   # pixels of common border that make two regions adjace
 NEAR_MISS = 15.0          # pixels: edges closer than this but not touching are probably a slip
 MIN_NEAR_MISS = 8.0       # pixels of such edges before the checker says so
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
+LABEL_PREFIX = "label_"                          # label_fr: the region's name in French
+LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}$")
 
 MAPS_DIR = resources.MAPS
 SHIPPED_MAPS: dict[int, Path] = {
@@ -306,6 +309,17 @@ def _check_image(tiled: pytmx.TiledMap, path: Path, shown: str, width: int, heig
     return image_path
 
 
+def _names_in(props: Any) -> tuple[tuple[str, str], ...]:
+    """A region's names in other languages: its `label_<language>` properties (`label_fr`,
+    `label_ro`, `label_nl`), those not left empty, by language code."""
+    found = []
+    for key, value in props.items():
+        code = str(key)[len(LABEL_PREFIX):]
+        if str(key).startswith(LABEL_PREFIX) and LANGUAGE_CODE.match(code) and str(value or "").strip():
+            found.append((code, str(value).strip()))
+    return tuple(sorted(found))
+
+
 def _read_regions(objects: list[Any], shown: str, width: int, height: int,
                   errors: list[Reason], warnings: list[Reason]) -> tuple[list[_Raw], int]:
     """The regions with a usable id and shape (their other properties may still be wrong:
@@ -366,7 +380,7 @@ def _read_regions(objects: list[Any], shown: str, width: int, height: int,
                                                    EDGE_TOLERANCE) > MIN_SHARED_BORDER
         region = Region(id=rid, terrain=terrain, features=frozenset(features),
                         lost_tribe=lost_tribe, border=border,
-                        name=str(props.get("label") or "").strip())
+                        name=str(props.get("label") or "").strip(), names=_names_in(props))
         raws.append(_Raw(label=label, region=region, polygon=polygon,
                          adjacent=_as_list(props.get("adjacent")),
                          border_given="border" in flags))

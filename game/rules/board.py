@@ -37,6 +37,7 @@ class Region:
     lost_tribe: bool = False
     border: bool = False          # touches the edge of the board
     name: str = ""
+    names: tuple[tuple[str, str], ...] = ()     # (language code, name) in other languages, from the map
 
     @property
     def is_water(self) -> bool:
@@ -45,6 +46,13 @@ class Region:
     @property
     def display_name(self) -> str:
         return self.name or self.id.replace("_", " ").title()
+
+    def name_in(self, lang: str) -> str:
+        """The region's name in language `lang` when the map gives one, else its own name."""
+        for code, name in self.names:
+            if code == lang:
+                return name
+        return self.display_name
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 from game.rules import Event, UseEvent, lent_parts, typed_event
 
-from .strings import combo_name, has, power_title, race_name, t, tn
+from .strings import combo_name, has, power_title, race_name, region_name, t, tn
 
 
 def _name(state: Any, seat: Any) -> str:
@@ -22,10 +22,7 @@ def _name(state: Any, seat: Any) -> str:
 
 
 def _region(state: Any, rid: Any) -> str:
-    try:
-        return state.board.region(str(rid)).display_name
-    except (KeyError, AttributeError):
-        return str(rid)
+    return region_name(getattr(state, "board", None), rid)
 
 
 def _troop(state: Any, seat: Any, race: str | None) -> str:
@@ -39,6 +36,11 @@ def _troop(state: Any, seat: Any, race: str | None) -> str:
     if p.active is not None and p.active.race == race:
         label = combo_name(cat, p.active.race, p.active.power)
     return t("log.troop", name=p.name, troop=label)
+
+
+def _face(face: Any) -> str:
+    """What the die showed, as the sentence says it: "a 2", "a blank"."""
+    return t("log.face_blank") if face == 0 else t("log.face", face=face)
 
 
 def _mover(state: Any, seat: Any, effect: str) -> str:
@@ -76,14 +78,14 @@ def event_line(ev: Event, state: Any) -> str | None:
     if e["type"] in ("conquer", "reinforce", "dragon", "enchant", "ghouls"):
         kind = e["type"]
         who = _troop(state, e["seat"], e["race"])
-        line = t(f"log.{kind}" if has(f"log.{kind}") else "log.conquer", troop=who,
-                 region=_region(state, e["region"]), tokens=e["tokens"])
+        line = tn(f"log.{kind}" if has(f"log.{kind}") else "log.conquer", e["tokens"], troop=who,
+                  region=_region(state, e["region"]), tokens=e["tokens"])
         d = e["defender"]
         if d:
             line += " " + t("log.from", troop=_troop(state, d[0], d[1]))
         return line
     if e["type"] == "die" and e.get("berserk"):
-        return t("log.die_berserk", name=_name(state, e["seat"]), face=e["face"])
+        return t("log.die_berserk", name=_name(state, e["seat"]), face=_face(e["face"]))
     if e["type"] == "last_attempt":
         return t("log.last_attempt", name=_name(state, e["seat"]))
     if e["type"] == "ally":
@@ -100,7 +102,7 @@ def event_line(ev: Event, state: Any) -> str | None:
         key = "log.die_ok" if e.get("success") else "log.die_fail"
         race = e.get("race")
         who = _troop(state, e["seat"], race) if race else _name(state, e["seat"])   # the Ghouls' die
-        return tn(key, needed, name=who, face=e["face"], region=_region(state, e.get("region")), needed=needed)
+        return tn(key, needed, name=who, face=_face(e["face"]), region=_region(state, e.get("region")), needed=needed)
     if e["type"] == "lost":
         line = t("log.lost", troop=_troop(state, e["seat"], e["race"]), region=_region(state, e["region"]))
         if e["back"]:

@@ -28,6 +28,7 @@ from .strings import (
     power_title,
     race_name,
     race_text,
+    region_name,
     say,
     t,
     terrain_name,
@@ -828,7 +829,7 @@ def region_tip(scene: PlayView, rid: str) -> list[Line]:
     cat = s.catalog
     reg = s.board.region(rid)
     r = s.regions[rid]
-    lines: list[Line] = [(reg.display_name, L.px(16), theme.ACCENT, "bold")]
+    lines: list[Line] = [(region_name(s.board, rid), L.px(16), theme.ACCENT, "bold")]
     what = terrain_name(reg.terrain)
     feats = [feature_name(f) for f in sorted(reg.features)]
     if feats:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -213,10 +214,7 @@ def say(message: Any, state: Any = None) -> str:
 
     def value_of(name: str, value: Any) -> str:
         if name.startswith("region") and board is not None:
-            try:
-                return board.region(str(value)).display_name
-            except (KeyError, AttributeError):
-                return str(value)
+            return region_name(board, value)
         if name.startswith("race"):
             return race_name(cat, str(value))
         if name.startswith("power"):
@@ -339,7 +337,24 @@ def combo_name(catalog: Any, race: str, power: str | None) -> str:
         return race_name(catalog, race)
     if badge_of(power) != power:                 # "Commando Mimics + Trolls": a race's ability borrowed
         return combo_name(catalog, race, badge_of(power)) + _lent_names(catalog, power)
-    return t("combo.name", power=power_agreeing(catalog, power, race), race=race_name(catalog, race))
+    return joined(t("combo.name", power=power_agreeing(catalog, power, race), race=race_name(catalog, race)))
+
+
+def joined(name: str) -> str:
+    """A combo's name with a hyphenated prefix joined to the word after it: "Were-" and
+    "Wizards" make "Were-Wizards", not "Were- Wizards"."""
+    return re.sub(r"(?<=\w)- ", "-", name)
+
+
+def region_name(board: Any, rid: Any) -> str:
+    """A region's name in the current language, as its map gives it (`label_fr`...), else its
+    own name; the id itself for a region the board does not have."""
+    try:
+        region = board.region(str(rid))
+    except (KeyError, AttributeError):
+        return str(rid)
+    name_in = getattr(region, "name_in", None)
+    return str(name_in(_lang)) if callable(name_in) else str(region.display_name)
 
 
 def map_title(name: str) -> str:

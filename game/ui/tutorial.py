@@ -2,13 +2,15 @@
 
 A card says what to do, one step at a time: pick a combo (and why it costs coins), the first
 conquest on the edge, costs as sums, the reinforcement die, redeploying, the turn's score and
-secret coins, the pass screen, going into decline and picking a new combo. Each step waits for
+secret coins, the computer's turn (and the pass screen a table of several people meets), going
+into decline and picking a new combo. Each step waits for
 the player to do it — it is over when the match's records show the move (a pick, a conquest, a
 roll...) — or for "Next" on the steps that only explain. The die is rolled for real: when a turn
 leaves no token for it, the card says so and the die waits for the next turn. While a card
 that only explains is up, the computer player waits, so the hand-over comes after its turn, as
-the card says. The card sits over the game log while a combo is to be picked and over the
-column otherwise, so the log keeps its lines. Any step can be skipped
+the card says. One person at the table meets no hand-over screen. The card sits at the foot of
+the game log (the log keeps its newest lines above it), never over the column, whose every combo
+stays in sight; a long card takes smaller type before it reaches up over the player's panel. Any step can be skipped
 ("Skip", F2) and the lesson left ("Leave", Shift+F2). Enter presses "Next". The lesson is started (or
 started again) from the title screen; the game itself is an ordinary saved game that also keeps
 the lesson's step (`Match.lesson`), so Continue goes on with the lesson where it was left.
@@ -23,7 +25,7 @@ from typing import Any, Callable, Literal
 
 import pygame
 
-from game.rules import CONQUER, PICK, Event, events_of
+from game.rules import CONQUER, Event, events_of
 
 from . import theme
 from .layout import Layout
@@ -71,8 +73,9 @@ def _redeployed(scene: Any, tut: "Tutorial") -> bool:
     return _acted("end_turn")(scene, tut) or scene.state.turn.seat != tut.seat
 
 
-def _back_from_the_curtain(scene: Any, tut: "Tutorial") -> bool:
-    return tut.curtain_seen and scene.viewer == tut.seat and scene.state.turn.seat == tut.seat
+def _back_to_you(scene: Any, tut: "Tutorial") -> bool:
+    """The computer has played its turn and it is the player's again."""
+    return scene.state.turn.seat == tut.seat and _other_played(scene, tut)
 
 
 def _other_played(scene: Any, tut: "Tutorial") -> bool:
@@ -102,7 +105,7 @@ STEPS: tuple[Step, ...] = (
     Step("die", _die),
     Step("redeploy", _redeployed),
     Step("score", None),
-    Step("pass", _back_from_the_curtain),
+    Step("pass", _back_to_you),
     Step("decline", _did("decline")),
     Step("new_combo", _did("pick")),
     Step("end", None),
@@ -114,7 +117,6 @@ class Tutorial:
         self.seat = seat
         self.index = 0
         self.since = 0                 # records before this index belong to earlier steps
-        self.curtain_seen = False
         self.active = True
         self.card = pygame.Rect(0, 0, 0, 0)
 
@@ -162,23 +164,12 @@ class Tutorial:
             return
         self.index += 1
         self.since = len(scene.table.match.records)
-        if self.step.id == "pass":
-            self.curtain_seen = False
         scene.app.dirty()
 
     def holds_computer(self) -> bool:
         """The computer player waits while a card that only explains is up (press Next first),
         so what the card says comes before its turn."""
         return self.active and self.step.done is None and self.step.id != "end"
-
-    def wants_curtain(self, scene: Any) -> bool:
-        """Show the pass screen even with one person at the table (to teach it): once the
-        computer has played its turn and it is the player's again, as the card says."""
-        return (self.active and self.step.id == "pass" and not self.curtain_seen
-                and scene.state.turn.seat == self.seat and _other_played(scene, self))
-
-    def saw_curtain(self) -> None:
-        self.curtain_seen = True
 
     def press(self, scene: Any, bid: str) -> None:
         if bid == "tut:next" and self.step.done is None:
@@ -221,25 +212,32 @@ class Tutorial:
                  computer=s.players[1 - self.seat].name if len(s.players) == 2 else "",
                  coins=tn("tutorial.coins", coins, coins=coins))
 
-    def over_log(self, scene: Any) -> bool:
-        """Where the card sits: over the game log while a combo is to be picked (the column is
-        needed), else over the column, so the log keeps its lines."""
-        s = scene.state
-        return self.step.id in ("welcome", "pick", "new_combo") or (s.turn.seat == self.seat
-                                                                     and s.turn.phase == PICK)
+    def text_size(self, scene: Any, L: Layout) -> int:
+        """The card's type size: 13 (scaled), or smaller down to 11 while the card would reach
+        over the player's panel from the foot of the game log."""
+        room = L.log.h - L.px(8)
+        for size in (L.px(13), L.px(12)):
+            if self._height(scene, L, size) <= room:
+                return size
+        return L.px(11)
+
+    def _height(self, scene: Any, L: Layout, size: int) -> int:
+        text = scene.app.text
+        pad = L.px(10)
+        lines = text.wrap(self.text(scene), size, L.log.w - L.px(8) - 2 * pad)
+        line_h = text.fonts.get(size).get_linesize()
+        return pad + L.px(22) + len(lines) * line_h + pad + L.px(30) + pad
 
     def layout(self, scene: Any, L: Layout) -> tuple[pygame.Rect, list[Button]]:
-        """The card (over the game log or the column) and its buttons."""
+        """The card, at the foot of the game log (reaching up over the player's panel only when
+        even its smallest type needs it, never over the column), and its buttons."""
         text = scene.app.text
-        area = (L.log if self.over_log(scene) else L.column).inflate(-L.px(8), -L.px(8))
+        area = L.log.inflate(-L.px(8), -L.px(8))
         pad = L.px(10)
-        size = L.px(13)
-        lines = text.wrap(self.text(scene), size, area.w - 2 * pad)
-        line_h = text.fonts.get(size).get_linesize()
         bh = L.px(30)
-        h = pad + L.px(22) + len(lines) * line_h + pad + bh + pad
+        h = self._height(scene, L, self.text_size(scene, L))
         card = pygame.Rect(area.x, area.bottom - h, area.w, h)
-        top = L.player.y if self.over_log(scene) else area.y
+        top = L.player.y
         if card.y < top:
             card.y = top
             text.overflow(self.text(scene))
@@ -269,7 +267,7 @@ class Tutorial:
         img = text.render(text.fit(head, L.px(15), card.w - 2 * pad, "bold"), L.px(15), theme.ACCENT, "bold")
         surf.blit(img, (card.x + pad, card.y + pad))
         y = card.y + pad + L.px(22)
-        size = L.px(13)
+        size = self.text_size(scene, L)
         for line in text.wrap(self.text(scene), size, card.w - 2 * pad):
             im = text.render(line, size, theme.INK)
             surf.blit(im, (card.x + pad, y))

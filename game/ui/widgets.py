@@ -237,6 +237,25 @@ class TextField:
             self.value = self.value[:c] + self.value[c + 1:]
             self.caret = c
 
+    def index_at(self, x: int, text: Text, ui: float) -> int:
+        """Where in the text a click at window column `x` puts the caret (as `draw` lays it out):
+        before the letter whose middle is right of `x`."""
+        size = round(16 * ui)
+        x0 = self.rect.x + round(7 * ui)
+        for i in range(len(self.value)):
+            left, right = text.size(self.value[:i], size)[0], text.size(self.value[:i + 1], size)[0]
+            if x < x0 + (left + right) / 2:
+                return i
+        return len(self.value)
+
+    def click(self, x: int, text: Text, ui: float, focused: bool) -> None:
+        """A click on the field: one that takes the focus selects the whole text (typing replaces
+        it); one in the field already typed in puts the caret where it landed."""
+        if focused:
+            self.move(self.index_at(x, text, ui))
+        else:
+            self.select_all()
+
     def move(self, to: int, select: bool = False) -> None:
         """Put the caret at `to` (clamped); with `select`, extend the selection to it."""
         if select and self.anchor is None:
@@ -296,6 +315,21 @@ class TextField:
             cx = x0 + (text.size(self.value[:self._caret()], size)[0] if self.value else 0) + 1
             pygame.draw.line(surf, theme.INK, (cx, r.y + round(6 * ui)), (cx, r.bottom - round(6 * ui)),
                              max(1, round(ui)))
+
+
+def typing(into: TextField | None) -> None:
+    """Run the system's text input only while a text field has the focus (`into`; None: none
+    has): its input method, which may be holding a key being composed (an accent, a letter of
+    another script), is then told where the field is and ends with the typing, so the next
+    click goes to the game instead of to the input method."""
+    try:
+        if into is None:
+            pygame.key.stop_text_input()
+        else:
+            pygame.key.set_text_input_rect(into.rect)
+            pygame.key.start_text_input()
+    except pygame.error:                       # no window (a test's headless screen)
+        pass
 
 
 def clipboard_text() -> str:

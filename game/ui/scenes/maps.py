@@ -21,7 +21,17 @@ from ..app import App
 from ..layout import ui_scale
 from ..strings import map_title, say, t
 from ..table import resolve, shipped_map_path
-from ..widgets import Button, TextField, centred_box, clipboard_text, hit, put_clipboard, tooltip, track_hover
+from ..widgets import (
+    Button,
+    TextField,
+    centred_box,
+    clipboard_text,
+    hit,
+    put_clipboard,
+    tooltip,
+    track_hover,
+    typing,
+)
 from .common import card_frame
 from .cover import CoverScene
 
@@ -135,11 +145,14 @@ class MapScene(CoverScene):
             track_hover(self, ev.pos)
         elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
             if self.file.rect.collidepoint(ev.pos):
+                self.file.click(ev.pos[0], self.app.text, ui_scale(*self.app.size()), self.focused)
                 self.focused = True
-                self.file.select_all()
+                typing(self.file)
                 self.app.dirty()
                 return
-            self.focused = False
+            if self.focused:                          # a click elsewhere ends the typing and acts at once
+                self.focused = False
+                typing(None)
             b = hit(self.buttons, ev.pos)
             if b is not None and b.enabled:
                 self.press(b.id)
@@ -149,8 +162,12 @@ class MapScene(CoverScene):
             self.resize()
         elif ev.type == pygame.KEYDOWN:
             if ev.key == pygame.K_ESCAPE:
+                self.focused = False
+                typing(None)
                 self.press("back")
             elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focused:
+                self.focused = False
+                typing(None)
                 self.press("use")
             elif self.focused:
                 copied = self.file.key(ev, paste=clipboard_text() if ev.key == pygame.K_v else None)

@@ -1,6 +1,7 @@
 """The expansions chooser, opened from the start screen: every shipped content pack
-(`game.content.packs`) on a row of its own — a tick box, its name, a line about it, and the
-races and powers it brings (all of them in the row's tooltip) — with All, None and Done. It is
+(`game.content.packs`) on a row of its own — a tick box, its name, a line about it, and every
+race and power it brings, wrapped onto as many lines as they take (the row is as tall as its
+lines; the tooltip repeats it all) — with All, None and Done. It is
 pushed over the start screen; Done (or Esc) takes it away and hands the chosen pack ids back to
 the start screen, which remembers them with the last table and starts the new game with them."""
 from __future__ import annotations
@@ -18,7 +19,9 @@ from ..strings import has, published_name, t, tn
 from ..widgets import Button, hit, tooltip, track_hover
 from .common import backdrop, card
 
-ROW = 70            # a pack's row, at 1280×800 scale
+ROW = 70            # a pack's row of one line of races and powers, at 1280×800 scale
+GAP = 6             # between two rows
+SIZES = ((16, "bold"), (14, "regular"), (13, "regular"))   # name, about, races and powers
 
 
 def pack_title(pack: Pack) -> str:
@@ -58,6 +61,7 @@ class PacksScene(Scene):
         self.done = done
         self.buttons: list[Button] = []
         self.rows: list[tuple[Pack, pygame.Rect]] = []
+        self.lines: dict[str, list[tuple[str, int, str]]] = {}    # a pack's lines: text, size, weight
         self.hover: str | None = None
         self.mouse = (0, 0)
 
@@ -68,12 +72,33 @@ class PacksScene(Scene):
         return [p.id for p in self.packs if p.id in self.chosen]
 
     def box(self) -> tuple[float, pygame.Rect]:
+        """The card: as wide as the window allows (up to 1100 at 1280×800 scale), as tall as
+        its rows' lines."""
         w, h = self.app.size()
         ui = ui_scale(w, h)
-        height = 190 + ROW * len(self.packs)
-        rect = pygame.Rect(0, 0, min(w - 24, round(1000 * ui)), min(h - 20, round(height * ui)))
+        width = min(w - 24, round(1100 * ui))
+        self.lines = {p.id: self.pack_lines(p, ui, width) for p in self.packs}
+        height = 190 * ui + sum(self.row_height(p.id, ui) + round(GAP * ui) for p in self.packs)
+        rect = pygame.Rect(0, 0, width, min(h - 20, round(height)))
         rect.center = (w // 2, h // 2)
         return ui, rect
+
+    def pack_lines(self, pack: Pack, ui: float, width: int) -> list[tuple[str, int, str]]:
+        """A pack's lines in its row: its name, the line about it, and its races and powers
+        wrapped to the row (every name whole)."""
+        text = self.app.text
+        room = width - round((48 + 64 + 12) * ui)
+        (ts, tw), (asz, aw), (cs, cw) = SIZES
+        out = [(text.fit(pack_title(pack), round(ts * ui), room, tw), ts, tw)]
+        if pack_about(pack):
+            out.append((text.fit(pack_about(pack), round(asz * ui), room, aw), asz, aw))
+        contents = "  ·  ".join(pack_contents(pack))
+        out += [(line, cs, cw) for line in text.wrap(contents, round(cs * ui), room, cw) if line]
+        return out
+
+    def row_height(self, pid: str, ui: float) -> int:
+        lines = self.lines.get(pid, [])
+        return max(round((ROW - GAP) * ui), round((6 + sum(size + 5 for _, size, _ in lines)) * ui))
 
     def resize(self) -> None:
         self.build()
@@ -85,13 +110,15 @@ class PacksScene(Scene):
         self.rows = []
         y = rect.y + px(118)
         for pack in self.packs:
-            row = pygame.Rect(rect.x + px(24), y, rect.w - px(48), px(ROW - 6))
+            row = pygame.Rect(rect.x + px(24), y, rect.w - px(48), self.row_height(pack.id, ui))
             self.rows.append((pack, row))
             on = pack.id in self.chosen
             b.append(Button(f"pack:{pack.id}", "☑" if on else "☐",
                             pygame.Rect(row.x + px(10), row.centery - px(18), px(40), px(36)),
                             toggled=on, style="quiet", tip=t("packs.on_tip" if on else "packs.off_tip")))
-            y += px(ROW)
+            y += row.h + px(GAP)
+        if y > rect.bottom - px(72):
+            self.app.text.overflow(" ".join(pack_title(p) for p in self.packs))
         by = rect.bottom - px(62)
         b.append(Button("all", t("packs.all"), pygame.Rect(rect.x + px(34), by, px(130), px(42)), style="quiet"))
         b.append(Button("none", t("packs.none"), pygame.Rect(rect.x + px(176), by, px(130), px(42)), style="quiet"))
@@ -163,14 +190,10 @@ class PacksScene(Scene):
             if on:
                 pygame.draw.rect(surf, theme.GOOD, row, max(1, px(2)), border_radius=px(8))
             x = row.x + px(64)
-            room = row.right - px(12) - x
             y = row.y + px(3)
-            for line, size, colour, weight in ((pack_title(pack), 16, theme.INK, "bold"),
-                                               (pack_about(pack), 14, theme.INK, "regular"),
-                                               ("  ·  ".join(pack_contents(pack)), 13, (110, 86, 62), "regular")):
-                if line:
-                    img = text.render(text.fit(line, px(size), room, weight, excerpt=size == 13), px(size), colour, weight)
-                    surf.blit(img, (x, y))
+            for line, size, weight in self.lines.get(pack.id, []):
+                colour = (110, 86, 62) if size == SIZES[2][0] else theme.INK
+                surf.blit(text.render(line, px(size), colour, weight), (x, y))
                 y += px(size + 5)
         for b in self.buttons:
             b.draw(surf, text, self.hover == b.id and b.enabled, ui)

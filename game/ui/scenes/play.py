@@ -138,10 +138,7 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
                 self.bot_due = self.app.clock() + self.bot_delay()
             return
         self.bot_due = None
-        lesson = self.tutorial is not None and self.tutorial.wants_curtain(self)
-        if lesson or (self.viewer != who and len(self.table.humans()) > 1):
-            if lesson:
-                self.tutorial.saw_curtain()
+        if self.viewer != who and len(self.table.humans()) > 1:
             from .curtain import PassScene
             self.app.audio.play("pass")
             self.app.push(PassScene(self.app, self, who, self.last_score))

@@ -27,13 +27,14 @@ class PlayDrawing(PlayView):
         counts = added = camps = None
         chips: list[str] = []
         if d is not None and self.mode in DRAFT_MODES:
+            if not self.table.is_bot(self.table.actor()):
+                chips = d.regions            # the − and + only for the person who moves them
             if d.kind == "redeploy":
                 counts = dict(d.counts)
             elif d.kind == "encampments":
                 camps = dict(d.counts)
             else:
                 added = dict(d.counts)
-            chips = d.regions
         colours = [theme.player_colour(seat.colour, i) for i, seat in enumerate(self.table.seats)]
         symbols = [theme.player_symbol(seat.colour, i) for i, seat in enumerate(self.table.seats)]
         marks = self.targets()

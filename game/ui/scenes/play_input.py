@@ -22,7 +22,7 @@ from game.rules import (
 from .. import panels
 from ..help import Overlay, help_columns, rules_lines
 from ..playview import DIE_ROLL, DRAFT_MODES, REGION_POWERS, USE_CHOICE, USE_REGION, PlayView, region_choices
-from ..strings import t, tn
+from ..strings import region_name, t, tn
 from ..widgets import hit
 from .cover import CardScene
 from .menu import MenuScene
@@ -160,7 +160,7 @@ class PlayInput(PlayView):
             return
         if self.die is not None and self.app.clock() - self.die.start < DIE_ROLL * self.pace():
             return
-        if self.mode in DRAFT_MODES and self.draft is not None:
+        if self.mode in DRAFT_MODES and self.draft is not None and not self.table.is_bot(self.table.actor()):
             chip = self.board_view.chip_at(pos, self.draft.regions)
             if chip is not None:
                 chip_rid, step = chip
@@ -239,7 +239,7 @@ class PlayInput(PlayView):
             return
         hold, abil = found
         c = cost_of(s, s.turn.seat, rid, abil, hold)
-        self.say(t("msg.use_ghouls_reinforce", region=s.board.region(rid).display_name, cost=c.total,
+        self.say(t("msg.use_ghouls_reinforce", region=region_name(s.board, rid), cost=c.total,
                    hand=hold.hand), "warn")
 
     def click_region(self, rid: str, button: int) -> None:
@@ -266,7 +266,7 @@ class PlayInput(PlayView):
                 c = cost_of(s, s.turn.seat, rid)
                 need = max(1, c.total - s.players[s.turn.seat].active.hand)
                 self.confirm_die = rid
-                self.say(tn("msg.confirm_die", need, count=need, region=s.board.region(rid).display_name), "warn")
+                self.say(tn("msg.confirm_die", need, count=need, region=region_name(s.board, rid)), "warn")
                 self.build_buttons()
                 self.app.dirty()
                 return

@@ -36,7 +36,7 @@ from ..drafts import (
     withdraw_suggestion,
 )
 from ..playview import REGION_POWERS, USE_CHOICE, USE_REGION, PlayView
-from ..strings import has, power_name, power_text, race_name, race_text, t, tn
+from ..strings import has, power_name, power_text, race_name, race_text, region_name, t, tn
 from ..widgets import Button
 
 
@@ -289,7 +289,7 @@ class PlayModes(PlayView):
             if not self.confirm_hand:           # say where the tokens in hand will go, once
                 self.confirm_hand = True
                 self.say(tn("msg.end_with_hand", in_hand, tokens=in_hand,
-                            region=s.board.region(where).display_name), "warn")
+                            region=region_name(s.board, where)), "warn")
                 return
             if drafting and d is not None and where in d.counts:
                 d.counts[where] += in_hand      # the draft sends them where the game would

@@ -8,7 +8,8 @@ computer levels) is seated again, so the same family starts with one click on St
 fields select their text on a click and take Ctrl+A, Ctrl+C, Ctrl+V, Home/End and the arrows.
 "Expansions" opens the chooser of the shipped content packs (`packs`); the packs chosen are
 remembered with the last table, and a new game records them in its save, so Continue plays
-with the same races and powers. "First game, with a guide" starts the lesson (`tutorial`) on a saved game of its own.
+with the same races and powers. Content files given with --content (other than a pack's) are
+named under the seed, with how many races and powers they bring. "First game, with a guide" starts the lesson (`tutorial`) on a saved game of its own.
 The version (`game.__version__`) is written small in the top right corner, for a bug report or
 to see that an update took.
 
@@ -46,7 +47,17 @@ from ..app import App, Scene
 from ..layout import ui_scale
 from ..strings import LANGUAGES, language, language_name, map_title, say, t, tn
 from ..table import Table, resolve, shipped_map_path
-from ..widgets import Button, TextField, clipboard_text, hit, player_mark, put_clipboard, tooltip, track_hover
+from ..widgets import (
+    Button,
+    TextField,
+    clipboard_text,
+    hit,
+    player_mark,
+    put_clipboard,
+    tooltip,
+    track_hover,
+    typing,
+)
 from .common import backdrop
 
 KINDS = ("person", *LEVELS)      # what a seat button goes through: a person, then each computer level
@@ -69,9 +80,43 @@ def kind_label(kind: str) -> str:
     return t(REGISTRY[kind].label) if kind in REGISTRY else t("start.kind.person")
 
 
-def kind_tip(kind: str) -> str:
-    """What a click on a seat's button does, and how the computer level shown plays."""
-    return t("start.kind_tip") + ("\n" + t(REGISTRY[kind].about) if kind in REGISTRY else "")
+def kind_tip(kind: str, expert_seconds: float | None = None) -> str:
+    """What a click on a seat's button does, and how every computer level plays (the one shown
+    first marked): for a level that looks ahead, also how long it thinks (Expert's time is the
+    window's setting) and what a slow machine or less time does to it."""
+    lines = [t("start.kind_tip"), t("start.kind_levels")]
+    for name, level in REGISTRY.items():
+        line = ("▸ " if name == kind else "• ") + t(level.about)
+        seconds = expert_seconds if name == "expert" and expert_seconds else level.budget
+        if seconds is not None:
+            number = f"{seconds:g}" if language() == "en" else f"{seconds:g}".replace(".", ",")
+            line += " " + t("start.kind_time", seconds=number)
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def custom_content(files: list[str]) -> tuple[str, int, int] | None:
+    """The names of the content files given with --content and how many races and powers they
+    bring (None for no file); a file that cannot be read any more (the command line checked
+    it) counts -1."""
+    if not files:
+        return None
+    from game.content.catalog import load_catalog
+    names = ", ".join(Path(f).name for f in files)
+    try:
+        cat = load_catalog(files)
+    except Exception:                          # (a file changed since the start): its name alone
+        return names, -1, -1
+    return (names, sum(1 for r in cat.races.values() if r.custom),
+            sum(1 for p in cat.powers.values() if p.custom))
+
+
+def custom_content_note(custom: tuple[str, int, int]) -> str:
+    """"Custom content: gnomes.yaml — 2 races, 0 powers", in the current language."""
+    names, races, powers = custom
+    return t("start.content", files=names,
+             races=tn("start.content_races", races, count=races) if races >= 0 else "?",
+             powers=tn("start.content_powers", powers, count=powers) if powers >= 0 else "?")
 
 
 def t_in(lang: str, key: str) -> str:
@@ -108,6 +153,7 @@ class StartScene(Scene):
         self.packs: list[Pack] = []       # the shipped content packs, once read
         self.pack_choice = self.recall_packs()
         self.map_names: dict[str, str] = {}
+        self.custom: tuple[str, int, int] | None = None     # the --content files and their counts, once read
         self.map_choice: str | None = opts.map_path     # None: the shipped map for the player count
         self.map_players: int | None = None             # the count the chosen map is made for
         self._probed = False
@@ -200,11 +246,17 @@ class StartScene(Scene):
 
     def enter(self) -> None:
         self.app.audio.set_piece("title")
-        pygame.key.start_text_input()
+        typing(self.focus)                             # the system's text input only for a field
         savelock.release()                             # no game is open in this window now
 
     def leave(self) -> None:
-        pygame.key.stop_text_input()
+        typing(None)
+
+    def set_focus(self, field: TextField | None) -> None:
+        """Type into `field` (None: into no field), with the system's text input on only then."""
+        if field is not self.focus or field is None:
+            typing(field)
+        self.focus = field
 
     def covered(self) -> None:
         self.hover = None                              # pictured under a panel without a button's tip
@@ -231,6 +283,7 @@ class StartScene(Scene):
         self.packs = shipped_packs()
         given = pack_ids(self.app.options.content, self.packs)       # --content with a pack's file
         self.pack_choice = [p.id for p in self.packs if p.id in self.pack_choice or p.id in given]
+        self.custom = custom_content([c for c in self.app.options.content if not pack_ids([c], self.packs)])
         self.refresh()
 
     def refresh(self) -> None:
@@ -358,7 +411,7 @@ class StartScene(Scene):
                             tip=t("start.colour_tip")))
             self.names[i].rect = pygame.Rect(new.x + px(84), row_y, px(300), px(38))
             b.append(Button(f"kind:{i}", kind_label(self.kinds[i]), pygame.Rect(new.x + px(400), row_y, px(250), px(38)),
-                            style="quiet", tip=kind_tip(self.kinds[i])))
+                            style="quiet", tip=kind_tip(self.kinds[i], self.app.expert_seconds)))
         sy = new.y + px(430)
         seed_w = max(self.app.text.size(t_in(code, "start.seed"), px(16))[0] for code in LANGUAGES)
         self.seed.rect = pygame.Rect(new.x + px(30) + max(px(190), seed_w + px(12)), sy, px(160), px(36))
@@ -430,14 +483,16 @@ class StartScene(Scene):
             track_hover(self, ev.pos)                 # the tip shows where the pointer came onto it
         elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
             f = next((f for f in self.fields() if f.rect.collidepoint(ev.pos)), None)
-            if f is not None:
-                self.focus = f
-                f.select_all()                        # typing replaces the name; arrows or Home to edit it
+            if f is not None:                         # a new field: its text selected, typing replaces it;
+                f.click(ev.pos[0], self.app.text, self.geometry()[0], self.focus is f)   # else the caret
+                self.set_focus(f)
                 self.app.dirty()
                 return
+            if self.focus is not None:                # a click elsewhere ends the typing and acts at once
+                self.set_focus(None)
+                self.app.dirty()
             b = hit(self.buttons, ev.pos)
             if b is not None and b.enabled:
-                self.focus = None
                 self.press(b)
         elif ev.type == pygame.TEXTINPUT and self.focus is not None:
             self.focus.type(ev.text)
@@ -450,13 +505,13 @@ class StartScene(Scene):
             elif ev.key == pygame.K_TAB:
                 fs = self.fields()
                 i = fs.index(self.focus) + (-1 if ev.mod & pygame.KMOD_SHIFT else 1) if self.focus in fs else 0
-                self.focus = fs[i % len(fs)]
-                self.focus.select_all()
+                self.set_focus(fs[i % len(fs)])
+                fs[i % len(fs)].select_all()
             elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.focus = None
+                self.set_focus(None)
                 self.start()
             elif ev.key == pygame.K_ESCAPE:
-                self.focus = None
+                self.set_focus(None)
             elif ev.key == pygame.K_F2:
                 self.start_lesson()
                 return
@@ -630,6 +685,15 @@ class StartScene(Scene):
         text.within(t("start.seed"), img.get_rect(topleft=(new.x + px(30), new.y + px(438))),
                     pygame.Rect(new.x, new.y, self.seed.rect.x - new.x - px(4), new.h))
         self.seed.draw(surf, text, ui, self.focus is self.seed, t("start.seed_placeholder"))
+        if self.custom is not None:                      # the --content files, under the seed
+            note = custom_content_note(self.custom)
+            start = self.button("start")
+            right = start.rect.x if start is not None else new.right - px(30)
+            lines = text.wrap(note, px(14), right - px(12) - (new.x + px(30)))
+            if len(lines) > 2:
+                text.overflow(note)
+            for k, line in enumerate(lines[:2]):
+                surf.blit(text.render(line, px(14), theme.INK_SOFT), (new.x + px(30), new.y + px(482) + k * px(18)))
         if self.message:
             lines = text.wrap(self.message, px(15), new.w - px(320))
             if len(lines) > 3:
@@ -649,7 +713,7 @@ class StartScene(Scene):
         if tip is not None:
             start = self.button("start")                  # Start counts most: it is never hidden
             tooltip(surf, text, [(tip.tip, px(14), theme.INK, "regular")], self.mouse, ui,
-                    avoid=[b.rect for b in self.buttons] + ([start.rect] * 4 if start is not None else []))
+                    max_w=px(520) if tip.id.startswith("kind:") else None, avoid=[b.rect for b in self.buttons] + ([start.rect] * 4 if start is not None else []))
 
     def draw_saves(self, surf: pygame.Surface, cont: pygame.Rect, ui: float) -> None:
         """The saved games: newest first, those still in progress before the finished ones."""
