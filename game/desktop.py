@@ -5,7 +5,10 @@ Installing writes, for the present user only, a freedesktop.org entry
 not set) whose name and comment are the game's own on-screen words in English, Romanian, Dutch
 and French, and its icon at four sizes (`icons/hicolor/NxN/apps/smallworld-table.png`, drawn by
 `game.ui.icon`). The entry starts this very copy of the game: the standalone download's program,
-or this Python with `-m game` (from the checkout's folder when run from a checkout).
+or this Python with `-m game` (from the checkout's folder when run from a checkout). Its
+`TryExec` names that program by its absolute path, so a menu hides the entry once the program is
+gone (after `pipx uninstall smallworld-table`, say, which removes the Python it names) instead of
+offering a game that cannot start.
 
 A file of ours carries the line `X-SmallWorld-Table=installed by smallworld --install-desktop`.
 Nothing else is ever overwritten or removed: when a file by that name exists and is not ours
@@ -76,8 +79,10 @@ def entry() -> str:
     lines += [f"Name[{lang}]={words[lang][0]}" for lang in LANGS if lang != "en"]
     lines += [f"Comment={comment}"]
     lines += [f"Comment[{lang}]={words[lang][1]}" for lang in LANGS if lang != "en"]
-    lines += [f"Exec={exec_line}", f"Icon={APP_ID}", "Terminal=false", "Categories=Game;BoardGame;",
-              "Keywords=board game;strategy;hot-seat;family;", "StartupNotify=true",
+    # TryExec is a plain string (no Exec quoting): the path as it is, a backslash doubled
+    try_exec = os.path.abspath(argv[0]).replace("\\", "\\\\")
+    lines += [f"TryExec={try_exec}", f"Exec={exec_line}", f"Icon={APP_ID}", "Terminal=false",
+              "Categories=Game;BoardGame;", "Keywords=board game;strategy;hot-seat;family;", "StartupNotify=true",
               f"StartupWMClass={APP_ID}"]
     if folder is not None:
         lines.append(f"Path={folder}")

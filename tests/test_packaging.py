@@ -184,6 +184,34 @@ def test_a_users_own_files_are_never_overwritten_nor_removed(tmp_path: Path) -> 
     assert desktop.uninstall(tmp_path)[0] == 2 and icon.read_bytes() == b"my own picture"
 
 
+def _shown_by_a_menu(entry: Path) -> bool:
+    """What a desktop menu does with TryExec (the Desktop Entry specification): the entry is shown
+    only while that file exists and can be run."""
+    lines = entry.read_text(encoding="utf-8").splitlines()
+    try_exec = [line.split("=", 1)[1] for line in lines if line.startswith("TryExec=")]
+    return all(os.path.isfile(p) and os.access(p, os.X_OK) for p in try_exec)
+
+
+def test_the_menu_entry_is_hidden_once_the_program_it_starts_is_gone(monkeypatch: pytest.MonkeyPatch,
+                                                                      tmp_path: Path) -> None:
+    """Installed with pipx, the entry starts the Python of pipx's own environment; `pipx uninstall`
+    removes that environment, and the entry's TryExec (that Python's absolute path, written as it
+    is, spaces and all) then hides it from the menu instead of offering a game that cannot start."""
+    python = tmp_path / "pipx venvs" / "smallworld-table" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.write_text("#!/bin/sh\n", encoding="utf-8")
+    python.chmod(0o755)
+    monkeypatch.setattr(desktop, "command", lambda: ([str(python), "-m", "game"], None))
+    assert desktop.install(tmp_path / "share")[0] == 0
+    entry = tmp_path / "share" / "applications" / "smallworld-table.desktop"
+    lines = entry.read_text(encoding="utf-8").splitlines()
+    assert f"TryExec={python}" in lines
+    assert f'Exec="{python}" -m game' in lines
+    assert _shown_by_a_menu(entry)
+    shutil.rmtree(tmp_path / "pipx venvs")          # pipx uninstall
+    assert not _shown_by_a_menu(entry)
+
+
 def test_an_exec_argument_with_spaces_is_quoted() -> None:
     assert desktop._quote("/opt/Small World/python") == '"/opt/Small World/python"'
     assert desktop._quote('/a"b$c') == '"/a\\"b\\$c"'
