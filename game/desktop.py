@@ -69,11 +69,14 @@ def command() -> tuple[list[str], Path | None]:
     return [sys.executable, "-m", "game"], (None if resources.INSTALLED else resources.IMPORT_ROOT)
 
 
-def entry() -> str:
-    """The text of the .desktop file."""
+def entry(argv: list[str] | None = None, mark: bool = True) -> str:
+    """The text of the .desktop file: it starts `argv` (this copy of the game when None) and
+    carries our mark unless `mark` is False (a system package's entry, which the package owns)."""
     words = _words()
     name, comment = words["en"]
-    argv, folder = command()
+    folder = None
+    if argv is None:
+        argv, folder = command()
     exec_line = " ".join(_quote(a).replace("%", "%%") for a in argv)
     lines = ["[Desktop Entry]", "Type=Application", "Version=1.0", f"Name={name}"]
     lines += [f"Name[{lang}]={words[lang][0]}" for lang in LANGS if lang != "en"]
@@ -86,14 +89,16 @@ def entry() -> str:
               f"StartupWMClass={APP_ID}"]
     if folder is not None:
         lines.append(f"Path={folder}")
-    lines.append(MARK)
+    if mark:
+        lines.append(MARK)
     return "\n".join(lines) + "\n"
 
 
-def targets(home: Path | None = None) -> list[Target]:
-    """Every file the entry is made of, with its contents."""
+def targets(home: Path | None = None, argv: list[str] | None = None, mark: bool = True) -> list[Target]:
+    """Every file the entry is made of, with its contents, under `home` (the user's data folder
+    when None; a package's `usr/share` for a system-wide entry). `argv`, `mark`: see `entry`."""
     home = home or data_home()
-    out = [Target(home / "applications" / f"{APP_ID}.desktop", entry().encode("utf-8"))]
+    out = [Target(home / "applications" / f"{APP_ID}.desktop", entry(argv, mark).encode("utf-8"))]
     for s in ICON_SIZES:
         src = resources.ASSETS / "ui" / "icon" / f"smallworld-{s}.png"
         out.append(Target(home / "icons" / "hicolor" / f"{s}x{s}" / "apps" / f"{APP_ID}.png", src.read_bytes()))
