@@ -5,7 +5,10 @@ Installing writes, for the present user only, a freedesktop.org entry
 not set) whose name and comment are the game's own on-screen words in English, Romanian, Dutch
 and French, and its icon at four sizes (`icons/hicolor/NxN/apps/smallworld-table.png`, drawn by
 `game.ui.icon`). The entry starts this very copy of the game: the standalone download's program,
-or this Python with `-m game` (from the checkout's folder when run from a checkout).
+or this Python with `-m game` (from the checkout's folder when run from a checkout). Its
+`TryExec` names that program by its absolute path, so a menu hides the entry once the program is
+gone (after `pipx uninstall smallworld-table`, say, which removes the Python it names) instead of
+offering a game that cannot start.
 
 A file of ours carries the line `X-SmallWorld-Table=installed by smallworld --install-desktop`.
 Nothing else is ever overwritten or removed: when a file by that name exists and is not ours
@@ -66,29 +69,36 @@ def command() -> tuple[list[str], Path | None]:
     return [sys.executable, "-m", "game"], (None if resources.INSTALLED else resources.IMPORT_ROOT)
 
 
-def entry() -> str:
-    """The text of the .desktop file."""
+def entry(argv: list[str] | None = None, mark: bool = True) -> str:
+    """The text of the .desktop file: it starts `argv` (this copy of the game when None) and
+    carries our mark unless `mark` is False (a system package's entry, which the package owns)."""
     words = _words()
     name, comment = words["en"]
-    argv, folder = command()
+    folder = None
+    if argv is None:
+        argv, folder = command()
     exec_line = " ".join(_quote(a).replace("%", "%%") for a in argv)
     lines = ["[Desktop Entry]", "Type=Application", "Version=1.0", f"Name={name}"]
     lines += [f"Name[{lang}]={words[lang][0]}" for lang in LANGS if lang != "en"]
     lines += [f"Comment={comment}"]
     lines += [f"Comment[{lang}]={words[lang][1]}" for lang in LANGS if lang != "en"]
-    lines += [f"Exec={exec_line}", f"Icon={APP_ID}", "Terminal=false", "Categories=Game;BoardGame;",
-              "Keywords=board game;strategy;hot-seat;family;", "StartupNotify=true",
+    # TryExec is a plain string (no Exec quoting): the path as it is, a backslash doubled
+    try_exec = os.path.abspath(argv[0]).replace("\\", "\\\\")
+    lines += [f"TryExec={try_exec}", f"Exec={exec_line}", f"Icon={APP_ID}", "Terminal=false",
+              "Categories=Game;BoardGame;", "Keywords=board game;strategy;hot-seat;family;", "StartupNotify=true",
               f"StartupWMClass={APP_ID}"]
     if folder is not None:
         lines.append(f"Path={folder}")
-    lines.append(MARK)
+    if mark:
+        lines.append(MARK)
     return "\n".join(lines) + "\n"
 
 
-def targets(home: Path | None = None) -> list[Target]:
-    """Every file the entry is made of, with its contents."""
+def targets(home: Path | None = None, argv: list[str] | None = None, mark: bool = True) -> list[Target]:
+    """Every file the entry is made of, with its contents, under `home` (the user's data folder
+    when None; a package's `usr/share` for a system-wide entry). `argv`, `mark`: see `entry`."""
     home = home or data_home()
-    out = [Target(home / "applications" / f"{APP_ID}.desktop", entry().encode("utf-8"))]
+    out = [Target(home / "applications" / f"{APP_ID}.desktop", entry(argv, mark).encode("utf-8"))]
     for s in ICON_SIZES:
         src = resources.ASSETS / "ui" / "icon" / f"smallworld-{s}.png"
         out.append(Target(home / "icons" / "hicolor" / f"{s}x{s}" / "apps" / f"{APP_ID}.png", src.read_bytes()))

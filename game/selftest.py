@@ -7,9 +7,11 @@ the on-screen text of the four languages and the sounds, then lets two computer 
 whole game on the two-player map through the window, up to the final ranking. Its first line
 says the version (`game.__version__`). Each step prints one line;
 the first that fails prints what went wrong and the exit status is 1, else 0. The player's own
-saves and settings are never read nor touched: the run uses a temporary data folder. Used by CI
-on the built wheel and on the standalone download, and by anyone who wants to know that a copy
-is whole.
+saves and settings are never read nor touched: the run uses a temporary data folder. The report
+is also written, line by line as it is printed, to `self-test.txt` in the data folder (its first
+line says where): the windowed download on Windows has no console to print to, and that file is
+what a player finds and sends. Used by CI on the built wheel and on the standalone download, and
+by anyone who wants to know that a copy is whole.
 """
 from __future__ import annotations
 
@@ -19,12 +21,13 @@ import tempfile
 import time
 import traceback
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, TextIO
 
 from . import __version__, native, resources
 
 GAME_SEED = 7
 STEP_LIMIT = 4000
+REPORT = "self-test.txt"
 
 
 def _maps(say: Callable[[str], None]) -> None:
@@ -102,14 +105,46 @@ def _print(line: str) -> None:
     print(line, flush=True)                 # at once: a pipe reading the lines times them
 
 
-def run(out: Callable[[str], None] = _print) -> int:
-    """Every check in turn; 0 when all pass, 1 at the first that fails (with its reason)."""
+def report_path() -> Path:
+    """Where the report is written: `self-test.txt` in the player's data folder (`game.saves`)."""
+    from .saves import data_dir
+    return data_dir() / REPORT
+
+
+def _open_report(path: Path) -> tuple[TextIO | None, str]:
+    """The report file, opened anew, and the line that says where it is (or why it could not be)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return open(path, "w", encoding="utf-8"), f"this report is also written to {path}"
+    except OSError as err:
+        return None, f"this report could not be written to {path}: {err.strerror or err}"
+
+
+def run(out: Callable[[str], None] = _print, report: Path | None = None) -> int:
+    """Every check in turn; 0 when all pass, 1 at the first that fails (with its reason). Each
+    line goes to `out` and to the report file (`report`, else `report_path()`)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    f, where_report = _open_report(report or report_path())
+
+    def both(line: str) -> None:
+        out(line)
+        if f is not None:
+            f.write(line + "\n")
+            f.flush()                        # line by line: a crash still leaves how far it got
+
+    try:
+        return _run(both, where_report)
+    finally:
+        if f is not None:
+            f.close()
+
+
+def _run(out: Callable[[str], None], where_report: str) -> int:
     t0 = time.perf_counter()
     where = "installed" if resources.INSTALLED else "checkout"
-    out(f"self-test: Small World {__version__}, the game's files in {resources.ROOT} ({where})")
+    out(f"self-test: Small World {__version__}, the game's files in {resources.ROOT} ({where}); {where_report}")
     engine, why = native.state()
     out(f"  engine: {engine} ({why})")
     old_home = os.environ.get("SMALLWORLD_HOME")
@@ -143,7 +178,10 @@ def run(out: Callable[[str], None] = _print) -> int:
 
 
 def _failed(out: Callable[[str], None], step: str, err: BaseException) -> int:
-    if sys.stderr is not None:               # (None in a windowed program on Windows)
+    if sys.stderr is not None:
         traceback.print_exception(err, file=sys.stderr)
+    else:                                    # a windowed program on Windows: the report keeps it
+        for line in "".join(traceback.format_exception(err)).splitlines():
+            out(f"    {line}")
     out(f"self-test FAILED at {step}: {type(err).__name__}: {err}")
     return 1

@@ -51,7 +51,7 @@ def test_the_requirement_lists_say_what_the_package_says() -> None:
     project = PYPROJECT["project"]
     assert _requirements(ROOT / "requirements.txt") == project["dependencies"]
     assert "-r requirements.txt" in (ROOT / "requirements-dev.txt").read_text(encoding="utf-8")
-    assert _requirements(ROOT / "requirements-dev.txt") == project["optional-dependencies"]["dev"]
+    assert _requirements(ROOT / "requirements-dev.txt") == [d.replace(" ", "") for d in project["optional-dependencies"]["dev"]]
     assert project["optional-dependencies"]["dask"] == ["dask[distributed]>=2024.1"]
     names = [re.split(r"[<>=\[]", d)[0] for d in project["dependencies"]]
     assert names == ["pygame-ce", "pytmx", "PyYAML", "platformdirs"]
@@ -131,7 +131,10 @@ def test_the_self_test_plays_a_computer_game_and_passes(tmp_path: Path) -> None:
     assert "pack underground" in out.stdout and "language fr" in out.stdout
     assert re.search(r"a computer game on two_players\.tmx, played through the window to its end", out.stdout)
     assert out.stdout.strip().splitlines()[-1].startswith("self-test passed")
-    assert not (tmp_path / "home").exists()        # the player's data folder is not used
+    # the player's data folder holds only the report, the very lines printed (found without a console)
+    assert [p.name for p in (tmp_path / "home").iterdir()] == ["self-test.txt"]
+    assert (tmp_path / "home" / "self-test.txt").read_text(encoding="utf-8") == out.stdout
+    assert f"this report is also written to {tmp_path / 'home' / 'self-test.txt'}" in out.stdout.splitlines()[0]
     assert f"engine: {native.state()[0]} " in out.stdout   # main.py looks for the build as the tests do
 
 
@@ -142,6 +145,26 @@ def test_the_self_test_fails_when_a_map_is_broken(monkeypatch: pytest.MonkeyPatc
     lines: list[str] = []
     assert selftest.run(lines.append) == 1
     assert lines[-1].startswith("self-test FAILED at maps:") and "broken.tmx" in lines[-1]
+    report = Path(os.environ["SMALLWORLD_HOME"]) / "self-test.txt"     # where a windowed program's report is
+    assert report.read_text(encoding="utf-8").splitlines() == lines
+
+
+def test_without_a_console_the_report_file_keeps_the_reason_in_full(monkeypatch: pytest.MonkeyPatch,
+                                                                    tmp_path: Path) -> None:
+    """The windowed download on Windows has no stdout nor stderr: the report file is all there is,
+    so it carries the traceback too; a report that cannot be written is said, and the checks go on."""
+    (tmp_path / "broken.tmx").write_text("<map>", encoding="utf-8")
+    monkeypatch.setattr(resources, "MAPS", tmp_path)
+    monkeypatch.setattr(sys, "stderr", None)
+    from game import selftest
+    assert selftest.run(lambda line: None, report=tmp_path / "report.txt") == 1
+    text = (tmp_path / "report.txt").read_text(encoding="utf-8")
+    assert "Traceback (most recent call last)" in text and "broken.tmx" in text
+    assert text.splitlines()[-1].startswith("self-test FAILED at maps:")
+    lines: list[str] = []
+    (tmp_path / "a file").write_text("", encoding="utf-8")
+    assert selftest.run(lines.append, report=tmp_path / "a file" / "self-test.txt") == 1
+    assert "this report could not be written to" in lines[0] and lines[-1].startswith("self-test FAILED at maps:")
 
 
 # -- the Linux applications menu ---------------------------------------------------------------------
@@ -182,6 +205,34 @@ def test_a_users_own_files_are_never_overwritten_nor_removed(tmp_path: Path) -> 
     icon.write_bytes(b"my own picture")
     assert desktop.install(tmp_path)[0] == 2 and icon.read_bytes() == b"my own picture"
     assert desktop.uninstall(tmp_path)[0] == 2 and icon.read_bytes() == b"my own picture"
+
+
+def _shown_by_a_menu(entry: Path) -> bool:
+    """What a desktop menu does with TryExec (the Desktop Entry specification): the entry is shown
+    only while that file exists and can be run."""
+    lines = entry.read_text(encoding="utf-8").splitlines()
+    try_exec = [line.split("=", 1)[1] for line in lines if line.startswith("TryExec=")]
+    return all(os.path.isfile(p) and os.access(p, os.X_OK) for p in try_exec)
+
+
+def test_the_menu_entry_is_hidden_once_the_program_it_starts_is_gone(monkeypatch: pytest.MonkeyPatch,
+                                                                      tmp_path: Path) -> None:
+    """Installed with pipx, the entry starts the Python of pipx's own environment; `pipx uninstall`
+    removes that environment, and the entry's TryExec (that Python's absolute path, written as it
+    is, spaces and all) then hides it from the menu instead of offering a game that cannot start."""
+    python = tmp_path / "pipx venvs" / "smallworld-table" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.write_text("#!/bin/sh\n", encoding="utf-8")
+    python.chmod(0o755)
+    monkeypatch.setattr(desktop, "command", lambda: ([str(python), "-m", "game"], None))
+    assert desktop.install(tmp_path / "share")[0] == 0
+    entry = tmp_path / "share" / "applications" / "smallworld-table.desktop"
+    lines = entry.read_text(encoding="utf-8").splitlines()
+    assert f"TryExec={python}" in lines
+    assert f'Exec="{python}" -m game' in lines
+    assert _shown_by_a_menu(entry)
+    shutil.rmtree(tmp_path / "pipx venvs")          # pipx uninstall
+    assert not _shown_by_a_menu(entry)
 
 
 def test_an_exec_argument_with_spaces_is_quoted() -> None:
@@ -285,6 +336,65 @@ def test_the_download_carries_a_compiled_engine_only_of_its_own_sources(tmp_path
     src = native.source_of("game.rules.turn", tmp_path)
     src.write_text(src.read_text() + "# edited\n")
     assert build_bundle.compiled_build(tmp_path) is None
+
+
+def _an_app(top: Path) -> Path:
+    """A folder laid out as a macOS app: a framework's version folder reached through links."""
+    app = top / "smallworld.app"
+    versions = app / "Contents" / "Frameworks" / "Python.framework" / "Versions"
+    (versions / "3.11").mkdir(parents=True)
+    (versions / "3.11" / "Python").write_bytes(b"\x7fELF library")
+    os.symlink("3.11", versions / "Current")                                     # a linked folder
+    os.symlink("Versions/Current/Python", versions.parent / "Python")            # a linked file
+    (app / "Contents" / "MacOS").mkdir()
+    (app / "Contents" / "MacOS" / "smallworld").write_text("#!/bin/sh\n", encoding="utf-8")
+    (app / "Contents" / "MacOS" / "smallworld").chmod(0o755)
+    return app
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="symbolic links of a macOS app")
+def test_the_zip_keeps_links_as_links_and_the_programs_runnable(tmp_path: Path) -> None:
+    """A macOS app's frameworks are symbolic links: the zip stores each as a link (not an empty
+    folder, not a copy), and `unzip` (as the Finder) gives back the links and the program's mode."""
+    import stat
+    import zipfile
+
+    from tools import build_bundle
+    app = _an_app(tmp_path / "dist")
+    made = build_bundle.pack(app, tmp_path / "smallworld.zip")
+    with zipfile.ZipFile(made) as z:
+        entries = {i.filename: i for i in z.infolist()}
+        links = {name: z.read(i).decode() for name, i in entries.items() if stat.S_ISLNK(i.external_attr >> 16)}
+    fw = "smallworld.app/Contents/Frameworks/Python.framework"
+    assert links == {f"{fw}/Versions/Current": "3.11", f"{fw}/Python": "Versions/Current/Python"}
+    assert not [n for n in entries if n.startswith(f"{fw}/Versions/Current/")]      # not walked into either
+    assert stat.S_IMODE(entries["smallworld.app/Contents/MacOS/smallworld"].external_attr >> 16) == 0o755
+    build_bundle.unpack(made, tmp_path / "out")
+    got = tmp_path / "out" / fw
+    assert os.readlink(got / "Versions" / "Current") == "3.11" and os.readlink(got / "Python") == "Versions/Current/Python"
+    assert (got / "Python").read_bytes() == b"\x7fELF library"
+    assert os.access(tmp_path / "out" / "smallworld.app" / "Contents" / "MacOS" / "smallworld", os.X_OK)
+    assert build_bundle.program(tmp_path / "out" / "smallworld.app").parent.name == "MacOS"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="symbolic links")
+def test_a_link_out_of_the_download_is_refused_in_one_line(tmp_path: Path) -> None:
+    from tools import build_bundle
+    app = _an_app(tmp_path / "dist")
+    os.symlink(str(tmp_path), app / "Contents" / "elsewhere")
+    with pytest.raises(SystemExit, match=r"the link .*elsewhere points outside .*make it relative") as err:
+        build_bundle.pack(app, tmp_path / "smallworld.zip")
+    assert "\n" not in str(err.value) and not list(tmp_path.glob("smallworld.zip*"))
+
+
+def test_the_glibc_floor_is_the_highest_version_asked_for(tmp_path: Path) -> None:
+    from tools import build_bundle
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "a.so").write_bytes(b"\x7fELF\0GLIBC_2.17\0GLIBC_2.34\0GLIBCXX_3.4.30\0")
+    (tmp_path / "b").write_bytes(b"\x7fELF\0GLIBC_2.4\0GLIBC_2.9\0")
+    (tmp_path / "notes.txt").write_bytes(b"GLIBC_2.99")                  # not a program: not read
+    assert build_bundle.glibc_floor(tmp_path) == "2.34"
+    assert build_bundle.glibc_floor(tmp_path / "lib" / "none") is None
 
 
 def test_ci_runs_the_readmes_test_command_and_the_quick_subset_is_a_registered_marker() -> None:

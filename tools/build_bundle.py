@@ -21,6 +21,13 @@ tools.build_native`, for this Python), the folder carries it, in `build/native/`
 package, with the sources it was built from beside their modules (every file its fingerprint
 covers, `game.native.READ`): `game.native` then checks and loads it as in a checkout, and the computer players think about twice as far in their time.
 `--check` fails a folder that carries it and still runs interpreted.
+
+`--zip` packs what a player unzips (the folder; on macOS `smallworld.app`) with each symbolic
+link kept as a link and each file's permission bits (a macOS app's frameworks are links, which
+`shutil.make_archive` stored as empty folders). With `--check` too, the zip is unpacked by the
+system's own tool (`ditto` on macOS, `unzip` on Linux, Python's zipfile on Windows) and that copy
+is self-tested, as a player would start it. On Linux `--check` also prints the oldest glibc the
+download runs on (the highest `GLIBC_` version any of its files asks for: the build machine's).
 """
 from __future__ import annotations
 
@@ -29,9 +36,11 @@ import os
 import platform
 import re
 import shutil
+import stat
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 from game import __version__, native, resources
@@ -111,7 +120,68 @@ def build(checkout: Path, dist: Path, work: Path) -> Path:
 
 
 def program(folder: Path) -> Path:
+    """The program a player starts in the download `folder` (or in the macOS app `folder`)."""
+    if folder.suffix == ".app":
+        return folder / "Contents" / "MacOS" / NAME
     return folder / (f"{NAME}.exe" if sys.platform == "win32" else NAME)
+
+
+def pack(shipped: Path, zip_path: Path) -> Path:
+    """Zip the folder `shipped` (its name at the top of the zip) into `zip_path`. A symbolic link is
+    stored as a link (Unix mode S_IFLNK, its target as the entry's text), as `unzip`, `ditto` and
+    the macOS Finder restore it, not as a copy or an empty folder; files keep their permission
+    bits. A link that points outside the folder would be broken once unzipped: refused."""
+    top = shipped.resolve()
+    tmp = zip_path.with_name(zip_path.name + ".tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for root, dirs, files in os.walk(shipped):          # never into a linked folder
+            dirs.sort()
+            for name in [*dirs, *sorted(files)]:
+                path = Path(root, name)
+                arc = path.relative_to(shipped.parent).as_posix()
+                if path.is_symlink():
+                    target = os.readlink(path)
+                    if os.path.isabs(target) or top not in [path.parent.resolve() / target,
+                                                           *(path.parent.resolve() / target).parents]:
+                        tmp.unlink()
+                        raise SystemExit(f"build_bundle: the link {path} points outside {shipped} ({target}); "
+                                         "it would be broken in the zip: make it relative and inside")
+                    info = zipfile.ZipInfo(arc, time.localtime(max(path.lstat().st_mtime, 315532800))[:6])
+                    info.create_system = 3                     # Unix: the mode below is read
+                    info.external_attr = (stat.S_IFLNK | 0o777) << 16
+                    z.writestr(info, target.replace(os.sep, "/"))
+                else:
+                    z.write(path, arc)
+    os.replace(tmp, zip_path)
+    return zip_path
+
+
+def unpack(zip_path: Path, dest: Path) -> None:
+    """Unzip as a player's system does: `ditto` on macOS (the Finder's way), `unzip` on Linux
+    (both restore links and permissions), Python's zipfile on Windows (links play no part there)."""
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    if sys.platform == "darwin":
+        subprocess.run(["ditto", "-x", "-k", str(zip_path), str(dest)], check=True)
+    elif sys.platform != "win32" and shutil.which("unzip"):
+        subprocess.run(["unzip", "-q", str(zip_path), "-d", str(dest)], check=True)
+    else:
+        with zipfile.ZipFile(zip_path) as z:
+            z.extractall(dest)
+
+
+def glibc_floor(folder: Path) -> str | None:
+    """The oldest glibc the Linux download runs on: the highest `GLIBC_x.y` symbol version any of
+    its programs and libraries asks for (glibc itself is never in the folder); None if none does."""
+    found: set[tuple[int, ...]] = set()
+    for path in folder.rglob("*"):
+        if path.is_file() and not path.is_symlink():
+            with open(path, "rb") as f:
+                if f.read(4) != b"\x7fELF":
+                    continue
+                data = f.read()
+            found.update(tuple(int(n) for n in m.group(1).split(b".")) for m in re.finditer(rb"GLIBC_(\d+(?:\.\d+)+)", data))
+    return ".".join(map(str, max(found))) if found else None
 
 
 def size_mb(folder: Path) -> float:
@@ -121,14 +191,19 @@ def size_mb(folder: Path) -> float:
 def check(folder: Path, runs: int = 3) -> int:
     """Run the bundle's --self-test from another folder with a bare environment (no Python on
     PATH, no PYTHONPATH); print its size and how long it takes to show its first screen. A
-    bundle that carries a compiled engine must run on it."""
+    bundle that carries a compiled engine must run on it. A program with no console (the
+    windowed one on Windows may print nothing) is judged by the report it writes in its data
+    folder (`game.selftest`)."""
     exe = program(folder)
+    home = folder.parent / "check-home"
     env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": os.devnull,
-           "HOME": str(folder.parent / "check-home"), "SMALLWORLD_HOME": str(folder.parent / "check-home")}
+           "HOME": str(home), "SMALLWORLD_HOME": str(home)}
     if sys.platform == "win32":
         env["SYSTEMROOT"] = os.environ.get("SYSTEMROOT", r"C:\Windows")
     firsts, totals, code = [], [], 0
+    lines: list[str] = []
     for _ in range(runs):
+        (home / "self-test.txt").unlink(missing_ok=True)
         t0 = time.perf_counter()
         proc = subprocess.Popen([str(exe), "--self-test"], cwd=folder.parent, env=env, stdout=subprocess.PIPE,
                                 stderr=subprocess.STDOUT, text=True, encoding="utf-8", errors="replace")
@@ -140,7 +215,11 @@ def check(folder: Path, runs: int = 3) -> int:
                 firsts.append(time.perf_counter() - t0)
         code = proc.wait()
         totals.append(time.perf_counter() - t0)
-        if code != 0:
+        report = home / "self-test.txt"
+        if not any(line.startswith("self-test passed") for line in lines) and report.is_file():
+            lines += ["(the program printed no report: the one it wrote in its data folder follows)",
+                      *report.read_text(encoding="utf-8").splitlines()]
+        if code != 0 or not any(line.startswith("self-test passed") for line in lines):
             print("\n".join(lines))
             print(f"the bundle's self-test failed (exit status {code})")
             return 1
@@ -152,10 +231,20 @@ def check(folder: Path, runs: int = 3) -> int:
         return 1
     firsts.sort()
     totals.sort()
+    first = f"{firsts[len(firsts) // 2]:.2f} s" if firsts else "not timed (no console output)"
     print(f"bundle: {folder} — {size_mb(folder):.0f} MB in {sum(1 for p in folder.rglob('*') if p.is_file())} files; "
-          f"start to first screen {firsts[len(firsts) // 2]:.2f} s, whole self-test {totals[len(totals) // 2]:.1f} s "
+          f"start to first screen {first}, whole self-test {totals[len(totals) // 2]:.1f} s "
           f"(medians of {runs} runs); engine {engine}")
+    if sys.platform.startswith("linux"):
+        floor = glibc_floor(folder)
+        print(f"runs on Linux with glibc {floor} or newer" if floor else "asks for no glibc version")
     return 0
+
+
+def zip_name(version: str = __version__) -> str:
+    """smallworld-VERSION-SYSTEM-MACHINE.zip, for this system and machine."""
+    machine = re.sub(r"[^a-z0-9_]+", "", platform.machine().lower()) or "any"
+    return f"{NAME}-{version}-{system_name()}-{machine}.zip"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -171,14 +260,17 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     folder = build(resources.CHECKOUT, args.dist.resolve(), args.work.resolve())
     print(f"built {folder} ({size_mb(folder):.0f} MB); start it with {program(folder)}")
-    if args.zip:
-        machine = re.sub(r"[^a-z0-9_]+", "", platform.machine().lower()) or "any"
-        base = args.dist.resolve() / f"{NAME}-{__version__}-{system_name()}-{machine}"
-        app = folder.with_name(f"{NAME}.app")          # macOS: the app a family double-clicks
-        shipped = app if sys.platform == "darwin" and app.is_dir() else folder
-        made = shutil.make_archive(str(base), "zip", root_dir=shipped.parent, base_dir=shipped.name)
-        print(f"download: {made} ({Path(made).stat().st_size / 1e6:.0f} MB)")
-    return check(folder) if args.check else 0
+    if not args.zip:
+        return check(folder) if args.check else 0
+    app = folder.with_name(f"{NAME}.app")          # macOS: the app a family double-clicks
+    shipped = app if sys.platform == "darwin" and app.is_dir() else folder
+    made = pack(shipped, args.dist.resolve() / zip_name())
+    print(f"download: {made} ({made.stat().st_size / 1e6:.0f} MB)")
+    if not args.check:
+        return 0
+    unpacked = args.work.resolve() / "unzipped"
+    unpack(made, unpacked)                         # the copy a player gets: the zip's, not the build's
+    return check(unpacked / shipped.name)
 
 
 if __name__ == "__main__":
