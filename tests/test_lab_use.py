@@ -122,3 +122,22 @@ def test_the_report_flags_the_unused_and_not_the_used(invented: Path, tmp_path: 
     assert rows["elves"]["status"] == "used"
     tables = (out / "tables.md").read_text(encoding="utf-8")
     assert "## Own moves and effects" in tables and "| **Tollkeepers (custom)** | 4 |" in tables
+
+
+def test_compare_says_how_each_version_was_used(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(runner, "learn_worth", lambda *a: None)
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    a.write_text(INVENTED, encoding="utf-8")
+    b.write_text(INVENTED.replace("{column_marker: {marker: toll, count: 1, price: 1, pays: placer}}",
+                                  "{coins_if: {amount: 1}}"), encoding="utf-8")
+    out = tmp_path / "cmp"
+    assert main(["--compare", str(a), str(b), "--games", "3", "--seed", "7", "--jobs", "1",
+                 "--force", "tollkeepers+alchemist", "--out", str(out)]) == 0
+    summary = (out / "summary.md").read_text(encoding="utf-8")
+    line = next(x for x in summary.splitlines() if x.startswith("- **Tollkeepers**: A: "))
+    said_a, said_b = line.split("; B: ")
+    assert "A: unused: the bots never used its move in 3 games where it was in play" in said_a
+    assert said_b.startswith("used ") and "coins in" in said_b
+    with (out / "compare.csv").open(encoding="utf-8") as f:
+        row = next(r for r in csv.DictReader(f) if r["key"] == "tollkeepers")
+    assert row["use_a"].startswith("unused") and row["use_b"].startswith("used")

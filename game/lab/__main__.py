@@ -206,6 +206,7 @@ def _compare(cfg: LabConfig, args: argparse.Namespace) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 2
     compare.analyse(changes, rec_a, rec_b)
+    compare.usage(changes, cat_a, cat_b, rec_a, rec_b)
     warnings = compare.confounded(changes, rec_a, rec_b)
     compare.write(out, cfg, file_a, file_b, map_name, changes, sec_a + sec_b, warnings)
     for c in changes:
