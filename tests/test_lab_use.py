@@ -101,13 +101,17 @@ def test_the_end_of_the_turn_is_stouts_move_only_with_its_decline(played) -> Non
         == "tollkeepers"
 
 
-def test_the_report_flags_the_unused_and_not_the_used(invented: Path, tmp_path: Path, monkeypatch) -> None:
+def test_the_report_flags_the_unused_and_not_the_used(invented: Path, tmp_path: Path, monkeypatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(runner, "learn_worth", lambda *a: None)   # the bots value them from their blocks
     out = tmp_path / "r"
     args = ["--games", "4", "--seed", "7", "--jobs", "1", "--content", str(invented), "--out", str(out)]
     for race, power in FORCED:
         args += ["--force", f"{race}+{power}"]
     assert main(args) == 0
+    printed = capsys.readouterr().out
+    assert "Tollkeepers: unused: the bots never used its move in 4 games" in printed
+    assert "Tide-lords: unused: its effects never acted in 4 games" in printed
     summary = (out / "summary.md").read_text(encoding="utf-8")
     assert "**Unused: the bots never used its move in 4 games where it was in play" in summary
     assert "**Unused: its effects never acted in 4 games where it was in play.**" in summary

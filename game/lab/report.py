@@ -206,12 +206,12 @@ def use_status(t: Tables, catalog: Catalog, r: Row) -> Status:
 
 def use_verdict(t: Tables, catalog: Catalog, r: Row, even: float, base_scored: float) -> str:
     """The summary's word on how a custom entry was used: "unused: ...", or "weak: used X times
-    ..., win share Y" when the bots used it and it wins or scores less, or "used: ..."."""
+    ..., win share Y" when the bots used it and it wins or scores less, or "used X times ..."."""
     st = use_status(t, catalog, r)
     if st.word != "used":
         return st.text
     weak = verdict(r, even, base_scored).startswith(("weaker", "wins less", "scores less"))
-    return f"{'weak' if weak else 'used'}: {st.text}, win share {pct(r.win_rate)}"
+    return f"{'weak: ' if weak else ''}{st.text}, win share {pct(r.win_rate)}"
 
 
 def use_figures(catalog: Catalog, key: str, u: EntryUse) -> str:

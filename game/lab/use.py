@@ -113,6 +113,12 @@ def unseen_effects(catalog: Catalog, key: str) -> list[str]:
     return [ab.name for ab in catalog.abilities.get(key, ()) if not _seen(ab, key)]
 
 
+#: per catalog (by id, with the catalog itself so that the id stays its own): whose each block
+#: is, each combo's blocks with a move, and whether a combo's blocks price or reach
+_KNOWN: dict[int, tuple[Catalog, dict[int, str], dict[tuple[str, str | None, bool], tuple[tuple[Ability, str], ...]],
+                        dict[tuple[str, str | None], tuple[bool, bool]]]] = {}
+
+
 class Watcher:
     """Follows one game (`step` after each intent, as `play_game`'s hook) and keeps an
     `EntryUse` per race and power in `uses`."""
@@ -121,9 +127,14 @@ class Watcher:
         self.catalog = catalog
         self.uses: dict[str, EntryUse] = {}
         self._turn: dict[str, tuple[int, int]] = {}       # the last turn each move was offered in
-        self._owner: dict[int, str] = {}                   # id of a block -> its race or power
-        self._movers: dict[tuple[str, str | None, bool], tuple[tuple[Ability, str], ...]] = {}
-        self._combo: dict[tuple[str, str | None], tuple[bool, bool]] = {}
+        # what the catalog says of its blocks and combos, worked out once for all its games
+        kept = _KNOWN.get(id(catalog))
+        if kept is None or kept[0] is not catalog:
+            _KNOWN.clear()                                 # one catalog at a time (a run, a worker)
+            kept = _KNOWN[id(catalog)] = (catalog, {}, {}, {})
+        self._owner: dict[int, str] = kept[1]              # id of a block -> its race or power
+        self._movers: dict[tuple[str, str | None, bool], tuple[tuple[Ability, str], ...]] = kept[2]
+        self._combo: dict[tuple[str, str | None], tuple[bool, bool]] = kept[3]
 
     def use(self, key: str) -> EntryUse:
         got = self.uses.get(key)
@@ -296,11 +307,11 @@ class Watcher:
 
     def _lost(self, s: GameState, seat: int, race: str, discarded: int, back: int) -> None:
         """A region lost: the rule discards one token (R8); a block that changed that acted."""
-        hold, in_dec = s.players[seat].hold(race)
-        if hold is None:
-            return
         kept = min(1, discarded + back) - discarded
         if not kept:
+            return
+        hold, in_dec = s.players[seat].hold(race)
+        if hold is None:
             return
         for ab in self.catalog.in_force(hold.race, hold.power, in_dec):
             if _overrides(ab, "lost_when_attacked") and ab.lost_when_attacked(s, seat) is not None:
