@@ -145,3 +145,17 @@ def test_compare_says_how_each_version_was_used(tmp_path: Path, monkeypatch) -> 
     with (out / "compare.csv").open(encoding="utf-8") as f:
         row = next(r for r in csv.DictReader(f) if r["key"] == "tollkeepers")
     assert row["use_a"].startswith("unused") and row["use_b"].startswith("used")
+
+
+def test_coins_an_event_does_not_name_go_to_the_one_block_that_pays_them() -> None:
+    """Ransacking's coins (an opponent pays for a region taken from his Active race) come as a
+    `coins` event naming no block: the one block of the races touched that pays on a conquest."""
+    root = Path(__file__).resolve().parents[1]
+    catalog = load_catalog([str(root / "assets" / "content" / "expansions" / "cursed.yaml")])
+    cfg = LabConfig(games=3, seed=2, forced=[("ratmen", "ransacking")])
+    board = map_for_players(4).board
+    t = tabulate([play_numbered(cfg, board, catalog, g) for g in range(3)], catalog)
+    u = t.uses["ransacking"]
+    assert u.coins == u.scored > 0                   # a coin each time
+    assert status(catalog, "ransacking", u, 3).word == "used"
+    assert "ratmen" not in t.uses                     # the race beside it has no block to credit

@@ -1,21 +1,17 @@
 """How each race and power was used in the lab's games, so that the report can tell an entry the
-bots never used from one that is merely weak.
-
-`Watcher` follows one game's intents as they are played, reading only what the game leaves: the
-intents the holder could choose from (`legal_actions` of the position, the very list the bots
-chose from), the intent played, and the engine's events. For each race and power it counts in an
-`EntryUse` how often its own move (its blocks' intents: a marker placed, a special conquest, a
-`use` move, Stout's decline after scoring) was **offered** to its holder and **taken**, and how
-often its effects **acted**: coins its blocks scored (the `score` event's parts, by whose they
-are) or moved (a `coins` event naming the block), conquests whose cost it changed (the engine's
-priced parts of the conquest, `cost_of`, labelled by the race or power granting them: a discount,
-a defence, a marker's), conquests only it made possible (a Sea or Lake, a region not adjacent, a
-first conquest away from the edge), regions lost with another loss than the rule's one token
-(tokens saved), and tokens brought at a redeploy (`bonus_tokens`). The bots play as always.
-
+bots never used from one that is merely weak. `Watcher` follows one game's intents as they are
+played, reading only what the game leaves (the intents the holder could choose from, the very
+`legal_actions` list the bots chose from; the intent played; the engine's events), and keeps per
+race and power an `EntryUse`: how often its own move (its blocks' intents: a marker placed, a
+special conquest, a `use` move, Stout's decline after scoring) was offered to its holder and
+taken, and how often its effects acted — coins its blocks scored (the `score` event's parts, by
+whose they are) or moved (a `coins` event naming the block), conquests whose cost it changed
+(the conquest's priced parts, `cost_of`, labelled by the race or power granting them), conquests
+only it made possible (a Sea or Lake, a region not adjacent, a first conquest away from the
+edge), regions lost with another loss than the rule's one token, tokens brought at a redeploy.
 An effect whose acting leaves none of these traces (a region made immune, tokens given at the
-pick...) is "not seen" (`unseen_effects`): an entry is said unused only when what the lab can
-see of it never happened (`status`).
+pick...) is not seen (`unseen_effects`), and `status` calls an entry unused only when what the
+lab can see of it never happened. The bots play as always.
 """
 from __future__ import annotations
 
@@ -38,8 +34,13 @@ SEEN_HOOKS = ("score", "cost_modifier", "flat_price", "attack_strength", "defenc
 PIECES = {"troll_lair": "trolls_lairs", "fortress": "fortresses", "encampment": "encampments"}
 #: parts of a conquest's cost no race or power grants
 PLAIN_PARTS = frozenset({"base", "mountain", "lost_tribe", "defenders"})
+#: events that show a block acting without naming it, with the hooks by which a block makes
+#: them: credited when one block alone, among the races the intent touched, could have
+UNNAMED = {"coins": ("after_conquest", "on_region_lost", "conquest_price"), "attacker_lost": ("after_conquest",),
+           "pushed": ("after_conquest",), "pushed_off": ("after_conquest",), "dwindled": ("at_turn_end",),
+           "repelled": ("repels",)}
 #: the events the watcher reads
-WATCHED = frozenset({"score", "conquer", "reinforce", "lost", "bonus_tokens", "coins"})
+WATCHED = frozenset({"score", "conquer", "reinforce", "lost", "bonus_tokens", *UNNAMED})
 #: the hooks by which a conquering race's own blocks change what a conquest costs, and by which
 #: they let it conquer a region the rules would refuse
 PRICING = ("cost_modifier", "flat_price", "attack_strength")
@@ -62,10 +63,11 @@ class EntryUse:
     saved_tokens: int = 0   # tokens it kept its race in those losses (negative: lost more)
     bonus: int = 0          # times it brought tokens from the tray
     bonus_tokens: int = 0   # those tokens
+    other: int = 0          # times an event naming no block showed it alone acting (tokens pushed...)
 
     def acted(self) -> int:
         """Times the entry did something the lab sees: its move taken, or an effect acting."""
-        return self.taken + self.scored + self.priced + self.reached + self.saved + self.bonus
+        return self.taken + self.scored + self.priced + self.reached + self.saved + self.bonus + self.other
 
     def add(self, other: "EntryUse") -> None:
         for f in fields(self):
@@ -89,6 +91,8 @@ class EntryUse:
         if self.bonus:
             out.append(f"{self.bonus_tokens} token{'s' if self.bonus_tokens != 1 else ''} brought "
                        f"{self.bonus} time{'s' if self.bonus != 1 else ''}")
+        if self.other:
+            out.append(f"{self.other} other time{'s' if self.other != 1 else ''} (tokens pushed, lost or repelled)")
         return ", ".join(out)
 
 
@@ -176,8 +180,12 @@ class Watcher:
             movers += self.movers(h.race, h.power, True)
         if movers:
             self._moves(before, rec, movers)
+        unnamed: list[Mapping[str, Any]] = []
         for ev in rec.events:
             if ev["type"] not in WATCHED:
+                continue
+            if ev["type"] in UNNAMED and "effect" not in ev:
+                unnamed.append(ev)
                 continue
             e = typed_event(ev)
             if e["type"] == "score":
@@ -189,8 +197,10 @@ class Watcher:
                     self._lost(before, e["seat"], e["race"], e["discarded"], e["back"])
             elif e["type"] == "bonus_tokens":
                 self._bonus(before, e["seat"], e["race"], e["tokens"])
-            elif e["type"] == "coins" and "effect" in e:
-                self._coins(before, str(e["effect"]), e["coins"])
+            elif e["type"] == "coins":
+                self._coins(before, str(e.get("effect", "")), e["coins"])
+        if unnamed:
+            self._unnamed(before, rec, unnamed)
 
     def _moves(self, s: GameState, rec: Record, movers: tuple[tuple[Ability, str], ...]) -> None:
         """Whose moves were offered at this decision, and whose was taken."""
@@ -332,6 +342,39 @@ class Watcher:
             u.bonus += 1
             u.bonus_tokens += int(tokens)
 
+    def _unnamed(self, s: GameState, rec: Record, unnamed: list[Mapping[str, Any]]) -> None:
+        """Events that name no block: each is credited to the one block, among the races the
+        intent touched (the player's, those whose regions it conquered, the event's), that makes
+        such events (`UNNAMED`); to none when several could have."""
+        touched: set[tuple[int, str]] = set()
+        p = s.players[rec.seat]
+        touched.update((rec.seat, h.race) for h in ([p.active] if p.active else []) + list(p.declines))
+        for ev in rec.events:
+            e = typed_event(ev)
+            if e["type"] in ("conquer", "reinforce", "dragon", "enchant", "ghouls") and e["defender"]:
+                touched.add((int(e["defender"][0]), str(e["defender"][1])))
+            elif e["type"] == "repelled" and e["region"] in s.regions and s.regions[e["region"]].race:
+                touched.add((e["defender"], str(s.regions[e["region"]].race)))
+            elif e["type"] in ("attacker_lost", "pushed", "pushed_off", "dwindled"):
+                touched.add((e["seat"], e["race"]))
+        blocks: list[tuple[Ability, str]] = []
+        for seat, race in sorted(touched):
+            hold, in_dec = s.players[seat].hold(race)
+            if hold is not None:
+                blocks += [(ab, self.owner(ab, hold.race, hold.power))
+                           for ab in self.catalog.in_force(hold.race, hold.power, in_dec)]
+        for said in unnamed:
+            kind = str(said["type"])
+            could = {id(ab): key for ab, key in blocks if any(_overrides(ab, h) for h in UNNAMED[kind])}
+            if len(could) != 1:
+                continue
+            u = self.use(next(iter(could.values())))
+            if kind == "coins":
+                u.scored += 1
+                u.coins += int(said["coins"])
+            else:
+                u.other += 1
+
     def _coins(self, s: GameState, name: str, coins: int) -> None:
         """Coins moved by the block `name`: credited to the race or power in play that has it."""
         for p in s.players:
@@ -385,13 +428,14 @@ def status(catalog: Catalog, key: str, u: EntryUse | None, games: int) -> Status
     """How race or power `key` was used in the `games` games where it was in play."""
     u = u or EntryUse()
     where = f"in {games} game{'s' if games != 1 else ''} where it was in play"
+    acted = u.acted()
+    besides = f"; its effects acted {acted} time{'s' if acted != 1 else ''} without it" if acted else ""
     if has_move(catalog, key):
         if not u.offered:
-            return Status("unused", f"unused: its move was never offered to its holder {where}")
+            return Status("unused", f"unused: its move was never offered to its holder {where}{besides}")
         if not u.taken:
             return Status("unused", f"unused: the bots never used its move {where} "
-                                    f"(offered at {u.offered} decisions in {u.offered_turns} turns)")
-    acted = u.acted()
+                                    f"(offered at {u.offered} decisions in {u.offered_turns} turns){besides}")
     if not acted and not catalog.abilities.get(key):
         return Status("plain", "no effect of its own: only its tokens")
     if not acted:
