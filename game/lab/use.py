@@ -177,24 +177,28 @@ class Watcher:
         if p.active is not None:
             movers = self.movers(p.active.race, p.active.power, False)
         for h in p.declines:
-            movers += self.movers(h.race, h.power, True)
+            more = self.movers(h.race, h.power, True)
+            if more:
+                movers += more
         if movers:
             self._moves(before, rec, movers)
         unnamed: list[Mapping[str, Any]] = []
         for ev in rec.events:
-            if ev["type"] not in WATCHED:
+            kind = ev["type"]
+            if kind not in WATCHED:
                 continue
-            if ev["type"] in UNNAMED and "effect" not in ev:
+            if kind in UNNAMED and "effect" not in ev:
                 unnamed.append(ev)
                 continue
             e = typed_event(ev)
-            if e["type"] == "score":
-                self._score(before, e["seat"], e["parts"], e["whose"])
-            elif e["type"] in ("conquer", "reinforce"):
+            if e["type"] == "conquer" or e["type"] == "reinforce":
                 self._conquest(before, e["seat"], e["race"], e["region"])
             elif e["type"] == "lost":
-                if e["seat"] != seat:
-                    self._lost(before, e["seat"], e["race"], e["discarded"], e["back"])
+                gone = e["discarded"]
+                if gone != 1 and (gone or e["back"]) and e["seat"] != seat:   # not the rule's one token
+                    self._lost(before, e["seat"], e["race"], gone, e["back"])
+            elif e["type"] == "score":
+                self._score(before, e["seat"], e["parts"], e["whose"])
             elif e["type"] == "bonus_tokens":
                 self._bonus(before, e["seat"], e["race"], e["tokens"])
             elif e["type"] == "coins":
