@@ -4,6 +4,7 @@ the games' own intents and events, and flags one that was in play but never used
 from __future__ import annotations
 
 import csv
+import json
 from pathlib import Path
 
 import pytest
@@ -124,6 +125,7 @@ def test_the_report_flags_the_unused_and_not_the_used(invented: Path, tmp_path: 
     assert rows["tidelords"]["status"] == "unused" and rows["tidelords"]["custom"] == "1"
     assert rows["alchemist"]["status"] == "used" and int(rows["alchemist"]["coins"]) > 0
     assert rows["elves"]["status"] == "used"
+    assert json.loads((out / "run.json").read_text(encoding="utf-8"))["unused"] == ["tollkeepers", "tidelords"]
     tables = (out / "tables.md").read_text(encoding="utf-8")
     assert "## Own moves and effects" in tables and "| **Tollkeepers (custom)** | 4 |" in tables
 

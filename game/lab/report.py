@@ -133,6 +133,7 @@ def write(out: Path, cfg: LabConfig, catalog: Catalog, map_name: str, records: S
         "forced": [f"{r}+{p}" for r, p in cfg.forced],
         "content": cfg.content, "map": cfg.map_path or map_name, "jobs": cfg.jobs, "cluster": cfg.cluster,
         "seconds": round(seconds, 2), "games_per_second": round(rate, 2),
+        "unused": [r.key for _, r in in_play(t) if use_status(t, catalog, r).word == "unused"],
     }, indent=2) + "\n", encoding="utf-8")
     return t
 
