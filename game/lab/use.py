@@ -86,7 +86,8 @@ class EntryUse:
         if self.reached:
             out.append(f"{self.reached} conquest{'s' if self.reached != 1 else ''} only it allowed")
         if self.saved:
-            out.append(f"{self.saved_tokens} token{'s' if abs(self.saved_tokens) != 1 else ''} kept in "
+            n = abs(self.saved_tokens)
+            out.append(f"{n} token{'s' if n != 1 else ''} {'kept' if self.saved_tokens > 0 else 'more lost'} in "
                        f"{self.saved} lost region{'s' if self.saved != 1 else ''}")
         if self.bonus:
             out.append(f"{self.bonus_tokens} token{'s' if self.bonus_tokens != 1 else ''} brought "
