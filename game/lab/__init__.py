@@ -2,6 +2,8 @@
 tells a playtester how each race, power and combo fares (see docs/balance-lab.md).
 
 - `runner.py` plays the games on all cores and collects one plain record per game;
+- `use.py` counts, as each game is played, how often each race's and power's own move was offered
+  and taken and how often its effects acted, so that an unused entry is told from a weak one;
 - `stats.py` turns the records into tables with 95% confidence intervals;
 - `charts.py` draws the PNG charts (pygame-ce, no window);
 - `report.py` writes the CSV files, the tables and the one-page summary;

@@ -31,7 +31,7 @@ from ..content.catalog import ContentError
 from ..rules import Catalog
 from ..stopping import run_stoppable
 from .cluster import ClusterError, check_address, run_on_cluster
-from .report import write
+from .report import in_play, use_status, write
 from .runner import (
     SEARCHING_NAMED,
     GameRecord,
@@ -136,9 +136,13 @@ def main(argv: list[str] | None = None) -> int:
     except ClusterError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
-    write(out, cfg, catalog, map_name, records, seconds)
+    tables = write(out, cfg, catalog, map_name, records, seconds)
     rate = len(records) / seconds if seconds > 0 else 0.0
     print(f"{len(records)} games in {seconds:.1f} s: {rate:.1f} games per second")
+    for _, row in in_play(tables):
+        said = use_status(tables, catalog, row)
+        if row.custom and said.word == "unused":
+            print(f"{row.name}: {said.text}")
     print(f"Report: {out / 'summary.md'}")
     return 0
 
@@ -206,6 +210,7 @@ def _compare(cfg: LabConfig, args: argparse.Namespace) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 2
     compare.analyse(changes, rec_a, rec_b)
+    compare.usage(changes, cat_a, cat_b, rec_a, rec_b)
     warnings = compare.confounded(changes, rec_a, rec_b)
     compare.write(out, cfg, file_a, file_b, map_name, changes, sec_a + sec_b, warnings)
     for c in changes:

@@ -36,3 +36,5 @@ class Change:
     own_lo: float = 0.0
     own_hi: float = 0.0
     verdict: str = ""
+    use_a: str = ""         # how it was used under A: its move offered and taken, its effects acting (`use.py`)
+    use_b: str = ""

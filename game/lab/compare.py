@@ -21,6 +21,7 @@ from ..rules import Catalog
 from ..stats import holm, paired_t
 from .change import MIN_PAIRS, Change
 from .runner import GameRecord, LabConfig, load_table
+from .use import EntryUse, has_move, move_text, status, total
 
 FILES = ("summary.md", "compare.csv", "compare.png", "run.json")
 
@@ -84,6 +85,24 @@ def analyse(changes: list[Change], a: Sequence[GameRecord], b: Sequence[GameReco
     for c in changes:
         c.verdict = verdict(c)
     return changes
+
+
+def usage(changes: Sequence[Change], cat_a: Catalog, cat_b: Catalog, a: Sequence[GameRecord],
+          b: Sequence[GameRecord]) -> None:
+    """How each changed race or power was used under each version (`Change.use_a`, `use_b`): its
+    move offered and taken, its effects acting, and "unused" when it was in play but never used."""
+    for c in changes:
+        c.use_a, c.use_b = _usage(c, cat_a, a), _usage(c, cat_b, b)
+
+
+def _usage(c: Change, catalog: Catalog, records: Sequence[GameRecord]) -> str:
+    games = sum(1 for r in records if any((p.race if c.kind == "race" else p.power) == c.key for p in r.picks))
+    if not games:
+        return "not in play"
+    u = total(r.uses for r in records).get(c.key) or EntryUse()
+    st = status(catalog, c.key, u, games)
+    did = ([move_text(u)] if has_move(catalog, c.key) else []) + ([u.details()] if u.details() else [])
+    return f"{st.text} ({'; '.join(did)})" if st.word == "used" and did else st.text
 
 
 def confounded(changes: Sequence[Change], a: Sequence[GameRecord], b: Sequence[GameRecord]) -> list[str]:
@@ -168,6 +187,11 @@ def write(out: Path, cfg: LabConfig, file_a: str, file_b: str, map_name: str, ch
         L.append("A and B define every race and power the same way: nothing to compare.")
     L += [f"- {c.verdict}." for c in changes]
     L += [f"- **Warning:** {w}." for w in warnings]
+    if any(c.use_a or c.use_b for c in changes):
+        L += ["", "## How each was used", "",
+              "Its own move offered to its holder and taken by the bots, and its effects acting, under each "
+              "version (see the balance lab's `use.csv`): a change that leaves it unused shows here first.", ""]
+        L += [f"- **{c.name}**: A: {c.use_a}; B: {c.use_b}." for c in changes]
     powers = [c for c in changes if c.kind == "power" and c.pairs]
     if powers:
         L += ["", "## A power's own coins", "",

@@ -16,11 +16,12 @@ from ..stats import cluster_p, holm
 from . import charts
 from .runner import GameRecord, LabConfig
 from .stats import Row, Tables, tabulate
+from .use import EntryUse, Status, has_move, move_text, status, unseen_effects
 
 FILES = ("summary.md", "tables.md", "games.csv", "picks.csv", "races.csv", "powers.csv", "combos.csv",
          "rounds.csv", "seats.csv", "winrate_by_race.png", "winrate_by_power.png", "coins_by_race.png",
          "coins_per_round.png", "coins_by_round_by_race.png", "active_vs_decline.png", "race_rounds.csv",
-         "run.json")
+         "use.csv", "run.json")
 
 
 def pct(x: float) -> str:
@@ -122,8 +123,9 @@ def write(out: Path, cfg: LabConfig, catalog: Catalog, map_name: str, records: S
     t = tabulate(records, catalog)
     even = even_rate(records)
     _write_csvs(out, t, records)
+    _write_use_csv(out, t, catalog)
     _write_charts(out, t, cfg, map_name, even)
-    _write_tables(out, t, cfg, map_name)
+    _write_tables(out, t, cfg, map_name, catalog)
     _write_summary(out, t, cfg, catalog, map_name, even, seconds)
     rate = len(records) / seconds if seconds > 0 else 0.0
     (out / "run.json").write_text(json.dumps({
@@ -131,6 +133,7 @@ def write(out: Path, cfg: LabConfig, catalog: Catalog, map_name: str, records: S
         "forced": [f"{r}+{p}" for r, p in cfg.forced],
         "content": cfg.content, "map": cfg.map_path or map_name, "jobs": cfg.jobs, "cluster": cfg.cluster,
         "seconds": round(seconds, 2), "games_per_second": round(rate, 2),
+        "unused": [r.key for _, r in in_play(t) if use_status(t, catalog, r).word == "unused"],
     }, indent=2) + "\n", encoding="utf-8")
     return t
 
@@ -191,7 +194,87 @@ def _write_charts(out: Path, t: Tables, cfg: LabConfig, map_name: str, even: flo
     charts.decline_chart(t.races, out / "active_vs_decline.png", "Coins a race scores Active and In Decline", sub)
 
 
-def _write_tables(out: Path, t: Tables, cfg: LabConfig, map_name: str) -> None:
+def in_play(t: Tables) -> list[tuple[str, Row]]:
+    """The races and powers picked in the run, as ("race" or "power", its row), by id."""
+    return sorted([("race", r) for r in t.races if r.picks] + [("power", r) for r in t.powers if r.picks],
+                  key=lambda x: (x[0] != "race", x[1].key))
+
+
+def use_status(t: Tables, catalog: Catalog, r: Row) -> Status:
+    """How the race or power of row `r` was used in the games where it was in play."""
+    return status(catalog, r.key, t.uses.get(r.key), r.games)
+
+
+def use_verdict(t: Tables, catalog: Catalog, r: Row, even: float, base_scored: float) -> str:
+    """The summary's word on how a custom entry was used: "unused: ...", or "weak: used X times
+    ..., win share Y" when the bots used it and it wins or scores less, or "used X times ..."."""
+    st = use_status(t, catalog, r)
+    if st.word != "used":
+        return st.text
+    weak = verdict(r, even, base_scored).startswith(("weaker", "wins less", "scores less"))
+    return f"{'weak: ' if weak else ''}{st.text}, win share {pct(r.win_rate)}"
+
+
+def use_figures(catalog: Catalog, key: str, u: EntryUse) -> str:
+    """Its move offered and taken, and what its effects did, in words."""
+    said = [move_text(u)] if has_move(catalog, key) else []
+    did = u.details()
+    if did:
+        said.append(f"its effects: {did}")
+    elif not catalog.abilities.get(key):
+        said.append("no effect of its own")
+    elif not has_move(catalog, key):
+        said.append("its effects never seen acting")
+    return "; ".join(said)
+
+
+def _write_use_csv(out: Path, t: Tables, catalog: Catalog) -> None:
+    with (out / "use.csv").open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["id", "kind", "name", "custom", "picks", "games_in_play", "has_move", "move_offered",
+                    "move_offered_turns", "move_taken", "coin_times", "coins", "conquests_priced",
+                    "price_tokens", "conquests_reached", "losses_changed", "tokens_kept", "bonus_times",
+                    "bonus_tokens", "acted", "status", "effects_not_seen"])
+        for kind, r in in_play(t):
+            u = t.uses.get(r.key) or EntryUse()
+            w.writerow([r.key, kind, r.name, int(r.custom), r.picks, r.games, int(has_move(catalog, r.key)),
+                        u.offered, u.offered_turns, u.taken, u.scored, u.coins, u.priced, u.price, u.reached,
+                        u.saved, u.saved_tokens, u.bonus, u.bonus_tokens, u.acted(),
+                        use_status(t, catalog, r).word, ";".join(unseen_effects(catalog, r.key))])
+
+
+def _use_table(t: Tables, catalog: Catalog) -> list[str]:
+    """tables.md's section on how each race and power in play was used."""
+    L = ["", "## Own moves and effects", "",
+         "For each race and power in play: its own move (a marker placed, a special conquest, a block's "
+         "`use` move) offered to its holder (decisions · turns) and taken by the bots, and how often its "
+         "effects acted: coins they brought (times), conquests whose cost they changed (tokens, negative: "
+         "cheaper), conquests only they allowed, tokens kept when a region was lost, tokens brought from "
+         "the tray. \"unused\": its move was never taken, or none of its effects ever acted; \"unseen\": "
+         "the lab cannot see its effects act (see `use.csv`); \"plain\": it has no effect of its own.", "",
+         "| race or power | games in play | move offered | taken | coins (times) | conquests priced (tokens) | "
+         "only it allowed | tokens kept (losses) | tokens brought (times) | acted | status |",
+         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for _, r in in_play(t):
+        u = t.uses.get(r.key) or EntryUse()
+        move = has_move(catalog, r.key)
+        L.append(f"| {_name(r)} | {r.games} | {f'{u.offered} · {u.offered_turns}' if move else '—'} | "
+                 f"{u.taken if move else '—'} | {u.coins} ({u.scored}) | {u.priced} ({u.price:+d}) | {u.reached} | "
+                 f"{u.saved_tokens} ({u.saved}) | {u.bonus_tokens} ({u.bonus}) | {u.acted()} | "
+                 f"{use_status(t, catalog, r).word} |")
+    return L
+
+
+def unused_line(t: Tables, catalog: Catalog) -> str:
+    """The summary's line on the races and powers in play that the bots never used."""
+    unused = [(r, use_status(t, catalog, r)) for _, r in in_play(t)]
+    unused = [(r, st) for r, st in unused if st.word == "unused"]
+    said = "; ".join(f"{_name(r)}: {st.text.removeprefix('unused: ')}" for r, st in unused) or "none"
+    return (f"Races and powers the bots never used (in play, but their own move never taken or their effects "
+            f"never acting), of {len(in_play(t))} in play: {said}.")
+
+
+def _write_tables(out: Path, t: Tables, cfg: LabConfig, map_name: str, catalog: Catalog) -> None:
     lines = ["# Balance lab: full tables", "",
              f"{t.games} games of {t.players} players, {cfg.bots_label()}, map {map_name}, seed {cfg.seed}.",
              "Win rate: the player who picked it won the game (shared victories count). Coins the combo "
@@ -207,6 +290,7 @@ def _write_tables(out: Path, t: Tables, cfg: LabConfig, map_name: str) -> None:
     for i, (m, lo, hi) in enumerate(t.income):
         lines.append(f"| {i + 1} | {m:.1f} [{lo:.1f}–{hi:.1f}] | {t.winner_cumulative[i]:.1f} | "
                      + " | ".join(f"{x:.1f}" for x in t.cumulative[i]) + " |")
+    lines += _use_table(t, catalog)
     lines += ["", "## Combos", "", "Sorted by win rate; combos picked fewer than 10 times have wide intervals.", ""]
     lines += _md_table(t.combos, "combo")
     (out / "tables.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -229,6 +313,10 @@ def never_paid_line(t: Tables) -> str:
     if unpicked:
         line += f"; never picked: {', '.join(_name(r) for r in unpicked)}"
     return line + "."
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _write_summary(out: Path, t: Tables, cfg: LabConfig, catalog: Catalog, map_name: str, even: float,
@@ -257,6 +345,8 @@ def _write_summary(out: Path, t: Tables, cfg: LabConfig, catalog: Catalog, map_n
                      f"its player won {pct(r.win_rate)} [{pct(r.win_lo)}–{pct(r.win_hi)}]; it scored "
                      f"{r.earned:.1f} coins [{r.earned_lo:.1f}–{r.earned_hi:.1f}]; picked from position "
                      f"{r.position:.1f} on average. **Verdict: {verdict(r, even, base_scored)}.**")
+            L.append(f"  - Use: {use_figures(catalog, r.key, t.uses.get(r.key) or EntryUse())}. "
+                     f"**{_sentence(use_verdict(t, catalog, r, even, base_scored))}.**")
         L.append("")
     L += ["## Races and powers at a glance", ""]
 
@@ -292,6 +382,7 @@ def _write_summary(out: Path, t: Tables, cfg: LabConfig, catalog: Catalog, map_n
                                                  for r in most[:3])
              + "; least picked: " + ", ".join(f"{_name(r)} {r.pick_rate:.2f}/game" for r in most[-3:][::-1]) + ".")
     L.append("- " + never_paid_line(t))
+    L.append("- " + unused_line(t, catalog))
     L += ["", "## The game as a whole", ""]
     L.append(f"- Mean final coins {t.mean_coins:.1f}; the winner's {t.mean_winner_coins:.1f}.")
     L.append("- Wins by seat (turn order): " + ", ".join(
@@ -315,6 +406,13 @@ def _write_summary(out: Path, t: Tables, cfg: LabConfig, catalog: Catalog, map_n
           "content on this map (`python -m game.lab worth`; custom content is measured before the run and "
           "cached), not read from the names of its blocks: a race the bots do not understand is still "
           "valued at what it scores.",
+          "- **Unused or weak.** Each game's intents are followed as they are played: a race's or power's "
+          "own move counts as offered when it was among the intents its holder could choose from, and as "
+          "taken when the bot chose it; its effects act when the engine's events or the conquest's priced "
+          "parts show them (coins scored, a conquest's cost changed, a conquest only it allowed, tokens "
+          "kept or brought). An entry is unused when its move was never taken, or when none of its effects "
+          "ever acted though the lab can see them all; an effect that leaves no such trace is named in "
+          "`use.csv` and never makes an entry unused.",
           "- **Coins chart.** The grey band is the range of the base races' mean coins: a custom "
           "race inside it scores like one of the base game's races.",
           "", "## Charts", "", "![Win rate by race](winrate_by_race.png)", "",
@@ -326,7 +424,8 @@ def _write_summary(out: Path, t: Tables, cfg: LabConfig, catalog: Catalog, map_n
           "`tables.md` (every race, power, combo, seat and round with intervals) · `races.csv` · `powers.csv` · "
           "`combos.csv` · `seats.csv` · `rounds.csv` · `games.csv` (one row per player per game) · "
           "`picks.csv` (one row per combo picked) · `race_rounds.csv` (each race's coins round by round, Active "
-          "and In Decline) · `run.json` (settings and timing).", "",
+          "and In Decline) · `use.csv` (each race's and power's own move offered and taken, and its effects "
+          "acting) · `run.json` (settings and timing).", "",
           "## Run", ""]
     rate = t.games / seconds if seconds > 0 else 0.0
     where = f" on the Dask cluster at {cfg.cluster}" if cfg.cluster else ""

@@ -3,9 +3,10 @@
 Each game is played by a worker process from a seed derived from the run's seed and the game's
 number, so a run is the same whatever the number of cores and the order the games finish in.
 A worker returns a `GameRecord`: plain data (picklable), with what the report needs — who won,
-final coins, coins at the end of each round, and every combo picked with the column position,
+final coins, coins at the end of each round, every combo picked with the column position,
 the coins paid and collected, and the coins it earned (its regions and bonuses, Active and In
-Decline).
+Decline), and how each race and power was used (`use.py`: its move offered and taken, its
+effects acting).
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from ..bots import SEARCHING, make_bot, worth
 from ..bots.arena import play_game
 from ..rules import Board, Catalog, GameState, Record, ScoreEvent, outcome, typed_event
 from ..stopping import quiet_worker
+from .use import EntryUse, Watcher
 
 #: the levels that look ahead, named for the command lines' help: "Hard and Expert"
 SEARCHING_NAMED = " and ".join(filter(None, (", ".join(x.capitalize() for x in SEARCHING[:-1]),
@@ -107,6 +109,7 @@ class GameRecord:
     picks: list[PickRecord]
     intents: int
     places: list[int]                      # [seat] its place by R13 (the engine's outcome), 1 the best
+    uses: dict[str, EntryUse] = field(default_factory=dict)   # race or power -> its move offered, taken, acting
 
 
 _WORKER: dict[str, Any] = {}
@@ -189,13 +192,13 @@ def play_numbered(cfg: LabConfig, board: Board, catalog: Catalog, game: int) -> 
         if level in SEARCHING:
             opts = {"budget": cfg.budget, "iterations": cfg.iterations}
         bots.append(make_bot(level, i, seed=hash_seed(seed, i), **opts))
-    tracker = _Tracker(n)
+    tracker = _Tracker(n, catalog)
     end = play_game(board, catalog, bots, seed, on_step=tracker.step, forced=cfg.forced)
     tracker.close(end)
     res = outcome(end)
     return GameRecord(game, seed, list(res.winners), [p.coins for p in end.players],
                       [res.of(i).tokens for i in range(n)], tracker.round_coins, tracker.picks, tracker.intents,
-                      [res.of(i).place for i in range(n)])
+                      [res.of(i).place for i in range(n)], tracker.watcher.uses)
 
 
 def hash_seed(seed: str, seat: int) -> int:
@@ -207,10 +210,12 @@ def hash_seed(seed: str, seat: int) -> int:
 
 
 class _Tracker:
-    """Follows a game's records: picks, the coins each combo scores, coins round by round."""
+    """Follows a game's records: picks, the coins each combo scores, coins round by round, and
+    how each race and power was used (`use.Watcher`)."""
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, catalog: Catalog) -> None:
         self.n = n
+        self.watcher = Watcher(catalog)
         self.picks: list[PickRecord] = []
         self.round_coins: list[list[int]] = []
         self.current: dict[tuple[int, str], PickRecord] = {}     # (seat, race) -> its pick
@@ -218,6 +223,7 @@ class _Tracker:
 
     def step(self, before: GameState, after: GameState, rec: Record) -> None:
         self.intents += 1
+        self.watcher.step(before, after, rec)
         for ev in rec.events:
             e = typed_event(ev)
             if e["type"] == "pick":

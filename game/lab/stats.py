@@ -6,7 +6,8 @@ final coins of that player; the mean coins the combo itself scored (its regions 
 Active and then In Decline) — the figure that says most about the combo, since a player's
 final total mixes three or four races — each with a 95% interval (mean ± 1.96 standard
 errors); how often it is picked per game; and the mean column position it was picked from.
-Custom races and powers (from `--content` files) are flagged.
+Custom races and powers (from `--content` files) are flagged. `Tables.uses` adds up, per race
+and power, how its own move was offered and taken and how often its effects acted (`use.py`).
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from typing import Iterable, Sequence
 from ..rules import Catalog
 from ..stats import clustered_mean_ci, clustered_wilson
 from .runner import GameRecord, PickRecord
+from .use import EntryUse, total
 
 
 @dataclass
@@ -61,6 +63,7 @@ class Tables:
     mean_winner_coins: float
     mean_coins: float
     baseline: float                        # 1 / players: the win rate of an even race
+    uses: dict[str, EntryUse] = field(default_factory=dict)   # per race and power: its move and effects (use.py)
 
 
 _UNPICKED: dict[int, Row] = {}
@@ -179,4 +182,4 @@ def tabulate(records: Sequence[GameRecord], catalog: Catalog, min_combo_picks: i
                    if games else 0.0)
     mean_coins = sum(sum(g.coins) for g in records) / (games * players) if games else 0.0
     return Tables(games, players, rounds, races, powers, combos, seats, income, cumulative, winner_cum,
-                  mean_winner, mean_coins, 1.0 / players if players else 0.0)
+                  mean_winner, mean_coins, 1.0 / players if players else 0.0, total(g.uses for g in records))
