@@ -141,3 +141,46 @@ def test_compiling_says_each_step_and_how_long_a_long_one_takes(tmp_path: Path,
     assert any(re.fullmatch(r"  compiling \S+\.c \(\d+ s\)", line) for line in said)
     assert any(line.startswith("  still ") for line in said)          # a step longer than BEAT is not silent
     assert "running build_ext" in log.read_text(encoding="utf-8")
+
+
+class _Child:
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+
+
+def test_background_compile_starts_and_the_command_ends_at_once(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's Play: the checks at once, then the compile in a process of its own, and the
+    game starts; a second start while it runs does not start another."""
+    started: list[list[str]] = []
+
+    def popen(args: list[str], **kw: object) -> _Child:
+        started.append(args)
+        return _Child(os.getppid())      # a process that is alive, as the compile would be
+    monkeypatch.setattr(build_native.native, "ROOT", tmp_path)
+    monkeypatch.setattr(build_native, "missing_tools", lambda: None)
+    monkeypatch.setattr(build_native.subprocess, "Popen", popen)
+    monkeypatch.setattr(build_native, "build", lambda root, quiet=True: (_ for _ in ()).throw(
+        AssertionError("compiled in the foreground")))
+    t0 = time.monotonic()
+    assert build_native.main(["--if-possible", "--background"]) == 0
+    assert time.monotonic() - t0 < 5
+    out = capsys.readouterr().out
+    assert "Compiling the engine in the background" in out and "runs compiled from its next start" in out
+    assert started and started[0][1:] == ["-m", "tools.build_native", "--again", "--if-possible"]
+    assert build_native.under_way(tmp_path)
+    assert build_native.main(["--if-possible", "--background"]) == 0
+    assert "being compiled in the background already" in capsys.readouterr().out
+    assert len(started) == 1
+    build_native._lock(tmp_path).write_text("999999999", encoding="utf-8")    # a compile that died
+    assert not build_native.under_way(tmp_path)
+    assert build_native.main(["--if-possible", "--background"]) == 0
+    assert len(started) == 2
+
+
+@pytest.mark.skipif(os.name == "nt", reason="setuptools finds the Windows compiler itself")
+def test_background_without_a_compiler_says_so_at_once_and_starts_nothing(tmp_path: Path) -> None:
+    env = dict(os.environ, CC=str(tmp_path / "no-such-cc"))
+    out, took = _build_native(env, "--if-possible", "--background")
+    assert out.returncode == 0 and "no C compiler found" in out.stderr and "background" not in out.stdout
+    assert took < 60

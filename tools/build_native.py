@@ -20,6 +20,13 @@ and the game runs interpreted, as it always can.
     python -m tools.build_native --again        # build even if a build of these sources is there
     python -m tools.build_native --if-possible  # the same, but no compiler is not a failure
     python -m tools.build_native --check        # say whether the game runs compiled, and why
+    python -m tools.build_native --if-possible --background   # the README's Play: compile while the game starts
+
+With `--background` the quick checks (a build already there, mypyc, the compiler, Python.h) are
+made at once, then the compile goes on in a process of its own, its lines in a log
+(`build/native/<python>.background.log`), and the command ends: the game starts at once on the
+interpreted engine, and runs compiled from its next start (a build is put in place whole, so a
+game never loads half of one). While one such compile runs, another is not started.
 """
 from __future__ import annotations
 
@@ -172,12 +179,68 @@ def build(root: Path, quiet: bool = True) -> Path:
     return target
 
 
+def background_log(root: Path) -> Path:
+    """Where a compile in the background writes its lines."""
+    target = native.build_dir(root)
+    return target.parent / f"{target.name}.background.log"
+
+
+def _lock(root: Path) -> Path:
+    target = native.build_dir(root)
+    return target.parent / f"{target.name}.building"
+
+
+def under_way(root: Path) -> bool:
+    """True while a compile started in the background runs (its process is alive)."""
+    lock = _lock(root)
+    try:
+        pid = int(lock.read_text(encoding="utf-8").strip())
+    except (OSError, ValueError):
+        return False
+    if pid == os.getpid():
+        return False
+    if os.name == "nt":                  # os.kill there would stop it: a lock younger than a build
+        return time.time() - lock.stat().st_mtime < 20 * 60
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:                      # alive, but another user's: still under way
+        return True
+    return True
+
+
+def start_background(root: Path, if_possible: bool) -> int:
+    """Start the compile in a process of its own and return at once (see the module's text)."""
+    if under_way(root):
+        print(f"the engine is being compiled in the background already (its lines: {shown(background_log(root))}); "
+              "the game runs compiled from its next start after that", flush=True)
+        return 0
+    log = background_log(root)
+    log.parent.mkdir(parents=True, exist_ok=True)
+    args = [sys.executable, "-m", "tools.build_native", "--again"] + (["--if-possible"] if if_possible else [])
+    with open(log, "w", encoding="utf-8") as out:
+        extra: dict[str, object] = ({"creationflags": getattr(subprocess, "DETACHED_PROCESS", 0)
+                                     | getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
+                                    if os.name == "nt" else {"start_new_session": True})
+        child = subprocess.Popen(args, cwd=str(root), stdin=subprocess.DEVNULL, stdout=out,
+                                 stderr=subprocess.STDOUT, **extra)  # type: ignore[call-overload]
+    _lock(root).write_text(str(child.pid), encoding="utf-8")
+    print("Compiling the engine in the background (1 to 6 minutes; its lines: "
+          f"{shown(log)}). The game starts now on the interpreted engine, the same game, and runs "
+          "compiled from its next start.", flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.build_native", description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="say whether the game runs compiled, and why")
     ap.add_argument("--again", action="store_true", help="build even when a build of these sources is there")
     ap.add_argument("--if-possible", action="store_true",
                     help="when the engine cannot be compiled, say so and end without a failure")
+    ap.add_argument("--background", action="store_true",
+                    help="after the quick checks, compile in a process of its own and end at once "
+                         "(the game runs compiled from its next start)")
     args = ap.parse_args(argv)
     failed = 0 if args.if_possible else 1
     then = " The game runs interpreted: the same game, its computer players think less far in their time."
@@ -201,6 +264,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tools.build_native: {lacking}; the game runs without the compiled engine "
               "(the same game, its computer players think less far in their time).", file=sys.stderr)
         return failed
+    if args.background:
+        return start_background(root, args.if_possible)
     print("Compiling the engine with mypyc, once (1 to 6 minutes, longer on a busy machine; the whole "
           f"output goes to {shown(log_path(root))})...", flush=True)
     t0 = time.monotonic()
@@ -209,6 +274,9 @@ def main(argv: list[str] | None = None) -> int:
     except (RuntimeError, OSError) as err:
         print(f"tools.build_native: {err}." + then, file=sys.stderr)
         return failed
+    finally:
+        if _lock(root).is_file() and _lock(root).read_text(encoding="utf-8").strip() == str(os.getpid()):
+            _lock(root).unlink()
     print(f"built {len(native.MODULES)} modules into {shown(where)} in {time.monotonic() - t0:.0f} s")
     return 0
 
