@@ -176,6 +176,9 @@ def check(folder: Path, root: Path = ROOT) -> tuple[dict[str, Path] | None, str]
     sources under `root` made by this compiler; else None and why not, in words."""
     path = folder / MANIFEST
     if not path.is_file():
+        if (folder.parent / f"{folder.name}.building").is_file():     # tools.build_native --background
+            return None, ("no build yet: one was started in the background "
+                          f"(its lines: {folder.parent / (folder.name + '.background.log')})")
         return None, "no build (python -m tools.build_native makes one)"
     try:
         d: Any = json.loads(path.read_text(encoding="utf-8"))
