@@ -25,6 +25,7 @@ from .. import resources
 from ..rules import Catalog, CatalogError, HasReason, Reason, as_reason, reason
 from ..rules.abilities import OCCUPANTS, REGISTRY, param_problems, where_params
 from .bounded import FileRefused, compose_yaml, read_bytes, words_as_keys
+from .plain_yaml import Unplain, plain_data
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)     # libyaml when present
 
@@ -97,9 +98,11 @@ def near(word: Any, known: Iterable[str]) -> Reason | str:
     return reason("did_you_mean", name=close[0]) if close else ""
 
 
-def _read(path: Path, out: list[Reason] | None = None) -> tuple[Any, Any]:
+def _read(path: Path, out: list[Reason] | None = None, lines: bool = True) -> tuple[Any, Any]:
     """The data and node tree of a file; raises ContentError when it cannot be read at all. An
-    unquoted key YAML reads as true or false (`on:`) is read as the word and refused in `out`."""
+    unquoted key YAML reads as true or false (`on:`) is read as the word and refused in `out`.
+    Without `lines`, a plain text (`plain_yaml`) is read from the parser's events alone and its
+    node tree is None: it has nothing a refusal would name a line of but its entries' own mistakes."""
     try:
         raw = read_bytes(path, "content")
     except FileRefused as err:
@@ -112,6 +115,11 @@ def _read(path: Path, out: list[Reason] | None = None) -> tuple[Any, Any]:
         line = raw[: err.start].count(b"\n") + 1
         raise ContentError(reason("content_not_utf8", where=f"{path}:{line}",
                                   byte=f"0x{raw[err.start]:02x}")) from None
+    if not lines:
+        try:
+            return plain_data(text, "content"), None
+        except Unplain:
+            pass
     try:
         node = compose_yaml(text, path, "content")    # depth, aliases, size: before anything is built
         for line, word in words_as_keys(node):
@@ -479,7 +487,8 @@ def _collector_paused() -> Iterator[None]:
     """Python's cycle collector held back while a catalog is read: reading makes objects by the
     hundred thousand (nodes, mappings, effects) that nearly all live on, and each of its passes
     would go through every one made so far again, more than doubling the time a file of
-    thousands of entries takes. What reading leaves as garbage is collected afterwards."""
+    thousands of entries takes. What reading leaves as garbage is collected afterwards (reading
+    from events leaves next to none in cycles)."""
     was = gc.isenabled()
     gc.disable()
     try:
@@ -536,11 +545,12 @@ def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR)
         return kept[0]
     with _collector_paused():
         got = _load_catalog(files, base_dir)
-    if len(got.races) + len(got.powers) >= MANY:
-        # thousands of entries live as long as the program: the collector is told to leave them
-        # (and what else lives now) out of its passes, which would otherwise go through them
-        # all again every few thousand objects a game makes
-        gc.freeze()
+        if len(got.races) + len(got.powers) >= MANY:
+            # thousands of entries live as long as the program: the collector is told to leave
+            # them (and what else lives now) out of its passes, which would otherwise go through
+            # them all again every few thousand objects a game makes; told while it is still held
+            # back, or its first pass would go through all that reading made (0.07 s)
+            gc.freeze()
     if key is not None and len(got.races) + len(got.powers) >= MANY:
         # only a big catalog is handed out again: a small one is read again in a moment, and a
         # caller may narrow what it was given (tests keep a few races of a file) without
@@ -553,6 +563,17 @@ def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR)
 
 
 def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
+    """The catalog of the files, read first without the line of each value (the parser's events
+    alone, several times quicker for thousands of entries); a file with a mistake is read again
+    with its node tree, for every refusal to name its line."""
+    files = list(extra)
+    try:
+        return _load_files(files, base_dir, lines=False)
+    except ContentError:
+        return _load_files(files, base_dir, lines=True)
+
+
+def _load_files(extra: Iterable[str | Path], base_dir: Path, lines: bool) -> Catalog:
     races: dict[str, Any] = {}
     powers: dict[str, Any] = {}
     custom: set[str] = set()
@@ -560,7 +581,7 @@ def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
     built: dict[str, tuple[Any, ...]] = {}       # the blocks made to check each entry, kept
     for kind, fname, target in (("race", "races.yaml", races), ("power", "powers.yaml", powers)):
         path = base_dir / fname
-        data, node = _read(path, problems)
+        data, node = _read(path, problems, lines)
         _duplicates(path, node, problems)
         _check_entries(path, kind, data, node, False, problems, built=built)
         if problems:
@@ -572,7 +593,7 @@ def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
     pictures: dict[str, str] = {}
     for f in extra:
         path = Path(f)
-        data, node = _read(path, problems)
+        data, node = _read(path, problems, lines)
         _duplicates(path, node, problems)
         if not isinstance(data, Mapping) or not set(data) & {"races", "powers"}:
             problems.append(reason("content_no_sections", path=str(path)))
