@@ -114,8 +114,10 @@ def content_key(catalog: Catalog) -> str:
     for cat, was, key in _CONTENT:
         if cat is catalog and was == held:
             return key
-    key = _digest([[rid, definition_key(catalog, rid)] for rid in sorted(catalog.races)]
-                  + [[pid, definition_key(catalog, pid)] for pid in sorted(catalog.powers)])
+    # pairs of text only, which `_canon` would give back as they are: encoded at once
+    pairs = [[rid, definition_key(catalog, rid)] for rid in sorted(catalog.races)] \
+        + [[pid, definition_key(catalog, pid)] for pid in sorted(catalog.powers)]
+    key = hashlib.sha256(_ENCODER.encode(pairs).encode("utf-8")).hexdigest()[:24]
     _CONTENT[:] = [(catalog, held, key)]
     return key
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
+from operator import attrgetter
 from pathlib import Path
 from typing import Sequence
 
@@ -242,7 +243,7 @@ def _write_summary(out: Path, t: Tables, cfg: LabConfig, catalog: Catalog, map_n
          f"Map **{map_name}** · content: {content} · seed {cfg.seed}. "
          f"Read this page first; `tables.md` has every figure and the CSV files have every game.", ""]
     custom = [r for r in t.races + t.powers if r.custom]
-    customs_defined = [k for k, d in catalog.races.items() if d.custom] + [k for k, d in catalog.powers.items() if d.custom]
+    customs_defined = any(d.custom for d in catalog.races.values()) or any(d.custom for d in catalog.powers.values())
     L += ["## Your custom races and powers", ""]
     if not customs_defined:
         L += ["None in this run: add yours with `--content my_races.yaml`.", ""]
@@ -287,7 +288,8 @@ def _write_summary(out: Path, t: Tables, cfg: LabConfig, catalog: Catalog, map_n
             f"{_name(r)} {100 * r.earned_decline / r.earned:.0f}%" for r in late[:3]) + "; the smallest: "
             + ", ".join(f"{_name(r)} {100 * r.earned_decline / r.earned:.0f}%" for r in late[-3:][::-1]) + ".")
     line(t.powers, "Powers")
-    most = sorted(t.races, key=lambda r: (-r.pick_rate, r.key))
+    most = sorted(t.races, key=attrgetter("key"))          # then most picked first, stably
+    most.sort(key=attrgetter("pick_rate"), reverse=True)
     L.append("- Most picked races: " + ", ".join(f"{_name(r)} {r.pick_rate:.2f}/game (position {r.position:.1f})"
                                                  for r in most[:3])
              + "; least picked: " + ", ".join(f"{_name(r)} {r.pick_rate:.2f}/game" for r in most[-3:][::-1]) + ".")
