@@ -369,10 +369,14 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
     base_names = {str(d.get("name", i)).lower(): i for i, d in base.items() if isinstance(d, Mapping)}
     nodes = _entry_nodes(node)
     shown = str(path)
-    # the effects (by their text, `same` below) found sound in this section: the same effect
-    # written again, as thousands of entries do, passes the same checks, so they are not asked
-    # again (each entry still gets its own block)
-    sound: set[str] = set()
+    # the effects (by their text, `same` below) found sound in this section, each with whether it
+    # names races by `occupant`: the same effect written again, as thousands of entries do,
+    # passes the same checks, so they are not asked again (each entry still gets its own block)
+    sound: dict[str, bool] = {}
+    # by an effect's name and parameters as written (in their order): its `same` text, and the
+    # block made of them, whose twin each entry that writes them again gets
+    texts: dict[tuple[str, str], str] = {}
+    twins: dict[tuple[str, str], Any] = {}
     for eid, d in entries.items():
         before = len(out)
         knode, enode = nodes.get(str(eid), (None, None))
@@ -380,7 +384,7 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
         if not _is_mapping(d):
             out.append(reason("content_entry_not_mapping", where=where, kind=word, id=eid))
             continue
-        for k in sorted(set(d) - known_keys, key=str):
+        for k in () if known_keys.issuperset(d) else sorted(set(d) - known_keys, key=str):
             out.append(reason("content_unknown_key", where=f"{path}:{_line(_key_node(enode, str(k)))}", key=k,
                               kind=word, id=eid, known=", ".join(sorted(known_keys)), hint=near(k, known_keys)))
         tokens = d.get("tokens")
@@ -442,7 +446,10 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
                 out.append(reason("content_effect_shape", where=ewhere, kind=word, id=eid))
                 continue
             name = str(name)
-            same = repr((name, sorted(params.items(), key=lambda kv: str(kv[0]))))
+            written = (name, repr(params))
+            same = texts.get(written)
+            if same is None:
+                same = texts[written] = repr((name, sorted(params.items(), key=lambda kv: str(kv[0]))))
             if same in seen:
                 out.append(reason("content_effect_twice", where=ewhere, kind=word, id=eid, effect=name,
                                   first=seen[same]))
@@ -461,25 +468,42 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
             known_sound = same in sound
             if not known_sound and not _check_params(ewhere, word, eid, name, params, out):
                 continue
-            if pending is not None:
+            names_races = False
+            if pending is not None and sound.get(same, True):
+                named = len(pending)
                 _occupants(ewhere, word, eid, name, params, pending)
+                names_races = len(pending) > named
             if not known_sound:
                 unheard = param_problems(REGISTRY[name], {str(k): v for k, v in params.items()})
                 for problem in unheard:
                     out.append(reason("content_effect_error", where=ewhere, kind=word, id=eid, error=problem))
                 if unheard:
                     continue
+            twin = twins.get(written)
+            if twin is not None:
+                made.append(_twin(twin))
+                continue
             try:
-                made.append((ewhere, name, params, REGISTRY[name](**dict(params))))
+                made.append(REGISTRY[name](**dict(params)))
             except (TypeError, ValueError) as err:
                 out.append(reason("content_effect_error", where=ewhere, kind=word, id=eid, error=as_reason(err)))
             else:
-                sound.add(same)
+                sound[same] = names_races
+                twins[written] = made[-1]
         if len(out) == before:
             good.add(str(eid))
             if built is not None:
-                built[str(eid)] = tuple(m[3] for m in made)
+                built[str(eid)] = tuple(made)
     return good
+
+
+def _twin(block: Any) -> Any:
+    """A block of its own, made of the very parameters `block` was made of as written: its
+    attributes, which nothing changes once it is made, are shared (a copy without copy.copy's
+    general machinery, several times quicker than making it again)."""
+    twin = object.__new__(type(block))
+    twin.__dict__.update(block.__dict__)
+    return twin
 
 
 @contextlib.contextmanager
