@@ -638,8 +638,9 @@ def _load_files(extra: Iterable[str | Path], base_dir: Path, lines: bool) -> Cat
             named = sorted({str(k) for k in data[key]}) if isinstance(data[key], Mapping) else []
             by_id = {str(k): v for k, v in data[key].items()} if named else {}
             nodes = _entry_nodes(section)
+            shown = str(path)
             for eid in named:
-                here = f"{path}:{_line(nodes.get(eid, (None, None))[0])}"
+                here = f"{shown}:{_line(nodes.get(eid, (None, None))[0])}"
                 if (kind, eid) in where_from:
                     problems.append(reason("content_id_twice", where=here, kind=reason(f"word_{kind}"), id=eid,
                                            first=where_from[(kind, eid)]))
@@ -651,8 +652,9 @@ def _load_files(extra: Iterable[str | Path], base_dir: Path, lines: bool) -> Cat
                     continue
                 where_from[(kind, eid)] = here
                 if eid in good:
-                    entry = dict(by_id[eid])
-                    if entry.get("art"):
+                    entry = by_id[eid]
+                    if entry.get("art"):                # a copy: the file's own data is not changed
+                        entry = dict(entry)
                         entry["art"] = str(art_path(path, entry["art"]))
                     target[eid] = entry
                     built[eid] = made[eid]

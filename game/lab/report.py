@@ -38,7 +38,7 @@ def _md_table(rows: Sequence[Row], what: str) -> list[str]:
            "|---|---:|---|---|---|---:|---:|---|"]
     said: dict[tuple[object, ...], str] = {}    # the figures of races never picked, said once
     for r in rows:
-        figures = _figures(r)
+        figures = _figures(r) if not r.picks else ()
         tail = said.get(figures) if not r.picks else None
         if tail is None:
             tail = said[figures] = (
@@ -50,11 +50,14 @@ def _md_table(rows: Sequence[Row], what: str) -> list[str]:
     return out
 
 
+_FIGURES = attrgetter("picks", "games", "wins", "win_rate", "win_lo", "win_hi", "coins", "coins_lo", "coins_hi",
+                      "earned", "earned_lo", "earned_hi", "pick_rate", "position")
+
+
 def _figures(r: Row) -> tuple[object, ...]:
     """Every figure of a row that its table and CSV lines write: the rows of races and powers
     never picked are copies of one, whose lines are written once (`stats._row`)."""
-    return (r.picks, r.games, r.wins, r.win_rate, r.win_lo, r.win_hi, r.coins, r.coins_lo, r.coins_hi, r.earned,
-            r.earned_lo, r.earned_hi, r.pick_rate, r.position, tuple(r.positions))
+    return (*_FIGURES(r), tuple(r.positions))
 
 
 def _csv_rows(path: Path, rows: Sequence[Row], what: str) -> None:
@@ -65,7 +68,7 @@ def _csv_rows(path: Path, rows: Sequence[Row], what: str) -> None:
                     "picks_per_game", "mean_position"] + [f"from_position_{i}" for i in range(6)])
         said: dict[tuple[object, ...], list[object]] = {}
         for r in rows:
-            figures = _figures(r)
+            figures = _figures(r) if not r.picks else ()
             tail = said.get(figures) if not r.picks else None
             if tail is None:
                 tail = said[figures] = [
