@@ -60,8 +60,8 @@ def _build(loader: Any, lim: Limits) -> Any:
     end_evs = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
     # each plain scalar's value by its text and how it was written: a content file says the same
     # words and numbers thousands of times, and every value a scalar makes is immutable
-    values: dict[tuple[str, Any, Any], Any] = {}
-    keys: dict[tuple[str, Any, Any], Any] = {}       # the same for keys: the text, or None
+    values: dict[Any, Any] = {}
+    keys: dict[Any, Any] = {}                        # the same for keys: the text, or None
     no_key = _NoKey
     max_depth, max_values = lim.max_depth, lim.max_values
     total = 0
@@ -88,7 +88,9 @@ def _build(loader: Any, lim: Limits) -> Any:
             total += 1
             if total > max_values:
                 raise Unplain
-            memo = (ev.value, ev.implicit, ev.tag)      # no anchor: the text holds no `&`
+            # no anchor (the text holds no `&`); a plain scalar's tag and value depend on its text
+            # alone, any other's on how it was written too
+            memo = ev.value if ev.tag is None and ev.implicit[0] else (ev.value, ev.implicit, ev.tag)
             if is_map and key is no_key:             # a key: text, once in its mapping
                 k = keys.get(memo, no_key)
                 if k is no_key:
