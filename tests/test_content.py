@@ -2,6 +2,7 @@
 messages a playtester gets for a broken content file (never a traceback)."""
 from __future__ import annotations
 
+import pickle
 import random
 from pathlib import Path
 
@@ -151,3 +152,21 @@ def test_a_small_file_read_twice_gives_two_catalogs_and_a_big_one_is_read_once(t
     assert again is not first and set(again.races) == everything
     big = write_big_content(tmp_path / "big.yaml", 1200)
     assert load_catalog([big]) is load_catalog([big])
+
+
+def test_an_effect_written_again_gives_each_entry_a_block_of_its_own_as_if_made_afresh(tmp_path: Path) -> None:
+    path = tmp_path / "twins.yaml"
+    effects = "[{cost_change: {amount: -1, where: {terrains: [hill]}}}, {coins_if: {amount: 2}}, stout]"
+    path.write_text("races:\n" + "".join(f"  r{i}: {{tokens: 5, effects: {effects}}}\n" for i in range(3))
+                    + "  other: {tokens: 5, effects: [{cost_change: {where: {terrains: [hill]}, amount: -1}}]}\n",
+                    encoding="utf-8")
+    cat = load_catalog([path])
+    blocks = [cat.abilities[f"r{i}"] for i in range(3)]
+    for made in zip(*blocks, strict=True):
+        assert len({id(b) for b in made}) == 3                 # each entry its own
+        fresh = REGISTRY[made[0].name](**dict(made[0].p))
+        for b in made:
+            assert type(b) is type(fresh) and pickle.dumps(b) == pickle.dumps(fresh)
+    # the same parameters in another order: made afresh in that order
+    assert list(cat.abilities["other"][0].p) == list(REGISTRY["cost_change"](where={"terrains": ["hill"]},
+                                                                             amount=-1).p)

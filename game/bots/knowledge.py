@@ -631,12 +631,12 @@ def typical_combo(catalog: Catalog, facts: BoardFacts) -> Traits:
     memo: dict[str, tuple[Traits, ...]] = {}
     # an entry's figures depend only on its printed tokens and its blocks: the same definition
     # written again (thousands of generated entries have a few hundred) is read once, known by
-    # its text
+    # its text (`worth.definition_text`, made once for the content hash too)
     alike: dict[str, Traits] = {}
-    races = [_traits_once(alike, repr(("race", catalog.races[r].tokens, catalog.races[r].effects)),
-                          catalog, facts, r, None, memo) for r in race_ids]
-    powers = [_traits_once(alike, repr(("power", catalog.powers[p].tokens, catalog.powers[p].effects)),
-                           catalog, facts, first, p, memo) for p in sorted(catalog.powers)]
+    races = [_traits_once(alike, worth.definition_text(catalog, r), catalog, facts, r, None, memo)
+             for r in race_ids]
+    powers = [_traits_once(alike, worth.definition_text(catalog, p), catalog, facts, first, p, memo)
+              for p in sorted(catalog.powers)]
     n = max(1, len(races))
     m = max(1, len(powers))
     base = traits_of(catalog, facts, first, None, memo)

@@ -75,6 +75,23 @@ _KEYS: dict[int, tuple[Any, str]] = {}
 _KEYS_KEPT = 100_000
 #: `definition_key` by the text of the definition
 _BY_TEXT: dict[str, str] = {}
+#: `definition_text` of each definition already read, by its identity (as `_KEYS`)
+_TEXTS: dict[int, tuple[Any, str]] = {}
+
+
+def definition_text(catalog: Catalog, rid: str) -> str:
+    """The text (repr) of a race's or power's definition as the game plays it (kind, printed
+    tokens, tokens in the box, blocks with their parameters), which tells every value apart:
+    made once for each definition, read by the hash below and by the bots' typical combo."""
+    d: Any = catalog.races[rid] if rid in catalog.races else catalog.powers[rid]
+    got = _TEXTS.get(id(d))
+    if got is not None and got[0] is d:
+        return got[1]
+    text = repr(("race", d.tokens, d.box, d.effects) if rid in catalog.races else ("power", d.tokens, d.effects))
+    if len(_TEXTS) >= _KEYS_KEPT:
+        _TEXTS.clear()
+    _TEXTS[id(d)] = (d, text)
+    return text
 
 
 def definition_key(catalog: Catalog, rid: str) -> str:
@@ -86,8 +103,8 @@ def definition_key(catalog: Catalog, rid: str) -> str:
         return got[1]
     race = rid in catalog.races
     # the same definition written again (thousands of generated entries have a few hundred) is
-    # hashed once: its text (repr) tells every value `_canon` reads apart
-    text = repr(("race", d.tokens, d.box, d.effects) if race else ("power", d.tokens, d.effects))
+    # hashed once: its text tells every value `_canon` reads apart
+    text = definition_text(catalog, rid)
     key = _BY_TEXT.get(text)
     if key is None:
         if race:
@@ -114,8 +131,10 @@ def content_key(catalog: Catalog) -> str:
     for cat, was, key in _CONTENT:
         if cat is catalog and was == held:
             return key
-    key = _digest([[rid, definition_key(catalog, rid)] for rid in sorted(catalog.races)]
-                  + [[pid, definition_key(catalog, pid)] for pid in sorted(catalog.powers)])
+    # pairs of text only, which `_canon` would give back as they are: encoded at once
+    pairs = [[rid, definition_key(catalog, rid)] for rid in sorted(catalog.races)] \
+        + [[pid, definition_key(catalog, pid)] for pid in sorted(catalog.powers)]
+    key = hashlib.sha256(_ENCODER.encode(pairs).encode("utf-8")).hexdigest()[:24]
     _CONTENT[:] = [(catalog, held, key)]
     return key
 
@@ -321,5 +340,5 @@ def for_game(board: Board, catalog: Catalog, players: int) -> Worth | None:
     return Worth(out, False)
 
 
-__all__ = ["Entry", "Worth", "WorthTable", "board_key", "content_key", "definition_key", "find", "for_game",
-           "install", "knows_board", "land_of", "read_tables", "shipped_tables", "table_for", "tables_text"]
+__all__ = ["Entry", "Worth", "WorthTable", "board_key", "content_key", "definition_key", "definition_text", "find",
+           "for_game", "install", "knows_board", "land_of", "read_tables", "shipped_tables", "table_for", "tables_text"]

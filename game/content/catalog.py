@@ -25,6 +25,7 @@ from .. import resources
 from ..rules import Catalog, CatalogError, HasReason, Reason, as_reason, reason
 from ..rules.abilities import OCCUPANTS, REGISTRY, param_problems, where_params
 from .bounded import FileRefused, compose_yaml, read_bytes, words_as_keys
+from .plain_yaml import Unplain, plain_data
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)     # libyaml when present
 
@@ -97,9 +98,11 @@ def near(word: Any, known: Iterable[str]) -> Reason | str:
     return reason("did_you_mean", name=close[0]) if close else ""
 
 
-def _read(path: Path, out: list[Reason] | None = None) -> tuple[Any, Any]:
+def _read(path: Path, out: list[Reason] | None = None, lines: bool = True) -> tuple[Any, Any]:
     """The data and node tree of a file; raises ContentError when it cannot be read at all. An
-    unquoted key YAML reads as true or false (`on:`) is read as the word and refused in `out`."""
+    unquoted key YAML reads as true or false (`on:`) is read as the word and refused in `out`.
+    Without `lines`, a plain text (`plain_yaml`) is read from the parser's events alone and its
+    node tree is None: it has nothing a refusal would name a line of but its entries' own mistakes."""
     try:
         raw = read_bytes(path, "content")
     except FileRefused as err:
@@ -112,6 +115,11 @@ def _read(path: Path, out: list[Reason] | None = None) -> tuple[Any, Any]:
         line = raw[: err.start].count(b"\n") + 1
         raise ContentError(reason("content_not_utf8", where=f"{path}:{line}",
                                   byte=f"0x{raw[err.start]:02x}")) from None
+    if not lines:
+        try:
+            return plain_data(text, "content"), None
+        except Unplain:
+            pass
     try:
         node = compose_yaml(text, path, "content")    # depth, aliases, size: before anything is built
         for line, word in words_as_keys(node):
@@ -368,10 +376,14 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
     base_names = {str(d.get("name", i)).lower(): i for i, d in base.items() if isinstance(d, Mapping)}
     nodes = _entry_nodes(node)
     shown = str(path)
-    # the effects (by their text, `same` below) found sound in this section: the same effect
-    # written again, as thousands of entries do, passes the same checks, so they are not asked
-    # again (each entry still gets its own block)
-    sound: set[str] = set()
+    # the effects (by their text, `same` below) found sound in this section, each with whether it
+    # names races by `occupant`: the same effect written again, as thousands of entries do,
+    # passes the same checks, so they are not asked again (each entry still gets its own block)
+    sound: dict[str, bool] = {}
+    # by an effect's name and parameters as written (in their order): its `same` text, and the
+    # block made of them, whose twin each entry that writes them again gets
+    texts: dict[tuple[str, str], str] = {}
+    twins: dict[tuple[str, str], Any] = {}
     for eid, d in entries.items():
         before = len(out)
         knode, enode = nodes.get(str(eid), (None, None))
@@ -379,7 +391,7 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
         if not _is_mapping(d):
             out.append(reason("content_entry_not_mapping", where=where, kind=word, id=eid))
             continue
-        for k in sorted(set(d) - known_keys, key=str):
+        for k in () if known_keys.issuperset(d) else sorted(set(d) - known_keys, key=str):
             out.append(reason("content_unknown_key", where=f"{path}:{_line(_key_node(enode, str(k)))}", key=k,
                               kind=word, id=eid, known=", ".join(sorted(known_keys)), hint=near(k, known_keys)))
         tokens = d.get("tokens")
@@ -425,7 +437,7 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
             effs = []
         enodes = _node_for(enode, "effects")
         seen: dict[str, int] = {}
-        made = []
+        made: list[tuple[str, str, Any, Any]] = []
         for i, e in enumerate(effs):
             enode_i = enodes.value[i] if isinstance(enodes, yaml.SequenceNode) and i < len(enodes.value) else enodes
             ewhere = f"{shown}:{_line(enode_i)}"
@@ -441,7 +453,10 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
                 out.append(reason("content_effect_shape", where=ewhere, kind=word, id=eid))
                 continue
             name = str(name)
-            same = repr((name, sorted(params.items(), key=lambda kv: str(kv[0]))))
+            written = (name, repr(params))
+            same = texts.get(written)
+            if same is None:
+                same = texts[written] = repr((name, sorted(params.items(), key=lambda kv: str(kv[0]))))
             if same in seen:
                 out.append(reason("content_effect_twice", where=ewhere, kind=word, id=eid, effect=name,
                                   first=seen[same]))
@@ -463,20 +478,29 @@ def _check_entries(path: Path, kind: str, entries: Any, node: Any, strict: bool,
             known_sound = same in sound
             if not known_sound and not _check_params(ewhere, word, eid, name, params, out):
                 continue
-            if pending is not None:
+            names_races = False
+            if pending is not None and sound.get(same, True):
+                named = len(pending)
                 _occupants(ewhere, word, eid, name, params, pending)
+                names_races = len(pending) > named
             if not known_sound:
                 unheard = param_problems(REGISTRY[name], {str(k): v for k, v in params.items()})
                 for problem in unheard:
                     out.append(reason("content_effect_error", where=ewhere, kind=word, id=eid, error=problem))
                 if unheard:
                     continue
+            twin = twins.get(written)
+            if twin is not None:
+                made.append((ewhere, name, params, _twin(twin)))
+                continue
             try:
-                made.append((ewhere, name, params, REGISTRY[name](**dict(params))))
+                block = REGISTRY[name](**dict(params))
             except (TypeError, ValueError) as err:
                 out.append(reason("content_effect_error", where=ewhere, kind=word, id=eid, error=as_reason(err)))
             else:
-                sound.add(same)
+                made.append((ewhere, name, params, block))
+                sound[same] = names_races
+                twins[written] = block
         if len(out) == before:
             _entry_markers(word, str(eid), made, out, markers)
         if len(out) == before:
@@ -522,12 +546,22 @@ def _check_markers(built: Mapping[str, tuple[Any, ...]], custom: set[str],
                               fix=reason("marker_fix_any", known=", ".join(sorted(owner)) or reason("word_none"))))
 
 
+def _twin(block: Any) -> Any:
+    """A block of its own, made of the very parameters `block` was made of as written: its
+    attributes, which nothing changes once it is made, are shared (a copy without copy.copy's
+    general machinery, several times quicker than making it again)."""
+    twin = object.__new__(type(block))
+    twin.__dict__.update(block.__dict__)
+    return twin
+
+
 @contextlib.contextmanager
 def _collector_paused() -> Iterator[None]:
     """Python's cycle collector held back while a catalog is read: reading makes objects by the
     hundred thousand (nodes, mappings, effects) that nearly all live on, and each of its passes
     would go through every one made so far again, more than doubling the time a file of
-    thousands of entries takes. What reading leaves as garbage is collected afterwards."""
+    thousands of entries takes. What reading leaves as garbage is collected afterwards (reading
+    from events leaves next to none in cycles)."""
     was = gc.isenabled()
     gc.disable()
     try:
@@ -584,11 +618,12 @@ def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR)
         return kept[0]
     with _collector_paused():
         got = _load_catalog(files, base_dir)
-    if len(got.races) + len(got.powers) >= MANY:
-        # thousands of entries live as long as the program: the collector is told to leave them
-        # (and what else lives now) out of its passes, which would otherwise go through them
-        # all again every few thousand objects a game makes
-        gc.freeze()
+        if len(got.races) + len(got.powers) >= MANY:
+            # thousands of entries live as long as the program: the collector is told to leave
+            # them (and what else lives now) out of its passes, which would otherwise go through
+            # them all again every few thousand objects a game makes; told while it is still held
+            # back, or its first pass would go through all that reading made (0.07 s)
+            gc.freeze()
     if key is not None and len(got.races) + len(got.powers) >= MANY:
         # only a big catalog is handed out again: a small one is read again in a moment, and a
         # caller may narrow what it was given (tests keep a few races of a file) without
@@ -601,6 +636,17 @@ def load_catalog(extra: Iterable[str | Path] = (), base_dir: Path = CONTENT_DIR)
 
 
 def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
+    """The catalog of the files, read first without the line of each value (the parser's events
+    alone, several times quicker for thousands of entries); a file with a mistake is read again
+    with its node tree, for every refusal to name its line."""
+    files = list(extra)
+    try:
+        return _load_files(files, base_dir, lines=False)
+    except ContentError:
+        return _load_files(files, base_dir, lines=True)
+
+
+def _load_files(extra: Iterable[str | Path], base_dir: Path, lines: bool) -> Catalog:
     races: dict[str, Any] = {}
     powers: dict[str, Any] = {}
     custom: set[str] = set()
@@ -608,7 +654,7 @@ def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
     built: dict[str, tuple[Any, ...]] = {}       # the blocks made to check each entry, kept
     for kind, fname, target in (("race", "races.yaml", races), ("power", "powers.yaml", powers)):
         path = base_dir / fname
-        data, node = _read(path, problems)
+        data, node = _read(path, problems, lines)
         _duplicates(path, node, problems)
         _check_entries(path, kind, data, node, False, problems, built=built)
         if problems:
@@ -621,7 +667,7 @@ def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
     pictures: dict[str, str] = {}
     for f in extra:
         path = Path(f)
-        data, node = _read(path, problems)
+        data, node = _read(path, problems, lines)
         _duplicates(path, node, problems)
         if not isinstance(data, Mapping) or not set(data) & {"races", "powers"}:
             problems.append(reason("content_no_sections", path=str(path)))
@@ -643,8 +689,9 @@ def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
             named = sorted({str(k) for k in data[key]}) if isinstance(data[key], Mapping) else []
             by_id = {str(k): v for k, v in data[key].items()} if named else {}
             nodes = _entry_nodes(section)
+            shown = str(path)
             for eid in named:
-                here = f"{path}:{_line(nodes.get(eid, (None, None))[0])}"
+                here = f"{shown}:{_line(nodes.get(eid, (None, None))[0])}"
                 if (kind, eid) in where_from:
                     problems.append(reason("content_id_twice", where=here, kind=reason(f"word_{kind}"), id=eid,
                                            first=where_from[(kind, eid)]))
@@ -656,8 +703,9 @@ def _load_catalog(extra: Iterable[str | Path], base_dir: Path) -> Catalog:
                     continue
                 where_from[(kind, eid)] = here
                 if eid in good:
-                    entry = dict(by_id[eid])
-                    if entry.get("art"):
+                    entry = by_id[eid]
+                    if entry.get("art"):                # a copy: the file's own data is not changed
+                        entry = dict(entry)
                         entry["art"] = str(art_path(path, entry["art"]))
                     target[eid] = entry
                     built[eid] = made[eid]

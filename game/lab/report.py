@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
+from operator import attrgetter
 from pathlib import Path
 from typing import Sequence
 
@@ -38,7 +39,7 @@ def _md_table(rows: Sequence[Row], what: str) -> list[str]:
            "|---|---:|---|---|---|---:|---:|---|"]
     said: dict[tuple[object, ...], str] = {}    # the figures of races never picked, said once
     for r in rows:
-        figures = _figures(r)
+        figures = _figures(r) if not r.picks else ()
         tail = said.get(figures) if not r.picks else None
         if tail is None:
             tail = said[figures] = (
@@ -50,11 +51,14 @@ def _md_table(rows: Sequence[Row], what: str) -> list[str]:
     return out
 
 
+_FIGURES = attrgetter("picks", "games", "wins", "win_rate", "win_lo", "win_hi", "coins", "coins_lo", "coins_hi",
+                      "earned", "earned_lo", "earned_hi", "pick_rate", "position")
+
+
 def _figures(r: Row) -> tuple[object, ...]:
     """Every figure of a row that its table and CSV lines write: the rows of races and powers
     never picked are copies of one, whose lines are written once (`stats._row`)."""
-    return (r.picks, r.games, r.wins, r.win_rate, r.win_lo, r.win_hi, r.coins, r.coins_lo, r.coins_hi, r.earned,
-            r.earned_lo, r.earned_hi, r.pick_rate, r.position, tuple(r.positions))
+    return (*_FIGURES(r), tuple(r.positions))
 
 
 def _csv_rows(path: Path, rows: Sequence[Row], what: str) -> None:
@@ -65,7 +69,7 @@ def _csv_rows(path: Path, rows: Sequence[Row], what: str) -> None:
                     "picks_per_game", "mean_position"] + [f"from_position_{i}" for i in range(6)])
         said: dict[tuple[object, ...], list[object]] = {}
         for r in rows:
-            figures = _figures(r)
+            figures = _figures(r) if not r.picks else ()
             tail = said.get(figures) if not r.picks else None
             if tail is None:
                 tail = said[figures] = [
@@ -330,7 +334,7 @@ def _write_summary(out: Path, t: Tables, cfg: LabConfig, catalog: Catalog, map_n
          f"Map **{map_name}** · content: {content} · seed {cfg.seed}. "
          f"Read this page first; `tables.md` has every figure and the CSV files have every game.", ""]
     custom = [r for r in t.races + t.powers if r.custom]
-    customs_defined = [k for k, d in catalog.races.items() if d.custom] + [k for k, d in catalog.powers.items() if d.custom]
+    customs_defined = any(d.custom for d in catalog.races.values()) or any(d.custom for d in catalog.powers.values())
     L += ["## Your custom races and powers", ""]
     if not customs_defined:
         L += ["None in this run: add yours with `--content my_races.yaml`.", ""]
@@ -377,7 +381,8 @@ def _write_summary(out: Path, t: Tables, cfg: LabConfig, catalog: Catalog, map_n
             f"{_name(r)} {100 * r.earned_decline / r.earned:.0f}%" for r in late[:3]) + "; the smallest: "
             + ", ".join(f"{_name(r)} {100 * r.earned_decline / r.earned:.0f}%" for r in late[-3:][::-1]) + ".")
     line(t.powers, "Powers")
-    most = sorted(t.races, key=lambda r: (-r.pick_rate, r.key))
+    most = sorted(t.races, key=attrgetter("key"))          # then most picked first, stably
+    most.sort(key=attrgetter("pick_rate"), reverse=True)
     L.append("- Most picked races: " + ", ".join(f"{_name(r)} {r.pick_rate:.2f}/game (position {r.position:.1f})"
                                                  for r in most[:3])
              + "; least picked: " + ", ".join(f"{_name(r)} {r.pick_rate:.2f}/game" for r in most[-3:][::-1]) + ".")

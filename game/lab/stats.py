@@ -12,7 +12,8 @@ and power, how its own move was offered and taken and how often its effects acte
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from operator import attrgetter
+from typing import Any, Iterable, Mapping, Sequence
 
 from ..rules import Catalog
 from ..stats import clustered_mean_ci, clustered_wilson
@@ -115,14 +116,28 @@ def _picked_row(key: str, name: str, custom: bool, items: list[tuple[GameRecord,
 
 
 def _sort(rows: Iterable[Row]) -> list[Row]:
-    return sorted(rows, key=lambda r: (-r.win_rate, -r.earned, r.key))
+    """By win rate, then coins scored, both highest first, then by key: sorted by key, then
+    stably by the figures (a sort that reverses keeps the order of equals), two sorts on
+    attributes read without a Python function for each of thousands of rows."""
+    out = sorted(rows, key=attrgetter("key"))
+    out.sort(key=attrgetter("win_rate", "earned"), reverse=True)
+    return out
+
+
+def _rows(defs: Mapping[str, Any], picked: dict[str, list[tuple[GameRecord, PickRecord]]],
+          games: int, rounds: int = 0) -> list[Row]:
+    """A row for each race (or power) of the catalog, and for each picked one it does not hold,
+    named by its id; looked up once for each, where thousands are never picked."""
+    rows = [_row(k, d.name, bool(d.custom), picked.get(k, []), games, rounds) for k, d in defs.items()]
+    rows += [_row(k, k, False, v, games, rounds) for k, v in picked.items() if k not in defs]
+    return rows
 
 
 def tabulate(records: Sequence[GameRecord], catalog: Catalog, min_combo_picks: int = 1) -> Tables:
     games = len(records)
     players = len(records[0].coins) if records else 0
-    by_race: dict[str, list] = {r: [] for r in catalog.races}
-    by_power: dict[str, list] = {p: [] for p in catalog.powers}
+    by_race: dict[str, list[tuple[GameRecord, PickRecord]]] = {}      # the picked ones
+    by_power: dict[str, list[tuple[GameRecord, PickRecord]]] = {}
     by_combo: dict[str, list] = {}
     for g in records:
         for p in g.picks:
@@ -143,8 +158,8 @@ def tabulate(records: Sequence[GameRecord], catalog: Catalog, min_combo_picks: i
         return bool(k in catalog.powers and catalog.powers[k].custom)
 
     rounds = max((len(g.round_coins) for g in records), default=0)
-    races = _sort(_row(k, rname(k), rcustom(k), v, games, rounds) for k, v in by_race.items())
-    powers = _sort(_row(k, pname(k), pcustom(k), v, games) for k, v in by_power.items())
+    races = _sort(_rows(catalog.races, by_race, games, rounds))
+    powers = _sort(_rows(catalog.powers, by_power, games))
     combos = []
     for k, v in by_combo.items():
         if len(v) < min_combo_picks:

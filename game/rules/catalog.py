@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Mapping  # not typing's, whose isinstance is slower (asked of every entry)
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from . import abilities
 from .abilities import REGISTRY, Ability
@@ -96,6 +97,18 @@ RARE_HOOKS: tuple[str, ...] = ("protects", "on_region_lost", "conquest_price", "
 #: the hooks through which an effect judges a conquest target (see `Ability.judges_locally`)
 TARGET_HOOKS: tuple[str, ...] = ("may_target", "reaches", "conquers_water", "cost_modifier", "cost_floor",
                                   "flat_price", "attack_strength")
+
+
+#: the `RARE_HOOKS` each kind of block overrides, worked out once per kind
+_RARE_OF: dict[type, tuple[str, ...]] = {}
+
+
+def rare_hooks_of(kind: type) -> tuple[str, ...]:
+    """The `RARE_HOOKS` that block class `kind` overrides."""
+    got = _RARE_OF.get(kind)
+    if got is None:
+        got = _RARE_OF[kind] = tuple(h for h in RARE_HOOKS if getattr(kind, h) is not getattr(Ability, h))
+    return got
 
 
 class Hooks:
@@ -243,9 +256,8 @@ class Catalog:
         boxes: dict[str, int] = {}
         for key, abil in self.abilities.items():
             for ab in abil:
-                for h in RARE_HOOKS:
-                    if getattr(type(ab), h) is not getattr(Ability, h):
-                        hooked.setdefault(h, set()).add(key)
+                for h in rare_hooks_of(type(ab)):
+                    hooked.setdefault(h, set()).add(key)
                 for spec in ab.marker_specs(key):
                     marks[spec.name] = spec
                 for kind, n in ab.marker_box().items():

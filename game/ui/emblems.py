@@ -126,23 +126,29 @@ def generated(ident: str, blocks: Iterable[str], salt: int = 0) -> tuple[Recipe,
     """The recipe of a custom race's or power's emblem (a glyph per building block it uses, up to
     four) and how many dots ring it (from its id, 3 to 9; `salt` adds more, to part two custom
     entries that would otherwise look alike)."""
+    return _glyphs(tuple(blocks)), salted_dots(3 + _digest("dots:" + ident)[0] % 7, salt)
+
+
+@functools.cache
+def _glyphs(blocks: tuple[str, ...]) -> Recipe:
+    """The glyphs of an emblem made of `blocks`, and where they sit: worked out once for each
+    list of blocks (thousands of custom entries use a few hundred)."""
     names: list[str] = []
     for b in blocks:
         g = block_glyph(b)
         if g not in names:
             names.append(g)
     names = names[:4]
-    dots = salted_dots(3 + _digest("dots:" + ident)[0] % 7, salt)
     if not names:
-        return (), dots
+        return ()
     if len(names) == 1:
-        return ((names[0], 0.0, 0.0, 0.82),), dots
+        return ((names[0], 0.0, 0.0, 0.82),)
     if len(names) == 2:
-        return ((names[0], -0.34, 0.0, 0.5), (names[1], 0.34, 0.0, 0.5)), dots
+        return ((names[0], -0.34, 0.0, 0.5), (names[1], 0.34, 0.0, 0.5))
     spots = [(-0.32, -0.32), (0.32, -0.32), (-0.32, 0.32), (0.32, 0.32)]
     if len(names) == 3:
         spots = [(0.0, -0.34), (-0.34, 0.3), (0.34, 0.3)]
-    return tuple((n, x, y, 0.42) for n, (x, y) in zip(names, spots, strict=False)), dots
+    return tuple((n, x, y, 0.42) for n, (x, y) in zip(names, spots, strict=False))
 
 
 def lightness(c: Colour) -> float:
