@@ -20,29 +20,36 @@ from game.ui.sound import EFFECTS, MUSIC, SOUND_DIR, Sound  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def effect_samples(path: Path) -> list[int]:
+def make_music_module():
+    from tools import make_music as module
+    return module
+
+
+def effect_samples(path: Path) -> tuple[list[int], list[int]]:
+    """An effect's left and right channels; it must be stereo 16-bit 44100 Hz, as the mixer plays."""
     import array
     with wave.open(str(path)) as w:
-        assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (1, 2, 22050), path
+        assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (2, 2, 44100), path
         data = array.array("h", w.readframes(w.getnframes()))
     if sys.byteorder == "big":
         data.byteswap()
-    return list(data)
+    return list(data[0::2]), list(data[1::2])
 
 
 def check_effect(path: Path) -> None:
-    """An effect as the game wants it: mono 16-bit 22050 Hz, short, heard at once, never clipped,
+    """An effect as the game wants it: stereo 16-bit 44100 Hz, short, heard at once, never clipped,
     ending quietly (no click), and at the effects' common loudness."""
     mm = make_music()
-    x = effect_samples(path)
-    seconds = len(x) / 22050
+    left, right = effect_samples(path)
+    x = [max(abs(a), abs(b)) for a, b in zip(left, right, strict=True)]
+    seconds = len(x) / 44100
     assert 0.2 < seconds < 2, (path.name, seconds)
-    peak = max(abs(v) for v in x)
+    peak = max(x)
     assert peak <= 0.9 * 32768, f"{path.name}: peak {peak} is within 1 dB of clipping"
-    first = next(i for i, v in enumerate(x) if abs(v) >= 0.01 * peak)     # within 40 dB of the peak
-    assert first / 22050 < 0.02, f"{path.name}: {1000 * first / 22050:.0f} ms of silence before it sounds"
-    assert max(abs(v) for v in x[-20:]) < 0.01 * peak, f"{path.name}: cut off while sounding"
-    lufs = mm.loudness([v / 32768 for v in x], 22050, looped=False)
+    first = next(i for i, v in enumerate(x) if v >= 0.01 * peak)     # within 40 dB of the peak
+    assert first / 44100 < 0.02, f"{path.name}: {1000 * first / 44100:.0f} ms of silence before it sounds"
+    assert max(x[-40:]) < 0.01 * peak, f"{path.name}: cut off while sounding"
+    lufs = mm.loudness_of([[v / 32768 for v in left], [v / 32768 for v in right]], 44100, looped=False)
     assert -20.0 <= lufs <= -17.5, f"{path.name}: {lufs:.1f} LUFS, not about -18"
 
 
@@ -50,7 +57,7 @@ def test_every_sound_is_a_file_of_ours() -> None:
     for name in EFFECTS:
         check_effect(SOUND_DIR / f"{name}.wav")
     readme = (SOUND_DIR / "README.txt").read_text(encoding="utf-8")
-    assert "make_sounds.py" in readme and "make_music.py" in readme and "FluidR3_GM" in readme
+    assert "make_sounds.py" in readme and "make_music.py" in readme and "MuseScore_General" in readme
     assert "effects.yaml" in readme and all(f"  {name} " in readme for name in EFFECTS)
     assert not (SOUND_DIR / "music.wav").exists()          # the old 19-second sine loop is gone
 
@@ -59,12 +66,12 @@ def test_a_clipped_late_or_cut_off_effect_is_caught(tmp_path: Path) -> None:
     """The checks above can fail: a clipped copy, a copy starting after 50 ms of silence and a copy
     cut off while sounding are each refused."""
     mm = make_music()
-    x = [v / 32768 for v in effect_samples(SOUND_DIR / "conquest.wav")]
+    x = [v / 32768 for v in effect_samples(SOUND_DIR / "conquest.wav")[0]]
     bad = {"clipped": ([max(-1.0, min(1.0, v * 4)) for v in x], "clipping"),
-           "late": ([0.0] * 1103 + x, "50 ms of silence"), "cut": (x[: len(x) // 3], "cut off while sounding")}
+           "late": ([0.0] * 2205 + x, "50 ms of silence"), "cut": (x[: len(x) // 3], "cut off while sounding")}
     for kind, (samples, words) in bad.items():
         path = tmp_path / f"{kind}.wav"
-        mm.write_wav(path, samples)
+        mm.write_wav(path, samples, samples, rate=44100)
         with pytest.raises(AssertionError, match=words):
             check_effect(path)
 
@@ -87,8 +94,8 @@ def test_the_effects_are_notes_for_real_instruments_one_midi_file_each() -> None
         assert (b"\x99" in data) == ("drums" in parts), name      # drums: note-ons on channel 10
 
 
-@pytest.mark.skipif(not (shutil.which("fluidsynth") and Path("/usr/share/sounds/sf2/FluidR3_GM.sf2").exists()),
-                    reason="needs fluidsynth and fluid-soundfont-gm to render")
+@pytest.mark.skipif(not (shutil.which("fluidsynth") and make_music_module().SOUNDFONT.exists()),
+                    reason="needs fluidsynth and a General MIDI sound font to render")
 def test_make_sounds_renders_an_effect_as_the_game_wants_it(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-m", "tools.make_sounds", "--out", str(tmp_path), "die", "coins"],
                          cwd=ROOT, capture_output=True, text=True, timeout=120)
@@ -104,26 +111,75 @@ def make_music():
     return module
 
 
+def ogg_facts(path: Path) -> tuple[int, int, float]:
+    """(channels, sample rate, seconds) of an Ogg Vorbis file, read with the standard library:
+    the channels and the rate from the Vorbis identification header on the first page, the
+    length from the last page's granule position (its sample count)."""
+    data = path.read_bytes()
+    assert data[:4] == b"OggS", f"{path.name}: not an Ogg file"
+    segments = data[26]
+    packet = data[27 + segments:]
+    assert packet[:7] == b"\x01vorbis", f"{path.name}: not Vorbis"
+    channels, rate = packet[11], int.from_bytes(packet[12:16], "little")
+    last = data.rfind(b"OggS")
+    samples = int.from_bytes(data[last + 6:last + 14], "little")
+    return channels, rate, samples / rate
+
+
+def check_piece(path: Path) -> None:
+    """A piece as the game plays it: stereo, 44100 Hz, at least 90 s."""
+    channels, rate, seconds = ogg_facts(path)
+    assert channels == 2, f"{path.name}: {channels} channel(s), not stereo"
+    assert rate == 44100, f"{path.name}: {rate} Hz, not 44100"
+    assert seconds >= 90, f"{path.name}: {seconds:.1f} s, under 90 s"
+
+
+def test_every_piece_is_stereo_at_44100_hz_and_at_least_90_s() -> None:
+    assert len(MUSIC) >= 4 and {"title", "table", "last", "ending"} <= set(MUSIC)
+    shipped = sorted(p.stem for p in SOUND_DIR.glob("*.ogg"))
+    assert shipped == sorted(MUSIC), "a shipped piece the game does not play, or a piece missing"
+    for name in MUSIC:
+        check_piece(SOUND_DIR / f"{name}.ogg")
+
+
+def test_a_mono_short_or_22_khz_piece_is_caught(tmp_path: Path) -> None:
+    """The header reader sees what it must: the same file with one channel, another rate, or its
+    last page saying it ends at 60 s is each refused."""
+    good = (SOUND_DIR / "title.ogg").read_bytes()
+    head = 27 + good[26]
+    last = good.rfind(b"OggS")
+    bad = {"mono": (good[:head + 11] + b"\x01" + good[head + 12:], "not stereo"),
+           "rate": (good[:head + 12] + (22050).to_bytes(4, "little") + good[head + 16:], "22050 Hz"),
+           "short": (good[:last + 6] + (60 * 44100).to_bytes(8, "little") + good[last + 14:], "under 90 s")}
+    for kind, (data, words) in bad.items():
+        path = tmp_path / f"{kind}.ogg"
+        path.write_bytes(data)
+        with pytest.raises(AssertionError, match=words):
+            check_piece(path)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", MUSIC)
 def test_each_piece_is_long_seamless_and_at_minus_18_lufs(name: str) -> None:
     """The rendered loop as the game plays it: at least 90 s, no silence at the loop point, and
-    its integrated loudness (ITU-R BS.1770) within 1 LU of -18 LUFS."""
+    its integrated loudness (ITU-R BS.1770, both channels) within 1 LU of -18 LUFS."""
     import array
 
     import pygame
     mm = make_music()
-    pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+    pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=1024)
     try:
         snd = pygame.mixer.Sound(str(SOUND_DIR / f"{name}.ogg"))
-        x = [v / 32768 for v in array.array("h", snd.get_raw())]
+        raw = array.array("h", snd.get_raw())
     finally:
         pygame.mixer.quit()
-    assert len(x) / 22050 >= 90
-    edge = int(0.05 * 22050)
+    sides = [[v / 32768 for v in raw[0::2]], [v / 32768 for v in raw[1::2]]]
+    assert len(sides[0]) / 44100 >= 90
+    edge = int(0.05 * 44100)
+    x = sides[0]
     rms = [(sum(v * v for v in part) / edge) ** 0.5 for part in (x[:edge], x[-edge:])]
     assert min(rms) > 0.01, "the loop fades to silence at its seam"
-    assert abs(mm.loudness(x, 22050) - (-18.0)) <= 1.0
+    assert abs(mm.loudness_of(sides, 44100) - (-18.0)) <= 1.0
 
 
 def test_the_notes_fill_their_bars_and_make_a_midi_file() -> None:
@@ -156,6 +212,44 @@ def test_the_music_is_on_by_default_and_follows_the_screen(monkeypatch: pytest.M
                           tmp_path / "g.json")
         d.app.switch(GameScene(d.app, table, viewer=0))
         assert d.app.audio.piece == "table"
+        d.app.go_home()
+        assert d.app.audio.piece == "title"
+    finally:
+        d.close()
+
+
+def test_the_last_two_rounds_have_their_piece_and_the_ending_its_own(monkeypatch: pytest.MonkeyPatch,
+                                                                      tmp_path: Path) -> None:
+    """A whole game played on the game screen: the table's piece until the last two rounds
+    begin, the last rounds' piece from then to the end, the ending's under the ranking."""
+    from game.bots import make_bot
+    from game.match import Seat
+    from game.rules import actor
+    from game.ui.app import Options
+    from game.ui.driver import Driver
+    from game.ui.scenes.final import FinalScene
+    from game.ui.scenes.play import GameScene
+    from game.ui.table import Table, shipped_map_path
+    monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        table = Table.new([Seat("Ann", "orange", "easy"), Seat("Bo", "sky", "easy")], 5, shipped_map_path(2), [],
+                          tmp_path / "g.json")
+        scene = GameScene(d.app, table, viewer=0)
+        d.app.switch(scene)
+        turns = table.state.board.turns
+        bots = [make_bot("easy", i, i) for i in range(2)]
+        heard: dict[int, set[str]] = {}
+        while not table.state.game_over:
+            heard.setdefault(table.state.round, set()).add(d.app.audio.piece)
+            table.match.play(bots[actor(table.state)].choose(table.state))
+            scene.sync()
+        assert sorted(heard) == list(range(1, turns + 1))
+        for round_, pieces in heard.items():
+            assert pieces == ({"last"} if round_ >= turns - 1 else {"table"}), (round_, pieces)
+        assert d.app.audio.piece == "last"
+        d.app.switch(FinalScene(d.app, table))
+        assert d.app.audio.piece == "ending"
         d.app.go_home()
         assert d.app.audio.piece == "title"
     finally:

@@ -1,21 +1,24 @@
 #!/usr/bin/env python3
-"""Render the game's two pieces of music (assets/music/*.yaml, notes composed for this project)
-to seamless loops, assets/sounds/title.ogg and table.ogg, with real instrument sounds.
+"""Render the game's four pieces of music (assets/music/*.yaml, notes composed for this project)
+to seamless loops, assets/sounds/title.ogg, table.ogg, last.ogg and ending.ogg, with real
+instrument sounds.
 
 Each piece is written out as a standard MIDI file (melody, a string pad, an arpeggio and a
-bass drawn from the chord line, drums for the title), played through FluidSynth with the
-free General MIDI sound font of Debian's fluid-soundfont-gm (FluidR3_GM, MIT licence), and
+bass drawn from the chord line, drums for some, each part panned across the stereo field),
+played through FluidSynth in stereo at 44.1 kHz with its reverb and chorus, with the free
+General MIDI sound font of Debian's musescore-general-soundfont (MuseScore_General, MIT
+licence; FluidR3_GM of fluid-soundfont-gm when it is not installed, said in one line), and
 then finished here with the standard library: the reverb ringing past the loop's end is laid
 over its start (so the loop has no seam), the loudness is measured as ITU-R BS.1770 does
-(K-weighted, gated, in LUFS) and set to -18 LUFS, and the result is encoded to Ogg Vorbis by
-oggenc. The figures (length, loop point, loudness, peak) are printed and go in the sounds'
+(K-weighted, both channels, gated, in LUFS) and set to -18 LUFS, and the result is encoded to
+Ogg Vorbis by oggenc at quality 5 (the highs kept). The figures (length, loop point, loudness, peak) are printed and go in the sounds'
 README. Like the other tools it checks its options before any work and refuses a bad one, a
 missing program or a score it cannot read in one line (the scores are read within a score's
 bounds, `game.content.bounded`); SIGTERM and Ctrl+C stop it with one line, leaving no half
 written file.
 
-    apt-get install fluidsynth fluid-soundfont-gm vorbis-tools
-    python -m tools.make_music                  # write assets/sounds/title.ogg, table.ogg
+    apt-get install fluidsynth musescore-general-soundfont vorbis-tools
+    python -m tools.make_music                  # write assets/sounds/title.ogg, table.ogg, last.ogg, ending.ogg
     python -m tools.make_music title            # only the title's piece
     python -m tools.make_music --out /tmp/m     # somewhere else
 """
@@ -45,8 +48,17 @@ from game.stopping import run_stoppable
 
 SCORES = resources.ASSETS / "music"
 OUT = resources.ASSETS / "sounds"
-SOUNDFONT = Path("/usr/share/sounds/sf2/FluidR3_GM.sf2")
-RATE = 22050                 # as the game's mixer plays
+SOUNDFONTS = (Path("/usr/share/sounds/sf3/MuseScore_General_Full.sf3"),   # musescore-general-soundfont
+              Path("/usr/share/sounds/sf3/MuseScore_General.sf3"),
+              Path("/usr/share/sounds/sf2/FluidR3_GM.sf2"))              # fluid-soundfont-gm, the fallback
+SOUNDFONT = next((f for f in SOUNDFONTS if f.exists()), SOUNDFONTS[-1])
+RATE = 44100                 # as the game's mixer plays, in stereo
+PIECES = ("title", "table", "last", "ending")   # as the game plays them (game.ui.sound.MUSIC)
+QUALITY = "5"                # oggenc's quality: about 160 kbit/s, nothing cut under 20 kHz
+PAN = {"melody": 64, "pad": 40, "arp": 88, "bass": 60, "counter": 76}   # each part's place, left 0 to right 127
+FLUID = ["-R", "1", "-C", "1", "-o", "synth.reverb.room-size=0.62", "-o", "synth.reverb.damp=0.35",
+         "-o", "synth.reverb.width=0.9", "-o", "synth.reverb.level=0.55", "-o", "synth.chorus.level=1.2",
+         "-o", "synth.chorus.depth=6"]   # FluidSynth's reverb (a mid-sized hall) and a light chorus
 TARGET_LUFS = -18.0
 TICKS = 480                  # MIDI ticks a beat
 TAIL = 6.0                   # seconds rendered past the loop, laid back over its start
@@ -205,6 +217,8 @@ def midi_file(score: dict[str, Any], parts: dict[str, list[tuple[float, float, i
         if part != "drums":
             events.append((0, 0, bytes([0xC0 | ch, int(score["instruments"][part]["program"])])))
             events.append((0, 0, bytes([0xB0 | ch, 91, 70])))          # reverb send
+            pan = int(score["instruments"][part].get("pan", PAN.get(part, 64)))
+            events.append((0, 0, bytes([0xB0 | ch, 10, max(0, min(127, pan))])))
         for start, length, note, vel in notes:
             on = round(start * TICKS)
             off = round((start + length) * TICKS) - 2
@@ -251,15 +265,23 @@ def k_weighted(x: list[float], rate: int) -> list[float]:
 
 
 def loudness(x: list[float], rate: int, looped: bool = True) -> float:
-    """Integrated loudness in LUFS (mono): 400 ms blocks overlapping by 75 %, gated at -70 LUFS
-    and then 10 LU under the mean. `looped`: measured as it plays, round and round."""
-    y = k_weighted(x + x[: rate] if looped else x, rate)
-    y = y[rate:] + y[: rate] if looped else y        # the filters settled on a first pass
+    """Integrated loudness in LUFS of a mono sound (`loudness_of`)."""
+    return loudness_of([x], rate, looped)
+
+
+def loudness_of(channels: list[list[float]], rate: int, looped: bool = True) -> float:
+    """Integrated loudness in LUFS, the channels' powers summed (left and right alike): 400 ms
+    blocks overlapping by 75 %, gated at -70 LUFS and then 10 LU under the mean. `looped`:
+    measured as it plays, round and round."""
+    squares: list[float] = []
+    for x in channels:
+        y = k_weighted(x + x[: rate] if looped else x, rate)
+        y = y[rate:] + y[: rate] if looped else y        # the filters settled on a first pass
+        squares = [v * v for v in y] if not squares else [a + v * v for a, v in zip(squares, y, strict=True)]
     block, hop = int(0.4 * rate), int(0.1 * rate)
-    squares = [v * v for v in y]
     powers = []
     acc = sum(squares[:block])
-    for start in range(0, len(y) - block + 1, hop):
+    for start in range(0, len(squares) - block + 1, hop):
         if start:
             acc = sum(squares[start:start + block])
         powers.append(acc / block)
@@ -274,6 +296,13 @@ def loudness(x: list[float], rate: int, looped: bool = True) -> float:
 
 # -- rendering -------------------------------------------------------------------------------------
 def read_wav(path: Path) -> list[float]:
+    """A WAV file's sound, mono (the channels mixed)."""
+    left, right = read_stereo(path)
+    return left if left is right else [(a + b) / 2 for a, b in zip(left, right, strict=True)]
+
+
+def read_stereo(path: Path) -> tuple[list[float], list[float]]:
+    """A WAV file's left and right channels (the same list twice for a mono file)."""
     with wave.open(str(path), "rb") as w:
         channels, width, n = w.getnchannels(), w.getsampwidth(), w.getnframes()
         raw = w.readframes(n)
@@ -283,18 +312,24 @@ def read_wav(path: Path) -> list[float]:
     if sys.byteorder == "big":
         data.byteswap()
     if channels == 1:
-        return [v / 32768 for v in data]
-    return [(data[i] + data[i + 1]) / 65536 for i in range(0, len(data) - 1, channels)]
+        mono = [v / 32768 for v in data]
+        return mono, mono
+    return [v / 32768 for v in data[0::channels]], [v / 32768 for v in data[1::channels]]
 
 
-def write_wav(path: Path, x: list[float]) -> None:
-    data = array.array("h", (int(max(-1.0, min(1.0, v)) * 32767) for v in x))
+def write_wav(path: Path, x: list[float], right: list[float] | None = None, rate: int = RATE) -> None:
+    """16-bit WAV: mono, or stereo when `right` is given."""
+    if right is None:
+        samples: Any = x
+    else:
+        samples = [v for pair in zip(x, right, strict=True) for v in pair]
+    data = array.array("h", (int(max(-1.0, min(1.0, v)) * 32767) for v in samples))
     if sys.byteorder == "big":
         data.byteswap()
     with wave.open(str(path), "wb") as w:
-        w.setnchannels(1)
+        w.setnchannels(1 if right is None else 2)
         w.setsampwidth(2)
-        w.setframerate(RATE)
+        w.setframerate(rate)
         w.writeframes(data.tobytes())
 
 
@@ -338,38 +373,53 @@ def run_tool(args: list[str], what: str) -> None:
         raise ScoreError(f"{args[0]} failed on {what} (status {done.returncode}: {last})")
 
 
+def fluidsynth(raw: Path, mid: Path) -> list[str]:
+    """The FluidSynth command rendering MIDI file `mid` to stereo WAV `raw` at RATE with the
+    reverb and chorus (the effects are rendered the same way)."""
+    return ["fluidsynth", "-ni", "-q", "-g", "0.5", "-r", str(RATE), *FLUID, "-F", str(raw), str(SOUNDFONT), str(mid)]
+
+
+def soundfont_note() -> str | None:
+    """One line when the better sound font is missing and FluidR3 is used instead, else None."""
+    if SOUNDFONT == SOUNDFONTS[-1]:
+        return (f"note: no MuseScore_General sound font (apt-get install musescore-general-soundfont); "
+                f"rendering with {SOUNDFONT.name}")
+    return None
+
+
 def render(name: str, out: Path, work: Path) -> dict[str, float]:
     score, parts, beats, midi = read_score(name)
     seconds = beats * 60 / float(score["tempo"])
     mid = work / f"{name}.mid"
     mid.write_bytes(midi)
     raw = work / f"{name}-raw.wav"
-    run_tool(["fluidsynth", "-ni", "-q", "-g", "0.5", "-r", str(RATE), "-F", str(raw), str(SOUNDFONT), str(mid)],
-             name)
-    x = read_wav(raw)
+    run_tool(fluidsynth(raw, mid), name)
     loop = round(seconds * RATE)
-    x += [0.0] * max(0, loop + int(TAIL * RATE) - len(x))
-    body, tail = x[:loop], x[loop:loop + int(TAIL * RATE)]
-    for i, v in enumerate(tail):                  # what rings past the end sounds over the start
-        body[i % loop] += v
-    before = loudness(body, RATE)
+    sides = []
+    for x in read_stereo(raw):
+        x = x + [0.0] * max(0, loop + int(TAIL * RATE) - len(x))
+        body, tail = x[:loop], x[loop:loop + int(TAIL * RATE)]
+        for i, v in enumerate(tail):              # what rings past the end sounds over the start
+            body[i % loop] += v
+        sides.append(body)
+    before = loudness_of(sides, RATE)
     gain = 10 ** ((TARGET_LUFS - before) / 20)
-    body = [v * gain for v in body]
-    peak = max(abs(v) for v in body)
+    peak = gain * max(abs(v) for side in sides for v in side)
     if peak > 0.97:                                # never clipped: a little quieter instead
-        body = [v * 0.97 / peak for v in body]
+        gain *= 0.97 / peak
         peak = 0.97
-    after = loudness(body, RATE)
+    sides = [[v * gain for v in side] for side in sides]
+    after = before + 20 * math.log10(gain)        # the loudness scales with the gain
     wav = work / f"{name}.wav"
-    write_wav(wav, body)
+    write_wav(wav, sides[0], sides[1])
     target = out / f"{name}.ogg"
     tmp = out / f".{name}.tmp.ogg"
     try:
-        run_tool(["oggenc", "-Q", "-q", "3", "-o", str(tmp), str(wav)], name)
+        run_tool(["oggenc", "-Q", "-q", QUALITY, "-o", str(tmp), str(wav)], name)
         tmp.replace(target)                      # atomically: a stopped run leaves the old piece
     finally:
         tmp.unlink(missing_ok=True)
-    seam = abs(body[0] - body[-1])
+    seam = max(abs(side[0] - side[-1]) for side in sides)
     return {"seconds": loop / RATE, "bars": beats / int(score["beats"]), "lufs": after, "peak_db": 20 * math.log10(peak),
             "seam": seam, "bytes": target.stat().st_size}
 
@@ -387,9 +437,12 @@ def renderer_problem(out: Path, kind: str, programs: dict[str, str]) -> int | No
             print(f"error: {tool} is not installed; install it (apt-get install {package})", file=sys.stderr)
             return 1
     if not SOUNDFONT.exists():
-        print(f"error: no sound font at {SOUNDFONT}; install it (apt-get install fluid-soundfont-gm)",
-              file=sys.stderr)
+        print(f"error: no sound font at {SOUNDFONTS[0]} or {SOUNDFONT}; install one "
+              f"(apt-get install musescore-general-soundfont)", file=sys.stderr)
         return 1
+    note = soundfont_note()
+    if note:
+        print(note)
     return None
 
 
@@ -408,10 +461,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.make_music",
                                  description="Render the game's music to seamless Ogg loops.")
     ap.add_argument("--out", default=str(OUT), help="folder for the .ogg files (default assets/sounds)")
-    ap.add_argument("pieces", nargs="*", help="the pieces to render (default: title table)")
+    ap.add_argument("pieces", nargs="*", help=f"the pieces to render (default: {' '.join(PIECES)})")
     args = ap.parse_args(argv)
     known = sorted(p.stem for p in SCORES.glob("*.yaml"))
-    pieces = args.pieces or ["title", "table"]
+    pieces = args.pieces or list(PIECES)
     unknown = [p for p in pieces if p not in known]
     if unknown:
         print(f"error: no piece {unknown[0]!r} in {resources.relative(SCORES)}; give pieces among "

@@ -3,17 +3,18 @@
 project (assets/sounds/effects.yaml), played by real instruments as the music is.
 
 Each effect is written out as a MIDI file and played through FluidSynth with the General MIDI
-sound font of Debian's fluid-soundfont-gm (FluidR3_GM, MIT licence), by the code of
-tools/make_music.py. Then, with the standard library: the silence before the first sound is cut
+sound font the music uses (Debian's musescore-general-soundfont, MuseScore_General, MIT licence;
+FluidR3_GM when it is absent), in stereo at 44.1 kHz with the same reverb and chorus, by the code
+of tools/make_music.py. Then, with the standard library: the silence before the first sound is cut
 (an effect must be heard at once), the ringing is cut where it has died away (or at the effect's
 `length`) with a short fade, the loudness is set as make_music measures it (ITU-R BS.1770, LUFS)
 to the same level for every effect, never closer than 1 dB to clipping, and the effect is
-written as the game's mixer plays it: mono, 16-bit, 22050 Hz. The figures are printed and go in
+written as the game's mixer plays it: stereo, 16-bit, 44100 Hz. The figures are printed and go in
 the sounds' README. Like the other tools it checks its options first and refuses a bad one, a
 missing program or a note it cannot play in one line; SIGTERM and Ctrl+C stop it with one line,
 leaving no half-written file.
 
-    apt-get install fluidsynth fluid-soundfont-gm
+    apt-get install fluidsynth musescore-general-soundfont
     python -m tools.make_sounds                 # write assets/sounds/*.wav (from the checkout's top folder)
     python -m tools.make_sounds die coins       # only these
     python -m tools.make_sounds --out /tmp/snd  # somewhere else
@@ -123,29 +124,34 @@ def read_effects(path: Path = NOTES) -> dict[str, tuple[dict[str, Any], dict[str
 
 
 # -- rendering -------------------------------------------------------------------------------------
-def finish(x: list[float], length: float) -> tuple[list[float], float]:
-    """The rendered sound cut to its sounding part (from its first sound to where its ringing has
-    died, at most `length` seconds, faded at the cut) and set to the target loudness under the
-    ceiling; with the silence cut from its start (seconds)."""
-    peak = max((abs(v) for v in x), default=0.0)
+def finish(sides: tuple[list[float], list[float]], length: float) -> tuple[list[list[float]], float]:
+    """The rendered sound (left, right) cut to its sounding part (from its first sound to where
+    its ringing has died, at most `length` seconds, faded at the cut) and set to the target
+    loudness under the ceiling; with the silence cut from its start (seconds)."""
+    x = [max(abs(a), abs(b)) for a, b in zip(*sides, strict=True)]
+    peak = max(x, default=0.0)
     if peak <= 0:
         raise ScoreError("the notes made no sound")
-    first = next(i for i, v in enumerate(x) if abs(v) >= peak * LEAD)
-    last = max(i for i, v in enumerate(x) if abs(v) >= peak * QUIET)
-    body = x[first:min(last + 1, first + round(length * RATE))]
-    fade = min(round(FADE * RATE), len(body))
-    for i in range(fade):
-        body[len(body) - fade + i] *= 0.5 * (1 + math.cos(math.pi * (i + 1) / fade))
-    gain = 10 ** ((TARGET_LUFS - mm.loudness(body, RATE, looped=False)) / 20)
-    gain = min(gain, CEILING / max(abs(v) for v in body))
-    return [v * gain for v in body], first / RATE
+    first = next(i for i, v in enumerate(x) if v >= peak * LEAD)
+    last = max(i for i, v in enumerate(x) if v >= peak * QUIET)
+    out = []
+    for side in sides:
+        body = side[first:min(last + 1, first + round(length * RATE))]
+        fade = min(round(FADE * RATE), len(body))
+        for i in range(fade):
+            body[len(body) - fade + i] *= 0.5 * (1 + math.cos(math.pi * (i + 1) / fade))
+        out.append(body)
+    gain = 10 ** ((TARGET_LUFS - mm.loudness_of(out, RATE, looped=False)) / 20)
+    gain = min(gain, CEILING / max(abs(v) for body in out for v in body))
+    return [[v * gain for v in body] for body in out], first / RATE
 
 
-def measure(x: list[float]) -> dict[str, float]:
+def measure(sides: list[list[float]]) -> dict[str, float]:
     """The figures of a finished effect: length, loudness (LUFS), peak (dBFS), silence at its start."""
-    peak = max(abs(v) for v in x)
-    lead = next(i for i, v in enumerate(x) if abs(v) >= 10 ** (-40 / 20) * peak)
-    return {"seconds": len(x) / RATE, "lufs": mm.loudness(x, RATE, looped=False),
+    x = [max(abs(a), abs(b)) for a, b in zip(*sides, strict=True)]
+    peak = max(x)
+    lead = next(i for i, v in enumerate(x) if v >= 10 ** (-40 / 20) * peak)
+    return {"seconds": len(x) / RATE, "lufs": mm.loudness_of(sides, RATE, looped=False),
             "peak_db": 20 * math.log10(peak), "lead_ms": 1000 * lead / RATE}
 
 
@@ -156,13 +162,12 @@ def render(name: str, effect: tuple[dict[str, Any], dict[str, list[tuple[float, 
     mid = work / f"{name}.mid"
     mid.write_bytes(mm.midi_file(score, parts, end=last + TAIL))
     raw = work / f"{name}-raw.wav"
-    mm.run_tool(["fluidsynth", "-ni", "-q", "-g", "0.5", "-r", str(RATE), "-F", str(raw), str(SOUNDFONT), str(mid)],
-                name)
-    body, cut = finish(mm.read_wav(raw), length)
+    mm.run_tool(mm.fluidsynth(raw, mid), name)
+    body, cut = finish(mm.read_stereo(raw), length)
     target = out / f"{name}.wav"
     tmp = out / f".{name}.tmp.wav"
     try:
-        mm.write_wav(tmp, body)
+        mm.write_wav(tmp, body[0], body[1])
         tmp.replace(target)                      # atomically: a stopped run leaves the old effect
     finally:
         tmp.unlink(missing_ok=True)

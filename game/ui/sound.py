@@ -1,12 +1,13 @@
-"""The table's sounds: effects for the moments that matter and two pieces of music, played
+"""The table's sounds: effects for the moments that matter and four pieces of music, played
 through pygame's mixer, with a volume and a mute that are remembered in the settings.
 
 `Sound` never complains: no audio device, a mixer that will not start, a missing or broken
 file, all mean silence (SDL_AUDIODRIVER=dummy in CI works like a real device). Effects are the
 files of assets/sounds rendered by `python -m tools.make_sounds`: conquest, lost, die, coins, decline, pass,
-end. The music is two seamless loops made by `python -m tools.make_music` from the notes in
-assets/music: `title` under the start screen, `table` under the game (`set_piece`); it is on
-unless the player turned it off, under the effects at a low level. The menu changes the volume,
+end. The music is four seamless loops, stereo at 44.1 kHz, made by `python -m tools.make_music`
+from the notes in assets/music: `title` under the start screen, `table` under the game, `last`
+from the start of the last two rounds, `ending` under the ranking and the story (`set_piece`);
+it is on unless the player turned it off, under the effects at a low level. The menu changes the volume,
 the mute and the music through `set_volume`, `set_muted` and `set_music`; the M key mutes.
 """
 from __future__ import annotations
@@ -23,7 +24,8 @@ from . import settings
 
 SOUND_DIR = resources.ASSETS / "sounds"
 EFFECTS = ("conquest", "lost", "die", "coins", "decline", "pass", "end")
-MUSIC = ("title", "table")   # the pieces (assets/sounds/NAME.ogg), each a loop of about 100 s
+MUSIC = ("title", "table", "last", "ending")   # the pieces (assets/sounds/NAME.ogg), loops of 90 s or more
+RATE = 44100                 # the mixer's rate, as the music and the effects are rendered
 MUSIC_LEVEL = 0.3            # the music sits low, under the effects and the talk
 
 
@@ -50,7 +52,7 @@ class Sound:
                 if os.environ.get("SMALLWORLD_SILENT"):
                     raise pygame.error("silent")
                 if not pygame.mixer.get_init():
-                    pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+                    pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=1024)
                 self.ready = True
             except (pygame.error, OSError, NotImplementedError):
                 self.ready = False
@@ -117,7 +119,7 @@ class Sound:
         self._apply_music()
 
     def set_piece(self, name: str) -> None:
-        """Play piece `name` (the title's or the table's) from now on, if the music is on."""
+        """Play piece `name` (one of MUSIC) from now on, if the music is on."""
         if name in MUSIC and name != self.piece:
             self.piece = name
             self._apply_music()

@@ -112,6 +112,7 @@ class FinalScene(Scene):
                                   rng.uniform(0, 2 * math.pi), max(4, round(rng.uniform(7, 12) * ui)),
                                   rng.choice(colours), rng.random())
                          for _ in range(110)] if self.cheering else []
+        self.app.audio.set_piece("ending")   # the ending's music under the ranking and the story
         self.app.audio.play("end")           # the fanfare
 
     def leave(self) -> None:

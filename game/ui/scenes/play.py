@@ -58,7 +58,7 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
 
     # -- lifecycle ----------------------------------------------------------------------------
     def enter(self) -> None:
-        self.app.audio.set_piece("table")
+        self.choose_piece()
         self._drawn_on = None             # another scene drew on the window meanwhile
         self.sync(reset_mode=True)
         self._routed = False
@@ -114,7 +114,13 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
             self.set_default_mode()
         self.build_buttons()
         self._tip = (None, [])
+        self.choose_piece()
         self.app.dirty()
+
+    def choose_piece(self) -> None:
+        """The table's music, and the last rounds' from the start of the last two rounds."""
+        s = self.state
+        self.app.audio.set_piece("last" if s.round >= s.board.turns - 1 else "table")
 
     def route(self) -> None:
         """Whose move is it now: the final screen, a hand-over, a computer player, or go on."""
