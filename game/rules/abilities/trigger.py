@@ -15,6 +15,10 @@ through the one conquest path; a defender whose In Decline race left the game wi
 (R22) hears nothing. `where` is read as the region was before the conquest (its `occupant` is
 who held it, on the attacker's side only).
 
+Blocks that are named shorthands of a trigger (`coins_on_conquest`, `attacker_loss`) read their
+parameters into its actions (`read_actions`) and play them with `do_acts`, so what a conquest's
+coins and tokens do is written here once.
+
 YAML: `{trigger: {event: region_conquered, whose: defender, do: [{tokens: {count: 1, of: attacker}}]}}`
 """
 from __future__ import annotations
@@ -140,22 +144,18 @@ class Trigger(Ability):
         r = s.regions[rid]
         if not self._holds(s, seat, r.race, rid):
             return
-        self._act(s, rid, seat, victim.owner if victim.tokens else None, victim.race, events)
+        do_acts(s, self.acts, rid, seat, victim.owner if victim.tokens else None, victim.race, events)
 
     def after_region_lost(self, s: "GameState", seat: int, rid: str, attacker: int, victim: Victim,
                           events: list[dict[str, Any]], chance: Any = None) -> None:
         if not self._holds(s, seat, victim.race, rid):
             return
-        self._act(s, rid, attacker, seat, victim.race, events)
+        do_acts(s, self.acts, rid, attacker, seat, victim.race, events)
 
     def _holds(self, s: "GameState", seat: int, race: str | None, rid: str) -> bool:
         if self.p["when"] != "always" and not when_holds(str(self.p["when"]), s, seat, race):
             return False
         return not self.where or self.where.holds(s, seat, race, rid)
-
-    def _act(self, s: "GameState", rid: str, attacker: int, defender: int | None, defender_race: str | None,
-             events: list[dict[str, Any]]) -> None:
-        do_acts(s, self.acts, rid, attacker, defender, defender_race, events)
 
 
 def do_acts(s: "GameState", acts: tuple[Act, ...], rid: str, attacker: int, defender: int | None,
