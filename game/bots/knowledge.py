@@ -327,20 +327,16 @@ def more_block_traits(name: str, p: dict[str, Any], in_decline: bool, facts: Boa
         if of == "groups":
             return Traits(turn_bonus=amount * GROUPS_PER_TURN)
         return Traits()
-    if name == "coins_on_conquest":
-        odds = where_matches(where, ("", frozenset(), False, False, frozenset())) if where else 1.0
-        paid = 1.3 if p.get("from") == "defender" else 1.0
-        return Traits(conquest_bonus=amount * odds * paid)
     if name == "coins_when_declines":
         return Traits(once_bonus=float(p.get("at_pick", 0)) * 1.5 + float(p.get("own", 0)) * 0.5,
                       turn_bonus=float(p.get("others", 0)) * DECLINES_SEEN)
     if name == "coins_from_neighbours":
         return Traits(turn_bonus=amount * NEIGHBOURS_ROBBED)
-    if name == "attacker_loss":          # every conquest a little dearer
-        odds = where_matches(where, ("", frozenset(), False, False, frozenset())) if where else 1.0
-        return Traits(discount=-amount * odds)
     if name == "trigger":
         return trigger_traits(p, where, facts)
+    shorthand = getattr(REGISTRY.get(name), "as_trigger", None)
+    if shorthand is not None:            # a named shorthand of `trigger`: valued as what it stands for
+        return trigger_traits(shorthand(p), where, facts)
     if name == "push_defenders":         # a stack pushed off the board now and then hurts a rival
         return Traits(discount=0.2 if p.get("nowhere") == "tray" else 0.05)
     if name == "redeploy_out_of_turn":   # tokens brought to a threatened region: regions kept
@@ -411,6 +407,8 @@ def trigger_traits(p: dict[str, Any], where: Mapping[str, Any], facts: BoardFact
         mine = {"me", whose}
         if verb == "coins":
             got = n if q.get("to", "me") in mine else -n if q.get("from", "bank") in mine else 0.0
+            if whose == "attacker" and got > 0 and q.get("from", "bank") == "defender":
+                got *= 1.3               # the rival pays: his loss counts too
             out = out.plus(Traits(conquest_bonus=got) if whose == "attacker" else Traits(defense=0.05 * got))
         elif verb == "tokens":
             ours = q.get("of", "me") in mine

@@ -5,15 +5,19 @@ region (1, Kobolds 2), then from the hand. The price of the conquest itself is u
 the losses come after it is paid; a conquest of any kind (the die, the Dragon, a conversion)
 counts, as every conquest goes through the one conquest path.
 
+A shorthand of the rule language's `trigger` (`as_trigger`): `{trigger: {event:
+region_conquered, whose: attacker, where, do: [{tokens: {count: amount, of: me, to}}]}}`; its
+tokens are lost by the trigger's own action, recorded as `attacker_lost` (the trigger records
+`effect_tokens`).
+
 YAML: `{attacker_loss: {amount: 1, where: {occupant: [active, in_decline]}}}` · `{attacker_loss: {to: out}}`
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..common import event, lose_tokens
-from ..pricing import least_tokens
 from .base import Ability, Victim, register
+from .trigger import do_acts, read_actions
 from .where import conquest_where, held_before
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -34,9 +38,17 @@ class AttackerLoss(Ability):
         "where": "which conquests (see *where*; `occupant` is who held the region before); all by default",
     }
 
+    @staticmethod
+    def as_trigger(p: dict[str, Any]) -> dict[str, Any]:
+        """The `trigger` parameters this block stands for (`p`: its own, defaults included)."""
+        return {"event": "region_conquered", "whose": "attacker", "where": p.get("where") or {},
+                "do": [{"tokens": {"count": p.get("amount", 1), "of": "me", "to": p.get("to", "tray")}}]}
+
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.occupant, self.where = conquest_where(self.p["where"], self.name)
+        self.acts = tuple(a._replace(record="attacker_lost")
+                          for a in read_actions(self.as_trigger(self.p)["do"], "attacker", self.name))
 
     def after_conquest(self, s: "GameState", seat: int, rid: str, victim: Victim,
                        events: list[dict[str, Any]], chance: Any = None) -> None:
@@ -47,16 +59,4 @@ class AttackerLoss(Ability):
             return
         if self.where and not self.where.holds(s, seat, r.race, rid):
             return
-        hold, _ = s.player_w(seat).hold(r.race)
-        if hold is None:
-            return
-        due = int(self.p["amount"])
-        least = least_tokens(s, seat, s.catalog.effects_of(hold.race, hold.power))
-        off = min(due, max(0, r.tokens - least))
-        if off:
-            s.reg_w(rid).tokens -= off
-        hand = min(due - off, hold.hand)
-        hold.hand -= hand
-        if off + hand:
-            lose_tokens(s, r.race, off + hand, out=self.p["to"] == "out")
-            event(events, "attacker_lost", seat=seat, race=r.race, region=rid, tokens=off + hand)
+        do_acts(s, self.acts, rid, seat, victim.owner if victim.tokens else None, victim.race, events)

@@ -15,6 +15,10 @@ through the one conquest path; a defender whose In Decline race left the game wi
 (R22) hears nothing. `where` is read as the region was before the conquest (its `occupant` is
 who held it, on the attacker's side only).
 
+Blocks that are named shorthands of a trigger (`coins_on_conquest`, `attacker_loss`) read their
+parameters into its actions (`read_actions`) and play them with `do_acts`, so what a conquest's
+coins and tokens do is written here once.
+
 YAML: `{trigger: {event: region_conquered, whose: defender, do: [{tokens: {count: 1, of: attacker}}]}}`
 """
 from __future__ import annotations
@@ -53,6 +57,9 @@ class Act(NamedTuple):
     n: int
     a: str          # coins: who pays (a side or "bank"); tokens: whose
     b: str          # coins: who is paid (a side or "bank"); tokens: where they go
+    #: tokens: the record of the tokens lost or gained — `effect_tokens` (signed), or a
+    #: shorthand's own kind of loss, counted as tokens lost (`attacker_lost`)
+    record: str = "effect_tokens"
 
 
 def read_actions(raw: Any, whose: str, effect: str) -> tuple[Act, ...]:
@@ -137,63 +144,68 @@ class Trigger(Ability):
         r = s.regions[rid]
         if not self._holds(s, seat, r.race, rid):
             return
-        self._act(s, rid, seat, victim.owner if victim.tokens else None, victim.race, events)
+        do_acts(s, self.acts, rid, seat, victim.owner if victim.tokens else None, victim.race, events)
 
     def after_region_lost(self, s: "GameState", seat: int, rid: str, attacker: int, victim: Victim,
                           events: list[dict[str, Any]], chance: Any = None) -> None:
         if not self._holds(s, seat, victim.race, rid):
             return
-        self._act(s, rid, attacker, seat, victim.race, events)
+        do_acts(s, self.acts, rid, attacker, seat, victim.race, events)
 
     def _holds(self, s: "GameState", seat: int, race: str | None, rid: str) -> bool:
         if self.p["when"] != "always" and not when_holds(str(self.p["when"]), s, seat, race):
             return False
         return not self.where or self.where.holds(s, seat, race, rid)
 
-    def _act(self, s: "GameState", rid: str, attacker: int, defender: int | None, defender_race: str | None,
-             events: list[dict[str, Any]]) -> None:
-        seats = {"attacker": attacker, "defender": defender}
-        for act in self.acts:
-            if act.verb == "coins":
-                payer = None if act.a == "bank" else seats[act.a]
-                payee = None if act.b == "bank" else seats[act.b]
-                if (act.a != "bank" and payer is None) or (act.b != "bank" and payee is None) or payer == payee:
-                    continue                # no such player in this fight (an empty region)
-                got = pay(s, payer, payee, act.n)
-                if got:
-                    events.append({"type": "coins", "seat": payer, "to": payee, "coins": got})
-                continue
-            who = seats[act.a]
-            if who is None:
-                continue
-            hold = self._hold_of(s, who, rid, act.a, defender_race)
-            if hold is None:
-                continue
-            if act.b == "hand":
-                got = take_tray(s, hold.race, act.n)
-                hold.hand += got
-                if got:
-                    event(events, "effect_tokens", seat=who, race=hold.race, region=rid, tokens=got)
-                continue
-            off = 0
-            r = s.regions[rid]
-            if act.a == "attacker" and r.owner == who and r.race == hold.race:
-                least = least_tokens(s, who, s.catalog.effects_of(hold.race, hold.power))
-                off = min(act.n, max(0, r.tokens - least))
-                if off:
-                    s.reg_w(rid).tokens -= off
-            hand = min(act.n - off, hold.hand)
-            hold.hand -= hand
-            if off + hand:
-                lose_tokens(s, hold.race, off + hand, out=act.b == "out")
-                event(events, "effect_tokens", seat=who, race=hold.race, region=rid, tokens=-(off + hand))
 
-    @staticmethod
-    def _hold_of(s: "GameState", seat: int, rid: str, side: str, defender_race: str | None) -> "RaceHold | None":
-        """The race of `seat` in this fight: the attacker's is the one now in `rid`, the
-        defender's the one that held it (if it is still in the game)."""
-        race = s.regions[rid].race if side == "attacker" else defender_race
-        if race is None:
-            return None
-        hold, _ = s.player_w(seat).hold(race)
-        return hold
+def do_acts(s: "GameState", acts: tuple[Act, ...], rid: str, attacker: int, defender: int | None,
+            defender_race: str | None, events: list[dict[str, Any]]) -> None:
+    """The actions of a trigger (or of a block that is a shorthand of one) after the conquest
+    of `rid` by `attacker` from `defender` (None: no player held it), in order."""
+    seats = {"attacker": attacker, "defender": defender}
+    for act in acts:
+        if act.verb == "coins":
+            payer = None if act.a == "bank" else seats[act.a]
+            payee = None if act.b == "bank" else seats[act.b]
+            if (act.a != "bank" and payer is None) or (act.b != "bank" and payee is None) or payer == payee:
+                continue                # no such player in this fight (an empty region)
+            got = pay(s, payer, payee, act.n)
+            if got:
+                events.append({"type": "coins", "seat": payer, "to": payee, "coins": got})
+            continue
+        who = seats[act.a]
+        if who is None:
+            continue
+        hold = _hold_of(s, who, rid, act.a, defender_race)
+        if hold is None:
+            continue
+        if act.b == "hand":
+            got = take_tray(s, hold.race, act.n)
+            hold.hand += got
+            if got:
+                event(events, act.record, seat=who, race=hold.race, region=rid, tokens=got)
+            continue
+        off = 0
+        r = s.regions[rid]
+        if act.a == "attacker" and r.owner == who and r.race == hold.race:
+            least = least_tokens(s, who, s.catalog.effects_of(hold.race, hold.power))
+            off = min(act.n, max(0, r.tokens - least))
+            if off:
+                s.reg_w(rid).tokens -= off
+        hand = min(act.n - off, hold.hand)
+        hold.hand -= hand
+        if off + hand:
+            lose_tokens(s, hold.race, off + hand, out=act.b == "out")
+            lost = off + hand
+            event(events, act.record, seat=who, race=hold.race, region=rid,
+                  tokens=-lost if act.record == "effect_tokens" else lost)
+
+
+def _hold_of(s: "GameState", seat: int, rid: str, side: str, defender_race: str | None) -> "RaceHold | None":
+    """The race of `seat` in this fight: the attacker's is the one now in `rid`, the
+    defender's the one that held it (if it is still in the game)."""
+    race = s.regions[rid].race if side == "attacker" else defender_race
+    if race is None:
+        return None
+    hold, _ = s.player_w(seat).hold(race)
+    return hold

@@ -1,0 +1,66 @@
+"""The blocks that are named shorthands of the rule language's `trigger` (`coins_on_conquest`,
+`attacker_loss`) play as the trigger they stand for (`as_trigger`): a game with a race given the
+block and the same game with the race given its trigger go the same way, coins, tokens and
+records alike, but for the kind of record an `attacker_loss` keeps (`attacker_lost`, its tokens
+counted as lost, where the trigger records `effect_tokens`, signed)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from game.bots import make_bot
+from game.bots.arena import play_game
+from game.content.catalog import load_catalog
+from game.content.tmx import map_for_players
+from game.rules import GameState
+from game.rules.abilities import REGISTRY
+from game.rules.abilities.trigger import Trigger
+
+BLOCKS: list[tuple[str, dict[str, Any]]] = [
+    ("coins_on_conquest", {"amount": 2, "from": "defender"}),
+    ("coins_on_conquest", {"amount": 1, "where": {"terrains": ["hill", "forest"]}}),
+    ("attacker_loss", {"amount": 2}),
+    ("attacker_loss", {"amount": 1, "to": "out", "where": {"occupant": ["active", "in_decline"]}}),
+]
+
+
+def _content(tmp: Path, name: str, effect: dict[str, Any]) -> Path:
+    f = tmp / f"{name}.yaml"
+    f.write_text(yaml.safe_dump({"races": {"raiders": {"name": "Raiders", "tokens": 8, "effects": [effect]}}}))
+    return f
+
+
+def _records(seed: int, content: Path) -> tuple[list[dict[str, Any]], GameState]:
+    catalog = load_catalog([content])
+    out: list[dict[str, Any]] = []
+
+    def on_step(before: GameState, after: GameState, rec) -> None:  # type: ignore[no-untyped-def]
+        out.extend(dict(e) for e in rec.events)
+
+    end = play_game(map_for_players(3).board, catalog, [make_bot("easy", i, seed=i) for i in range(3)],
+                    seed, on_step=on_step, forced=[("raiders", "commando")])
+    return out, end
+
+
+@pytest.mark.parametrize("name,params", BLOCKS, ids=[f"{n}-{i}" for i, (n, _) in enumerate(BLOCKS)])
+def test_a_shorthand_plays_as_its_trigger(tmp_path: Path, name: str, params: dict[str, Any]) -> None:
+    cls = REGISTRY[name]
+    stands_for = cls.as_trigger({**cls.params, **params})  # type: ignore[attr-defined]
+    assert Trigger(**stands_for).acts == tuple(a._replace(record="effect_tokens")
+                                               for a in cls(**params).acts)  # type: ignore[attr-defined]
+    heard = 0
+    kind = "attacker_lost" if name == "attacker_loss" else "coins"
+    for seed in range(2):
+        short, end_short = _records(seed, _content(tmp_path, "short", {name: params}))
+        long, end_long = _records(seed, _content(tmp_path, "long", {"trigger": stands_for}))
+        raiders = next(e["seat"] for e in short if e.get("race") == "raiders" and "seat" in e)
+        heard += sum(e["type"] == kind and raiders in (e.get("seat"), e.get("to")) for e in short)
+        for e in short:
+            if e["type"] == "attacker_lost":
+                e["type"], e["tokens"] = "effect_tokens", -e["tokens"]
+        assert short == long
+        assert end_short.to_dict() == end_long.to_dict()
+    assert heard, "the games never made the block act: choose other seeds"
