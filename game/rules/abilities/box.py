@@ -73,12 +73,34 @@ def held_by_others(s: "GameState", seat: int, kind: str) -> int:
     """Markers of `kind` in play that are not `seat`'s: on regions he does not hold, and those
     the other players keep beside the board."""
     n = 0
-    for r in s.regions.values():
-        if r.owner != seat:
-            n += on_region(r, kind)
-    for other in range(len(s.players)):
-        if other != seat:
-            n += beside_board(s, other, kind)
+    # each region's markers are read before its holder, and the holder compared once known to be
+    # a seat: compiled, a comparison of `owner` (int or None) with `seat` is a generic one, and
+    # most regions hold none of the kind (the base set's Heroes and Encampments, asked at every
+    # listing of a Heroic or Bivouacking race, read their field at once)
+    if kind == "hero":
+        for r in s.regions.values():
+            if r.hero:
+                owner = r.owner
+                if owner is None or owner != seat:
+                    n += 1
+    elif kind == "encampments":
+        for r in s.regions.values():
+            k = r.encampments
+            if k:
+                owner = r.owner
+                if owner is None or owner != seat:
+                    n += k
+    else:
+        for r in s.regions.values():
+            k = on_region(r, kind)
+            if k:
+                owner = r.owner
+                if owner is None or owner != seat:
+                    n += k
+    if kind == "encampments":                   # (`beside_board` counts only Encampments)
+        for other in range(len(s.players)):
+            if other != seat:
+                n += beside_board(s, other, kind)
     return n
 
 
