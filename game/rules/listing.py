@@ -53,7 +53,7 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
                 if marks and not far.isdisjoint(marks):
                     return False
             return True
-        for r in s.regions.values():       # (a plain loop: compiled, it reads each region's slot)
+        for r in list(s.regions.values()):  # (compiled: a list copied at once, read by index)
             marks = r.marks
             if marks and not far.isdisjoint(marks):
                 return False
@@ -260,13 +260,14 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
             continue                                            # already held
         if r.hero or r.dragon or r.hole:
             continue                                            # immune
-        if (r.marks or answering) and _shielded(s, seat, rid, r, guarded, pricing, peace):
+        if (r.marks or (answering and owner is not None and owner != seat)) and _shielded(
+                s, seat, rid, r, guarded, pricing, peace):              # (without markers: a foe's only)
             continue
         if rid in water and not _conquers_water(water_ok, s, seat, rid):
             continue
         if may and _refused(may, s, seat, rid):
             continue
-        if not (near or not own or _in_reach(s, seat, rid, own, front, links, reaches)):
+        if not (near or not own or rid in front or _in_reach(s, seat, rid, own, front, links, reaches)):
             continue
         # its price
         if apart or (strong and r.tokens and owner is not None and owner != seat and (owner, r.race) in strong):

@@ -76,22 +76,25 @@ def held_by_others(s: "GameState", seat: int, kind: str) -> int:
     # each region's markers are read before its holder, and the holder compared once known to be
     # a seat: compiled, a comparison of `owner` (int or None) with `seat` is a generic one, and
     # most regions hold none of the kind (the base set's Heroes and Encampments, asked at every
-    # listing of a Heroic or Bivouacking race, read their field at once)
+    # listing of a Heroic or Bivouacking race, read their field at once); the regions are copied
+    # into a list first, since compiled code copies it at once and walks a list by index, several
+    # times quicker than its walk through a dict
+    regions = list(s.regions.values())
     if kind == "hero":
-        for r in s.regions.values():
+        for r in regions:
             if r.hero:
                 owner = r.owner
                 if owner is None or owner != seat:
                     n += 1
     elif kind == "encampments":
-        for r in s.regions.values():
+        for r in regions:
             k = r.encampments
             if k:
                 owner = r.owner
                 if owner is None or owner != seat:
                     n += k
     else:
-        for r in s.regions.values():
+        for r in regions:
             k = on_region(r, kind)
             if k:
                 owner = r.owner
