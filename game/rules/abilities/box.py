@@ -32,6 +32,10 @@ def box_of(s: "GameState", kind: str) -> int:
     return MARKER_LIMITS.get(kind, 0) if n is None else n
 
 
+#: the markers `on_region` reads from a field of their own, not from `RegionState.marks`
+_FIELDS = frozenset({"encampments", "hero", "lair", "fortress", "dragon", "hole"})
+
+
 def on_region(r: "RegionState", kind: str) -> int:
     """Markers of `kind` lying on region `r` (each field read by name: compiled, a read by a
     computed name is several times slower, and listing asks this of every region)."""
@@ -93,13 +97,22 @@ def held_by_others(s: "GameState", seat: int, kind: str) -> int:
                 owner = r.owner
                 if owner is None or owner != seat:
                     n += k
-    else:
+    elif kind in _FIELDS:
         for r in regions:
             k = on_region(r, kind)
             if k:
                 owner = r.owner
                 if owner is None or owner != seat:
                     n += k
+    else:                                       # a marker of `RegionState.marks`, read in place
+        for r in regions:
+            marks = r.marks
+            if marks:
+                k = marks.get(kind, 0)
+                if k:
+                    owner = r.owner
+                    if owner is None or owner != seat:
+                        n += k
     if kind == "encampments":                   # (`beside_board` counts only Encampments)
         for other in range(len(s.players)):
             if other != seat:
