@@ -53,7 +53,7 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
                 if marks and not far.isdisjoint(marks):
                     return False
             return True
-        for r in s.regions.values():       # (a plain loop: compiled, it reads each region's slot)
+        for r in list(s.regions.values()):  # (compiled: a list copied at once, read by index)
             marks = r.marks
             if marks and not far.isdisjoint(marks):
                 return False
@@ -96,8 +96,8 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
 
     In steps: how far the race's effects reach (`_reach`), the front (`_front`: the regions next
     to its own), the candidates (building on the position before: `_since`, `_kept`), the ways in
-    of a race holding no region (`_ways_in`), the targets among them (`_targets`) and their
-    prices (`_priced`)."""
+    of a race holding no region (`_ways_in`), and the targets among them with their prices
+    (`_priced_targets`)."""
     tab = s.catalog.hooks(abil) if hooks is None else hooks
     race = hold.race
     links, linked, reaches, far = _reach(s, seat, own, tab) if tab.links or tab.reaches else _NO_REACH
@@ -119,8 +119,8 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     if not own and (since is not None or tab.enters_anywhere):   # else `conquest_candidates` gave
         asked = _ways_in(s, seat, judge, tab)                     # only the ways in
     guarded, pricing, strong = _answering_races(s, seat) if _ANSWERING & s.catalog.hooked else _NONE_ANSWER
-    targets = _targets(s, seat, race, asked, tab, guarded, pricing, near, own, front, links, reaches)
-    judged = _priced(s, seat, hold, abil, targets, tab, strong)
+    judged = _priced_targets(s, seat, hold, abil, asked, tab, guarded, pricing, strong, near, own, front, links,
+                             reaches)
     if kept is not None:
         return _with_the_judged(out, judge, judged)
     if since is not None:
@@ -230,32 +230,60 @@ def _guarding_holds(s: GameState, p: PlayerState) -> list[tuple[str, Hooks]]:
     return found
 
 
-def _targets(s: GameState, seat: int, race: str, rids: Iterable[str], tab: Hooks, guarded: Races,
-             pricing: Races, near: bool, own: list[str], front: set[str], links: tuple[Ability, ...],
-             reaches: tuple[Ability, ...]) -> list[str]:
-    """Those of `rids` the race may target: not its own already, not immune (a hero, the Dragon,
-    a hole), not shielded by their holder (`_shielded`), water only if an effect conquers water,
-    none an effect refuses (`may_target`), and each within reach (`_in_reach`; all are when
-    `near`, and the ways in of a race holding no region, `_ways_in`)."""
+def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...], rids: Iterable[str],
+                    tab: Hooks, guarded: Races, pricing: Races, strong: Races, near: bool, own: list[str],
+                    front: set[str], links: tuple[Ability, ...], reaches: tuple[Ability, ...]) -> dict[str, int]:
+    """Those of `rids` the race may target, each with its cost. A target: not its own already,
+    not immune (a hero, the Dragon, a hole), not shielded by its holder (`_shielded`), water only
+    if an effect conquers water, none an effect refuses (`may_target`), and each within reach
+    (`_in_reach`; all are when `near`, and the ways in of a race holding no region, `_ways_in`).
+    Its cost: the total `cost_of` works out, without its labelled parts (the printed cost, what
+    lies there, the defenders and their markers, the effects' changes, at least the floor,
+    Kobolds'); `cost_of` itself where the race's price is flat or its strength counts
+    (`priced_apart`), or the defenders count for more (`strong`). (One loop: each region is
+    looked up once, and no list of targets is made between the two.)"""
     regions = s.regions
+    race = hold.race
     water, water_ok, may = s.board.water, tab.conquers_water, tab.may_target
     peace = _peace_holds(s)
     answering = bool(guarded or pricing or peace)
-    out: list[str] = []
+    marks = s.catalog.marks
+    printed, mods = tab.printed_costs(s.board)
+    floor = _least_cost(s, seat, tab) if tab.cost_floor else 1
+    apart = tab.priced_apart
+    out: dict[str, int] = {}
     for rid in rids:
         r = regions[rid]
-        if r.owner == seat and r.tokens and r.race == race:
+        owner = r.owner               # (compared once known to be a seat: compiled, a quick comparison)
+        # the target
+        if owner is not None and owner == seat and r.tokens and r.race == race:
             continue                                            # already held
         if r.hero or r.dragon or r.hole:
             continue                                            # immune
-        if (r.marks or answering) and _shielded(s, seat, rid, r, guarded, pricing, peace):
+        if (r.marks or (answering and owner is not None and owner != seat)) and _shielded(
+                s, seat, rid, r, guarded, pricing, peace):              # (without markers: a foe's only)
             continue
         if rid in water and not _conquers_water(water_ok, s, seat, rid):
             continue
         if may and _refused(may, s, seat, rid):
             continue
-        if near or not own or _in_reach(s, seat, rid, own, front, links, reaches):
-            out.append(rid)
+        if not (near or not own or rid in front or _in_reach(s, seat, rid, own, front, links, reaches)):
+            continue
+        # its price
+        if apart or (strong and r.tokens and owner is not None and owner != seat and (owner, r.race) in strong):
+            out[rid] = cost_of(s, seat, rid, abil, hold).total
+            continue
+        n = printed[rid] + r.mountain + r.lair + r.fortress + r.encampments + r.lost_tribe
+        if r.tokens and (owner is None or owner != seat):
+            n += r.tokens
+        if r.marks:
+            for name, k in r.marks.items():
+                spec = marks.get(name)
+                if spec is not None:
+                    n += spec.defence * k + (spec.defence_of(s, rid) if spec.defence_of else 0)
+        for ab in mods:
+            n += ab.cost_modifier(s, seat, rid)
+        out[rid] = n if n > floor else floor
     return out
 
 
@@ -320,37 +348,6 @@ def _ways_in(s: GameState, seat: int, rids: Iterable[str], tab: Hooks) -> list[s
     board = s.board
     entry, water, border_seas = board.entry, board.water, board.border_seas
     return [rid for rid in rids if rid in entry or (rid in water and rid in border_seas)]
-
-
-def _priced(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...], rids: list[str], tab: Hooks,
-            strong: Races) -> dict[str, int]:
-    """Each of `rids` with the total `cost_of` works out for it, without its labelled parts: the
-    printed cost, what lies there, the defenders and their markers, the effects' changes, at
-    least the floor (Kobolds'); `cost_of` itself where the race's price is flat or its strength
-    counts (`priced_apart`), or the defenders count for more (`strong`)."""
-    regions, marks = s.regions, s.catalog.marks
-    printed, mods = tab.printed_costs(s.board)
-    floor = _least_cost(s, seat, tab) if tab.cost_floor else 1
-    apart = tab.priced_apart
-    out: dict[str, int] = {}
-    for rid in rids:
-        r = regions[rid]
-        owner = r.owner
-        if apart or (strong and r.tokens and owner is not None and owner != seat and (owner, r.race) in strong):
-            out[rid] = cost_of(s, seat, rid, abil, hold).total
-            continue
-        n = printed[rid] + r.mountain + r.lair + r.fortress + r.encampments + r.lost_tribe
-        if r.tokens and owner != seat:
-            n += r.tokens
-        if r.marks:
-            for name, k in r.marks.items():
-                spec = marks.get(name)
-                if spec is not None:
-                    n += spec.defence * k + (spec.defence_of(s, rid) if spec.defence_of else 0)
-        for ab in mods:
-            n += ab.cost_modifier(s, seat, rid)
-        out[rid] = n if n > floor else floor
-    return out
 
 
 def _least_cost(s: GameState, seat: int, tab: Hooks) -> int:
