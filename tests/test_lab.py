@@ -318,3 +318,21 @@ def test_the_summary_names_the_races_and_powers_the_bots_never_pay_for() -> None
     assert "Free (4 picks)" in line and "never picked: Unseen" in line and "Paid" not in line
     t.races = t.races[:1]
     assert "top of the column): none, of 2." in never_paid_line(t)
+
+
+def test_rows_never_picked_share_their_figures_and_are_written_as_full_rows(tmp_path: Path) -> None:
+    from dataclasses import astuple
+
+    from game.lab import report, stats
+
+    shared = [stats._row(k, k.title(), k == "b", [], 7) for k in ("a", "b")]
+    full = [stats._picked_row(k, k.title(), k == "b", [], 7) for k in ("a", "b")]
+    assert type(shared[0]) is type(shared[1]) is not stats.Row
+    assert [astuple(r) for r in shared] == [astuple(r) for r in full]
+    shared[1].pick_rate = 0.5                               # a figure set on one row is its own
+    full[1].pick_rate = 0.5
+    assert shared[0].pick_rate == 0.0
+    report._csv_rows(tmp_path / "shared.csv", shared, "race")
+    report._csv_rows(tmp_path / "full.csv", full, "race")
+    assert (tmp_path / "shared.csv").read_text() == (tmp_path / "full.csv").read_text()
+    assert report._md_table(shared, "race") == report._md_table(full, "race")

@@ -37,9 +37,9 @@ def _md_table(rows: Sequence[Row], what: str) -> list[str]:
     out = [f"| {what} | picks | win rate [95%] | mean final coins [95%] | coins the combo scored [95%] | "
            f"picks/game | mean position | from position 0·1·2·3·4·5 |",
            "|---|---:|---|---|---|---:|---:|---|"]
-    said: dict[tuple[object, ...], str] = {}    # the figures of races never picked, said once
+    said: dict[object, str] = {}    # the figures of races never picked, said once
     for r in rows:
-        figures = _figures(r) if not r.picks else ()
+        figures = _said_as(r) if not r.picks else ()
         tail = said.get(figures) if not r.picks else None
         if tail is None:
             tail = said[figures] = (
@@ -61,15 +61,21 @@ def _figures(r: Row) -> tuple[object, ...]:
     return (*_FIGURES(r), tuple(r.positions))
 
 
+def _said_as(r: Row) -> object:
+    """What tells apart the figures of a row never picked: its class when it is one of the rows
+    sharing their figures (`stats._row`) and holds no figure of its own, else the figures."""
+    return type(r) if type(r) is not Row and len(vars(r)) == 3 else _figures(r)
+
+
 def _csv_rows(path: Path, rows: Sequence[Row], what: str) -> None:
     with path.open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow([what, "name", "custom", "picks", "games", "wins", "win_rate", "win_lo", "win_hi",
                     "mean_final_coins", "coins_lo", "coins_hi", "mean_coins_scored", "scored_lo", "scored_hi",
                     "picks_per_game", "mean_position"] + [f"from_position_{i}" for i in range(6)])
-        said: dict[tuple[object, ...], list[object]] = {}
+        said: dict[object, list[object]] = {}
         for r in rows:
-            figures = _figures(r) if not r.picks else ()
+            figures = _said_as(r) if not r.picks else ()
             tail = said.get(figures) if not r.picks else None
             if tail is None:
                 tail = said[figures] = [
