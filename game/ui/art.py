@@ -262,25 +262,41 @@ def _initial(p: Any, c, race: str) -> None:
 class Custom:
     """What the art knows of a race or power that ships no picture: the building blocks it uses,
     the PNG its content file names (or "") and the salt that parts its emblem from others alike.
-    `Sprites.learn` leaves the salt to be worked out when the emblem is first drawn: for all the
-    entries whose emblems have the same glyphs at once (`group`), in the catalog's order, since
-    each one's salt depends on those before it; of 10,000 entries a game draws a handful."""
+    `Sprites.learn` leaves the salt to be worked out when the emblem is first drawn: for it and
+    the entries of the same glyphs before it in the catalog's order (`Alike`), since each one's
+    salt depends on those before it; of 10,000 entries a game draws a handful."""
 
     def __init__(self, blocks: tuple[str, ...] = (), art: str = "", salt: int = 0) -> None:
         self.blocks, self.art = blocks, art
         self._salt: int | None = salt
         self.ident = ""
-        self.group: list[Custom] = []       # the entries of the same glyphs, in order, with this one
+        self.group: Alike | None = None     # the entries of the same glyphs, this one at `place`
+        self.place = 0
 
     @property
     def salt(self) -> int:
-        if self._salt is None:
-            taken: dict[tuple, set[int]] = {}
-            full: dict[tuple, int] = {}
-            for c in self.group:
-                c._salt = _free_salt(c.ident, c.blocks, taken, full)
+        if self._salt is None and self.group is not None:
+            self.group.work_out(self.place)
         assert self._salt is not None
         return self._salt
+
+
+class Alike:
+    """The custom entries whose emblems have the same glyphs, in the catalog's order, and how far
+    their salts are worked out: up to the one asked for, since each depends on those before it
+    and the rest may never be drawn."""
+
+    def __init__(self, members: list[Custom]) -> None:
+        self.members = members
+        self.taken: dict[tuple, set[int]] = {}
+        self.full: dict[tuple, int] = {}
+        self.done = 0
+
+    def work_out(self, place: int) -> None:
+        while self.done <= place:
+            c = self.members[self.done]
+            c._salt = _free_salt(c.ident, c.blocks, self.taken, self.full)
+            self.done += 1
 
 
 DECLINE_FIELD = (232, 212, 182)          # the turned-over side: pale sepia, unlike every race's field
@@ -746,8 +762,9 @@ class Sprites:
             if kept is not None and [(c.ident, c.blocks) for c in kept] == same \
                     and all(self.custom.get(c.ident) is c for c in kept):
                 continue                        # the same entries in the same order: the same salts
-            for c in members:                   # else drawn again (salts unknown until then)
-                c.group = members
+            alike = Alike(members)
+            for i, c in enumerate(members):     # else drawn again (salts unknown until then)
+                c.group, c.place = alike, i
                 self.custom[c.ident] = c
                 changed.add(c.ident)
             self._groups[made] = members
