@@ -15,7 +15,9 @@ added content costs at most 1.2x the base set's time per intent). `--bots` adds 
 players' figures: 4-player balance-lab games with Medium in every seat (the lab's own
 `play_numbered`), per processor second, and Expert's look-ahead games per processor second on a
 round-1 pick (a fixed number of them, so that both trees do the same work); with `--compare` the
-two trees take turns there too. `--fingerprint` prints instead the fingerprint of `--games` random
+two trees take turns there too. `--big-content` times reading, starting and a lab game with a
+made file of 10,000 races and powers against the base set, each in fresh processes
+(`game.content_bench`). `--fingerprint` prints instead the fingerprint of `--games` random
 games (`game.fingerprint`): the same on two trees means the same games.
 """
 from __future__ import annotations
@@ -352,9 +354,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--compare", metavar="REV", help="also time git revision REV, interleaved, and print the ratio")
     ap.add_argument("--bots", action="store_true",
                     help="also time Medium's lab games and Expert's look-ahead (4 players)")
+    ap.add_argument("--big-content", action="store_true",
+                    help="time reading, starting and a lab game with 10,000 made races and powers against the base set")
+    ap.add_argument("--runs", type=int, default=5, help="fresh processes of each kind for --big-content")
     ap.add_argument("--fingerprint", action="store_true",
                     help="print the fingerprint of --games random games instead of timing them (game.fingerprint)")
     args = ap.parse_args(argv)
+    if args.big_content:
+        from . import content_bench
+        return content_bench.bench(args.runs)
     if args.ui:
         from .ui import bench as ui_bench
         return int(ui_bench.main([]) or 0)

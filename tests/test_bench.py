@@ -95,3 +95,12 @@ def test_the_fingerprint_is_the_same_games_and_moves_with_a_rule(capsys: pytest.
     assert bench.main(["--fingerprint", "--games", "2"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("fingerprint ") and "2 random games" in out and "engine" in out
+
+
+@pytest.mark.slow
+def test_the_big_content_bench_prints_each_steps_medians_and_the_ratio(capsys: pytest.CaptureFixture[str]) -> None:
+    from game import content_bench
+    assert content_bench.bench(runs=1, entries=200) == 0
+    out = capsys.readouterr().out
+    assert "base set: load" in out and "200 entries: load" in out and "lab game" in out
+    assert "ratio 200 entries / base set:" in out

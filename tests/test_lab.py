@@ -318,3 +318,29 @@ def test_the_summary_names_the_races_and_powers_the_bots_never_pay_for() -> None
     assert "Free (4 picks)" in line and "never picked: Unseen" in line and "Paid" not in line
     t.races = t.races[:1]
     assert "top of the column): none, of 2." in never_paid_line(t)
+
+
+def test_rows_never_picked_share_their_figures_and_are_written_as_full_rows(tmp_path: Path) -> None:
+    from dataclasses import astuple
+
+    from game.lab import report, stats
+
+    shared = [stats._row(k, k.title(), k == "b", [], 7) for k in ("a", "b")]
+    full = [stats._picked_row(k, k.title(), k == "b", [], 7) for k in ("a", "b")]
+    assert type(shared[0]) is type(shared[1]) is not stats.Row
+    assert [astuple(r) for r in shared] == [astuple(r) for r in full]
+    shared[1].pick_rate = 0.5                               # a figure set on one row is its own
+    full[1].pick_rate = 0.5
+    assert shared[0].pick_rate == 0.0
+    shared[0].name = full[0].name = 'A, "the first"'           # a name the writer quotes
+    report._csv_rows(tmp_path / "shared.csv", shared, "race")
+    with (tmp_path / "full.csv").open("w", newline="", encoding="utf-8") as f:   # as csv writes them
+        w = csv.writer(f)
+        w.writerow(next(csv.reader((tmp_path / "shared.csv").open(encoding="utf-8"))))
+        for r in full:
+            w.writerow([r.key, r.name, int(r.custom), r.picks, r.games, r.wins, f"{r.win_rate:.4f}",
+                        f"{r.win_lo:.4f}", f"{r.win_hi:.4f}", f"{r.coins:.2f}", f"{r.coins_lo:.2f}",
+                        f"{r.coins_hi:.2f}", f"{r.earned:.2f}", f"{r.earned_lo:.2f}", f"{r.earned_hi:.2f}",
+                        f"{r.pick_rate:.3f}", f"{r.position:.2f}", *r.positions])
+    assert (tmp_path / "shared.csv").read_bytes() == (tmp_path / "full.csv").read_bytes()
+    assert report._md_table(shared, "race") == report._md_table(full, "race")

@@ -198,3 +198,27 @@ def test_the_art_script_writes_every_picture(tmp_path: Path) -> None:
     assert {f"powers/{p}.png" for p in emblems.POWER_RECIPES} <= names
     assert {f"markers/{m}.png" for m in art.MARKERS} <= names
     assert {f"tokens/{r}_decline.png" for r in emblems.RACE_COLOURS if r != "lost_tribe"} <= names
+
+
+def _salts_at_once(races: dict) -> dict[str, int]:
+    taken: dict = {}
+    full: dict = {}
+    return {k: art._free_salt(k, tuple(n for n, _ in d.effects), taken, full) for k, d in races.items()}
+
+
+def test_salts_follow_the_catalogs_order_whichever_emblem_is_drawn_first() -> None:
+    blocks = (("cost_change", {}),)
+    races = {f"r{i}": SimpleNamespace(effects=blocks, art="") for i in range(9)}
+    races["odd"] = SimpleNamespace(effects=(("flying", {}),), art="")
+    sp = art.Sprites()
+    sp.learn(SimpleNamespace(races=races, powers={}))
+    want = _salts_at_once(races)
+    asked = ["r4", "r2", "odd", "r8", *races]                             # worked out when first asked
+    assert {k: sp.custom[k].salt for k in asked} == want
+    dots = {emblems.generated(f"r{i}", ("cost_change",), want[f"r{i}"])[1] for i in range(9)}
+    assert len(dots) == 9                                                # none alike
+    sp.token("r3", False, 32)
+    del races["r0"]                                                      # the others' salts may change
+    sp.learn(SimpleNamespace(races=races, powers={}))
+    assert {k: sp.custom[k].salt for k in races} == _salts_at_once(races)
+    assert ("custom/r3.race", 32) not in sp._scaled                      # drawn again

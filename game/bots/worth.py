@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 import math
 import threading
 from collections.abc import Mapping  # not typing's, whose isinstance is slower (asked for every block)
@@ -80,14 +81,26 @@ _TEXTS: dict[int, tuple[Any, str]] = {}
 
 
 def definition_text(catalog: Catalog, rid: str) -> str:
-    """The text (repr) of a race's or power's definition as the game plays it (kind, printed
-    tokens, tokens in the box, blocks with their parameters), which tells every value apart:
-    made once for each definition, read by the hash below and by the bots' typical combo."""
-    d: Any = catalog.races[rid] if rid in catalog.races else catalog.powers[rid]
+    """The text (marshal's bytes, or repr) of a race's or power's definition as the game plays
+    it (kind, printed tokens, tokens in the box, blocks with their parameters), which tells every
+    value apart: made once for each definition, read by the hash below and by the bots' typical
+    combo."""
+    race = rid in catalog.races
+    return _text_of(catalog.races[rid] if race else catalog.powers[rid], race)
+
+
+def _text_of(d: Any, race: bool) -> str:
     got = _TEXTS.get(id(d))
     if got is not None and got[0] is d:
         return got[1]
-    text = repr(("race", d.tokens, d.box, d.effects) if rid in catalog.races else ("power", d.tokens, d.effects))
+    value = ("race", d.tokens, d.box, d.effects) if race else ("power", d.tokens, d.effects)
+    try:
+        # marshal's bytes (version 2: no references, which would vary with the objects'
+        # sharing) tell apart all that repr does, in a third of the time: read back, they give
+        # the value again
+        text = marshal.dumps(value, 2).decode("latin-1")
+    except ValueError:                  # a value marshal does not write: its repr, told apart
+        text = "repr:" + repr(value)
     if len(_TEXTS) >= _KEYS_KEPT:
         _TEXTS.clear()
     _TEXTS[id(d)] = (d, text)
@@ -97,14 +110,17 @@ def definition_text(catalog: Catalog, rid: str) -> str:
 def definition_key(catalog: Catalog, rid: str) -> str:
     """The hash of a race's or power's definition as the game plays it (kind, printed tokens,
     tokens in the box, blocks with their parameters): a copy under another id has the same."""
-    d: Any = catalog.races[rid] if rid in catalog.races else catalog.powers[rid]
+    race = rid in catalog.races
+    return _key_of(catalog.races[rid] if race else catalog.powers[rid], race)
+
+
+def _key_of(d: Any, race: bool) -> str:
     got = _KEYS.get(id(d))
     if got is not None and got[0] is d:
         return got[1]
-    race = rid in catalog.races
     # the same definition written again (thousands of generated entries have a few hundred) is
     # hashed once: its text tells every value `_canon` reads apart
-    text = definition_text(catalog, rid)
+    text = _text_of(d, race)
     key = _BY_TEXT.get(text)
     if key is None:
         if race:
@@ -132,8 +148,12 @@ def content_key(catalog: Catalog) -> str:
         if cat is catalog and was == held:
             return key
     # pairs of text only, which `_canon` would give back as they are: encoded at once
-    pairs = [[rid, definition_key(catalog, rid)] for rid in sorted(catalog.races)] \
-        + [[pid, definition_key(catalog, pid)] for pid in sorted(catalog.powers)]
+    # (each definition looked up once, as `definition_key` does: a power's id that is also a
+    # race's stands for the race)
+    races, powers = catalog.races, catalog.powers
+    pairs = [[rid, _key_of(races[rid], True)] for rid in sorted(races)] \
+        + [[pid, _key_of(races[pid], True) if pid in races else _key_of(powers[pid], False)]
+           for pid in sorted(powers)]
     key = hashlib.sha256(_ENCODER.encode(pairs).encode("utf-8")).hexdigest()[:24]
     _CONTENT[:] = [(catalog, held, key)]
     return key

@@ -7,7 +7,9 @@ seed gives the same files otherwise.
 from __future__ import annotations
 
 import csv
+import io
 import json
+import re
 from operator import attrgetter
 from pathlib import Path
 from typing import Sequence
@@ -37,9 +39,9 @@ def _md_table(rows: Sequence[Row], what: str) -> list[str]:
     out = [f"| {what} | picks | win rate [95%] | mean final coins [95%] | coins the combo scored [95%] | "
            f"picks/game | mean position | from position 0·1·2·3·4·5 |",
            "|---|---:|---|---|---|---:|---:|---|"]
-    said: dict[tuple[object, ...], str] = {}    # the figures of races never picked, said once
+    said: dict[object, str] = {}    # the figures of races never picked, said once
     for r in rows:
-        figures = _figures(r) if not r.picks else ()
+        figures = _said_as(r) if not r.picks else ()
         tail = said.get(figures) if not r.picks else None
         if tail is None:
             tail = said[figures] = (
@@ -61,23 +63,50 @@ def _figures(r: Row) -> tuple[object, ...]:
     return (*_FIGURES(r), tuple(r.positions))
 
 
+def _said_as(r: Row) -> object:
+    """What tells apart the figures of a row never picked: its class when it is one of the rows
+    sharing their figures (`stats._row`) and holds no figure of its own, else the figures."""
+    return type(r) if type(r) is not Row and len(vars(r)) == 3 else _figures(r)
+
+
 def _csv_rows(path: Path, rows: Sequence[Row], what: str) -> None:
     with path.open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow([what, "name", "custom", "picks", "games", "wins", "win_rate", "win_lo", "win_hi",
                     "mean_final_coins", "coins_lo", "coins_hi", "mean_coins_scored", "scored_lo", "scored_hi",
                     "picks_per_game", "mean_position"] + [f"from_position_{i}" for i in range(6)])
-        said: dict[tuple[object, ...], list[object]] = {}
+        said: dict[object, str] = {}       # the figures of rows never picked, as the writer puts them
+        line = io.StringIO()
+        one = csv.writer(line)
         for r in rows:
-            figures = _figures(r) if not r.picks else ()
-            tail = said.get(figures) if not r.picks else None
-            if tail is None:
-                tail = said[figures] = [
-                    r.picks, r.games, r.wins, f"{r.win_rate:.4f}", f"{r.win_lo:.4f}", f"{r.win_hi:.4f}",
-                    f"{r.coins:.2f}", f"{r.coins_lo:.2f}", f"{r.coins_hi:.2f}", f"{r.earned:.2f}",
-                    f"{r.earned_lo:.2f}", f"{r.earned_hi:.2f}", f"{r.pick_rate:.3f}", f"{r.position:.2f}",
-                    *r.positions]
-            w.writerow([r.key, r.name, int(r.custom), *tail])
+            if r.picks:
+                w.writerow([r.key, r.name, int(r.custom), *_csv_figures(r)])
+                continue
+            figures = _said_as(r)
+            text = said.get(figures)
+            if text is None:                # ",0,0,...\r\n": the writer's line, after the flag
+                line.seek(0)
+                line.truncate()
+                one.writerow([0, *_csv_figures(r)])
+                text = said[figures] = line.getvalue()[1:]
+            if _PLAIN_FIELD.fullmatch(r.key) and _PLAIN_FIELD.fullmatch(r.name):
+                f.write(f"{r.key},{r.name},{int(r.custom)}{text}")      # what the writer writes: no quotes needed
+            else:
+                line.seek(0)
+                line.truncate()
+                one.writerow([r.key, r.name, int(r.custom)])
+                f.write(line.getvalue()[:-2] + text)
+
+
+#: a CSV field the writer leaves as it is (no delimiter, quote or line end in it, not empty)
+_PLAIN_FIELD = re.compile(r'[^,"\r\n]+')
+
+
+def _csv_figures(r: Row) -> list[object]:
+    """A row's figures as its CSV line writes them, after its id, name and flag."""
+    return [r.picks, r.games, r.wins, f"{r.win_rate:.4f}", f"{r.win_lo:.4f}", f"{r.win_hi:.4f}",
+            f"{r.coins:.2f}", f"{r.coins_lo:.2f}", f"{r.coins_hi:.2f}", f"{r.earned:.2f}",
+            f"{r.earned_lo:.2f}", f"{r.earned_hi:.2f}", f"{r.pick_rate:.3f}", f"{r.position:.2f}", *r.positions]
 
 
 def even_rate(records: Sequence[GameRecord]) -> float:

@@ -67,19 +67,30 @@ class Tables:
     uses: dict[str, EntryUse] = field(default_factory=dict)   # per race and power: its move and effects (use.py)
 
 
-_UNPICKED: dict[int, Row] = {}
+#: per number of games: the class of the rows of races and powers never picked, whose figures
+#: (all the same) are its class attributes, each row holding only its key, name and flag: a
+#: catalog of thousands of entries mostly never picked makes one small object for each, not a
+#: row with its lists (and the cycle collector's passes they would bring)
+_UNPICKED: dict[int, type[Row]] = {}
+
+
+def _unpicked(games: int) -> type[Row]:
+    cls = _UNPICKED.get(games)
+    if cls is None:
+        blank = vars(_picked_row("", "", False, [], games))
+        figures = {k: v for k, v in blank.items() if k not in ("key", "name", "custom")}
+        # its lists are shared by every such row: read, never changed in place (a figure set
+        # on a row, as `mark` and the seats' pick rate do, is the row's own)
+        cls = _UNPICKED[games] = type("UnpickedRow", (Row,), {"__doc__": Row.__doc__, **figures})
+    return cls
 
 
 def _row(key: str, name: str, custom: bool, items: list[tuple[GameRecord, PickRecord]], games: int,
          rounds: int = 0) -> Row:
     if not items:             # a race or power never picked: the same figures for each of thousands
-        blank = _UNPICKED.get(games)
-        if blank is None:
-            blank = _UNPICKED[games] = _picked_row("", "", False, [], games, rounds)
-        r = Row.__new__(Row)            # a copy, without copy.copy's general machinery
-        r.__dict__.update(blank.__dict__)
+        cls = _unpicked(games)
+        r = cls.__new__(cls)
         r.key, r.name, r.custom = key, name, custom
-        r.positions, r.win_groups, r.earned_groups, r.by_round = list(blank.positions), [], [], list(blank.by_round)
         return r
     return _picked_row(key, name, custom, items, games, rounds)
 

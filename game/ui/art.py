@@ -260,11 +260,43 @@ def _initial(p: Any, c, race: str) -> None:
 
 
 class Custom:
-    """What the art knows of a race or power that ships no picture: the building blocks it uses
-    and the PNG its content file names (or "")."""
+    """What the art knows of a race or power that ships no picture: the building blocks it uses,
+    the PNG its content file names (or "") and the salt that parts its emblem from others alike.
+    `Sprites.learn` leaves the salt to be worked out when the emblem is first drawn: for it and
+    the entries of the same glyphs before it in the catalog's order (`Alike`), since each one's
+    salt depends on those before it; of 10,000 entries a game draws a handful."""
 
     def __init__(self, blocks: tuple[str, ...] = (), art: str = "", salt: int = 0) -> None:
-        self.blocks, self.art, self.salt = blocks, art, salt
+        self.blocks, self.art = blocks, art
+        self._salt: int | None = salt
+        self.ident = ""
+        self.group: Alike | None = None     # the entries of the same glyphs, this one at `place`
+        self.place = 0
+
+    @property
+    def salt(self) -> int:
+        if self._salt is None and self.group is not None:
+            self.group.work_out(self.place)
+        assert self._salt is not None
+        return self._salt
+
+
+class Alike:
+    """The custom entries whose emblems have the same glyphs, in the catalog's order, and how far
+    their salts are worked out: up to the one asked for, since each depends on those before it
+    and the rest may never be drawn."""
+
+    def __init__(self, members: list[Custom]) -> None:
+        self.members = members
+        self.taken: dict[tuple, set[int]] = {}
+        self.full: dict[tuple, int] = {}
+        self.done = 0
+
+    def work_out(self, place: int) -> None:
+        while self.done <= place:
+            c = self.members[self.done]
+            c._salt = _free_salt(c.ident, c.blocks, self.taken, self.full)
+            self.done += 1
 
 
 DECLINE_FIELD = (232, 212, 182)          # the turned-over side: pale sepia, unlike every race's field
@@ -703,12 +735,12 @@ class Sprites:
         self._base: dict[str, pygame.Surface] = {}
         self._scaled: dict[tuple[str, int], pygame.Surface] = {}
         self.custom: dict[str, Custom] = {}
+        self._groups: dict[tuple, list[Custom]] = {}     # the last entries learned of each glyphs
 
     def learn(self, catalog: Any) -> None:
         """Note the races and powers of `catalog` that ship no picture, or name their own PNG, so
         their tokens and badges are drawn from what they do (or from their file)."""
-        taken: dict[tuple, set[int]] = {}      # the dots already ringing each recipe
-        full: dict[tuple, int] = {}             # ... and how many salts in sevens are all taken
+        groups: dict[tuple, list[Custom]] = {}  # the entries drawn from their blocks, by their glyphs
         changed: set[str] = set()
         for table in (getattr(catalog, "races", {}), getattr(catalog, "powers", {})):
             for ident, d in table.items():
@@ -716,13 +748,26 @@ class Sprites:
                 art = str(getattr(d, "art", "") or "")
                 if not art and shipped:
                     continue
-                c = Custom(tuple(name for name, _ in getattr(d, "effects", ())), art)
-                if not art:                     # two alike: the later one gets more dots
-                    c.salt = _free_salt(ident, c.blocks, taken, full)
+                c = Custom(tuple([name for name, _ in getattr(d, "effects", ())]), art)
                 old = self.custom.get(ident)
-                if old is None or (old.blocks, old.art, old.salt) != (c.blocks, c.art, c.salt):
+                if not art:                     # two alike: the later one gets more dots (`Custom.salt`)
+                    c._salt, c.ident = None, ident
+                    groups.setdefault(emblems.glyphs_of(c.blocks), []).append(c)
+                elif old is None or (old.blocks, old.art) != (c.blocks, c.art) or old.salt != c.salt:
                     self.custom[ident] = c
                     changed.add(ident)
+        for made, members in groups.items():
+            same = [(c.ident, c.blocks) for c in members]
+            kept = self._groups.get(made)
+            if kept is not None and [(c.ident, c.blocks) for c in kept] == same \
+                    and all(self.custom.get(c.ident) is c for c in kept):
+                continue                        # the same entries in the same order: the same salts
+            alike = Alike(members)
+            for i, c in enumerate(members):     # else drawn again (salts unknown until then)
+                c.group, c.place = alike, i
+                self.custom[c.ident] = c
+                changed.add(c.ident)
+            self._groups[made] = members
         if changed:                             # their pictures are drawn again
             self._base = {k: v for k, v in self._base.items() if not _custom_of(k, changed)}
             self._scaled = {k: v for k, v in self._scaled.items() if not _custom_of(k[0], changed)}

@@ -129,6 +129,11 @@ def generated(ident: str, blocks: Iterable[str], salt: int = 0) -> tuple[Recipe,
     return _glyphs(tuple(blocks)), salted_dots(3 + _digest("dots:" + ident)[0] % 7, salt)
 
 
+def glyphs_of(blocks: tuple[str, ...]) -> Recipe:
+    """The glyphs (and where they sit) of the emblem generated for an entry made of `blocks`."""
+    return _glyphs(blocks)
+
+
 @functools.cache
 def _glyphs(blocks: tuple[str, ...]) -> Recipe:
     """The glyphs of an emblem made of `blocks`, and where they sit: worked out once for each
