@@ -26,11 +26,14 @@ ENTRIES = 10_000
 
 
 def one_run(content: list[str], home: Path) -> dict[str, float]:
-    """Processor seconds to read `content`, start a game in the window and play a lab game."""
+    """Processor seconds to read `content` (as the command line does before the window opens),
+    start a game in the window (Start pressed, the hand-over screen passed, the board drawn) and
+    play one balance-lab game with its report (in `home`/lab); RuntimeError if a step fails."""
     from .content.catalog import load_catalog
     from .lab.__main__ import main as lab
     from .ui.app import Options
     from .ui.driver import Driver
+    from .ui.scenes.play import GameScene
 
     os.environ["SMALLWORLD_HOME"] = str(home)
     t0 = time.process_time()
@@ -44,6 +47,8 @@ def one_run(content: list[str], home: Path) -> dict[str, float]:
         if d.scene.button("ready") is not None:        # "pass to Ann"
             d.press_button("ready")
             d.pump(1)
+        if not isinstance(d.scene, GameScene):
+            raise RuntimeError(f"the game did not start: {type(d.scene).__name__} on screen")
     finally:
         d.close()
     t2 = time.process_time()

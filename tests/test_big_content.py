@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from pathlib import Path
 
 import pytest
 
 from game.content.catalog import load_catalog
+from game.content_bench import one_run
 from game.scenario import collect, run_file
 from tests.big_content import write_big_content
 
@@ -46,32 +46,10 @@ def test_the_shipped_scenarios_pass_with_ten_thousand_entries_loaded(big_file: P
 
 
 def _load_start_and_lab(content: list[str], home: Path) -> float:
-    """Processor seconds to read the content (as the command line does before the window opens),
-    start a game in the window (Start pressed, the hand-over screen passed, the board drawn) and
-    play one balance-lab game with its report."""
-    from game.lab.__main__ import main as lab
-    from game.ui.app import Options
-    from game.ui.driver import Driver
-    from game.ui.scenes.play import GameScene
-
-    t0 = time.process_time()
-    load_catalog(content)
-    d = Driver(Options(pace=0, catch_errors=False, content=content))
-    try:
-        d.pump(2)
-        d.press_button("start")
-        d.pump(1)
-        if d.scene.button("ready") is not None:        # "pass to Ann"
-            d.press_button("ready")
-            d.pump(1)
-        assert isinstance(d.scene, GameScene)
-    finally:
-        d.close()
-    out = home / "lab"
-    assert lab(["--games", "1", "--jobs", "1", "--out", str(out),
-                *[x for c in content for x in ("--content", c)]]) == 0
-    spent = time.process_time() - t0
-    assert json.loads((out / "run.json").read_text(encoding="utf-8"))["games"] == 1
+    """Processor seconds of the benchmark's run (`game.content_bench.one_run`): read the content,
+    start a game in the window and play one balance-lab game with its report."""
+    spent = sum(one_run(content, home).values())
+    assert json.loads((home / "lab" / "run.json").read_text(encoding="utf-8"))["games"] == 1
     return spent
 
 

@@ -257,8 +257,8 @@ def take_over(s: GameState, seat: int, hold: RaceHold, rid: str, tokens: int, wa
     for ab in tab.hears_conquest:         # each hears of it both ways before the next does
         ab.on_conquered(s, seat, rid, was_nonempty)
         ab.after_conquest(s, seat, rid, victim, events, chance)
-    if victim.owner is not None and victim.owner != seat and victim.tokens \
-            and "after_region_lost" in s.catalog.hooked:
+    if "after_region_lost" in s.catalog.hooked and victim.owner is not None and victim.owner != seat \
+            and victim.tokens:
         _defender_after(s, seat, rid, victim, events, chance)
 
 
