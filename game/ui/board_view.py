@@ -28,7 +28,7 @@ from game.content.bounded import read_bytes
 from . import theme
 from .art import Sprites
 from .layout import Layout
-from .region_plan import MARKER_SLOTS, READABLE, RegionPlan, feature_kinds, plan_board, token_px
+from .region_plan import MARKER_SLOTS, READABLE, RegionPlan, feature_kinds, label_of, plan_board, token_px
 from .theme import Text
 from .widgets import marker_chip, player_mark
 
@@ -401,7 +401,7 @@ class BoardView:
             region = self.regions.get(rid)
             if region is None:
                 continue
-            lines = plan.lines or (region.display_name,)
+            lines = plan.lines or (label_of(region),)
             plate = plan.name
             if not region.is_water:
                 radius = max(3, min(plate.h, 20) // 3)

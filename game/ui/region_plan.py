@@ -23,6 +23,8 @@ import pygame
 
 from game.content import geometry
 
+from .strings import language
+
 Point = tuple[float, float]
 # (text, font size, weight) -> (width, height) in pixels
 Measure = Callable[[str, int, str], tuple[int, int]]
@@ -90,6 +92,13 @@ def label_px(scale: float) -> int:
 _PLANS: dict[tuple, dict[str, RegionPlan]] = {}      # the same map at the same size: the same plan
 
 
+def label_of(region: object) -> str:
+    """The name written on a region's plate: the map's name for it in the current language
+    (`label_fr`...), else its own."""
+    name_in = getattr(region, "name_in", None)
+    return str(name_in(language())) if callable(name_in) else str(getattr(region, "display_name", ""))
+
+
 def plan_board(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], scale: float,
                measure: Measure, size: tuple[int, int],
                spots: dict[str, Point] | None = None) -> dict[str, RegionPlan]:
@@ -97,7 +106,7 @@ def plan_board(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object
     most interior point, in map pixels). Plans are kept by map and size (a new game on the same
     map, a window resized back) and handed out as copies."""
     key = (tuple((rid, tuple(map(tuple, poly))) for rid, poly in polygons.items()),
-           tuple((getattr(r, "id", ""), getattr(r, "display_name", "")) for r in regions), round(scale, 6), size)
+           tuple((getattr(r, "id", ""), label_of(r)) for r in regions), round(scale, 6), size)
     got = _PLANS.get(key)
     if got is None:
         got = _plan(polygons, regions, scale, measure, size, spots)
@@ -126,7 +135,7 @@ def _plan(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], sc
         ix, iy = spots[rid] if spots and rid in spots else geometry.interior_point(poly, 2.0)
         targets[rid] = (round(ix * scale), round(iy * scale))
         region = by_id.get(rid)
-        labels[rid] = (getattr(region, "display_name", rid) if region is not None else rid,
+        labels[rid] = (label_of(region) if region is not None else rid,
                        len(feature_kinds(region)) if region is not None else 0)
     # 1. the stack, its markers and the label as one block inside the region; the regions with
     #    the least room first, so they get the first pick
