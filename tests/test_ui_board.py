@@ -13,8 +13,9 @@ import pytest  # noqa: E402
 
 from game.content import geometry  # noqa: E402
 from game.content.tmx import SHIPPED_MAPS, load_map  # noqa: E402
+from game.ui import strings  # noqa: E402
 from game.ui.layout import compute  # noqa: E402
-from game.ui.region_plan import RegionPlan, feature_kinds, overlaps, plan_board, split_name  # noqa: E402
+from game.ui.region_plan import RegionPlan, feature_kinds, label_of, overlaps, plan_board, split_name  # noqa: E402
 from game.ui.theme import Fonts, Text  # noqa: E402
 
 
@@ -50,6 +51,34 @@ def test_nothing_covers_anything_on_the_board_at_1280x800(players: int, text: Te
         region = md.board.region(rid)
         assert len(plan.icons) == len(feature_kinds(region))
         assert plan.font >= 10
+
+
+@pytest.mark.parametrize("lang", [lang for lang in strings.LANGUAGES if lang != "en"])
+def test_names_in_every_language_cover_nothing_at_1280x800(lang: str, text: Text) -> None:
+    """The plates carry the map's name in the player's language (Romanian and French names run to
+    twenty letters): on every shipped map none covers another plate, a stack, a marker column or
+    an icon; each is written at 10 pixels or more, on one line or two, its middle in its region,
+    its letters within its plate, and no more names reach over their borders than in English."""
+    strings.set_language(lang)
+    try:
+        for players in sorted(SHIPPED_MAPS):
+            md, L, plans = _plans(players, (1280, 800), text)
+            assert overlaps(plans) == [], f"{lang}: {players}-player map"
+            board = pygame.Rect((0, 0), L.board.size)
+            for rid, plan in plans.items():
+                where = f"{rid} ({label_of(md.board.region(rid))!r}) on the {players}-player map in {lang}"
+                poly = [(x * L.scale, y * L.scale) for x, y in md.polygons[rid]]
+                assert geometry.point_in_polygon(plan.spot, poly), f"{where}: the stack is outside the region"
+                assert geometry.point_in_polygon(plan.name.center, poly), f"{where}: the name is outside"
+                assert board.contains(plan.name), f"{where}: off the board"
+                assert plan.font >= 10 and len(plan.lines) in (0, 2), where
+                lines = plan.lines or (label_of(md.board.region(rid)),)
+                widths = [text.size(line, plan.font, plan.weight)[0] for line in lines]
+                assert max(widths) <= plan.name.w, f"{where}: the letters are wider than the plate"
+                if _reaches_over(plan.name, poly):
+                    assert (players, (1280, 800), rid) in STILL_OVER, f"{where}: over its border"
+    finally:
+        strings.set_language("en")
 
 
 def test_the_overlap_check_sees_a_stack_on_a_name() -> None:
