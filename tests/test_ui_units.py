@@ -11,6 +11,7 @@ import random  # noqa: E402
 import re  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.content.catalog import default_catalog  # noqa: E402
@@ -85,6 +86,21 @@ def test_the_board_keeps_its_shape_inside_its_area(size):
     assert not L.board.colliderect(L.panel) and not L.board.colliderect(L.bar)
     x, y = L.board_to_screen((800, 500))
     assert L.screen_to_board((x, y)) == pytest.approx((800, 500))
+
+
+@pytest.mark.parametrize("size", [(640, 400), (800, 480), (1000, 650), (1280, 800), (1920, 1080), (800, 1000)])
+def test_every_part_of_the_window_lies_inside_it(size):
+    """The top bar, board, action bar and the side panel's combo column, player box and log each
+    lie inside the window, the panel's three one under the other (at 640×400, the smallest
+    window, the player box once reached 5 pixels below its bottom edge, its frame cut off)."""
+    L = compute(*size, 1600, 1000)
+    window = pygame.Rect(0, 0, *size)
+    for name in ("top", "board_area", "board", "bar", "panel", "column", "player", "log"):
+        r = getattr(L, name)
+        empty_at_the_bottom = name == "log" and r.h == 0 and r.y == size[1]     # no room left for the log
+        assert window.contains(r) or empty_at_the_bottom, f"{size}: the {name} leaves the window: {r}"
+    assert L.column.bottom <= L.player.top and L.player.bottom <= L.log.top
+    assert L.player.h >= round(150 * L.ui), f"{size}: the player box is too short to hold its banners"
 
 
 def test_a_redeploy_draft_keeps_a_token_everywhere_and_counts_the_hand():

@@ -64,7 +64,7 @@ def compute(width: int, height: int, map_w: int, map_h: int) -> Layout:
     panel = pygame.Rect(width - panel_w, 0, panel_w, height)
     col_h = round(36 * ui) + 6 * round(54 * ui) + round(8 * ui)
     column = pygame.Rect(panel.x, 0, panel_w, col_h)
-    player_h = round(176 * ui)
+    player_h = min(round(176 * ui), height - column.bottom)     # the smallest window: what is left
     player = pygame.Rect(panel.x, column.bottom, panel_w, player_h)
     log = pygame.Rect(panel.x, player.bottom, panel_w, max(0, height - player.bottom))
     return Layout(width, height, ui, top, area, board, scale, bar, panel, column, player, log)
