@@ -19,6 +19,7 @@ installed it with pipx draws pictures as one with a checkout does.
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import os
 import random
@@ -88,6 +89,7 @@ def frame_segment(a: Point, b: Point, w: float, h: float) -> bool:
 
 # -- terrain textures (draw on a region-sized surface, in its own coordinates) -------------------
 Texture = Callable[[pygame.Surface, list[Point], random.Random, float, "Where"], None]
+LIGHT = (-0.7071, -0.7071)          # the light comes from the top left: lit slopes face it
 
 
 @dataclass
@@ -98,11 +100,56 @@ class Where:
     on_frame: Callable[[Point, Point], bool]   # is this outline segment on the board's edge?
 
 
-def _furrows(surf: pygame.Surface, angle: float, spacing: float, color: Color, width: float) -> None:
+def _mix(a: Color, b: Color, t: float) -> Color:
+    return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))
+
+
+def _soft_layer(size: tuple[int, int], colour: Color, k: int,
+                draw: Callable[[pygame.Surface], None]) -> pygame.Surface:
+    """A layer of one colour, its opacity drawn by `draw` on a surface k times smaller and scaled
+    up smoothly: blurred shapes (blotches, a rim fading inward) for the cost of a few circles."""
+    w, h = size
+    small = pygame.Surface((max(2, w // k + 2), max(2, h // k + 2)), pygame.SRCALPHA)
+    small.fill((*colour[:3], 0))
+    draw(small)
+    return pygame.transform.smoothscale(small, (small.get_width() * k, small.get_height() * k))
+
+
+def wash(surf: pygame.Surface, poly: list[Point], rng: random.Random, s: float,
+         base: Color, strength: float = 1.0, rim: bool = True) -> None:
+    """A watercolour wash over a region already filled with its `base` colour: soft blotches a
+    little darker and lighter (the uneven tone of a brush), then the pigment pooled at its edges."""
+    w, h = surf.get_size()
+    k = max(4, round(10 * s))
+    dark, light = _mix(base, (40, 28, 16), 0.28), _mix(base, (255, 250, 230), 0.30)
+    cells = max(3, round(w * h / (k * k * 40)))
+
+    def blotches(small: pygame.Surface) -> None:
+        sw, sh = small.get_size()
+        for _ in range(2 * cells):
+            x, y, r = rng.uniform(0, sw), rng.uniform(0, sh), rng.uniform(1.5, 5.5)
+            tone = dark if rng.random() < 0.5 else light
+            pygame.draw.circle(small, (*tone, round(rng.uniform(40, 100) * strength)), (x, y), r)
+    surf.blit(_soft_layer((w, h), base, k, blotches), (0, 0))
+    if not rim:
+        return
+    local = [(x / k + 1, y / k + 1) for x, y in poly]
+
+    def pooled(small: pygame.Surface) -> None:
+        c = small.get_at((0, 0))
+        for width, alpha in ((6, 26), (3, 40), (1, 50)):
+            thick_outline(small, (c.r, c.g, c.b, round(alpha * strength)), local, width)
+    edge = _soft_layer((w, h), _mix(base, (30, 20, 10), 0.55), k, pooled)
+    surf.blit(edge, (-k, -k))
+    thick_outline(surf, (*_mix(base, (30, 20, 10), 0.6), round(70 * strength)), poly, 2.4 * s)
+
+
+def _furrows(surf: pygame.Surface, angle: float, spacing: float, color: Color, width: float,
+             offset: float = 0.0) -> None:
     w, h = surf.get_size()
     cx, cy, reach = w / 2, h / 2, math.hypot(w, h) / 2 + spacing
     dx, dy = math.cos(angle), math.sin(angle)
-    k = -reach
+    k = -reach + offset
     while k < reach:
         ox, oy = cx - dy * k, cy + dx * k
         pygame.draw.line(surf, color, (ox - dx * reach, oy - dy * reach), (ox + dx * reach, oy + dy * reach),
@@ -112,95 +159,212 @@ def _furrows(surf: pygame.Surface, angle: float, spacing: float, color: Color, w
 
 def tex_farmland(surf: pygame.Surface, poly: list[Point], rng: random.Random, s: float,
                  where: Where) -> None:
-    """One field of furrows running one way, so a farmland reads as one region."""
+    """One field of ploughed furrows running one way, so a farmland reads as one region: each
+    furrow a shadowed trough beside a ridge the light catches."""
+    wash(surf, poly, rng, s, BASE["farmland"])
     angle = rng.uniform(0, math.pi)
-    _furrows(surf, angle, 10 * s, (190, 154, 78), 2.4 * s)
+    layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    _furrows(layer, angle, 10 * s, (150, 108, 46, 150), 2.4 * s)
+    nx, ny = -math.sin(angle), math.cos(angle)
+    side = 1.0 if nx * LIGHT[0] + ny * LIGHT[1] < 0 else -1.0     # the ridge on the side facing the light
+    _furrows(layer, angle, 10 * s, (255, 238, 178, 120), 1.4 * s, offset=side * 2.6 * s)
+    surf.blit(layer, (0, 0))
 
 
 def tex_forest(surf: pygame.Surface, poly: list[Point], rng: random.Random, s: float,
                where: Where) -> None:
-    pts = sorted(grid_points(surf.get_rect(), 15 * s, rng, 0.3), key=lambda p: p[1])
-    greens = [(66, 124, 56), (58, 116, 52), (78, 134, 62), (50, 108, 60)]
+    """Clusters of round crowns, each lit on its upper left and casting its shadow to the lower
+    right, a pine among them here and there, the darker undergrowth between the clusters."""
+    wash(surf, poly, rng, s, BASE["forest"])
+    w, h = surf.get_size()
+    cell = 64 * s
+    clumps: dict[tuple[int, int], list[Point]] = {}
+    for c in grid_points(surf.get_rect(), cell, rng, 0.3):
+        clumps.setdefault((int(c[0] // cell), int(c[1] // cell)), []).append(c)
+
+    def in_clump(p: Point) -> bool:
+        i, j = int(p[0] // cell), int(p[1] // cell)
+        return any(math.hypot(p[0] - c[0], p[1] - c[1]) < 34 * s
+                   for di in (-1, 0, 1) for dj in (-1, 0, 1) for c in clumps.get((i + di, j + dj), ()))
+    pts = [p for p in grid_points(surf.get_rect(), 14 * s, rng, 0.32) if in_clump(p) or rng.random() < 0.5]
+    pts.sort(key=lambda p: p[1])
+    shadow = pygame.Surface((w, h), pygame.SRCALPHA)
     for x, y in pts:
+        pygame.draw.circle(shadow, (14, 34, 16, 120), (x + 3 * s, y + 3.5 * s), 8 * s)
+    surf.blit(shadow, (0, 0))
+    greens = [(62, 120, 54), (56, 112, 50), (74, 130, 60), (48, 104, 58), (82, 136, 56)]
+    for x, y in pts:
+        if rng.random() < 0.14:                 # a pine: a dark cone lit on its left
+            ht, hw = rng.uniform(15, 19) * s, rng.uniform(6, 7.5) * s
+            apex, lf, rt, mid = (x, y - ht * 0.7), (x - hw, y + ht * 0.3), (x + hw, y + ht * 0.3), (x, y + ht * 0.3)
+            pygame.draw.polygon(surf, (34, 82, 50), [apex, lf, rt])
+            pygame.draw.polygon(surf, (70, 122, 74), [apex, lf, mid])
+            pygame.draw.line(surf, (88, 60, 36), mid, (x, y + ht * 0.45), max(1, round(2 * s)))
+            continue
         r = rng.uniform(6.5, 8.5) * s
-        pygame.draw.circle(surf, (28, 62, 30), (x + 2 * s, y + 2.5 * s), r)
+        pygame.draw.circle(surf, (30, 66, 32), (x, y), r + 0.8 * s)
         pygame.draw.circle(surf, rng.choice(greens), (x, y), r)
-        pygame.draw.circle(surf, (112, 164, 82), (x - r * 0.3, y - r * 0.35), r * 0.38)
+        pygame.draw.circle(surf, (36, 84, 40), (x + r * 0.28, y + r * 0.3), r * 0.62)
+        pygame.draw.circle(surf, rng.choice(greens), (x - r * 0.12, y - r * 0.14), r * 0.7)
+        pygame.draw.circle(surf, (128, 176, 90), (x - r * 0.32, y - r * 0.36), r * 0.34)
+
+
+def _bump(x: float, y: float, hw: float, ht: float, n: int = 12) -> list[Point]:
+    """The outline of a hill seen from the side: a rounded bell from (x-hw, y) to (x+hw, y)."""
+    return [(x - hw + 2 * hw * i / n, y - ht * (0.5 - 0.5 * math.cos(2 * math.pi * i / n)) ** 0.8)
+            for i in range(n + 1)]
 
 
 def tex_hill(surf: pygame.Surface, poly: list[Point], rng: random.Random, s: float,
              where: Where) -> None:
-    pts = sorted(grid_points(surf.get_rect(), 52 * s, rng, 0.3), key=lambda p: p[1])
+    """Rows of rounded hills in shaded relief: the slope facing the top-left light pale, the
+    other in shade with hatching, each hill's crest inked and a soft shadow at its foot."""
+    wash(surf, poly, rng, s, BASE["hill"])
+    w, h = surf.get_size()
+    pts = sorted(grid_points(surf.get_rect(), 46 * s, rng, 0.28), key=lambda p: p[1])
+    ground = pygame.Surface((w, h), pygame.SRCALPHA)
     for x, y in pts:
-        size = rng.uniform(0.85, 1.15)
-        pygame.draw.ellipse(surf, (184, 202, 126), pygame.Rect(x - 26 * s * size, y - 14 * s * size,
-                                                                 52 * s * size, 28 * s * size))
-        for k, r in enumerate((25, 18, 11)):
-            rr = r * s * size
-            rect = pygame.Rect(x - rr, y - rr * 0.55, 2 * rr, 1.1 * rr)
-            pygame.draw.arc(surf, (118, 140, 66), rect, 0.15, math.pi - 0.15, max(1, round(2.2 * s)))
-            if k == 0:
-                pygame.draw.arc(surf, (204, 218, 150), rect.move(-1.5 * s, -2 * s), math.pi * 0.45,
-                                math.pi - 0.2, max(1, round(1.6 * s)))
+        pygame.draw.ellipse(ground, (60, 74, 30, 70), pygame.Rect(x - 10 * s, y - 5 * s, 40 * s, 12 * s))
+    surf.blit(ground, (0, 0))
+    ink = max(1, round(2.0 * s))
+    for x, y in pts:
+        k = rng.uniform(0.85, 1.2)
+        hw, ht = 22 * s * k, 17 * s * k
+        top = _bump(x, y, hw, ht)
+        peak = max(range(len(top)), key=lambda i: -top[i][1])
+        pygame.draw.polygon(surf, (196, 212, 140), top)                        # lit slope
+        shade = top[peak:] + [(x + hw * 0.15, y)]                               # the slope in shade
+        pygame.draw.polygon(surf, (126, 148, 72), shade)
+        for i in range(4):                                                      # hatching in the shade
+            t = 0.25 + 0.17 * i
+            ax = x + hw * t
+            ay = y - ht * (0.5 - 0.5 * math.cos(math.pi * (1 + t))) ** 0.8 + 2.5 * s
+            pygame.draw.line(surf, (92, 112, 50), (ax, ay), (ax - 3 * s, min(y - 1.5 * s, ay + 7 * s * (1 - t))), ink)
+        pygame.draw.lines(surf, (222, 232, 176), False, [(px - 1.2 * s, py + 2.4 * s) for px, py in top[1:peak]],
+                          max(1, round(1.6 * s)))
+        pygame.draw.lines(surf, (78, 94, 40), False, top, ink)
 
 
 def tex_mountain(surf: pygame.Surface, poly: list[Point], rng: random.Random, s: float,
                  where: Where) -> None:
+    """Peaks in shaded relief: the face towards the top-left light pale rock, the far face in
+    shadow with hatching down its slope, snow on the tops and a shadow cast at the foot."""
+    wash(surf, poly, rng, s, BASE["mountain"])
+    w, h = surf.get_size()
     pts = sorted(grid_points(surf.get_rect(), 40 * s, rng, 0.25), key=lambda p: p[1])
+    ground = pygame.Surface((w, h), pygame.SRCALPHA)
+    for x, y in pts:
+        pygame.draw.ellipse(ground, (50, 40, 34, 80), pygame.Rect(x - 8 * s, y + 6 * s, 40 * s, 10 * s))
+    surf.blit(ground, (0, 0))
+    ink = max(1, round(1.8 * s))
     for x, y in pts:
         k = rng.uniform(0.8, 1.2)
-        hw, ht = 21 * s * k, 30 * s * k
+        hw, ht = 21 * s * k, 32 * s * k
         apex = (x + rng.uniform(-3, 3) * s, y - ht * 0.6)
         left, right = (x - hw, y + ht * 0.4), (x + hw, y + ht * 0.4)
-        mid = (x + rng.uniform(-4, 4) * s, y + ht * 0.4)
-        pygame.draw.polygon(surf, (188, 178, 164), [apex, left, mid])
-        pygame.draw.polygon(surf, (108, 98, 90), [apex, mid, right])
-        snow_t = 0.32
+        mid = (x + rng.uniform(-2, 5) * s, y + ht * 0.4)
+        shoulder = (apex[0] + (right[0] - apex[0]) * 0.45, apex[1] + (right[1] - apex[1]) * 0.45 - 3 * s)
+        pygame.draw.polygon(surf, (204, 194, 178), [apex, left, mid])
+        pygame.draw.polygon(surf, (104, 92, 84), [apex, mid, right, shoulder])
+        pygame.draw.polygon(surf, (176, 164, 148), [left, (x - hw * 0.35, y + ht * 0.05), mid])   # a spur
+        for i in range(5):                                     # hatching down the shaded face
+            t = 0.2 + 0.15 * i
+            a = (apex[0] + (right[0] - apex[0]) * t, apex[1] + (right[1] - apex[1]) * t)
+            b = (a[0] - (a[0] - mid[0]) * 0.55, a[1] + (mid[1] - a[1]) * 0.55)
+            pygame.draw.line(surf, (76, 66, 60), a, b, max(1, round(1.2 * s)))
+        snow_t = 0.3
         sl = (apex[0] + (left[0] - apex[0]) * snow_t, apex[1] + (left[1] - apex[1]) * snow_t)
         sr = (apex[0] + (right[0] - apex[0]) * snow_t, apex[1] + (right[1] - apex[1]) * snow_t)
         sm = (apex[0] + (mid[0] - apex[0]) * snow_t * 1.25, apex[1] + (mid[1] - apex[1]) * snow_t * 1.25)
-        pygame.draw.polygon(surf, (246, 246, 250), [apex, sl, (sl[0] + 3 * s, sl[1] + 3 * s), sm,
-                                                    (sr[0] - 3 * s, sr[1] + 2 * s), sr])
-        pygame.draw.lines(surf, (74, 64, 58), False, [left, apex, right], max(1, round(2 * s)))
+        pygame.draw.polygon(surf, (250, 250, 252), [apex, sl, (sl[0] + 3 * s, sl[1] + 3 * s), sm])
+        pygame.draw.polygon(surf, (196, 204, 220), [apex, sm, (sr[0] - 3 * s, sr[1] + 2 * s), sr])
+        pygame.draw.line(surf, (90, 80, 72), apex, mid, max(1, round(1.2 * s)))     # the ridge
+        pygame.draw.lines(surf, (62, 52, 46), False, [left, apex, shoulder, right], ink)
 
 
 def tex_swamp(surf: pygame.Surface, poly: list[Point], rng: random.Random, s: float,
               where: Where) -> None:
+    """Dark pools with a glint and a muddy rim, and tufts of reeds with brown bulrush heads."""
+    wash(surf, poly, rng, s, BASE["swamp"])
     for x, y in grid_points(surf.get_rect(), 50 * s, rng, 0.35):
         w, h = rng.uniform(26, 42) * s, rng.uniform(10, 16) * s
         rect = pygame.Rect(x - w / 2, y - h / 2, w, h)
         pygame.draw.ellipse(surf, (146, 146, 104), rect.inflate(6 * s, 5 * s))
         pygame.draw.ellipse(surf, (58, 96, 100), rect)
-        pygame.draw.line(surf, (120, 160, 160), (rect.left + w * 0.25, rect.centery - 1 * s),
-                         (rect.left + w * 0.55, rect.centery - 1 * s), max(1, round(1.5 * s)))
+        pygame.draw.ellipse(surf, (42, 74, 80), rect.inflate(-w * 0.35, -h * 0.3).move(w * 0.1, h * 0.12))
+        pygame.draw.line(surf, (150, 190, 186), (rect.left + w * 0.22, rect.centery - 1.5 * s),
+                         (rect.left + w * 0.5, rect.centery - 1.5 * s), max(1, round(1.5 * s)))
     for x, y in sorted(grid_points(surf.get_rect(), 21 * s, rng, 0.4), key=lambda p: p[1]):
         for k in (-1, 0, 1):
             length = rng.uniform(8, 12) * s * (1.2 if k == 0 else 1)
             top = (x + k * 4 * s, y - length)
-            pygame.draw.line(surf, (52, 66, 34), (x + k * s, y), top, max(1, round(1.6 * s)))
+            pygame.draw.line(surf, (48, 62, 30), (x + k * s, y), top, max(1, round(1.6 * s)))
+            if k == -1:
+                pygame.draw.line(surf, (140, 150, 84), (x - 0.6 * s, y - 1 * s), (top[0] + 0.4 * s, top[1] + 2 * s),
+                                 max(1, round(0.8 * s)))
             if k == 0:
                 pygame.draw.ellipse(surf, (104, 70, 40), pygame.Rect(top[0] - 1.6 * s, top[1] - 2 * s,
                                                                      3.2 * s, 6 * s))
 
 
-def _water(bands: Sequence[Color], foam: Color, wave: Color, wave_gap: float) -> Texture:
+def _shore(poly: list[Point], where: Where) -> list[tuple[Point, Point]]:
+    return [(a, b) for a, b in zip(poly, poly[1:] + poly[:1], strict=False) if not where.on_frame(a, b)]
+
+
+def _band(surf: pygame.Surface, shore: list[tuple[Point, Point]], colour: Color, width: float) -> None:
+    """Everything within width/2 of the shore (its lines drawn thick, round at the corners)."""
+    if width < 1:
+        return
+    for a, b in shore:
+        pygame.draw.line(surf, colour, a, b, max(1, round(width)))
+        pygame.draw.circle(surf, colour, a, width / 2)
+        pygame.draw.circle(surf, colour, b, width / 2)
+
+
+def _water(shallow: Color, deep: Color, foam: Color, wave: Color, wave_gap: float) -> Texture:
     def draw(surf: pygame.Surface, poly: list[Point], rng: random.Random, s: float,
              where: Where) -> None:
-        on_frame = where.on_frame
-        shore = [(a, b) for a, b in zip(poly, poly[1:] + poly[:1], strict=False) if not on_frame(a, b)]
-        widths = [64, 44, 26, 12]
-        for color, width in zip(bands, widths, strict=False):
-            for a, b in shore:
-                pygame.draw.line(surf, color, a, b, round(width * s))
-                pygame.draw.circle(surf, color, a, width * s / 2)
-        for a, b in shore:
-            pygame.draw.line(surf, foam, a, b, max(1, round(4 * s)))
+        """Depth shading from the pale shallows at the shore to the deep, lines of surf along the
+        shore, broken further out, and wavelets on the open water."""
+        shore = _shore(poly, where)
+        w, h = surf.get_size()
+        k = max(2, round(4 * s))
+        small = pygame.Surface((w // k + 2, h // k + 2))
+        small.fill(deep)
+        local = [((a[0] / k, a[1] / k), (b[0] / k, b[1] / k)) for a, b in shore]
+        steps = 9
+        for i in range(steps):                                 # from deep water in to the shallows
+            t = i / (steps - 1)
+            _band(small, local, _mix(deep, shallow, t ** 0.9), (190 - 180 * t) * s / k)
+        surf.blit(pygame.transform.smoothscale(small, (small.get_width() * k, small.get_height() * k)), (0, 0))
+        wash(surf, poly, rng, s, deep, strength=0.45, rim=False)
+        foam_layer = pygame.Surface((w, h), pygame.SRCALPHA)
+        for dist, width, alpha, broken in ((21.0, 2.2, 150, 0.6), (10.5, 2.8, 200, 0.35), (0.0, 7.0, 235, 0.0)):   # outer first
+            _band(foam_layer, shore, (*foam[:3], alpha), 2 * (dist + width) * s)
+            _band(foam_layer, shore, (0, 0, 0, 0), 2 * dist * s)
+            if broken:                                          # gaps where the wave has not broken
+                for a, b in shore:
+                    length = math.hypot(b[0] - a[0], b[1] - a[1])
+                    if length < 1:
+                        continue
+                    nx, ny = (a[1] - b[1]) / length, (b[0] - a[0]) / length
+                    off = (dist + width / 2) * s
+                    for _ in range(round(length * broken / (16 * s) + rng.random())):
+                        t, r = rng.random(), rng.uniform(3, 8) * s
+                        px, py = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+                        for sign in (1, -1):                  # on the line, whichever side is water
+                            pygame.draw.circle(foam_layer, (0, 0, 0, 0), (px + sign * nx * off, py + sign * ny * off), r)
+            else:                                               # the foam where it meets the sand
+                _band(foam_layer, shore, (*foam[:3], 255), 4.4 * s)
+        surf.blit(foam_layer, (0, 0))
         for x, y in grid_points(surf.get_rect(), wave_gap * s, rng, 0.35):
-            if not where.inside((x, y)) or geometry.boundary_distance((x, y), poly) < 26 * s:
+            if not where.inside((x, y)) or geometry.boundary_distance((x, y), poly) < 34 * s:
                 continue
             r = rng.uniform(5, 7) * s
-            for k in (0, 1):
-                rect = pygame.Rect(x + (k * 2 - 1) * r, y - r / 2, 2 * r, r * 1.4)
+            for j in (0, 1):
+                rect = pygame.Rect(x + (j * 2 - 1) * r, y - r / 2, 2 * r, r * 1.4)
+                pygame.draw.arc(surf, _mix(wave, deep, 0.5), rect.move(1.5 * s, 2 * s), 0.2, math.pi - 0.2,
+                                max(1, round(2 * s)))
                 pygame.draw.arc(surf, wave, rect, 0.2, math.pi - 0.2, max(1, round(2 * s)))
     return draw
 
@@ -208,11 +372,50 @@ def _water(bands: Sequence[Color], foam: Color, wave: Color, wave_gap: float) ->
 TEXTURES: dict[str, Texture] = {
     "farmland": tex_farmland, "forest": tex_forest, "hill": tex_hill, "mountain": tex_mountain,
     "swamp": tex_swamp,
-    "sea": _water([(42, 102, 166), (50, 114, 176), (62, 130, 188), (80, 148, 198)],
-                  (196, 226, 240), (118, 170, 214), 46),
-    "lake": _water([(68, 142, 194), (78, 154, 202), (92, 168, 210), (112, 184, 218)],
-                   (206, 234, 246), (150, 200, 230), 40),
+    "sea": _water((94, 160, 200), (26, 74, 136), (236, 246, 250), (120, 172, 214), 46),
+    "lake": _water((120, 186, 218), (52, 118, 176), (240, 250, 252), (156, 204, 232), 40),
 }
+
+
+# -- the paper -----------------------------------------------------------------------------------
+GRAIN_TILE = 160
+
+
+@functools.lru_cache(maxsize=4)
+def _grain_tiles(seed: str) -> tuple[pygame.Surface, ...]:
+    """Paper grain: a tile of fine specks and fibres to multiply over the picture (white leaves
+    it as it is), in four turns so that its repeats do not show."""
+    rng = random.Random(f"paper:{seed}")
+    n = GRAIN_TILE
+    tile = pygame.Surface((n, n))
+    tile.fill((255, 255, 255))
+    for _ in range(n * n // 3):
+        v = round(255 - rng.random() ** 2 * 34)
+        tile.set_at((rng.randrange(n), rng.randrange(n)), (v, v, v - 2))
+    for _ in range(n // 4):                                   # fibres
+        x, y, a = rng.uniform(0, n), rng.uniform(0, n), rng.uniform(0, math.pi)
+        ln = rng.uniform(4, 12)
+        v = rng.randrange(228, 244)
+        pygame.draw.line(tile, (v, v, v - 3), (x, y), (x + math.cos(a) * ln, y + math.sin(a) * ln))
+    return tuple(pygame.transform.rotate(tile, 90 * i) for i in range(4))
+
+
+def paper(picture: pygame.Surface, seed: str) -> None:
+    """Lay the picture on paper: its grain, a faint unevenness of the sheet and darker edges."""
+    w, h = picture.get_size()
+    rng = random.Random(f"sheet:{seed}")
+    tiles = _grain_tiles(seed)
+    for y in range(0, h, GRAIN_TILE):
+        for x in range(0, w, GRAIN_TILE):
+            picture.blit(tiles[rng.randrange(4)], (x, y), special_flags=pygame.BLEND_RGB_MULT)
+    cw, ch = 24, 15
+    sheet = pygame.Surface((cw, ch))
+    for y in range(ch):
+        for x in range(cw):
+            edge = min(x, cw - 1 - x, y, ch - 1 - y)
+            v = rng.uniform(242, 255) - (14 if edge == 0 else 5 if edge == 1 else 0)
+            sheet.set_at((x, y), (round(v), round(v), round(v - 4)))
+    picture.blit(pygame.transform.smoothscale(sheet, (w, h)), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
 
 
 def corner_points(data: MapData) -> list[Point]:
@@ -243,11 +446,6 @@ def draw_region(canvas: pygame.Surface, region: Region, poly: list[Point], s: fl
                   on_frame=lambda a, b: frame_segment((a[0] + left, a[1] + top), (b[0] + left, b[1] + top),
                                                       board[0], board[1]))
     TEXTURES[region.terrain](tex, local, rng, s, where)
-    # a soft darker rim inside the border gives the region some depth
-    rim = pygame.Surface((w, h), pygame.SRCALPHA)
-    thick_outline(rim, (30, 20, 10, 70), local, 16 * s)
-    thick_outline(rim, (30, 20, 10, 60), local, 8 * s)
-    tex.blit(rim, (0, 0))
     mask = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.polygon(mask, (255, 255, 255, 255), local)
     tex.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
@@ -434,7 +632,9 @@ def draw_map(data: MapData, out_width: int | None = None,
     pygame.draw.rect(canvas, BORDER, canvas.get_rect(), round(6 * s))
     pygame.draw.rect(canvas, (196, 160, 96), canvas.get_rect().inflate(-round(9 * s), -round(9 * s)),
                      max(1, round(1.5 * s)))
-    return pygame.transform.smoothscale(canvas, (out_width, out_height)), notes
+    picture = pygame.transform.smoothscale(canvas, (out_width, out_height))
+    paper(picture, seed)
+    return picture, notes
 
 
 def redraw_for(data: MapData) -> Callable[[int], pygame.Surface] | None:
