@@ -1,9 +1,11 @@
 """Draw the map pictures (maps/*.png) from the region polygons of the TMX files.
 
-This tool owns the look of the shipped maps: each region is filled with its terrain's colour and
-a procedural texture (furrows for farmland, tree crowns for forest, contour arcs for hills, peaks
-for mountains, reeds and pools for swamp, shallows and waves for sea and lake), outlined with a
-dark border. The window writes each region's name and feature icons over the picture itself,
+This tool owns the look of the shipped maps, painted like a printed board: each region gets a
+watercolour wash of its terrain's colour (soft blotches, the pigment pooled at its edges) and the
+terrain's own pattern, which tells it apart in grey too (ploughed furrows for farmland, clusters
+of tree crowns for forest, rounded hills and peaks in shaded relief lit from the top left, reeds
+and pools for swamp; for sea and lake depth shading from the shallows, broken lines of surf along
+the shore and wavelets), outlined with a dark border; the whole sheet then gets a paper grain. The window writes each region's name and feature icons over the picture itself,
 laid out with the token stacks (`game/ui/region_plan.py`); `--labels` also paints them into the
 picture (name plates and icons drawn by code) for a map shown outside the game. Everything
 is seeded by the map and region ids, so a picture is the same every time; it is drawn at twice the
@@ -209,40 +211,49 @@ def tex_forest(surf: pygame.Surface, poly: list[Point], rng: random.Random, s: f
         pygame.draw.circle(surf, (128, 176, 90), (x - r * 0.32, y - r * 0.36), r * 0.34)
 
 
-def _bump(x: float, y: float, hw: float, ht: float, n: int = 12) -> list[Point]:
-    """The outline of a hill seen from the side: a rounded bell from (x-hw, y) to (x+hw, y)."""
-    return [(x - hw + 2 * hw * i / n, y - ht * (0.5 - 0.5 * math.cos(2 * math.pi * i / n)) ** 0.8)
-            for i in range(n + 1)]
+def _dome(x: float, y: float, hw: float, ht: float, lean: float, n: int = 16) -> list[Point]:
+    """The outline of a hill seen from the side: a rounded dome from (x-hw, y) to (x+hw, y), its
+    top leaning by `lean` (a share of hw) away from the middle."""
+    out = []
+    for i in range(n + 1):
+        u = -1 + 2 * i / n
+        top = math.sqrt(max(0.0, 1 - u * u)) ** 0.9
+        out.append((x + hw * u + lean * hw * top * (1 - abs(u)), y - ht * top))
+    return out
 
 
 def tex_hill(surf: pygame.Surface, poly: list[Point], rng: random.Random, s: float,
              where: Where) -> None:
-    """Rows of rounded hills in shaded relief: the slope facing the top-left light pale, the
-    other in shade with hatching, each hill's crest inked and a soft shadow at its foot."""
+    """Rounded hills in shaded relief: the slope facing the top-left light pale, the other in
+    shade with hatching, each hill's crest inked and a soft shadow cast at its foot."""
     wash(surf, poly, rng, s, BASE["hill"])
     w, h = surf.get_size()
-    pts = sorted(grid_points(surf.get_rect(), 46 * s, rng, 0.28), key=lambda p: p[1])
+    pts = sorted(grid_points(surf.get_rect(), 46 * s, rng, 0.3), key=lambda p: p[1])
+    sizes = [rng.uniform(0.78, 1.25) for _ in pts]
     ground = pygame.Surface((w, h), pygame.SRCALPHA)
-    for x, y in pts:
-        pygame.draw.ellipse(ground, (60, 74, 30, 70), pygame.Rect(x - 10 * s, y - 5 * s, 40 * s, 12 * s))
+    for (x, y), k in zip(pts, sizes, strict=True):
+        pygame.draw.ellipse(ground, (58, 72, 28, 80), pygame.Rect(x - 8 * s * k, y - 5 * s * k, 42 * s * k, 11 * s * k))
     surf.blit(ground, (0, 0))
-    ink = max(1, round(2.0 * s))
-    for x, y in pts:
-        k = rng.uniform(0.85, 1.2)
-        hw, ht = 22 * s * k, 17 * s * k
-        top = _bump(x, y, hw, ht)
-        peak = max(range(len(top)), key=lambda i: -top[i][1])
-        pygame.draw.polygon(surf, (196, 212, 140), top)                        # lit slope
-        shade = top[peak:] + [(x + hw * 0.15, y)]                               # the slope in shade
-        pygame.draw.polygon(surf, (126, 148, 72), shade)
-        for i in range(4):                                                      # hatching in the shade
-            t = 0.25 + 0.17 * i
-            ax = x + hw * t
-            ay = y - ht * (0.5 - 0.5 * math.cos(math.pi * (1 + t))) ** 0.8 + 2.5 * s
-            pygame.draw.line(surf, (92, 112, 50), (ax, ay), (ax - 3 * s, min(y - 1.5 * s, ay + 7 * s * (1 - t))), ink)
-        pygame.draw.lines(surf, (222, 232, 176), False, [(px - 1.2 * s, py + 2.4 * s) for px, py in top[1:peak]],
-                          max(1, round(1.6 * s)))
-        pygame.draw.lines(surf, (78, 94, 40), False, top, ink)
+    ink = max(1, round(1.8 * s))
+    for (x, y), k in zip(pts, sizes, strict=True):
+        hw, ht = 23 * s * k, 18 * s * k * rng.uniform(0.85, 1.15)
+        top = _dome(x, y, hw, ht, rng.uniform(-0.1, 0.15))
+        peak = min(range(len(top)), key=lambda i: top[i][1])
+        pygame.draw.polygon(surf, (194, 210, 136), top)                             # lit slope
+        inner = [(top[peak][0] + (x + hw * 0.05 - top[peak][0]) * t + hw * 0.22 * math.sin(math.pi * t),
+                  top[peak][1] + (y - top[peak][1]) * t) for t in (0.25, 0.5, 0.75, 1.0)]
+        pygame.draw.polygon(surf, (140, 162, 82), top[peak:] + inner[::-1])         # the slope in shade
+        core = [(px - (px - x) * 0.12, py + (y - py) * 0.1) for px, py in top[peak + 2:]]
+        if len(core) > 1:
+            pygame.draw.polygon(surf, (118, 140, 64), core + [(x + hw * 0.45, y)])
+        for i in range(4):                                                          # hatching in the shade
+            t = 0.3 + 0.16 * i
+            ax, ay = x + hw * t, y - ht * math.sqrt(max(0.0, 1 - t * t)) ** 0.9 + 2.2 * s
+            pygame.draw.line(surf, (96, 116, 52), (ax, ay), (ax - 2.5 * s, min(y - 1 * s, ay + 6 * s)),
+                             max(1, round(1.2 * s)))
+        pygame.draw.lines(surf, (226, 236, 182), False,
+                          [(px + 1.5 * s, py + 2.2 * s) for px, py in top[2:peak - 1]], max(1, round(1.6 * s)))
+        pygame.draw.lines(surf, (74, 90, 38), False, top[1:-1], ink)
 
 
 def tex_mountain(surf: pygame.Surface, poly: list[Point], rng: random.Random, s: float,
