@@ -402,8 +402,8 @@ def _grain_tiles(seed: str) -> tuple[pygame.Surface, ...]:
     tile.fill((255, 255, 255))
     for _ in range(n * n // 14):                             # specks of a pixel or two: sparse, so
         v = rng.choice((247, 241))                            # the PNG stays small
-        x, y = rng.randrange(n), rng.randrange(n)
-        pygame.draw.line(tile, (v, v, v - 2), (x, y), (x + rng.choice((0, 1)), y + rng.choice((0, 1))))
+        i, j = rng.randrange(n), rng.randrange(n)
+        pygame.draw.line(tile, (v, v, v - 2), (i, j), (i + rng.choice((0, 1)), j + rng.choice((0, 1))))
     for _ in range(n // 4):                                   # fibres
         x, y, a = rng.uniform(0, n), rng.uniform(0, n), rng.uniform(0, math.pi)
         ln = rng.uniform(4, 12)
