@@ -157,3 +157,25 @@ def test_every_quantity_is_said_in_every_language(lang: str) -> None:
                 assert "{" not in said and "block." not in said and "lasting." not in said, (lang, p, said)
     finally:
         strings.set_language("en")
+
+
+def test_the_computer_players_value_a_lasting_ability_as_the_block_that_changes_its_quantity() -> None:
+    from game.bots.knowledge import BoardFacts, Traits, effect_traits
+    facts = BoardFacts.of(BOARDS["grid"]())
+    hills = {"terrains": ["hill"]}
+    for block, lasting in (
+            (("cost_change", {"amount": -1, "where": hills}), {"change": "conquest_price", "by": -1,
+                                                                "while": {"where": hills}}),
+            (("die_modifier", {"add": 1, "when": "even_round"}), {"change": "die_bonus", "by": 1,
+                                                                   "while": {"when": "even_round"}}),
+            (("token_strength", {"side": "attack", "tokens": 2, "count_as": 3}), {"change": "attack_strength",
+                                                                                   "to": "3/2"}),
+            (("coins_for_regions", {"amount": 1, "where": hills}), {"change": "region_coins", "by": 1,
+                                                                     "while": {"where": hills}})):
+        name, params = block
+        assert effect_traits("lasting", lasting, False, facts) == effect_traits(name, params, False, facts) != Traits()
+    half = effect_traits("lasting", {"change": "region_coins", "by": 2, "while": {"coins": {"at_most": 3}}},
+                         False, facts)
+    assert half.region_bonus == effect_traits("coins_for_regions", {"amount": 2}, False, facts).region_bonus / 2
+    walls = effect_traits("lasting", {"change": "conquest_price", "by": 1, "for": "attacker"}, False, facts)
+    assert walls.defense > 0

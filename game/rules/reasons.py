@@ -263,7 +263,7 @@ TEMPLATES: dict[str, str] = {
                                  "occupant says nothing; remove it",
     "param_choice": "effect '{effect}': '{param}' cannot be {value!r}; known: {known}",
     "lasting_by_to": "effect '{effect}': give 'by' (a change) or 'to' (a value) for {change}, one of them",
-    "lasting_value": "effect '{effect}': {change} '{param}: {value}' can never act; give {want}",
+    "lasting_value": "effect '{effect}': {change} '{param}' {value} can never act; give {want}",
     "lasting_want_nonzero": "a whole number other than 0, {least} or more",
     "lasting_want_at_least": "a whole number, {least} or more",
     "lasting_want_not": "a whole number, {least} or more, other than {rule} (the rule's own)",

@@ -163,6 +163,9 @@ def read_lasting(p: Mapping[str, Any], effect: str) -> Change:
     if q is None:
         raise ParamError(reason("param_word", effect=effect, param="change", value=change,
                                 hint=near(change, QUANTITIES), known=", ".join(QUANTITIES)))
+    cond = p.get("while") or {}
+    if not isinstance(cond, Mapping):
+        raise ParamError(reason("lasting_while_shape", effect=effect, value=cond, known=", ".join(CONDITIONS)))
     by, raw_to = p.get("by", 0), p.get("to")
     if (by != 0) == (raw_to is not None):
         raise ParamError(reason("lasting_by_to", effect=effect, change=change))
@@ -188,9 +191,6 @@ def read_lasting(p: Mapping[str, Any], effect: str) -> Change:
                                 known=", ".join(SIDES)))
     if side == "attacker" and (change != "conquest_price" or to is not None):
         raise ParamError(reason("lasting_for", effect=effect, change=change))
-    cond = p.get("while") or {}
-    if not isinstance(cond, Mapping):
-        raise ParamError(reason("lasting_while_shape", effect=effect, value=cond, known=", ".join(CONDITIONS)))
     for k in cond:
         if k not in CONDITIONS:
             raise ParamError(reason("lasting_while_unknown", effect=effect, key=k, hint=near(k, CONDITIONS),
@@ -216,6 +216,16 @@ def read_lasting(p: Mapping[str, Any], effect: str) -> Change:
             raise ParamError(reason("lasting_then", effect=effect, change=change))
         then = read_actions(raw_then, "defender" if side == "attacker" else "attacker", effect)
     return Change(change, int(by) if to is None else 0, to, side, occupant, where, when, counts, then)
+
+
+def lasting_while(p: Mapping[str, Any]) -> dict[str, Any]:
+    """The `while` of a block's `where` and `when` parameters (those it has and sets)."""
+    out: dict[str, Any] = {}
+    if p.get("where"):
+        out["where"] = p["where"]
+    if p.get("when", "always") != "always":
+        out["when"] = p["when"]
+    return out
 
 
 def _want(q: Quantity, strength: bool, param: str) -> Reason:
@@ -285,40 +295,8 @@ class Lasting(Ability):
 
     # -- the conditions ------------------------------------------------------------------
     def holds(self, s: "GameState", seat: int, race: str | None, rid: str | None) -> bool:
-        """The conditions of `while` hold for the race `race` of `seat` (None: the race this
-        ability belongs to), about region `rid` (None: no region)."""
-        c = self.c
-        if self.only_in_decline and self.idle_while_active(s, seat):
-            return False
-        if c.when != "always":
-            if race is None and c.when == "holds_a_region":
-                hold = self.hold_in(s, seat)[0]
-                race = hold.race if hold is not None else None
-            if not when_holds(c.when, s, seat, race):
-                return False
-        if c.counts:
-            hold = self.hold_in(s, seat)[0]
-            if hold is None:
-                return False
-            for key, least, most in c.counts:
-                n = (hold.hand if key == "tokens_in_hand" else s.players[seat].coins if key == "coins"
-                     else len(s.regions_of(seat, hold.race)))
-                if n < least or 0 <= most < n:
-                    return False
-            race = hold.race
-        if rid is None:
-            return True
-        if c.occupant and not any(Where._occupant(s, seat, rid, o) for o in c.occupant):
-            return False
-        where = c.where
-        if not where.d:
-            return True
-        if where.printed:
-            return where.holds(s, seat, None, rid)
-        if race is None:
-            hold = self.hold_in(s, seat)[0]
-            race = hold.race if hold is not None else None
-        return where.holds(s, seat, race, rid)
+        """The conditions of `while` hold (`change_holds`)."""
+        return change_holds(self, self.c, s, seat, race, rid)
 
     # -- conquest_price ------------------------------------------------------------------
     def printed_cost(self, board: "Board") -> dict[str, int] | None:
@@ -424,6 +402,43 @@ class Lasting(Ability):
             return 0
         c = self.c
         return score_regions(s, seat, hold, c.where, c.by, 0, None if c.to is None else int(c.to))
+
+
+def change_holds(ab: Ability, c: Change, s: "GameState", seat: int, race: str | None, rid: str | None) -> bool:
+    """The conditions of `while` of change `c` (read for block `ab`) hold for the race `race` of
+    `seat` (None: the race `ab` belongs to), about region `rid` (None: no region). A block that
+    is a shorthand of a lasting ability answers with it (`die_modifier`, `token_strength`)."""
+    if ab.only_in_decline and ab.idle_while_active(s, seat):
+        return False
+    if c.when != "always":
+        if race is None and c.when == "holds_a_region":
+            hold = ab.hold_in(s, seat)[0]
+            race = hold.race if hold is not None else None
+        if not when_holds(c.when, s, seat, race):
+            return False
+    if c.counts:
+        hold = ab.hold_in(s, seat)[0]
+        if hold is None:
+            return False
+        for key, least, most in c.counts:
+            n = (hold.hand if key == "tokens_in_hand" else s.players[seat].coins if key == "coins"
+                 else len(s.regions_of(seat, hold.race)))
+            if n < least or 0 <= most < n:
+                return False
+        race = hold.race
+    if rid is None:
+        return True
+    if c.occupant and not any(Where._occupant(s, seat, rid, o) for o in c.occupant):
+        return False
+    where = c.where
+    if not where.d:
+        return True
+    if where.printed:
+        return where.holds(s, seat, None, rid)
+    if race is None:
+        hold = ab.hold_in(s, seat)[0]
+        race = hold.race if hold is not None else None
+    return where.holds(s, seat, race, rid)
 
 
 def score_regions(s: "GameState", seat: int, hold: "RaceHold", where: Where, amount: int, otherwise: int,
