@@ -85,6 +85,9 @@ HOOKS: dict[str, str] = {
 #: every hook a lasting ability may answer (each answers one or two: the rest are quiet)
 ALL_HOOKS = frozenset({"cost_modifier", "printed_cost", "flat_price", "defence_added", "cost_floor",
                        "after_conquest", "after_region_lost", *HOOKS.values()})
+#: the hooks through which a lasting ability judges a conquest's target (`judges_locally`)
+TARGET_HOOKS = ("cost_modifier", "flat_price", "attack_strength", "defence_strength", "defence_added",
+                "min_per_region")
 #: the conditions of `while`
 CONDITIONS = ("where", "when", "tokens_in_hand", "coins", "regions")
 COUNTS = ("tokens_in_hand", "coins", "regions")
@@ -280,7 +283,8 @@ class Lasting(Ability):
         self.hook = hook
         self._quiet = ALL_HOOKS - heard
         # asked of every target when the moves are listed: what it reads, worked out once
-        self.local = c.when in LOCAL_WHEN and not c.counts
+        # (a quantity not asked about a conquest's target says nothing of one)
+        self.local = hook not in TARGET_HOOKS or (c.when in LOCAL_WHEN and not c.counts)
         self.plain = not c.counts and c.when == "always"      # the region alone decides
         self.printed = self.plain and (not c.where or c.where.printed) and not c.occupant
         self.amount = c.by
