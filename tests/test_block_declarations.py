@@ -93,7 +93,8 @@ def test_every_word_a_block_does_not_honour_is_refused_in_one_run(name: str, tmp
 
 
 #: the parameters a block cannot act without (its default says nothing, and is refused)
-NEEDED: dict[str, dict[str, object]] = {"trigger": {"do": [{"coins": {"amount": 1}}]}}
+NEEDED: dict[str, dict[str, object]] = {"trigger": {"do": [{"coins": {"amount": 1}}]},
+                                        "lasting": {"by": -1, "then": [{"coins": {"from": "me", "to": "bank"}}]}}
 
 
 @pytest.mark.parametrize("name", BLOCKS)

@@ -59,7 +59,8 @@ ACTS: dict[tuple[str, str], str] = {
 ACTS_WITH: dict[tuple[str, str], dict[str, Any]] = {("hidden_loot", "repel"): {"pile": [1, 2]}}
 
 #: the parameters a block cannot act without, given to every case that does not set them itself
-NEEDED: dict[str, dict[str, Any]] = {"trigger": {"do": [{"coins": {"amount": 1}}]}}
+NEEDED: dict[str, dict[str, Any]] = {"trigger": {"do": [{"coins": {"amount": 1}}]},
+                                     "lasting": {"change": "conquest_price", "by": -1}}
 
 #: the blocks that act on a marker placed by another: each case gets its own marker, and the
 #: block placing it beside it in the same entry

@@ -2,7 +2,9 @@
 `attacker_loss`) play as the trigger they stand for (`as_trigger`): a game with a race given the
 block and the same game with the race given its trigger go the same way, coins, tokens and
 records alike, but for the kind of record an `attacker_loss` keeps (`attacker_lost`, its tokens
-counted as lost, where the trigger records `effect_tokens`, signed)."""
+counted as lost, where the trigger records `effect_tokens`, signed). Those that are shorthands
+of `lasting` (`cost_change`, `die_modifier`, `token_strength`, `coins_for_regions`) play as the
+lasting ability they stand for (`as_lasting`), the computer players valuing both alike."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -64,3 +66,38 @@ def test_a_shorthand_plays_as_its_trigger(tmp_path: Path, name: str, params: dic
         assert short == long
         assert end_short.to_dict() == end_long.to_dict()
     assert heard, "the games never made the block act: choose other seeds"
+
+
+#: blocks that are named shorthands of the rule language's `lasting` (`as_lasting`)
+LASTING_BLOCKS: list[tuple[str, dict[str, Any]]] = [
+    ("cost_change", {"amount": -1, "where": {"terrains": ["hill", "forest", "farmland"]}}),
+    ("cost_change", {"amount": -2, "where": {"occupant": ["in_decline", "lost_tribe"]}}),
+    ("cost_change", {"amount": 1, "when": "even_round"}),
+    ("die_modifier", {"add": 2}),
+    ("die_modifier", {"add": -1, "where": {"terrains": ["hill", "forest", "farmland", "swamp"]}}),
+    ("token_strength", {"side": "attack", "count_as": 2, "where": {"terrains": ["forest", "farmland"]}}),
+    ("token_strength", {"side": "defence", "tokens": 2, "count_as": 3}),
+    ("coins_for_regions", {"amount": 1, "where": {"terrains": ["hill", "farmland"]}}),
+    ("coins_for_regions", {"amount": -1, "where": {"terrains": ["forest"]}}),
+]
+
+
+@pytest.mark.parametrize("name,params", LASTING_BLOCKS, ids=[f"{n}-{i}" for i, (n, _) in enumerate(LASTING_BLOCKS)])
+def test_a_shorthand_plays_as_its_lasting_ability(tmp_path: Path, name: str, params: dict[str, Any]) -> None:
+    """The block and the `lasting` ability it stands for play the same games, and the block
+    changes them (a game without it goes otherwise)."""
+    cls = REGISTRY[name]
+    stands_for = cls.as_lasting({**cls.params, **params})  # type: ignore[attr-defined]
+    changed = False
+    for seed in range(2):
+        short, end_short = _records(seed, _content(tmp_path, "short", {name: params}))
+        long, end_long = _records(seed, _content(tmp_path, "long", {"lasting": stands_for}))
+        for e in long:                 # a score names the block that paid it
+            if e["type"] == "score":
+                e["parts"] = [(name if k == "lasting" else k, n) for k, n in e["parts"]]
+        assert short == long
+        assert end_short.to_dict() == end_long.to_dict()
+        bare = tmp_path / "bare.yaml"
+        bare.write_text(yaml.safe_dump({"races": {"raiders": {"name": "Raiders", "tokens": 8, "effects": []}}}))
+        changed = changed or _records(seed, bare)[0] != short
+    assert changed, "the games never made the block act: choose other seeds"

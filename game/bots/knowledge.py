@@ -22,6 +22,7 @@ Nothing here touches a game state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, ClassVar, Mapping
 
 from ..rules import Board, Catalog, badge_of, lent_parts
@@ -334,6 +335,8 @@ def more_block_traits(name: str, p: dict[str, Any], in_decline: bool, facts: Boa
         return Traits(turn_bonus=amount * NEIGHBOURS_ROBBED)
     if name == "trigger":
         return trigger_traits(p, where, facts)
+    if name == "lasting":
+        return lasting_traits(p, in_decline, facts)
     shorthand = getattr(REGISTRY.get(name), "as_trigger", None)
     if shorthand is not None:            # a named shorthand of `trigger`: valued as what it stands for
         return trigger_traits(shorthand(p), where, facts)
@@ -418,6 +421,63 @@ def trigger_traits(p: dict[str, Any], where: Mapping[str, Any], facts: BoardFact
             else:
                 out = out.plus(Traits(defense=(0.1 * n if gain else -0.1 * n) if ours else 0.1 * n))
     return out
+
+
+# The odds that a count condition of a lasting ability (`tokens_in_hand`, `coins`, `regions`
+# with at_least / at_most) holds when its quantity is read.
+COUNT_ODDS = 0.5
+
+
+def lasting_traits(p: dict[str, Any], in_decline: bool, facts: BoardFacts) -> Traits:
+    """A `lasting` ability valued as the block that changes its quantity the same way
+    (`conquest_price` by N as `cost_change`, to N as `flat_price`; a strength as
+    `token_strength`; `die_bonus` as `die_modifier`; `region_coins` as `coins_for_regions`...),
+    so each quantity's worth is written once; each count condition halves it. The price an
+    opponent pays for our regions (`for: attacker`) is valued as the defence a trigger taking
+    his tokens gives."""
+    cond_raw = p.get("while")
+    cond: Mapping[str, Any] = cond_raw if isinstance(cond_raw, Mapping) else {}
+    where: Mapping[str, Any] = cond.get("where") or {}
+    when = str(cond.get("when", "always"))
+    odds = COUNT_ODDS ** sum(1 for k in ("tokens_in_hand", "coins", "regions") if k in cond)
+    change = str(p.get("change", ""))
+    by, to = int(p.get("by") or 0), p.get("to")
+    value = int(to) if isinstance(to, int) else 1 + by
+    if change == "conquest_price" and p.get("for") == "attacker":
+        share = where_matches(where, ("", frozenset(), False, False, frozenset())) if where else 1.0
+        got = Traits(defense=0.1 * by * share * WHEN_ODDS.get(when, 0.5))
+    elif change == "conquest_price":
+        got = effect_traits("cost_change", {"amount": by, "where": where, "when": when}, in_decline, facts) \
+            if to is None else effect_traits("flat_price", {"tokens": value, "where": where, "when": when},
+                                             in_decline, facts)
+    elif change in ("attack_strength", "defence_strength"):
+        k = Fraction(str(to)) if to is not None else Fraction(1 + by)
+        got = effect_traits("token_strength", {"side": change[:-len("_strength")], "tokens": k.denominator,
+                                               "count_as": k.numerator, "where": where}, in_decline, facts)
+    elif change == "die_bonus":
+        got = effect_traits("die_modifier", {"add": by, "where": where, "when": when}, in_decline, facts)
+    elif change == "region_coins":
+        got = effect_traits("coins_for_regions", {"amount": by if to is None else value - 1, "where": where},
+                            in_decline, facts)
+    elif change == "lost_when_attacked":
+        got = Traits(no_token_loss=True, defense=0.1) if value == 0 else Traits(defense=-0.1 * (value - 1))
+    elif change == "tokens_at_redeploy":
+        got = Traits(growth=float(by))
+    else:                           # least_per_region, pass_over_price: about even (NOT_VALUED)
+        got = Traits()
+    return _scaled(got, odds) if odds != 1.0 else got
+
+
+def _scaled(t: Traits, k: float) -> Traits:
+    """`t` with its amounts times `k` (a condition that holds only part of the time)."""
+    return Traits(tokens=t.tokens, attack_extra=t.attack_extra * k, discount=t.discount * k,
+                  region_bonus=t.region_bonus * k, decline_bonus=t.decline_bonus * k,
+                  turn_bonus=t.turn_bonus * k, once_bonus=t.once_bonus * k, nonempty_bonus=t.nonempty_bonus * k,
+                  defense=t.defense * k, no_token_loss=t.no_token_loss and k >= 1.0,
+                  extra_regions=t.extra_regions * k, growth=t.growth * k, decline_keeps=t.decline_keeps,
+                  spirit=t.spirit, stout=t.stout, conquest_bonus=t.conquest_bonus * k,
+                  decline_hold=t.decline_hold * k, decline_turn_bonus=t.decline_turn_bonus * k,
+                  by_round=t.by_round)
 
 
 #: Blocks valued at nothing here on purpose, and why (every block of the shipped content is

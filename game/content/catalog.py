@@ -228,7 +228,7 @@ RENAMED: dict[str, str] = {
 
 
 #: the rule language's ability kinds not built yet (custom-races.md, "The rule language")
-DESIGNED: tuple[str, ...] = ("lasting", "replace")
+DESIGNED: tuple[str, ...] = ("replace",)
 
 
 def _is_mapping(v: Any) -> TypeGuard[Mapping[Any, Any]]:
@@ -284,8 +284,12 @@ def _occupants(where: str, word: Reason, eid: Any, name: str, params: Mapping[An
     keys = _WHERE_PARAMS.get(cls)
     if keys is None:
         keys = _WHERE_PARAMS[cls] = where_params(cls)
-    for k in keys:
-        cond = params.get(k)
+    conds = [(k, params.get(k)) for k in keys]
+    for outer, inner in getattr(cls, "nested_where", ()):        # a condition inside another
+        holder = params.get(outer)
+        if _is_mapping(holder):
+            conds.append((f"{outer} {inner}", holder.get(inner)))
+    for k, cond in conds:
         occ = cond.get("occupant") if _is_mapping(cond) else None
         for x in occ if isinstance(occ, list) else [occ] if occ is not None else []:
             if isinstance(x, str) and x not in OCCUPANTS:

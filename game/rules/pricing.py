@@ -126,8 +126,8 @@ def _attack_strength(s: GameState, seat: int, rid: str, mine: list[tuple[str, Ab
 
 def defence_strength(s: GameState, seat: int, rid: str) -> list[tuple[str, int]]:
     """What the holder's effects add to the defenders' part of the cost of `rid` for `seat`
-    (each defending token counting for more, or less, than one: rounded up), labelled by the
-    holder's race or power."""
+    (each defending token counting for more, or less, than one: rounded up; tokens added for
+    whoever attacks them, `Ability.defence_added`), labelled by the holder's race or power."""
     r = s.regions[rid]
     if r.owner is None or r.race is None:
         return []
@@ -148,6 +148,10 @@ def defence_strength(s: GameState, seat: int, rid: str) -> list[tuple[str, int]]
                 n += more
                 if more:
                     out.append((source, more))
+            more = ab.defence_added(s, r.owner, rid, seat, in_dec)
+            if more:                    # "my regions cost one more to conquer"
+                n += more
+                out.append((source, more))
     return out
 
 

@@ -262,6 +262,32 @@ TEMPLATES: dict[str, str] = {
     "trigger_defender_occupant": "effect '{effect}': with whose: defender the region was yours, so 'where' "
                                  "occupant says nothing; remove it",
     "param_choice": "effect '{effect}': '{param}' cannot be {value!r}; known: {known}",
+    "lasting_by_to": "effect '{effect}': give 'by' (a change) or 'to' (a value) for {change}, one of them",
+    "lasting_value": "effect '{effect}': {change} '{param}' {value} can never act; give {want}",
+    "lasting_want_nonzero": "a whole number other than 0, {least} or more",
+    "lasting_want_at_least": "a whole number, {least} or more",
+    "lasting_want_not": "a whole number, {least} or more, other than {rule} (the rule's own)",
+    "lasting_want_strength": "a whole number or a fraction such as 1/2, above 0 and other than 1",
+    "lasting_only": "effect '{effect}': {change} is changed only with '{only}'; write {only}: N",
+    "lasting_for": "effect '{effect}': 'for: attacker' changes only conquest_price 'by' a number (what an "
+                   "opponent pays for your regions), not {change}; remove it",
+    "lasting_while_shape": "effect '{effect}': 'while' is a mapping of conditions ({known}), not {value!r}",
+    "lasting_while_unknown": "effect '{effect}': 'while' has no condition {key!r}{hint}; known: {known}",
+    "lasting_no_where": "effect '{effect}': {change} is not asked about a region, so 'where' is never read; "
+                        "remove it",
+    "lasting_no_position": "effect '{effect}': {change} is read once for all the game, so 'while' {key} is never "
+                           "read; remove it",
+    "lasting_occupant": "effect '{effect}': the region {change} is asked about is your own, so 'where' occupant "
+                        "says nothing; remove it",
+    "lasting_where_never": "effect '{effect}': 'while' where names {what} and leaves it out, so it can never hold",
+    "lasting_count": "effect '{effect}': 'while' {key} takes at_least and/or at_most, each a whole number 0 or "
+                     "more, not {value!r}",
+    "lasting_count_never": "effect '{effect}': 'while' {key} at_least {least} is more than at_most {most}, so it "
+                           "can never hold",
+    "lasting_count_always": "effect '{effect}': 'while' {key} with at_least 0 always holds; give at_least 1 or "
+                            "more, or at_most, or remove it",
+    "lasting_then": "effect '{effect}': {change} is never paid as a conquest's price is, so 'then' would never "
+                    "act; 'then' is for conquest_price",
     "param_payer_payee": "effect '{effect}': payer and payee differ, and 'required' needs payer attacker and payee holder",
     # -- the catalog of races and powers (CatalogError) --------------------------------------
     "catalog_effect_shape": "{kind} {id!r}: each effect is a name or {{name: {{parameters}}}}, not {value!r}",

@@ -13,6 +13,7 @@ these sentences under the author's text.
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Callable
 
 from game.rules.abilities import REGISTRY
@@ -34,6 +35,7 @@ VARIANTS: dict[str, tuple[str, Callable[[dict[str, Any]], str]]] = {
     "attacker_loss": ("to", lambda p: "out" if p["to"] == "out" else ""),
     "defender_loss": ("to", lambda p: "out" if p["to"] == "out" else ""),
     "trigger": ("whose", lambda p: ""),     # said by `trigger_sentence`: the side names the event's words
+    "lasting": ("change", lambda p: ""),    # said by `lasting_sentence`: the quantity names the sentence
     "tokens_lost_at_redeploy": ("to", lambda p: "out" if p["to"] == "out" else ""),
 }
 UNITS = ("coins", "tokens", "markers")
@@ -117,11 +119,18 @@ def _values(catalog: Any, name: str, p: dict[str, Any]) -> dict[str, Any]:
 def trigger_sentence(catalog: Any, p: dict[str, Any]) -> str:
     """A `trigger` said as its event, then its actions in order, each naming whom it acts on."""
     whose = str(p["whose"])
+    when = "" if p["when"] == "always" else " " + t(f"whenp.{p['when']}")
+    return t("block.trigger", event=t(f"trigger.head_{whose}"), where=where_phrase(catalog, p["where"]), when=when,
+             do=t("trigger.join").join(_acts(p["do"], whose)))
+
+
+def _acts(do: Any, whose: str) -> list[str]:
+    """The actions of a trigger's `do` (or a lasting ability's `then`) heard on side `whose`,
+    each said naming whom it acts on."""
     other_side = "defender" if whose == "attacker" else "attacker"
     other = t(f"trigger.other_{other_side}")
-    when = "" if p["when"] == "always" else " " + t(f"whenp.{p['when']}")
     acts: list[str] = []
-    for item in p["do"] if isinstance(p["do"], list) else []:
+    for item in do if isinstance(do, list) else []:
         if not isinstance(item, dict) or len(item) != 1:
             continue
         (verb, raw), = item.items()
@@ -141,8 +150,51 @@ def trigger_sentence(catalog: Any, p: dict[str, Any]) -> str:
         if has(key):
             acts.append(t(key, other=other, n_coins=tn("unit.coins", n, count=n),
                           n_tokens=tn("unit.tokens", n, count=n)))
-    return t("block.trigger", event=t(f"trigger.head_{whose}"), where=where_phrase(catalog, p["where"]), when=when,
-             do=t("trigger.join").join(acts))
+    return acts
+
+
+def lasting_sentence(catalog: Any, p: dict[str, Any]) -> str:
+    """A `lasting` ability said as its quantity changed (`block.lasting_<quantity>`, the way it
+    changes: more, less, to, for an attacker), then its conditions and its `then` actions."""
+    change = str(p["change"])
+    by, to = p.get("by") or 0, p.get("to")
+    raw = p.get("while")
+    cond: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    strength = change.endswith("_strength")
+    if strength:
+        k = Fraction(str(to)) if to is not None else Fraction(1 + int(by))
+        variant, shown = "", str(k)
+    elif change == "tokens_at_redeploy":
+        variant, shown = "", ""
+    elif change in ("least_per_region", "lost_when_attacked", "pass_over_price"):
+        variant, shown = "", str(int(to) if to is not None else 1 + int(by))
+    elif to is not None:
+        variant, shown = "_to", str(to)
+    else:
+        variant, shown = ("_more" if int(by) > 0 else "_less"), ""
+    if p.get("for") == "attacker":
+        variant = "_attacker" + variant
+    n = int(shown) if shown.isdigit() else 0
+    head = t(f"block.lasting_{change}{variant}", where=where_phrase(catalog, cond.get("where")),
+             by_abs_tokens=tn("unit.tokens", abs(int(by)), count=abs(int(by))),
+             by_abs_coins=tn("unit.coins", abs(int(by)), count=abs(int(by))),
+             to=shown, to_tokens=tn("unit.tokens", n, count=n), to_coins=tn("unit.coins", n, count=n),
+             **{"for": t("lasting.for_attacker")})
+    parts: list[str] = []
+    if cond.get("when", "always") != "always":
+        parts.append(t(f"whenp.{cond['when']}"))
+    for key in ("tokens_in_hand", "coins", "regions"):
+        limits = cond.get(key)
+        for bound in ("at_least", "at_most"):
+            if isinstance(limits, dict) and bound in limits:
+                m = int(limits[bound])
+                parts.append(t(f"lasting.{key}_{bound}", n=m, n_tokens=tn("unit.tokens", m, count=m),
+                               n_coins=tn("unit.coins", m, count=m)))
+    then = p.get("then") or []
+    said_then = t("lasting.then", do=t("trigger.join").join(
+        _acts(then, "defender" if p.get("for") == "attacker" else "attacker"))) if then else ""
+    return t("block.lasting", change=head, then=said_then,
+             **{"while": t("lasting.lead") + t("lasting.join").join(parts) if parts else ""})
 
 
 def block_sentence(catalog: Any, name: str, given: dict[str, Any]) -> str:
@@ -151,8 +203,8 @@ def block_sentence(catalog: Any, name: str, given: dict[str, Any]) -> str:
     if cls is None:
         return name
     p = {**cls.params, **{k: v for k, v in given.items() if k in cls.params}}
-    if name == "trigger":
-        sentence = trigger_sentence(catalog, p)
+    if name in ("trigger", "lasting"):
+        sentence = trigger_sentence(catalog, p) if name == "trigger" else lasting_sentence(catalog, p)
         for flag in ("in_decline", "only_in_decline"):
             if given.get(flag):
                 sentence += " " + t(f"clause.{flag}")

@@ -282,6 +282,12 @@ class Ability:
         it, rounded up."""
         return None
 
+    def defence_added(self, s: "GameState", seat: int, rid: str, attacker: int, in_decline: bool) -> int:
+        """Tokens added to what `attacker` pays to conquer `rid`, held by this race of `seat` (a
+        lasting ability's `for: attacker`), after its defenders' strength; asked with
+        `defence_strength`, of the blocks that answer it."""
+        return 0
+
     def enters_anywhere(self, s: "GameState", seat: int) -> bool:
         """Ignore the first-conquest border rule (R2)."""
         return False

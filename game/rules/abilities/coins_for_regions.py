@@ -7,6 +7,11 @@ counts (Merchant). A region that a marker makes count as the race's (`counts_as_
 counts here too. Covers the terrain and feature bonuses (Humans, Wizards, Shrooms, Mining,
 Stone, Mystic, Muddy...) and Drow's `isolated: true`.
 
+A shorthand of the rule language's `lasting` (`as_lasting`): `{lasting: {change: region_coins,
+by: amount, while: {where}}}`, and for `otherwise` a second change on the other regions, which
+the language has no word for (a `where` that does not hold); both are scored by the lasting
+ability's own scoring (`score_regions`).
+
 YAML: `{coins_for_regions: {amount: 1, where: {terrains: [hill, farmland]}, otherwise: -1}}`
 """
 from __future__ import annotations
@@ -15,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..reasons import Reason, reason
 from .base import Ability, ParamError, register
-from .markers import counted_regions, region_coins
+from .lasting import lasting_while, score_regions
 from .where import Where
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -51,25 +56,11 @@ class CoinsForRegions(Ability):
         if self.p["amount"] < -1 or self.p["otherwise"] < -1:
             raise ParamError(reason("param_score_floor", effect=self.name))
 
+    @staticmethod
+    def as_lasting(p: dict[str, Any]) -> dict[str, Any]:
+        """The `lasting` parameters this block's `amount` stands for (`p`: its own, defaults
+        included); `otherwise` is read by the block on top of it."""
+        return {"change": "region_coins", "by": p.get("amount", 1), "while": lasting_while(p)}
+
     def score(self, s: "GameState", seat: int, hold: "RaceHold", in_decline: bool) -> int:
-        a, o = int(self.p["amount"]), int(self.p["otherwise"])
-        n = 0
-        # a region never scores below 0, whatever else takes from it this turn (a second such
-        # block: Khans with Aquatic; a Winter marker): what each region scores so far is kept
-        # for the turn's scoring
-        key = f"{self.name}:left:{hold.race}"
-        left = dict(s.turn.used.get(key, {}))
-        marked = bool(s.catalog.marks)
-        own = s.regions_of(seat, hold.race)
-        if s.catalog.counting_marks:          # marked regions that count as the race's
-            own = own + counted_regions(s, seat, hold.race, hold.power)
-        for rid in own:
-            base = left.get(rid)
-            if base is None:
-                base = region_coins(s, rid, hold.race) if marked else 1
-            c = a if self.where.holds(s, seat, hold.race, rid) else o
-            c = max(c, -base)
-            left[rid] = base + c
-            n += c
-        s.turn.used[key] = left
-        return n
+        return score_regions(s, seat, hold, self.where, int(self.p["amount"]), int(self.p["otherwise"]))

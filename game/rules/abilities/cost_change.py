@@ -11,6 +11,12 @@ each conquest the race has already made this turn ("each conquest costs one less
 before"). Only the Active race's conquests are counted (an In Decline race that conquers,
 Ghouls, counts none, R18).
 
+A shorthand of the rule language's `lasting` (`as_lasting`): `{lasting: {change: conquest_price,
+by: amount, while: {where, when}}}`, its parameters read by the lasting ability's reader; `per`
+and `after`, which count the turn's conquests, are read by the block on top of it. Its price is
+asked of every region within reach each time the moves are listed, so it keeps its own short
+reading of the same conditions (`tests/test_shorthands.py` plays it against its lasting form).
+
 YAML: `{cost_change: {amount: -1, where: {occupant: in_decline}}}`
 """
 from __future__ import annotations
@@ -18,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .base import Ability, register
+from .lasting import lasting_while, read_lasting
 from .when import WHEN, check_when, when_holds
 from .where import Where
 
@@ -47,8 +54,15 @@ class CostChange(Ability):
         "after": "only the race's conquests after its first `after` of the turn",
     }
 
+    @staticmethod
+    def as_lasting(p: dict[str, Any]) -> dict[str, Any]:
+        """The `lasting` parameters this block stands for (`p`: its own, defaults included;
+        `per` and `after` aside)."""
+        return {"change": "conquest_price", "by": p.get("amount", -1), "while": lasting_while(p)}
+
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
+        read_lasting(self.as_lasting(self.p), self.name)
         self.where = Where.parse(self.p["where"], self.name)
         check_when(self.p["when"], self.name)
         self.amount = int(self.p["amount"])

@@ -14,6 +14,10 @@ It reaches every roll of the reinforcement die that a race makes for its own con
 The least a conquest moves (R23: Kobolds' 2) binds as ever: the die never lets fewer tokens
 than that go in.
 
+A shorthand of the rule language's `lasting` (`as_lasting`): `{lasting: {change: die_bonus, by:
+add, while: {where, when}}}`; its parameters are read by the lasting ability's reader and its
+bonus answered by its conditions (`change_holds`), so the two cannot drift apart.
+
 YAML: `{die_modifier: {add: 1, where: {terrains: [hill]}}}`
 """
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .base import register
+from .lasting import change_holds, lasting_while, read_lasting
 from .region_turn import RegionTurn
 from .when import WHEN
 
@@ -45,10 +50,16 @@ class DieModifier(RegionTurn):
     #: `add` may be negative (the die brings less)
     signed: ClassVar[tuple[str, ...]] = ("add",)
 
+    @staticmethod
+    def as_lasting(p: dict[str, Any]) -> dict[str, Any]:
+        """The `lasting` parameters this block stands for (`p`: its own, defaults included)."""
+        return {"change": "die_bonus", "by": p.get("add", 1), "while": lasting_while(p)}
+
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.add = int(self.p["add"])
+        self.c = read_lasting(self.as_lasting(self.p), self.name)
 
     def die_bonus(self, s: "GameState", seat: int, rid: str) -> int:
         # a Berserk roll's bonus is part of a conquest's cost: judged locally as `when` says
-        return self.add if self.applies(s, seat, rid) else 0
+        return self.add if change_holds(self, self.c, s, seat, None, rid) else 0

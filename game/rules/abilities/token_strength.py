@@ -14,6 +14,11 @@ matching `where`: every `tokens` of them count as `count_as` (`tokens: 1, count_
 
 The parts of the cost say it: "2 + 3 defenders + 3 Stonehide = 8 tokens".
 
+A shorthand of the rule language's `lasting` (`as_lasting`): `{lasting: {change: attack_strength
+(or defence_strength), to: count_as/tokens, while: {where}}}`; its parameters are read by the
+lasting ability's reader (a strength of one, `tokens` equal to `count_as`, is refused there) and
+it answers by the lasting ability's conditions (`change_holds`).
+
 YAML: `{token_strength: {side: attack, count_as: 2, where: {terrains: [forest]}}}`
 """
 from __future__ import annotations
@@ -23,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..reasons import Reason, reason
 from .base import Ability, register
-from .where import Where
+from .lasting import change_holds, lasting_while, read_lasting
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -45,11 +50,19 @@ class TokenStrength(Ability):
         "where": "the regions attacked or defended (see *where* above); all by default",
     }
 
+    @staticmethod
+    def as_lasting(p: dict[str, Any]) -> dict[str, Any]:
+        """The `lasting` parameters this block stands for (`p`: its own, defaults included)."""
+        k = Fraction(int(p.get("count_as", 2)), max(1, int(p.get("tokens", 1))))
+        return {"change": f"{p.get('side', 'attack')}_strength", "to": k.numerator if k.denominator == 1 else str(k),
+                "while": lasting_while(p)}
+
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        self.where = Where.parse(self.p["where"], self.name)
+        self.c = read_lasting(self.as_lasting(self.p), self.name)
+        self.where = self.c.where
         self.side = str(self.p["side"])
-        self.strength = Fraction(int(self.p["count_as"]), int(self.p["tokens"]))
+        self.strength = self.c.strength
 
     @classmethod
     def word_problems(cls, given: dict[str, Any]) -> list[Reason]:
@@ -67,18 +80,12 @@ class TokenStrength(Ability):
         return True      # `where` reads the region and its neighbours
 
     def attack_strength(self, s: "GameState", seat: int, rid: str) -> Fraction | None:
-        if self.side != "attack" or (self.only_in_decline and self.idle_while_active(s, seat)):
+        if self.side != "attack":
             return None
-        if self.where.d:
-            hold = s.players[seat].active
-            if not self.where.holds(s, seat, hold.race if hold else None, rid):
-                return None
-        return self.strength
+        return self.strength if change_holds(self, self.c, s, seat, None, rid) else None
 
     def defence_strength(self, s: "GameState", seat: int, rid: str, attacker: int,
                          in_decline: bool) -> Fraction | None:
         if self.side != "defence":
             return None
-        if self.where.d and not self.where.holds(s, seat, s.regions[rid].race, rid):
-            return None
-        return self.strength
+        return self.strength if change_holds(self, self.c, s, seat, s.regions[rid].race, rid) else None
