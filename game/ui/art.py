@@ -127,12 +127,22 @@ def _amazons(p: Pen, c) -> None:
 
 
 def _dwarves(p: Pen, c) -> None:
-    ang = math.pi / 4
-    a, b = rotated([(0, 0.72), (0, -0.3)], ang)
-    p.line(c, a, b, 0.12)
-    head = [(-0.5, -0.62), (0.5, -0.62), (0.5, -0.22), (-0.5, -0.22)]
-    p.poly(c, rotated(head, ang))
-    p.poly(shade(c, 0.7), rotated([(-0.5, -0.3), (0.5, -0.3), (0.5, -0.22), (-0.5, -0.22)], ang))
+    """A dwarf: a horned helmet with a nose guard, a long braided beard."""
+    steel = shade(c, 0.72)
+    for s in (-1, 1):
+        p.poly(c, [(s * 0.46, -0.22), (s * 0.76, -0.46), (s * 0.74, -0.8), (s * 0.6, -0.5), (s * 0.34, -0.36)])
+    p.poly(c, [(0.52 * math.cos(a), -0.14 - 0.52 * math.sin(a)) for a in (math.pi * i / 16 for i in range(17))])
+    p.poly(steel, [(-0.58, -0.2), (0.58, -0.2), (0.58, -0.06), (-0.58, -0.06)])
+    for x in (-0.4, -0.2, 0.2, 0.4):
+        p.circle(DARK, x, -0.13, 0.03)
+    p.poly(steel, [(-0.06, -0.64), (0.06, -0.64), (0.06, 0.16), (-0.06, 0.16)])
+    for s in (-1, 1):
+        p.circle(DARK, s * 0.2, 0.04, 0.07)
+    p.poly(c, [(-0.48, -0.02), (-0.3, 0.14), (-0.1, 0.18), (0.1, 0.18), (0.3, 0.14), (0.48, -0.02), (0.46, 0.32),
+               (0.3, 0.58), (0.0, 0.8), (-0.3, 0.58), (-0.46, 0.32)])
+    p.line(steel, (-0.26, 0.26), (0.26, 0.26), 0.06)
+    for x in (-0.2, 0.0, 0.2):
+        p.line(steel, (x, 0.38), (x * 0.7, 0.66), 0.04)
 
 
 def _elves(p: Pen, c) -> None:
@@ -169,27 +179,43 @@ def _giants(p: Pen, c) -> None:
 
 
 def _halflings(p: Pen, c) -> None:
-    p.circle(c, 0, 0, 0.58, 0.14)
-    for a in range(0, 360, 45):
-        x, y = math.cos(math.radians(a)), math.sin(math.radians(a))
-        p.line(c, (x * 0.2, y * 0.2), (x * 0.5, y * 0.5), 0.05)
-    p.circle(c, 0.0, 0.0, 0.14)
+    """A halfling's round door in its hill: a frame, planks, a knob in the middle, a doorstep."""
+    wood = shade(c, 0.72)
+    p.circle(c, 0, -0.04, 0.62)
+    p.circle(wood, 0, -0.04, 0.62, 0.09)
+    for x in (-0.26, 0.0, 0.26):
+        h = math.sqrt(0.5 ** 2 - x * x)
+        p.line(wood, (x, -0.04 - h), (x, -0.04 + h), 0.035)
+    p.circle(DARK, 0, -0.04, 0.08)
+    p.poly(c, [(-0.5, 0.6), (0.5, 0.6), (0.58, 0.76), (-0.58, 0.76)])
 
 
 def _humans(p: Pen, c) -> None:
-    p.line(c, (0, 0.72), (0, -0.5), 0.07)
-    for y in (-0.45, -0.18, 0.09):
-        p.ellipse(c, 0, y - 0.18, 0.09, 0.16)
-        for s in (-1, 1):
-            p.ellipse(c, s * 0.17, y + 0.02, 0.09, 0.15)
-    p.line(c, (-0.3, 0.72), (0.3, 0.72), 0.05)
+    """A knight's great helm with its eye slit, breathing holes and plume."""
+    p.poly(c, [(0.0, -0.46), (-0.16, -0.7), (0.12, -0.84), (0.52, -0.74), (0.2, -0.62)])
+    p.poly(c, [(-0.42, -0.52), (0.42, -0.52), (0.5, -0.3), (0.5, 0.5), (0.3, 0.68), (-0.3, 0.68), (-0.5, 0.5),
+               (-0.5, -0.3)])
+    p.poly(shade(c, 0.72), [(-0.05, -0.52), (0.05, -0.52), (0.05, 0.68), (-0.05, 0.68)])
+    p.poly(DARK, [(-0.4, -0.12), (0.4, -0.12), (0.4, 0.0), (-0.4, 0.0)])
+    for y in (0.2, 0.32, 0.44):
+        for x in (0.18, 0.3):
+            p.circle(DARK, x, y, 0.035)
 
 
 def _orcs(p: Pen, c) -> None:
-    p.line(c, (-0.1, 0.72), (0.05, -0.62), 0.1)
-    blade = [(0.0, -0.55), (0.55, -0.7), (0.66, -0.2), (0.55, 0.25), (0.0, 0.05)]
-    p.poly(c, blade)
-    p.poly(DARK, [(0.2, -0.42), (0.48, -0.5), (0.5, -0.3)])
+    """An orc's head: pointed ears, a heavy brow, a snout and two tusks."""
+    dark = shade(c, 0.7)
+    for s in (-1, 1):
+        p.poly(c, [(s * 0.4, -0.24), (s * 0.82, -0.46), (s * 0.44, 0.08)])
+    p.poly(c, [(-0.42, -0.52), (0.42, -0.52), (0.5, -0.12), (0.46, 0.32), (0.26, 0.62), (-0.26, 0.62),
+               (-0.46, 0.32), (-0.5, -0.12)])
+    for s in (-1, 1):
+        p.poly(dark, [(s * 0.04, -0.12), (s * 0.4, -0.26), (s * 0.4, -0.16), (s * 0.06, -0.02)])
+        p.circle(DARK, s * 0.2, 0.02, 0.07)
+    p.poly(dark, [(-0.08, 0.08), (0.08, 0.08), (0.14, 0.22), (-0.14, 0.22)])
+    p.poly(DARK, [(-0.3, 0.34), (0.3, 0.34), (0.24, 0.46), (-0.24, 0.46)])
+    for s in (-1, 1):
+        p.poly(c, [(s * 0.26, 0.46), (s * 0.2, 0.14), (s * 0.12, 0.46)])
 
 
 def _ratmen(p: Pen, c) -> None:
@@ -212,12 +238,19 @@ def _skeletons(p: Pen, c) -> None:
 
 
 def _sorcerers(p: Pen, c) -> None:
-    pts = []
+    """A sorcerer: a pointed hood, the dark inside it and two glowing eyes, a star above."""
+    p.poly(c, [(0.0, -0.7), (0.3, -0.44), (0.5, 0.02), (0.58, 0.6), (0.3, 0.74), (-0.3, 0.74), (-0.58, 0.6),
+               (-0.5, 0.02), (-0.3, -0.44)])
+    p.ellipse(DARK, 0, 0.12, 0.3, 0.4)
+    for s in (-1, 1):
+        p.poly(c, [(s * 0.05, 0.06), (s * 0.22, -0.04), (s * 0.19, 0.08)])
+    p.poly(shade(c, 0.72), [(-0.58, 0.6), (-0.3, 0.5), (0.3, 0.5), (0.58, 0.6), (0.3, 0.74), (-0.3, 0.74)])
+    star = []
     for i in range(10):
         a = -math.pi / 2 + i * math.pi / 5
-        r = 0.66 if i % 2 == 0 else 0.27
-        pts.append((r * math.cos(a), r * math.sin(a) + 0.04))
-    p.poly(c, pts)
+        r = 0.16 if i % 2 == 0 else 0.07
+        star.append((0.46 + r * math.cos(a), -0.56 + r * math.sin(a)))
+    p.poly(c, star)
 
 
 def _tritons(p: Pen, c) -> None:
@@ -229,11 +262,21 @@ def _tritons(p: Pen, c) -> None:
 
 
 def _trolls(p: Pen, c) -> None:
-    club = [(-0.08, 0.72), (0.08, 0.72), (0.26, -0.35), (0.12, -0.62), (-0.12, -0.62), (-0.26, -0.35)]
-    p.poly(c, rotated(club, 0.5))
-    for x, y in ((0.28, -0.2), (-0.06, -0.5), (0.3, -0.52), (0.05, -0.2)):
-        q = rotated([(x - 0.06, y)], 0.5)[0]
-        p.circle(DARK, q[0], q[1], 0.05)
+    """A troll's head: a tuft of hair, small eyes under a heavy brow, a big nose, a wide grin."""
+    dark = shade(c, 0.7)
+    for s in (-1, 1):
+        p.ellipse(c, s * 0.5, 0.04, 0.11, 0.17)
+    p.ellipse(c, 0, 0.06, 0.47, 0.58)
+    p.poly(c, [(-0.22, -0.42), (-0.34, -0.8), (-0.06, -0.52), (0.04, -0.84), (0.12, -0.5), (0.36, -0.74),
+               (0.22, -0.38)])
+    p.line(dark, (-0.34, -0.14), (0.34, -0.14), 0.09)
+    for s in (-1, 1):
+        p.circle(DARK, s * 0.17, -0.02, 0.055)
+    p.ellipse(c, 0, 0.17, 0.15, 0.17)
+    p.ellipse(dark, 0, 0.17, 0.15, 0.17, 0.045)
+    p.arc(DARK, 0, 0.62, 0.26, math.pi + 0.6, 2 * math.pi - 0.6, 0.06)
+    for s in (-1, 1):
+        p.poly(c, [(s * 0.2, 0.43), (s * 0.14, 0.3), (s * 0.09, 0.45)])
 
 
 def _wizards(p: Pen, c) -> None:
@@ -446,7 +489,7 @@ def race_svg(race: str, decline: bool = False, custom: Custom | None = None) -> 
     col = race_colour(race)
     side = "In Decline" if decline else "Active"
     return svg_art.race_svg(f"{race} ({side})", col, decline, emblem_drawer(race, custom), _key(race, decline),
-                            dark_ink=emblems.on_field(col), tile=race == "lost_tribe")
+                            dark_ink=emblems.on_field(col), tile=race == "lost_tribe", scene=svg_art.scene_of(race))
 
 
 def race_token(race: str, decline: bool = False, size: int = BASE, custom: Custom | None = None) -> pygame.Surface:

@@ -304,8 +304,106 @@ def _scallops(r: float, depth: float, n: int = 14, steps: int = 224) -> list[Pt]
     return out
 
 
+# -- the scene behind a race's emblem -----------------------------------------------------------
+def _ground(f: Callable[[float], float], r: float = 0.6, steps: int = 96) -> list[Pt]:
+    """The land below the line y = f(x), cut to the medallion (a circle `r` wide)."""
+    top: list[Pt] = []
+    foot: list[Pt] = []
+    for i in range(steps + 1):
+        x = -r + 2 * r * i / steps
+        h = math.sqrt(max(0.0, r * r - x * x))
+        y = max(f(x), -h)
+        if y < h - 1e-3:
+            top.append((x, y))
+            foot.append((x, h))
+    return top + foot[::-1]
+
+
+def _ceiling(f: Callable[[float], float], r: float = 0.6, steps: int = 96) -> list[Pt]:
+    """The rock above the line y = f(x), cut to the medallion."""
+    return [(x, -y) for x, y in _ground(lambda x: -f(x), r, steps)]
+
+
+def _lerp(xs: Sequence[float], ys: Sequence[float]) -> Callable[[float], float]:
+    def f(x: float) -> float:
+        for i in range(len(xs) - 1):
+            if xs[i] <= x <= xs[i + 1]:
+                return ys[i] + (ys[i + 1] - ys[i]) * (x - xs[i]) / (xs[i + 1] - xs[i])
+        return ys[0] if x < xs[0] else ys[-1]
+    return f
+
+
+def _teeth(x: float, every: float, shift: float = 0.0) -> float:
+    """0 at the gaps, 1 at the points: a saw of teeth `every` apart."""
+    t = ((x + shift) / every) % 1.0
+    return 1 - abs(t - 0.5) * 2
+
+
+def _stones(x: float, at: Sequence[float], half: float, base: float, high: float) -> float:
+    """Ground at `base` with gravestones `high`, rounded on top, `half` wide each side of `at`."""
+    for c in at:
+        if abs(x - c) < half:
+            return base - high - math.sqrt(max(0.0, half * half - (x - c) ** 2)) * 0.6
+    return base
+
+
+SCENES: dict[str, tuple[Callable[[float], float], Callable[[float], float]]] = {
+    "peaks": (_lerp([-0.6, -0.38, -0.2, 0.06, 0.3, 0.6], [0.2, -0.12, 0.12, -0.26, 0.04, 0.14]),
+              _lerp([-0.6, -0.3, 0.0, 0.28, 0.6], [0.36, 0.2, 0.34, 0.16, 0.32])),
+    "hills": (lambda x: 0.2 + 0.08 * math.sin(5 * x + 1.2), lambda x: 0.36 + 0.06 * math.sin(7 * x)),
+    "forest": (lambda x: 0.3 - 0.34 * _teeth(x, 0.17), lambda x: 0.44 - 0.2 * _teeth(x, 0.13, 0.05)),
+    "waves": (lambda x: 0.16 + 0.04 * math.sin(16 * x), lambda x: 0.33 + 0.045 * math.sin(16 * x + 2.2)),
+    "towers": (lambda x: 0.22 - (0.3 if abs(abs(x) - 0.36) < 0.09 else 0.0) - (0.05 if (x * 14) % 2 < 1 else 0.0),
+               lambda x: 0.42 - (0.04 if (x * 18) % 2 < 1 else 0.0)),
+    "graves": (lambda x: _stones(x, (-0.36, 0.02, 0.38), 0.07, 0.3, 0.2), lambda x: 0.42 + 0.03 * math.sin(6 * x)),
+    "reeds": (lambda x: 0.28 - 0.32 * max(0.0, 1 - abs(((x * 9) % 1.0) - 0.5) * 7), lambda x: 0.4 + 0.02 * math.sin(20 * x)),
+    "dunes": (lambda x: min(0.26 + 0.06 * math.sin(4 * x), 0.3 - max(0.0, 0.3 - abs(x + 0.22)) * 1.4),
+              lambda x: 0.38 + 0.07 * math.sin(3 * x + 2)),
+}
+#: caves hang from above as well
+CAVES = ("cave",)
+
+#: the scene each shipped race stands in
+RACE_SCENES: dict[str, str] = {
+    "dwarves": "peaks", "giants": "peaks", "trolls": "peaks", "kobolds": "cave", "goblins": "cave",
+    "ice_witches": "peaks", "skags": "cave", "drow": "cave", "ogres": "peaks", "barbarians": "peaks",
+    "elves": "forest", "fauns": "forest", "shrubmen": "forest", "pixies": "forest", "leprechauns": "hills",
+    "halflings": "hills", "humans": "hills", "scarecrows": "hills", "slingmen": "hills", "khans": "dunes",
+    "tritons": "waves", "homunculi": "towers", "wendigos": "forest", "mudmen": "reeds", "ratmen": "reeds",
+    "witch_doctors": "reeds", "shrooms": "reeds", "wizards": "towers", "sorcerers": "towers",
+    "amazons": "towers", "priestesses": "towers", "igors": "towers", "ghouls": "graves", "skeletons": "graves",
+    "liches": "graves", "white_ladies": "graves", "mummies": "dunes", "nomads": "dunes", "orcs": "cave",
+    "lost_tribe": "hills",
+}
+
+
+def scene_of(race: str) -> str:
+    """The scene behind `race`'s emblem: its own, or one picked by its id (a custom race)."""
+    kinds = sorted([*SCENES, *CAVES])
+    return RACE_SCENES.get(race) or kinds[sum(ord(ch) * (i + 1) for i, ch in enumerate(race)) % len(kinds)]
+
+
+def _scene(doc: Doc, kind: str, c: Colour) -> None:
+    """The land behind the emblem in the medallion: far in a lighter tone, near in a darker."""
+    doc.group("scene")
+    far_c, near_c = shade(c, 1.16), shade(c, 0.84)
+    if kind == "cave":
+        roof = _ceiling(lambda x: -0.3 + 0.26 * _teeth(x, 0.16))
+        floor = _ground(lambda x: 0.34 - 0.14 * _teeth(x, 0.23, 0.08))
+        doc.add(_fill(_path(roof), hexc(near_c)))
+        doc.add(_fill(_path(floor), hexc(near_c)))
+        doc.add(_fill(_disc(0.0, 0.08, 0.3), hexc(far_c), ' fill-opacity="0.45"'))
+        return
+    far, near = SCENES[kind]
+    doc.add(_fill(_disc(0.3, -0.3, 0.1), hexc(far_c)))                  # the sun (or the moon)
+    if kind == "graves":
+        doc.add(_fill(_disc(0.34, -0.34, 0.09), hexc(shade(c, 0.94))))
+    doc.add(_fill(_path(_ground(far)), hexc(far_c)))
+    doc.add(_fill(_path(_ground(near)), hexc(near_c)))
+
+
 def race_svg(title: str, colour: Colour, decline: bool, draw: Drawer | None, key: Colour,
-             dark_ink: bool = False, tile: bool = False) -> str:
+             dark_ink: bool = False, tile: bool = False, scene: str = "hills") -> str:
     """A race's token: the Active side (`decline` False) or the side turned over. `draw` inks the
     emblem (none: the token bare, for a picture laid on it later)."""
     doc = Doc(title)
@@ -328,6 +426,8 @@ def race_svg(title: str, colour: Colour, decline: bool, draw: Drawer | None, key
             f'stroke="{hexc(shade(c, 0.62))}" stroke-width="{_n(_L(0.025))}"/>')
     doc.add(f'<path d="{_arc_d(0.655, 0.15, 1.95)}" fill="none" stroke="{hexc(shade(c, 1.35))}" '
             f'stroke-opacity="0.7" stroke-width="{_n(_L(0.02))}" stroke-linecap="round"/>')
+    _scene(doc, scene, c)
+    doc.group("rim")
     for i in range(8):                                                              # rivets on the rim
         a = math.pi / 8 + i * math.pi / 4
         x, y = 0.88 * math.cos(a), 0.88 * math.sin(a)
