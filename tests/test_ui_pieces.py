@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from pathlib import Path  # noqa: E402
+from xml.etree import ElementTree  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -50,6 +51,9 @@ def test_every_piece_has_its_svg_as_the_generator_writes_it() -> None:
     stale = [n for n, text in files.items()
              if not (art.PIECES_DIR / n).is_file() or (art.PIECES_DIR / n).read_text(encoding="utf-8") != text]
     assert not stale, f"run python -m game.ui.art to write these again: {stale[:5]}"
+    for name, text in files.items():                # plain SVG, as an editor reads it
+        root = ElementTree.fromstring(text)
+        assert root.tag == "{http://www.w3.org/2000/svg}svg" and root.get("viewBox") == "0 0 256 256", name
     for name in ("tokens/elves.svg", "tokens/elves_decline.svg", "powers/flying.svg", "markers/lair.svg"):
         text = files[name]
         assert "Gradient" in text and "<path" in text and "filter" not in text      # shaded, no filters
