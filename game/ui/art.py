@@ -293,11 +293,57 @@ def _lost_tribe(p: Pen, c) -> None:
     p.line(c, (0, -0.62), (0.15, -0.78), 0.05)
 
 
+def _goblins(p: Pen, c) -> None:
+    """A goblin: great pointed ears, a long nose, a grin with two fangs."""
+    dark = shade(c, 0.7)
+    for s in (-1, 1):
+        p.poly(c, [(s * 0.3, -0.2), (s * 0.84, -0.44), (s * 0.7, -0.3), (s * 0.36, 0.12)])
+        p.poly(dark, [(s * 0.36, -0.16), (s * 0.7, -0.36), (s * 0.4, 0.0)])
+    p.poly(c, [(0, -0.56), (0.32, -0.44), (0.4, -0.08), (0.3, 0.34), (0.0, 0.56), (-0.3, 0.34), (-0.4, -0.08),
+               (-0.32, -0.44)])
+    for s in (-1, 1):
+        p.poly(DARK, [(s * 0.06, -0.1), (s * 0.28, -0.18), (s * 0.24, -0.04)])
+    p.poly(dark, [(-0.05, -0.06), (0.05, -0.06), (0.12, 0.16), (-0.02, 0.18)])
+    p.poly(DARK, [(-0.22, 0.26), (0.22, 0.26), (0.0, 0.42)])
+    for s in (-1, 1):
+        p.poly(c, [(s * 0.16, 0.26), (s * 0.1, 0.36), (s * 0.05, 0.26)])
+
+
+def _leprechauns(p: Pen, c) -> None:
+    """A leprechaun's tall hat: a wide brim, a band with a square buckle, a clover in the band."""
+    band = shade(c, 0.7)
+    p.ellipse(c, 0, 0.42, 0.72, 0.16)
+    p.poly(c, [(-0.42, 0.42), (-0.34, -0.56), (0.34, -0.56), (0.42, 0.42)])
+    p.ellipse(c, 0, -0.56, 0.34, 0.09)
+    p.poly(band, [(-0.4, 0.12), (0.4, 0.12), (0.41, 0.32), (-0.41, 0.32)])
+    p.poly(DARK, [(-0.12, 0.08), (0.12, 0.08), (0.12, 0.36), (-0.12, 0.36)])
+    p.poly(c, [(-0.07, 0.14), (0.07, 0.14), (0.07, 0.3), (-0.07, 0.3)])
+    for x, y in ((0.5, -0.02), (0.62, 0.06), (0.5, 0.12)):
+        p.circle(c, x, y, 0.08)
+    p.line(c, (0.5, 0.06), (0.38, 0.18), 0.04)
+
+
+def _wendigos(p: Pen, c) -> None:
+    """A wendigo: a long stag's skull with branching antlers and hollow eyes."""
+    for s in (-1, 1):
+        p.line(c, (s * 0.18, -0.3), (s * 0.46, -0.7), 0.07)
+        p.line(c, (s * 0.3, -0.47), (s * 0.66, -0.5), 0.06)
+        p.line(c, (s * 0.4, -0.61), (s * 0.3, -0.84), 0.05)
+        p.line(c, (s * 0.52, -0.49), (s * 0.76, -0.72), 0.05)
+    p.poly(c, [(-0.3, -0.36), (0.3, -0.36), (0.34, -0.04), (0.18, 0.36), (0.12, 0.7), (-0.12, 0.7), (-0.18, 0.36),
+               (-0.34, -0.04)])
+    for s in (-1, 1):
+        p.poly(DARK, [(s * 0.06, -0.14), (s * 0.26, -0.2), (s * 0.22, -0.02), (s * 0.08, 0.0)])
+    for y in (0.34, 0.46, 0.58):
+        p.line(DARK, (-0.08, y), (0.08, y), 0.03)
+
+
 EMBLEMS: dict[str, Callable[[Pen, tuple], None]] = {
     "amazons": _amazons, "dwarves": _dwarves, "elves": _elves, "ghouls": _ghouls, "giants": _giants,
     "halflings": _halflings, "humans": _humans, "orcs": _orcs, "ratmen": _ratmen,
     "skeletons": _skeletons, "sorcerers": _sorcerers, "tritons": _tritons, "trolls": _trolls,
     "wizards": _wizards, "lost_tribe": _lost_tribe,
+    "goblins": _goblins, "leprechauns": _leprechauns, "wendigos": _wendigos,
 }
 
 
