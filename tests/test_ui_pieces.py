@@ -18,7 +18,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.content.catalog import CONTENT_DIR, ContentError, load_catalog  # noqa: E402
-from game.ui import art, emblems  # noqa: E402
+from game.ui import art, emblems, svg_art  # noqa: E402
 
 PACKS = sorted((CONTENT_DIR / "expansions").glob("*.yaml"))
 
@@ -48,16 +48,31 @@ def test_every_piece_has_its_svg_as_the_generator_writes_it() -> None:
     wanted |= {f"tokens/{r}_decline.svg" for r in cat.races}
     wanted |= {f"powers/{p}.svg" for p in cat.powers} | {f"markers/{m}.svg" for m in art.MARKERS}
     assert wanted <= set(files), sorted(wanted - set(files))
-    stale = [n for n, text in files.items()
-             if not (art.PIECES_DIR / n).is_file() or (art.PIECES_DIR / n).read_text(encoding="utf-8") != text]
+    missing = [n for n in files if not (art.PIECES_DIR / n).is_file()]
+    assert not missing, f"run python -m game.ui.art to write them: {missing[:5]}"
+    on_disk = {n: (art.PIECES_DIR / n).read_text(encoding="utf-8") for n in files}
+    stale = [n for n, text in files.items() if svg_art.MARK in on_disk[n] and on_disk[n] != text]
     assert not stale, f"run python -m game.ui.art to write these again: {stale[:5]}"
-    for name, text in files.items():                # plain SVG, as an editor reads it
+    for name, text in on_disk.items():              # plain SVG, as an editor reads it
         root = ElementTree.fromstring(text)
         assert root.tag == "{http://www.w3.org/2000/svg}svg" and root.get("viewBox") == "0 0 256 256", name
     for name in ("tokens/elves.svg", "tokens/elves_decline.svg", "powers/flying.svg", "markers/lair.svg"):
-        text = files[name]
+        text = on_disk[name]
         assert "Gradient" in text and "<path" in text and "filter" not in text      # shaded, no filters
         assert text.count("<") > 40, f"{name} is not an illustration of many shapes"
+
+
+def test_the_command_writes_the_pieces_but_never_over_one_finished_by_hand(tmp_path: Path) -> None:
+    written = art.write_svgs(tmp_path)
+    assert len(written) == len(art.svg_files())
+    elves = tmp_path / "tokens" / "elves.svg"
+    orcs = tmp_path / "tokens" / "orcs.svg"
+    by_hand = elves.read_text(encoding="utf-8").replace(svg_art.MARK + "\n", "")
+    elves.write_text(by_hand + "<!-- a leaf redrawn -->\n", encoding="utf-8")
+    orcs.write_text(orcs.read_text(encoding="utf-8") + "<!-- stale -->\n", encoding="utf-8")
+    art.write_svgs(tmp_path)
+    assert elves.read_text(encoding="utf-8").endswith("<!-- a leaf redrawn -->\n")      # kept
+    assert orcs.read_text(encoding="utf-8") == art.svg_files()["tokens/orcs.svg"]      # written again
 
 
 def test_the_board_draws_each_piece_from_its_svg_sharp_at_the_size_asked() -> None:

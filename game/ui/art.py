@@ -858,12 +858,14 @@ def svg_files() -> dict[str, str]:
 
 
 def write_svgs(out: Path = PIECES_DIR) -> list[Path]:
-    """Writes every piece's SVG under `out` (a file already so is left untouched)."""
+    """Writes every piece's SVG under `out`; a file already so, or one finished by hand (its
+    `svg_art.MARK` line deleted), is left as it is."""
     written = []
     for name, text in svg_files().items():
         path = out / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        old = path.read_text(encoding="utf-8") if path.is_file() else None
+        if old is None or (old != text and svg_art.MARK in old):
             path.write_text(text, encoding="utf-8")
         written.append(path)
     return written

@@ -10,7 +10,8 @@ side is the token turned over: a scalloped edge, grey-sepia stone, hatching roun
 slab with the emblem cut into it and a crack across, so it reads apart from the Active side by
 shape and pattern, not by colour alone. A power is a banner hanging from a rod, cut as a
 swallowtail; a marker keeps its plate's own outline (`art.SHAPES`) with every shape shaded.
-`python -m game.ui.art` (re)writes the files in `assets/pieces/` (`art.svg_files` names them).
+`python -m game.ui.art` (re)writes the files in `assets/pieces/` (`art.svg_files` names them),
+except one whose first comment (`MARK`) was deleted: a picture finished by hand in an editor.
 Writing the text needs no pygame; the emblems and markers themselves are drawn by `art`.
 """
 from __future__ import annotations
@@ -24,6 +25,9 @@ Pt = tuple[float, float]
 Drawer = Callable[[Any, Colour], None]      # draws an emblem with a pen in one ink
 
 VIEW = 256                                  # the pictures' own square, in SVG units
+#: the line a written file carries; a file without it (edited by hand) is never written over
+MARK = ("<!-- Written by python -m game.ui.art (game/ui/svg_art.py). To keep changes made by hand, "
+        "delete this line: the command then leaves the file as it is. -->")
 STONE = (226, 208, 180)                     # the turned-over side: grey-sepia stone, apart from every field
 STONE_DARK = (150, 136, 116)
 STONE_LIGHT = (242, 236, 222)
@@ -148,7 +152,7 @@ class Doc:
 
     def text(self) -> str:
         body = list(self.body) + (["</g>"] if self.open else [])
-        return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+        return ('<?xml version="1.0" encoding="UTF-8"?>\n' + MARK + "\n"
                 f'<svg xmlns="http://www.w3.org/2000/svg" '
                 f'xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" '
                 f'width="{VIEW}" height="{VIEW}" viewBox="0 0 {VIEW} {VIEW}">\n'
