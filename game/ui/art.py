@@ -338,12 +338,41 @@ def _wendigos(p: Pen, c) -> None:
         p.line(DARK, (-0.08, y), (0.08, y), 0.03)
 
 
+def _fauns(p: Pen, c) -> None:
+    """A faun: curling ram's horns, pointed ears, a goatee."""
+    dark = shade(c, 0.7)
+    for s in (-1, 1):
+        a0 = math.pi if s > 0 else 0.0
+        p.arc(c, s * 0.38, -0.36, 0.2, a0, a0 + s * 1.5 * math.pi, 0.13)
+        p.poly(c, [(s * 0.3, -0.06), (s * 0.7, 0.02), (s * 0.34, 0.16)])
+    p.poly(c, [(-0.3, -0.36), (0.3, -0.36), (0.36, 0.0), (0.26, 0.36), (0.1, 0.5), (-0.1, 0.5), (-0.26, 0.36),
+               (-0.36, 0.0)])
+    p.poly(c, [(-0.12, 0.46), (0.12, 0.46), (0.0, 0.8)])
+    for s in (-1, 1):
+        p.ellipse(DARK, s * 0.14, -0.06, 0.07, 0.045)
+    p.poly(dark, [(-0.06, 0.06), (0.06, 0.06), (0.0, 0.2)])
+    p.arc(dark, 0, 0.16, 0.16, 0.6, math.pi - 0.6, 0.04)
+
+
+def _mudmen(p: Pen, c) -> None:
+    """A mudman: a lumpy body of mud rising from its puddle, two round eyes, dripping arms."""
+    p.ellipse(c, 0, 0.62, 0.66, 0.14)
+    p.poly(c, [(-0.42, 0.6), (-0.36, 0.1), (-0.3, -0.3), (-0.12, -0.56), (0.1, -0.6), (0.3, -0.36), (0.38, 0.08),
+               (0.44, 0.6)])
+    for s in (-1, 1):
+        p.poly(c, [(s * 0.34, -0.06), (s * 0.7, 0.1), (s * 0.72, 0.34), (s * 0.62, 0.2), (s * 0.36, 0.14)])
+        p.circle(c, s * 0.68, 0.42, 0.05)
+        p.circle(DARK, s * 0.13, -0.24, 0.08)
+    p.arc(DARK, 0, -0.14, 0.16, 0.5, math.pi - 0.5, 0.05)
+    p.line(shade(c, 0.7), (-0.24, 0.3), (0.2, 0.36), 0.04)
+
+
 EMBLEMS: dict[str, Callable[[Pen, tuple], None]] = {
     "amazons": _amazons, "dwarves": _dwarves, "elves": _elves, "ghouls": _ghouls, "giants": _giants,
     "halflings": _halflings, "humans": _humans, "orcs": _orcs, "ratmen": _ratmen,
     "skeletons": _skeletons, "sorcerers": _sorcerers, "tritons": _tritons, "trolls": _trolls,
     "wizards": _wizards, "lost_tribe": _lost_tribe,
-    "goblins": _goblins, "leprechauns": _leprechauns, "wendigos": _wendigos,
+    "goblins": _goblins, "leprechauns": _leprechauns, "wendigos": _wendigos, "fauns": _fauns, "mudmen": _mudmen,
 }
 
 

@@ -48,11 +48,11 @@ RACE_RECIPES: dict[str, Recipe] = {
     "skags": _one("claw"), "slingmen": _one("target"), "barbarians": _one("helm"), "homunculi": _one("chain"),
     "pixies": _one("wings"), "witch_doctors": _one("mask"),
     "kobolds": _one("hammer"), "nomads": _one("tent"), "white_ladies": _one("ghost"), "priestesses": _one("ankh"),
-    "fauns": _one("pipes"), "shrubmen": _one("tree"), "igors": _one("bolt"), "khans": _one("banner"),
+    "shrubmen": _one("tree"), "igors": _one("bolt"), "khans": _one("banner"),
     "scarecrows": _one("scarecrow"),
     "drow": (("moon", -0.05, 0.05, 1.0), ("star", 0.32, -0.3, 0.38)),
     "liches": (("crown", 0.0, -0.42, 0.55), ("skull", 0.0, 0.22, 0.72)),
-    "mudmen": _one("tear_pair"), "mummies": _one("bandage"), "ogres": _one("fist"), "shrooms": _one("mushroom"),
+    "mummies": _one("bandage"), "ogres": _one("fist"), "shrooms": _one("mushroom"),
 }
 
 POWER_RECIPES: dict[str, Recipe] = {
