@@ -111,6 +111,25 @@ def test_the_decline_side_differs_in_outline_not_only_in_colour() -> None:
         assert active.count() - both > 60, f"{race}: the two sides have the same outline"
 
 
+def test_each_races_two_sides_stay_apart_as_a_deuteranope_sees_them() -> None:
+    from game.ui.colour_vision import simulate
+
+    def seen(img: pygame.Surface) -> list[float]:
+        out = []
+        for y in range(img.get_height()):
+            for x in range(img.get_width()):
+                r, g, b, a = img.get_at((x, y))
+                r, g, b = simulate((r, g, b), "deuteranopia")
+                out.append((0.3 * r + 0.59 * g + 0.11 * b) * a / 255)
+        return out
+    for race in emblems.RACE_COLOURS:
+        if race == "lost_tribe":
+            continue
+        a, b = seen(art.race_token(race, False, 32)), seen(art.race_token(race, True, 32))
+        apart = sum(abs(p - q) for p, q in zip(a, b, strict=True)) / len(a)
+        assert apart >= 12, f"{race}'s two sides are only {apart:.1f} apart to a deuteranope"
+
+
 def _svg(path: Path, body: str = '<circle cx="50" cy="50" r="30" fill="#e02828"/>',
          box: str = 'viewBox="0 0 100 100"') -> Path:
     path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" {box}>{body}</svg>', encoding="utf-8")
