@@ -423,7 +423,6 @@ class Alike:
 
 
 DECLINE_FIELD = svg_art.STONE            # the turned-over side's stone, unlike every race's field
-DECLINE_HATCH = (204, 180, 146)
 DECLINE_INK = (66, 48, 30)
 
 
