@@ -18,6 +18,7 @@ import gc
 from collections.abc import Mapping  # not typing's: asked of every entry, which is slower
 from pathlib import Path
 from typing import Any, Iterable, Iterator, TypeGuard
+from xml.etree import ElementTree
 
 import yaml
 
@@ -340,14 +341,46 @@ def png_size(path: Path) -> tuple[int, int] | None:
     return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
 
 
+def svg_size(path: Path) -> tuple[float, float] | str:
+    """The width and height of an SVG picture (its viewBox, else its width and height), or what
+    keeps it from being one: the parser's word with its line, or the missing size."""
+    try:
+        root = ElementTree.fromstring(read_bytes(path, "image"))
+    except ElementTree.ParseError as e:
+        return str(e)
+    except (OSError, ValueError) as e:
+        return str(e)
+    if root.tag.rsplit("}", 1)[-1] != "svg":
+        return f"its first element is <{root.tag.rsplit('}', 1)[-1]}>, not <svg>"
+    try:
+        box = [float(v) for v in root.get("viewBox", "").replace(",", " ").split()]
+        if len(box) == 4 and box[2] > 0 and box[3] > 0:
+            return box[2], box[3]
+        w, h = (float(root.get(k, "").strip().removesuffix("px")) for k in ("width", "height"))
+        if w > 0 and h > 0:
+            return w, h
+    except ValueError:
+        pass
+    return "it gives no viewBox (nor width and height in pixels)"
+
+
 def _check_art(path: Path, where: str, word: Reason, eid: Any, art: Any, out: list[Reason]) -> None:
-    """A race's or power's own picture: text naming a square PNG of ART_SIDES pixels that exists."""
+    """A race's or power's own picture: text naming a square PNG of ART_SIDES pixels, or a square
+    SVG picture, that exists."""
     if not isinstance(art, str) or not art.strip():
         out.append(reason("content_not_text", where=where, key="art", kind=word, id=eid))
         return
     file = art_path(path, art)
     if not file.is_file():
         problem = reason("art_missing")
+    elif file.suffix.lower() == ".svg":
+        box = svg_size(file)
+        if isinstance(box, str):
+            problem = reason("art_not_svg", detail=box)
+        elif abs(box[0] - box[1]) > 1e-6 * max(box):
+            problem = reason("art_size", width=f"{box[0]:g}", height=f"{box[1]:g}")
+        else:
+            return
     else:
         size = png_size(file)
         if size is None:

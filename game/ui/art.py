@@ -1,16 +1,19 @@
-"""The game's own pictures, drawn by code: race tokens (Active and In Decline), power badges,
-markers, the coin and the die. Run it to (re)write the PNGs in `assets/ui/`:
+"""The game's own pictures, drawn by code: race tokens (Active and In Decline), power banners,
+markers, the coin and the die. Run it to (re)write the pieces' SVGs in `assets/pieces/` (see
+`svg_art`) and the PNGs in `assets/ui/`:
 
     python -m game.ui.art
 
-Each picture is drawn four times larger and scaled down for smooth edges. Every race of the base
-game and of the packs has its field colour and emblem (`emblems`, drawn from the `glyphs`
-alphabet; the base races' emblems are drawn here), every power its badge, every marker a plate of
-its own outline. The In Decline side is the Active token turned over: pale sepia, hatched, the
-same emblem in dark sepia, the rim in the race's colour. A custom race or power gets an emblem
-from its building blocks (or the PNG its content file names, see `Custom`). `Sprites` loads the
-PNGs (or draws a picture that is missing) and keeps the sizes the board asks for. This module
-knows nothing of the rules.
+The pieces are illustrations written as SVG by `svg_art` from the emblems drawn here and drawn
+at the size asked (`svg_surface`); the PNGs are their fallback. The other pictures are drawn
+four times larger and scaled down for smooth edges. Every race of the base game and of the packs
+has its field colour and emblem (`emblems`, drawn from the `glyphs` alphabet; the base races'
+emblems are drawn here), every power its banner, every marker a plate of its own outline. The In
+Decline side is the Active token turned over: scalloped, grey-sepia stone, hatched, the same
+emblem cut into it, the edge in the race's colour. A custom race or power gets an emblem from
+its building blocks (or the PNG or SVG its content file names, see `Custom`). `Sprites` draws
+the pieces from their SVGs at each size the board asks (the PNGs, or a drawing, when one is
+missing) and keeps each size. This module knows nothing of the rules.
 """
 from __future__ import annotations
 
@@ -31,10 +34,12 @@ if __name__ == "__main__":          # the command: the compiled engine when it i
 
 from game.content.bounded import read_bytes
 
-from . import emblems, glyphs
+from . import emblems, glyphs, svg_art
 from .emblems import RACE_COLOURS
 from .glyphs import GLYPHS, View
 from .theme import ART_DIR
+
+PIECES_DIR = ART_DIR.parent / "pieces"      # the pieces' SVG pictures (`svg_art`)
 
 SS = 4                  # supersampling factor
 BASE = 64               # token picture size in the PNGs
@@ -122,12 +127,22 @@ def _amazons(p: Pen, c) -> None:
 
 
 def _dwarves(p: Pen, c) -> None:
-    ang = math.pi / 4
-    a, b = rotated([(0, 0.72), (0, -0.3)], ang)
-    p.line(c, a, b, 0.12)
-    head = [(-0.5, -0.62), (0.5, -0.62), (0.5, -0.22), (-0.5, -0.22)]
-    p.poly(c, rotated(head, ang))
-    p.poly(shade(c, 0.7), rotated([(-0.5, -0.3), (0.5, -0.3), (0.5, -0.22), (-0.5, -0.22)], ang))
+    """A dwarf: a horned helmet with a nose guard, a long braided beard."""
+    steel = shade(c, 0.72)
+    for s in (-1, 1):
+        p.poly(c, [(s * 0.46, -0.22), (s * 0.76, -0.46), (s * 0.74, -0.8), (s * 0.6, -0.5), (s * 0.34, -0.36)])
+    p.poly(c, [(0.52 * math.cos(a), -0.14 - 0.52 * math.sin(a)) for a in (math.pi * i / 16 for i in range(17))])
+    p.poly(steel, [(-0.58, -0.2), (0.58, -0.2), (0.58, -0.06), (-0.58, -0.06)])
+    for x in (-0.4, -0.2, 0.2, 0.4):
+        p.circle(DARK, x, -0.13, 0.03)
+    p.poly(steel, [(-0.06, -0.64), (0.06, -0.64), (0.06, 0.16), (-0.06, 0.16)])
+    for s in (-1, 1):
+        p.circle(DARK, s * 0.2, 0.04, 0.07)
+    p.poly(c, [(-0.48, -0.02), (-0.3, 0.14), (-0.1, 0.18), (0.1, 0.18), (0.3, 0.14), (0.48, -0.02), (0.46, 0.32),
+               (0.3, 0.58), (0.0, 0.8), (-0.3, 0.58), (-0.46, 0.32)])
+    p.line(steel, (-0.26, 0.26), (0.26, 0.26), 0.06)
+    for x in (-0.2, 0.0, 0.2):
+        p.line(steel, (x, 0.38), (x * 0.7, 0.66), 0.04)
 
 
 def _elves(p: Pen, c) -> None:
@@ -164,27 +179,43 @@ def _giants(p: Pen, c) -> None:
 
 
 def _halflings(p: Pen, c) -> None:
-    p.circle(c, 0, 0, 0.58, 0.14)
-    for a in range(0, 360, 45):
-        x, y = math.cos(math.radians(a)), math.sin(math.radians(a))
-        p.line(c, (x * 0.2, y * 0.2), (x * 0.5, y * 0.5), 0.05)
-    p.circle(c, 0.0, 0.0, 0.14)
+    """A halfling's round door in its hill: a frame, planks, a knob in the middle, a doorstep."""
+    wood = shade(c, 0.72)
+    p.circle(c, 0, -0.04, 0.62)
+    p.circle(wood, 0, -0.04, 0.62, 0.09)
+    for x in (-0.26, 0.0, 0.26):
+        h = math.sqrt(0.5 ** 2 - x * x)
+        p.line(wood, (x, -0.04 - h), (x, -0.04 + h), 0.035)
+    p.circle(DARK, 0, -0.04, 0.08)
+    p.poly(c, [(-0.5, 0.6), (0.5, 0.6), (0.58, 0.76), (-0.58, 0.76)])
 
 
 def _humans(p: Pen, c) -> None:
-    p.line(c, (0, 0.72), (0, -0.5), 0.07)
-    for y in (-0.45, -0.18, 0.09):
-        p.ellipse(c, 0, y - 0.18, 0.09, 0.16)
-        for s in (-1, 1):
-            p.ellipse(c, s * 0.17, y + 0.02, 0.09, 0.15)
-    p.line(c, (-0.3, 0.72), (0.3, 0.72), 0.05)
+    """A knight's great helm with its eye slit, breathing holes and plume."""
+    p.poly(c, [(0.0, -0.46), (-0.16, -0.7), (0.12, -0.84), (0.52, -0.74), (0.2, -0.62)])
+    p.poly(c, [(-0.42, -0.52), (0.42, -0.52), (0.5, -0.3), (0.5, 0.5), (0.3, 0.68), (-0.3, 0.68), (-0.5, 0.5),
+               (-0.5, -0.3)])
+    p.poly(shade(c, 0.72), [(-0.05, -0.52), (0.05, -0.52), (0.05, 0.68), (-0.05, 0.68)])
+    p.poly(DARK, [(-0.4, -0.12), (0.4, -0.12), (0.4, 0.0), (-0.4, 0.0)])
+    for y in (0.2, 0.32, 0.44):
+        for x in (0.18, 0.3):
+            p.circle(DARK, x, y, 0.035)
 
 
 def _orcs(p: Pen, c) -> None:
-    p.line(c, (-0.1, 0.72), (0.05, -0.62), 0.1)
-    blade = [(0.0, -0.55), (0.55, -0.7), (0.66, -0.2), (0.55, 0.25), (0.0, 0.05)]
-    p.poly(c, blade)
-    p.poly(DARK, [(0.2, -0.42), (0.48, -0.5), (0.5, -0.3)])
+    """An orc's head: pointed ears, a heavy brow, a snout and two tusks."""
+    dark = shade(c, 0.7)
+    for s in (-1, 1):
+        p.poly(c, [(s * 0.4, -0.24), (s * 0.82, -0.46), (s * 0.44, 0.08)])
+    p.poly(c, [(-0.42, -0.52), (0.42, -0.52), (0.5, -0.12), (0.46, 0.32), (0.26, 0.62), (-0.26, 0.62),
+               (-0.46, 0.32), (-0.5, -0.12)])
+    for s in (-1, 1):
+        p.poly(dark, [(s * 0.04, -0.12), (s * 0.4, -0.26), (s * 0.4, -0.16), (s * 0.06, -0.02)])
+        p.circle(DARK, s * 0.2, 0.02, 0.07)
+    p.poly(dark, [(-0.08, 0.08), (0.08, 0.08), (0.14, 0.22), (-0.14, 0.22)])
+    p.poly(DARK, [(-0.3, 0.34), (0.3, 0.34), (0.24, 0.46), (-0.24, 0.46)])
+    for s in (-1, 1):
+        p.poly(c, [(s * 0.26, 0.46), (s * 0.2, 0.14), (s * 0.12, 0.46)])
 
 
 def _ratmen(p: Pen, c) -> None:
@@ -207,12 +238,19 @@ def _skeletons(p: Pen, c) -> None:
 
 
 def _sorcerers(p: Pen, c) -> None:
-    pts = []
+    """A sorcerer: a pointed hood, the dark inside it and two glowing eyes, a star above."""
+    p.poly(c, [(0.0, -0.7), (0.3, -0.44), (0.5, 0.02), (0.58, 0.6), (0.3, 0.74), (-0.3, 0.74), (-0.58, 0.6),
+               (-0.5, 0.02), (-0.3, -0.44)])
+    p.ellipse(DARK, 0, 0.12, 0.3, 0.4)
+    for s in (-1, 1):
+        p.poly(c, [(s * 0.05, 0.06), (s * 0.22, -0.04), (s * 0.19, 0.08)])
+    p.poly(shade(c, 0.72), [(-0.58, 0.6), (-0.3, 0.5), (0.3, 0.5), (0.58, 0.6), (0.3, 0.74), (-0.3, 0.74)])
+    star = []
     for i in range(10):
         a = -math.pi / 2 + i * math.pi / 5
-        r = 0.66 if i % 2 == 0 else 0.27
-        pts.append((r * math.cos(a), r * math.sin(a) + 0.04))
-    p.poly(c, pts)
+        r = 0.16 if i % 2 == 0 else 0.07
+        star.append((0.46 + r * math.cos(a), -0.56 + r * math.sin(a)))
+    p.poly(c, star)
 
 
 def _tritons(p: Pen, c) -> None:
@@ -224,11 +262,21 @@ def _tritons(p: Pen, c) -> None:
 
 
 def _trolls(p: Pen, c) -> None:
-    club = [(-0.08, 0.72), (0.08, 0.72), (0.26, -0.35), (0.12, -0.62), (-0.12, -0.62), (-0.26, -0.35)]
-    p.poly(c, rotated(club, 0.5))
-    for x, y in ((0.28, -0.2), (-0.06, -0.5), (0.3, -0.52), (0.05, -0.2)):
-        q = rotated([(x - 0.06, y)], 0.5)[0]
-        p.circle(DARK, q[0], q[1], 0.05)
+    """A troll's head: a tuft of hair, small eyes under a heavy brow, a big nose, a wide grin."""
+    dark = shade(c, 0.7)
+    for s in (-1, 1):
+        p.ellipse(c, s * 0.5, 0.04, 0.11, 0.17)
+    p.ellipse(c, 0, 0.06, 0.47, 0.58)
+    p.poly(c, [(-0.22, -0.42), (-0.34, -0.8), (-0.06, -0.52), (0.04, -0.84), (0.12, -0.5), (0.36, -0.74),
+               (0.22, -0.38)])
+    p.line(dark, (-0.34, -0.14), (0.34, -0.14), 0.09)
+    for s in (-1, 1):
+        p.circle(DARK, s * 0.17, -0.02, 0.055)
+    p.ellipse(c, 0, 0.17, 0.15, 0.17)
+    p.ellipse(dark, 0, 0.17, 0.15, 0.17, 0.045)
+    p.arc(DARK, 0, 0.62, 0.26, math.pi + 0.6, 2 * math.pi - 0.6, 0.06)
+    for s in (-1, 1):
+        p.poly(c, [(s * 0.2, 0.43), (s * 0.14, 0.3), (s * 0.09, 0.45)])
 
 
 def _wizards(p: Pen, c) -> None:
@@ -245,11 +293,86 @@ def _lost_tribe(p: Pen, c) -> None:
     p.line(c, (0, -0.62), (0.15, -0.78), 0.05)
 
 
+def _goblins(p: Pen, c) -> None:
+    """A goblin: great pointed ears, a long nose, a grin with two fangs."""
+    dark = shade(c, 0.7)
+    for s in (-1, 1):
+        p.poly(c, [(s * 0.3, -0.2), (s * 0.84, -0.44), (s * 0.7, -0.3), (s * 0.36, 0.12)])
+        p.poly(dark, [(s * 0.36, -0.16), (s * 0.7, -0.36), (s * 0.4, 0.0)])
+    p.poly(c, [(0, -0.56), (0.32, -0.44), (0.4, -0.08), (0.3, 0.34), (0.0, 0.56), (-0.3, 0.34), (-0.4, -0.08),
+               (-0.32, -0.44)])
+    for s in (-1, 1):
+        p.poly(DARK, [(s * 0.06, -0.1), (s * 0.28, -0.18), (s * 0.24, -0.04)])
+    p.poly(dark, [(-0.05, -0.06), (0.05, -0.06), (0.12, 0.16), (-0.02, 0.18)])
+    p.poly(DARK, [(-0.22, 0.26), (0.22, 0.26), (0.0, 0.42)])
+    for s in (-1, 1):
+        p.poly(c, [(s * 0.16, 0.26), (s * 0.1, 0.36), (s * 0.05, 0.26)])
+
+
+def _leprechauns(p: Pen, c) -> None:
+    """A leprechaun's tall hat: a wide brim, a band with a square buckle, a clover in the band."""
+    band = shade(c, 0.7)
+    p.ellipse(c, 0, 0.42, 0.72, 0.16)
+    p.poly(c, [(-0.42, 0.42), (-0.34, -0.56), (0.34, -0.56), (0.42, 0.42)])
+    p.ellipse(c, 0, -0.56, 0.34, 0.09)
+    p.poly(band, [(-0.4, 0.12), (0.4, 0.12), (0.41, 0.32), (-0.41, 0.32)])
+    p.poly(DARK, [(-0.12, 0.08), (0.12, 0.08), (0.12, 0.36), (-0.12, 0.36)])
+    p.poly(c, [(-0.07, 0.14), (0.07, 0.14), (0.07, 0.3), (-0.07, 0.3)])
+    for x, y in ((0.5, -0.02), (0.62, 0.06), (0.5, 0.12)):
+        p.circle(c, x, y, 0.08)
+    p.line(c, (0.5, 0.06), (0.38, 0.18), 0.04)
+
+
+def _wendigos(p: Pen, c) -> None:
+    """A wendigo: a long stag's skull with branching antlers and hollow eyes."""
+    for s in (-1, 1):
+        p.line(c, (s * 0.18, -0.3), (s * 0.46, -0.7), 0.07)
+        p.line(c, (s * 0.3, -0.47), (s * 0.66, -0.5), 0.06)
+        p.line(c, (s * 0.4, -0.61), (s * 0.3, -0.84), 0.05)
+        p.line(c, (s * 0.52, -0.49), (s * 0.76, -0.72), 0.05)
+    p.poly(c, [(-0.3, -0.36), (0.3, -0.36), (0.34, -0.04), (0.18, 0.36), (0.12, 0.7), (-0.12, 0.7), (-0.18, 0.36),
+               (-0.34, -0.04)])
+    for s in (-1, 1):
+        p.poly(DARK, [(s * 0.06, -0.14), (s * 0.26, -0.2), (s * 0.22, -0.02), (s * 0.08, 0.0)])
+    for y in (0.34, 0.46, 0.58):
+        p.line(DARK, (-0.08, y), (0.08, y), 0.03)
+
+
+def _fauns(p: Pen, c) -> None:
+    """A faun: curling ram's horns, pointed ears, a goatee."""
+    dark = shade(c, 0.7)
+    for s in (-1, 1):
+        a0 = math.pi if s > 0 else 0.0
+        p.arc(c, s * 0.38, -0.36, 0.2, a0, a0 + s * 1.5 * math.pi, 0.13)
+        p.poly(c, [(s * 0.3, -0.06), (s * 0.7, 0.02), (s * 0.34, 0.16)])
+    p.poly(c, [(-0.3, -0.36), (0.3, -0.36), (0.36, 0.0), (0.26, 0.36), (0.1, 0.5), (-0.1, 0.5), (-0.26, 0.36),
+               (-0.36, 0.0)])
+    p.poly(c, [(-0.12, 0.46), (0.12, 0.46), (0.0, 0.8)])
+    for s in (-1, 1):
+        p.ellipse(DARK, s * 0.14, -0.06, 0.07, 0.045)
+    p.poly(dark, [(-0.06, 0.06), (0.06, 0.06), (0.0, 0.2)])
+    p.arc(dark, 0, 0.16, 0.16, 0.6, math.pi - 0.6, 0.04)
+
+
+def _mudmen(p: Pen, c) -> None:
+    """A mudman: a lumpy body of mud rising from its puddle, two round eyes, dripping arms."""
+    p.ellipse(c, 0, 0.62, 0.66, 0.14)
+    p.poly(c, [(-0.42, 0.6), (-0.36, 0.1), (-0.3, -0.3), (-0.12, -0.56), (0.1, -0.6), (0.3, -0.36), (0.38, 0.08),
+               (0.44, 0.6)])
+    for s in (-1, 1):
+        p.poly(c, [(s * 0.34, -0.06), (s * 0.7, 0.1), (s * 0.72, 0.34), (s * 0.62, 0.2), (s * 0.36, 0.14)])
+        p.circle(c, s * 0.68, 0.42, 0.05)
+        p.circle(DARK, s * 0.13, -0.24, 0.08)
+    p.arc(DARK, 0, -0.14, 0.16, 0.5, math.pi - 0.5, 0.05)
+    p.line(shade(c, 0.7), (-0.24, 0.3), (0.2, 0.36), 0.04)
+
+
 EMBLEMS: dict[str, Callable[[Pen, tuple], None]] = {
     "amazons": _amazons, "dwarves": _dwarves, "elves": _elves, "ghouls": _ghouls, "giants": _giants,
     "halflings": _halflings, "humans": _humans, "orcs": _orcs, "ratmen": _ratmen,
     "skeletons": _skeletons, "sorcerers": _sorcerers, "tritons": _tritons, "trolls": _trolls,
     "wizards": _wizards, "lost_tribe": _lost_tribe,
+    "goblins": _goblins, "leprechauns": _leprechauns, "wendigos": _wendigos, "fauns": _fauns, "mudmen": _mudmen,
 }
 
 
@@ -299,8 +422,7 @@ class Alike:
             self.done += 1
 
 
-DECLINE_FIELD = (232, 212, 182)          # the turned-over side: pale sepia, unlike every race's field
-DECLINE_HATCH = (204, 180, 146)
+DECLINE_FIELD = svg_art.STONE            # the turned-over side's stone, unlike every race's field
 DECLINE_INK = (66, 48, 30)
 
 
@@ -316,7 +438,7 @@ def _emblem(ident: str, ink: tuple[int, ...], size: int, custom: Custom | None, 
         for name, x, y, k in recipe:
             GLYPHS[name](View(sub, x, y, k), ink)
     elif custom is not None and custom.art:
-        pic = _custom_picture(custom.art)
+        pic = _custom_picture(custom.art, sub.n)
         if pic is not None:
             if tuple(ink[:3]) != LIGHT:
                 pic = _sepia(pic)
@@ -335,17 +457,31 @@ def _emblem(ident: str, ink: tuple[int, ...], size: int, custom: Custom | None, 
     return sub.surf
 
 
-_PICTURES: dict[str, pygame.Surface | None] = {}
+_PICTURES: dict[tuple[str, int], pygame.Surface | None] = {}
+_TOLD: set[str] = set()
 
 
-def _custom_picture(path: str) -> pygame.Surface | None:
-    """A content file's own PNG (checked by the loader), loaded once; None if it cannot be read now."""
-    if path not in _PICTURES:
+def _custom_picture(path: str, size: int = 0) -> pygame.Surface | None:
+    """A content file's own picture (checked by the loader), loaded once: a PNG as it is, an SVG
+    drawn at `size` pixels (sharp at any size). None if it cannot be read now, said once in a
+    line naming the file and the fix."""
+    svg = path.lower().endswith(".svg")
+    key = (path, size if svg else 0)
+    if key not in _PICTURES:
         try:                         # a plain file within a picture's size, never a pipe
-            _PICTURES[path] = pygame.image.load(io.BytesIO(read_bytes(path, "image")), path)
-        except (pygame.error, OSError):
-            _PICTURES[path] = None
-    return _PICTURES[path]
+            data = read_bytes(path, "image")
+            if svg:
+                _PICTURES[key] = pygame.image.load_sized_svg(io.BytesIO(data), (max(4, size or BASE),) * 2)
+            else:
+                _PICTURES[key] = pygame.image.load(io.BytesIO(data), path)
+        except (pygame.error, OSError) as e:
+            _PICTURES[key] = None
+            if path not in _TOLD:
+                _TOLD.add(path)
+                kind = "an SVG picture" if svg else "a PNG picture"
+                print(f"{path}: cannot be drawn ({e}); give {kind} there, or leave 'art' out for a drawn emblem",
+                      file=sys.stderr)
+    return _PICTURES[key]
 
 
 def _sepia(pic: pygame.Surface) -> pygame.Surface:
@@ -357,71 +493,112 @@ def _sepia(pic: pygame.Surface) -> pygame.Surface:
     return out
 
 
-def race_token(race: str, decline: bool = False, size: int = BASE, custom: Custom | None = None) -> pygame.Surface:
-    """A round token of `race`. The Active side: the race's field colour, a darker rim and its
-    emblem in light (or dark, on a light field) ink. The In Decline side is the same token turned
-    over: sepia stone, hatched, the same emblem in dark sepia, the rim in the race's colour, so a
-    decline stack still names its race and never looks like an Active one."""
-    pen = Pen(size)
-    col = race_colour(race)
-    if race == "lost_tribe":               # a square clay tile: unlike any race's disc or a marker badge
-        n = pen.n
-        tile = pygame.Rect(0, 0, int(n * 0.84), int(n * 0.84))
-        tile.center = (n // 2, n // 2)
-        rad = int(n * 0.18)
-        pygame.draw.rect(pen.surf, (30, 26, 24, 140), tile.move(int(n * 0.03), int(n * 0.04)), border_radius=rad)
-        pygame.draw.rect(pen.surf, (110, 58, 34), tile, border_radius=rad)
-        pygame.draw.rect(pen.surf, col, tile.inflate(-int(n * 0.09), -int(n * 0.09)), border_radius=rad)
-        sub = Pen(size)
-        _lost_tribe(sub, LIGHT)
-        em = pygame.transform.smoothscale(sub.surf, (int(n * 0.6), int(n * 0.6)))
-        pen.surf.blit(em, em.get_rect(center=(n // 2, n // 2)))
-        return pen.done()
-    if decline:
-        pen.circle((30, 26, 24, 120), 0.04, 0.06, 0.95)          # shadow
-        pen.circle(shade(col, 0.75), 0, 0, 0.95)                  # the rim keeps the race's colour
-        pen.circle(DECLINE_FIELD, 0, 0, 0.78)
-        hatch = 0.76
-        for k in range(-4, 5):                                  # the turned-over side's hatching
-            off = k * 0.17
-            half = math.sqrt(max(0.0, hatch * hatch - off * off))
-            ox, oy = off * 0.7071, -off * 0.7071
-            dx, dy = 0.7071 * half, 0.7071 * half
-            pen.line(DECLINE_HATCH, (ox - dx, oy - dy), (ox + dx, oy + dy), 0.04)
-        pen.circle(DECLINE_FIELD, 0, 0, 0.6)
-        pen.circle(DECLINE_INK, 0, 0, 0.78, 0.035)
-        ink: tuple[int, ...] = DECLINE_INK
+def emblem_drawer(ident: str, custom: Custom | None = None, power: bool = False) -> Callable[[Any, tuple], None] | None:
+    """How the emblem of `ident` is drawn with any pen (`Pen`, `svg_art.SvgPen`) in one ink: a
+    base race's drawing, a shipped recipe, or one generated from a custom entry's blocks (its
+    dots with it). None for a custom entry with a picture of its own (laid on by `_laid`)."""
+    draw = None if power else EMBLEMS.get(ident)
+    if draw is not None:
+        return draw
+    recipe = (emblems.POWER_RECIPES if power else emblems.RACE_RECIPES).get(ident)
+    if recipe is None and custom is not None and custom.art:
+        return None
+    if recipe is not None:
+        parts, dots = recipe, 0
     else:
-        pen.circle((30, 26, 24, 140), 0.05, 0.07, 0.95)
-        pen.circle(shade(col, 0.45), 0, 0, 0.95)                  # the rim
-        pen.circle(col, 0, 0, 0.82)
-        pen.circle(shade(col, 1.18), -0.16, -0.2, 0.52)          # a soft highlight
-        pen.circle(col, 0.05, 0.06, 0.62)
-        pen.circle(shade(col, 1.4), 0, 0, 0.82, 0.045)
-        ink = DARK if emblems.on_field(col) else LIGHT
-    em = _emblem(race, ink, size, custom)
-    em = pygame.transform.smoothscale(em, (int(pen.n * 0.7), int(pen.n * 0.7)))
-    pen.surf.blit(em, em.get_rect(center=(pen.n // 2, pen.n // 2)))
-    return pen.done()
+        parts, dots = emblems.generated(ident, custom.blocks if custom is not None else (),
+                                        custom.salt if custom is not None else 0)
+
+    def drawn(p: Any, c: tuple) -> None:
+        for name, x, y, k in parts:
+            GLYPHS[name](View(p, x, y, k), c)
+        if dots:
+            glyphs.dots(p, c, dots)
+    return drawn
+
+
+def _laid(ident: str, ink: tuple[int, ...], px: int, custom: Custom | None, power: bool = False) -> pygame.Surface | None:
+    """What is laid on a piece's picture by pygame, `px` pixels square: a custom entry's own
+    picture (its PNG or SVG; in sepia on a turned-over side) or, for one with no glyph at all,
+    its initial. None when the emblem is all in the SVG."""
+    shipped = (emblems.POWER_RECIPES if power else emblems.RACE_RECIPES).get(ident) is not None or \
+        (not power and ident in EMBLEMS)
+    if shipped:
+        return None
+    if custom is not None and custom.art:
+        pic = _custom_picture(custom.art, px)
+        if pic is None:
+            return None
+        if tuple(ink[:3]) == DECLINE_INK:
+            pic = _sepia(pic)
+        return pygame.transform.smoothscale(pic, (px, px)) if pic.get_size() != (px, px) else pic
+    made, _ = emblems.generated(ident, custom.blocks if custom is not None else (), 0)
+    if made:
+        return None
+    sub = Pen(px)
+    _initial(sub, ink, ident)
+    return sub.done()
+
+
+def svg_surface(text: str, size: int) -> pygame.Surface:
+    """SVG text drawn at `size` pixels square."""
+    s = pygame.image.load_sized_svg(io.BytesIO(text.encode("utf-8")), (size, size))
+    if s.get_size() != (size, size):
+        s = pygame.transform.smoothscale(s, (size, size))
+    return s
+
+
+def _key(race: str, decline: bool) -> tuple[int, int, int]:
+    """The ink an emblem is drawn in for the SVG (`svg_art.ink_emblem` finds its body by it)."""
+    if decline:
+        return svg_art.CUT
+    return DARK_KEY if emblems.on_field(race_colour(race)) else LIGHT
+
+
+DARK_KEY = (50, 38, 30)         # the ink of an emblem drawn dark (on a light field, on a banner)
+
+
+def race_svg(race: str, decline: bool = False, custom: Custom | None = None) -> str:
+    """The SVG of `race`'s token, Active or In Decline (`svg_art.race_svg`)."""
+    col = race_colour(race)
+    side = "In Decline" if decline else "Active"
+    return svg_art.race_svg(f"{race} ({side})", col, decline, emblem_drawer(race, custom), _key(race, decline),
+                            dark_ink=emblems.on_field(col), tile=race == "lost_tribe", scene=svg_art.scene_of(race))
+
+
+def race_token(race: str, decline: bool = False, size: int = BASE, custom: Custom | None = None) -> pygame.Surface:
+    """A round token of `race`, drawn from its SVG at `size` pixels. The Active side: the race's
+    field colour, a raised rim and its emblem in ivory (dark bronze on a light field). The In
+    Decline side is the token turned over: a scalloped edge, grey-sepia stone, hatched, the same
+    emblem cut into a slab, so a decline stack still names its race and never looks like an
+    Active one, in any colour vision. The Lost Tribe is a square clay tile with no other side."""
+    decline = decline and race != "lost_tribe"
+    surf = svg_surface(race_svg(race, decline, custom), size)
+    ink = DECLINE_INK if decline else (DARK if emblems.on_field(race_colour(race)) else LIGHT)
+    px = int(size * 0.7)
+    own = _laid(race, ink, px, custom)
+    if own is not None:
+        surf.blit(own, own.get_rect(center=(size // 2, size // 2)))
+    return surf
+
+
+def power_svg(power: str, custom: Custom | None = None) -> str:
+    """The SVG of `power`'s banner (`svg_art.power_svg`)."""
+    return svg_art.power_svg(power, emblems.power_band(power), emblem_drawer(power, custom, power=True), DARK_KEY)
 
 
 def power_badge(power: str, size: int = BASE, custom: Custom | None = None) -> pygame.Surface:
-    """A power's badge: a parchment pennant with a coloured band and the power's emblem in ink
-    (a shape unlike the round race tokens)."""
-    pen = Pen(size)
-    band = emblems.power_band(power)
-    outline = [(-0.82, -0.86), (0.82, -0.86), (0.82, 0.62), (0.0, 0.94), (-0.82, 0.62)]
-    pen.poly((30, 26, 24, 140), [(x + 0.05, y + 0.06) for x, y in outline])
-    pen.poly(band, outline)
-    pen.poly((246, 234, 206), [(-0.66, -0.7), (0.66, -0.7), (0.66, 0.5), (0.0, 0.76), (-0.66, 0.5)])
-    em = _emblem(power, DARK, size, custom, power=True)
-    em = pygame.transform.smoothscale(em, (int(pen.n * 0.66), int(pen.n * 0.66)))
-    pen.surf.blit(em, em.get_rect(center=(pen.n // 2, int(pen.n * 0.46))))
-    return pen.done()
+    """A power's banner, drawn from its SVG at `size` pixels: swallowtailed cloth in its colour
+    hanging from a rod, its emblem on a parchment roundel (a shape unlike the round tokens)."""
+    surf = svg_surface(power_svg(power, custom), size)
+    own = _laid(power, DARK, int(size * 0.6), custom, power=True)
+    if own is not None:
+        surf.blit(own, own.get_rect(center=(size // 2, int(size * 0.48))))
+    return surf
 
 
 # -- markers ----------------------------------------------------------------------------------
-def _badge(pen: Pen, rim=(92, 66, 40), fill=(244, 232, 204)) -> None:
+def _badge(pen: Any, rim=(92, 66, 40), fill=(244, 232, 204)) -> None:
     pen.circle((20, 16, 12, 130), 0.05, 0.07, 0.94)
     pen.circle(rim, 0, 0, 0.94)
     pen.circle(fill, 0, 0, 0.8)
@@ -474,7 +651,7 @@ SHAPES: dict[str, tuple[str, float, float]] = {
 }
 
 
-def _plate(pen: Pen, kind: str, rim=(92, 66, 40), fill=(244, 232, 204)) -> None:
+def _plate(pen: Any, kind: str, rim=(92, 66, 40), fill=(244, 232, 204)) -> None:
     """A marker's plate: its outline filled with `rim`, and inside it `fill`."""
     pts = _outline(SHAPES.get(kind, ("circle", 1.0, 0.0))[0])
     pen.poly((20, 16, 12, 130), [(x + 0.04, y + 0.06) for x, y in pts])
@@ -485,8 +662,20 @@ def _plate(pen: Pen, kind: str, rim=(92, 66, 40), fill=(244, 232, 204)) -> None:
 
 
 def marker(kind: str, size: int = 48) -> pygame.Surface:
-    """A marker: a plate of its own outline (see `SHAPES`) with its picture inside."""
-    base = Pen(size)
+    """A marker: a plate of its own outline (see `SHAPES`) with its picture inside, drawn from
+    its SVG at `size` pixels (a custom one without a picture: `custom_marker`)."""
+    if kind not in MARKERS:
+        return custom_marker(kind, size)
+    return svg_surface(marker_svg(kind), size)
+
+
+def marker_svg(kind: str) -> str:
+    """The SVG of a marker (`svg_art.marker_svg`)."""
+    return svg_art.marker_svg(kind, partial(_draw_marker, kind))
+
+
+def _draw_marker(kind: str, base: Any) -> None:
+    """A marker's plate and picture, drawn with any pen."""
     k, dy = SHAPES.get(kind, ("circle", 1.0, 0.0))[1:]
     pen = View(base, 0.0, dy, k)
     if kind == "mountain":
@@ -575,9 +764,6 @@ def marker(kind: str, size: int = 48) -> pygame.Surface:
     elif kind == "catapult":         # a Catapult: the siege engine, its stone in the air
         _plate(base, kind, rim=(84, 60, 36), fill=(232, 220, 190))
         glyphs.catapult(pen, (110, 72, 40))
-    else:
-        return custom_marker(kind, size)
-    return base.done()
 
 
 #: the marker pictures custom content names (marker name -> PNG), set when a catalog is in play
@@ -684,6 +870,35 @@ def art_files() -> dict[str, Callable[[], pygame.Surface]]:
     return files
 
 
+def svg_files() -> dict[str, str]:
+    """Every SVG of `assets/pieces` and its text: each race's token and its In Decline side,
+    each power's banner, each marker."""
+    files: dict[str, str] = {}
+    for race in RACE_COLOURS:
+        files[f"tokens/{race}.svg"] = race_svg(race, False)
+        if race != "lost_tribe":
+            files[f"tokens/{race}_decline.svg"] = race_svg(race, True)
+    for power in emblems.POWER_RECIPES:
+        files[f"powers/{power}.svg"] = power_svg(power)
+    for kind in MARKERS:
+        files[f"markers/{kind}.svg"] = marker_svg(kind)
+    return files
+
+
+def write_svgs(out: Path = PIECES_DIR) -> list[Path]:
+    """Writes every piece's SVG under `out`; a file already so, or one finished by hand (its
+    `svg_art.MARK` line deleted), is left as it is."""
+    written = []
+    for name, text in svg_files().items():
+        path = out / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        old = path.read_text(encoding="utf-8") if path.is_file() else None
+        if old is None or (old != text and svg_art.MARK in old):
+            path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
+
+
 def write_all(out: Path = ART_DIR) -> list[Path]:
     written = []
     for name, draw in art_files().items():
@@ -728,10 +943,13 @@ def _custom_of(name: str, idents: set[str]) -> bool:
 
 
 class Sprites:
-    """Pictures for the window: loaded from `assets/ui` (drawn if missing), scaled on demand."""
+    """Pictures for the window: the pieces drawn from their SVGs in `assets/pieces` at each size
+    asked, the rest loaded from `assets/ui` (drawn if missing) and scaled; each size kept."""
 
-    def __init__(self, art_dir: Path = ART_DIR) -> None:
+    def __init__(self, art_dir: Path = ART_DIR, pieces_dir: Path = PIECES_DIR) -> None:
         self.dir = art_dir
+        self.pieces = pieces_dir
+        self._broken: set[str] = set()
         self._base: dict[str, pygame.Surface] = {}
         self._scaled: dict[tuple[str, int], pygame.Surface] = {}
         self.custom: dict[str, Custom] = {}
@@ -787,24 +1005,43 @@ class Sprites:
             self._base[name] = s
         return s
 
+    def _svg(self, name: str, size: int) -> pygame.Surface | None:
+        """The piece `name` ("tokens/elves.png") drawn from its SVG in `assets/pieces` at `size`
+        pixels, or None when there is none (or it cannot be drawn: said once, with the fix)."""
+        path = self.pieces / (name.rsplit(".", 1)[0] + ".svg")
+        if name.startswith("custom/") or str(path) in self._broken or not path.is_file():
+            return None
+        try:
+            return pygame.image.load_sized_svg(str(path), (size, size))
+        except (pygame.error, OSError) as e:
+            self._broken.add(str(path))
+            print(f"{path}: cannot be drawn ({e}); run python -m game.ui.art to write it again",
+                  file=sys.stderr)
+            return None
+
     def _sized(self, name: str, size: int, draw: Callable[..., pygame.Surface]) -> pygame.Surface:
-        """The picture `name` at `size` pixels: the stored one scaled down, or drawn anew at that
-        size when it is bigger than the stored one (a zoomed board stays sharp)."""
+        """The picture `name` at `size` pixels: drawn from its SVG at exactly that size (a zoomed
+        or full-screen board stays sharp), else the stored PNG scaled down, or drawn anew at
+        that size (a custom piece, or one bigger than the stored PNG)."""
         size = max(4, int(size))
         key = (name, size)
         s = self._scaled.get(key)
         if s is None:
-            base = self._load(name, draw)
-            if base.get_width() == size:
-                s = base
-            elif base.get_width() < size:
+            s = self._svg(name, size)
+            if s is None and name.startswith("custom/"):
                 s = draw(size)
-                if s.get_size() != (size, size):
-                    s = pygame.transform.smoothscale(s, (size, size))
-                if pygame.display.get_surface() is not None:
-                    s = s.convert_alpha()
-            else:
-                s = pygame.transform.smoothscale(base, (size, size))
+            elif s is None:
+                base = self._load(name, draw)
+                if base.get_width() == size:
+                    s = base
+                elif base.get_width() < size:
+                    s = draw(size)
+                else:
+                    s = pygame.transform.smoothscale(base, (size, size))
+            if s.get_size() != (size, size):
+                s = pygame.transform.smoothscale(s, (size, size))
+            if pygame.display.get_surface() is not None:
+                s = s.convert_alpha()
             self._scaled[key] = s
         return s
 
@@ -859,7 +1096,7 @@ def main(argv: list[str] | None = None) -> int:
     pygame.display.init()
     pygame.font.init()
     out = Path(argv[0]) if argv else ART_DIR
-    for p in write_all(out):
+    for p in write_svgs(out.parent / "pieces" if argv else PIECES_DIR) + write_all(out):
         print(p)
     return 0
 

@@ -2,10 +2,10 @@
 
 Every shipped race and power (the base game and each pack in `assets/content/expansions`) has a
 recipe here: one glyph of `glyphs`, sometimes with a second, smaller one, placed on the token.
-The base races keep the emblems drawn in `art`. A race or power not listed (a custom one) gets
-an emblem made from what it does: a glyph for each building block among its effects, on a
-colour worked out from its id, with a ring of dots counted from the id, so two custom entries
-never look alike and none looks like a shipped one (`generated`).
+The base races, and the pack races drawn as figures, keep the emblems drawn in `art`. A race or
+power not listed (a custom one) gets an emblem made from what it does: a glyph for each building
+block among its effects, on a colour worked out from its id, with a ring of dots counted from
+the id, so two custom entries never look alike and none looks like a shipped one (`generated`).
 
 Race field colours were chosen as a set by a search that keeps each near its theme and pushes
 the closest pair apart as seen by normal, protanope, deuteranope and tritanope eyes (CIEDE2000
@@ -42,17 +42,17 @@ def _one(name: str) -> Recipe:
     return ((name, 0.0, 0.0, 1.0),)
 
 
-#: the races of the packs (the base races' emblems are drawn in `art`)
+#: the races of the packs (the base races' emblems, and those of `art.EMBLEMS`, are drawn in `art`)
 RACE_RECIPES: dict[str, Recipe] = {
     "ice_witches": (("witch_hat", 0.0, 0.08, 0.95), ("snowflake", 0.0, -0.1, 0.32)),
     "skags": _one("claw"), "slingmen": _one("target"), "barbarians": _one("helm"), "homunculi": _one("chain"),
-    "leprechauns": _one("clover"), "pixies": _one("wings"), "witch_doctors": _one("mask"), "goblins": _one("fang"),
+    "pixies": _one("wings"), "witch_doctors": _one("mask"),
     "kobolds": _one("hammer"), "nomads": _one("tent"), "white_ladies": _one("ghost"), "priestesses": _one("ankh"),
-    "fauns": _one("pipes"), "shrubmen": _one("tree"), "igors": _one("bolt"), "khans": _one("banner"),
-    "scarecrows": _one("scarecrow"), "wendigos": _one("antlers"),
+    "shrubmen": _one("tree"), "igors": _one("bolt"), "khans": _one("banner"),
+    "scarecrows": _one("scarecrow"),
     "drow": (("moon", -0.05, 0.05, 1.0), ("star", 0.32, -0.3, 0.38)),
     "liches": (("crown", 0.0, -0.42, 0.55), ("skull", 0.0, 0.22, 0.72)),
-    "mudmen": _one("tear_pair"), "mummies": _one("bandage"), "ogres": _one("fist"), "shrooms": _one("mushroom"),
+    "mummies": _one("bandage"), "ogres": _one("fist"), "shrooms": _one("mushroom"),
 }
 
 POWER_RECIPES: dict[str, Recipe] = {
