@@ -54,7 +54,7 @@ def test_the_requirement_lists_say_what_the_package_says() -> None:
     assert _requirements(ROOT / "requirements-dev.txt") == [d.replace(" ", "") for d in project["optional-dependencies"]["dev"]]
     assert project["optional-dependencies"]["dask"] == ["dask[distributed]>=2024.1"]
     names = [re.split(r"[<>=\[]", d)[0] for d in project["dependencies"]]
-    assert names == ["pygame-ce", "pytmx", "PyYAML", "platformdirs"]
+    assert names == ["pygame-ce", "pytmx", "PyYAML", "platformdirs", "aiohttp", "segno"]
     assert project["scripts"] == {"smallworld": "game.cli:main"}
 
 

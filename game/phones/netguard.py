@@ -10,7 +10,11 @@ from __future__ import annotations
 import ipaddress
 import socket
 
-_SHARED = ipaddress.ip_network("100.64.0.0/10")     # a carrier's NAT: not the family's network
+#: the home network's ranges and this machine's own (Python's `is_private` also takes the
+#: documentation and benchmarking ranges, which are no one's home network)
+LOCAL = tuple(ipaddress.ip_network(n) for n in (
+    "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "127.0.0.0/8", "169.254.0.0/16",
+    "::1/128", "fe80::/10", "fc00::/7"))
 
 
 def is_local(address: str | None) -> bool:
@@ -22,11 +26,7 @@ def is_local(address: str | None) -> bool:
         return False
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
-    if ip.is_unspecified or ip.is_multicast:
-        return False
-    if isinstance(ip, ipaddress.IPv4Address) and ip in _SHARED:
-        return False
-    return bool(ip.is_loopback or ip.is_link_local or ip.is_private)
+    return any(ip.version == net.version and ip in net for net in LOCAL)
 
 
 def lan_address() -> str:

@@ -24,11 +24,13 @@ from typing import Any, Callable
 
 from aiohttp import WSMsgType, web
 
+from game import resources
+
 from . import protocol
 from .codes import SeatCodes
 from .netguard import is_local, lan_address
 
-PAGE_DIR = Path(__file__).resolve().parent / "page"
+PAGE_DIR = resources.PACKAGE / "phones" / "page"
 PAGE_FILES = {"phone.js": "text/javascript", "phone.css": "text/css"}
 WS_MAX = 16 * 1024          # a frame beyond this closes the socket (aiohttp's own limit)
 INBOX = 256                 # intents waiting for the window at most

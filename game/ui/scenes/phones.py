@@ -46,6 +46,9 @@ class PhonesScene(Scene):
         self._codes: dict[int, pygame.Surface] = {}
         self._claimed: set[int] = set()
 
+    def button(self, bid: str) -> Button | None:
+        return next((b for b in self.buttons if b.id == bid), None)
+
     def resize(self) -> None:
         w, h = self.app.size()
         ui = ui_scale(w, h)
