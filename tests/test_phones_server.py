@@ -8,7 +8,7 @@ import json
 from typing import Any, Awaitable, Callable
 
 import pytest
-from aiohttp import WSMsgType, web
+from aiohttp import WSMsgType, WSServerHandshakeError, web
 from aiohttp.test_utils import TestClient, TestServer
 
 from game.phones import protocol
@@ -59,7 +59,7 @@ def test_a_request_from_a_public_address_is_refused() -> None:
         r = await client.get(f"/{code}")
         assert r.status == 403 and "home network" in await r.text()
         assert (await client.get(f"/{code}/phone.js")).status == 403
-        with pytest.raises(Exception):
+        with pytest.raises(WSServerHandshakeError):
             await client.ws_connect(f"/{code}/ws")
         assert server.refused >= 3
     run(test, remote="203.0.113.9")

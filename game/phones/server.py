@@ -19,7 +19,6 @@ import queue
 import threading
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Callable
 
 from aiohttp import WSMsgType, web
