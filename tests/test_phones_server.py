@@ -160,3 +160,14 @@ def test_codes_are_fresh_and_compared_whole() -> None:
     second = codes.issue(0)
     assert second != first and codes.seat_of(first) is None
     assert len({codes.issue(k) for k in range(1, 6)}) == 5
+
+
+def test_the_phones_stand_beside_the_match_not_on_the_window() -> None:
+    """game.phones reads the engine (and game.resources for its page), never the window nor pygame."""
+    from tests.test_architecture import ROOT, _imports
+    offenders = []
+    for path in (ROOT / "game" / "phones").rglob("*.py"):
+        for mod in _imports(path):
+            if mod.startswith(("game.ui", "pygame", "game.lab", "game.bots")):
+                offenders.append(f"{path.relative_to(ROOT).as_posix()} imports {mod}")
+    assert offenders == []

@@ -5,7 +5,7 @@ It runs aiohttp on an event loop of its own, in a background thread; the window'
 to it through two doors only: `inbox` (a bounded thread-safe queue of `Intent`s, read by the
 play scene's update, like the computer players' worker) and `publish` / `reply` / `release`
 (handed to the loop with `call_soon_threadsafe`). Every request must come from a local address
-(`netguard.is_local`) and carry its seat's code in its path: `/CODE` the page, `/CODE/phone.js`
+(`netguard.is_local`) and carry its seat's code in its path: `/CODE/` the page, `/CODE/phone.js`
 and `/CODE/phone.css` its files (the only files on disk served), `/CODE/ws` the socket. A phone
 that sleeps or reloads opens the socket again and gets its seat's last view at once; a second
 socket for a seat replaces the first. A phone's messages are bounded in size and rate
@@ -247,6 +247,8 @@ def make_app(server: PhoneServer) -> web.Application:
 
     async def page(request: web.Request) -> web.StreamResponse:
         seat_of(request)
+        if not request.path.endswith("/"):                # the page's files are beside it: /CODE/
+            raise web.HTTPFound(f"/{request.match_info['code']}/")
         return web.FileResponse(PAGE_DIR / "index.html", headers=_NO_STORE)
 
     async def asset(request: web.Request) -> web.StreamResponse:
@@ -304,6 +306,7 @@ def make_app(server: PhoneServer) -> web.Application:
 
     app = web.Application(middlewares=[guard], client_max_size=4096)
     app.router.add_get("/{code}", page)
+    app.router.add_get("/{code}/", page)
     app.router.add_get("/{code}/ws", socket)
     app.router.add_get("/{code}/{name}", asset)
     return app

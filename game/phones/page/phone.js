@@ -10,7 +10,7 @@
   const $ = (id) => document.getElementById(id);
   let ws = null, board = null, view = null, n = 0, wasMine = false, bye = "", retry = 0;
   let draftOpen = false, draft = null, chosen = "", confirmDecline = false, pending = {};
-  const hook = { view: null, board: null, said: [], vibrated: 0, connected: false, bye: "" };
+  const hook = { view: null, board: null, said: [], rtt: [], vibrated: 0, turns: 0, connected: false, bye: "" };
   window.__phone = hook;          // read by the tests; every move is still a tap on the page
 
   function w(key) { return (view && view.words && view.words[key]) || key; }
@@ -41,13 +41,16 @@
     if (!ws || ws.readyState !== 1) return false;
     msg.n = ++n; ws.send(JSON.stringify(msg)); return msg.n;
   }
-  function act(a) { return send({ t: "act", a: a }); }
+  const sentAt = {};
+  function act(a) { const k = send({ t: "act", a: a }); if (k) sentAt[k] = performance.now(); return k; }
   function curtain(text) { $("curtain-text").textContent = text; $("curtain").hidden = false; }
 
   function receive(m) {
     if (m.t === "board") { board = m; hook.board = m; drawBoard(); return; }
     if (m.t === "view") { setView(m); return; }
-    if (m.t === "said") { hook.said.push(m); said(m); const p = pending[m.n]; delete pending[m.n];
+    if (m.t === "said") { hook.said.push(m); said(m);
+      if (m.ok && sentAt[m.n] !== undefined) hook.rtt.push(performance.now() - sentAt[m.n]);
+      delete sentAt[m.n]; const p = pending[m.n]; delete pending[m.n];
       if (p && m.ok) p(); return; }
     if (m.t === "bye") { bye = m.why; hook.bye = m.why; }
   }
@@ -66,12 +69,14 @@
     $("lang").value = v.lang;
     if (v.draft && (v.phase === "redeploy" || v.phase === "withdraw" || v.draft.kind === "withdraw")) draftOpen = true;
     if (draftOpen && v.draft && !draft) draft = Object.assign({}, v.draft.counts);
-    if (turned) { $("said").hidden = true;
-      if (navigator.vibrate) { try { navigator.vibrate([200, 100, 200]); hook.vibrated++; } catch (e) {} } }
-    render(turned);
+    let buzzed = false;
+    if (turned) { $("said").hidden = true; hook.turns++;
+      if (navigator.vibrate) { try { buzzed = navigator.vibrate([200, 100, 200]); } catch (e) { buzzed = false; } }
+      if (buzzed) hook.vibrated++; }
+    render(turned, buzzed);
   }
 
-  function render(turned) {
+  function render(turned, buzzed) {
     const v = view, me = v.players[v.me];
     $("me-name").textContent = me.name;
     $("me-chip").style.background = me.colour;
@@ -80,7 +85,7 @@
     if (v.over) { st.className = "status"; st.textContent = w("game_over"); }
     else if (v.mine && v.asked) { st.className = "status asked"; st.textContent = v.words.asked_line || w("asked"); }
     else if (v.mine) { st.className = "status mine";
-      st.textContent = v.words.your_turn_line + (turned && navigator.vibrate ? " · " + w("vibrated") : ""); }
+      st.textContent = v.words.your_turn_line + (buzzed ? " · " + w("vibrated") : ""); }
     else { st.className = "status"; st.textContent = v.words.waiting_line + " · " + v.words.round_line; }
     $("h-races").textContent = w("you"); $("h-column").textContent = w("column"); $("h-log").textContent = w("log");
     $("l-lang").textContent = w("language");
@@ -159,7 +164,8 @@
   function tapRegion(rid) {
     if (draftOpen && draft && rid in draft) { step(rid, 1); return; }
     const moves = movesAt(rid);
-    if (moves.length === 1 && moves[0].kind === "conquer") { chosen = ""; act(moves[0].a); return; }
+    const take = moves.find((m) => m.kind === "conquer");     // a lit region conquers at a tap, as on the table
+    if (take) { chosen = ""; act(take.a); return; }
     chosen = chosen === rid ? "" : rid;
     render(false);
   }

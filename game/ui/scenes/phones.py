@@ -147,7 +147,7 @@ def open_phones(app: App, game: Any) -> None:
     close_phones(app)
     if not app.phones_on:
         return
-    from ..phone_link import PhoneLink
+    from .phone_link import PhoneLink
     link = PhoneLink(game.table, port=app.phones_port, host=app.phones_host)
     try:
         link.start()

@@ -13,6 +13,7 @@ waits.
 from __future__ import annotations
 
 import contextlib
+import json
 import time
 from typing import Any, Iterator
 
@@ -22,8 +23,8 @@ from game.phones.server import DEFAULT_PORT, PhoneServer
 from game.phones.views import board_view, seat_view
 from game.rules import legal_actions, why_illegal
 
-from . import strings, theme
-from .logtext import recent_lines
+from .. import strings, theme
+from ..logtext import recent_lines
 
 WAKE = pygame.event.custom_type()        # an intent waits in the inbox: the window's loop looks now
 
@@ -69,7 +70,7 @@ class TableWords:
         return strings.region_name(self.state.board, rid)
 
     def use_label(self, effect: str) -> str:
-        from .scenes.play_modes import use_button_label
+        from .play_modes import use_button_label
         return use_button_label(self.state, effect)
 
     def log(self, limit: int) -> list[str]:
@@ -98,6 +99,8 @@ class PhoneLink:
         self.version = 0
         self.boards: dict[int, str] = {}       # the language each seat's board was sent in
         self.latency: list[float] = []         # seconds from a phone's message to its move played
+        self.last: dict[int, str] = {}         # each seat's last view sent (without its number)
+        self.sent: dict[int, int] = {}         # ... and its number
 
     def start(self, tries: int = 10) -> None:
         """Serve on the first free port from the one asked; fresh codes for every person's seat."""
@@ -144,7 +147,14 @@ class PhoneLink:
                     self.server.set_board(seat, {"t": "board", **board_view(self.table.mapdata, words)})
                     self.boards[seat] = lang
                 can_undo = self.table.match.can_undo()
-                self.server.publish(seat, seat_view(s, seat, legal, words, faces, can_undo, self.version))
+                view = seat_view(s, seat, legal, words, faces, can_undo, 0)
+                view["moves"] = len(self.table.match.records)       # which move of the game it shows
+            same = json.dumps(view, sort_keys=True)
+            if self.last.get(seat) == same:
+                continue                          # nothing new for this phone: it is not drawn again
+            self.last[seat] = same
+            view["v"] = self.sent[seat] = self.version
+            self.server.publish(seat, view)
 
     def handle(self, scene: Any) -> bool:
         """Play what the phones sent; True when anything changed on the table."""
@@ -203,3 +213,4 @@ class PhoneLink:
         self.server.release(seat)
         self.table.phone_seats.discard(seat)
         self.boards.pop(seat, None)
+        self.last.pop(seat, None)
