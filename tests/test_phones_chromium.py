@@ -39,6 +39,7 @@ from game.ui.driver import Driver, scripted_step  # noqa: E402
 from game.ui.scenes.final import FinalScene  # noqa: E402
 from game.ui.scenes.phones import open_phones  # noqa: E402
 from game.ui.scenes.play import GameScene  # noqa: E402
+from game.ui.scenes.start import StartScene  # noqa: E402
 from game.ui.table import Table, shipped_map_path  # noqa: E402
 from tests.phone_browser import have_chromium, phone_browser  # noqa: E402
 
@@ -280,7 +281,14 @@ def test_a_whole_game_with_two_phones_and_a_hot_seat(home: Path) -> None:
     shots = Path(os.environ.get("PHONE_SHOTS", home))
     shots.mkdir(parents=True, exist_ok=True)
     d = Driver(Options(pace=0, catch_errors=False))
-    d.app.phones_on, d.app.phones_port, d.app.phones_host = True, 0, "127.0.0.1"
+    d.app.switch(StartScene(d.app))                  # the family ticks Phones on the start screen
+    d.pump(2)
+    d.press_button("phones")
+    d.move(d.scene.button("phones").rect.center)
+    d.pump(3)
+    d.screenshot(shots / "start-phones.png")
+    assert d.app.phones_on
+    d.app.phones_port, d.app.phones_host = 0, "127.0.0.1"
     table = Table.new([Seat("Ann", "orange"), Seat("Bob", "sky"), Seat("Cy", "green")], 11, shipped_map_path(3), [],
                       home / "game.json")
     game = GameScene(d.app, table)

@@ -103,7 +103,7 @@ class PhonesScene(Scene):
         seats = self.game.table.seats
         shown = [i for i in range(len(seats)) if seats[i].bot is None]
         col_w = (rect.w - round(40 * ui)) // max(1, len(shown))
-        qr = min(round(230 * ui), col_w - round(20 * ui))
+        qr = min(round(300 * ui), col_w - round(20 * ui))
         for k, i in enumerate(shown):
             cx = rect.x + round(20 * ui) + col_w * k + col_w // 2
             yy = y

@@ -478,7 +478,7 @@ class StartScene(Scene):
                         style="quiet", tip=t("start.hints_tip")))
         label = ("☑ " if self.app.phones_on else "☐ ") + t("phone.start")   # the family opts in
         pw = self.app.text.size(label, px(15), "bold")[0] + px(26)
-        b.append(Button("phones", label, pygame.Rect(cont.right - w - px(10) - pw, y, pw, px(36)),
+        b.append(Button("phones", label, pygame.Rect(new.x + px(30), new.bottom - px(59), pw, px(36)),
                         toggled=self.app.phones_on, style="quiet", tip=t("phone.start_tip")))
         self.buttons = b
         self.app.dirty()
