@@ -185,3 +185,42 @@ def test_the_phone_speaks_every_language(lang: str) -> None:
     english = strings.table("en")
     keys = [k for k in english if k.startswith("phone.")]
     assert keys and all(k in table for k in keys)
+
+
+def test_a_decision_out_of_turn_is_asked_on_the_defenders_phone(home: Path) -> None:
+    """Bob, at the table, takes a region of Ann's Sentinels; Ann plays on her phone: her page is
+    asked (her receiving regions lit, "Leave them" offered), her tap moves the tokens, and Bob's turn
+    goes on at the table with no hand-over either way."""
+    from game.rules import asked
+    from tests.test_ui_out_of_turn import _bob_attacks
+    d = Driver(Options(pace=0, catch_errors=False))
+    phones: list[PhoneClient] = []
+    try:
+        scene, lone, stack, other = _bob_attacks(d, home)
+        d.app.phones_on, d.app.phones_port, d.app.phones_host = True, 0, "127.0.0.1"
+        open_phones(d.app, scene)
+        ann = _phone(d, 0)
+        phones.append(ann)
+        d.press_button("play")
+        _until(d, lambda: 0 in scene.table.phone_seats)
+        assert scene.send(Conquer(lone))
+        d.pump(3)
+        assert asked(scene.state) is not None and d.app.scene is scene       # no hand-over: Ann has her phone
+        view = _until(d, lambda: next((m for m in ann.drain() if m["t"] == "view" and m["mine"]), None))
+        assert view["asked"] and view["words"]["asked_line"] == t_en("phone.asked", attacker="Bob")
+        assert set(view["targets"]) == {other} and view["targets"][other][0]["kind"] == "use"
+        assert [b["label"] for b in view["buttons"]] == [t_en("button.leave_as_is")]
+        ann.send({"t": "act", "a": view["targets"][other][0]["a"], "n": 1})
+        assert _until(d, _said(ann))["ok"]
+        s = scene.state
+        assert asked(s) is None and s.regions[other].tokens == 3 and s.regions[stack].tokens == 1
+        d.pump(3)
+        assert d.app.scene is scene and scene.viewer == 1                   # Bob carries on at once
+    finally:
+        for c in phones:
+            c.close()
+        d.close()
+
+
+def t_en(key: str, **fmt: Any) -> str:
+    return strings.t(key, **fmt)
