@@ -68,6 +68,8 @@ class Words(Protocol):
 
     def power(self, power: str | None) -> str: ...
 
+    def combo(self, race: str, power: str | None) -> str: ...
+
     def race_text(self, race: str) -> str: ...
 
     def power_text(self, power: str) -> str: ...
@@ -82,6 +84,7 @@ class Words(Protocol):
 def _hold(words: Words, hold: Any, decline: bool) -> dict[str, Any]:
     power = hold.power or ""
     return {"race": words.race(hold.race), "power": words.power(power) if power else "",
+            "name": words.combo(hold.race, hold.power),
             "text": " ".join(x for x in (words.power_text(power) if power else "", words.race_text(hold.race)) if x),
             "hand": int(hold.hand), "decline": decline, "id": hold.race}
 
@@ -171,6 +174,7 @@ def seat_view(s: Any, seat: int, legal: Sequence[Action], words: Words, seats: S
     column = []
     for i, c in enumerate(s.column):
         column.append({"index": i, "race": words.race(c.race), "power": words.power(c.power),
+                       "name": words.combo(c.race, c.power),
                        "cost": pick_price(s, i), "coins": c.coins,
                        "text": " ".join(x for x in (words.power_text(c.power), words.race_text(c.race)) if x)})
     waiting = asked(s)

@@ -283,7 +283,7 @@
       const d = el("div", { class: "combo" });
       const title = el("div", { class: "title" });
       title.appendChild(el("span", { class: "tag" + (h.decline ? " decline" : "") }, h.decline ? w("in_decline") : w("active")));
-      title.appendChild(document.createTextNode(" " + (h.power ? h.power + " " : "") + h.race +
+      title.appendChild(document.createTextNode(" " + h.name +
         (h.hand ? " · " + w("tokens") + ": " + h.hand : "")));
       d.appendChild(title);
       d.appendChild(el("div", { class: "text" }, h.text));
@@ -297,7 +297,7 @@
     for (const c of view.column) {
       const d = el("div", { class: "combo", id: "combo-" + c.index });
       d.appendChild(el("span", { class: "cost" }, w("cost") + " " + c.cost + (c.coins ? " · +" + c.coins : "")));
-      d.appendChild(el("div", { class: "title" }, c.power + " " + c.race));
+      d.appendChild(el("div", { class: "title" }, c.name));
       d.appendChild(el("div", { class: "text" }, c.text));
       const a = picks[c.index];
       if (a) { const b = el("button", { id: "pick-" + c.index, class: "primary" }, w("pick"));

@@ -60,6 +60,9 @@ class TableWords:
     def power(self, power: str | None) -> str:
         return strings.power_name(self.state.catalog, power)
 
+    def combo(self, race: str, power: str | None) -> str:
+        return strings.combo_name(self.state.catalog, race, power)
+
     def race_text(self, race: str) -> str:
         return strings.race_text(self.state.catalog, race)
 
