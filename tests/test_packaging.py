@@ -54,7 +54,7 @@ def test_the_requirement_lists_say_what_the_package_says() -> None:
     assert _requirements(ROOT / "requirements-dev.txt") == [d.replace(" ", "") for d in project["optional-dependencies"]["dev"]]
     assert project["optional-dependencies"]["dask"] == ["dask[distributed]>=2024.1"]
     names = [re.split(r"[<>=\[]", d)[0] for d in project["dependencies"]]
-    assert names == ["pygame-ce", "pytmx", "PyYAML", "platformdirs"]
+    assert names == ["pygame-ce", "pytmx", "PyYAML", "platformdirs", "aiohttp", "segno"]
     assert project["scripts"] == {"smallworld": "game.cli:main"}
 
 
@@ -303,7 +303,8 @@ def test_the_bundle_recipe_is_the_same_script_on_every_system(monkeypatch: pytes
     monkeypatch.setattr(build_bundle.os, "pathsep", sep)
     args = build_bundle.pyinstaller_args(ROOT, ROOT / "dist", ROOT / "build" / "bundle")
     data = [args[i + 1] for i, a in enumerate(args) if a == "--add-data"]
-    assert data == [f"{ROOT / name}{sep}game/data/{name}" for name in ("assets", "maps", "docs")]
+    assert data == [f"{ROOT / name}{sep}game/data/{name}" for name in ("assets", "maps", "docs")] \
+        + [f"{ROOT / 'game' / 'phones' / 'page'}{sep}game/phones/page"]        # the phones' page beside its module
     assert ("--icon" in args) == (icon is not None)
     if icon is not None:
         assert Path(args[args.index("--icon") + 1]) == ROOT / "assets" / "ui" / "icon" / icon
@@ -332,7 +333,7 @@ def test_the_download_carries_a_compiled_engine_only_of_its_own_sources(tmp_path
         assert f"{source}{sep}{'/'.join(module.split('.')[:-1])}" in data, module
     base = tmp_path / "game" / "rules" / "abilities" / "base.py"          # read by the compiled, not compiled
     assert f"{base}{sep}game/rules/abilities" in data
-    assert len(data) == 3 + 1 + len(native.read_files(tmp_path)) == 3 + 1 + len(native.MODULES) + 2
+    assert len(data) == 4 + 1 + len(native.read_files(tmp_path)) == 4 + 1 + len(native.MODULES) + 2
     src = native.source_of("game.rules.turn", tmp_path)
     src.write_text(src.read_text() + "# edited\n")
     assert build_bundle.compiled_build(tmp_path) is None

@@ -84,6 +84,8 @@ def pyinstaller_args(checkout: Path, dist: Path, work: Path, build: Path | None 
             "--paths", str(checkout), "--collect-submodules", "game"]
     for name in DATA:                     # into the package, where an installed wheel has them
         args += ["--add-data", f"{checkout / name}{os.pathsep}{Path('game', 'data', name).as_posix()}"]
+    page = checkout / "game" / "phones" / "page"      # the phones' page: plain files beside its module
+    args += ["--add-data", f"{page}{os.pathsep}{Path('game', 'phones', 'page').as_posix()}"]
     if build is not None:
         args += ["--add-data", f"{build}{os.pathsep}{build.relative_to(checkout).as_posix()}"]
         for source in native.read_files(checkout):     # every file the build's fingerprint covers

@@ -119,6 +119,10 @@ class App:
         if self.options.pace == 1.0:                    # not chosen on the command line (or by a test)
             self.options.pace = ANIMATION[self.animation]
         self.bots_fast = bool(prefs.get("bots_fast", False))
+        self.phones_on = False            # "Phones" on the start screen: the next game serves the phones
+        self.phones: Any = None           # the game's `phone_link.PhoneLink` while phones are on
+        self.phones_port = 8765           # where the phones' page is served (the next free one if taken)
+        self.phones_host = "0.0.0.0"      # every address of this machine; only local peers are answered
         self.sound = bool(prefs.get("sound", True))     # remembered; the M key and the menu switch it
         for hint in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
             # the menu entry's name, so the desktop shows its icon; pygame's import sets the X11 one
@@ -343,6 +347,9 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+        if self.phones is not None:           # the phones' server stops with the window
+            link, self.phones = self.phones, None
+            link.stop()
 
     # -- the loop -----------------------------------------------------------------------------
     def tick(self, block: bool = True) -> None:

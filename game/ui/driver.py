@@ -111,6 +111,8 @@ class Driver:
         return self.scene.board_view.click_point(rid)
 
     def close(self) -> None:
+        from .scenes.phones import close_phones
+        close_phones(self.app)
         self.app.audio.close()
         pygame.display.quit()
 

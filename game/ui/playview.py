@@ -174,7 +174,7 @@ class PlayView(Scene):
         """Regions marked on the board for the current mode, with their colour."""
         mode = mode or self.mode
         marks: dict[str, tuple[int, int, int]] = {}
-        if self.table.is_bot(self.table.actor()):
+        if self.table.is_bot(self.table.actor()) or self.table.on_phone(self.table.actor()):
             return marks
         if mode == "conquer":
             for a in self.legal:

@@ -49,6 +49,7 @@ class Table:
     save_error: str | None = None           # why the last save could not be written, or None
     save_full: bool = False                 # ... and it was because the disk is full
     worth_error: str | None = None          # why the bots' measurement of new content failed, or None
+    phone_seats: set[int] = field(default_factory=set)   # seats played from a phone (`phone_link`)
 
     @property
     def state(self) -> Any:
@@ -60,6 +61,10 @@ class Table:
 
     def is_bot(self, seat: int) -> bool:
         return seat in self.bots
+
+    def on_phone(self, seat: int) -> bool:
+        """The seat is played from its phone: the table neither acts for it nor shows its coins."""
+        return seat in self.phone_seats
 
     def humans(self) -> list[int]:
         return [i for i in range(len(self.seats)) if i not in self.bots]

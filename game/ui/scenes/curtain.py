@@ -73,6 +73,14 @@ class PassScene(Scene):
         elif ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.lift()
 
+    def update(self, now: float) -> None:
+        link = self.app.phones
+        if link is not None and self.seat in link.server.claimed():
+            self.app.pop()                       # that player's phone took the seat: nothing to hand over
+
+    def wake_in(self, now: float) -> float | None:
+        return 0.25 if self.app.phones is not None else None
+
     def lift(self) -> None:
         """The next player is at the screen: the curtain goes and the table comes back for them."""
         self.app.pop()

@@ -116,6 +116,8 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
         self._tip = (None, [])
         self.choose_piece()
         self.app.dirty()
+        if self.app.phones is not None:
+            self.app.phones.publish()            # every phone seat sees the move as it lands
 
     def choose_piece(self) -> None:
         """The table's music, and the last rounds' from the start of the last two rounds."""
@@ -144,6 +146,9 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
                 self.bot_due = self.app.clock() + self.bot_delay()
             return
         self.bot_due = None
+        if self.table.on_phone(who):            # played from its phone: no hand-over, no coins on the table
+            self.say(t("phone.playing", name=s.players[who].name))
+            return
         if self.viewer != who and len(self.table.humans()) > 1:
             from .curtain import PassScene
             self.app.audio.play("pass")
@@ -176,7 +181,7 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
         lines = record_lines(rec.events, self.state)
         self.message, self.message_kind = (lines[-1] if lines else ""), "log"
         for ev in events_of(rec.events, "score"):
-            if not self.table.is_bot(ev["seat"]):
+            if not self.table.is_bot(ev["seat"]) and not self.table.on_phone(ev["seat"]):
                 self.last_score = (ev["seat"], ev["coins"], list(ev["parts"]))
                 if len(self.table.humans()) == 1:
                     n = ev["coins"]
@@ -227,7 +232,8 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
             sound.play("coins")
 
     def undo(self) -> None:
-        if not self.table.match.can_undo() or self.table.is_bot(self.table.actor()):
+        if not self.table.match.can_undo() or self.table.is_bot(self.table.actor()) \
+                or self.table.on_phone(self.table.actor()):
             self.say(t("msg.nothing_to_undo"), "bad")
             return
         self.table.undo()
@@ -242,6 +248,37 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
         the game goes on and the next move tries again; the last good save is untouched."""
         if self.table.save_error is not None:
             self.say(t("msg.save_failed", error=self.table.save_error, path=str(self.table.save_path)), "bad")
+
+    # -- the phones (game.ui.phone_link) -------------------------------------------------------------
+    def phone_undo(self, seat: int) -> bool:
+        """A phone's undo: its own moves of this turn only, as the table's button would."""
+        if self.table.actor() != seat or not self.table.match.can_undo() or self.table.is_bot(seat):
+            return False
+        self.table.undo()
+        self.motion.skip()
+        self.route_waiting = False
+        self.sync(reset_mode=True)
+        self.say(t("msg.undone"), "hint")
+        return True
+
+    def phone_joined(self, seat: int) -> None:
+        """A phone opened its seat's page: the seat is played there from now on."""
+        self.say(t("phone.joined", name=self.state.players[seat].name), "good")
+        if self.viewer == seat:
+            self.viewer = None                   # its coins leave the table
+        self.build_buttons()
+        if self.table.actor() == seat:
+            self.route()
+
+    def take_back(self, seat: int) -> None:
+        """The seat's phone is gone: the seat is played on the table again (hot seat)."""
+        link = self.app.phones
+        if link is None or not self.table.on_phone(seat):
+            return
+        link.take_back(seat)
+        self.sync(reset_mode=True)
+        self.say(t("phone.taken_back_table", name=self.state.players[seat].name), "hint")
+        self.route()
 
     # -- the computer players ------------------------------------------------------------------
     def bot_step(self) -> None:
@@ -294,6 +331,8 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
     def update(self, now: float) -> None:
         if self.board_view.poll():              # the zoomed map's sharp picture is drawn
             self.app.dirty()
+        if self.app.phones is not None and self.die is None:
+            self.app.phones.handle(self)          # what the phones sent, judged by the engine
         if self.die is not None and now - self.die.start > (DIE_ROLL + DIE_HOLD) * self.pace():
             self.die = None
             self.app.dirty()

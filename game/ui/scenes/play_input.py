@@ -160,7 +160,8 @@ class PlayInput(PlayView):
             return
         if self.die is not None and self.app.clock() - self.die.start < DIE_ROLL * self.pace():
             return
-        if self.mode in DRAFT_MODES and self.draft is not None and not self.table.is_bot(self.table.actor()):
+        if self.mode in DRAFT_MODES and self.draft is not None and not self.table.is_bot(self.table.actor()) \
+                and not self.table.on_phone(self.table.actor()):
             chip = self.board_view.chip_at(pos, self.draft.regions)
             if chip is not None:
                 chip_rid, step = chip
@@ -244,7 +245,7 @@ class PlayInput(PlayView):
 
     def click_region(self, rid: str, button: int) -> None:
         s = self.state
-        if s.game_over or self.table.is_bot(self.table.actor()):
+        if s.game_over or self.table.is_bot(self.table.actor()) or self.table.on_phone(self.table.actor()):
             return
         mode = self.mode
         if mode in ("pick", "ghouls") and GhoulsReinforce(rid) in self.legal:
@@ -335,7 +336,7 @@ class PlayInput(PlayView):
 
     def click_combo(self, i: int) -> None:
         s = self.state
-        if self.table.is_bot(self.table.actor()) or s.game_over:
+        if self.table.is_bot(self.table.actor()) or self.table.on_phone(self.table.actor()) or s.game_over:
             return
         if self.mode.startswith(USE_CHOICE) and i < len(s.column):   # Copycat: borrow its power (or race)
             self.send_choice((s.column[i].power, s.column[i].race))

@@ -110,7 +110,7 @@ class PlayModes(PlayView):
         L = self.layout
         s = self.state
         who = self.table.actor()
-        human = not self.table.is_bot(who)
+        human = not self.table.is_bot(who) and not self.table.on_phone(who)
         kinds = self.kinds()
         specs: list[tuple[str, str, dict]] = []      # id, label, options
         can_undo = human and self.table.match.can_undo()
@@ -176,6 +176,9 @@ class PlayModes(PlayView):
                     specs.append(("end_turn", t("button.end_turn"), {"style": "primary"}))
             specs.insert(0, ("undo", t("button.undo"), {"style": "quiet", "enabled": can_undo,
                                                         "tip": "" if can_undo else t("tip.undo_off")}))
+        elif self.table.on_phone(who) and not s.game_over:     # played from a phone: one click takes it back
+            specs.append(("take_back", t("phone.take_back", name=s.players[who].name),
+                          {"tip": t("phone.take_back_tip")}))
         bar = L.bar
         h = L.px(40)
         gap = L.px(8)
@@ -234,7 +237,10 @@ class PlayModes(PlayView):
         if bid == "menu":
             self.open_menu()
             return
-        if self.table.is_bot(self.table.actor()):
+        if bid == "take_back":
+            self.take_back(self.table.actor())  # type: ignore[attr-defined]  # (GameScene's)
+            return
+        if self.table.is_bot(self.table.actor()) or self.table.on_phone(self.table.actor()):
             return
         if bid in ("reinforce", "abandon", "redeploy", "encampments", "heroes", "ally") or bid in REGION_POWERS \
                 or bid.startswith(USE_REGION) or bid.startswith(USE_CHOICE):

@@ -248,6 +248,8 @@ class StartScene(Scene):
         self.app.audio.set_piece("title")
         typing(self.focus)                             # the system's text input only for a field
         savelock.release()                             # no game is open in this window now
+        from .phones import close_phones
+        close_phones(self.app)                         # nor served to any phone
 
     def leave(self) -> None:
         typing(None)
@@ -345,6 +347,9 @@ class StartScene(Scene):
         game = GameScene(self.app, table)
         game.tutorial = Tutorial.restore(table.match.lesson, len(table.match.records))  # a lesson goes on
         self.app.switch(game)
+        if game.tutorial is None:
+            from .phones import open_phones
+            open_phones(self.app, game)                # a game continued: new codes for its phones
 
     def ask_delete(self, info: SaveInfo) -> None:
         """Delete a saved game only after the player confirms, naming the game; never one that
@@ -471,6 +476,10 @@ class StartScene(Scene):
         w = self.app.text.size(label, px(15), "bold")[0] + px(26)
         b.append(Button("hints", label, pygame.Rect(cont.right - w, y, w, px(36)), toggled=self.app.hints,
                         style="quiet", tip=t("start.hints_tip")))
+        label = ("☑ " if self.app.phones_on else "☐ ") + t("phone.start")   # the family opts in
+        pw = self.app.text.size(label, px(15), "bold")[0] + px(26)
+        b.append(Button("phones", label, pygame.Rect(new.x + px(30), new.bottom - px(59), pw, px(36)),
+                        toggled=self.app.phones_on, style="quiet", tip=t("phone.start_tip")))
         self.buttons = b
         self.app.dirty()
 
@@ -557,6 +566,9 @@ class StartScene(Scene):
         elif kind == "hints":
             self.app.set_hints(not self.app.hints)
             self.build()
+        elif kind == "phones":
+            self.app.phones_on = not self.app.phones_on
+            self.build()
         elif kind == "sound":
             from .sound import SoundScene
             self.app.push(SoundScene(self.app))
@@ -601,8 +613,11 @@ class StartScene(Scene):
             from .final import FinalScene
             self.app.switch(FinalScene(self.app, table))
             return
+        from .phones import open_phones
         from .play import GameScene
-        self.app.switch(GameScene(self.app, table))
+        game = GameScene(self.app, table)
+        self.app.switch(game)
+        open_phones(self.app, game)
 
     def start_lesson(self) -> None:
         """The first game that teaches: the map for two, the first name here against an easy

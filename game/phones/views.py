@@ -1,0 +1,223 @@
+"""What one seat's phone may see, built from the engine's state: the board (who holds each
+region, with how many tokens), every player's public face (name, colour, races; never coins),
+this player's own coins and races with their rules text, the column with each combo's cost,
+whose turn it is, the log; and, when the engine awaits this seat's move, the moves it may make
+(`legal_actions`), as intents the page sends back unchanged (or a distribution of tokens it
+fills in with steppers). Nothing in a view belongs to another seat alone.
+
+The words come from the window (`Words`), already in this player's language, so the page says
+exactly what the table says. `board_view` is the map's geometry, sent once: its polygons scaled
+to a small box, the terrains.
+"""
+from __future__ import annotations
+
+from typing import Any, Protocol, Sequence
+
+from game.rules import (
+    CONQUER,
+    PICK,
+    REDEPLOY,
+    WITHDRAW,
+    Abandon,
+    Action,
+    Ally,
+    BerserkRoll,
+    Conquer,
+    Decline,
+    Dragon,
+    Enchant,
+    EndTurn,
+    Fortress,
+    GhoulsConquer,
+    GhoulsReinforce,
+    Pick,
+    Redeploy,
+    Reinforce,
+    Settle,
+    Use,
+    Withdraw,
+    actor,
+    asked,
+    conquest_cost,
+    outcome,
+    pick_price,
+)
+
+#: region intents and the key of their label; the die's ("reinforce") are lit in amber
+REGION_MOVES: dict[type, str] = {Conquer: "conquer", Reinforce: "reinforce", Abandon: "abandon", Dragon: "dragon",
+                                 Enchant: "enchant", GhoulsConquer: "ghouls", GhoulsReinforce: "ghouls_reinforce",
+                                 Fortress: "fortress"}
+#: the phone's own words, looked up under `phone.` in the strings (the page has no text of its own)
+PAGE_KEYS = ("active", "in_decline", "column", "log", "cost", "pick", "tokens", "pool", "place", "junk", "too_big",
+             "too_fast", "busy", "not_yours", "taken_back", "replaced", "stopped", "language", "game_over",
+             "winners", "you", "vibrated", "leftover")
+#: the table's own button words the page uses
+BUTTON_KEYS = ("undo", "roll_die", "settle", "decline", "confirm_decline", "end_turn", "stout_decline",
+               "place_tokens", "berserk_roll", "redeploy", "reset", "leave_as_is", "abandon", "dragon", "enchant",
+               "ghouls", "ghouls_reinforce", "fortress", "reinforce")
+
+
+class Words(Protocol):
+    """The game's words in one language (the window provides them)."""
+
+    lang: str
+
+    def t(self, key: str, **fmt: Any) -> str: ...
+
+    def race(self, race: str | None) -> str: ...
+
+    def power(self, power: str | None) -> str: ...
+
+    def combo(self, race: str, power: str | None) -> str: ...
+
+    def race_text(self, race: str) -> str: ...
+
+    def power_text(self, power: str) -> str: ...
+
+    def region(self, rid: str) -> str: ...
+
+    def use_label(self, effect: str) -> str: ...
+
+    def log(self, limit: int) -> list[str]: ...
+
+
+def _hold(words: Words, hold: Any, decline: bool) -> dict[str, Any]:
+    power = hold.power or ""
+    return {"race": words.race(hold.race), "power": words.power(power) if power else "",
+            "name": words.combo(hold.race, hold.power),
+            "text": " ".join(x for x in (words.power_text(power) if power else "", words.race_text(hold.race)) if x),
+            "hand": int(hold.hand), "decline": decline, "id": hold.race}
+
+
+def _moves(s: Any, seat: int, legal: Sequence[Action], words: Words) -> dict[str, Any]:
+    """This seat's moves: lit regions with their cost and label, buttons, the column's picks,
+    a distribution of tokens to fill in."""
+    targets: dict[str, list[dict[str, Any]]] = {}
+    buttons: list[dict[str, Any]] = []
+    picks: dict[int, dict[str, Any]] = {}
+    draft: dict[str, Any] | None = None
+    waiting = asked(s) is not None
+    for a in legal:
+        kind = REGION_MOVES.get(type(a))
+        if kind is not None:
+            rid = a.region  # type: ignore[attr-defined]
+            cost = conquest_cost(s, seat, rid) if kind in ("conquer", "reinforce") else None
+            targets.setdefault(rid, []).append({"kind": kind, "a": a.to_dict(), "cost": cost,
+                                                "label": words.t(f"button.{kind}") if kind != "conquer"
+                                                else words.t("phone.conquer")})
+        elif isinstance(a, Use) and a.region:
+            targets.setdefault(a.region, []).append({"kind": "use", "a": a.to_dict(), "cost": None,
+                                                     "label": words.use_label(a.effect)})
+        elif isinstance(a, Use):
+            label = words.t("button.leave_as_is") if waiting else words.use_label(a.effect)
+            if a.choice:
+                label += f": {words.power(a.choice) if a.choice in s.catalog.powers else words.race(a.choice)}"
+            buttons.append({"id": f"use:{a.effect}:{a.choice}", "label": label, "a": a.to_dict(),
+                            "style": "primary" if waiting else ""})
+        elif isinstance(a, Pick):
+            picks[a.index] = a.to_dict()
+        elif isinstance(a, Decline):
+            buttons.append({"id": "decline", "label": words.t("button.decline"), "a": a.to_dict(),
+                            "confirm": words.t("button.confirm_decline")})
+        elif isinstance(a, EndTurn):
+            buttons.append({"id": "stout" if a.decline else "end_turn",
+                            "label": words.t("button.stout_decline" if a.decline else "button.end_turn"),
+                            "a": a.to_dict(), "style": "" if a.decline else "primary"})
+        elif isinstance(a, Settle):
+            buttons.append({"id": "settle", "label": words.t("button.settle"), "a": a.to_dict(), "style": "primary"})
+        elif isinstance(a, BerserkRoll):
+            buttons.append({"id": "berserk_roll", "label": words.t("button.berserk_roll"), "a": a.to_dict()})
+        elif isinstance(a, Ally):
+            buttons.append({"id": f"ally:{a.player}", "label": f"{words.t('button.ally')}: {s.players[a.player].name}",
+                            "a": a.to_dict()})
+        elif isinstance(a, Redeploy) and draft is None and s.turn.phase in (CONQUER, REDEPLOY):
+            default = dict(a.counts)
+            total = sum(default.values())
+            counts = {rid: max(1, s.regions[rid].tokens) for rid in default}
+            if sum(counts.values()) > total:
+                counts = default
+            draft = {"kind": "redeploy", "counts": counts, "total": total, "min": 1 if total >= len(counts) else 0,
+                     "suggest": default, "order": list(default)}
+        elif isinstance(a, Withdraw) and draft is None:
+            race = s.turn.withdraw[0][1] if s.turn.withdraw else None
+            regions = s.regions_of(a.player, race) if race else list(dict(a.counts))
+            counts = {rid: 0 for rid in regions}
+            for rid, _ in a.counts:
+                counts.setdefault(rid, 0)
+            draft = {"kind": "withdraw", "player": a.player, "counts": counts,
+                     "total": sum(n for _, n in a.counts), "min": 0, "suggest": dict(a.counts),
+                     "order": list(counts), "base": {rid: s.regions[rid].tokens for rid in counts}}
+    return {"targets": targets, "buttons": buttons, "picks": picks, "draft": draft}
+
+
+def seat_view(s: Any, seat: int, legal: Sequence[Action], words: Words, seats: Sequence[dict[str, Any]],
+              can_undo: bool, version: int) -> dict[str, Any]:
+    """The view of `seat`'s phone. `seats`: each player's public face for the page (name, colour
+    as #rrggbb, symbol). `legal`: `legal_actions` of `s`, used only when this seat acts."""
+    me = s.players[seat]
+    who = actor(s)
+    mine = who == seat and not s.game_over
+    regions = {}
+    for rid, r in s.regions.items():
+        if r.tokens or r.lost_tribe or r.owner is not None or r.marks or r.fortress or r.encampments \
+                or r.hero or r.dragon or r.mountain or r.lair or r.hole:
+            flags = [f for f in ("mountain", "lair", "fortress", "hero", "dragon", "hole") if getattr(r, f)]
+            regions[rid] = {"owner": r.owner, "race": words.race(r.race) if r.race else "", "rid": r.race or "",
+                            "tokens": r.tokens, "decline": r.decline, "lost_tribe": r.lost_tribe,
+                            "flags": flags + (["encampments"] * r.encampments) + sorted(r.marks)}
+    players = []
+    for i, p in enumerate(s.players):
+        face = dict(seats[i])
+        face.update({"active": _hold(words, p.active, False) if p.active else None,
+                     "declines": [_hold(words, h, True) for h in p.declines], "seat": i})
+        players.append(face)
+    column = []
+    for i, c in enumerate(s.column):
+        column.append({"index": i, "race": words.race(c.race), "power": words.power(c.power),
+                       "name": words.combo(c.race, c.power),
+                       "cost": pick_price(s, i), "coins": c.coins,
+                       "text": " ".join(x for x in (words.power_text(c.power), words.race_text(c.race)) if x)})
+    waiting = asked(s)
+    view: dict[str, Any] = {
+        "t": "view", "v": version, "lang": words.lang, "me": seat,
+        "coins": me.coins,
+        "round": s.round, "rounds": s.board.turns, "phase": s.turn.phase,
+        "turn": s.turn.seat, "actor": who, "mine": mine,
+        "asked": (waiting is not None or s.turn.phase == WITHDRAW) and mine,
+        "players": players, "regions": regions, "column": column,
+        "log": words.log(30), "can_undo": bool(can_undo and mine),
+        "words": {**{k: words.t(f"phone.{k}") for k in PAGE_KEYS},
+                  **{f"button.{k}": words.t(f"button.{k}") for k in BUTTON_KEYS}},
+        "over": bool(s.game_over),
+    }
+    view["words"]["your_turn_line"] = words.t("phone.your_turn_line", name=me.name)
+    view["words"]["waiting_line"] = words.t("phone.waiting_for", name=s.players[who].name) if not s.game_over else ""
+    view["words"]["round_line"] = words.t("phone.round", round=s.round, turns=s.board.turns)
+    if waiting is not None and mine:
+        view["words"]["asked_line"] = words.t("phone.asked", attacker=s.players[s.turn.seat].name)
+    elif s.turn.phase == WITHDRAW and mine:
+        view["words"]["asked_line"] = words.t("phone.withdraw", attacker=s.players[s.turn.seat].name)
+    if mine:
+        view.update(_moves(s, seat, legal, words))
+        view["picking"] = s.turn.phase == PICK
+    if s.game_over:
+        view["ranking"] = [{"name": st.name, "coins": st.coins, "place": st.place, "won": st.won}
+                           for st in outcome(s).standings]      # the coins are shown to all at the end
+        view["winners"] = [s.players[i].name for i in s.winners]
+    return view
+
+
+def board_view(mapdata: Any, words: Words, box: int = 1000) -> dict[str, Any]:
+    """The map's geometry for the page, sent once: each region's polygon scaled into a `box`
+    wide picture (integers), its terrain, its name in this language, where its tokens stand."""
+    scale = box / max(1, mapdata.width)
+    regions = []
+    board = mapdata.board
+    for rid, pts in mapdata.polygons.items():
+        poly = [(round(x * scale), round(y * scale)) for x, y in pts]
+        cx = sum(p[0] for p in poly) / max(1, len(poly))
+        cy = sum(p[1] for p in poly) / max(1, len(poly))
+        region = board.region(rid)
+        regions.append({"id": rid, "points": " ".join(f"{x},{y}" for x, y in poly), "spot": [round(cx), round(cy)],
+                        "terrain": region.terrain, "name": words.region(rid)})
+    return {"width": box, "height": round(mapdata.height * scale), "regions": regions}

@@ -1,0 +1,34 @@
+"""Debian's headless Chromium as a phone, driven by selenium through Debian's chromedriver (given
+explicitly, so selenium never looks for or downloads a driver): a portrait 390×844 screen."""
+from __future__ import annotations
+
+import os
+import shutil
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run")
+
+
+def have_chromium() -> bool:
+    return bool(shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER))
+
+
+def phone_browser(width: int = 390, height: int = 844, scale: float = 2.0) -> Any:
+    """A new browser session (its own profile: a phone of its own) with a phone's screen."""
+    os.environ["SE_OFFLINE"] = "true"              # selenium's manager: never to the network
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for flag in FLAGS:
+        opts.add_argument(flag)
+    opts.add_argument(f"--window-size={width},{height}")
+    drv = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+    drv.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                        {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": True})
+    drv.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    return drv

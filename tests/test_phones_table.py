@@ -1,0 +1,226 @@
+"""Phones at the table, end to end without a browser: the window serves a game to websocket
+phones (`tests.phone_client`), plays their intents through its own `send` (recorded and saved
+like a click), skips the hand-over for a phone seat, says the engine's own sentence to a phone
+whose move is refused, never lets a seat act for another nor read its coins, stays responsive
+under junk and floods, and takes a seat back on the table in one click."""
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pytest  # noqa: E402
+
+from game.match import Match, Seat  # noqa: E402
+from game.rules import Conquer, EndTurn, Pick, why_illegal  # noqa: E402
+from game.ui import strings  # noqa: E402
+from game.ui.app import Options  # noqa: E402
+from game.ui.driver import Driver  # noqa: E402
+from game.ui.scenes.curtain import PassScene  # noqa: E402
+from game.ui.scenes.phones import PhonesScene, open_phones  # noqa: E402
+from game.ui.scenes.play import GameScene  # noqa: E402
+from game.ui.scenes.start import StartScene  # noqa: E402
+from game.ui.table import Table, shipped_map_path  # noqa: E402
+from tests.phone_client import PhoneClient  # noqa: E402
+
+
+def _table(d: Driver, home: Path) -> tuple[GameScene, Table]:
+    d.app.phones_on, d.app.phones_port, d.app.phones_host = True, 0, "127.0.0.1"
+    table = Table.new([Seat("Ann", "orange"), Seat("Bob", "sky"), Seat("Cy", "green")], 5, shipped_map_path(3), [],
+                      home / "game.json")
+    game = GameScene(d.app, table)
+    d.app.switch(game)
+    open_phones(d.app, game)
+    return game, table
+
+
+def _phone(d: Driver, seat: int) -> PhoneClient:
+    url = d.app.phones.server.address(seat, "127.0.0.1").replace("http://", "ws://") + "/ws"
+    return PhoneClient(url)
+
+
+def _until(d: Driver, done: Callable[[], Any], limit: float = 10.0) -> Any:
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        d.pump()
+        got = done()
+        if got:
+            return got
+        time.sleep(0.003)
+    raise AssertionError("the table did not get there")
+
+
+def _said(c: PhoneClient) -> Callable[[], Any]:
+    """The phone's next answer from the table (other messages stay for `recv`)."""
+    def look() -> Any:
+        got = c.drain()
+        said = next((m for m in got if m["t"] == "said"), None)
+        for m in got:
+            if m is not said:
+                c.inbox.put(m)
+        return said
+    return look
+
+
+def test_a_phone_plays_its_seat_and_the_table_records_it(home: Path) -> None:
+    d = Driver(Options(pace=0, catch_errors=False))
+    phones: list[PhoneClient] = []
+    try:
+        game, table = _table(d, home)
+        assert isinstance(d.scene, PhonesScene)
+        ann, bob = _phone(d, 0), _phone(d, 1)
+        phones += [ann, bob]
+        assert ann.recv(kind="board")["regions"]
+        view = ann.recv(kind="view")
+        assert view["mine"] and view["coins"] == 5 and view["picks"]
+        assert all("coins" not in p for p in view["players"])          # nobody's coins but one's own
+        bob_view = bob.recv(kind="view")
+        assert not bob_view["mine"] and "picks" not in bob_view
+        # Bob may not act for Ann: refused, nothing played
+        bob.send({"t": "act", "a": Pick(0).to_dict(), "n": 1})
+        said = _until(d, _said(bob))
+        assert said == {"t": "said", "n": 1, "ok": False, "why": "not_yours"} and not table.match.records
+        assert not isinstance(d.scene, PassScene) and table.phone_seats == {0, 1}
+        # a move the engine refuses: its own sentence, in the phone's language
+        ann.send({"t": "lang", "lang": "fr"})
+        bad = Conquer(next(iter(table.state.regions)))
+        ann.send({"t": "act", "a": bad.to_dict(), "n": 2})
+        said = _until(d, _said(ann))
+        strings.set_language("fr")
+        try:
+            assert said["ok"] is False and said["text"] == strings.say(why_illegal(table.state, bad), table.state)
+        finally:
+            strings.set_language("en")
+        ann.drain()
+        ann.send({"t": "act", "a": view["picks"]["0"], "n": 3})
+        said = _until(d, _said(ann))
+        assert said == {"t": "said", "n": 3, "ok": True}
+        assert table.match.records[-1].action == {"kind": "pick", "index": 0}
+        saved = json.loads(table.save_path.read_text())
+        assert saved["records"][-1]["action"] == {"kind": "pick", "index": 0}       # autosaved like a click
+        after = ann.recv(kind="view")
+        assert after["lang"] == "fr" and after["phase"] == "conquer" and after["targets"]
+        assert isinstance(d.scene, GameScene) and game.viewer is None        # no curtain, no coins on the table
+        # the phone's own undo walks back its own move... not past the pick (a new combo was shown)
+        ann.send({"t": "undo", "n": 4})
+        said = _until(d, _said(ann))
+        assert said["ok"] is False and len(table.match.records) == 1
+        # the table does not act for a phone seat: its clicks on the board do nothing
+        rid = next(iter(after["targets"]))
+        d.click(d.region_point(rid))
+        assert len(table.match.records) == 1
+        # one click takes the seat back: the phone is told, the hand-over comes back for Ann
+        ann.drain()
+        d.press_button("take_back")
+        assert ann.recv(kind="bye")["why"] == "taken_back"
+        assert table.phone_seats == {1}
+        _until(d, lambda: isinstance(d.scene, PassScene))
+        d.press_button("ready")
+        d.click(d.region_point(rid))
+        assert table.match.records[-1].action == {"kind": "conquer", "region": rid}
+    finally:
+        for c in phones:
+            c.close()
+        d.close()
+
+
+def test_junk_and_floods_never_stall_the_table(home: Path) -> None:
+    d = Driver(Options(pace=0, catch_errors=False))
+    phones: list[PhoneClient] = []
+    try:
+        game, table = _table(d, home)
+        ann = _phone(d, 0)
+        phones.append(ann)
+        d.press_button("play")
+        _until(d, lambda: 0 in table.phone_seats)
+        for k in range(300):
+            ann.send_text("junk" if k % 2 else json.dumps({"t": "act", "a": EndTurn().to_dict()}))
+        worst = 0.0
+        for _ in range(50):
+            t0 = time.perf_counter()
+            d.pump()
+            worst = max(worst, time.perf_counter() - t0)
+        assert worst < 0.5
+        assert d.app.phones.server.refused > 200
+        assert table.match.records == [] or all(r.seat == 0 for r in table.match.records)
+    finally:
+        for c in phones:
+            c.close()
+        d.close()
+
+
+def test_the_start_screen_offers_phones_and_a_continued_game_gets_new_codes(home: Path) -> None:
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        d.app.switch(StartScene(d.app))
+        d.pump(2)
+        assert not d.app.phones_on
+        d.press_button("phones")
+        assert d.app.phones_on and d.scene.button("phones").toggled
+        game, table = _table(d, home)
+        first = d.app.phones.server.codes.code(0)
+        d.app.switch(StartScene(d.app))                     # back at the start: the phones stop
+        assert d.app.phones is None
+        d.app.switch(StartScene(d.app))
+        from game.saves import SaveInfo  # noqa: F401
+        again = Table.resume(table.save_path)
+        g2 = GameScene(d.app, again)
+        d.app.switch(g2)
+        open_phones(d.app, g2)
+        assert d.app.phones.server.codes.code(0) not in (None, first)
+        assert isinstance(d.scene, PhonesScene)
+        Match.load(table.save_path)
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("lang", strings.LANGUAGES)
+def test_the_phone_speaks_every_language(lang: str) -> None:
+    table = strings.table(lang)
+    english = strings.table("en")
+    keys = [k for k in english if k.startswith("phone.")]
+    assert keys and all(k in table for k in keys)
+
+
+def test_a_decision_out_of_turn_is_asked_on_the_defenders_phone(home: Path) -> None:
+    """Bob, at the table, takes a region of Ann's Sentinels; Ann plays on her phone: her page is
+    asked (her receiving regions lit, "Leave them" offered), her tap moves the tokens, and Bob's turn
+    goes on at the table with no hand-over either way."""
+    from game.rules import asked
+    from tests.test_ui_out_of_turn import _bob_attacks
+    d = Driver(Options(pace=0, catch_errors=False))
+    phones: list[PhoneClient] = []
+    try:
+        scene, lone, stack, other = _bob_attacks(d, home)
+        d.app.phones_on, d.app.phones_port, d.app.phones_host = True, 0, "127.0.0.1"
+        open_phones(d.app, scene)
+        ann = _phone(d, 0)
+        phones.append(ann)
+        d.press_button("play")
+        _until(d, lambda: 0 in scene.table.phone_seats)
+        assert scene.send(Conquer(lone))
+        d.pump(3)
+        assert asked(scene.state) is not None and d.app.scene is scene       # no hand-over: Ann has her phone
+        view = _until(d, lambda: next((m for m in ann.drain() if m["t"] == "view" and m["mine"]), None))
+        assert view["asked"] and view["words"]["asked_line"] == t_en("phone.asked", attacker="Bob")
+        assert set(view["targets"]) == {other} and view["targets"][other][0]["kind"] == "use"
+        assert [b["label"] for b in view["buttons"]] == [t_en("button.leave_as_is")]
+        ann.send({"t": "act", "a": view["targets"][other][0]["a"], "n": 1})
+        assert _until(d, _said(ann))["ok"]
+        s = scene.state
+        assert asked(s) is None and s.regions[other].tokens == 3 and s.regions[stack].tokens == 1
+        d.pump(3)
+        assert d.app.scene is scene and scene.viewer == 1                   # Bob carries on at once
+    finally:
+        for c in phones:
+            c.close()
+        d.close()
+
+
+def t_en(key: str, **fmt: Any) -> str:
+    return strings.t(key, **fmt)
