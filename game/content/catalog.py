@@ -228,7 +228,7 @@ RENAMED: dict[str, str] = {
 
 
 #: the rule language's ability kinds not built yet (custom-races.md, "The rule language")
-DESIGNED: tuple[str, ...] = ("lasting", "replace")
+DESIGNED: tuple[str, ...] = ("lasting",)
 
 
 def _is_mapping(v: Any) -> TypeGuard[Mapping[Any, Any]]:
