@@ -199,3 +199,22 @@ def test_the_first_replacement_of_a_conquest_written_whose_if_holds_is_the_one_a
         if farmland:
             after = apply(s, Conquer(rid), random.Random(0))[0]
             assert (after.players[0].coins, after.players[1].coins) == (0, 1)
+
+
+def test_the_bots_value_every_replacement_of_the_invented_set() -> None:
+    """Each `replace` of the invented set is worth something to the bots, in its direction: a
+    lighter loss or a region kept is a defence, a conquest given up costs the attacker."""
+    from game.bots.knowledge import BoardFacts, Traits, effect_params, effect_traits
+    catalog = load_catalog([INVENTED])
+    facts = BoardFacts.of(map_for_players(4).board)
+    seen = 0
+    for eid in [*catalog.races, *catalog.powers]:
+        for name, p, in_decline in effect_params(catalog, eid):
+            if name == "replace":
+                seen += 1
+                assert effect_traits(name, p, in_decline, facts) != Traits(), (eid, p)
+    assert seen >= 10
+    assert effect_traits("replace", {"instead_of": "region_conquered", "whose": "defender", "do": ["fail"]},
+                         False, facts).defense > 0
+    assert effect_traits("replace", {"instead_of": "tokens_lost", "whose": "attacker",
+                                     "do": [{"tokens": {"count": 2}}]}, False, facts).discount > 0
