@@ -22,8 +22,8 @@ INVENTED = ROOT / "docs" / "examples" / "invented.yaml"
 #: (the replacement's parameters, words its one-line refusal must hold)
 REFUSED: list[tuple[dict[str, Any], list[str]]] = [
     ({"instead_of": "turn_started"}, ["instead_of 'turn_started' is not an event a replacement takes",
-                                      "built: tokens_lost, region_conquered"]),
-    ({"instead_of": "scored"}, ["not built yet: die_rolled, scored"]),
+                                      "built: tokens_lost, region_conquered, scored"]),
+    ({"instead_of": "die_rolled"}, ["not built yet: die_rolled, combo_picked"]),
     ({"instead_of": "tokens_los"}, ["did you mean 'tokens_lost'?"]),
     ({"instead_of": "region_conquered", "do": ["conquer", "fail"]}, ["found: conquer and fail"]),
     ({"instead_of": "region_conquered", "do": []}, ["ends with conquer or fail", "found: neither"]),
@@ -50,7 +50,16 @@ REFUSED: list[tuple[dict[str, Any], list[str]]] = [
     ({"if": {"other_in_decline": True}}, ["other_in_decline is said of the defender's race", "whose: attacker"]),
     ({"if": {"when": "sometimes"}}, ["'when' cannot be 'sometimes'"]),
     ({"if": {"where": {"terrains": ["lava"]}}}, ["'lava'"]),
-    ({"whose": "holder"}, ["'whose'", "attacker, defender"]),
+    ({"whose": "bystander"}, ["'whose'", "attacker, defender, holder"]),
+    ({"whose": "holder"}, ["tokens_lost is heard by attacker, defender"]),
+    ({"instead_of": "scored"}, ["scored is heard by holder; write whose: holder"]),
+    ({"instead_of": "scored", "whose": "holder", "do": [{"coins": {"amount": 1}}]}, ["of 0 coins ([]) or 2 or more"]),
+    ({"instead_of": "scored", "whose": "holder", "do": [{"coins": {"amount": 2, "from": "attacker"}}]},
+     ["from the bank to you"]),
+    ({"instead_of": "scored", "whose": "holder", "do": [{"coins": {"amount": 2}}, {"coins": {"amount": 3}}]},
+     ["one coins action"]),
+    ({"instead_of": "scored", "whose": "holder", "do": ["fail"]}, ["verbs: coins"]),
+    ({"instead_of": "scored", "whose": "holder", "if": {"other_in_decline": False}}, ["needs whose: attacker"]),
 ]
 
 
@@ -83,6 +92,8 @@ def test_the_sound_replacements_load(tmp_path: Path) -> None:
         {"instead_of": "region_conquered", "do": [{"coins": {"amount": 1, "from": "attacker", "to": "me",
                                                              "required": True}}, "conquer"]},
         {"instead_of": "region_conquered", "whose": "attacker", "do": ["fail"]},
+        {"instead_of": "scored", "whose": "holder", "if": {"where": {"coastal": True}},
+         "do": [{"coins": {"amount": 3, "from": "bank", "to": "me"}}]},
     ]
     path = tmp_path / "sound.yaml"
     path.write_text(yaml.safe_dump({"races": {f"r{i}": {"tokens": 5, "effects": [{"replace": p}]}

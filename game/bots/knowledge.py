@@ -437,7 +437,7 @@ def replace_traits(p: dict[str, Any]) -> Traits:
     listed = p.get("do")
     do: list[Any] = listed if isinstance(listed, list) else []
     out = Traits()
-    for item in do:
+    for item in do if event != "scored" else []:
         if not isinstance(item, dict) or "coins" not in item or not isinstance(item["coins"], dict):
             continue
         q = item["coins"]
@@ -447,6 +447,10 @@ def replace_traits(p: dict[str, Any]) -> Traits:
         deterred = 0.05 * n if q.get("from") == "attacker" else 0.0     # a region dearer to take
         out = out.plus(Traits(conquest_bonus=got * 0.7) if whose == "attacker"
                        else Traits(region_bonus=0.17 * got * (1.3 if q.get("required") else 1.0), defense=deterred))
+    if event == "scored":                            # each region's coin, more or none
+        got = next((float(item["coins"].get("amount", 1)) for item in do if isinstance(item, dict)
+                    and isinstance(item.get("coins"), dict)), 0.0)
+        return Traits(region_bonus=(got - 1) * odds)
     if event == "region_conquered":
         if "fail" in do:
             return out.plus(Traits(discount=-0.3 * odds) if whose == "attacker" else Traits(defense=0.5 * odds))

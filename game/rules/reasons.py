@@ -277,6 +277,8 @@ TEMPLATES: dict[str, str] = {
     "replace_if_key": "effect '{effect}': 'if' has no condition {key!r}{hint}; known: {known}",
     "replace_occupant": "effect '{effect}': a replacement's 'where' is read of the event's region, held by a side of the fight; remove 'occupant' (other_in_decline says whether the defender is In Decline)",
     "replace_other_side": "effect '{effect}': other_in_decline is said of the defender's race, so it needs whose: attacker",
+    "replace_side": "effect '{effect}': {event} is heard by {sides}; write whose: {sides}",
+    "replace_scored": "effect '{effect}': a region's coin is replaced by one coins action from the bank to you, of 0 coins ([]) or 2 or more: write do: [] or [{{coins: {{amount: 2}}}}]",
     # -- the catalog of races and powers (CatalogError) --------------------------------------
     "catalog_effect_shape": "{kind} {id!r}: each effect is a name or {{name: {{parameters}}}}, not {value!r}",
     "catalog_effect_error": "{kind} {id!r}: {error}",

@@ -168,6 +168,11 @@ def replace_sentence(catalog: Any, p: dict[str, Any]) -> str:
             q = lost if isinstance(lost, dict) else {}
             n = int(q.get("count", 1))
             acts.append(t(f"replace.lose_{q.get('to', 'tray')}_{whose}", n_tokens=tn("unit.tokens", n, count=n)))
+    if event == "scored":
+        got = next((item["coins"] for item in do if isinstance(item, dict) and "coins" in item), None)
+        n = int(got.get("amount", 1)) if isinstance(got, dict) else 0
+        acts.append(t("replace.score_n", n_coins=tn("unit.coins", n, count=n)) if n else t("replace.score_none"))
+        do = []
     for item in do:
         if not isinstance(item, dict) or "coins" not in item:
             continue

@@ -6,6 +6,9 @@ race whose region is taken). Two events can be replaced, each asked before anyth
   says what happens instead: `[]` (he loses none), `{tokens: {count: N, of: defender, from:
   region, to: tray|out}}` (he loses N, to the tray or out of the game; a lone token is lost
   all the same), and `{coins: {amount, from, to}}` moved as well.
+- `scored`: the coin a region of the holder's scores at the end of his turn (R7), heard by
+  its `holder`: `[]` (it scores nothing) or `{coins: {amount: N, from: bank, to: me}}` (N
+  coins instead of one; what other blocks add still comes).
 - `region_conquered`: the conquest itself, its price and permission. `do` lists coins
   actions, then `conquer` (the conquest goes on as the rules say) or `fail` (it does not).
   `{coins: {..., required: true}}` refuses the conquest when the one who conquers cannot pay
@@ -33,6 +36,7 @@ from ..lent import lent_parts
 from ..reasons import Reason, reason
 from ..resolution import pay
 from .base import Ability, Fight, ParamError, near, register
+from .markers import counted_regions, region_coins
 from .when import check_when, when_holds
 from .where import Where
 
@@ -41,9 +45,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: the events a replacement takes, and the events of the design that cannot be replaced (or
 #: not yet): named in the refusal
-EVENTS: tuple[str, ...] = ("tokens_lost", "region_conquered")
-NOT_YET: tuple[str, ...] = ("die_rolled", "scored", "combo_picked", "combo_passed_over")
-SIDES: tuple[str, ...] = ("attacker", "defender")
+EVENTS: tuple[str, ...] = ("tokens_lost", "region_conquered", "scored")
+NOT_YET: tuple[str, ...] = ("die_rolled", "combo_picked", "combo_passed_over")
+SIDES: tuple[str, ...] = ("attacker", "defender", "holder")
 #: the verbs of each event's `do`, and the words each verb parameter accepts
 WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "coins": {"from": ("bank", "attacker", "defender", "me"), "to": ("me", "attacker", "defender", "bank")},
@@ -54,7 +58,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "tokens": {"count": 1, "of": "defender", "from": "region", "to": "tray"},
 }
 VERBS: dict[str, tuple[str, ...]] = {"tokens_lost": ("coins", "tokens"),
-                                     "region_conquered": ("coins", "conquer", "fail")}
+                                     "region_conquered": ("coins", "conquer", "fail"), "scored": ("coins",)}
 #: the conditions `if` takes
 CONDITIONS: tuple[str, ...] = ("where", "when", "other_in_decline")
 
@@ -127,6 +131,8 @@ def read_do(raw: Any, event: str, whose: str, effect: str) -> tuple[tuple[Coins,
         if not isinstance(required, bool):
             raise ParamError(reason("trigger_verb_word", effect=effect, verb=verb, param="required", value=required,
                                     known="true, false"))
+        if event == "scored" and ((payer, payee) != ("bank", whose) or coins or n == 1):
+            raise ParamError(reason("replace_scored", effect=effect))
         if required and event != "region_conquered":
             raise ParamError(reason("replace_required_event", effect=effect))
         if required and (payer != "attacker" or (whose == "defender" and payee != "defender")):
@@ -162,22 +168,24 @@ def read_if(raw: Any, whose: str, effect: str) -> tuple[Where, str, bool | None]
 
 @register("replace")
 class Replace(Ability):
-    """Instead of an event of a fight (`instead_of`: the defender's tokens lost, or the conquest
-    itself), heard by the attacker's or the defender's race (`whose`), the actions of `do`
-    happen: tokens lost otherwise, coins moved, the conquest refused when they cannot be paid."""
+    """Instead of an event (`instead_of`: the defender's tokens lost, the conquest itself, a
+    region's coin), heard by the attacker's, the defender's or the holder's race (`whose`), the
+    actions of `do` happen: tokens lost otherwise, coins moved, the conquest refused when they
+    cannot be paid, a region scoring otherwise."""
 
     params: ClassVar[dict[str, Any]] = {"instead_of": "tokens_lost", "whose": "defender", "if": {}, "do": []}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"whose": SIDES}
     param_docs: ClassVar[dict[str, str]] = {
-        "instead_of": "the event replaced: tokens_lost (the defender's loss in a conquest) or "
-                      "region_conquered (the conquest itself)",
-        "whose": "which side of the fight owns it: attacker (your race conquers) or defender "
-                 "(a region of your race is taken)",
+        "instead_of": "the event replaced: tokens_lost (the defender's loss in a conquest), "
+                      "region_conquered (the conquest itself) or scored (a region's coin)",
+        "whose": "which side owns it: attacker (your race conquers) or defender (a region of your "
+                 "race is taken); holder (the region scoring, for scored)",
         "if": "conditions, all to hold: where (the event's region, see *where*), when (see *when*), "
               "other_in_decline (the defender's race; attacker's side only)",
         "do": "the actions instead: tokens_lost: [] (none lost), {tokens: {count, of: defender, "
               "from: region, to: tray / out}}, {coins: {amount, from, to}}; region_conquered: "
-              "{coins: {amount, from, to, required}}, then conquer or fail",
+              "{coins: {amount, from, to, required}}, then conquer or fail; scored: [] (no coin) or "
+              "{coins: {amount, from: bank, to: me}}",
     }
 
     def __init__(self, **kw: Any) -> None:
@@ -187,16 +195,21 @@ class Replace(Ability):
             raise ParamError(reason("replace_event", effect=self.name, value=event, hint=near(event, EVENTS),
                                     known=", ".join(EVENTS),
                                     later=", ".join(NOT_YET)))
+        if (whose == "holder") != (event == "scored"):
+            raise ParamError(reason("replace_side", effect=self.name, event=event,
+                                    sides="holder" if event == "scored" else "attacker, defender"))
         self.event, self.whose = event, whose
         self.where, self.when, self.other = read_if(self.p["if"], whose, self.name)
         self.coins, self.lost, self.out, self.fail = read_do(self.p["do"], event, whose, self.name)
         self.required = sum(c.n for c in self.coins if c.required)
 
     def quiet_hooks(self) -> frozenset[str]:
+        fight = frozenset({"conquest_price", "conquest_refused", "on_region_lost", "may_target", "before_conquest"})
+        if self.event == "scored":
+            return fight | {"tokens_lost_instead"}
         if self.event == "tokens_lost":
-            return frozenset({"conquest_price", "conquest_refused", "on_region_lost", "may_target",
-                              "before_conquest"})
-        quiet = {"tokens_lost_instead"}
+            return fight | {"score"}
+        quiet = {"tokens_lost_instead", "score"}
         if self.whose == "attacker":
             quiet |= {"conquest_price", "conquest_refused", "on_region_lost"}
         else:
@@ -296,6 +309,22 @@ class Replace(Ability):
             r = s.regions[rid]
             defender = r.owner if r.tokens and r.owner != seat else None
             pay_acts(s, self.coins, seat, defender, events)
+
+
+    # -- scored ------------------------------------------------------------------------------
+    def score(self, s: "GameState", seat: int, hold: "RaceHold", in_decline: bool) -> int:
+        if self.event != "scored":
+            return 0
+        instead = sum(c.n for c in self.coins)
+        own = s.regions_of(seat, hold.race)
+        if s.catalog.counting_marks:          # marked regions that count as the race's
+            own = own + counted_regions(s, seat, hold.race, hold.power)
+        marked = bool(s.catalog.marks)
+        n = 0
+        for rid in own:
+            if self._applies(s, seat, hold, rid, False):
+                n += instead - (region_coins(s, rid, hold.race) if marked else 1)
+        return n
 
 
 def pay_acts(s: "GameState", coins: tuple[Coins, ...], attacker: int, defender: int | None,
