@@ -51,7 +51,7 @@ REFUSED: list[tuple[dict[str, Any], list[str]]] = [
     ({"if": {"when": "sometimes"}}, ["'when' cannot be 'sometimes'"]),
     ({"if": {"where": {"terrains": ["lava"]}}}, ["'lava'"]),
     ({"whose": "bystander"}, ["'whose'", "attacker, defender, holder"]),
-    ({"whose": "holder"}, ["tokens_lost is heard by attacker, defender"]),
+    ({"whose": "holder"}, ["tokens_lost is heard by attacker or defender"]),
     ({"instead_of": "scored"}, ["scored is heard by holder; write whose: holder"]),
     ({"instead_of": "scored", "whose": "holder", "do": [{"coins": {"amount": 1}}]}, ["of 0 coins ([]) or 2 or more"]),
     ({"instead_of": "scored", "whose": "holder", "do": [{"coins": {"amount": 2, "from": "attacker"}}]},

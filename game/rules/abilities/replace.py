@@ -145,6 +145,7 @@ def read_do(raw: Any, event: str, whose: str, effect: str) -> tuple[tuple[Coins,
 def read_if(raw: Any, whose: str, effect: str) -> tuple[Where, str, bool | None]:
     """The conditions of `if`: a `where` of the event's region, a `when` word, and
     `other_in_decline` (None: not asked)."""
+    raw = {} if raw is None else raw
     if not isinstance(raw, Mapping):
         raise ParamError(reason("replace_if_key", effect=effect, key=raw, hint="", known=", ".join(CONDITIONS)))
     for k in raw:
@@ -197,7 +198,7 @@ class Replace(Ability):
                                     later=", ".join(NOT_YET)))
         if (whose == "holder") != (event == "scored"):
             raise ParamError(reason("replace_side", effect=self.name, event=event,
-                                    sides="holder" if event == "scored" else "attacker, defender"))
+                                    sides="holder" if event == "scored" else "attacker or defender"))
         self.event, self.whose = event, whose
         self.where, self.when, self.other = read_if(self.p["if"], whose, self.name)
         self.coins, self.lost, self.out, self.fail = read_do(self.p["do"], event, whose, self.name)
