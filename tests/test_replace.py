@@ -229,3 +229,22 @@ def test_the_bots_value_every_replacement_of_the_invented_set() -> None:
                          False, facts).defense > 0
     assert effect_traits("replace", {"instead_of": "tokens_lost", "whose": "attacker",
                                      "do": [{"tokens": {"count": 2}}]}, False, facts).discount > 0
+
+
+def test_a_conversion_is_a_conquest_a_replacement_can_make_fail() -> None:
+    """The Sorcerers' conversion of a Fenfolk Swamp is refused, and not listed, like a conquest."""
+    from game.rules import Enchant
+    board = map_for_players(2).board
+    swamp, near = next((r.id, n) for r in board.regions if r.terrain == "swamp"
+                       for n in sorted(board.neighbours(r.id)) if not board.region(n).is_water)
+    setup = {"players": {"ann": {"active": {"race": "sorcerers", "power": "hill", "hand": 5}},
+                         "bob": {"active": {"race": "fenfolk", "power": "stout", "hand": 0}}},
+             "regions": {near: {"owner": "ann", "race": "sorcerers", "tokens": 2},
+                         swamp: {"owner": "bob", "race": "fenfolk", "tokens": 1}}}
+    s = _position(setup)
+    why = why_illegal(s, Enchant(swamp))
+    assert why is not None and "make the conquest fail" in why
+    assert Enchant(swamp) not in legal_actions(s)
+    setup["players"]["bob"]["active"]["race"] = "humans"          # anyone else's Swamp: converted
+    setup["regions"][swamp]["race"] = "humans"
+    assert Enchant(swamp) in legal_actions(_position(setup))
