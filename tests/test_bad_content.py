@@ -84,8 +84,6 @@ CASES: list[tuple[str, str | bytes, list[str], list[str]]] = [
      [":4"], ["with whose: defender the region was yours"]),
     ("trigger-zero-coins", "races:\n  gnomes:\n    tokens: 5\n    effects: [{trigger: {do: [{coins: {amount: 0}}]}}]\n",
      [":4"], ["'coins amount' is 0; give 1 or more"]),
-    ("designed-not-built", "races:\n  gnomes:\n    tokens: 5\n    effects: [{replace: {instead_of: tokens_lost}}]\n",
-     [":4"], ["'replace' belongs to the rule language", "not built yet", "custom-races.md"]),
     ("unknown-effect-far", "races:\n  gnomes:\n    tokens: 5\n    effects: [teleport]\n", [":4"],
      ["unknown effect 'teleport'", "known effects:"]),
     ("unknown-key", "races:\n  gnomes:\n    tokns: 5\n", [":3", ":2"], ["unknown key 'tokns'", "did you mean 'tokens'?"]),

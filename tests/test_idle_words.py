@@ -50,6 +50,7 @@ ACTS: dict[tuple[str, str], str] = {
     ("markers_left_behind", "score_other"): "0: the marker still defends or is counted",
     ("markers_per_region", "defence"): "0: the marker still takes a coin from others, or is counted",
     ("markers_per_region", "score_other"): "0: the marker still defends, or is counted",
+    ("replace", "do"): "[]: instead of the defender's lost tokens, none (the Elves' rule)",
     ("push_defenders", "amount"): "0: every token that would come back to hand is pushed",
     ("tokens_per_region", "max"): "0: no limit",
     ("vanish_on_decline", "coins_per_region"): "0: the tokens still leave the board",

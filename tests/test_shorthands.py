@@ -1,5 +1,6 @@
 """The blocks that are named shorthands of the rule language's `trigger` (`coins_on_conquest`,
-`attacker_loss`) play as the trigger they stand for (`as_trigger`): a game with a race given the
+`attacker_loss`) play as the trigger they stand for (`as_trigger`), and `coins_when_conquered` as
+the replacement it stands for (`as_replace`): a game with a race given the
 block and the same game with the race given its trigger go the same way, coins, tokens and
 records alike, but for the kind of record an `attacker_loss` keeps (`attacker_lost`, its tokens
 counted as lost, where the trigger records `effect_tokens`, signed). Those that are shorthands
@@ -35,7 +36,8 @@ def _content(tmp: Path, name: str, effect: dict[str, Any]) -> Path:
     return f
 
 
-def _records(seed: int, content: Path) -> tuple[list[dict[str, Any]], GameState]:
+def _records(seed: int, content: Path, forced: tuple[str, str] = ("raiders", "commando")
+             ) -> tuple[list[dict[str, Any]], GameState]:
     catalog = load_catalog([content])
     out: list[dict[str, Any]] = []
 
@@ -43,7 +45,7 @@ def _records(seed: int, content: Path) -> tuple[list[dict[str, Any]], GameState]
         out.extend(dict(e) for e in rec.events)
 
     end = play_game(map_for_players(3).board, catalog, [make_bot("easy", i, seed=i) for i in range(3)],
-                    seed, on_step=on_step, forced=[("raiders", "commando")])
+                    seed, on_step=on_step, forced=[forced])
     return out, end
 
 
@@ -101,3 +103,36 @@ def test_a_shorthand_plays_as_its_lasting_ability(tmp_path: Path, name: str, par
         bare.write_text(yaml.safe_dump({"races": {"raiders": {"name": "Raiders", "tokens": 8, "effects": []}}}))
         changed = changed or _records(seed, bare)[0] != short
     assert changed, "the games never made the block act: choose other seeds"
+
+
+#: `coins_when_conquered`, a shorthand of `replace` (`as_replace`)
+REPLACED: list[dict[str, Any]] = [
+    {"amount": 1, "payer": "attacker", "payee": "holder", "required": True},
+    {"amount": 2, "payer": "attacker", "payee": "holder"},
+    {"amount": 1, "payer": "bank", "payee": "attacker"},
+]
+
+
+def _defenders(tmp: Path, name: str, effect: dict[str, Any]) -> Path:
+    f = tmp / f"{name}.yaml"
+    f.write_text(yaml.safe_dump({"races": {"keepers": {"name": "Keepers", "tokens": 8, "effects": [effect]}}}))
+    return f
+
+
+@pytest.mark.parametrize("params", REPLACED, ids=[str(i) for i in range(len(REPLACED))])
+def test_coins_when_conquered_plays_as_its_replacement(tmp_path: Path, params: dict[str, Any]) -> None:
+    from game.rules.abilities.coins_when_conquered import CoinsWhenConquered
+    from game.rules.abilities.replace import Replace
+    stands_for = CoinsWhenConquered.as_replace({**CoinsWhenConquered.params, **params})
+    assert Replace(**stands_for).coins == CoinsWhenConquered(**params).coins
+    heard = 0
+    for seed in range(3):
+        short, end_short = _records(seed, _defenders(tmp_path, "short", {"coins_when_conquered": params}),
+                                    ("keepers", "commando"))
+        long, end_long = _records(seed, _defenders(tmp_path, "long", {"replace": stands_for}), ("keepers", "commando"))
+        keepers = next(e["seat"] for e in short if e.get("race") == "keepers" and "seat" in e)
+        heard += sum(e["type"] == "coins" and (keepers in (e.get("seat"), e.get("to")) or e.get("seat") is None)
+                     for e in short)
+        assert short == long
+        assert end_short.to_dict() == end_long.to_dict()
+    assert heard, "the games never made the block act: choose other seeds"

@@ -219,7 +219,7 @@ def render(out: Path, size: tuple[int, int] = (1280, 800), lang: str = "en", see
         game = d.scene.game
         assert isinstance(game, GameScene), "the game scene is not behind the pass screen"
         d.press_button("ready")
-        d.move(game.combo_rects[1].center)              # a combo's rules in its tooltip
+        d.move(game.combo_rects[2].center)              # a combo's rules in its tooltip
         shot("column")
         play_until(d, lambda: isinstance(d.scene, GameScene) and game.state.round >= 5
                    and game.state.turn.seat == 0 and game.state.turn.phase == CONQUER, limit=6000)

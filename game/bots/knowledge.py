@@ -337,6 +337,8 @@ def more_block_traits(name: str, p: dict[str, Any], in_decline: bool, facts: Boa
         return trigger_traits(p, where, facts)
     if name == "lasting":
         return lasting_traits(p, in_decline, facts)
+    if name == "replace":
+        return replace_traits(p)
     shorthand = getattr(REGISTRY.get(name), "as_trigger", None)
     if shorthand is not None:            # a named shorthand of `trigger`: valued as what it stands for
         return trigger_traits(shorthand(p), where, facts)
@@ -478,6 +480,48 @@ def _scaled(t: Traits, k: float) -> Traits:
                   spirit=t.spirit, stout=t.stout, conquest_bonus=t.conquest_bonus * k,
                   decline_hold=t.decline_hold * k, decline_turn_bonus=t.decline_turn_bonus * k,
                   by_round=t.by_round)
+
+
+def replace_traits(p: dict[str, Any]) -> Traits:
+    """A `replace` valued by what happens instead: on the defender's side a loss lighter (or
+    heavier), a region dearer or impossible to take; on the attacker's side rivals' losses,
+    coins won or paid per conquest, targets given up. Conditions count as the share of fights
+    they hold in."""
+    raw = p.get("if")
+    cond: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    odds = 0.3 if cond.get("where") else 1.0        # some of the regions: a share of the fights
+    odds *= 0.5 if cond.get("when", "always") != "always" else 1.0
+    other = cond.get("other_in_decline")
+    odds *= 1.0 if other is None else 0.25 if other else 0.75
+    whose, event = p.get("whose", "defender"), p.get("instead_of", "tokens_lost")
+    listed = p.get("do")
+    do: list[Any] = listed if isinstance(listed, list) else []
+    out = Traits()
+    for item in do if event != "scored" else []:
+        if not isinstance(item, dict) or "coins" not in item or not isinstance(item["coins"], dict):
+            continue
+        q = item["coins"]
+        n = float(q.get("amount", 1) or 0) * odds
+        mine = {"me", whose}
+        got = n if q.get("to", "me") in mine else -n if q.get("from", "bank") in mine else 0.0
+        deterred = 0.05 * n if q.get("from") == "attacker" else 0.0     # a region dearer to take
+        out = out.plus(Traits(conquest_bonus=got * 0.7) if whose == "attacker"
+                       else Traits(region_bonus=0.17 * got * (1.3 if q.get("required") else 1.0), defense=deterred))
+    if event == "scored":                            # each region's coin, more or none
+        got = next((float(item["coins"].get("amount", 1)) for item in do if isinstance(item, dict)
+                    and isinstance(item.get("coins"), dict)), 0.0)
+        return Traits(region_bonus=(got - 1) * odds)
+    if event == "region_conquered":
+        if "fail" in do:
+            return out.plus(Traits(discount=-0.3 * odds) if whose == "attacker" else Traits(defense=0.5 * odds))
+        return out
+    lost = next((float(item["tokens"].get("count", 1)) for item in do if isinstance(item, dict)
+                 and isinstance(item.get("tokens"), dict)), 0.0)
+    if whose == "attacker":                          # the rivals' losses: their regions easier later
+        return out.plus(Traits(discount=0.2 * (lost - 1) * odds))
+    if not lost and odds == 1.0:
+        return out.plus(Traits(no_token_loss=True, defense=0.1))
+    return out.plus(Traits(defense=0.1 * (1 - lost) * odds))
 
 
 #: Blocks valued at nothing here on purpose, and why (every block of the shipped content is

@@ -229,7 +229,7 @@ RENAMED: dict[str, str] = {
 
 
 #: the rule language's ability kinds not built yet (custom-races.md, "The rule language")
-DESIGNED: tuple[str, ...] = ("replace",)
+DESIGNED: tuple[str, ...] = ()
 
 
 def _is_mapping(v: Any) -> TypeGuard[Mapping[Any, Any]]:

@@ -91,7 +91,7 @@ RARE_HOOKS: tuple[str, ...] = ("protects", "on_region_lost", "conquest_price", "
                                "revives_earlier_decline", "discount_after_roll",
                                "rerolls_left", "die_bonus", "at_turn_end", "flat_price",
                                "attack_strength", "defence_strength", "at_others_turn_end",
-                               "forced_regions")
+                               "forced_regions", "tokens_lost_instead", "conquest_refused", "before_conquest")
 
 
 #: the hooks through which an effect judges a conquest target (see `Ability.judges_locally`)
@@ -136,7 +136,8 @@ class Hooks:
         self.legal_intents = cat.overriders(abil, "legal_intents")
         self.may_decline_after_scoring = cat.overriders(abil, "may_decline_after_scoring")
         self.protects = cat.overriders(abil, "protects")                # asked for the defender
-        self.conquest_price = cat.overriders(abil, "conquest_price")
+        # those that ask a price for a region, or refuse its conquest (`conquest_refused`)
+        self.conquest_price = cat.overriders(abil, "conquest_price") + cat.overriders(abil, "conquest_refused")
         self.defence_strength = cat.overriders(abil, "defence_strength")    # asked for the defender
         # a flat price or a token's strength: the cost is `cost_of`'s, not added up in place
         self.priced_apart = bool(cat.overriders(abil, "flat_price") or cat.overriders(abil, "attack_strength"))
@@ -265,7 +266,7 @@ class Catalog:
         self.hooked = frozenset(hooked)
         self.hooked_by = {h: frozenset(ids) for h, ids in hooked.items()}
         self.guarding = frozenset().union(*(hooked.get(h, ()) for h in ("protects", "conquest_price",
-                                                                         "defence_strength")))
+                                                                         "conquest_refused", "defence_strength")))
         self.marks = marks
         self.boxes = boxes
         self.decline_only = frozenset(k for k, abil in self.abilities.items()

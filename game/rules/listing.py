@@ -32,7 +32,7 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
     # a price there and no such marker lay on its board; a conquest takes races away, never adds
     # one, and a marker it lays is in a region it wrote (`_changed`), so only those are read
     prior = s._prior is not None
-    if not prior and "conquest_price" in cat.hooked:
+    if not prior and ("conquest_price" in cat.hooked or "conquest_refused" in cat.hooked):
         guards = cat.guards                # (a race asking a price is among those that guard)
         for p in s.players:
             h = p.active
@@ -75,7 +75,7 @@ Races = AbstractSet[tuple[int, str]]
 #: the regions linked on the printed board, the effects that reach further and the regions reached
 Reach = tuple[tuple[Ability, ...], dict[str, frozenset[str]] | None, tuple[Ability, ...], frozenset[str] | None]
 #: the hooks by which a holder's effects answer for his regions (`_answering_races`)
-_ANSWERING = frozenset({"protects", "conquest_price", "defence_strength"})
+_ANSWERING = frozenset({"protects", "conquest_price", "conquest_refused", "defence_strength"})
 #: no race answers for its regions; no region written; no effect reaches further (never written to)
 _NONE_ANSWER: tuple[Races, Races, Races] = (frozenset(), frozenset(), frozenset())
 _NONE_WRITTEN: frozenset[str] = frozenset()

@@ -15,6 +15,7 @@ from typing import Iterable
 from .abilities.base import Ability
 from .lent import lent_parts, named_in
 from .pickling import when_compiled
+from .reasons import Reason
 from .state import GameState, RaceHold
 
 
@@ -164,6 +165,22 @@ def conquest_price(s: GameState, seat: int, rid: str) -> int:
         return 0
     return sum(ab.conquest_price(s, r.owner, rid, seat, in_dec)
                for ab in s.catalog.answering_now(hold.race, hold.power, in_dec, "conquest_price"))
+
+
+def conquest_refused(s: GameState, seat: int, rid: str) -> Reason | None:
+    """Why the holder of `rid` lets `seat` not conquer it (a replacement that makes the
+    conquest fail), or None."""
+    r = s.regions[rid]
+    if r.owner is None or r.owner == seat or not r.race:
+        return None
+    hold, in_dec = s.players[r.owner].hold(r.race)
+    if hold is None:
+        return None
+    for ab in s.catalog.answering_now(hold.race, hold.power, in_dec, "conquest_refused"):
+        why = ab.conquest_refused(s, r.owner, rid, seat, in_dec)
+        if why is not None:
+            return why
+    return None
 
 
 def least_tokens(s: GameState, seat: int, abil: Iterable[Ability]) -> int:

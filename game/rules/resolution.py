@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .abilities.base import Victim
+from .abilities.base import Fight, Victim
 from .common import add_tray, event, lose_tokens, region_left, return_banner, take_tray
 from .lent import named_in
 from .state import LOST_TRIBE, GameState, RaceHold
@@ -62,11 +62,16 @@ def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
         back = n - discarded
     elif owner == attacker and in_decline:
         discarded, back = n, 0
-    elif n == 1 and lost > 0:
-        discarded, back = 1, 0
     else:
-        discarded = min(lost, n)
-        back = n - discarded
+        if conquest and owner != attacker and "tokens_lost_instead" in cat.hooked:
+            got = _loss_replaced(s, hold, in_decline, Fight(rid, attacker, owner, in_decline), by_active, events)
+            if got is not None:                  # a replacement says what is lost instead
+                lost, out = got
+        if n == 1 and lost > 0:
+            discarded, back = 1, 0
+        else:
+            discarded = min(lost, n)
+            back = n - discarded
     discard(s, race, discarded, out=out)
     hold.hand += back
     if discarded and "on_tokens_lost" in s.catalog.hooked:      # Witch Doctors roll for them
@@ -78,6 +83,27 @@ def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
     event(events, "lost", seat=owner, race=race, region=rid, discarded=discarded, back=back)
     if in_decline and not s.regions_of(owner, race):
         leave_game(s, owner, hold, events, chance)
+
+
+def _loss_replaced(s: GameState, hold: RaceHold, in_decline: bool, fight: Fight, by_active: bool,
+                   events: list[dict[str, Any]]) -> tuple[int, bool] | None:
+    """The first replacement of the defender's loss in `fight` that applies, asked of the
+    defender's race (`hold`) first, then of the attacker's conquering race: (tokens lost
+    instead, whether they leave the game), or None (the rule's loss)."""
+    cat = s.catalog
+    for ab in cat.answering_now(hold.race, hold.power, in_decline, "tokens_lost_instead"):
+        got = ab.tokens_lost_instead(s, fight.defender, fight, events)
+        if got is not None:
+            return got
+    p = s.players[fight.attacker]
+    for h, dec in ([(p.active, False)] if by_active else [(h, True) for h in p.declines]):
+        if h is None:
+            continue
+        for ab in cat.answering_now(h.race, h.power, dec, "tokens_lost_instead"):
+            got = ab.tokens_lost_instead(s, fight.attacker, fight, events)
+            if got is not None:
+                return got
+    return None
 
 
 def _tokens_lost(s: GameState, owner: int, hold: RaceHold, in_decline: bool, n: int, chance: Any,
@@ -199,6 +225,9 @@ def take_region(s: GameState, seat: int, rid: str, events: list[dict[str, Any]],
     active = s.players[seat].active is hold
     if defender is not None and "repels" in s.catalog.hooked and repelled(s, seat, hold, rid, events):
         return False
+    if "before_conquest" in hooked:          # the conqueror's replacement of the conquest
+        for ab in s.catalog.answering_now(hold.race, hold.power, not active, "before_conquest"):
+            ab.before_conquest(s, seat, hold, rid, events)
     evict(s, rid, seat, events, chance, by_active=active, replace=replace)
     if from_tray:
         hold.hand += take_tray(s, hold.race, from_tray)

@@ -12,7 +12,7 @@ from typing import Iterable
 from .abilities.base import Ability
 from .board import Board
 from .common import effects
-from .pricing import conquest_price, cost_of
+from .pricing import conquest_price, conquest_refused, cost_of
 from .reasons import Reason, reason
 from .state import GameState, RaceHold
 
@@ -56,12 +56,15 @@ def immunity_reason(s: GameState, rid: str, attacker: int | None = None) -> Reas
 
 
 def price_reason(s: GameState, seat: int, rid: str) -> Reason | None:
-    """Why `seat` cannot pay what the holder of `rid` asks for it (Liches), or None."""
-    if "conquest_price" not in s.catalog.hooked:
-        return None
-    price = conquest_price(s, seat, rid)
-    if price > s.players[seat].coins:
-        return reason("price_to_conquer", s, region=rid, coins=price)
+    """Why `seat` cannot pay what the holder of `rid` asks for it (Liches), or why the holder's
+    replacement makes its conquest fail (`conquest_refused`), or None."""
+    hooked = s.catalog.hooked
+    if "conquest_price" in hooked:
+        price = conquest_price(s, seat, rid)
+        if price > s.players[seat].coins:
+            return reason("price_to_conquer", s, region=rid, coins=price)
+    if "conquest_refused" in hooked:
+        return conquest_refused(s, seat, rid)
     return None
 
 

@@ -36,6 +36,7 @@ VARIANTS: dict[str, tuple[str, Callable[[dict[str, Any]], str]]] = {
     "defender_loss": ("to", lambda p: "out" if p["to"] == "out" else ""),
     "trigger": ("whose", lambda p: ""),     # said by `trigger_sentence`: the side names the event's words
     "lasting": ("change", lambda p: ""),    # said by `lasting_sentence`: the quantity names the sentence
+    "replace": ("whose", lambda p: ""),     # said by `replace_sentence`
     "tokens_lost_at_redeploy": ("to", lambda p: "out" if p["to"] == "out" else ""),
 }
 UNITS = ("coins", "tokens", "markers")
@@ -197,14 +198,63 @@ def lasting_sentence(catalog: Any, p: dict[str, Any]) -> str:
              **{"while": t("lasting.lead") + t("lasting.join").join(parts) if parts else ""})
 
 
+def replace_sentence(catalog: Any, p: dict[str, Any]) -> str:
+    """A `replace` said as the event it replaces, then what happens instead, each action naming
+    whom it acts on."""
+    whose, event = str(p["whose"]), str(p["instead_of"])
+    other_side = "defender" if whose == "attacker" else "attacker"
+    other = t(f"replace.other_{other_side}")
+    cond = p["if"] if isinstance(p["if"], dict) else {}
+    when = cond.get("when", "always")
+    in_decline = cond.get("other_in_decline")
+    head = t(f"replace.head_{event}_{whose}",
+             other=t(f"replace.other_{str(bool(in_decline)).lower()}") if in_decline is not None
+             else t("replace.other_none") if (event, whose) == ("tokens_lost", "attacker") else "")
+    acts: list[str] = []
+    do = p["do"] if isinstance(p["do"], list) else []
+    if event == "tokens_lost":
+        lost = next((item["tokens"] for item in do if isinstance(item, dict) and "tokens" in item), None)
+        if lost is None:
+            acts.append(t(f"replace.lose_none_{whose}"))
+        else:
+            q = lost if isinstance(lost, dict) else {}
+            n = int(q.get("count", 1))
+            acts.append(t(f"replace.lose_{q.get('to', 'tray')}_{whose}", n_tokens=tn("unit.tokens", n, count=n)))
+    if event == "scored":
+        got = next((item["coins"] for item in do if isinstance(item, dict) and "coins" in item), None)
+        n = int(got.get("amount", 1)) if isinstance(got, dict) else 0
+        acts.append(t("replace.score_n", n_coins=tn("unit.coins", n, count=n)) if n else t("replace.score_none"))
+        do = []
+    for item in do:
+        if not isinstance(item, dict) or "coins" not in item:
+            continue
+        q = item["coins"] if isinstance(item["coins"], dict) else {}
+
+        def rel(word: Any) -> str:
+            w = str(word)
+            return "me" if w in ("me", whose) else "bank" if w == "bank" else "other"
+        n = int(q.get("amount", 1))
+        kind = "required" if q.get("required") else "coins"
+        key = f"replace.{kind}_{rel(q.get('from', 'bank'))}_{rel(q.get('to', 'me'))}"
+        if has(key):
+            acts.append(t(key, other=other, n_coins=tn("unit.coins", n, count=n)))
+    if "fail" in do:
+        acts.append(t(f"replace.fail_{whose}"))
+    elif "conquer" in do:
+        acts.append(t("replace.conquer"))
+    conditions = where_phrase(catalog, cond.get("where")) + ("" if when == "always" else " " + t(f"whenp.{when}"))
+    return t("block.replace", instead_of=head, do=t("replace.join").join(acts), **{"if": conditions})
+
+
 def block_sentence(catalog: Any, name: str, given: dict[str, Any]) -> str:
     """What one effect does, in the current language (its parameters as given in YAML)."""
     cls = REGISTRY.get(name)
     if cls is None:
         return name
     p = {**cls.params, **{k: v for k, v in given.items() if k in cls.params}}
-    if name in ("trigger", "lasting"):
-        sentence = trigger_sentence(catalog, p) if name == "trigger" else lasting_sentence(catalog, p)
+    if name in ("trigger", "lasting", "replace"):
+        sentence = (trigger_sentence(catalog, p) if name == "trigger" else lasting_sentence(catalog, p)
+                    if name == "lasting" else replace_sentence(catalog, p))
         for flag in ("in_decline", "only_in_decline"):
             if given.get(flag):
                 sentence += " " + t(f"clause.{flag}")

@@ -43,6 +43,17 @@ class Victim(NamedTuple):
     def active_race(self) -> bool:
         return self.owner is not None and self.tokens > 0 and not self.decline
 
+
+class Fight(NamedTuple):
+    """A conquest as a replacement of its defender's loss sees it: the region, who conquers it,
+    who held it and whether his race there is In Decline."""
+
+    rid: str
+    attacker: int
+    defender: int
+    defender_decline: bool = False
+
+
 REGISTRY: dict[str, type["Ability"]] = {}
 
 
@@ -390,6 +401,24 @@ class Ability:
         """After `attacker` took `rid` from this race of `seat` (by any means), the conquest
         done: the attacker is in the region and this race's tokens are back in hand or lost
         (`victim` says what stood there). Not heard by a race that left the game with it (R22)."""
+
+    def tokens_lost_instead(self, s: "GameState", seat: int, fight: Fight,
+                            events: list[dict[str, Any]]) -> tuple[int, bool] | None:
+        """A replacement of the defender's loss in `fight`, heard by this race of `seat` (either
+        side): None, or (the tokens he loses instead, whether they leave the game), its own
+        actions done. Asked before anything moves, the defender's race first."""
+        return None
+
+    def conquest_refused(self, s: "GameState", seat: int, rid: str, attacker: int,
+                         in_decline: bool) -> Reason | None:
+        """Why this race of `seat` lets `attacker` not conquer `rid` at all (a replacement that
+        makes the conquest fail), or None."""
+        return None
+
+    def before_conquest(self, s: "GameState", seat: int, hold: "RaceHold", rid: str,
+                        events: list[dict[str, Any]]) -> None:
+        """This race (`hold` of `seat`) is about to take `rid`, its conquest sure: what it does
+        instead of (or before) the conquest as the rules say, before anything moves."""
 
     def on_tokens_lost(self, s: "GameState", seat: int, hold: "RaceHold", n: int, chance: Any,
                        events: list[dict[str, Any]]) -> None:

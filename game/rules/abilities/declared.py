@@ -16,6 +16,9 @@ from .base import Ability, _is_kind, _kind
 from .where import Where
 
 FLAGS = ("in_decline", "only_in_decline")
+#: mapping parameters that are not a `where:` but the rule language's conditions (`if`), read
+#: and refused by the block itself
+CONDITION_PARAMS = ("if",)
 
 #: the hooks the engine asks of a race In Decline (its `in_decline` effects): a block that
 #: overrides none of them, has no move of its own and does not work In Decline by itself does
@@ -57,7 +60,7 @@ def param_problems(cls: type[Ability], given: Mapping[str, Any]) -> list[Reason]
                               known=", ".join(sorted(cls.params)) or reason("word_none")))
             continue
         default = cls.params[k]
-        if isinstance(default, dict):
+        if isinstance(default, dict) and k not in CONDITION_PARAMS:
             out.extend(Where.problems(v, effect, k))
             continue
         want = _kind(default)
@@ -109,4 +112,4 @@ def idle_problems(cls: type[Ability], given: Mapping[str, Any]) -> list[Reason]:
 
 def where_params(cls: type[Ability]) -> tuple[str, ...]:
     """The block's parameters that are `where:` conditions."""
-    return tuple(k for k, v in cls.params.items() if isinstance(v, dict))
+    return tuple(k for k, v in cls.params.items() if isinstance(v, dict) and k not in CONDITION_PARAMS)

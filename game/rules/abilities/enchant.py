@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Enchant as EnchantIntent
-from ..pricing import least_tokens
+from ..pricing import conquest_refused, least_tokens
 from ..reasons import Reason, reason, reason_n
 from ..resolution import take_region
 from ..state import CONQUER
@@ -66,6 +66,10 @@ class Enchant(Ability):
         why = immunity_reason(s, rid, seat)
         if why:
             return why
+        if "conquest_refused" in s.catalog.hooked:       # the holder's replacement: the conquest fails
+            why = conquest_refused(s, seat, rid)
+            if why:
+                return why
         if r.tokens > 1:
             return reason("enchant_not_lone", s, region=rid, tokens=r.tokens, race=r.race)
         if r.encampments:
