@@ -160,8 +160,9 @@ class RaceEvent(TypedDict):
 
 class RaceTokensEvent(TypedDict):
     """A race's `tokens` off the board: `removed` (an older In Decline race makes way),
-    `bonus_tokens` given for the turn, `dwindled` at the redeployment."""
-    type: Literal["removed", "bonus_tokens", "dwindled"]
+    `bonus_tokens` given for the turn, `dwindled` at the redeployment, `trigger_tokens` lost
+    (negative) or gained by a `trigger` on an event without a region."""
+    type: Literal["removed", "bonus_tokens", "dwindled", "trigger_tokens"]
     seat: int
     race: str
     tokens: int
@@ -253,6 +254,7 @@ TYPED: dict[str, type] = {
     "redeploy": CountsEvent, "withdraw": CountsEvent,
     "decline": RaceEvent, "vanished": RaceEvent, "stayed_put": RaceEvent, "revived": RaceEvent,
     "removed": RaceTokensEvent, "bonus_tokens": RaceTokensEvent, "dwindled": RaceTokensEvent,
+    "trigger_tokens": RaceTokensEvent,
     "given_back": GivenBackEvent, "repelled": RepelledEvent,
     "score": ScoreEvent, "game_over": GameOverEvent, "lost_tribe_cleared": LostTribeClearedEvent,
     "coins": CoinsEvent, "use": UseEvent,
@@ -297,7 +299,8 @@ def events_of(events: Iterable[Event], kind: Literal["redeploy", "withdraw"]) ->
 def events_of(events: Iterable[Event],
               kind: Literal["decline", "vanished", "stayed_put", "revived"]) -> list[RaceEvent]: ...
 @overload
-def events_of(events: Iterable[Event], kind: Literal["removed", "bonus_tokens", "dwindled"]) -> list[RaceTokensEvent]: ...
+def events_of(events: Iterable[Event], kind: Literal["removed", "bonus_tokens", "dwindled",
+                                                    "trigger_tokens"]) -> list[RaceTokensEvent]: ...
 @overload
 def events_of(events: Iterable[Event], kind: Literal["given_back"]) -> list[GivenBackEvent]: ...
 @overload

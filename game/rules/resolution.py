@@ -12,6 +12,7 @@ from typing import Any
 
 from .abilities.base import Victim
 from .common import add_tray, event, lose_tokens, region_left, return_banner, take_tray
+from .heard import Heard, tell
 from .lent import named_in
 from .state import LOST_TRIBE, GameState, RaceHold
 
@@ -76,6 +77,10 @@ def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
     if back and [owner, race] not in s.turn.withdraw:
         s.turn.withdraw.append([owner, race])
     event(events, "lost", seat=owner, race=race, region=rid, discarded=discarded, back=back)
+    if discarded and "tokens_lost" in s.catalog.heard:
+        by = s.players[attacker].active if by_active else None
+        tell(s, Heard("tokens_lost", {"loser": owner, "attacker": attacker},
+                      {"loser": race, "attacker": by.race if by else None}, rid), events, chance)
     if in_decline and not s.regions_of(owner, race):
         leave_game(s, owner, hold, events, chance)
 

@@ -26,6 +26,7 @@ from ..reasons import HasReason, Reason, reason
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
     from ..board import Board
+    from ..heard import Heard
     from ..state import GameState, RaceHold
 
 
@@ -384,6 +385,16 @@ class Ability:
         """After `attacker` took `rid` from this race of `seat` (by any means), the conquest
         done: the attacker is in the region and this race's tokens are back in hand or lost
         (`victim` says what stood there). Not heard by a race that left the game with it (R22)."""
+
+    def events_heard(self) -> frozenset[str]:
+        """The rule language's events outside a conquest this effect listens to (a `trigger`'s
+        `event`): the engine tells it each of them (`hear`, through `heard.tell`)."""
+        return frozenset()
+
+    def hear(self, s: "GameState", seat: int, race: str, in_decline: bool, heard: "Heard",
+             events: list[dict[str, Any]], chance: Any = None) -> None:
+        """An event of `events_heard` happened (`heard`: its parties, region, face); this effect
+        belongs to the race `race` of `seat`, in force (In Decline: `in_decline`)."""
 
     def on_tokens_lost(self, s: "GameState", seat: int, hold: "RaceHold", n: int, chance: Any,
                        events: list[dict[str, Any]]) -> None:
