@@ -123,6 +123,10 @@ def event_line(ev: Event, state: Any) -> str | None:
         n = e["tokens"]
         return tn("log.effect_tokens_lost" if n < 0 else "log.effect_tokens_gained", abs(n),
                   troop=_troop(state, e["seat"], e["race"]), tokens=abs(n), region=_region(state, e["region"]))
+    if e["type"] == "trigger_tokens":
+        n = e["tokens"]
+        return tn("log.trigger_tokens_lost" if n < 0 else "log.trigger_tokens_gained", abs(n),
+                  troop=_troop(state, e["seat"], e["race"]), tokens=abs(n))
     if e["type"] in ("pushed", "moved_out_of_turn"):
         n = e["tokens"]
         return tn(f"log.{e['type']}", n, troop=_troop(state, e["seat"], e["race"]), tokens=n,

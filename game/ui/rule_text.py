@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game.rules.abilities import REGISTRY
+from game.rules.abilities.trigger import EVENTS, other_side
 
-from .strings import has, race_name, t, tn
+from .strings import has, power_name, race_name, t, tn
 
 #: blocks whose sentence depends on one parameter: that parameter, and the variant's name for
 #: the parameters ("" for the plain sentence)
@@ -115,10 +116,15 @@ def _values(catalog: Any, name: str, p: dict[str, Any]) -> dict[str, Any]:
 
 
 def trigger_sentence(catalog: Any, p: dict[str, Any]) -> str:
-    """A `trigger` said as its event, then its actions in order, each naming whom it acts on."""
+    """A `trigger` said as its event (heard on its side), its conditions, then its actions in
+    order, each naming whom it acts on."""
+    event = str(p.get("event", "region_conquered"))
     whose = str(p["whose"])
-    other_side = "defender" if whose == "attacker" else "attacker"
-    other = t(f"trigger.other_{other_side}")
+    if event == "region_conquered":
+        head = t(f"trigger.head_{whose}")
+    else:
+        head = t(f"trigger.head_{event}_{whose}") if has(f"trigger.head_{event}_{whose}") else event
+    other_side = _other_side(event, whose)
     when = "" if p["when"] == "always" else " " + t(f"whenp.{p['when']}")
     acts: list[str] = []
     for item in p["do"] if isinstance(p["do"], list) else []:
@@ -129,20 +135,70 @@ def trigger_sentence(catalog: Any, p: dict[str, Any]) -> str:
 
         def rel(word: Any) -> str:
             w = str(word)
-            return "me" if w in ("me", whose) else "bank" if w == "bank" else "other"
+            return "me" if w in ("me", whose) else w if w in ("bank", "each_opponent", "neighbours") else "other"
         if verb == "coins":
             n = int(q.get("amount", 1))
-            key = f"trigger.coins_{rel(q.get('from', 'bank'))}_{rel(q.get('to', 'me'))}"
+            payer, payee = q.get("from", "bank"), q.get("to", "me")
+            party = payer if rel(payer) == "other" else payee
+            key = f"trigger.coins_{rel(payer)}_{rel(payee)}"
+            extra = ""
         elif verb == "tokens":
             n = int(q.get("count", 1))
-            key = f"trigger.tokens_{rel(q.get('of', 'me'))}_{q.get('to', 'tray')}"
+            party = q.get("of", "me")
+            key = f"trigger.tokens_{rel(party)}_{q.get('to', 'tray')}"
+            src = str(q.get("from", ""))
+            extra = t(f"trigger.from_{src}") if src in ("hand", "region") else ""
         else:
             continue
         if has(key):
-            acts.append(t(key, other=other, n_coins=tn("unit.coins", n, count=n),
-                          n_tokens=tn("unit.tokens", n, count=n)))
-    return t("block.trigger", event=t(f"trigger.head_{whose}"), where=where_phrase(catalog, p["where"]), when=when,
+            acts.append(t(key, other=_party(party, other_side), n_coins=tn("unit.coins", n, count=n),
+                          n_tokens=tn("unit.tokens", n, count=n)) + extra)
+    conds = _conditions(catalog, p.get("if"), other_side)
+    return t("block.trigger", event=head, **{"if": conds}, where=where_phrase(catalog, p["where"]), when=when,
              do=t("trigger.join").join(acts))
+
+
+def _other_side(event: str, whose: str) -> str:
+    """The event's party that is not the owner (`anyone`: the event's first party)."""
+    return other_side(event, whose) or "attacker"
+
+
+def _party(word: Any, other_side: str) -> str:
+    """A party of the event named in the player's words (the other side when not a party)."""
+    w = str(word)
+    return t(f"trigger.other_{w}") if has(f"trigger.other_{w}") else t(f"trigger.other_{other_side}")
+
+
+def _conditions(catalog: Any, raw: Any, other_side: str) -> str:
+    """The `if` conditions as ", if you have 2 coins or fewer and the attacker is Active"."""
+    if not isinstance(raw, dict) or not raw:
+        return ""
+    other = t(f"trigger.other_{other_side}")
+    said: list[str] = []
+    for word, v in raw.items():
+        if word in ("tokens_in_hand", "coins", "regions", "face"):
+            lo, hi = (v.get("at_least"), v.get("at_most")) if isinstance(v, dict) else (v, v)
+            unit = {"coins": "unit.coins", "tokens_in_hand": "unit.tokens", "regions": "unit.regions"}.get(word)
+
+            def num(n: int, unit: str | None = unit) -> str:
+                return tn(unit, n, count=n) if unit else str(n)
+            if lo is not None and lo == hi:
+                blank = word == "face" and int(lo) == 0
+                said.append(t("trigger.if_face_blank" if blank else f"trigger.if_{word}_exact", n=num(int(lo))))
+                continue
+            if lo:
+                said.append(t(f"trigger.if_{word}_least", n=num(int(lo))))
+            if hi is not None:
+                said.append(t(f"trigger.if_{word}_most", n=num(int(hi))))
+        elif word == "other_in_decline":
+            said.append(t("trigger.if_other_in_decline" if v else "trigger.if_other_active", other=other))
+        elif word in ("other_race", "other_power"):
+            names = v if isinstance(v, list) else [v]
+            shown = [race_name(catalog, str(x)) if word == "other_race" else power_name(catalog, str(x)) for x in names]
+            said.append(t(f"trigger.if_{word}", other=other, names=_words(shown)))
+        elif word in ("holds_marker", "next_to_marker"):
+            said.append(t(f"trigger.if_{word}", marker=_marker(str(v))))
+    return t("trigger.if", what=t("trigger.and").join(said)) if said else ""
 
 
 def block_sentence(catalog: Any, name: str, given: dict[str, Any]) -> str:
@@ -152,6 +208,8 @@ def block_sentence(catalog: Any, name: str, given: dict[str, Any]) -> str:
         return name
     p = {**cls.params, **{k: v for k, v in given.items() if k in cls.params}}
     if name == "trigger":
+        if "whose" not in given and p["event"] in EVENTS:      # heard by the event's own party
+            p["whose"] = EVENTS[p["event"]][0]
         sentence = trigger_sentence(catalog, p)
         for flag in ("in_decline", "only_in_decline"):
             if given.get(flag):
