@@ -42,8 +42,13 @@ def test_the_invented_set_loads_and_each_entry_has_a_scenario() -> None:
 
 
 def _in_words(n: int) -> str:
-    units = "zero one two three four five six seven eight nine".split()
-    tens = {4: "forty", 5: "fifty", 6: "sixty", 7: "seventy", 8: "eighty", 9: "ninety"}
+    units = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+             "sixteen seventeen eighteen nineteen").split()
+    tens = {2: "twenty", 3: "thirty", 4: "forty", 5: "fifty", 6: "sixty", 7: "seventy", 8: "eighty", 9: "ninety"}
+    if n >= 100:
+        return "one hundred" + (f" and {_in_words(n % 100)}" if n % 100 else "")
+    if n < 20:
+        return units[n]
     return tens[n // 10] + (f"-{units[n % 10]}" if n % 10 else "")
 
 

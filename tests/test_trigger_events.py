@@ -41,7 +41,8 @@ def test_the_base_game_and_the_packs_listen_to_no_event_outside_a_conquest() -> 
 
 def test_the_invented_set_listens_to_each_new_event() -> None:
     cat = load_catalog([ROOT / "docs" / "examples" / "invented.yaml"])
-    assert cat.heard == {"turn_started", "turn_ended", "declined", "tokens_lost", "combo_picked", "die_rolled"}
+    assert cat.heard == {"turn_started", "turn_ended", "declined", "tokens_lost", "combo_picked", "die_rolled",
+                         "marker_entered"}
     assert cat.heard_by["die_rolled"] == {"luckless", "wagering"}
 
 

@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Mapping
 
 from ..rules import Board, Catalog, badge_of, lent_parts
 from ..rules.abilities import REGISTRY
-from ..rules.abilities.trigger import EVENTS as TRIGGER_PARTIES
+from ..rules.abilities import TRIGGER_EVENTS as TRIGGER_PARTIES
 from ..rules.pickling import when_compiled
 from . import worth
 

@@ -280,6 +280,11 @@ TEMPLATES: dict[str, str] = {
     "trigger_if_never": "effect '{effect}': {word} {value!r} can never hold; the die shows 0 to 3, and "
                         "at_least is at most at_most",
     "trigger_if_always": "effect '{effect}': {word} {value!r} always holds; give at_least 1 or more, or at_most",
+    "trigger_marker_one": "effect '{effect}': marker names one marker to place or to remove, such as "
+                          "{{marker: {{place: snare}}}}; give place or remove, not both",
+    "trigger_roll_shape": "effect '{effect}': roll is {{results: {{FACE: [ACTIONS], ...}}}} with faces 0 to 3, "
+                          "not {value!r}",
+    "trigger_roll_face": "effect '{effect}': the reinforcement die has no face {value!r}; its faces: 0, 1, 2, 3",
     "trigger_defender_occupant": "effect '{effect}': with whose: defender the region was yours, so 'where' "
                                  "occupant says nothing; remove it",
     "param_choice": "effect '{effect}': '{param}' cannot be {value!r}; known: {known}",
@@ -553,7 +558,8 @@ EVENT_TYPES: tuple[str, ...] = ("turn", "pick", "conquer", "reinforce", "dragon"
                                 "lost_tribe_cleared", "coins", "use", "gathered", "repelled",
                                 "revived", "given_back", "die_settled", "dwindled",
                                 "attacker_lost", "pushed", "pushed_off", "moved_out_of_turn",
-                                "stayed_put", "effect_tokens", "trigger_tokens")
+                                "stayed_put", "effect_tokens", "trigger_tokens", "marker_placed",
+                                "marker_removed", "marker_entered", "rolled")
 
 
 class Reason(str):

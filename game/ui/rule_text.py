@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from game.rules.abilities import REGISTRY
-from game.rules.abilities.trigger import EVENTS, other_side
+from game.rules.abilities import MARKER_BOX, REGISTRY, other_side
+from game.rules.abilities import TRIGGER_EVENTS as EVENTS
 
 from .strings import has, power_name, race_name, t, tn
 
@@ -126,16 +126,37 @@ def trigger_sentence(catalog: Any, p: dict[str, Any]) -> str:
         head = t(f"trigger.head_{event}_{whose}") if has(f"trigger.head_{event}_{whose}") else event
     other_side = _other_side(event, whose)
     when = "" if p["when"] == "always" else " " + t(f"whenp.{p['when']}")
+    acts = _acts_text(p["do"], whose, other_side, event)
+    conds = _conditions(catalog, p.get("if"), other_side, event)
+    return t("block.trigger", event=head, **{"if": conds}, where=where_phrase(catalog, p["where"]), when=when,
+             do=t("trigger.join").join(acts))
+
+
+def _acts_text(raw: Any, whose: str, other_side: str, event: str) -> list[str]:
+    """The `do` actions in order, each said naming whom it acts on (a `roll`: each face's)."""
     acts: list[str] = []
-    for item in p["do"] if isinstance(p["do"], list) else []:
+    for item in raw if isinstance(raw, list) else []:
         if not isinstance(item, dict) or len(item) != 1:
             continue
-        (verb, raw), = item.items()
-        q = raw if isinstance(raw, dict) else {}
+        (verb, raw_q), = item.items()
+        q = raw_q if isinstance(raw_q, dict) else {}
 
         def rel(word: Any) -> str:
             w = str(word)
             return "me" if w in ("me", whose) else w if w in ("bank", "each_opponent", "neighbours") else "other"
+        if verb == "marker":
+            name = q.get("place", q.get("remove"))
+            how = "place" if "place" in q else f"remove_{q.get('region', 'this')}"
+            acts.append(t(f"trigger.marker_{how}", marker=_marker(str(name)), box=q.get("box", MARKER_BOX)))
+            continue
+        if verb == "roll":
+            got = q.get("results")
+            results: dict[Any, Any] = got if isinstance(got, dict) else {}
+            faces = [t("trigger.roll_face", face=t("log.face_blank") if f == 0 else t("log.face", face=f),
+                       do=t("trigger.and").join(_acts_text(results[f], whose, other_side, event)))
+                     for f in sorted(results)]
+            acts.append(t("trigger.roll", results=t("trigger.roll_join").join(faces)))
+            continue
         if verb == "coins":
             n = int(q.get("amount", 1))
             payer, payee = q.get("from", "bank"), q.get("to", "me")
@@ -145,17 +166,16 @@ def trigger_sentence(catalog: Any, p: dict[str, Any]) -> str:
         elif verb == "tokens":
             n = int(q.get("count", 1))
             party = q.get("of", "me")
-            key = f"trigger.tokens_{rel(party)}_{q.get('to', 'tray')}"
             src = str(q.get("from", ""))
-            extra = t(f"trigger.from_{src}") if src in ("hand", "region") else ""
+            back = "_region" if src == "region" and q.get("to", "tray") == "hand" else ""
+            key = f"trigger.tokens_{rel(party)}_{q.get('to', 'tray')}{back}"
+            extra = t(f"trigger.from_{src}") if src in ("hand", "region") and not back else ""
         else:
             continue
         if has(key):
-            acts.append(t(key, other=_party(party, other_side), n_coins=tn("unit.coins", n, count=n),
+            acts.append(t(key, other=_party(party, other_side, event), n_coins=tn("unit.coins", n, count=n),
                           n_tokens=tn("unit.tokens", n, count=n)) + extra)
-    conds = _conditions(catalog, p.get("if"), other_side)
-    return t("block.trigger", event=head, **{"if": conds}, where=where_phrase(catalog, p["where"]), when=when,
-             do=t("trigger.join").join(acts))
+    return acts
 
 
 def _other_side(event: str, whose: str) -> str:
@@ -163,17 +183,18 @@ def _other_side(event: str, whose: str) -> str:
     return other_side(event, whose) or "attacker"
 
 
-def _party(word: Any, other_side: str) -> str:
-    """A party of the event named in the player's words (the other side when not a party)."""
-    w = str(word)
-    return t(f"trigger.other_{w}") if has(f"trigger.other_{w}") else t(f"trigger.other_{other_side}")
+def _party(word: Any, other_side: str, event: str = "") -> str:
+    """A party of the event named in the player's words (the other side when not a party; a
+    party some event names its own way, `trigger.other_EVENT_PARTY`, so)."""
+    w = str(word) if has(f"trigger.other_{word}") else other_side
+    return t(f"trigger.other_{event}_{w}") if has(f"trigger.other_{event}_{w}") else t(f"trigger.other_{w}")
 
 
-def _conditions(catalog: Any, raw: Any, other_side: str) -> str:
+def _conditions(catalog: Any, raw: Any, other_side: str, event: str = "") -> str:
     """The `if` conditions as ", if you have 2 coins or fewer and the attacker is Active"."""
     if not isinstance(raw, dict) or not raw:
         return ""
-    other = t(f"trigger.other_{other_side}")
+    other = _party(other_side, other_side, event)
     said: list[str] = []
     for word, v in raw.items():
         if word in ("tokens_in_hand", "coins", "regions", "face"):
@@ -196,7 +217,7 @@ def _conditions(catalog: Any, raw: Any, other_side: str) -> str:
             names = v if isinstance(v, list) else [v]
             shown = [race_name(catalog, str(x)) if word == "other_race" else power_name(catalog, str(x)) for x in names]
             said.append(t(f"trigger.if_{word}", other=other, names=_words(shown)))
-        elif word in ("holds_marker", "next_to_marker"):
+        elif word in ("holds_marker", "next_to_marker", "marker"):
             said.append(t(f"trigger.if_{word}", marker=_marker(str(v))))
     return t("trigger.if", what=t("trigger.and").join(said)) if said else ""
 

@@ -26,8 +26,8 @@ from ..reasons import HasReason, Reason, reason
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
     from ..board import Board
-    from ..heard import Heard
     from ..state import GameState, RaceHold
+    from .language import Heard
 
 
 class Victim(NamedTuple):

@@ -10,13 +10,17 @@ side `whose`, if `where`, `when` and `if` hold, do these actions". The events an
   redeployment, before the score; a decline ends the turn too), `declined` (decliner),
   `combo_picked` (picker), `die_rolled` (roller: the final attempt's die once settled, its
   `face` for `if: {face: 0}`), `tokens_lost` (loser, with the attacker: tokens discarded in a
-  conquest or when a region is emptied, before the attacker moves in). These are told by the
-  engine (`heard.tell`) only when some effect listens (`events_heard`). `whose: anyone` hears
-  them whoever's they are.
+  conquest or when a region is emptied, before the attacker moves in), `marker_placed` (placer:
+  a trigger's `marker` put it on the event's region), `marker_entered` (mover, holder: a region
+  carrying the marker conquered or moved into, one event per marker there; the holder is the
+  player whose race or power the marker belongs to). These are told by the engine
+  (`heard.tell`) only when some effect listens (`events_heard`). `whose: anyone` hears them
+  whoever's they are.
 
 `if` asks the owner's `tokens_in_hand`, `coins`, `regions` (a number, or `at_least` /
 `at_most`), the other side's `other_race`, `other_power`, `other_in_decline`, the event's region
-(`holds_marker`, `next_to_marker`) and the die's `face`. The actions name whom they act on — a
+(`holds_marker`, `next_to_marker`), the die's `face` and the marker event's `marker` (still on
+its region). The actions name whom they act on — a
 party, `me` (the owner), `each_opponent`, `neighbours` (players next to the owner's race), the
 `bank`:
 
@@ -26,7 +30,12 @@ party, `me` (the owner), `each_opponent`, `neighbours` (players next to the owne
   gained from the tray into hand, or lost (`tray`, or `out` of the game for good) from hand or
   from the event's region (down to the least a region keeps). Without `from`, in a conquest, the
   attacker's are lost from the region just taken first, then from his hand, the defender's from
-  his hand (his tokens have left the region).
+  his hand (his tokens have left the region). `from: region, to: hand` takes the subject's
+  tokens back from the event's region into his hand, down to the least a region keeps.
+- `{marker: {place: NAME, box: N}}` on the event's region (one a region, while fewer than the
+  box's N are in play: `trigger_marks`), `{marker: {remove: NAME, region: this|all}}`.
+- `{roll: {results: {FACE: [ACTIONS], ...}}}` — the reinforcement die rolled as a recorded chance
+  step (replay, undo and load give the same face), the actions of its face played.
 
 Blocks that are named shorthands of a trigger (`coins_on_conquest`, `attacker_loss`) read their
 parameters into its actions (`read_actions`) and play them with `do_acts`, so what a conquest's
@@ -42,23 +51,23 @@ from ..common import event, lose_tokens, take_tray
 from ..pricing import least_tokens
 from ..reasons import reason
 from ..resolution import pay
-from .base import Ability, ParamError, Victim, near, register
+from .base import Ability, MarkSpec, ParamError, Victim, near, register
+from .language import EVENTS, MARKER_BOX, other_side
+from .trigger_marks import marker_act
 from .when import check_when, when_holds
 from .where import conquest_where, held_before
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..heard import Heard
     from ..state import GameState, RaceHold
+    from .language import Heard
 
-#: the events built, each with its parties: the sides a trigger may listen on (`whose`, or
-#: `anyone`, but for `region_conquered`) and that its actions may name
-EVENTS: dict[str, tuple[str, ...]] = {
-    "region_conquered": ("attacker", "defender"), "turn_started": ("mover",), "turn_ended": ("mover",),
-    "declined": ("decliner",), "tokens_lost": ("loser", "attacker"), "combo_picked": ("picker",),
-    "die_rolled": ("roller",)}
 #: the events about a region (`where`, the marker conditions and `from: region` read it)
-REGION_EVENTS: frozenset[str] = frozenset({"region_conquered", "tokens_lost", "die_rolled"})
-SIDES: tuple[str, ...] = ("attacker", "defender", "mover", "decliner", "loser", "picker", "roller")
+REGION_EVENTS: frozenset[str] = frozenset({"region_conquered", "tokens_lost", "die_rolled", "marker_placed",
+                                           "marker_entered"})
+#: the events about one marker (the condition `marker` reads it)
+MARKER_EVENTS: frozenset[str] = frozenset({"marker_placed", "marker_entered"})
+SIDES: tuple[str, ...] = ("attacker", "defender", "mover", "decliner", "loser", "picker", "roller", "placer",
+                          "holder")
 #: the subjects that name several players: every other player; those holding a region next
 #: to one of the owner's race
 MANY: tuple[str, ...] = ("each_opponent", "neighbours")
@@ -66,7 +75,12 @@ MANY: tuple[str, ...] = ("each_opponent", "neighbours")
 VERBS: dict[str, dict[str, tuple[str, ...]]] = {
     "coins": {"from": ("bank", "me", *SIDES, *MANY), "to": ("me", *SIDES, "bank", *MANY)},
     "tokens": {"of": ("me", *SIDES, *MANY), "from": ("region", "hand", "tray"), "to": ("tray", "out", "hand")},
+    "marker": {"region": ("this", "all")},
+    "roll": {},
 }
+#: the `marker` verb's parameters: `place` or `remove` (the marker's name), on the event's
+#: region (`region: this`) or, to remove, from every region (`all`); `box`: how many the box holds
+MARKER_PARAMS: tuple[str, ...] = ("place", "remove", "region", "box")
 #: each verb's parameters with their defaults (tokens `from`: "" is the verb's own reading)
 VERB_DEFAULTS: dict[str, dict[str, Any]] = {
     "coins": {"amount": 1, "from": "bank", "to": "me"},
@@ -76,11 +90,7 @@ VERB_DEFAULTS: dict[str, dict[str, Any]] = {
 #: other side's race, power and decline, the event's region's markers, the die's face
 COUNTS: tuple[str, ...] = ("tokens_in_hand", "coins", "regions")
 CONDITIONS: tuple[str, ...] = (*COUNTS, "other_race", "other_power", "other_in_decline", "holds_marker",
-                               "next_to_marker", "face")
-#: the other side of an event, for each side it is heard on (`anyone`: the event's first party)
-OTHER: dict[tuple[str, str], str] = {("region_conquered", "attacker"): "defender",
-                                     ("region_conquered", "defender"): "attacker",
-                                     ("tokens_lost", "loser"): "attacker", ("tokens_lost", "attacker"): "loser"}
+                               "next_to_marker", "face", "marker")
 
 
 class Act(NamedTuple):
@@ -96,6 +106,10 @@ class Act(NamedTuple):
     #: tokens: where they come from — tray, hand, region (the event's), or "" (a conquest's
     #: own reading: the attacker's from the region taken first, then hand; others' from hand)
     src: str = ""
+    #: marker: its name (`a`: place or remove, `b`: this or all, `n`: the box's count)
+    name: str = ""
+    #: roll: the actions of each face of the die, 0 to 3 (each a tuple of `Act`)
+    faces: tuple[Any, ...] = ()
 
 
 class Cond(NamedTuple):
@@ -124,6 +138,12 @@ def read_actions(raw: Any, whose: str, effect: str, event_name: str = "region_co
         params = {} if params is None else params
         if not isinstance(params, dict):
             raise ParamError(reason("trigger_do_shape", effect=effect, value=item, known=", ".join(VERBS)))
+        if verb == "marker":
+            out.append(_read_marker(params, effect, event_name))
+            continue
+        if verb == "roll":
+            out.append(_read_roll(params, whose, effect, event_name))
+            continue
         p = {**VERB_DEFAULTS[verb], **params}
         for k, v in params.items():
             if k not in VERB_DEFAULTS[verb]:
@@ -152,7 +172,7 @@ def read_actions(raw: Any, whose: str, effect: str, event_name: str = "region_co
             out.append(Act(verb, int(n), a, b))
             continue
         a, b, src = side(str(p["of"])), str(p["to"]), str(p["from"])
-        if (src == "tray") != (b == "hand") and src:
+        if (src == "tray") != (b == "hand") and src and src != "region":
             raise ParamError(reason("trigger_tokens_route", effect=effect, source=src, to=b))
         if src == "region" and event_name not in REGION_EVENTS:
             raise ParamError(reason("trigger_needs_region", effect=effect, word="from: region", event=event_name,
@@ -161,6 +181,49 @@ def read_actions(raw: Any, whose: str, effect: str, event_name: str = "region_co
             src = "tray" if b == "hand" else "hand"
         out.append(Act(verb, int(n), a, b, src=src))
     return tuple(out)
+
+
+def _read_marker(params: dict[str, Any], effect: str, event_name: str) -> Act:
+    """`{marker: {place: NAME}}` on the event's region, or `{marker: {remove: NAME, region:
+    this|all}}`; ParamError when it could never act."""
+    for k in params:
+        if k not in MARKER_PARAMS:
+            raise ParamError(reason("trigger_verb_param", effect=effect, verb="marker", param=k,
+                                    known=", ".join(MARKER_PARAMS)))
+    place, remove = params.get("place"), params.get("remove")
+    if (place is None) == (remove is None):
+        raise ParamError(reason("trigger_marker_one", effect=effect))
+    name = place if place is not None else remove
+    if not isinstance(name, str) or not name:
+        raise ParamError(reason("trigger_if_names", effect=effect, word="marker", value=name))
+    where = params.get("region", "this")
+    if where not in ("this", "all") or (where == "all" and place is not None):
+        raise ParamError(reason("trigger_verb_word", effect=effect, verb="marker", param="region", value=where,
+                                known="this" if place is not None else "this, all"))
+    if where == "this" and event_name not in REGION_EVENTS:
+        raise ParamError(reason("trigger_needs_region", effect=effect, word="marker", event=event_name,
+                                known=", ".join(sorted(REGION_EVENTS))))
+    box = params.get("box", MARKER_BOX)
+    if "box" in params and place is None:
+        raise ParamError(reason("trigger_verb_param", effect=effect, verb="marker", param="box",
+                                known="place, remove, region"))
+    if not isinstance(box, int) or isinstance(box, bool) or box < 1:
+        raise ParamError(reason("param_at_least_one", effect=effect, param="marker box", value=box))
+    return Act("marker", box, "place" if place is not None else "remove", str(where), name=name)
+
+
+def _read_roll(params: dict[str, Any], whose: str, effect: str, event_name: str) -> Act:
+    """`{roll: {results: {FACE: [ACTIONS], ...}}}`: the reinforcement die rolled, the actions
+    of the face it shows played (a face not named: nothing)."""
+    results = params.get("results")
+    if set(params) - {"results"} or not isinstance(results, dict) or not results:
+        raise ParamError(reason("trigger_roll_shape", effect=effect, value=params))
+    faces: list[tuple[Act, ...]] = [() for _ in DIE_FACES]
+    for face, acts in results.items():
+        if face not in DIE_FACES or isinstance(face, bool):
+            raise ParamError(reason("trigger_roll_face", effect=effect, value=face))
+        faces[face] = read_actions(acts, whose, effect, event_name)
+    return Act("roll", 0, "me", "", faces=tuple(faces))
 
 
 def read_conditions(raw: Any, event_name: str, whose: str, effect: str) -> tuple[Cond, ...]:
@@ -184,6 +247,13 @@ def read_conditions(raw: Any, event_name: str, whose: str, effect: str) -> tuple
                 if lo > DIE_FACES[-1]:
                     raise ParamError(reason("trigger_if_never", effect=effect, word=word, value=v))
             out.append(Cond(word, lo, hi))
+        elif word == "marker":
+            if event_name not in MARKER_EVENTS:
+                raise ParamError(reason("trigger_if_event", effect=effect, word=word, event=event_name,
+                                        known=", ".join(sorted(MARKER_EVENTS))))
+            if not isinstance(v, str) or not v:
+                raise ParamError(reason("trigger_if_names", effect=effect, word=word, value=v))
+            out.append(Cond(word, names=(v,)))
         elif word.startswith("other_"):
             if other_side(event_name, whose) is None:
                 raise ParamError(reason("trigger_if_other", effect=effect, word=word, event=event_name))
@@ -232,14 +302,6 @@ def _bounds(v: Any, word: str, effect: str) -> tuple[int, int]:
     return n, n
 
 
-def other_side(event_name: str, whose: str) -> str | None:
-    """The side of the event that is not the ability's owner (`anyone`: the event's first
-    party), or None when the event has no other."""
-    if whose == "anyone":
-        return EVENTS[event_name][0]
-    return OTHER.get((event_name, whose))
-
-
 @register("trigger")
 class Trigger(Ability):
     """When the event happens, heard on the side `whose` (or by `anyone`), if `where`, `when`
@@ -253,18 +315,22 @@ class Trigger(Ability):
     param_docs: ClassVar[dict[str, str]] = {
         "event": "what it hears: region_conquered (a region taken, by any way of conquering), turn_started, "
                  "turn_ended, declined, tokens_lost (in a conquest or a region emptied), combo_picked, "
-                 "die_rolled (the final attempt's die)",
+                 "die_rolled (the final attempt's die), marker_placed (by a trigger), marker_entered (a region "
+                 "carrying a marker conquered or moved into)",
         "whose": "which party it listens on: attacker or defender (region_conquered), mover (turn_started, "
-                 "turn_ended), decliner, loser or attacker (tokens_lost), picker, roller; or anyone "
-                 "(but region_conquered); the event's own party by default",
+                 "turn_ended), decliner, loser or attacker (tokens_lost), picker, roller, placer, mover or holder "
+                 "(marker_entered: who entered, whose marker it is); or anyone (but region_conquered); the "
+                 "event's own party by default",
         "where": "which regions (see *where*; region_conquered: read as the region was, `occupant` "
-                 "on the attacker's side only; tokens_lost and die_rolled: the region now)",
+                 "on the attacker's side only; the other events with a region: the region now)",
         "when": "which turns (see *when*)",
         "if": "conditions: tokens_in_hand, coins, regions (a number or {at_least, at_most}); other_race, "
               "other_power, other_in_decline (the other side); holds_marker, next_to_marker (the "
-              "event's region); face (die_rolled)",
+              "event's region); face (die_rolled); marker (the marker event's marker, still there)",
         "do": "the actions, in order: {coins: {amount, from, to}} with bank / me / a party / each_opponent / "
-              "neighbours; {tokens: {count, of, from, to}} with from tray / hand / region, to tray / out / hand",
+              "neighbours; {tokens: {count, of, from, to}} with from tray / hand / region, to tray / out / hand; "
+              "{marker: {place: NAME, box: N}} or {marker: {remove: NAME, region: this|all}}; "
+              "{roll: {results: {FACE: [ACTIONS]}}}",
     }
 
     def __init__(self, **kw: Any) -> None:
@@ -299,7 +365,19 @@ class Trigger(Ability):
         return frozenset() if self.event == "region_conquered" else frozenset({self.event})
 
     def markers_needed(self) -> tuple[str, ...]:
-        return tuple(c.names[0] for c in self.conds if c.word in ("holds_marker", "next_to_marker"))
+        placed = {a.name for a in _all_acts(self.acts) if a.verb == "marker" and a.a == "place"}
+        needed = [c.names[0] for c in self.conds if c.word in ("holds_marker", "next_to_marker", "marker")]
+        needed += [a.name for a in _all_acts(self.acts) if a.verb == "marker" and a.a == "remove"]
+        return tuple(dict.fromkeys(n for n in needed if n not in placed))
+
+    def marker_specs(self, source: str) -> tuple[MarkSpec, ...]:
+        return tuple(MarkSpec(name, source) for name in self._placed())
+
+    def marker_box(self) -> dict[str, int]:
+        return {a.name: a.n for a in _all_acts(self.acts) if a.verb == "marker" and a.a == "place"}
+
+    def _placed(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(a.name for a in _all_acts(self.acts) if a.verb == "marker" and a.a == "place"))
 
     def after_conquest(self, s: "GameState", seat: int, rid: str, victim: Victim,
                        events: list[dict[str, Any]], chance: Any = None) -> None:
@@ -311,7 +389,7 @@ class Trigger(Ability):
         defender = victim.owner if victim.tokens else None
         if self.conds and not self._if(s, seat, r.race, rid, None, defender, victim.race, victim.decline):
             return
-        do_acts(s, self.acts, rid, seat, defender, victim.race, events, seat, r.race)
+        do_acts(s, self.acts, rid, seat, defender, victim.race, events, seat, r.race, chance)
 
     def after_region_lost(self, s: "GameState", seat: int, rid: str, attacker: int, victim: Victim,
                           events: list[dict[str, Any]], chance: Any = None) -> None:
@@ -320,7 +398,7 @@ class Trigger(Ability):
         r = s.regions[rid]
         if self.conds and not self._if(s, seat, victim.race, rid, None, attacker, r.race, r.decline):
             return
-        do_acts(s, self.acts, rid, attacker, seat, victim.race, events, seat, victim.race)
+        do_acts(s, self.acts, rid, attacker, seat, victim.race, events, seat, victim.race, chance)
 
     def hear(self, s: "GameState", seat: int, race: str, in_decline: bool, heard: "Heard",
              events: list[dict[str, Any]], chance: Any = None) -> None:
@@ -333,9 +411,9 @@ class Trigger(Ability):
             oseat = heard.seats.get(self.other) if self.other else None
             orace = heard.races.get(self.other) if self.other else None
             odecl = orace is not None and oseat is not None and s.players[oseat].hold(orace)[1]
-            if not self._if(s, seat, race, rid, heard.face, oseat, orace, odecl):
+            if not self._if(s, seat, race, rid, heard.face, oseat, orace, odecl, heard.marker):
                 return
-        play(s, self.acts, heard.seats, heard.races, rid, seat, race, events)
+        play(s, self.acts, heard.seats, heard.races, rid, seat, race, events, chance)
 
     def _holds(self, s: "GameState", seat: int, race: str | None, rid: str | None) -> bool:
         if self.p["when"] != "always" and not when_holds(str(self.p["when"]), s, seat, race):
@@ -343,7 +421,7 @@ class Trigger(Ability):
         return not self.where or rid is None or self.where.holds(s, seat, race, rid)
 
     def _if(self, s: "GameState", seat: int, race: str | None, rid: str | None, face: int | None,
-            oseat: int | None, orace: str | None, odecl: bool) -> bool:
+            oseat: int | None, orace: str | None, odecl: bool, marker: str | None = None) -> bool:
         """Every `if` condition holds for the owner (`seat`, `race`), the event's region and
         face, and the other side (`oseat`'s `orace`, In Decline: `odecl`)."""
         for c in self.conds:
@@ -372,6 +450,9 @@ class Trigger(Ability):
                 hold = s.players[oseat].hold(orace)[0] if oseat is not None and orace else None
                 if hold is None or hold.power not in c.names:
                     return False
+            elif w == "marker":            # the event's marker, still on its region
+                if marker != c.names[0] or (rid is not None and marker not in s.regions[rid].marks):
+                    return False
             elif rid is None:
                 return False
             elif w == "holds_marker":
@@ -384,21 +465,30 @@ class Trigger(Ability):
 
 def do_acts(s: "GameState", acts: tuple[Act, ...], rid: str, attacker: int, defender: int | None,
             defender_race: str | None, events: list[dict[str, Any]], me: int | None = None,
-            my_race: str | None = None) -> None:
+            my_race: str | None = None, chance: Any = None) -> None:
     """The actions of a trigger (or of a block that is a shorthand of one) after the conquest
     of `rid` by `attacker` from `defender` (None: no player held it), in order; `me` and
     `my_race`, the owner's (the attacker's by default), name whom `each_opponent` and
     `neighbours` are about."""
     play(s, acts, {"attacker": attacker, "defender": defender},
          {"attacker": s.regions[rid].race, "defender": defender_race}, rid,
-         attacker if me is None else me, my_race, events)
+         attacker if me is None else me, my_race, events, chance)
 
 
 def play(s: "GameState", acts: tuple[Act, ...], seats: dict[str, int | None], races: dict[str, str | None],
-         rid: str | None, me: int, my_race: str | None, events: list[dict[str, Any]]) -> None:
+         rid: str | None, me: int, my_race: str | None, events: list[dict[str, Any]], chance: Any = None) -> None:
     """The actions in order, for an event whose parties are `seats` (with their `races`) about
-    the region `rid` (or None), heard by the race `my_race` of `me`."""
+    the region `rid` (or None), heard by the race `my_race` of `me`; `chance` rolls the die
+    of a `roll` (a recorded chance step: replay, undo and load give the same face)."""
     for act in acts:
+        if act.verb == "marker":
+            marker_act(s, act.a, act.name, act.b == "all", rid, me, my_race, events, chance)
+            continue
+        if act.verb == "roll":
+            face = chance.roll()
+            event(events, "rolled", seat=me, face=face)
+            play(s, act.faces[face], seats, races, rid, me, my_race, events, chance)
+            continue
         if act.verb == "coins":
             for payer in _who(s, act.a, seats, me, my_race):
                 for payee in _who(s, act.b, seats, me, my_race):
@@ -417,6 +507,16 @@ def play(s: "GameState", acts: tuple[Act, ...], seats: dict[str, int | None], ra
             hold, _ = s.player_w(who).hold(race)
             if hold is not None:
                 _tokens(s, act, who, hold, rid, events)
+
+
+def _all_acts(acts: tuple[Act, ...]) -> list[Act]:
+    """The actions with those of each face of a `roll`, in order."""
+    out: list[Act] = []
+    for a in acts:
+        out.append(a)
+        for face in a.faces:
+            out.extend(_all_acts(face))
+    return out
 
 
 def _who(s: "GameState", word: str, seats: dict[str, int | None], me: int, my_race: str | None) -> list[int | None]:
@@ -453,6 +553,9 @@ def _tokens(s: "GameState", act: Act, who: int, hold: "RaceHold", rid: str | Non
     """One `tokens` action on the race `hold` of `who`: gained from the tray, or lost from the
     event's region (down to its least per region), from hand, or (a conquest's own reading)
     the attacker's from the region just taken first, then from hand."""
+    if act.b == "hand" and act.src == "region":
+        _back_to_hand(s, act, who, hold, rid, events)
+        return
     if act.b == "hand":
         got = take_tray(s, hold.race, act.n)
         hold.hand += got
@@ -473,6 +576,23 @@ def _tokens(s: "GameState", act: Act, who: int, hold: "RaceHold", rid: str | Non
         lose_tokens(s, hold.race, off + hand, out=act.b == "out")
         lost = off + hand
         _record(events, act.record, who, hold.race, rid, -lost if act.record == "effect_tokens" else lost)
+
+
+def _back_to_hand(s: "GameState", act: Act, who: int, hold: "RaceHold", rid: str | None,
+                  events: list[dict[str, Any]]) -> None:
+    """Tokens of `who`'s race taken back from the event's region into hand, down to the least
+    a region keeps (none when the region is not that race's)."""
+    if rid is None:
+        return
+    r = s.regions[rid]
+    if r.owner != who or r.race != hold.race:
+        return
+    least = least_tokens(s, who, s.catalog.effects_of(hold.race, hold.power))
+    n = min(act.n, max(0, r.tokens - least))
+    if n:
+        s.reg_w(rid).tokens -= n
+        hold.hand += n
+        event(events, "withdraw", seat=who, race=hold.race, counts={rid: n})
 
 
 def _record(events: list[dict[str, Any]], kind: str, seat: int, race: str, rid: str | None, n: int) -> None:
