@@ -36,3 +36,8 @@ def test_losses_pick_and_die_are_valued_as_often_as_they_happen() -> None:
     assert blank.turn_bonus == 2.0 * EVENT_RATES["die_rolled"][0] * 0.5
     caused = _traits(event="tokens_lost", whose="attacker", do=[{"coins": {"amount": 1}}])
     assert caused.nonempty_bonus == 1.0 and caused.conquest_bonus == 0.0
+
+
+def test_a_roll_is_worth_each_face_as_often_as_the_die_shows_it() -> None:
+    t = _traits(event="turn_ended", do=[{"roll": {"results": {0: [{"coins": {"amount": 3}}], 3: [{"coins": {"amount": 6}}]}}}])
+    assert abs(t.turn_bonus - (3 * 3 / 6 + 6 / 6)) < 1e-9

@@ -21,7 +21,7 @@ Nothing here touches a game state.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Mapping
 
 from ..rules import Board, Catalog, badge_of, lent_parts
@@ -398,10 +398,12 @@ def pool_traits(p: dict[str, Any]) -> Traits:
 LOSSES_PER_TURN = 0.7           # regions of a race lost between two of its turns (17% of 4)
 OTHER_TURNS = 3.0               # other players' turns per own turn
 LOSSES_SEEN = 4.0               # tokens_lost events anywhere per own turn
+MARKERS_ENTERED = 0.5           # regions carrying a given kind of marker entered per turn
 EVENT_RATES: dict[str, tuple[float, float]] = {
     "turn_started": (1.0, 1.0 + OTHER_TURNS), "turn_ended": (1.0, 1.0 + OTHER_TURNS),
     "die_rolled": (0.9, 0.9 * (1.0 + OTHER_TURNS)), "tokens_lost": (LOSSES_PER_TURN, LOSSES_SEEN),
-    "declined": (0.0, DECLINES_SEEN), "combo_picked": (0.0, DECLINES_SEEN)}
+    "declined": (0.0, DECLINES_SEEN), "combo_picked": (0.0, DECLINES_SEEN),
+    "marker_entered": (MARKERS_ENTERED, MARKERS_ENTERED * (1.0 + OTHER_TURNS)), "marker_placed": (1.0, 1.0 + OTHER_TURNS)}
 ONCE_EVENTS: dict[str, float] = {"declined": 0.5, "combo_picked": 1.0}   # coins once: what a coin then is worth
 DIE_ODDS: tuple[int, ...] = (0, 0, 0, 1, 2, 3)     # the reinforcement die's faces
 IF_ODDS = 0.5                   # the chance one `if` condition (but the die's face) holds
@@ -428,12 +430,28 @@ def trigger_traits(p: dict[str, Any], where: Mapping[str, Any], facts: BoardFact
             continue
         (verb, raw), = item.items()
         q = raw if isinstance(raw, dict) else {}
+        if verb == "roll":               # each face's actions, as often as the die shows it
+            results = q.get("results") if isinstance(q.get("results"), dict) else {}
+            for face, acts in (results or {}).items():
+                share = sum(1 for f in DIE_ODDS if f == face) / len(DIE_ODDS) * odds
+                sub = trigger_traits({**p, "do": acts, "if": None, "when": "always"}, {}, facts, in_decline)
+                out = out.plus(_scaled(sub, share))
+            continue
         n = float(q.get("amount" if verb == "coins" else "count", 1) or 0) * odds
         if event == "region_conquered" or (event == "tokens_lost" and whose == "attacker"):
             out = out.plus(_conquest_act(verb, q, n, whose, event))
         else:
             out = out.plus(_event_act(verb, q, n, whose, event, in_decline))
     return out
+
+
+def _scaled(t: Traits, k: float) -> Traits:
+    """The figures of `t` as worth `k` times as much (its flags as they are)."""
+    values: dict[str, Any] = {}
+    for f in fields(Traits):
+        v = getattr(t, f.name)
+        values[f.name] = v * k if isinstance(v, float) else tuple(x * k for x in v) if f.name == "by_round" else v
+    return Traits(**values)
 
 
 def _if_odds(raw: Any) -> float:
