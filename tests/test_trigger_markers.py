@@ -1,7 +1,8 @@
-"""The trigger's markers and die: `marker_entered` heard when a region carrying a marker is
-entered, the `marker` verb within the box's count however the markers came there (R26), the
-`roll` verb a recorded chance step (a replayed game rolls the same faces and ends the same), and
-every word of them that could never act refused in one line naming the file and the line."""
+"""The trigger's markers, die and questions: `marker_entered` heard when a region carrying a
+marker is entered, the `marker` verb within the box's count however the markers came there
+(R26), the `roll` verb a recorded chance step and the `ask` verb a decision listed by
+`legal_actions` (a replayed game rolls the same faces, makes the same choices and ends the same),
+and every word of them that could never act refused in one line naming the file and the line."""
 from __future__ import annotations
 
 import random
@@ -11,7 +12,7 @@ import pytest
 
 from game.content.catalog import ContentError, load_catalog
 from game.content.tmx import map_for_players
-from game.rules import Pick, apply, legal_actions, new_game
+from game.rules import EndTurn, IllegalAction, Pick, Use, apply, legal_actions, new_game
 from game.rules.engine import replay
 from game.scenario import main as scenario_main
 
@@ -32,6 +33,9 @@ REFUSED = [
     ("{trigger: {event: turn_ended, if: {marker: snare}, do: [{coins: {}}]}}", "marker_entered"),
     ("{trigger: {event: marker_entered, whose: loser, do: [{coins: {}}]}}", "mover, holder"),
     ("{trigger: {event: turn_ended, do: [{tokens: {from: region, to: hand}}]}}", "region"),
+    ("{trigger: {do: [{ask: {choices: [{label: a, do: [{coins: {}}]}]}}]}}", "two"),
+    ("{trigger: {do: [{ask: {choices: [{label: a, do: []}, {label: a, do: []}]}}]}}", "once"),
+    ("{trigger: {do: [{ask: {choices: [{label: a, do: []}, {label: b, do: []}]}}, {coins: {}}]}}", "last"),
 ]
 
 
@@ -88,11 +92,13 @@ def test_the_box_holds_three_snares_however_they_came_to_the_board(tmp_path: Pat
     assert scenario_main([str(path)]) == 0
 
 
-@pytest.mark.parametrize("power", ["gambling", "soothsaying"])
-def test_a_game_with_a_roll_replays_the_same_faces(power: str) -> None:
+@pytest.mark.parametrize("race,power,kind", [("stormcallers", "gambling", "rolled"),
+                                             ("stormcallers", "soothsaying", "rolled"),
+                                             ("crossroads", "ransoming", "use")])
+def test_a_game_with_a_roll_or_a_question_replays_the_same(race: str, power: str, kind: str) -> None:
     cat = load_catalog([INVENTED])
     board = map_for_players(2).board
-    s0 = new_game(board, ["ann", "bob"], cat, random.Random(3), forced=[("stormcallers", power)])
+    s0 = new_game(board, ["ann", "bob"], cat, random.Random(3), forced=[(race, power)])
     rng = random.Random(5)
     s, first = apply(s0, Pick(0), rng)          # the combo with the roll, first
     records = [first]
@@ -102,7 +108,23 @@ def test_a_game_with_a_roll_replays_the_same_faces(power: str) -> None:
             break
         s, rec = apply(s, rng.choice(acts), rng)
         records.append(rec)
-    rolled = [e for r in records for e in r.events if e["type"] == "rolled"]
-    assert rolled, "no roll in the game"
+    rolled = [e for r in records for e in r.events if e["type"] == kind]
+    assert rolled, f"no {kind} in the game"
     again = replay(s0, records)
     assert again == s
+
+
+def test_a_question_is_the_only_move_until_answered_and_a_wrong_answer_is_refused() -> None:
+    cat = load_catalog([INVENTED])
+    s0 = new_game(map_for_players(2).board, ["ann", "bob"], cat, random.Random(3), forced=[("crossroads", "stout")])
+    s, _ = apply(s0, Pick(0), random.Random(1))
+    s, _ = apply(s, EndTurn(), random.Random(1))
+    s, _ = apply(s, Pick(0), random.Random(1))
+    s, _ = apply(s, EndTurn(), random.Random(1))     # ann's second turn starts with the question
+    assert legal_actions(s) == [Use("trigger", choice="coin"), Use("trigger", choice="token")]
+    with pytest.raises(IllegalAction) as caught:
+        apply(s, Use("trigger", choice="gold"), random.Random(1))
+    assert "coin, token" in str(caught.value)
+    coins = s.players[0].coins
+    s, _ = apply(s, Use("trigger", choice="coin"), random.Random(1))
+    assert s.players[0].coins == coins + 1 and Use("trigger", choice="coin") not in legal_actions(s)

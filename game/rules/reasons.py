@@ -285,6 +285,11 @@ TEMPLATES: dict[str, str] = {
     "trigger_roll_shape": "effect '{effect}': roll is {{results: {{FACE: [ACTIONS], ...}}}} with faces 0 to 3, "
                           "not {value!r}",
     "trigger_roll_face": "effect '{effect}': the reinforcement die has no face {value!r}; its faces: 0, 1, 2, 3",
+    "trigger_ask_shape": "effect '{effect}': ask is {{choices: [{{label: L, do: [ACTIONS]}}, ...]}} with two "
+                         "choices or more, each label given once (do: [] chooses nothing); not {value!r}",
+    "trigger_ask_last": "effect '{effect}': ask comes last in its list of actions; put what follows the choice "
+                        "in each choice's do",
+    "trigger_ask_choice": "There is no choice {value!r} now; the choices: {known}",
     "trigger_defender_occupant": "effect '{effect}': with whose: defender the region was yours, so 'where' "
                                  "occupant says nothing; remove it",
     "param_choice": "effect '{effect}': '{param}' cannot be {value!r}; known: {known}",

@@ -45,7 +45,7 @@ from .state import (
     RegionState,
     TurnState,
 )
-from .waiting import TURN_OVER, WAITING
+from .waiting import TURN_OVER, WAITING, keep_answerable
 
 # -- pick --------------------------------------------------------------------------------
 
@@ -518,6 +518,8 @@ def go_into_decline(s: GameState, seat: int, chance: Any, events: list[dict[str,
         for hseat, h, in_dec in list(s.iter_holds()):
             for ab in s.catalog.answering_now(h.race, h.power, in_dec, "on_any_decline"):
                 ab.on_any_decline(s, hseat, h, seat, new.race)
+    if WAITING in s.turn.used:                      # a question the Active race asked this turn
+        keep_answerable(s)
     if not s.regions_of(seat, new.race):           # R22: nothing on the board, it leaves
         leave_game(s, seat, new, events, chance)
 
@@ -666,6 +668,9 @@ def turn_over(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
                     ab.at_others_turn_end(s, seat, h, in_dec, events)
         if WAITING in s.turn.used:
             return
+    if WAITING in s.turn.used:              # a decision asked as the turn ended (a trigger's `ask`)
+        s.turn.used[TURN_OVER] = True
+        return
     next_turn(s, chance, events)
 
 

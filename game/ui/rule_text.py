@@ -149,6 +149,12 @@ def _acts_text(raw: Any, whose: str, other_side: str, event: str) -> list[str]:
             how = "place" if "place" in q else f"remove_{q.get('region', 'this')}"
             acts.append(t(f"trigger.marker_{how}", marker=_marker(str(name)), box=q.get("box", MARKER_BOX)))
             continue
+        if verb == "ask":
+            said = [t("trigger.ask_choice", label=str(c.get("label")),
+                      do=t("trigger.and").join(_acts_text(c.get("do"), whose, other_side, event)) or t("trigger.ask_nothing"))
+                    for c in (q.get("choices") or []) if isinstance(c, dict)]
+            acts.append(t("trigger.ask", choices=t("trigger.ask_join").join(said)))
+            continue
         if verb == "roll":
             got = q.get("results")
             results: dict[Any, Any] = got if isinstance(got, dict) else {}

@@ -36,6 +36,9 @@ party, `me` (the owner), `each_opponent`, `neighbours` (players next to the owne
   box's N are in play: `trigger_marks`), `{marker: {remove: NAME, region: this|all}}`.
 - `{roll: {results: {FACE: [ACTIONS], ...}}}` — the reinforcement die rolled as a recorded chance
   step (replay, undo and load give the same face), the actions of its face played.
+- `{ask: {choices: [{label: L, do: [ACTIONS]}, ...]}}`, last of its list — the owner decides
+  (`waiting.ask`: out of turn too, the rest of play waits); `legal_actions` lists one
+  `use: {effect: trigger, choice: L}` for each choice, whose actions are then played.
 
 Blocks that are named shorthands of a trigger (`coins_on_conquest`, `attacker_loss`) read their
 parameters into its actions (`read_actions`) and play them with `do_acts`, so what a conquest's
@@ -45,15 +48,19 @@ YAML: `{trigger: {event: turn_ended, if: {coins: {at_most: 2}}, do: [{coins: {am
 """
 from __future__ import annotations
 
+import zlib
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
+from ..actions import Action, Use
 from ..common import event, lose_tokens, take_tray
 from ..pricing import least_tokens
-from ..reasons import reason
+from ..reasons import Reason, reason
 from ..resolution import pay
+from ..waiting import answered, ask, asked_of
 from .base import Ability, MarkSpec, ParamError, Victim, near, register
 from .language import EVENTS, MARKER_BOX, other_side
 from .trigger_marks import marker_act
+from .use_move import not_this_move
 from .when import check_when, when_holds
 from .where import conquest_where, held_before
 
@@ -77,6 +84,7 @@ VERBS: dict[str, dict[str, tuple[str, ...]]] = {
     "tokens": {"of": ("me", *SIDES, *MANY), "from": ("region", "hand", "tray"), "to": ("tray", "out", "hand")},
     "marker": {"region": ("this", "all")},
     "roll": {},
+    "ask": {},
 }
 #: the `marker` verb's parameters: `place` or `remove` (the marker's name), on the event's
 #: region (`region: this`) or, to remove, from every region (`all`); `box`: how many the box holds
@@ -108,8 +116,10 @@ class Act(NamedTuple):
     src: str = ""
     #: marker: its name (`a`: place or remove, `b`: this or all, `n`: the box's count)
     name: str = ""
-    #: roll: the actions of each face of the die, 0 to 3 (each a tuple of `Act`)
+    #: roll: the actions of each face of the die, 0 to 3 (each a tuple of `Act`); ask: of each choice
     faces: tuple[Any, ...] = ()
+    #: ask: the choices' labels, in order
+    labels: tuple[str, ...] = ()
 
 
 class Cond(NamedTuple):
@@ -143,6 +153,11 @@ def read_actions(raw: Any, whose: str, effect: str, event_name: str = "region_co
             continue
         if verb == "roll":
             out.append(_read_roll(params, whose, effect, event_name))
+            continue
+        if verb == "ask":
+            if item is not raw[-1]:
+                raise ParamError(reason("trigger_ask_last", effect=effect))
+            out.append(_read_ask(params, whose, effect, event_name))
             continue
         p = {**VERB_DEFAULTS[verb], **params}
         for k, v in params.items():
@@ -226,6 +241,24 @@ def _read_roll(params: dict[str, Any], whose: str, effect: str, event_name: str)
     return Act("roll", 0, "me", "", faces=tuple(faces))
 
 
+def _read_ask(params: dict[str, Any], whose: str, effect: str, event_name: str) -> Act:
+    """`{ask: {choices: [{label: L, do: [ACTIONS]}, ...]}}`: the owner chooses one (a decision
+    through the waiting queue), whose actions are then played; `do: []` chooses nothing."""
+    choices = params.get("choices")
+    if set(params) - {"choices"} or not isinstance(choices, list) or len(choices) < 2:
+        raise ParamError(reason("trigger_ask_shape", effect=effect, value=params))
+    labels: list[str] = []
+    faces: list[tuple[Act, ...]] = []
+    for c in choices:
+        if not isinstance(c, dict) or set(c) - {"label", "do"} or not isinstance(c.get("label"), str) \
+                or not c["label"] or c["label"] in labels:
+            raise ParamError(reason("trigger_ask_shape", effect=effect, value=c))
+        labels.append(c["label"])
+        acts = c.get("do", [])
+        faces.append(() if acts == [] else read_actions(acts, whose, effect, event_name))
+    return Act("ask", 0, "me", "", faces=tuple(faces), labels=tuple(labels))
+
+
 def read_conditions(raw: Any, event_name: str, whose: str, effect: str) -> tuple[Cond, ...]:
     """The `if` mapping checked and read; ParamError at the first condition that could never be
     asked of this event or could never hold."""
@@ -306,9 +339,11 @@ def _bounds(v: Any, word: str, effect: str) -> tuple[int, int]:
 class Trigger(Ability):
     """When the event happens, heard on the side `whose` (or by `anyone`), if `where`, `when`
     and `if` hold, the actions of `do` happen in order: coins moved, tokens lost or gained, by
-    any party of the event, each opponent or the neighbours."""
+    any party of the event, each opponent or the neighbours; markers placed or removed; the die
+    rolled for the actions of its face; a choice asked of the owner."""
 
     markers_from_any: ClassVar[bool] = True
+    intents: ClassVar[tuple[str, ...]] = ("use",)         # the answer to an `ask`
     params: ClassVar[dict[str, Any]] = {"event": "region_conquered", "whose": "attacker", "where": {},
                                         "when": "always", "if": None, "do": []}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"event": tuple(EVENTS), "whose": (*SIDES, "anyone")}
@@ -330,7 +365,8 @@ class Trigger(Ability):
         "do": "the actions, in order: {coins: {amount, from, to}} with bank / me / a party / each_opponent / "
               "neighbours; {tokens: {count, of, from, to}} with from tray / hand / region, to tray / out / hand; "
               "{marker: {place: NAME, box: N}} or {marker: {remove: NAME, region: this|all}}; "
-              "{roll: {results: {FACE: [ACTIONS]}}}",
+              "{roll: {results: {FACE: [ACTIONS]}}}; last, {ask: {choices: [{label, do: [ACTIONS]}, ...]}} "
+              "(the owner chooses, a decision of its own)",
     }
 
     def __init__(self, **kw: Any) -> None:
@@ -375,6 +411,33 @@ class Trigger(Ability):
 
     def marker_box(self) -> dict[str, int]:
         return {a.name: a.n for a in _all_acts(self.acts) if a.verb == "marker" and a.a == "place"}
+
+    # -- an `ask`: the decision, answered with `use: {effect: trigger, choice: LABEL}` ---------
+    def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
+        got = _asked_now(s, seat)
+        return [Use(self.name, choice=label) for label in got[0].labels] if got is not None else []
+
+    def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
+        other = not_this_move(self.name, action)
+        if other is not None or not isinstance(action, Use):
+            return other
+        got = _asked_now(s, seat)
+        if got is None:
+            return reason("no_decision_asked", effect=self.name)
+        if action.choice not in got[0].labels:
+            return reason("trigger_ask_choice", value=action.choice, known=", ".join(got[0].labels))
+        return None
+
+    def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
+                     events: list[dict[str, Any]]) -> None:
+        assert isinstance(action, Use)
+        got = _asked_now(s, seat)
+        assert got is not None
+        act, data = got
+        answered(s)
+        event(events, "use", seat=seat, effect=self.name, choice=action.choice)
+        play(s, act.faces[act.labels.index(action.choice)], dict(data["seats"]), dict(data["races"]),
+             data["region"], seat, data["race"], events, chance)
 
     def _placed(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(a.name for a in _all_acts(self.acts) if a.verb == "marker" and a.a == "place"))
@@ -484,6 +547,11 @@ def play(s: "GameState", acts: tuple[Act, ...], seats: dict[str, int | None], ra
         if act.verb == "marker":
             marker_act(s, act.a, act.name, act.b == "all", rid, me, my_race, events, chance)
             continue
+        if act.verb == "ask":
+            if my_race is not None:              # the owner decides; the rest waits for it
+                ask(s, me, my_race, "trigger", {"ask": ask_key(act), "seats": seats, "races": races,
+                                                "region": rid, "race": my_race})
+            continue
         if act.verb == "roll":
             face = chance.roll()
             event(events, "rolled", seat=me, face=face)
@@ -507,6 +575,26 @@ def play(s: "GameState", acts: tuple[Act, ...], seats: dict[str, int | None], ra
             hold, _ = s.player_w(who).hold(race)
             if hold is not None:
                 _tokens(s, act, who, hold, rid, events)
+
+
+def ask_key(act: Act) -> str:
+    """A name for an `ask` that a saved game keeps: its labels and what they do."""
+    return f"{zlib.crc32(repr(act).encode()):08x}:" + "|".join(act.labels)
+
+
+def _asked_now(s: "GameState", seat: int) -> tuple[Act, dict[str, Any]] | None:
+    """The `ask` of one of `seat`'s triggers awaited now, with what it was asked about."""
+    p = s.players[seat]
+    for h in ([p.active] if p.active is not None else []) + list(p.declines):
+        data = asked_of(s, seat, h.race, "trigger")
+        if data is None:
+            continue
+        for ab in s.catalog.effects_of(h.race, h.power):
+            if isinstance(ab, Trigger):
+                for a in _all_acts(ab.acts):
+                    if a.verb == "ask" and ask_key(a) == data.get("ask"):
+                        return a, data
+    return None
 
 
 def _all_acts(acts: tuple[Act, ...]) -> list[Act]:
