@@ -36,6 +36,7 @@ REFUSED = [
     ("{trigger: {do: [{ask: {choices: [{label: a, do: [{coins: {}}]}]}}]}}", "two"),
     ("{trigger: {do: [{ask: {choices: [{label: a, do: []}, {label: a, do: []}]}}]}}", "once"),
     ("{trigger: {do: [{ask: {choices: [{label: a, do: []}, {label: b, do: []}]}}, {coins: {}}]}}", "last"),
+    ("{trigger: {event: declined, do: [{ask: {choices: [{label: a, do: []}, {label: b, do: []}]}}]}}", "in_decline"),
 ]
 
 

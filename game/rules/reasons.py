@@ -289,6 +289,9 @@ TEMPLATES: dict[str, str] = {
                          "choices or more, each label given once (do: [] chooses nothing); not {value!r}",
     "trigger_ask_last": "effect '{effect}': ask comes last in its list of actions; put what follows the choice "
                         "in each choice's do",
+    "trigger_ask_declined": "effect '{effect}': a question asked as your race goes into decline is never "
+                            "answered, since the race's effects stop working; add in_decline: true, or use "
+                            "another event",
     "trigger_ask_choice": "There is no choice {value!r} now; the choices: {known}",
     "trigger_defender_occupant": "effect '{effect}': with whose: defender the region was yours, so 'where' "
                                  "occupant says nothing; remove it",

@@ -388,6 +388,9 @@ class Trigger(Ability):
         check_when(str(self.p["when"]), self.name)
         self.conds = read_conditions(self.p["if"], event_name, whose, self.name)
         self.acts = read_actions(self.p["do"], whose, self.name, event_name)
+        if event_name == "declined" and whose == "decliner" and not self.in_decline \
+                and any(x.verb == "ask" for x in _all_acts(self.acts)):
+            raise ParamError(reason("trigger_ask_declined", effect=self.name))
         self.whose = whose
         self.event = event_name
         self.other = other_side(event_name, whose)
