@@ -103,8 +103,8 @@ def test_every_block_loads_as_declared(name: str, tmp_path: Path) -> None:
     params = {k: v for k, v in cls.params.items() if k not in cls.only_with}
     params.update(NEEDED.get(name, {}))
     effects: list[Any] = [{name: params}]
-    if cls.markers_needed is not Ability.markers_needed:       # counts or moves a marker: placed too
-        params["marker"] = "flag"
+    if cls.markers_needed is not Ability.markers_needed and "marker" in cls.params:   # counts or moves a marker
+        params["marker"] = "flag"                                                      # placed too
         effects.append({"markers_per_region": {"marker": "flag"}})
     path = tmp_path / "sound.yaml"
     path.write_text(yaml.safe_dump({"races": {"sound": {"tokens": 5, "effects": effects}}}),

@@ -88,7 +88,7 @@ def test_every_kind_has_its_type() -> None:
 
 def test_every_recorded_event_has_exactly_the_keys_of_its_type() -> None:
     seen: Counter[str] = Counter()
-    for cat, games in ((default_catalog(), 80), (load_catalog(PACKS), 120), (load_catalog([*PACKS, INVENTED]), 260)):
+    for cat, games in ((default_catalog(), 120), (load_catalog(PACKS), 120), (load_catalog([*PACKS, INVENTED]), 300)):
         events = _events_of_random_games(cat, games, 3000)
         assert mismatches(events) == []
         seen.update(e["type"] for e in events)

@@ -21,12 +21,13 @@ Nothing here touches a game state.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping
 
 from ..rules import Board, Catalog, badge_of, lent_parts
 from ..rules.abilities import REGISTRY
+from ..rules.abilities import TRIGGER_EVENTS as TRIGGER_PARTIES
 from ..rules.pickling import when_compiled
 from . import worth
 
@@ -334,7 +335,7 @@ def more_block_traits(name: str, p: dict[str, Any], in_decline: bool, facts: Boa
     if name == "coins_from_neighbours":
         return Traits(turn_bonus=amount * NEIGHBOURS_ROBBED)
     if name == "trigger":
-        return trigger_traits(p, where, facts)
+        return trigger_traits(p, where, facts, in_decline)
     if name == "lasting":
         return lasting_traits(p, in_decline, facts)
     if name == "replace":
@@ -396,32 +397,56 @@ def pool_traits(p: dict[str, Any]) -> Traits:
     return Traits(defense=kept * min(many, 3.0), turn_bonus=0.3 if p.get("counts_as_region", "no") != "no" else 0.0)
 
 
-def trigger_traits(p: dict[str, Any], where: Mapping[str, Any], facts: BoardFacts) -> Traits:
-    """A `trigger` valued action by action: on the attacker's side what each conquest brings or
-    costs (coins, tokens to spend, a rival's tokens); on the defender's side what makes a region
-    of ours dearer to take, or its loss lighter."""
+# How often each event of a `trigger` is heard per own turn, on its own party's side and by
+# `anyone` (every player's), estimates like the odds above. The conquest's own events are valued
+# per conquest below; `declined` and `combo_picked` on the owner's side happen once a race.
+LOSSES_PER_TURN = 0.7           # regions of a race lost between two of its turns (17% of 4)
+OTHER_TURNS = 3.0               # other players' turns per own turn
+LOSSES_SEEN = 4.0               # tokens_lost events anywhere per own turn
+MARKERS_ENTERED = 0.5           # regions carrying a given kind of marker entered per turn
+EVENT_RATES: dict[str, tuple[float, float]] = {
+    "turn_started": (1.0, 1.0 + OTHER_TURNS), "turn_ended": (1.0, 1.0 + OTHER_TURNS),
+    "die_rolled": (0.9, 0.9 * (1.0 + OTHER_TURNS)), "tokens_lost": (LOSSES_PER_TURN, LOSSES_SEEN),
+    "declined": (0.0, DECLINES_SEEN), "combo_picked": (0.0, DECLINES_SEEN),
+    "marker_entered": (MARKERS_ENTERED, MARKERS_ENTERED * (1.0 + OTHER_TURNS)), "marker_placed": (1.0, 1.0 + OTHER_TURNS)}
+ONCE_EVENTS: dict[str, float] = {"declined": 0.5, "combo_picked": 1.0}   # coins once: what a coin then is worth
+DIE_ODDS: tuple[int, ...] = (0, 0, 0, 1, 2, 3)     # the reinforcement die's faces
+IF_ODDS = 0.5                   # the chance one `if` condition (but the die's face) holds
+
+
+def trigger_traits(p: dict[str, Any], where: Mapping[str, Any], facts: BoardFacts,
+                   in_decline: bool = False) -> Traits:
+    """A `trigger` valued action by action, as often as its event is heard: on a conquest's
+    attacker's side what each conquest brings or costs (coins, tokens to spend, a rival's
+    tokens), on its defender's side what makes a region of ours dearer to take, or its loss
+    lighter; the events of a turn, a die, a loss per turn (`turn_bonus`, `growth`), those of a
+    race's pick and decline once (`once_bonus`, `tokens`), the losses the owner's conquests
+    cause per non-empty conquest (`nonempty_bonus`)."""
     odds = where_matches(where, ("", frozenset(), False, False, frozenset())) if where else 1.0
-    whose = p.get("whose", "attacker")
+    event = str(p.get("event", "region_conquered"))
+    whose = str(p.get("whose", "attacker"))
+    parties = TRIGGER_PARTIES.get(event, ("attacker", "defender"))
+    if whose not in parties and whose != "anyone":
+        whose = parties[0]               # the event's own party, the trigger's default
+    odds *= WHEN_ODDS.get(str(p.get("when", "always")), 0.5) * _if_odds(p.get("if"))
     out = Traits()
     for item in p.get("do") or []:
         if not isinstance(item, dict) or len(item) != 1:
             continue
         (verb, raw), = item.items()
         q = raw if isinstance(raw, dict) else {}
+        if verb == "roll":               # each face's actions, as often as the die shows it
+            results = q.get("results") if isinstance(q.get("results"), dict) else {}
+            for face, acts in (results or {}).items():
+                share = sum(1 for f in DIE_ODDS if f == face) / len(DIE_ODDS) * odds
+                sub = trigger_traits({**p, "do": acts, "if": None, "when": "always"}, {}, facts, in_decline)
+                out = out.plus(_scaled(sub, share))
+            continue
         n = float(q.get("amount" if verb == "coins" else "count", 1) or 0) * odds
-        mine = {"me", whose}
-        if verb == "coins":
-            got = n if q.get("to", "me") in mine else -n if q.get("from", "bank") in mine else 0.0
-            if whose == "attacker" and got > 0 and q.get("from", "bank") == "defender":
-                got *= 1.3               # the rival pays: his loss counts too
-            out = out.plus(Traits(conquest_bonus=got) if whose == "attacker" else Traits(defense=0.05 * got))
-        elif verb == "tokens":
-            ours = q.get("of", "me") in mine
-            gain = q.get("to", "tray") == "hand"
-            if whose == "attacker":
-                out = out.plus(Traits(discount=(n if gain else -n) if ours else 0.2 * n))
-            else:
-                out = out.plus(Traits(defense=(0.1 * n if gain else -0.1 * n) if ours else 0.1 * n))
+        if event == "region_conquered" or (event == "tokens_lost" and whose == "attacker"):
+            out = out.plus(_conquest_act(verb, q, n, whose, event))
+        else:
+            out = out.plus(_event_act(verb, q, n, whose, event, in_decline))
     return out
 
 
@@ -470,18 +495,6 @@ def lasting_traits(p: dict[str, Any], in_decline: bool, facts: BoardFacts) -> Tr
     return _scaled(got, odds) if odds != 1.0 else got
 
 
-def _scaled(t: Traits, k: float) -> Traits:
-    """`t` with its amounts times `k` (a condition that holds only part of the time)."""
-    return Traits(tokens=t.tokens, attack_extra=t.attack_extra * k, discount=t.discount * k,
-                  region_bonus=t.region_bonus * k, decline_bonus=t.decline_bonus * k,
-                  turn_bonus=t.turn_bonus * k, once_bonus=t.once_bonus * k, nonempty_bonus=t.nonempty_bonus * k,
-                  defense=t.defense * k, no_token_loss=t.no_token_loss and k >= 1.0,
-                  extra_regions=t.extra_regions * k, growth=t.growth * k, decline_keeps=t.decline_keeps,
-                  spirit=t.spirit, stout=t.stout, conquest_bonus=t.conquest_bonus * k,
-                  decline_hold=t.decline_hold * k, decline_turn_bonus=t.decline_turn_bonus * k,
-                  by_round=t.by_round)
-
-
 def replace_traits(p: dict[str, Any]) -> Traits:
     """A `replace` valued by what happens instead: on the defender's side a loss lighter (or
     heavier), a region dearer or impossible to take; on the attacker's side rivals' losses,
@@ -522,6 +535,77 @@ def replace_traits(p: dict[str, Any]) -> Traits:
     if not lost and odds == 1.0:
         return out.plus(Traits(no_token_loss=True, defense=0.1))
     return out.plus(Traits(defense=0.1 * (1 - lost) * odds))
+
+
+def _scaled(t: Traits, k: float) -> Traits:
+    """The figures of `t` as worth `k` times as much (its flags as they are)."""
+    values: dict[str, Any] = {}
+    for f in fields(Traits):
+        v = getattr(t, f.name)
+        values[f.name] = v * k if isinstance(v, float) else tuple(x * k for x in v) if f.name == "by_round" else v
+    return Traits(**values)
+
+
+def _if_odds(raw: Any) -> float:
+    """How often a trigger's `if` holds: the die's faces counted, any other condition a half."""
+    if not isinstance(raw, dict):
+        return 1.0
+    odds = 1.0
+    for word, v in raw.items():
+        if word == "face":
+            lo, hi = (v, v) if isinstance(v, int) else (
+                (v.get("at_least", 0), v.get("at_most", 3)) if isinstance(v, dict) else (0, 3))
+            odds *= sum(1 for f in DIE_ODDS if lo <= f <= hi) / len(DIE_ODDS)
+        else:
+            odds *= IF_ODDS
+    return odds
+
+
+def _conquest_act(verb: str, q: Mapping[str, Any], n: float, whose: str, event: str) -> Traits:
+    """One action of a conquest's trigger: per conquest on the attacker's side (per non-empty
+    conquest when heard as the losses it causes), on the defender's a region held better."""
+    mine = {"me", whose}
+    per_loss = event == "tokens_lost"
+    if verb == "coins":
+        got = n if q.get("to", "me") in mine else -n if q.get("from", "bank") in mine else 0.0
+        if whose == "attacker" and got > 0 and q.get("from", "bank") in ("defender", "loser"):
+            got *= 1.3               # the rival pays: his loss counts too
+        if whose != "attacker":
+            return Traits(defense=0.05 * got)
+        return Traits(nonempty_bonus=got) if per_loss else Traits(conquest_bonus=got)
+    if verb == "tokens":
+        ours = q.get("of", "me") in mine
+        gain = q.get("to", "tray") == "hand"
+        if whose == "attacker":
+            k = 0.55 if per_loss else 1.0          # the share of conquests that take a held region
+            return Traits(discount=((n if gain else -n) if ours else 0.2 * n) * k)
+        return Traits(defense=(0.1 * n if gain else -0.1 * n) if ours else 0.1 * n)
+    return Traits()
+
+
+def _event_act(verb: str, q: Mapping[str, Any], n: float, whose: str, event: str, in_decline: bool) -> Traits:
+    """One action of a trigger on an event outside the conquest: coins and tokens per turn as
+    often as the event is heard, or once for the race's own pick or decline."""
+    own, anyone = EVENT_RATES.get(event, (1.0, 1.0))
+    mine = {"me"} if whose == "anyone" else {"me", whose}
+    once = whose != "anyone" and event in ONCE_EVENTS
+    rate = anyone if whose == "anyone" else own
+    if verb == "coins":
+        payer, payee = q.get("from", "bank"), q.get("to", "me")
+        got = n if payee in mine else -n if payer in mine else 0.0
+        if once:
+            return Traits(once_bonus=got * ONCE_EVENTS[event])
+        return Traits(turn_bonus=got * rate, decline_turn_bonus=got * rate if in_decline else 0.0)
+    if verb == "tokens":
+        ours = q.get("of", "me") in mine
+        gain = q.get("to", "tray") == "hand"
+        k = n if gain else -n
+        if not ours:
+            return Traits(defense=0.05 * n * (1.0 if once else rate) if not gain else 0.0)
+        if once:
+            return Traits(tokens=k) if event == "combo_picked" else Traits()   # at a decline: to the tray
+        return Traits(growth=k * rate)
+    return Traits()
 
 
 #: Blocks valued at nothing here on purpose, and why (every block of the shipped content is

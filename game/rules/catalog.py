@@ -207,6 +207,10 @@ class Catalog:
     hooked: frozenset[str] = frozenset()
     #: for each of the `RARE_HOOKS` some effect overrides, the races and powers with such an effect
     hooked_by: dict[str, frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
+    #: the rule language's events some effect listens to (`Ability.events_heard`), and for each
+    #: the races and powers with such an effect: the engine tells an event only when listened to
+    heard: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
+    heard_by: dict[str, frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
     marks: dict[str, "MarkSpec"] = field(default_factory=dict)
     #: the markers of each kind in the box, by kind (`Ability.marker_box`; the largest count
     #: any effect of the catalog gives a kind)
@@ -255,16 +259,21 @@ class Catalog:
         hooked: dict[str, set[str]] = {}
         marks: dict[str, MarkSpec] = {}
         boxes: dict[str, int] = {}
+        heard: dict[str, set[str]] = {}
         for key, abil in self.abilities.items():
             for ab in abil:
                 for h in rare_hooks_of(type(ab)):
                     hooked.setdefault(h, set()).add(key)
+                for e in ab.events_heard():
+                    heard.setdefault(e, set()).add(key)
                 for spec in ab.marker_specs(key):
                     marks[spec.name] = spec
                 for kind, n in ab.marker_box().items():
                     boxes[kind] = max(boxes.get(kind, 0), n)
         self.hooked = frozenset(hooked)
         self.hooked_by = {h: frozenset(ids) for h, ids in hooked.items()}
+        self.heard = frozenset(heard)
+        self.heard_by = {e: frozenset(ids) for e, ids in heard.items()}
         self.guarding = frozenset().union(*(hooked.get(h, ()) for h in ("protects", "conquest_price",
                                                                          "conquest_refused", "defence_strength")))
         self.marks = marks

@@ -12,6 +12,7 @@ from typing import Any, Iterable
 
 from .abilities.base import Ability
 from .common import event
+from .heard import Heard, tell
 from .pricing import cost_of, least_tokens
 from .reasons import Reason, reason, reason_n
 from .resolution import take_region
@@ -105,7 +106,7 @@ def final_attempt(s: GameState, seat: int, hold: RaceHold, rid: str, cost: int, 
         events.append(_die_event(seat, rid, face, cost - hold.hand, bonus, False, choice=True, race=race))
         return
     events.append(_die_event(seat, rid, face, cost - hold.hand, bonus, ok, race=race))
-    _settle(s, seat, hold, rid, ok, chance, events)
+    _settle(s, seat, hold, rid, ok, chance, events, face)
 
 
 def _die_event(seat: int, rid: str, face: int, needed: int, bonus: int, ok: bool,
@@ -221,21 +222,25 @@ def settle_roll(s: GameState, seat: int, chance: Any, events: list[dict[str, Any
     ok = hold.hand + brought(face, bonus) >= cost
     event(events, "die_settled", seat=seat, region=rid, face=face, needed=cost - hold.hand - bonus, success=ok,
           **({"race": rolled["race"]} if rolled.get("race") else {}))
-    _settle(s, seat, hold, rid, ok, chance, events)
+    _settle(s, seat, hold, rid, ok, chance, events, face)
 
 
 def _settle(s: GameState, seat: int, hold: RaceHold, rid: str, ok: bool, chance: Any,
-            events: list[dict[str, Any]]) -> None:
+            events: list[dict[str, Any]], face: int) -> None:
     """The final attempt's end: on success all the tokens in hand go in; either way the
     conquests of the race that rolled are over (the Active race's turn goes on to redeploy, an
-    In Decline race's leaves the Active race to conquer, R18)."""
+    In Decline race's leaves the Active race to conquer, R18); then the effects listening to
+    `die_rolled` hear of its `face`."""
     in_decline = s.players[seat].active is not hold
+    race = hold.race
     if ok:
         take_region(s, seat, rid, events, chance, hold=hold, tokens=hold.hand, how="reinforce")
     if in_decline:
         s.turn.used[DECLINE_DONE] = True
     else:
         s.turn.phase = REDEPLOY
+    if "die_rolled" in s.catalog.heard:
+        tell(s, Heard("die_rolled", {"roller": seat}, {"roller": race}, rid, face), events, chance)
 
 
 def roll_waiting(s: GameState) -> bool:

@@ -16,6 +16,7 @@ __all__ = ["EVENT_TYPES", "Event", "TypedEvent", "TurnEvent", "PickEvent", "Conq
            "DieEvent", "DieSettledEvent", "LastAttemptEvent", "AllyEvent", "HeroesEvent", "EncampmentsEvent",
            "FortressEvent", "LostEvent", "CountsEvent", "RaceEvent", "RaceTokensEvent", "GivenBackEvent",
            "RepelledEvent", "ScoreEvent", "GameOverEvent", "LostTribeClearedEvent", "CoinsEvent", "UseEvent",
+           "MarkerEvent", "RolledEvent",
            "TYPED", "events_of", "typed_event"]
 
 #: any event: `type` names its kind, the rest depends on it
@@ -160,8 +161,9 @@ class RaceEvent(TypedDict):
 
 class RaceTokensEvent(TypedDict):
     """A race's `tokens` off the board: `removed` (an older In Decline race makes way),
-    `bonus_tokens` given for the turn, `dwindled` at the redeployment."""
-    type: Literal["removed", "bonus_tokens", "dwindled"]
+    `bonus_tokens` given for the turn, `dwindled` at the redeployment, `trigger_tokens` lost
+    (negative) or gained by a `trigger` on an event without a region."""
+    type: Literal["removed", "bonus_tokens", "dwindled", "trigger_tokens"]
     seat: int
     race: str
     tokens: int
@@ -174,6 +176,22 @@ class GivenBackEvent(TypedDict):
     race: str
     power: str
     tokens: int
+
+
+class MarkerEvent(TypedDict):
+    """A `trigger`'s `marker` put on `region` (`marker_placed`) or taken off (`marker_removed`)
+    by `seat`; or `seat` entered `region`, which carried it (`marker_entered`)."""
+    type: Literal["marker_placed", "marker_removed", "marker_entered"]
+    seat: int
+    region: str
+    marker: str
+
+
+class RolledEvent(TypedDict):
+    """A `trigger`'s `roll`: `seat` rolled the reinforcement die for it, which showed `face`."""
+    type: Literal["rolled"]
+    seat: int
+    face: int
 
 
 class RepelledEvent(TypedDict):
@@ -238,7 +256,7 @@ class UseEvent(TypedDict):
 TypedEvent = Union[TurnEvent, PickEvent, ConquestEvent, TokensEvent, DieEvent, DieSettledEvent, LastAttemptEvent,
                    AllyEvent, HeroesEvent, EncampmentsEvent, FortressEvent, LostEvent, CountsEvent, RaceEvent,
                    RaceTokensEvent, GivenBackEvent, RepelledEvent, ScoreEvent, GameOverEvent,
-                   LostTribeClearedEvent, CoinsEvent, UseEvent]
+                   LostTribeClearedEvent, CoinsEvent, UseEvent, MarkerEvent, RolledEvent]
 
 #: each kind of `EVENT_TYPES` with its TypedDict
 TYPED: dict[str, type] = {
@@ -253,9 +271,11 @@ TYPED: dict[str, type] = {
     "redeploy": CountsEvent, "withdraw": CountsEvent,
     "decline": RaceEvent, "vanished": RaceEvent, "stayed_put": RaceEvent, "revived": RaceEvent,
     "removed": RaceTokensEvent, "bonus_tokens": RaceTokensEvent, "dwindled": RaceTokensEvent,
+    "trigger_tokens": RaceTokensEvent,
     "given_back": GivenBackEvent, "repelled": RepelledEvent,
     "score": ScoreEvent, "game_over": GameOverEvent, "lost_tribe_cleared": LostTribeClearedEvent,
     "coins": CoinsEvent, "use": UseEvent,
+    "marker_placed": MarkerEvent, "marker_removed": MarkerEvent, "marker_entered": MarkerEvent, "rolled": RolledEvent,
 }
 
 
@@ -297,7 +317,8 @@ def events_of(events: Iterable[Event], kind: Literal["redeploy", "withdraw"]) ->
 def events_of(events: Iterable[Event],
               kind: Literal["decline", "vanished", "stayed_put", "revived"]) -> list[RaceEvent]: ...
 @overload
-def events_of(events: Iterable[Event], kind: Literal["removed", "bonus_tokens", "dwindled"]) -> list[RaceTokensEvent]: ...
+def events_of(events: Iterable[Event], kind: Literal["removed", "bonus_tokens", "dwindled",
+                                                    "trigger_tokens"]) -> list[RaceTokensEvent]: ...
 @overload
 def events_of(events: Iterable[Event], kind: Literal["given_back"]) -> list[GivenBackEvent]: ...
 @overload
@@ -312,6 +333,11 @@ def events_of(events: Iterable[Event], kind: Literal["lost_tribe_cleared"]) -> l
 def events_of(events: Iterable[Event], kind: Literal["coins"]) -> list[CoinsEvent]: ...
 @overload
 def events_of(events: Iterable[Event], kind: Literal["use"]) -> list[UseEvent]: ...
+@overload
+def events_of(events: Iterable[Event],
+              kind: Literal["marker_placed", "marker_removed", "marker_entered"]) -> list[MarkerEvent]: ...
+@overload
+def events_of(events: Iterable[Event], kind: Literal["rolled"]) -> list[RolledEvent]: ...
 @overload
 def events_of(events: Iterable[Event], kind: str) -> list[Event]: ...
 def events_of(events: Iterable[Event], kind: str) -> list[Any]:

@@ -262,6 +262,40 @@ TEMPLATES: dict[str, str] = {
     "trigger_verb_param": "effect '{effect}': {verb} has no parameter {param!r}; accepted: {known}",
     "trigger_verb_word": "effect '{effect}': {verb} '{param}' cannot be {value!r}; accepted: {known}",
     "trigger_coins_same": "effect '{effect}': coins from {who} to {other} never move; name two different sides",
+    "trigger_not_a_party": "effect '{effect}': {verb} '{param}' names {value}, who has no part in {event}; "
+                           "its parties: {known} (or me, each_opponent, neighbours)",
+    "trigger_coins_many": "effect '{effect}': coins from {who} to {other} name several players on both sides; "
+                          "name one side as me, a party or the bank",
+    "trigger_tokens_route": "effect '{effect}': tokens from {source} cannot go to {to}; from tray goes to hand, "
+                            "from hand or region to tray or out",
+    "trigger_needs_region": "effect '{effect}': {word} reads the event's region, and {event} has none; "
+                            "events with a region: {known}",
+    "trigger_whose_event": "effect '{effect}': {event} is never heard by {whose}; accepted: {known}",
+    "trigger_if_shape": "effect '{effect}': 'if' is a mapping of conditions, such as {{coins: {{at_least: 2}}}}, "
+                        "not {value!r}; conditions: {known}",
+    "trigger_if_word": "effect '{effect}': 'if' has no condition {value!r}{hint}; known: {known}",
+    "trigger_if_event": "effect '{effect}': the condition {word} is about {known} only, not {event}",
+    "trigger_if_other": "effect '{effect}': {word} asks about the other side, and {event} heard on this side has "
+                        "none; use whose: anyone, or an event with two sides (region_conquered, tokens_lost)",
+    "trigger_if_names": "effect '{effect}': {word} names a race, power or marker, not {value!r}",
+    "trigger_if_count": "effect '{effect}': {word} is a number (0 or more) or {{at_least: N, at_most: M}}, "
+                        "not {value!r}",
+    "trigger_if_never": "effect '{effect}': {word} {value!r} can never hold; the die shows 0 to 3, and "
+                        "at_least is at most at_most",
+    "trigger_if_always": "effect '{effect}': {word} {value!r} always holds; give at_least 1 or more, or at_most",
+    "trigger_marker_one": "effect '{effect}': marker names one marker to place or to remove, such as "
+                          "{{marker: {{place: snare}}}}; give place or remove, not both",
+    "trigger_roll_shape": "effect '{effect}': roll is {{results: {{FACE: [ACTIONS], ...}}}} with faces 0 to 3, "
+                          "not {value!r}",
+    "trigger_roll_face": "effect '{effect}': the reinforcement die has no face {value!r}; its faces: 0, 1, 2, 3",
+    "trigger_ask_shape": "effect '{effect}': ask is {{choices: [{{label: L, do: [ACTIONS]}}, ...]}} with two "
+                         "choices or more, each label given once (do: [] chooses nothing); not {value!r}",
+    "trigger_ask_last": "effect '{effect}': ask comes last in its list of actions; put what follows the choice "
+                        "in each choice's do",
+    "trigger_ask_declined": "effect '{effect}': a question asked as your race goes into decline is never "
+                            "answered, since the race's effects stop working; add in_decline: true, or use "
+                            "another event",
+    "trigger_ask_choice": "There is no choice {value!r} now; the choices: {known}",
     "trigger_defender_occupant": "effect '{effect}': with whose: defender the region was yours, so 'where' "
                                  "occupant says nothing; remove it",
     "param_choice": "effect '{effect}': '{param}' cannot be {value!r}; known: {known}",
@@ -575,7 +609,8 @@ EVENT_TYPES: tuple[str, ...] = ("turn", "pick", "conquer", "reinforce", "dragon"
                                 "lost_tribe_cleared", "coins", "use", "gathered", "repelled",
                                 "revived", "given_back", "die_settled", "dwindled",
                                 "attacker_lost", "pushed", "pushed_off", "moved_out_of_turn",
-                                "stayed_put", "effect_tokens")
+                                "stayed_put", "effect_tokens", "trigger_tokens", "marker_placed",
+                                "marker_removed", "marker_entered", "rolled")
 
 
 class Reason(str):

@@ -12,6 +12,7 @@ from typing import Any
 
 from .abilities.base import Fight, Victim
 from .common import add_tray, event, lose_tokens, region_left, return_banner, take_tray
+from .heard import Heard, marker_entered, tell
 from .lent import named_in
 from .state import LOST_TRIBE, GameState, RaceHold
 
@@ -81,6 +82,10 @@ def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
     if back and [owner, race] not in s.turn.withdraw:
         s.turn.withdraw.append([owner, race])
     event(events, "lost", seat=owner, race=race, region=rid, discarded=discarded, back=back)
+    if discarded and "tokens_lost" in s.catalog.heard:
+        by = s.players[attacker].active if by_active else None
+        tell(s, Heard("tokens_lost", {"loser": owner, "attacker": attacker},
+                      {"loser": race, "attacker": by.race if by else None}, rid), events, chance)
     if in_decline and not s.regions_of(owner, race):
         leave_game(s, owner, hold, events, chance)
 
@@ -212,10 +217,13 @@ def take_region(s: GameState, seat: int, rid: str, events: list[dict[str, Any]],
         evict(s, rid, seat, events, chance, conquest=False, loss=loss, in_decline_lost=in_decline_lost)
         return True
     r = s.regions[rid]
+    entered = r.marks if "marker_entered" in s.catalog.heard else None    # (never changed in place)
     if not conquest:
         assert r.empty, rid
         evict(s, rid, seat, events, chance, conquest=False)
         take_over(s, seat, hold, rid, tokens, False, None, events, how, None, chance, conquest=False)
+        if entered:
+            marker_entered(s, seat, hold.race, rid, entered, events, chance)
         return True
     was_nonempty = not r.empty
     defender = (r.owner, r.race) if r.tokens else None
@@ -232,6 +240,8 @@ def take_region(s: GameState, seat: int, rid: str, events: list[dict[str, Any]],
     if from_tray:
         hold.hand += take_tray(s, hold.race, from_tray)
     take_over(s, seat, hold, rid, tokens, was_nonempty, defender, events, how, victim, chance)
+    if entered:
+        marker_entered(s, seat, hold.race, rid, entered, events, chance)
     return True
 
 

@@ -16,6 +16,7 @@ from .catalog import Catalog
 from .chance import Recorder
 from .common import give_back_borrowed, refill_column, take_tray
 from .errors import SetupError
+from .heard import Heard, tell
 from .reasons import reason
 from .state import (
     COLUMN_SIZE,
@@ -145,3 +146,5 @@ def begin_turn(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
             if ab.in_decline:
                 ab.on_turn_start(s, seat, h)
     events.append({"type": "turn", "seat": seat, "round": s.round})
+    if "turn_started" in s.catalog.heard:
+        tell(s, Heard("turn_started", {"mover": seat}, {"mover": hold.race if hold else None}), events, chance)

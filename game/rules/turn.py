@@ -27,6 +27,7 @@ from .common import (
     remove_race_from_board,
     take_tray,
 )
+from .heard import Heard, tell
 from .lent import named_in
 from .ranking import outcome
 from .reasons import Reason, reason, reason_n
@@ -44,7 +45,7 @@ from .state import (
     RegionState,
     TurnState,
 )
-from .waiting import TURN_OVER, WAITING
+from .waiting import TURN_OVER, WAITING, keep_answerable
 
 # -- pick --------------------------------------------------------------------------------
 
@@ -92,6 +93,8 @@ def do_pick(s: GameState, seat: int, index: int, chance: Any, events: list[dict[
             give_back_borrowed(s, other, events)     # with its markers, back in the box for the picker
     for ab in s.catalog.answering(c.race, c.power, "on_pick"):
         ab.on_pick(s, seat, hold)
+    if "combo_picked" in s.catalog.heard:
+        tell(s, Heard("combo_picked", {"picker": seat}, {"picker": c.race}), events, chance)
 
 def pick_price(s: GameState, index: int) -> int:
     """Coins the combo at `index` costs: one on each combo above it, or what a combo's
@@ -457,10 +460,15 @@ def do_withdraw(s: GameState, seat: int, counts: Mapping[str, int], chance: Any,
 
 def go_into_decline(s: GameState, seat: int, chance: Any, events: list[dict[str, Any]]) -> None:
     """Flip the Active race (R8): earlier decline race removed first (not Spirit's), one token
-    per region stays (Ghouls: all), badge discarded (Spirit: kept), race markers go."""
+    per region stays (Ghouls: all), badge discarded (Spirit: kept), race markers go. The effects
+    listening to `declined` hear of it first, the race and its badge still Active."""
     p = s.player_w(seat)
     hold = p.active
     assert hold is not None
+    if "declined" in s.catalog.heard:
+        tell(s, Heard("declined", {"decliner": seat}, {"decliner": hold.race}), events, chance)
+        hold = p.active
+        assert hold is not None
     if "borrowed" in hold.memo:                     # Copycat: its own badge declines
         give_back_borrowed(s, seat, events)
     abil = s.catalog.effects_of(hold.race, hold.power)
@@ -510,6 +518,8 @@ def go_into_decline(s: GameState, seat: int, chance: Any, events: list[dict[str,
         for hseat, h, in_dec in list(s.iter_holds()):
             for ab in s.catalog.answering_now(h.race, h.power, in_dec, "on_any_decline"):
                 ab.on_any_decline(s, hseat, h, seat, new.race)
+    if WAITING in s.turn.used:                      # a question the Active race asked this turn
+        keep_answerable(s)
     if not s.regions_of(seat, new.race):           # R22: nothing on the board, it leaves
         leave_game(s, seat, new, events, chance)
 
@@ -525,8 +535,17 @@ def do_decline(s: GameState, seat: int, chance: Any, events: list[dict[str, Any]
                 s.reg_w(rid).tokens += n
                 h.hand -= n
     go_into_decline(s, seat, chance, events)
+    if "turn_ended" in s.catalog.heard:
+        _turn_ended(s, seat, chance, events)
     score(s, seat, events)
     finish_turn(s, chance, events)
+
+
+def _turn_ended(s: GameState, seat: int, chance: Any, events: list[dict[str, Any]]) -> None:
+    """The turn of `seat` ends, before its score: the effects listening hear of it."""
+    p = s.players[seat]
+    race = p.active.race if p.active else p.declines[-1].race if p.declines else None
+    tell(s, Heard("turn_ended", {"mover": seat}, {"mover": race}), events, chance)
 
 # -- end of turn --------------------------------------------------------------------------
 
@@ -572,6 +591,8 @@ def do_end_turn(s: GameState, seat: int, decline: bool, chance: Any, events: lis
         for ab in cat.answering(p.active.race, p.active.power, "at_turn_end"):
             if p.active is not None:
                 ab.at_turn_end(s, seat, p.active, chance, events)
+    if "turn_ended" in cat.heard:
+        _turn_ended(s, seat, chance, events)
     score(s, seat, events)
     if decline:
         go_into_decline(s, seat, chance, events)
@@ -647,6 +668,9 @@ def turn_over(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
                     ab.at_others_turn_end(s, seat, h, in_dec, events)
         if WAITING in s.turn.used:
             return
+    if WAITING in s.turn.used:              # a decision asked as the turn ended (a trigger's `ask`)
+        s.turn.used[TURN_OVER] = True
+        return
     next_turn(s, chance, events)
 
 

@@ -56,3 +56,19 @@ def waiting_seat(s: GameState) -> int | None:
     """The seat whose decision is awaited, or None."""
     queue = s.turn.used.get(WAITING)
     return int(queue[0][0]) if queue else None
+
+
+def keep_answerable(s: GameState) -> None:
+    """Forget the decisions whose effect is no longer in force for the race that asked (a
+    trigger's question asked by an Active race that went into decline in the same move)."""
+    queue = s.turn.used.get(WAITING) or []
+    keep = []
+    for entry in queue:
+        seat, race, effect = int(entry[0]), str(entry[1]), str(entry[2])
+        hold, in_dec = s.players[seat].hold(race)
+        if hold is not None and any(ab.name == effect for ab in s.catalog.in_force(hold.race, hold.power, in_dec)):
+            keep.append(entry)
+    if keep:
+        s.turn.used[WAITING] = keep
+    else:
+        s.turn.used.pop(WAITING, None)

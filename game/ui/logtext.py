@@ -123,6 +123,16 @@ def event_line(ev: Event, state: Any) -> str | None:
         n = e["tokens"]
         return tn("log.effect_tokens_lost" if n < 0 else "log.effect_tokens_gained", abs(n),
                   troop=_troop(state, e["seat"], e["race"]), tokens=abs(n), region=_region(state, e["region"]))
+    if e["type"] == "trigger_tokens":
+        n = e["tokens"]
+        return tn("log.trigger_tokens_lost" if n < 0 else "log.trigger_tokens_gained", abs(n),
+                  troop=_troop(state, e["seat"], e["race"]), tokens=abs(n))
+    if e["type"] in ("marker_placed", "marker_removed", "marker_entered"):
+        words = e["marker"].replace("_", " ")              # named as the rule text names it
+        marker = t(f"marker.{e['marker']}") if has(f"marker.{e['marker']}") else words[:1].upper() + words[1:]
+        return t(f"log.{e['type']}", name=_name(state, e["seat"]), marker=marker, region=_region(state, e["region"]))
+    if e["type"] == "rolled":
+        return t("log.rolled", name=_name(state, e["seat"]), face=_face(e["face"]))
     if e["type"] in ("pushed", "moved_out_of_turn"):
         n = e["tokens"]
         return tn(f"log.{e['type']}", n, troop=_troop(state, e["seat"], e["race"]), tokens=n,

@@ -16,9 +16,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable
 
-from game.rules.abilities import REGISTRY
+from game.rules.abilities import MARKER_BOX, REGISTRY, other_side
+from game.rules.abilities import TRIGGER_EVENTS as EVENTS
 
-from .strings import has, race_name, t, tn
+from .strings import has, power_name, race_name, t, tn
 
 #: blocks whose sentence depends on one parameter: that parameter, and the variant's name for
 #: the parameters ("" for the plain sentence)
@@ -118,40 +119,116 @@ def _values(catalog: Any, name: str, p: dict[str, Any]) -> dict[str, Any]:
 
 
 def trigger_sentence(catalog: Any, p: dict[str, Any]) -> str:
-    """A `trigger` said as its event, then its actions in order, each naming whom it acts on."""
+    """A `trigger` said as its event (heard on its side), its conditions, then its actions in
+    order, each naming whom it acts on."""
+    event = str(p.get("event", "region_conquered"))
     whose = str(p["whose"])
+    if event == "region_conquered":
+        head = t(f"trigger.head_{whose}")
+    else:
+        head = t(f"trigger.head_{event}_{whose}") if has(f"trigger.head_{event}_{whose}") else event
+    other_side = _other_side(event, whose)
     when = "" if p["when"] == "always" else " " + t(f"whenp.{p['when']}")
-    return t("block.trigger", event=t(f"trigger.head_{whose}"), where=where_phrase(catalog, p["where"]), when=when,
-             do=t("trigger.join").join(_acts(p["do"], whose)))
+    acts = _acts_text(p["do"], whose, other_side, event)
+    conds = _conditions(catalog, p.get("if"), other_side, event)
+    return t("block.trigger", event=head, **{"if": conds}, where=where_phrase(catalog, p["where"]), when=when,
+             do=t("trigger.join").join(acts))
 
 
-def _acts(do: Any, whose: str) -> list[str]:
-    """The actions of a trigger's `do` (or a lasting ability's `then`) heard on side `whose`,
-    each said naming whom it acts on."""
-    other_side = "defender" if whose == "attacker" else "attacker"
-    other = t(f"trigger.other_{other_side}")
+def _acts_text(raw: Any, whose: str, other_side: str, event: str) -> list[str]:
+    """The `do` actions in order, each said naming whom it acts on (a `roll`: each face's)."""
     acts: list[str] = []
-    for item in do if isinstance(do, list) else []:
+    for item in raw if isinstance(raw, list) else []:
         if not isinstance(item, dict) or len(item) != 1:
             continue
-        (verb, raw), = item.items()
-        q = raw if isinstance(raw, dict) else {}
+        (verb, raw_q), = item.items()
+        q = raw_q if isinstance(raw_q, dict) else {}
 
         def rel(word: Any) -> str:
             w = str(word)
-            return "me" if w in ("me", whose) else "bank" if w == "bank" else "other"
+            return "me" if w in ("me", whose) else w if w in ("bank", "each_opponent", "neighbours") else "other"
+        if verb == "marker":
+            name = q.get("place", q.get("remove"))
+            how = "place" if "place" in q else f"remove_{q.get('region', 'this')}"
+            acts.append(t(f"trigger.marker_{how}", marker=_marker(str(name)), box=q.get("box", MARKER_BOX)))
+            continue
+        if verb == "ask":
+            said = [t("trigger.ask_choice", label=str(c.get("label")),
+                      do=t("trigger.and").join(_acts_text(c.get("do"), whose, other_side, event)) or t("trigger.ask_nothing"))
+                    for c in (q.get("choices") or []) if isinstance(c, dict)]
+            acts.append(t("trigger.ask", choices=t("trigger.ask_join").join(said)))
+            continue
+        if verb == "roll":
+            got = q.get("results")
+            results: dict[Any, Any] = got if isinstance(got, dict) else {}
+            faces = [t("trigger.roll_face", face=t("log.face_blank") if f == 0 else t("log.face", face=f),
+                       do=t("trigger.and").join(_acts_text(results[f], whose, other_side, event)))
+                     for f in sorted(results)]
+            acts.append(t("trigger.roll", results=t("trigger.roll_join").join(faces)))
+            continue
         if verb == "coins":
             n = int(q.get("amount", 1))
-            key = f"trigger.coins_{rel(q.get('from', 'bank'))}_{rel(q.get('to', 'me'))}"
+            payer, payee = q.get("from", "bank"), q.get("to", "me")
+            party = payer if rel(payer) == "other" else payee
+            key = f"trigger.coins_{rel(payer)}_{rel(payee)}"
+            extra = ""
         elif verb == "tokens":
             n = int(q.get("count", 1))
-            key = f"trigger.tokens_{rel(q.get('of', 'me'))}_{q.get('to', 'tray')}"
+            party = q.get("of", "me")
+            src = str(q.get("from", ""))
+            back = "_region" if src == "region" and q.get("to", "tray") == "hand" else ""
+            key = f"trigger.tokens_{rel(party)}_{q.get('to', 'tray')}{back}"
+            extra = t(f"trigger.from_{src}") if src in ("hand", "region") and not back else ""
         else:
             continue
         if has(key):
-            acts.append(t(key, other=other, n_coins=tn("unit.coins", n, count=n),
-                          n_tokens=tn("unit.tokens", n, count=n)))
+            acts.append(t(key, other=_party(party, other_side, event), n_coins=tn("unit.coins", n, count=n),
+                          n_tokens=tn("unit.tokens", n, count=n)) + extra)
     return acts
+
+
+def _other_side(event: str, whose: str) -> str:
+    """The event's party that is not the owner (`anyone`: the event's first party)."""
+    return other_side(event, whose) or "attacker"
+
+
+def _party(word: Any, other_side: str, event: str = "") -> str:
+    """A party of the event named in the player's words (the other side when not a party; a
+    party some event names its own way, `trigger.other_EVENT_PARTY`, so)."""
+    w = str(word) if has(f"trigger.other_{word}") else other_side
+    return t(f"trigger.other_{event}_{w}") if has(f"trigger.other_{event}_{w}") else t(f"trigger.other_{w}")
+
+
+def _conditions(catalog: Any, raw: Any, other_side: str, event: str = "") -> str:
+    """The `if` conditions as ", if you have 2 coins or fewer and the attacker is Active"."""
+    if not isinstance(raw, dict) or not raw:
+        return ""
+    other = _party(other_side, other_side, event)
+    said: list[str] = []
+    for word, v in raw.items():
+        if word in ("tokens_in_hand", "coins", "regions", "face"):
+            lo, hi = (v.get("at_least"), v.get("at_most")) if isinstance(v, dict) else (v, v)
+            unit = {"coins": "unit.coins", "tokens_in_hand": "unit.tokens", "regions": "unit.regions"}.get(word)
+
+            def num(n: int, unit: str | None = unit) -> str:
+                return tn(unit, n, count=n) if unit else str(n)
+            if lo is not None and lo == hi:
+                blank = word == "face" and int(lo) == 0
+                said.append(t("trigger.if_face_blank" if blank else f"trigger.if_{word}_exact", n=num(int(lo))))
+                continue
+            if lo:
+                said.append(t(f"trigger.if_{word}_least", n=num(int(lo))))
+            if hi is not None:
+                said.append(t(f"trigger.if_{word}_most", n=num(int(hi))))
+        elif word == "other_in_decline":
+            said.append(t("trigger.if_other_in_decline" if v else "trigger.if_other_active", other=other))
+        elif word in ("other_race", "other_power"):
+            names = v if isinstance(v, list) else [v]
+            shown = [race_name(catalog, str(x)) if word == "other_race" else power_name(catalog, str(x)) for x in names]
+            said.append(t(f"trigger.if_{word}", other=other, names=_words(shown)))
+        elif word in ("holds_marker", "next_to_marker", "marker"):
+            said.append(t(f"trigger.if_{word}", marker=_marker(str(v))))
+    return t("trigger.if", what=t("trigger.and").join(said)) if said else ""
 
 
 def lasting_sentence(catalog: Any, p: dict[str, Any]) -> str:
@@ -193,7 +270,7 @@ def lasting_sentence(catalog: Any, p: dict[str, Any]) -> str:
                                n_coins=tn("unit.coins", m, count=m)))
     then = p.get("then") or []
     said_then = t("lasting.then", do=t("trigger.join").join(
-        _acts(then, "defender" if p.get("for") == "attacker" else "attacker"))) if then else ""
+        _then_acts(then, "defender" if p.get("for") == "attacker" else "attacker"))) if then else ""
     return t("block.lasting", change=head, then=said_then,
              **{"while": t("lasting.lead") + t("lasting.join").join(parts) if parts else ""})
 
@@ -246,6 +323,11 @@ def replace_sentence(catalog: Any, p: dict[str, Any]) -> str:
     return t("block.replace", instead_of=head, do=t("replace.join").join(acts), **{"if": conditions})
 
 
+def _then_acts(then: Any, whose: str) -> list[str]:
+    """A lasting ability's `then` actions, said as a conquest's trigger heard on side `whose`."""
+    return _acts_text(then, whose, _other_side("region_conquered", whose), "region_conquered")
+
+
 def block_sentence(catalog: Any, name: str, given: dict[str, Any]) -> str:
     """What one effect does, in the current language (its parameters as given in YAML)."""
     cls = REGISTRY.get(name)
@@ -253,6 +335,8 @@ def block_sentence(catalog: Any, name: str, given: dict[str, Any]) -> str:
         return name
     p = {**cls.params, **{k: v for k, v in given.items() if k in cls.params}}
     if name in ("trigger", "lasting", "replace"):
+        if name == "trigger" and "whose" not in given and p["event"] in EVENTS:  # heard by the event's own party
+            p["whose"] = EVENTS[p["event"]][0]
         sentence = (trigger_sentence(catalog, p) if name == "trigger" else lasting_sentence(catalog, p)
                     if name == "lasting" else replace_sentence(catalog, p))
         for flag in ("in_decline", "only_in_decline"):

@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
     from ..board import Board
     from ..state import GameState, RaceHold
+    from .language import Heard
 
 
 class Victim(NamedTuple):
@@ -419,6 +420,16 @@ class Ability:
                         events: list[dict[str, Any]]) -> None:
         """This race (`hold` of `seat`) is about to take `rid`, its conquest sure: what it does
         instead of (or before) the conquest as the rules say, before anything moves."""
+
+    def events_heard(self) -> frozenset[str]:
+        """The rule language's events outside a conquest this effect listens to (a `trigger`'s
+        `event`): the engine tells it each of them (`hear`, through `heard.tell`)."""
+        return frozenset()
+
+    def hear(self, s: "GameState", seat: int, race: str, in_decline: bool, heard: "Heard",
+             events: list[dict[str, Any]], chance: Any = None) -> None:
+        """An event of `events_heard` happened (`heard`: its parties, region, face); this effect
+        belongs to the race `race` of `seat`, in force (In Decline: `in_decline`)."""
 
     def on_tokens_lost(self, s: "GameState", seat: int, hold: "RaceHold", n: int, chance: Any,
                        events: list[dict[str, Any]]) -> None:

@@ -134,7 +134,11 @@ class PlayModes(PlayView):
                         specs.append((f"use:{a.effect}", t("button.leave_as_is") if waiting else use_button_label(s, a.effect),
                                       {"data": a, "tip": use_tip(s, a.effect),
                                        "style": "primary" if waiting else "normal"}))
-                for effect in sorted({a.effect for a in self.legal if isinstance(a, Use) and a.choice and not a.region}):
+                for a in self.legal:                     # a trigger's question: a button for each answer
+                    if waiting and isinstance(a, Use) and a.effect == "trigger" and a.choice:
+                        specs.append((f"use:{a.effect}:{a.choice}", a.choice, {"data": a, "style": "primary"}))
+                for effect in sorted({a.effect for a in self.legal if isinstance(a, Use) and a.choice and not a.region
+                                      and not (waiting and a.effect == "trigger")}):
                     mode = USE_CHOICE + effect         # a choice among the column's combos (Copycat)
                     specs.append((mode, use_button_label(s, effect), {"toggled": self.mode == mode,
                                                                "tip": use_tip(s, effect)}))
