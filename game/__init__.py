@@ -14,4 +14,4 @@ with every release that changes the game, with its entry at the top of CHANGELOG
 release tagged with this version).
 """
 
-__version__ = "1.1.0"
+__version__ = "1.2.0"
