@@ -19,7 +19,8 @@ from .state import LOST_TRIBE, GameState, RaceHold
 
 def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
           chance: Any = None, by_active: bool = True, *, conquest: bool = True,
-          replace: bool = False, loss: int | None = None, in_decline_lost: bool = False) -> None:
+          replace: bool = False, loss: int | None = None, in_decline_lost: bool = False,
+          later: list[Heard] | None = None) -> None:
     """Everyone leaves `rid`, the victim's half of `take_region`: Lost Tribes are discarded; a
     race's tokens come back to its owner's hand less the ones lost (R4: one, or what its effects
     say; a lone token is simply discarded; own In Decline tokens are lost); markers of the race
@@ -30,7 +31,9 @@ def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
     In Decline tokens lost). Wherever the tokens are lost, they go where the race's rule sends
     them: the tray, or out of the game (`defender_loss: {to: out}`, R24). `by_active` is False when the attacker's In Decline race conquers
     (Ghouls): that is not an attack by his Active race (the Diplomat asks). An In Decline race
-    left with no region leaves the game at once, whatever it holds in hand (R22)."""
+    left with no region leaves the game at once, whatever it holds in hand (R22). `later`: where
+    the `tokens_lost` event is kept, to be told once the attacker has moved in (a conquest: an
+    action on the attacker then never takes the tokens he is moving in)."""
     r = s.regions[rid]
     if r.lost_tribe:
         discard(s, LOST_TRIBE, r.lost_tribe)
@@ -84,8 +87,12 @@ def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
     event(events, "lost", seat=owner, race=race, region=rid, discarded=discarded, back=back)
     if discarded and "tokens_lost" in s.catalog.heard:
         by = s.players[attacker].active if by_active else None
-        tell(s, Heard("tokens_lost", {"loser": owner, "attacker": attacker},
-                      {"loser": race, "attacker": by.race if by else None}, rid), events, chance)
+        heard = Heard("tokens_lost", {"loser": owner, "attacker": attacker},
+                      {"loser": race, "attacker": by.race if by else None}, rid)
+        if later is not None:
+            later.append(heard)
+        else:
+            tell(s, heard, events, chance)
     if in_decline and not s.regions_of(owner, race):
         leave_game(s, owner, hold, events, chance)
 
@@ -236,10 +243,13 @@ def take_region(s: GameState, seat: int, rid: str, events: list[dict[str, Any]],
     if "before_conquest" in hooked:          # the conqueror's replacement of the conquest
         for ab in s.catalog.answering_now(hold.race, hold.power, not active, "before_conquest"):
             ab.before_conquest(s, seat, hold, rid, events)
-    evict(s, rid, seat, events, chance, by_active=active, replace=replace)
+    later: list[Heard] = []
+    evict(s, rid, seat, events, chance, by_active=active, replace=replace, later=later)
     if from_tray:
         hold.hand += take_tray(s, hold.race, from_tray)
     take_over(s, seat, hold, rid, tokens, was_nonempty, defender, events, how, victim, chance)
+    for heard in later:                    # the defender's loss, heard once the attacker is in
+        tell(s, heard, events, chance)
     if entered:
         marker_entered(s, seat, hold.race, rid, entered, events, chance)
     return True
