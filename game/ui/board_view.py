@@ -105,7 +105,6 @@ class BoardView:
         self._key: Hashable = None
         self._pic: BoardPicture | None = None
         self._dashes: tuple[Hashable, Dashes | None] = (None, None)
-        self._bands: dict[int, pygame.Surface] = {}
         self._placed: tuple[tuple[int, int], Dashes] | None = None     # the dashes as last placed
 
     # -- geometry --------------------------------------------------------------------------
@@ -466,32 +465,12 @@ class BoardView:
             pygame.draw.circle(surf, (20, 16, 14), base, ring, 1)
         for i in range(layers - 1, -1, -1):
             surf.blit(img, img.get_rect(center=(x, top_y + i * lift)))
-        if decline and race != "lost_tribe":     # turned over: a band across it, read without colour
-            band = self._band(d)
-            surf.blit(band, band.get_rect(center=(x, top_y)))
         half = round(d * 0.65)                 # the plan keeps a 1.3-token square for the stack
         if owner is not None and symbol:
             r = max(7, round(d * 0.24))
             player_mark(surf, symbol, (x - half + r, y + half - r), r, owner)
         if n != 1:
             self._count_badge(surf, x + half, y + half, d, n)
-
-    def _band(self, d: int) -> pygame.Surface:
-        """The In Decline cue laid over a stack's top token: a dark band from its lower left to its
-        upper right with light edges, a shape that tells a turned-over stack from an Active one in
-        greyscale or to a colour-blind eye, where the sepia alone does not."""
-        got = self._bands.get(d)
-        if got is None:
-            got = pygame.Surface((d, d), pygame.SRCALPHA)
-            w = max(5, round(d * 0.24))
-            a, b = (d * 0.12, d * 0.88), (d * 0.88, d * 0.12)
-            pygame.draw.line(got, (244, 232, 204, 255), a, b, w + max(2, d // 14) * 2)
-            pygame.draw.line(got, (38, 28, 22, 255), a, b, w)
-            mask = pygame.Surface((d, d), pygame.SRCALPHA)
-            pygame.draw.circle(mask, (255, 255, 255, 255), (d / 2, d / 2), d * 0.47)
-            got.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-            self._bands[d] = got
-        return got
 
     def _count_badge(self, surf: pygame.Surface, x: int, y: int, d: int, n: int) -> None:
         """The number of tokens on a stack, in the bottom-right corner ending at (x, y)."""
