@@ -207,7 +207,15 @@ def _start(args: list[str], tmp_path: Path) -> subprocess.Popen[str]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", SMALLWORLD_HOME=str(tmp_path / "home"),
                PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONUNBUFFERED="1", PYTHONPATH=str(ROOT))
     return subprocess.Popen([sys.executable, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=env, cwd=tmp_path, preexec_fn=_limit_memory)
+                            env=env, cwd=tmp_path, preexec_fn=_as_from_a_terminal)
+
+
+def _as_from_a_terminal() -> None:
+    """The command started as from a terminal, whatever started this test: Ctrl+C not ignored
+    (a shell's background job, `nohup` and some test runners pass SIGINT on ignored, and a
+    command started so rightly keeps ignoring it), and its memory bounded."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    _limit_memory()
 
 
 def _wait_for(proc: subprocess.Popen[str], text: str, seconds: float = HANG) -> str:
