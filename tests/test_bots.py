@@ -177,7 +177,7 @@ def _processor_seconds_beside_a_busy_thread(bot, s: GameState):
 
 def test_hard_keeps_to_its_budget_in_processor_time_beside_a_busy_thread() -> None:
     s = _positions(1)[0]
-    bot = make_bot("hard", actor(s), 5, budget=0.5)
+    bot = make_bot("hard", actor(s), 5, budget=0.5, floor=0)     # the budget alone
     a, used = _processor_seconds_beside_a_busy_thread(bot, s)
     assert why_illegal(s, a) is None and bot.searched
     # a budget on the clock would give the decision only about half of its 0.5 s
@@ -286,7 +286,7 @@ def test_expert_weighs_other_first_conquests_than_mediums() -> None:
 
 def test_expert_keeps_to_its_budget_in_processor_time_beside_a_busy_thread() -> None:
     s = _pick_position()
-    bot = make_bot("expert", actor(s), 5, budget=0.5)
+    bot = make_bot("expert", actor(s), 5, budget=0.5, floor=0)   # the budget alone
     a, used = _processor_seconds_beside_a_busy_thread(bot, s)
     assert why_illegal(s, a) is None and bot.searched and bot.progress == 1.0
     assert 0.35 < used < 0.5 + 0.2
