@@ -322,6 +322,28 @@ def test_a_match_between_levels_prints_its_table(capsys) -> None:
     assert "hard: " in out and "searched decisions, seconds per decision median" in out and "processor time" in out
 
 
+def test_a_match_at_three_and_five_players_seats_each_level_in_each_seat_equally(tmp_path, capsys) -> None:
+    from game.lab.__main__ import main
+    from game.lab.versus import arrangements
+    for players, cycle in ((2, 2), (3, 6), (4, 6), (5, 20)):
+        seatings = arrangements(players)
+        assert len(seatings) == cycle and len(set(seatings)) == cycle
+        for seat in range(players):
+            assert sum(x[seat] == "A" for x in seatings) * 2 == cycle, (players, seat)
+        assert sum(x.count("A") for x in seatings) * 2 == cycle * players      # as many seats each
+    saved = tmp_path / "three.jsonl"
+    assert main(["match", "--a", "medium", "--b", "easy", "--players", "3", "--games", "2", "--jobs", "1",
+                 "--save", str(saved)]) == 0
+    got = capsys.readouterr()
+    assert "3 players (medium x1 vs easy x2 and the mirror in turn" in got.err
+    assert "2 three-player games" in got.out and "wins by seat 1/2/3 " in got.out
+    assert main(["match", "--table", str(saved)]) == 0
+    assert "2 three-player games" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["match", "--a", "medium", "--b", "easy", "--players", "6", "--games", "1"])
+    assert "--players: invalid choice: 6" in capsys.readouterr().err
+
+
 def test_a_match_played_in_parts_gives_the_table_of_the_whole(tmp_path, capsys) -> None:
     import json
 
