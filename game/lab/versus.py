@@ -11,7 +11,8 @@ seats wins (a shared victory between levels counts half to each). Games run on a
 coins, A's coin lead a game (with its interval), wins by seat, and the seconds the searching levels spent per decision (median and
 max over the decisions where they searched, on the clock and in processor time: on a busy
 machine the two differ). The searching levels (Hard, Expert) think for
-`--budget` processor seconds per decision (each level's own by default), or `--iterations` look-ahead games per decision, which makes a
+`--budget` processor seconds per decision (each level's own by default) and at least their floor
+of look-ahead games (as in the window), or `--iterations` look-ahead games per decision, which makes a
 run reproducible; either may give the two sides different amounts (`--iterations 32,24`: A's,
 then B's), e.g. in the ratio of their default budgets.
 
@@ -313,7 +314,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="players a game, on the shipped map for that many (default 4: two seats each)")
     ap.add_argument("--first", type=int, default=0, help="number of the first game (to play a match in parts)")
     ap.add_argument("--budget", default=None, metavar="S[,S]",
-                    help=f"{SEARCHING_NAMED}: processor seconds per decision (default: each level's own); "
+                    help=f"{SEARCHING_NAMED}: processor seconds per decision, and at least the level's floor of "
+                         "look-ahead games (default: each level's own); "
                          "two amounts: the first level's, then the second's")
     ap.add_argument("--iterations", default=None, metavar="N[,N]",
                     help=f"{SEARCHING_NAMED}: look-ahead games per decision instead of a clock (reproducible); "
