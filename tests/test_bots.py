@@ -647,3 +647,26 @@ def test_medium_spreads_its_redeploy_flatter_than_the_threats() -> None:
             flatter += max(mine.values()) < max(theirs.values())
         s, _ = apply(s, a, rng)
     assert flatter >= 3
+
+
+def test_medium_redeploys_where_a_region_bonus_is_below_minus_one() -> None:
+    """A region's bonus below -1 (as some packs' content gives) makes its defence weight
+    negative; its root must not turn complex and stop the game (it did, with every pack)."""
+    from game.bots.medium import MediumBot
+    from game.rules import Redeploy
+    board = map_for_players(4).board
+    rng = random.Random(5)
+    s = new_game(board, ["ann", "bob", "cid", "dee"], default_catalog(), rng)
+    bots = _bots(["medium"] * 4, 5)
+    tried = 0
+    while not s.game_over and tried < 3:
+        seat = actor(s)
+        a = bots[seat].choose(s)
+        if isinstance(a, Redeploy):
+            view = public_view(s, seat)
+            listed = next(x for x in legal_actions(view) if isinstance(x, Redeploy))
+            got = MediumBot(seat, 5).redeploy(view, seat, listed, {r: -3.0 for r in view.regions})
+            assert why_illegal(view, got) is None
+            tried += 1
+        s, _ = apply(s, a, rng)
+    assert tried == 3
