@@ -177,7 +177,7 @@ def _processor_seconds_beside_a_busy_thread(bot, s: GameState):
 
 def test_hard_keeps_to_its_budget_in_processor_time_beside_a_busy_thread() -> None:
     s = _positions(1)[0]
-    bot = make_bot("hard", actor(s), 5, budget=0.5)
+    bot = make_bot("hard", actor(s), 5, budget=0.5, floor=0)     # the budget alone
     a, used = _processor_seconds_beside_a_busy_thread(bot, s)
     assert why_illegal(s, a) is None and bot.searched
     # a budget on the clock would give the decision only about half of its 0.5 s
@@ -286,7 +286,7 @@ def test_expert_weighs_other_first_conquests_than_mediums() -> None:
 
 def test_expert_keeps_to_its_budget_in_processor_time_beside_a_busy_thread() -> None:
     s = _pick_position()
-    bot = make_bot("expert", actor(s), 5, budget=0.5)
+    bot = make_bot("expert", actor(s), 5, budget=0.5, floor=0)   # the budget alone
     a, used = _processor_seconds_beside_a_busy_thread(bot, s)
     assert why_illegal(s, a) is None and bot.searched and bot.progress == 1.0
     assert 0.35 < used < 0.5 + 0.2
@@ -320,6 +320,28 @@ def test_a_match_between_levels_prints_its_table(capsys) -> None:
     assert main(["match", "--a", "hard", "--b", "medium", "--games", "1", "--iterations", "2", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
     assert "hard: " in out and "searched decisions, seconds per decision median" in out and "processor time" in out
+
+
+def test_a_match_at_three_and_five_players_seats_each_level_in_each_seat_equally(tmp_path, capsys) -> None:
+    from game.lab.__main__ import main
+    from game.lab.versus import arrangements
+    for players, cycle in ((2, 2), (3, 6), (4, 6), (5, 20)):
+        seatings = arrangements(players)
+        assert len(seatings) == cycle and len(set(seatings)) == cycle
+        for seat in range(players):
+            assert sum(x[seat] == "A" for x in seatings) * 2 == cycle, (players, seat)
+        assert sum(x.count("A") for x in seatings) * 2 == cycle * players      # as many seats each
+    saved = tmp_path / "three.jsonl"
+    assert main(["match", "--a", "medium", "--b", "easy", "--players", "3", "--games", "2", "--jobs", "1",
+                 "--save", str(saved)]) == 0
+    got = capsys.readouterr()
+    assert "3 players (medium x1 vs easy x2 and the mirror in turn" in got.err
+    assert "2 three-player games" in got.out and "wins by seat 1/2/3 " in got.out
+    assert main(["match", "--table", str(saved)]) == 0
+    assert "2 three-player games" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["match", "--a", "medium", "--b", "easy", "--players", "6", "--games", "1"])
+    assert "--players: invalid choice: 6" in capsys.readouterr().err
 
 
 def test_a_match_played_in_parts_gives_the_table_of_the_whole(tmp_path, capsys) -> None:
@@ -625,3 +647,26 @@ def test_medium_spreads_its_redeploy_flatter_than_the_threats() -> None:
             flatter += max(mine.values()) < max(theirs.values())
         s, _ = apply(s, a, rng)
     assert flatter >= 3
+
+
+def test_medium_redeploys_where_a_region_bonus_is_below_minus_one() -> None:
+    """A region's bonus below -1 (as some packs' content gives) makes its defence weight
+    negative; its root must not turn complex and stop the game (it did, with every pack)."""
+    from game.bots.medium import MediumBot
+    from game.rules import Redeploy
+    board = map_for_players(4).board
+    rng = random.Random(5)
+    s = new_game(board, ["ann", "bob", "cid", "dee"], default_catalog(), rng)
+    bots = _bots(["medium"] * 4, 5)
+    tried = 0
+    while not s.game_over and tried < 3:
+        seat = actor(s)
+        a = bots[seat].choose(s)
+        if isinstance(a, Redeploy):
+            view = public_view(s, seat)
+            listed = next(x for x in legal_actions(view) if isinstance(x, Redeploy))
+            got = MediumBot(seat, 5).redeploy(view, seat, listed, {r: -3.0 for r in view.regions})
+            assert why_illegal(view, got) is None
+            tried += 1
+        s, _ = apply(s, a, rng)
+    assert tried == 3

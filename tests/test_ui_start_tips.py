@@ -57,8 +57,9 @@ def test_a_button_tip_shows_and_keeps_off_the_start_button(tmp_path, monkeypatch
 @pytest.mark.parametrize("size", [(1000, 650), (1280, 800)])
 def test_a_seats_tip_says_what_every_computer_level_does(tmp_path, monkeypatch, lang, size) -> None:
     """Whatever the seat shows (a person or a level), its tip names every level with how it
-    plays, and for the levels that look ahead (Hard, Expert) how long they think and what a
-    slow machine or less time does to them; the tip fits in the window."""
+    plays, and for the levels that look ahead (Hard, Expert) how far and how long they think at
+    least and what a slow machine does to them (later, not weaker, up to their cap); the tip
+    fits in the window."""
     from game.bots import REGISTRY
     monkeypatch.setenv("SMALLWORLD_HOME", str(tmp_path))
     d = Driver(Options(pace=0, catch_errors=False, lang=lang), size=size)
@@ -75,7 +76,10 @@ def test_a_seats_tip_says_what_every_computer_level_does(tmp_path, monkeypatch, 
                 if level.searches:
                     seconds = scene.app.expert_seconds if name == "expert" else level.budget
                     number = f"{seconds:g}" if lang == "en" else f"{seconds:g}".replace(".", ",")
-                    assert strings.t("start.kind_time", seconds=number) in tip, (kind, name)
+                    cap = f"{level.cap_for(seconds):g}"
+                    cap = cap if lang == "en" else cap.replace(".", ",")
+                    said = strings.t("start.kind_time", seconds=number, games=level.floor, cap=cap)
+                    assert said in tip and f" {level.floor} " in said, (kind, name)
         d.app.text.overflows.clear()
         d.move(scene.button("kind:0").rect.center)
         d.pump(2)

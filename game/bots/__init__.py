@@ -21,7 +21,13 @@ level whose module cannot be imported stops the import of this package with an e
 that module: no part of the program goes on with fewer levels.
 
 A budget counts the processor time of the thread that decides, so a busy machine makes a
-searching bot slower on the clock, never weaker.
+searching bot slower on the clock, never weaker. A slow machine does not make it weaker
+either, down to a point: a searching level thinks until both its budget is spent and it has
+played its `floor` of look-ahead games (half of what this project's machine plays in the
+budget: Hard 86, Expert 114, the amounts at which the levels were measured in order), so on a
+slower machine it answers later instead. Its `cap` (seconds on the clock, at least twice the
+budget) stops it whatever the floor, so a window never waits longer: only a machine too slow
+for the floor within the cap plays weaker. A fixed `iterations` replaces all three.
 """
 from __future__ import annotations
 
@@ -49,18 +55,30 @@ class Level:
     label: str                # the string key of its name on the start screen ("Computer: expert")
     about: str                # the string key of a line about how it plays
     budget: float | None      # processor seconds per decision by default; None: it does not search
+    floor: int = 0            # look-ahead games per decision at least, whatever the machine
+    cap: float = 0.0          # seconds on the clock per decision at most (never below CAP_TIMES budgets)
 
     @property
     def searches(self) -> bool:
         """It looks ahead, and takes `budget` and `iterations`."""
         return self.budget is not None
 
+    def cap_for(self, budget: float) -> float:
+        """Seconds on the clock a decision may take at most with `budget`: never below
+        `CAP_TIMES` budgets."""
+        return max(self.cap, CAP_TIMES * budget)
+
     def make(self, seat: int, seed: int = 0, **options: Any) -> Bot:
-        """A player of this level for `seat` (a searching level's `budget` is its own unless given)."""
+        """A player of this level for `seat` (a searching level's `budget`, `floor` and `cap` are
+        its own unless given; the cap is at least `CAP_TIMES` budgets)."""
         if not self.searches:
             return self.bot(seat, seed)  # type: ignore[no-any-return]
         if options.get("budget") is None:
             options["budget"] = self.budget
+        if options.get("floor") is None:
+            options["floor"] = self.floor
+        if options.get("cap") is None:
+            options["cap"] = self.cap_for(options["budget"])
         return self.bot(seat, seed, **options)  # type: ignore[no-any-return]
 
 
@@ -76,12 +94,15 @@ def _bot_class(module: str, name: str) -> Any:
     return getattr(found, name)
 
 
+CAP_TIMES = 2.0      # a searching level's cap on the clock is at least this many budgets
+
+
 #: the levels, weakest first (the order the start screen's seat button goes through them)
 REGISTRY: dict[str, Level] = {lv.name: lv for lv in (
     Level("easy", _bot_class("easy", "EasyBot"), "start.kind.easy", "start.kind_about.easy", None),
     Level("medium", _bot_class("medium", "MediumBot"), "start.kind.medium", "start.kind_about.medium", None),
-    Level("hard", _bot_class("hard", "HardBot"), "start.kind.hard", "start.kind_about.hard", 1.5),
-    Level("expert", _bot_class("expert", "ExpertBot"), "start.kind.expert", "start.kind_about.expert", 2.0),
+    Level("hard", _bot_class("hard", "HardBot"), "start.kind.hard", "start.kind_about.hard", 1.5, 86, 8.0),
+    Level("expert", _bot_class("expert", "ExpertBot"), "start.kind.expert", "start.kind_about.expert", 2.0, 114, 10.0),
 )}
 LEVELS: tuple[str, ...] = tuple(REGISTRY)
 SEARCHING: tuple[str, ...] = tuple(n for n, lv in REGISTRY.items() if lv.searches)   # take `budget`, `iterations`
@@ -89,8 +110,9 @@ SEARCHING: tuple[str, ...] = tuple(n for n, lv in REGISTRY.items() if lv.searche
 
 def make_bot(level: str, seat: int, seed: int = 0, **options: Any) -> Bot:
     """A computer player for `seat`. Options: Hard and Expert take `budget` (processor
-    seconds per decision) and `iterations` (a fixed amount of look-ahead instead of a clock, for
-    reproducible runs)."""
+    seconds per decision), `floor` (look-ahead games at least), `cap` (seconds on the clock at
+    most) and `iterations` (a fixed amount of look-ahead instead of a clock, for reproducible
+    runs)."""
     found = REGISTRY.get(level.lower())
     if found is None:
         raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")

@@ -60,10 +60,15 @@ race's life: many more playouts, but at one or two rounds the choices lost about
 decision more than playing to the end, and at four the same within noise: docs/balance-lab.md.)
 
 The search stops at the time budget (`budget` seconds per decision, 2 by default, at most 10)
-or after exactly `iterations` playouts, which makes a decision reproducible for a given `seed`.
-The budget is processor time of the thread that decides (`time.thread_time`), not the clock:
-on a busy machine, or beside the window's drawing thread, Expert searches as far as on a quiet
-one, only later; `progress` follows the processor time spent.
+once it has played at least `floor` playouts, or after exactly `iterations` playouts, which
+makes a decision reproducible for a given `seed`. The budget is processor time of the thread
+that decides (`time.thread_time`), not the clock: on a busy machine, or beside the window's
+drawing thread, Expert searches as far as on a quiet one, only later; and the floor keeps a
+slow machine from making it weaker: it thinks longer there instead. `cap` (seconds on the
+clock) stops it whatever the floor, so the window never waits longer than that (a machine too
+slow for the floor within the cap plays weaker). `game.bots.REGISTRY` gives the window's and
+the match's Expert its floor and cap. `progress` follows the processor time spent and the
+playouts played, whichever is further from done.
 Expert searches at the turn's real decision (a pick, or declining against carrying on and
 where to begin), and once more after a pick, at the new race's first conquest; it plays the
 rest of the turn by the chosen plan's style; it reports `progress` (0 to 1) while it thinks, for the window's cue.
@@ -101,6 +106,7 @@ DEFAULT_BUDGET = 2.0
 UCB_C = 0.45                    # exploration, on rewards scaled to 0..1
 MARGIN_CLIP = 60.0              # a playout's coin margin counts within +-60
 clock = time.thread_time        # the budget's clock: processor seconds of the deciding thread
+wall = time.monotonic           # the cap's clock: seconds the window waits
 
 STYLES: dict[str, MediumStyle] = {
     "medium": MediumStyle(),
@@ -182,7 +188,7 @@ class ExpertBot:
     def __init__(self, seat: int, seed: int = 0, budget: float = DEFAULT_BUDGET, iterations: int | None = None,
                  max_plans: int = 8, depth: int = 1, carry_styles: tuple[str, ...] = ("medium", "bold"),
                  directions: int = 2, lead: float = 2.0, horizon: int | None = None,
-                 varied_picks: bool = True) -> None:
+                 varied_picks: bool = True, floor: int = 0, cap: float | None = None) -> None:
         if not 0 < budget <= MAX_BUDGET:
             raise ValueError(f"Expert's budget is more than 0 and at most {MAX_BUDGET:g} s per decision, "
                              f"not {budget}")
@@ -192,6 +198,9 @@ class ExpertBot:
             raise ValueError(f"Expert's horizon is 1 round or more (or none: to the end), not {horizon}")
         if iterations is not None and iterations < 1:
             raise ValueError(f"Expert's iterations must be at least 1, not {iterations}")
+        if floor < 0 or (cap is not None and not cap > 0):
+            raise ValueError(f"Expert's floor is 0 or more playouts and its cap more than 0 s, "
+                             f"not {floor} and {cap}")
         self.seat = seat
         self.seed = seed
         self.budget = budget
@@ -203,6 +212,8 @@ class ExpertBot:
         self.lead = lead                        # standard errors a plan must lead Medium's by
         self.horizon = horizon                  # rounds played on before the leaf's estimate (None: to the end)
         self.varied_picks = varied_picks        # the other seats pick by `PICK_SHARES` in the look-ahead
+        self.floor = floor                      # playouts a decision at least (time mode)
+        self.cap = cap                          # seconds on the clock a decision at most (time mode)
         self.medium = MediumBot(seat, seed)
         self._styled = {k: CarryingOn(seat, seed, st) for k, st in STYLES.items()}
         self._plan: tuple[tuple[int, int], str] | None = None   # (round, seat) -> style of this turn
@@ -216,7 +227,7 @@ class ExpertBot:
 
     # -- the window's entry point ------------------------------------------------------------
     def choose(self, state: GameState) -> Action:
-        start = clock()                             # the budget counts the whole decision
+        start, begun = clock(), wall()              # the budget and the cap count the whole decision
         self.searched = False
         self.progress = 0.0
         view = public_view(state, self.seat)
@@ -234,7 +245,7 @@ class ExpertBot:
             best = plans[0]
         else:
             self.searched = True
-            best = self.search(view, plans, start)
+            best = self.search(view, plans, start, begun)
         self._plan = (key, best.style)
         self.progress = 1.0
         if best.first is not None:
@@ -314,16 +325,19 @@ class ExpertBot:
         return out
 
     # -- the search ---------------------------------------------------------------------------------
-    def search(self, view: GameState, plans: list[Plan], start: float | None = None) -> Plan:
+    def search(self, view: GameState, plans: list[Plan], start: float | None = None,
+               begun: float | None = None) -> Plan:
         """Sequential halving with common random numbers. The budget is split into phases, one
         per halving (log2 of the number of plans); in a phase every plan still in the running
         plays the same number of playouts, round by round, each round in one determinization
         with the same dice for all; at the end of a phase the better half (by mean on that
         shared luck) goes on. Every plan is looked at — Medium's ranking of the column is often
         wrong by ten coins or more, its sixth combo sometimes the best — and the time goes to
-        telling the close ones apart."""
+        telling the close ones apart. Without `iterations`, it plays on until both the budget
+        and `floor` playouts are reached, and never past `cap` seconds on the clock."""
         seat = self.seat
         t0 = clock() if start is None else start
+        w0 = wall() if begun is None else begun
         deadline = t0 + self.budget - 0.02
         limit = self.iterations
         tree: dict[tuple[str, ...], Node] = {}
@@ -341,7 +355,7 @@ class ExpertBot:
             if limit is not None:
                 total: float | None = limit
             else:
-                total = self.budget * done / spent if done and spent > 0 else None
+                total = max(self.floor, self.budget * done / spent) if done and spent > 0 else None
             rounds = 1 if total is None else max(1, int((total - done) / (phases * len(alive))))
             for _ in range(rounds):
                 for p in alive:
@@ -352,9 +366,13 @@ class ExpertBot:
                         self.progress = done / limit
                     else:
                         now = clock()
-                        self.progress = min(1.0, (now - t0) / self.budget)
-                        if done and now + 1.2 * spent / done >= deadline:
+                        self.progress = min(1.0, (now - t0) / self.budget, done / self.floor if self.floor else 1.0)
+                        if done >= max(1, self.floor) and now + 1.2 * spent / done >= deadline:
                             stop = True
+                            break
+                        waited = wall() - w0
+                        if self.cap is not None and done and waited * (1 + 1.2 / done) >= self.cap:
+                            stop = True              # the next one would overrun the cap
                             break
                     r0 = clock()
                     arm = root[p.key]

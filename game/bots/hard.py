@@ -11,10 +11,14 @@ opponent, plus a bonus for winning) is played; the rest of the turn follows that
 that are clearly behind are dropped early (successive halving), so the time goes to the close
 calls.
 
-The look-ahead stops at the time budget (`budget` seconds per decision, at most 2) or after a
-fixed number of rollouts (`iterations`, for reproducible runs). The budget is processor time of
-the thread that decides (`time.thread_time`), not the clock: on a busy machine, or beside the
-window's drawing thread, Hard still looks as far ahead as on a quiet one, only later. Hard
+The look-ahead stops at the time budget (`budget` seconds per decision, at most 2) once it has
+played at least `floor` rollouts, or after a fixed number of rollouts (`iterations`, for
+reproducible runs). The budget is processor time of the thread that decides (`time.thread_time`),
+not the clock: on a busy machine, or beside the window's drawing thread, Hard still looks as far
+ahead as on a quiet one, only later; and the floor keeps a slow machine from making it weaker:
+it thinks longer there instead. `cap` (seconds on the clock) stops it whatever the floor, so the
+window never waits longer than that (a machine too slow for the floor within the cap plays weaker).
+`game.bots.REGISTRY` gives the window's and the match's Hard its floor and cap. Hard
 decides from the public view of its seat: opponents' coins are estimates, the stacks are unknown.
 """
 from __future__ import annotations
@@ -32,6 +36,7 @@ from .view import public_view
 
 MAX_BUDGET = 2.0
 clock = time.thread_time        # the budget's clock: processor seconds of the deciding thread
+wall = time.monotonic           # the cap's clock: seconds the window waits
 WIN_BONUS = 12.0
 MARGIN_CLIP = 40.0
 
@@ -68,15 +73,22 @@ class HardBot:
     level = "hard"
 
     def __init__(self, seat: int, seed: int = 0, budget: float = 1.5, iterations: int | None = None,
-                 max_candidates: int = 5, horizon: int | None = None) -> None:
+                 max_candidates: int = 5, horizon: int | None = None, floor: int = 0,
+                 cap: float | None = None) -> None:
         if budget > MAX_BUDGET:
             raise ValueError(f"Hard's budget is at most {MAX_BUDGET} s per decision, not {budget}")
+        if floor < 0 or (cap is not None and not cap > 0):
+            raise ValueError(f"Hard's floor is 0 or more look-ahead games and its cap more than 0 s, "
+                             f"not {floor} and {cap}")
         self.seat = seat
         self.seed = seed
         self.budget = budget
         self.iterations = iterations
         self.max_candidates = max_candidates
         self.horizon = horizon                  # rounds to play on before estimating (None: to the end)
+        self.floor = floor                      # look-ahead games a decision at least (time mode)
+        self.cap = cap                          # seconds on the clock a decision at most (time mode)
+        self.rollouts = 0                       # look-ahead games of the last search
         self.medium = MediumBot(seat, seed)
         self._styled = {k: CarryingOn(seat, seed, st) for k, st in STYLES.items()}
         self._plan: tuple[tuple[int, int], str] | None = None   # (round, seat) -> style
@@ -85,7 +97,7 @@ class HardBot:
 
     # -- the window's entry point ------------------------------------------------------------
     def choose(self, state: GameState) -> Action:
-        start = clock()                             # the budget counts the whole decision
+        start, begun = clock(), wall()              # the budget and the cap count the whole decision
         self.searched = False
         seat = self.seat
         view = public_view(state, seat)
@@ -110,7 +122,7 @@ class HardBot:
         if turns_left(view, seat) <= 1 and t.phase == CONQUER:
             cands = [c for c in cands if c.first is None]     # never decline in the last turn
         self.searched = len(cands) > 1
-        best = self._search(view, seat, cands, start) if len(cands) > 1 else cands[0]
+        best = self._search(view, seat, cands, start, begun) if len(cands) > 1 else cands[0]
         self._plan = (key, best.style)
         if best.first is not None:
             return best.first
@@ -129,10 +141,12 @@ class HardBot:
 
     # -- look-ahead -----------------------------------------------------------------------------
     def _search(self, s: GameState, seat: int, cands: list[Candidate],
-                start: float | None = None) -> Candidate:
+                start: float | None = None, begun: float | None = None) -> Candidate:
         """Rollouts in rounds (one per surviving candidate, same luck for all), halving the field
-        after 4, 8, 16... rounds; stops before a rollout would overrun the budget."""
+        after 4, 8, 16... rounds; stops before a rollout would overrun the budget (once `floor`
+        rollouts are played) or the cap."""
         t0 = clock() if start is None else start
+        w0 = wall() if begun is None else begun
         deadline = t0 + self.budget - 0.01
         limit = self.iterations
         alive = list(cands)
@@ -152,8 +166,12 @@ class HardBot:
                 else:
                     now = clock()
                     mean = spent / rollouts if rollouts else 0.0
-                    if now + 1.5 * mean >= deadline:
+                    if rollouts >= self.floor and now + 1.5 * mean >= deadline:
                         stop = True
+                        break
+                    waited = wall() - w0
+                    if self.cap is not None and rollouts and waited * (1 + 1.2 / rollouts) >= self.cap:
+                        stop = True                  # the next one would overrun the cap
                         break
                 r0 = clock()
                 c.total += self._rollout(s, seat, c, bots, f"{base}:{k}")
@@ -168,6 +186,7 @@ class HardBot:
                 alive = alive[:max(2, (len(alive) + 1) // 2)]
                 next_cut *= 2
         self.last_search = {c.label: (c.mean, c.n) for c in cands}
+        self.rollouts = rollouts
         done = [c for c in alive if c.n]
         if not done:
             return cands[0]                      # no time for a single look-ahead: Medium's choice

@@ -453,7 +453,8 @@ class MediumBot:
         if turns_left(s, seat) <= 1 or total <= len(own):
             return default
         sharp = self.style.redeploy_sharpness
-        weights = {r: w ** sharp for r, w in defence_weights(s, seat, own, bonus).items()}
+        # a region bonus below -1 (some packs' content) makes a weight negative: no claim, not a complex root
+        weights = {r: max(w, 0.0) ** sharp for r, w in defence_weights(s, seat, own, bonus).items()}
         for r in own:
             enc = s.regions[r].encampments
             if enc:

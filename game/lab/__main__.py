@@ -92,8 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", type=int, default=48,
                     help=f"{SEARCHING_NAMED}: look-ahead games per decision (default 48; reproducible)")
     ap.add_argument("--budget", type=float, default=None,
-                    help=f"{SEARCHING_NAMED}: think for this many processor seconds per decision instead "
-                         "of --iterations (not reproducible)")
+                    help=f"{SEARCHING_NAMED}: think for this many processor seconds per decision, and at least "
+                         "the level's floor of look-ahead games, instead of --iterations (not reproducible)")
     args = ap.parse_args(args_in)
     if args.players is None and args.seats:
         count = len(args.seats.split(","))

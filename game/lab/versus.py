@@ -2,13 +2,17 @@
 often one level of computer player beats another, measured.
 
 Each game has four seats, two for each level; the six ways of seating two and two are used in
-turn, so each level plays each seat equally often. A game is won by a level when one of its
+turn, so each level plays each seat equally often. `--players 2`, `3` or `5` plays on the shipped
+map for that many players: with an odd number one level holds one seat more, and each seating is
+followed by its mirror (A and B swapped), so over a cycle (`arrangements`: 6 seatings at 3
+players, 20 at 5) each level holds each seat equally often and an even match is 50%. A game is won by a level when one of its
 seats wins (a shared victory between levels counts half to each). Games run on all cores (or
 `--jobs`); the table gives each level's win share with its 95% Wilson interval, mean final
 coins, A's coin lead a game (with its interval), wins by seat, and the seconds the searching levels spent per decision (median and
 max over the decisions where they searched, on the clock and in processor time: on a busy
 machine the two differ). The searching levels (Hard, Expert) think for
-`--budget` processor seconds per decision (each level's own by default), or `--iterations` look-ahead games per decision, which makes a
+`--budget` processor seconds per decision (each level's own by default) and at least their floor
+of look-ahead games (as in the window), or `--iterations` look-ahead games per decision, which makes a
 run reproducible; either may give the two sides different amounts (`--iterations 32,24`: A's,
 then B's), e.g. in the ratio of their default budgets.
 
@@ -33,6 +37,7 @@ import os
 import sys
 import time
 from dataclasses import asdict, dataclass, field
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +49,21 @@ from ..stats import mean_ci, median, wilson
 from ..stopping import quiet_worker
 
 ARRANGEMENTS = ("ABAB", "BABA", "AABB", "BBAA", "ABBA", "BAAB")
+PLAYER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def arrangements(players: int) -> tuple[str, ...]:
+    """The seatings a match goes through in turn: at 4 players `ARRANGEMENTS`; otherwise every
+    way of giving A half the seats (rounded down), each followed by its mirror, so that over a
+    cycle each level holds each seat equally often."""
+    if players == 4:
+        return ARRANGEMENTS
+    out: list[str] = []
+    for held in combinations(range(players), players // 2):
+        one = "".join("A" if i in held else "B" for i in range(players))
+        mirror = one.translate(str.maketrans("AB", "BA"))
+        out += [one] if mirror in out or mirror == one else [one, mirror]
+    return tuple(dict.fromkeys(out))
 
 _CFG: dict[str, Any] = {}
 
@@ -111,12 +131,13 @@ def _init(cfg: dict[str, Any]) -> None:
     quiet_worker()                   # Ctrl+C is the parent's to answer
     from .runner import load_table
     _CFG.update(cfg)
-    _CFG["board"], _CFG["catalog"], _ = load_table(cfg["content"], cfg["map"], 4)
+    _CFG["board"], _CFG["catalog"], _ = load_table(cfg["content"], cfg["map"], cfg.get("players", 4))
 
 
 def play(game: int) -> Outcome:
     """Play game number `game` of the match (in a worker, after `_init`)."""
-    seats = ARRANGEMENTS[game % len(ARRANGEMENTS)]
+    cycle = arrangements(_CFG.get("players", 4))
+    seats = cycle[game % len(cycle)]
     name = {"A": _CFG["a"], "B": _CFG["b"]}
     levels = [name[x] for x in seats]
     thinking: dict[str, list[float]] = {lv: [] for lv in set(levels)}
@@ -132,7 +153,7 @@ def play(game: int) -> Outcome:
 
 
 def coin_lead(o: Outcome) -> float:
-    """Side A's coins in a game minus side B's (the mean of each side's two seats)."""
+    """Side A's coins in a game minus side B's (the mean of each side's seats)."""
     mine = [c for c, x in zip(o.coins, o.seats, strict=True) if x == "A"]
     theirs = [c for c, x in zip(o.coins, o.seats, strict=True) if x == "B"]
     return sum(mine) / len(mine) - sum(theirs) / len(theirs)
@@ -180,10 +201,11 @@ def table(outcomes: list[Outcome], a: str, b: str) -> str:
     """The match table: win share with its interval, mean coins and wins by seat for each level,
     and seconds per decision for the levels that search."""
     n = len(outcomes)
+    width = max((len(o.seats) for o in outcomes), default=4)
     share = {"A": 0.0, "B": 0.0}
     coins: dict[str, list[int]] = {"A": [], "B": []}
-    by_seat = {"A": [0.0] * 4, "B": [0.0] * 4}
-    played = {"A": [0] * 4, "B": [0] * 4}
+    by_seat = {"A": [0.0] * width, "B": [0.0] * width}
+    played = {"A": [0] * width, "B": [0] * width}
     think: dict[str, list[float]] = {"A": [], "B": []}
     cpu: dict[str, list[float]] = {"A": [], "B": []}
     for o in outcomes:
@@ -198,17 +220,18 @@ def table(outcomes: list[Outcome], a: str, b: str) -> str:
             cpu[x].extend(o.cpu.get(lv, []))
     name = {"A": a, "B": b}
     lines = [f"{'level':<8} {'games won':>10} {'win share':>10} {'95% interval':>15} {'mean coins':>11}   "
-             f"wins by seat 1/2/3/4 (of games seated there)"]
+             f"wins by seat {'/'.join(str(i + 1) for i in range(width))} (of games seated there)"]
     for x in "AB":
         lo, hi = wilson(share[x], n)
         mc = sum(coins[x]) / len(coins[x]) if coins[x] else 0.0
-        seats = " ".join(f"{by_seat[x][i]:.0f}/{played[x][i]}" for i in range(4))
+        seats = " ".join(f"{by_seat[x][i]:.0f}/{played[x][i]}" for i in range(width))
         pct = 100 * share[x] / n if n else 0.0
         lines.append(f"{name[x]:<8} {share[x]:>10.1f} {pct:>9.1f}% "
                      f"{100 * lo:>6.1f}%–{100 * hi:>5.1f}% {mc:>11.1f}   {seats}")
     if n:
         m, lo, hi = mean_ci([coin_lead(o) for o in outcomes])
-        lines.append(f"{a}'s coins a game minus {b}'s (two seats each): {m:+.2f} (95% {lo:+.2f} to {hi:+.2f})")
+        each = "two seats each" if width == 4 else "the mean of each side's seats"
+        lines.append(f"{a}'s coins a game minus {b}'s ({each}): {m:+.2f} (95% {lo:+.2f} to {hi:+.2f})")
     for x in "AB":
         if name[x] in SEARCHING and think[x]:
             line = (f"{name[x]}: {len(think[x])} searched decisions, seconds per decision "
@@ -217,6 +240,22 @@ def table(outcomes: list[Outcome], a: str, b: str) -> str:
                 line += f" (processor time: median {median(cpu[x]):.2f}, max {max(cpu[x]):.2f})"
             lines.append(line)
     return "\n".join(lines)
+
+
+def sides(players: int, a: str, b: str) -> str:
+    """How the seats are shared: "expert x2 vs hard x2", or "expert and hard x2 or x3 in turn"."""
+    half = players // 2
+    if players % 2 == 0:
+        return f"{a} x{half} vs {b} x{half}"
+    return f"{a} x{half} vs {b} x{half + 1} and the mirror in turn"
+
+
+def games_of(outcomes: list[Outcome]) -> str:
+    """"four-player games, two seats each", or "five-player games" (an odd table: seats 2 and 3)."""
+    players = {len(o.seats) for o in outcomes}
+    if players == {4}:
+        return "four-player games, two seats each"
+    return " or ".join(f"{PLAYER_WORDS.get(n, str(n))}-player" for n in sorted(players)) + " games"
 
 
 def spans(outcomes: list[Outcome]) -> str:
@@ -271,9 +310,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--a", choices=LEVELS, default="hard")
     ap.add_argument("--b", choices=LEVELS, default="medium")
     ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--players", type=int, default=4, choices=sorted(PLAYER_WORDS),
+                    help="players a game, on the shipped map for that many (default 4: two seats each)")
     ap.add_argument("--first", type=int, default=0, help="number of the first game (to play a match in parts)")
     ap.add_argument("--budget", default=None, metavar="S[,S]",
-                    help=f"{SEARCHING_NAMED}: processor seconds per decision (default: each level's own); "
+                    help=f"{SEARCHING_NAMED}: processor seconds per decision, and at least the level's floor of "
+                         "look-ahead games (default: each level's own); "
                          "two amounts: the first level's, then the second's")
     ap.add_argument("--iterations", default=None, metavar="N[,N]",
                     help=f"{SEARCHING_NAMED}: look-ahead games per decision instead of a clock (reproducible); "
@@ -301,7 +343,7 @@ def main(argv: list[str] | None = None) -> int:
             print("error: the match files hold no games; play some with --save first", file=sys.stderr)
             return 2
         a, b = out[0].levels.get("A", "A"), out[0].levels.get("B", "B")
-        print(f"{a} vs {b}: {len(out)} four-player games, two seats each, seats rotated ({spans(out)})")
+        print(f"{a} vs {b}: {len(out)} {games_of(out)}, seats rotated ({spans(out)})")
         if twice:
             print(f"note: {twice} game{'s were' if twice > 1 else ' was'} found more than once (the same seed "
                   "and number); each is counted once, as last read", file=sys.stderr)
@@ -323,10 +365,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     cfg = {"a": args.a, "b": args.b, "budget": {"A": budget[0], "B": budget[1]},
            "iterations": {"A": iterations[0], "B": iterations[1]},
-           "seed": args.seed, "content": args.content, "map": args.map}
+           "seed": args.seed, "content": args.content, "map": args.map, "players": args.players}
     try:
         from .runner import load_table
-        load_table(args.content, args.map, 4)
+        load_table(args.content, args.map, args.players)
     except (ValueError, OSError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -340,7 +382,8 @@ def main(argv: list[str] | None = None) -> int:
                     else f"{s:g} processor s per decision" if s is not None else "its own budget")
         setting = "; ".join(f"{cfg[x.lower()].capitalize()}: {how(x)}" for x in "AB" if cfg[x.lower()] in SEARCHING)
     games = range(args.first, args.first + args.games)
-    print(f"{args.games} games, 4 players ({args.a} x2 vs {args.b} x2, seats rotated), {jobs} processes"
+    print(f"{args.games} games, {args.players} players ({sides(args.players, args.a, args.b)}, seats rotated), "
+          f"{jobs} processes"
           + (f"; {setting}" if setting else ""), file=sys.stderr)
     t0 = time.perf_counter()
     out = []
@@ -360,7 +403,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"{el:.0f} s elapsed", file=sys.stderr)
     out.sort(key=lambda o: o.game)
     el = time.perf_counter() - t0
-    print(f"\n{args.a} vs {args.b}: {len(out)} four-player games, two seats each, seats rotated"
+    print(f"\n{args.a} vs {args.b}: {len(out)} {games_of(out)}, seats rotated"
           + (f"; {setting}" if setting else ""))
     print(table(out, args.a, args.b))
     print(f"{el:.0f} s in all, {el / len(out):.2f} s per game on {jobs} processes")

@@ -24,7 +24,9 @@ from game.ui.strings import say
 DEFAULTS: dict[str, Any] = {"lang": None, "hints": True, "expert_seconds": 2.0, "animation": "normal",
                             "bots_fast": False, "sound": True, "table": None,
                             "volume": 0.7, "music": True}   # the sound: game.ui.sound
-EXPERT_SECONDS = (0.2, 10.0)        # the Expert computer player's thinking time per decision
+EXPERT_SECONDS = (0.2, 10.0)        # the Expert computer player's thinking time per decision, at least:
+                                    # it also plays its floor of look-ahead games whatever the time
+                                    # (game.bots.REGISTRY), so less time never makes it weaker than that
 
 
 def volume(prefs: dict[str, Any]) -> float:

@@ -82,17 +82,23 @@ def kind_label(kind: str) -> str:
 
 def kind_tip(kind: str, expert_seconds: float | None = None) -> str:
     """What a click on a seat's button does, and how every computer level plays (the one shown
-    first marked): for a level that looks ahead, also how long it thinks (Expert's time is the
-    window's setting) and what a slow machine or less time does to it."""
+    first marked): for a level that looks ahead, also how far and how long it thinks at least
+    (Expert's time is the window's setting) and what a slow machine does to it: it answers
+    later, and plays weaker only past its cap."""
     lines = [t("start.kind_tip"), t("start.kind_levels")]
     for name, level in REGISTRY.items():
         line = ("▸ " if name == kind else "• ") + t(level.about)
         seconds = expert_seconds if name == "expert" and expert_seconds else level.budget
         if seconds is not None:
-            number = f"{seconds:g}" if language() == "en" else f"{seconds:g}".replace(".", ",")
-            line += " " + t("start.kind_time", seconds=number)
+            line += " " + t("start.kind_time", seconds=number_text(seconds), games=level.floor,
+                            cap=number_text(level.cap_for(seconds)))
         lines.append(line)
     return "\n".join(lines)
+
+
+def number_text(x: float) -> str:
+    """A number of seconds as the player's language writes it ("1.5", "1,5")."""
+    return f"{x:g}" if language() == "en" else f"{x:g}".replace(".", ",")
 
 
 def custom_content(files: list[str]) -> tuple[str, int, int] | None:
