@@ -37,6 +37,7 @@ from ..reasons import Reason, reason
 from ..resolution import pay
 from .base import Ability, Fight, ParamError, near, register
 from .markers import counted_regions, region_coins
+from .trigger import check_verb_params
 from .when import check_when, when_holds
 from .where import Where
 
@@ -101,14 +102,7 @@ def read_do(raw: Any, event: str, whose: str, effect: str) -> tuple[tuple[Coins,
         params = {} if params is None else params
         if not isinstance(params, dict):
             raise ParamError(reason("trigger_do_shape", effect=effect, value=item, known=", ".join(VERBS[event])))
-        for k, v in params.items():
-            if k not in DEFAULTS[verb]:
-                raise ParamError(reason("trigger_verb_param", effect=effect, verb=verb, param=k,
-                                        known=", ".join(DEFAULTS[verb])))
-            words = WORDS[verb].get(k)
-            if words is not None and v not in words:
-                raise ParamError(reason("trigger_verb_word", effect=effect, verb=verb, param=k, value=v,
-                                        known=", ".join(words)))
+        check_verb_params(effect, verb, params, DEFAULTS[verb], WORDS[verb])
         p = {**DEFAULTS[verb], **params}
         count = "amount" if verb == "coins" else "count"
         n = p[count]

@@ -160,14 +160,8 @@ def read_actions(raw: Any, whose: str, effect: str, event_name: str = "region_co
             out.append(_read_ask(params, whose, effect, event_name))
             continue
         p = {**VERB_DEFAULTS[verb], **params}
+        check_verb_params(effect, verb, params, VERB_DEFAULTS[verb], VERBS[verb])
         for k, v in params.items():
-            if k not in VERB_DEFAULTS[verb]:
-                raise ParamError(reason("trigger_verb_param", effect=effect, verb=verb, param=k,
-                                        known=", ".join(VERB_DEFAULTS[verb])))
-            words = VERBS[verb].get(k)
-            if words is not None and v not in words:
-                raise ParamError(reason("trigger_verb_word", effect=effect, verb=verb, param=k, value=v,
-                                        known=", ".join(words)))
             if v in SIDES and v not in parties:
                 raise ParamError(reason("trigger_not_a_party", effect=effect, verb=verb, param=k, value=v,
                                         event=event_name, known=", ".join(parties)))
@@ -334,6 +328,21 @@ def _bounds(v: Any, word: str, effect: str) -> tuple[int, int]:
     n = num(v)
     return n, n
 
+
+
+def check_verb_params(effect: str, verb: str, params: dict[str, Any], defaults: dict[str, Any],
+                      words: dict[str, Any]) -> None:
+    """Each parameter of the action `verb` is one it takes (`defaults`), with one of the words
+    it knows where it knows words (`words`); else the file is refused, naming it (a trigger's and
+    a replacement's actions alike)."""
+    for k, v in params.items():
+        if k not in defaults:
+            raise ParamError(reason("trigger_verb_param", effect=effect, verb=verb, param=k,
+                                    known=", ".join(defaults)))
+        known = words.get(k)
+        if known is not None and v not in known:
+            raise ParamError(reason("trigger_verb_word", effect=effect, verb=verb, param=k, value=v,
+                                    known=", ".join(known)))
 
 @register("trigger")
 class Trigger(Ability):
