@@ -6,13 +6,15 @@ whose turn it is, the log; and, when the engine awaits this seat's move, the mov
 fills in with steppers). Nothing in a view belongs to another seat alone.
 
 The words come from the window (`Words`), already in this player's language, so the page says
-exactly what the table says. `board_view` is the map's geometry, sent once: its polygons scaled
-to a small box, the terrains.
+exactly what the table says. `board_view` is the map's board, sent once: its polygons scaled
+to a small box, the regions' colours and feature icons, and the pictures of the game's pieces
+(race tokens on both sides, markers, feature icons) the page draws as the table does.
 """
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
+from game.content import geometry
 from game.rules import (
     CONQUER,
     PICK,
@@ -47,6 +49,9 @@ from game.rules import (
 REGION_MOVES: dict[type, str] = {Conquer: "conquer", Reinforce: "reinforce", Abandon: "abandon", Dragon: "dragon",
                                  Enchant: "enchant", GhoulsConquer: "ghouls", GhoulsReinforce: "ghouls_reinforce",
                                  Fortress: "fortress"}
+#: the pieces' pictures in one board view at most (characters): every race of a game with every
+#: pack, both sides, with all the markers and feature icons, is about 1.4 million
+PICTURES_MAX = 2_500_000
 #: the phone's own words, looked up under `phone.` in the strings (the page has no text of its own)
 PAGE_KEYS = ("active", "in_decline", "column", "log", "cost", "pick", "tokens", "pool", "place", "junk", "too_big",
              "too_fast", "busy", "not_yours", "taken_back", "replaced", "stopped", "language", "game_over",
@@ -150,6 +155,14 @@ def _moves(s: Any, seat: int, legal: Sequence[Action], words: Words) -> dict[str
     return {"targets": targets, "buttons": buttons, "picks": picks, "draft": draft}
 
 
+def _markers(r: Any) -> list[list[Any]]:
+    """A region's markers as the table lays them beside its stack: kind and how many."""
+    out: list[list[Any]] = [[kind, 1] for kind in ("lair", "fortress", "hole", "hero", "dragon") if getattr(r, kind)]
+    if r.encampments:
+        out.append(["encampment", r.encampments])
+    return out + [[kind, n] for kind, n in r.marks.items()]
+
+
 def seat_view(s: Any, seat: int, legal: Sequence[Action], words: Words, seats: Sequence[dict[str, Any]],
               can_undo: bool, version: int) -> dict[str, Any]:
     """The view of `seat`'s phone. `seats`: each player's public face for the page (name, colour
@@ -164,7 +177,8 @@ def seat_view(s: Any, seat: int, legal: Sequence[Action], words: Words, seats: S
             flags = [f for f in ("mountain", "lair", "fortress", "hero", "dragon", "hole") if getattr(r, f)]
             regions[rid] = {"owner": r.owner, "race": words.race(r.race) if r.race else "", "rid": r.race or "",
                             "tokens": r.tokens, "decline": r.decline, "lost_tribe": r.lost_tribe,
-                            "flags": flags + (["encampments"] * r.encampments) + sorted(r.marks)}
+                            "flags": flags + (["encampments"] * r.encampments) + sorted(r.marks),
+                            "markers": _markers(r)}
     players = []
     for i, p in enumerate(s.players):
         face = dict(seats[i])
@@ -207,17 +221,33 @@ def seat_view(s: Any, seat: int, legal: Sequence[Action], words: Words, seats: S
     return view
 
 
-def board_view(mapdata: Any, words: Words, box: int = 1000) -> dict[str, Any]:
-    """The map's geometry for the page, sent once: each region's polygon scaled into a `box`
-    wide picture (integers), its terrain, its name in this language, where its tokens stand."""
+def board_view(mapdata: Any, words: Words, box: int = 1000, colours: Mapping[str, str] | None = None,
+               features: Callable[[Any], list[str]] | None = None,
+               pictures: Iterable[tuple[str, str]] = ()) -> dict[str, Any]:
+    """The map's board for the page, sent once: each region's polygon scaled into a `box` wide
+    picture (integers), its terrain and colour (`colours`, as the table paints it), its name in
+    this language, its feature icons (`features` names them), where its tokens stand (the point
+    farthest inside it, as on the table) and how far that point is from its edge; and the pieces'
+    pictures (`pictures`: name and SVG text or PNG `data:` address, most needed first), as many
+    as fit in `PICTURES_MAX` characters (the page draws a plain symbol for any other)."""
     scale = box / max(1, mapdata.width)
     regions = []
     board = mapdata.board
     for rid, pts in mapdata.polygons.items():
         poly = [(round(x * scale), round(y * scale)) for x, y in pts]
-        cx = sum(p[0] for p in poly) / max(1, len(poly))
-        cy = sum(p[1] for p in poly) / max(1, len(poly))
+        ix, iy = geometry.interior_point(list(pts), 2.0)
+        room = geometry.signed_boundary_distance((ix, iy), list(pts)) * scale
         region = board.region(rid)
-        regions.append({"id": rid, "points": " ".join(f"{x},{y}" for x, y in poly), "spot": [round(cx), round(cy)],
-                        "terrain": region.terrain, "name": words.region(rid)})
-    return {"width": box, "height": round(mapdata.height * scale), "regions": regions}
+        regions.append({"id": rid, "points": " ".join(f"{x},{y}" for x, y in poly),
+                        "spot": [round(ix * scale), round(iy * scale)], "room": max(0, round(room)),
+                        "terrain": region.terrain, "colour": (colours or {}).get(rid, ""),
+                        "features": features(region) if features is not None else [],
+                        "name": words.region(rid)})
+    sent: dict[str, str] = {}
+    size = 0
+    for name, data in pictures:
+        if name in sent or size + len(data) > PICTURES_MAX:
+            continue
+        sent[name] = data
+        size += len(data)
+    return {"width": box, "height": round(mapdata.height * scale), "regions": regions, "pictures": sent}

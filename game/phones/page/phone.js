@@ -93,18 +93,177 @@
   }
 
   // -- the board -------------------------------------------------------------------------------
+  // Drawn as the table draws it: each region in its colour with its terrain's pattern, the
+  // feature icons, the stacks (up to three tokens of the race's own picture, Active or In
+  // Decline, on a ring in the owner's colour with the owner's shape, the count on a red badge),
+  // the markers beside them, the lit targets with their cost. The pictures come once with the
+  // board (an SVG's text or a PNG); each becomes one <symbol> that every stack <use>s. A piece
+  // with no picture (or one that cannot be drawn) gets a plain disc with its initial.
+  const LIT = { lit: "#46c85a", amber: "#f0aa28", own: "#50aafa", power: "#c86ef0" };
+  const PATTERNS = {
+    farmland: [22, 22, '<path d="M-4,26 L26,-4 M7,26 L26,7 M-4,15 L15,-4" stroke="#5a4620" stroke-opacity=".22" stroke-width="2.2"/>'],
+    forest: [26, 24, '<circle cx="7" cy="8" r="5.5" fill="#0e2a0c" fill-opacity=".32"/><circle cx="6" cy="7" r="3" fill="#8ccc70" fill-opacity=".28"/>' +
+      '<circle cx="20" cy="19" r="5.5" fill="#0e2a0c" fill-opacity=".32"/><circle cx="19" cy="18" r="3" fill="#8ccc70" fill-opacity=".28"/>'],
+    hill: [30, 24, '<path d="M3,18 Q11,5 19,18" fill="none" stroke="#3c4c1c" stroke-opacity=".35" stroke-width="2"/>' +
+      '<path d="M16,8 Q22,0 28,8" fill="none" stroke="#fffbe0" stroke-opacity=".3" stroke-width="1.6"/>'],
+    mountain: [28, 26, '<path d="M3,22 L13,5 L23,22 Z" fill="#3c342c" fill-opacity=".3"/><path d="M13,5 L10,11 L13,10 L16,11 Z" fill="#fff" fill-opacity=".55"/>'],
+    swamp: [24, 22, '<path d="M5,16 L5,6 M8,16 L9,8 M2,16 L1,9" stroke="#24301a" stroke-opacity=".4" stroke-width="1.5"/>' +
+      '<ellipse cx="17" cy="18" rx="5" ry="2" fill="#405a60" fill-opacity=".35"/>'],
+    sea: [34, 24, '<path d="M4,12 Q9,7 14,12 T24,12" fill="none" stroke="#eaf4fa" stroke-opacity=".3" stroke-width="1.8"/>'],
+    lake: [30, 22, '<path d="M4,11 Q8,7 12,11 T20,11" fill="none" stroke="#f0fafc" stroke-opacity=".32" stroke-width="1.6"/>'],
+  };
+  // what the board drew, for the tests: pictures sent, loaded and failed (by name), pieces drawn
+  // from a picture and plain, the last drawing's time (ms)
+  const pics = { sent: 0, loaded: 0, failed: 0, drawn: 0, plain: 0, ms: 0 };
+  hook.pictures = pics;
+  let picIds = {}, defs = null, defsFor = null, loaded = new Set();
+
   function movesAt(rid) { return (view && view.mine && view.targets && view.targets[rid]) || []; }
+  function makeDefs(root) {
+    defs = svg("defs", {});
+    picIds = {}; loaded = new Set(); pics.sent = pics.loaded = pics.failed = 0;
+    let i = 0;
+    const all = board.pictures || {};
+    for (const name in all) {
+      const data = all[name];
+      if (typeof data !== "string") continue;
+      const href = data.startsWith("data:image/png;base64,") ? data
+        : "data:image/svg+xml;charset=utf-8," + encodeURIComponent(data);
+      const id = "pic-" + (i++);
+      const sym = svg("symbol", { id: id, viewBox: "0 0 100 100" });
+      const img = svg("image", { href: href, x: 0, y: 0, width: 100, height: 100 });
+      img.addEventListener("load", () => { loaded.add(name); pics.loaded = loaded.size; });
+      img.addEventListener("error", () => { if (picIds[name]) { pics.failed++; delete picIds[name]; drawBoard(); } });
+      sym.appendChild(img); defs.appendChild(sym);
+      picIds[name] = id; pics.sent++;
+    }
+    for (const t in PATTERNS) {
+      const [w, h, body] = PATTERNS[t];
+      const p = svg("pattern", { id: "pat-" + t, width: w, height: h, patternUnits: "userSpaceOnUse" });
+      p.innerHTML = body;
+      defs.appendChild(p);
+    }
+    const stripes = svg("pattern", { id: "pat-die", width: 16, height: 16, patternUnits: "userSpaceOnUse",
+      patternTransform: "rotate(45)" });
+    stripes.innerHTML = '<rect width="6" height="16" fill="' + LIT.amber + '" fill-opacity=".55"/>';
+    defs.appendChild(stripes);
+    root.textContent = "";
+    root.appendChild(defs);
+    defsFor = board;
+  }
+  function picture(g, name, x, y, size) {
+    const id = picIds[name];
+    if (!id) return false;
+    g.appendChild(svg("use", { href: "#" + id, x: x - size / 2, y: y - size / 2, width: size, height: size,
+      class: "pic", "data-pic": name }));
+    pics.drawn++;
+    return true;
+  }
+  function txt(g, x, y, s, size, fill) {
+    const t = svg("text", { x: x, y: y, fill: fill });
+    t.style.fontSize = size + "px";
+    t.textContent = s;
+    g.appendChild(t);
+    return t;
+  }
+  function ink(colour) {              // dark ink on a light colour, light on a dark one (as the table)
+    const c = parseInt((colour || "#888888").slice(1), 16);
+    const lum = 0.299 * (c >> 16) + 0.587 * ((c >> 8) & 255) + 0.114 * (c & 255);
+    return lum > 140 ? "#2c221a" : "#faf4e6";
+  }
+  function shape(g, symbol, x, y, r, fill) {   // the owner's colour with its shape (for colour-blind eyes)
+    const light = ink(fill), k = Math.max(2, r * 0.55), w = Math.max(1.5, r / 4);
+    g.appendChild(svg("circle", { cx: x, cy: y + 1, r: r + 1, fill: "#140e0a" }));
+    g.appendChild(svg("circle", { cx: x, cy: y, r: r, fill: fill }));
+    const line = (d) => g.appendChild(svg("path", { d: d, stroke: light, "stroke-width": w, fill: "none" }));
+    if (symbol === "circle") g.appendChild(svg("circle", { cx: x, cy: y, r: k, fill: "none", stroke: light, "stroke-width": w }));
+    else if (symbol === "square") g.appendChild(svg("rect", { x: x - k + 1, y: y - k + 1, width: 2 * k - 2, height: 2 * k - 2, fill: light }));
+    else if (symbol === "triangle") g.appendChild(svg("path", { d: `M${x},${y - k}L${x + k},${y + k - 1}L${x - k},${y + k - 1}Z`, fill: light }));
+    else if (symbol === "diamond") g.appendChild(svg("path", { d: `M${x},${y - k}L${x + k},${y}L${x},${y + k}L${x - k},${y}Z`, fill: light }));
+    else if (symbol === "cross") line(`M${x - k},${y - k}L${x + k},${y + k}M${x - k},${y + k}L${x + k},${y - k}`);
+    else if (symbol === "plus") line(`M${x - k},${y}L${x + k},${y}M${x},${y - k}L${x},${y + k}`);
+    else if (symbol === "bar") line(`M${x - k},${y}L${x + k},${y}`);
+  }
+  function plain(g, x, y, d, label, fill, decline) {   // a piece without its picture
+    g.appendChild(svg("circle", { cx: x, cy: y, r: d * 0.45, fill: decline ? "#a89c88" : fill,
+      stroke: "#2c221a", "stroke-width": 3, "stroke-dasharray": decline ? "6 4" : "" }));
+    txt(g, x, y, (label || "?").slice(0, 1).toUpperCase(), d * 0.5, decline ? "#3a2d25" : ink(fill));
+    pics.plain++;
+  }
+  function stack(g, x, y, d, here, n, owner) {
+    const race = here.lost_tribe && !here.tokens ? "lost_tribe" : here.rid;
+    const decline = race !== "lost_tribe" && here.decline;
+    const layers = Math.min(Math.max(n, 1), 3), lift = Math.max(2, d / 10);
+    const top = y - (layers - 1) * lift / 2;
+    if (owner) {
+      const ring = d / 2 + Math.max(4, d * 0.16), by = top + (layers - 1) * lift;
+      g.appendChild(svg("circle", { cx: x + 1, cy: by + 2, r: ring + 2, fill: "#140e0a" }));
+      g.appendChild(svg("circle", { cx: x, cy: by, r: ring, fill: owner.colour, stroke: "#140e0a", "stroke-width": 1.5 }));
+    }
+    const name = (decline ? "decline:" : "token:") + race;
+    for (let i = layers - 1; i >= 0; i--) {
+      if (!picture(g, name, x, top + i * lift, d)) { plain(g, x, top + i * lift, d, here.race || race, owner ? owner.colour : "#c8784a", decline); break; }
+    }
+    const half = d * 0.65;
+    if (owner && owner.symbol) { const r = Math.max(7, d * 0.24); shape(g, owner.symbol, x - half + r, y + half - r, r, owner.colour); }
+    if (n !== 1) {
+      const size = Math.max(13, d * 0.46), rad = size * 0.62 + (String(n).length > 1 ? size * 0.2 : 0);
+      const cx = x + half - rad - 1, cy = y + half - rad - 1;
+      g.appendChild(svg("circle", { cx: cx, cy: cy, r: rad + 2, fill: "#100c0a" }));
+      g.appendChild(svg("circle", { cx: cx, cy: cy, r: rad, fill: "#96221e", stroke: "#f0dcb4", "stroke-width": Math.max(1, d / 28) }));
+      txt(g, cx, cy, n, size, "#fff").setAttribute("class", "count");
+    }
+  }
+  function chip(g, x, y, m, label) {   // "×3" on a marker, or "+4" more markers
+    const size = Math.max(10, m * 0.5), w = size * 0.62 * label.length + 6;
+    g.appendChild(svg("rect", { x: x - w / 2 - 1.5, y: y - size * 0.6 - 1.5, width: w + 3, height: size * 1.2 + 3,
+      rx: size * 0.6 + 1.5, fill: "#f0dcb4" }));
+    g.appendChild(svg("rect", { x: x - w / 2, y: y - size * 0.6, width: w, height: size * 1.2, rx: size * 0.6, fill: "#241e2c" }));
+    txt(g, x, y, label, size, "#fff");
+  }
+  function markers(g, x, y, d, list) {   // beside the stack, two at most (then the first and "+N")
+    let kinds = list, more = 0;
+    if (kinds.length > 2) { more = kinds.reduce((a, k) => a + k[1], 0) - 1; kinds = kinds.slice(0, 1); }
+    const m = d * 0.66, x0 = x + d * 0.65 + m / 2;
+    let y0 = y - (kinds.length * m) / 2 + m / 2;
+    for (const [kind, count] of kinds) {
+      if (!picture(g, "marker:" + kind, x0, y0, m * 1.2)) plain(g, x0, y0, m, kind, "#d6c6a4", false);
+      if (more) chip(g, x0 + m / 2, y0 + m / 2, m, "+" + more);
+      else if (count > 1) chip(g, x0 + m / 2, y0 + m / 2, m, "×" + count);
+      y0 += m;
+    }
+  }
+  function costBadge(g, x, y, d, cost, die, colour) {   // on the stack's upper left; a die's square
+    const size = Math.max(11, d * 0.42) * 1.25, rad = size * 0.55 + 2;
+    const cx = x - d * 0.65 + rad - 1, cy = y - d * 0.65 + rad - 1;
+    if (die) {
+      g.appendChild(svg("rect", { x: cx - rad - 2, y: cy - rad - 2, width: 2 * rad + 4, height: 2 * rad + 4, rx: rad / 2 + 2, fill: "#100c0a" }));
+      g.appendChild(svg("rect", { x: cx - rad, y: cy - rad, width: 2 * rad, height: 2 * rad, rx: rad / 2, fill: colour }));
+      g.appendChild(svg("circle", { cx: cx + rad - 5, cy: cy - rad + 5, r: Math.max(1.5, rad / 6), fill: "#100c0a" }));
+    } else {
+      g.appendChild(svg("circle", { cx: cx, cy: cy, r: rad + 2, fill: "#100c0a" }));
+      g.appendChild(svg("circle", { cx: cx, cy: cy, r: rad, fill: colour }));
+    }
+    txt(g, cx, cy, cost, size, "#140e0a").setAttribute("class", "cost-t");
+  }
   function drawBoard() {
     if (!board || !view) return;
+    const began = performance.now();
     const root = $("board");
     root.setAttribute("viewBox", "0 0 " + board.width + " " + board.height);
-    root.textContent = "";
-    const lit = [];
+    if (defsFor !== board) makeDefs(root);
+    while (root.lastChild && root.lastChild !== defs) root.removeChild(root.lastChild);
+    pics.drawn = pics.plain = 0;
+    const rooms = board.regions.map((r) => r.room || 50).sort((a, b) => a - b);
+    const d = Math.max(44, Math.min(64, rooms[rooms.length >> 1] * 1.1));    // a token, by how big regions are
+    const lit = {}, veil = [];
+    const anyLit = view.mine && ((view.targets && Object.keys(view.targets).length) || (draftOpen && draft));
     for (const r of board.regions) {
-      const p = svg("polygon", { points: r.points, fill: TERRAIN[r.terrain] || "#ccc", "data-rid": r.id, id: "r-" + r.id });
+      const p = svg("polygon", { points: r.points, fill: r.colour || TERRAIN[r.terrain] || "#ccc", "data-rid": r.id, id: "r-" + r.id });
       const t = svg("title", {}); t.textContent = r.name; p.appendChild(t);
       const moves = movesAt(r.id);
       const inDraft = draftOpen && draft && r.id in draft;
+      const here = view.regions[r.id];
       if (moves.length || inDraft) {
         let cls = "lit";
         if (inDraft) cls += " own";
@@ -113,49 +272,47 @@
         if (chosen === r.id) cls += " chosen";
         p.setAttribute("class", cls);
         p.addEventListener("click", () => tapRegion(r.id));
-        lit.push(r);
-      }
+        lit[r.id] = cls;
+      } else if (anyLit && !(here && here.owner === view.turn)) veil.push(r);
       root.appendChild(p);
     }
+    const deco = svg("g", { class: "deco" });
+    root.appendChild(deco);
     for (const r of board.regions) {
-      const here = view.regions[r.id];
+      if (PATTERNS[r.terrain]) deco.appendChild(svg("polygon", { points: r.points, fill: "url(#pat-" + r.terrain + ")" }));
+      if (lit[r.id] && lit[r.id].includes("amber")) deco.appendChild(svg("polygon", { points: r.points, fill: "url(#pat-die)" }));
+    }
+    for (const r of veil) deco.appendChild(svg("polygon", { points: r.points, fill: "#100c0a", "fill-opacity": 0.3 }));
+    for (const r of board.regions) {             // the lit outlines over their neighbours' edges
+      if (lit[r.id]) deco.appendChild(svg("polygon", { points: r.points, class: lit[r.id] + " edge", fill: "none" }));
+    }
+    for (const r of board.regions) {
+      const here = view.regions[r.id] || {};
       const [x, y] = r.spot;
-      if (here && (here.tokens || here.lost_tribe)) {
-        const g = svg("g", { class: "stack" });
+      const cost = movesAt(r.id).map((m) => m.cost).filter((c) => c !== null && c !== undefined);
+      const inDraft = draftOpen && draft && r.id in draft;
+      const n = inDraft ? draftCount(r.id) : (here.tokens || here.lost_tribe || 0);
+      const stacked = !!((here.tokens || here.lost_tribe) && (here.rid || here.lost_tribe)) || inDraft;
+      const g = svg("g", { class: "region", "data-rid": r.id });
+      const feats = r.features || [];
+      if (feats.length) {                         // the printed features, under the stack (or in its place)
+        const f = d * 0.5, fy = stacked || cost.length ? y + d * 0.65 + f / 2 + 2 : y;
+        let fx = x - (feats.length - 1) * f / 2;
+        for (const k of feats) { if (!picture(g, "feature:" + k, fx, fy, f * 1.1)) plain(g, fx, fy, f, k, "#ece0c4", false); fx += f; }
+      }
+      if (stacked) {
         const owner = here.owner !== null && here.owner !== undefined ? view.players[here.owner] : null;
-        const fill = owner ? owner.colour : "#8a7c68";
-        g.appendChild(svg("circle", { cx: x, cy: y, r: 22, fill: fill, stroke: here.decline ? "#3a2d25" : "#faf4e6",
-          "stroke-width": here.decline ? 6 : 3, opacity: here.decline ? 0.75 : 1 }));
-        const t = svg("text", { x: x, y: y, fill: "#2c221a" });
-        const count = draftOpen && draft && r.id in draft ? draftCount(r.id) : (here.tokens || here.lost_tribe);
-        t.textContent = count;
-        g.appendChild(t);
-        const label = svg("text", { x: x, y: y + 34, fill: "#2c221a", "font-size": "14" });
-        label.style.fontSize = "14px";
-        label.textContent = (here.race || "").slice(0, 10);
-        g.appendChild(label);
-        root.appendChild(g);
+        stack(g, x, y, d, here.tokens || inDraft ? here : Object.assign({}, here, { rid: "lost_tribe" }), n, owner);
       }
-      if (here && here.flags && here.flags.length) {
-        const f = svg("text", { x: x + 26, y: y - 24, fill: "#2c221a" });
-        f.style.fontSize = "15px";
-        f.textContent = here.flags.map((k) => ({ mountain: "▲", lair: "◆", fortress: "■", hero: "★", dragon: "♦",
-          hole: "●", encampments: "⌂" })[k] || "•").join("");
-        root.appendChild(f);
+      if (here.markers && here.markers.length) markers(g, x, y, d, here.markers);
+      if (cost.length) {
+        const moves = movesAt(r.id);
+        costBadge(g, x, y, d, Math.min.apply(null, cost), moves.every((m) => m.kind === "reinforce"),
+          LIT[(lit[r.id] || "lit").split(" ")[1]] || LIT.lit);
       }
+      if (g.firstChild) deco.appendChild(g);
     }
-    for (const r of lit) {
-      const moves = movesAt(r.id);
-      const cost = moves.map((m) => m.cost).filter((c) => c !== null && c !== undefined);
-      if (!cost.length) continue;
-      const [x, y] = r.spot;
-      const g = svg("g", { class: "cost" });
-      g.appendChild(svg("rect", { x: x - 18, y: y - 62, width: 36, height: 28, rx: 8, class: "cost-bg" }));
-      const t = svg("text", { x: x, y: y - 48, class: "cost-t" });
-      t.textContent = Math.min.apply(null, cost);
-      g.appendChild(t);
-      root.appendChild(g);
-    }
+    pics.ms = performance.now() - began;
   }
   function draftCount(rid) {
     return view.draft.kind === "withdraw" ? view.draft.base[rid] + draft[rid] : draft[rid];

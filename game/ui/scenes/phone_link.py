@@ -23,8 +23,9 @@ from game.phones.server import DEFAULT_PORT, PhoneServer
 from game.phones.views import board_view, seat_view
 from game.rules import legal_actions, why_illegal
 
-from .. import strings, theme
+from .. import phone_pictures, strings, theme
 from ..logtext import recent_lines
+from ..region_plan import feature_kinds
 
 WAKE = pygame.event.custom_type()        # an intent waits in the inbox: the window's loop looks now
 
@@ -104,6 +105,9 @@ class PhoneLink:
         self.latency: list[float] = []         # seconds from a phone's message to its move played
         self.last: dict[int, str] = {}         # each seat's last view sent (without its number)
         self.sent: dict[int, int] = {}         # ... and its number
+        self.pictures: phone_pictures.Pictures | None = None     # the pieces' pictures, each made once
+        self.colours: dict[str, str] | None = None               # each region's colour on the table
+        self.pictured: set[str] = set()        # the pictures the boards carry
 
     def start(self, tries: int = 10) -> None:
         """Serve on the first free port from the one asked; fresh codes for every person's seat."""
@@ -142,12 +146,13 @@ class PhoneLink:
                   "symbol": theme.player_symbol(seat.colour, i), "bot": seat.bot is not None,
                   "phone": i in self.table.phone_seats}
                  for i, seat in enumerate(self.table.seats)]
+        names = self.picture_names(s)
         for seat in self.seats():
             lang = self.lang(seat)
             with speaking(lang):
                 words = TableWords(self.table, lang)
                 if self.boards.get(seat) != lang:
-                    self.server.set_board(seat, {"t": "board", **board_view(self.table.mapdata, words)})
+                    self.server.set_board(seat, {"t": "board", **self.board(words, names)})
                     self.boards[seat] = lang
                 can_undo = self.table.match.can_undo()
                 view = seat_view(s, seat, legal, words, faces, can_undo, 0)
@@ -158,6 +163,26 @@ class PhoneLink:
             self.last[seat] = same
             view["v"] = self.sent[seat] = self.version
             self.server.publish(seat, view)
+
+    def picture_names(self, s: Any) -> list[str]:
+        """The pieces' pictures the boards carry: those the game may show (`phone_pictures.needed`)
+        and the map's feature icons; when the game comes to need one the boards lack (a marker
+        or a race an effect brought), every board is sent again with it."""
+        names = phone_pictures.needed(s) + phone_pictures.features(self.table.mapdata)
+        if not set(names) <= self.pictured:
+            self.pictured |= set(names)
+            self.boards.clear()
+        return names
+
+    def board(self, words: TableWords, names: list[str]) -> dict[str, Any]:
+        """The board's view, its colours and pictures made once for the game."""
+        md = self.table.mapdata
+        if self.pictures is None:
+            self.pictures = phone_pictures.Pictures(self.table.match.state.catalog)
+            self.colours = phone_pictures.region_colours(md)
+        pictures = self.pictures
+        return board_view(md, words, colours=self.colours, features=feature_kinds,
+                          pictures=((name, pictures.get(name)) for name in names))
 
     def handle(self, scene: Any) -> bool:
         """Play what the phones sent; True when anything changed on the table."""
