@@ -8,6 +8,7 @@ game replays to the same final state. Screenshots of the phone go to $PHONE_SHOT
 when the README's pictures are drawn again)."""
 from __future__ import annotations
 
+import io
 import os
 import threading
 import time
@@ -18,6 +19,7 @@ from typing import Any
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
+import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.bots import make_bot  # noqa: E402
@@ -42,6 +44,7 @@ from game.ui.scenes.play import GameScene  # noqa: E402
 from game.ui.scenes.start import StartScene  # noqa: E402
 from game.ui.table import Table, shipped_map_path  # noqa: E402
 from tests.phone_browser import have_chromium, phone_browser  # noqa: E402
+from tools.screens import save_small  # noqa: E402
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not have_chromium(), reason="needs chromium and chromium-driver")]
 
@@ -56,6 +59,39 @@ for (const k of [6, 5, 7, 4, 8, 3, 9, 2, 10, 1, 11]) for (const i of [6, 5, 7, 4
   if (document.elementFromPoint(x, y) === p) return [x, y];
 }
 return null;
+"""
+
+
+#: what the page drew on its board: every stack of the view from its race's picture (the side it
+#: shows), every marker and feature icon from theirs, each <use> pointing at a loaded picture
+BOARD = """
+const v = window.__phone.view, b = window.__phone.board, svg = document.getElementById('board');
+const out = {pictures: window.__phone.pictures, stacks: [], missing: [], markers: 0, features: 0, broken: 0,
+             declines: 0, costs: 0};
+for (const rid in v.regions) {
+  const r = v.regions[rid];
+  const g = svg.querySelector('g.region[data-rid="' + rid + '"]');
+  if (r.tokens || r.lost_tribe) {
+    const want = r.tokens ? (r.decline ? 'decline:' : 'token:') + r.rid : 'token:lost_tribe';
+    if (g && g.querySelector('use[data-pic="' + want + '"]')) { out.stacks.push(want); if (r.decline) out.declines++; }
+    else out.missing.push([rid, want]);
+  }
+  for (const [kind] of (r.markers || []).slice(0, 1))
+    if (!(g && g.querySelector('use[data-pic="marker:' + kind + '"]'))) out.missing.push([rid, 'marker:' + kind]);
+}
+for (const r of b.regions) {
+  const g = svg.querySelector('g.region[data-rid="' + r.id + '"]');
+  for (const k of r.features) if (!(g && g.querySelector('use[data-pic="feature:' + k + '"]'))) out.missing.push([r.id, k]);
+}
+for (const u of svg.querySelectorAll('use.pic')) {
+  const img = document.getElementById(u.getAttribute('href').slice(1)).querySelector('image');
+  if (!img || !img.getAttribute('href').startsWith('data:image/')) out.broken++;
+  const name = u.getAttribute('data-pic');
+  if (name.startsWith('marker:')) out.markers++;
+  if (name.startsWith('feature:')) out.features++;
+}
+out.costs = svg.querySelectorAll('text.cost-t').length;
+return out;
 """
 
 
@@ -111,9 +147,11 @@ class Phone:
         assert got is not None, (rid, self.js("return window.__phone.view.draft"))
         return int(got)
 
-    def shot(self, path: Path) -> None:
-        self.js("window.scrollTo(0, 0)")
-        self.drv.save_screenshot(str(path))
+    def shot(self, path: Path, scroll: bool = True) -> None:
+        """The phone's screen, in the 128 colours of the guides' pictures (`tools.screens`)."""
+        if scroll:
+            self.js("window.scrollTo(0, 0)")
+        save_small(pygame.image.load(io.BytesIO(self.drv.get_screenshot_as_png()), "shot.png"), path)
 
     def close(self) -> None:
         self.drv.quit()
@@ -136,6 +174,7 @@ class Phones:
         self.take_back: int | None = None          # the seat the table is asked to take back
         self.taken: set[int] = set()
         self.shot_names: set[str] = set()
+        self.board: dict[str, Any] | None = None     # what the page drew on its board, mid-game
 
     def tapped(self, what: str) -> None:
         self.taps[what] = self.taps.get(what, 0) + 1
@@ -191,6 +230,9 @@ class Phones:
             phone.tap(f"pick-{a.index}")
             self.snap(phone, "phone-column.png", s.round >= 1 and seat == 0)
         elif isinstance(a, Conquer):
+            if self.board is None and s.round >= 5 and seat == 0:
+                self.board = phone.js(BOARD)          # mid-game: races, stacks In Decline, markers
+                self.snap(phone, "phone-board.png", True)
             for _ in range(3):                     # a tap lost while the page drew itself anew: tap again
                 phone.tap_region(a.region)
                 if self.changed(before, s, 1.5):
@@ -271,10 +313,7 @@ class Phones:
     def snap(self, phone: Phone, name: str, when: bool, scroll: bool = True) -> None:
         if when and name not in self.shot_names:
             self.shot_names.add(name)
-            if scroll:
-                phone.shot(self.shots / name)
-            else:
-                phone.drv.save_screenshot(str(self.shots / name))
+            phone.shot(self.shots / name, scroll)
 
 
 def test_a_whole_game_with_two_phones_and_a_hot_seat(home: Path) -> None:
@@ -343,6 +382,13 @@ def test_a_whole_game_with_two_phones_and_a_hot_seat(home: Path) -> None:
         # what the game went through
         assert player.rolled and player.declined and player.reloaded and player.withdrew, player.taps
         assert 1 in player.taken and 1 not in table.phone_seats and hot_moves > 0
+        # the board drawn as the table's: every piece from its own picture, every picture loaded
+        seen = player.board
+        assert seen is not None and seen["missing"] == [] and seen["broken"] == 0, seen
+        pics = seen["pictures"]
+        assert pics["sent"] >= 30 and pics["loaded"] == pics["sent"] and pics["failed"] == 0 and pics["plain"] == 0
+        assert len(set(seen["stacks"])) >= 3 and seen["declines"] >= 1 and seen["features"] >= 10, seen
+        assert seen["costs"] >= 1 and pics["ms"] < 200
         assert phones[1].js("return window.__phone.bye") == "taken_back"
         assert phones[0].js("return window.__phone.turns") > 3
         end = time.monotonic() + 5

@@ -224,7 +224,7 @@
   function markers(g, x, y, d, list) {   // beside the stack, two at most (then the first and "+N")
     let kinds = list, more = 0;
     if (kinds.length > 2) { more = kinds.reduce((a, k) => a + k[1], 0) - 1; kinds = kinds.slice(0, 1); }
-    const m = d * 0.66, x0 = x + d * 0.65 + m / 2;
+    const m = d * 0.66, x0 = Math.min(x + d * 0.65 + m / 2, board.width - m * 0.6);
     let y0 = y - (kinds.length * m) / 2 + m / 2;
     for (const [kind, count] of kinds) {
       if (!picture(g, "marker:" + kind, x0, y0, m * 1.2)) plain(g, x0, y0, m, kind, "#d6c6a4", false);
@@ -296,8 +296,9 @@
       const g = svg("g", { class: "region", "data-rid": r.id });
       const feats = r.features || [];
       if (feats.length) {                         // the printed features, under the stack (or in its place)
-        const f = d * 0.5, fy = stacked || cost.length ? y + d * 0.65 + f / 2 + 2 : y;
-        let fx = x - (feats.length - 1) * f / 2;
+        const f = d * 0.5, below = stacked || cost.length ? y + d * 0.65 + f / 2 + 2 : y;
+        const fy = Math.min(below, board.height - f * 0.6);         // kept on the board at its edges
+        let fx = Math.max(f * 0.6, Math.min(x - (feats.length - 1) * f / 2, board.width - f * (feats.length - 0.4)));
         for (const k of feats) { if (!picture(g, "feature:" + k, fx, fy, f * 1.1)) plain(g, fx, fy, f, k, "#ece0c4", false); fx += f; }
       }
       if (stacked) {
