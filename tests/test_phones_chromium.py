@@ -418,3 +418,50 @@ def test_a_whole_game_with_two_phones_and_a_hot_seat(home: Path) -> None:
         for p in phones.values():
             p.close()
         d.close()
+
+
+def test_a_piece_whose_picture_is_missing_or_broken_is_drawn_plain(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A picture the board could not carry (beyond its bound) or the browser cannot draw (a broken
+    file) leaves a plain disc with the piece's initial in its place, and the page goes on."""
+    from game.phones import views
+    from game.ui import phone_pictures
+
+    real = phone_pictures.Pictures.get
+
+    def get(self: Any, name: str) -> str:
+        if name == "token:lost_tribe":
+            return '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle r="oops'
+        if name.startswith("feature:"):
+            return "x" * (views.PICTURES_MAX + 1)
+        return real(self, name)
+    monkeypatch.setattr(phone_pictures.Pictures, "get", get)
+    d = Driver(Options(pace=0, catch_errors=False))
+    d.app.phones_on, d.app.phones_port, d.app.phones_host = True, 0, "127.0.0.1"
+    table = Table.new([Seat("Ann", "orange"), Seat("Bob", "sky")], 11, shipped_map_path(2), [], home / "game.json")
+    game = GameScene(d.app, table)
+    d.app.switch(game)
+    open_phones(d.app, game)
+    phone = None
+    try:
+        phone = Phone(d.app.phones.server.address(0, "127.0.0.1"), 0)
+        end = time.monotonic() + 20
+        seen: dict[str, Any] = {}
+        while time.monotonic() < end:
+            d.pump()
+            seen = phone.js("return window.__phone.pictures && Object.assign({}, window.__phone.pictures)") or {}
+            if seen.get("failed") and seen.get("plain"):
+                break
+            time.sleep(0.02)
+        board = phone.js("return window.__phone.board")
+        tribes = sum(1 for r in table.state.regions.values() if r.lost_tribe)
+        icons = sum(len(r["features"]) for r in board["regions"])
+        assert tribes and icons and not any(n.startswith("feature:") for n in board["pictures"])
+        assert seen["failed"] == 1 and seen["plain"] == tribes + icons, seen
+        assert phone.js("return document.querySelectorAll('#board use[data-pic=\"token:lost_tribe\"]').length") == 0
+        severe = [e["message"] for e in phone.drv.get_log("browser")
+                  if e["level"] == "SEVERE" and "favicon" not in e["message"] and "vibrate" not in e["message"]]
+        assert severe == [], severe
+    finally:
+        if phone is not None:
+            phone.close()
+        d.close()
