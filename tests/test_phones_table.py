@@ -5,26 +5,20 @@ whose move is refused, never lets a seat act for another nor read its coins, sta
 under junk and floods, and takes a seat back on the table in one click."""
 from __future__ import annotations
 
-import base64
-import io
 import json
 import os
-import re
 import time
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.content import geometry  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
-from game.phones import views  # noqa: E402
 from game.rules import Conquer, EndTurn, Pick, why_illegal  # noqa: E402
-from game.ui import art, phone_pictures, strings  # noqa: E402
+from game.ui import strings  # noqa: E402
 from game.ui.app import Options  # noqa: E402
 from game.ui.driver import Driver  # noqa: E402
 from game.ui.scenes.curtain import PassScene  # noqa: E402
@@ -35,10 +29,10 @@ from game.ui.table import Table, shipped_map_path  # noqa: E402
 from tests.phone_client import PhoneClient  # noqa: E402
 
 
-def _table(d: Driver, home: Path, content: Sequence[str] = ()) -> tuple[GameScene, Table]:
+def _table(d: Driver, home: Path) -> tuple[GameScene, Table]:
     d.app.phones_on, d.app.phones_port, d.app.phones_host = True, 0, "127.0.0.1"
-    table = Table.new([Seat("Ann", "orange"), Seat("Bob", "sky"), Seat("Cy", "green")], 5, shipped_map_path(3),
-                      list(content), home / "game.json")
+    table = Table.new([Seat("Ann", "orange"), Seat("Bob", "sky"), Seat("Cy", "green")], 5, shipped_map_path(3), [],
+                      home / "game.json")
     game = GameScene(d.app, table)
     d.app.switch(game)
     open_phones(d.app, game)
@@ -230,143 +224,3 @@ def test_a_decision_out_of_turn_is_asked_on_the_defenders_phone(home: Path) -> N
 
 def t_en(key: str, **fmt: Any) -> str:
     return strings.t(key, **fmt)
-
-
-def _png(data: str) -> pygame.Surface:
-    assert data.startswith("data:image/png;base64,"), data[:40]
-    return pygame.image.load(io.BytesIO(base64.b64decode(data.split(",", 1)[1])), "piece.png")
-
-
-def _points(region: dict[str, Any]) -> list[tuple[float, float]]:
-    return [(float(x), float(y)) for x, y in (p.split(",") for p in region["points"].split())]
-
-
-def test_the_phones_board_carries_the_tables_colours_and_pictures(home: Path) -> None:
-    """The board a phone gets is drawn as the table's: each region's colour from the map's picture
-    (forest darker than farmland, the sea blue), its feature icons, its stack's spot inside it, and
-    the pictures of this game's pieces alone: each race's two sides and each marker as the SVG the
-    table draws, the feature icons as PNGs. A marker the game comes to show later brings its
-    picture with a board sent again, and each region's view lists its markers as the table lays
-    them."""
-    d = Driver(Options(pace=0, catch_errors=False))
-    phones: list[PhoneClient] = []
-    try:
-        game, table = _table(d, home)
-        ann = _phone(d, 0)
-        phones.append(ann)
-        board = ann.recv(kind="board")
-        s = table.state
-        pics = board["pictures"]
-        races = {c.race for c in s.column} | set(s.race_stack)
-        assert len(races) >= 10
-        for race in races:
-            for name, file in ((f"token:{race}", f"tokens/{race}.svg"), (f"decline:{race}", f"tokens/{race}_decline.svg")):
-                text, kept = pics[name], (art.PIECES_DIR / file).read_text(encoding="utf-8")
-                assert text.startswith("<svg") and text.endswith("</svg>") and "<!--" not in text
-                body = text.split("</defs>", 1)[1]                     # the drawing itself, unchanged
-                assert len(body) > 2000 and body in re.sub(r">\s+<", "><", kept), name
-        game_pieces = {f"{side}:{race}" for race in races for side in ("token", "decline")} | {"token:lost_tribe"}
-        assert {n for n in pics if n.startswith(("token:", "decline:"))} == game_pieces   # this game's races only
-        for kind in ("lair", "fortress", "hole", "hero", "dragon", "encampment"):
-            assert pics[f"marker:{kind}"] == phone_pictures._svg_text(f"markers/{kind}.svg") != ""
-        assert not any(n.startswith("marker:") and n[7:] in ("queen", "lava") for n in pics)   # no pack here
-        shown = {k for r in board["regions"] for k in r["features"]}
-        assert shown >= {"mountain", "magic", "cavern", "mine", "lost_tribe"}
-        for kind in shown:
-            assert _png(pics[f"feature:{kind}"]).get_size() == (phone_pictures.FEATURE_PX,) * 2
-        assert sum(len(v) for v in pics.values()) <= views.PICTURES_MAX
-        # the colours, as the map's picture paints the regions
-        by_terrain: dict[str, list[tuple[int, int, int]]] = {}
-        for r in board["regions"]:
-            assert re.fullmatch(r"#[0-9a-f]{6}", r["colour"]), r
-            c = int(r["colour"][1:], 16)
-            by_terrain.setdefault(r["terrain"], []).append((c >> 16, (c >> 8) & 255, c & 255))
-            assert geometry.point_in_polygon(tuple(r["spot"]), _points(r)) and r["room"] > 20
-        light = {t: sum(sum(c) for c in cs) / len(cs) for t, cs in by_terrain.items()}
-        assert light["forest"] < light["hill"] < light["farmland"]
-        assert all(b > r for r, _, b in by_terrain["sea"])
-        ann.recv(kind="view")
-        # markers come onto the board, one of a kind this game has not shown
-        rid = next(iter(s.regions))
-        later = s.copy()
-        r = later.reg_w(rid)
-        r.fortress, r.encampments, r.marks = True, 2, {"gremlin": 1}
-        table.match.states[-1] = later
-        ann.drain()
-        d.app.phones.publish()
-        again = ann.recv(kind="board")
-        assert _png(again["pictures"]["marker:gremlin"]).get_size() == (phone_pictures.MARKER_PX,) * 2
-        assert again["pictures"]["token:elves"] == pics["token:elves"]
-        view = ann.recv(kind="view")
-        assert view["regions"][rid]["markers"] == [["fortress", 1], ["encampment", 2], ["gremlin", 1]]
-    finally:
-        for c in phones:
-            c.close()
-        d.close()
-
-
-CUSTOM = """races:
-  frostkin:
-    name: Frostkin
-    tokens: 5
-    box: 12
-    text: A Frost marker per Hill you hold.
-    effects:
-      - {markers_per_region: {marker: frost, where: {terrains: [hill]}, defence: 1, score_other: 0}}
-    pictures: {frost: frost.png}
-  embers:
-    name: Embers
-    tokens: 5
-    effects:
-      - {markers_per_region: {marker: ember, defence: 2, score_other: -1}}
-"""
-
-
-def test_custom_pieces_reach_the_phone_as_the_table_draws_them(home: Path, tmp_path: Path) -> None:
-    """A custom race has no SVG of its own: the table's sprites draw its token (both sides) and the
-    phone gets that picture; a marker with a picture of its own is that picture, one without gets
-    the badge the table draws."""
-    pic = pygame.Surface((64, 64), pygame.SRCALPHA)
-    pic.fill((0, 0, 0, 0))
-    pygame.draw.circle(pic, (30, 200, 240), (32, 32), 30)
-    pygame.image.save(pic, str(tmp_path / "frost.png"))
-    (tmp_path / "frost.yaml").write_text(CUSTOM, encoding="utf-8")
-    d = Driver(Options(pace=0, catch_errors=False))
-    phones: list[PhoneClient] = []
-    try:
-        game, table = _table(d, home, [str(tmp_path / "frost.yaml")])
-        ann = _phone(d, 0)
-        phones.append(ann)
-        pics = ann.recv(kind="board")["pictures"]
-        assert "frostkin" in table.state.race_stack or any(c.race == "frostkin" for c in table.state.column)
-        for side in (False, True):
-            got = _png(pics[f"{'decline' if side else 'token'}:frostkin"])
-            want = game.board_view.sprites.token("frostkin", side, phone_pictures.TOKEN_PX)
-            assert got.get_size() == want.get_size()
-            assert all(got.get_at((x, y)) == want.get_at((x, y)) for x in range(8, 96, 11) for y in range(8, 96, 11))
-        frost = _png(pics["marker:frost"])
-        assert tuple(frost.get_at((32, 32)))[:3] == (30, 200, 240)          # the content file's own picture
-        ember = _png(pics["marker:ember"])
-        want = art.custom_marker("ember", phone_pictures.MARKER_PX)
-        assert ember.get_at((32, 20)) == want.get_at((32, 20))
-    finally:
-        for c in phones:
-            c.close()
-        d.close()
-
-
-def test_the_board_view_sends_pictures_up_to_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The pictures come most needed first, as many as fit; the page draws a plain disc for any
-    other."""
-    from game.content.tmx import map_for_players
-    md = map_for_players(3)
-
-    class Words:
-        lang = "en"
-
-        def region(self, rid: str) -> str:
-            return rid
-    monkeypatch.setattr(views, "PICTURES_MAX", 25)
-    pictures = [("token:a", "x" * 10), ("token:b", "y" * 20), ("token:c", "z" * 15), ("token:a", "w")]
-    got = views.board_view(md, Words(), pictures=pictures)["pictures"]      # type: ignore[arg-type]
-    assert got == {"token:a": "x" * 10, "token:c": "z" * 15}

@@ -12,7 +12,7 @@ to a small box, the regions' colours and feature icons, and the pictures of the 
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Mapping, Protocol, Sequence
 
 from game.content import geometry
 from game.rules import (
@@ -94,6 +94,14 @@ def _hold(words: Words, hold: Any, decline: bool) -> dict[str, Any]:
             "hand": int(hold.hand), "decline": decline, "id": hold.race}
 
 
+def _markers(r: Any) -> list[list[Any]]:
+    """A region's markers as the table lays them beside its stack: kind and how many."""
+    out: list[list[Any]] = [[kind, 1] for kind in ("lair", "fortress", "hole", "hero", "dragon") if getattr(r, kind)]
+    if r.encampments:
+        out.append(["encampment", r.encampments])
+    return out + [[kind, n] for kind, n in r.marks.items()]
+
+
 def _moves(s: Any, seat: int, legal: Sequence[Action], words: Words) -> dict[str, Any]:
     """This seat's moves: lit regions with their cost and label, buttons, the column's picks,
     a distribution of tokens to fill in."""
@@ -155,14 +163,6 @@ def _moves(s: Any, seat: int, legal: Sequence[Action], words: Words) -> dict[str
     return {"targets": targets, "buttons": buttons, "picks": picks, "draft": draft}
 
 
-def _markers(r: Any) -> list[list[Any]]:
-    """A region's markers as the table lays them beside its stack: kind and how many."""
-    out: list[list[Any]] = [[kind, 1] for kind in ("lair", "fortress", "hole", "hero", "dragon") if getattr(r, kind)]
-    if r.encampments:
-        out.append(["encampment", r.encampments])
-    return out + [[kind, n] for kind, n in r.marks.items()]
-
-
 def seat_view(s: Any, seat: int, legal: Sequence[Action], words: Words, seats: Sequence[dict[str, Any]],
               can_undo: bool, version: int) -> dict[str, Any]:
     """The view of `seat`'s phone. `seats`: each player's public face for the page (name, colour
@@ -222,11 +222,11 @@ def seat_view(s: Any, seat: int, legal: Sequence[Action], words: Words, seats: S
 
 
 def board_view(mapdata: Any, words: Words, box: int = 1000, colours: Mapping[str, str] | None = None,
-               features: Callable[[Any], list[str]] | None = None,
-               pictures: Iterable[tuple[str, str]] = ()) -> dict[str, Any]:
+               features: Mapping[str, Sequence[str]] | None = None,
+               pictures: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
     """The map's board for the page, sent once: each region's polygon scaled into a `box` wide
     picture (integers), its terrain and colour (`colours`, as the table paints it), its name in
-    this language, its feature icons (`features` names them), where its tokens stand (the point
+    this language, its feature icons (`features`, by region), where its tokens stand (the point
     farthest inside it, as on the table) and how far that point is from its edge; and the pieces'
     pictures (`pictures`: name and SVG text or PNG `data:` address, most needed first), as many
     as fit in `PICTURES_MAX` characters (the page draws a plain symbol for any other)."""
@@ -237,11 +237,10 @@ def board_view(mapdata: Any, words: Words, box: int = 1000, colours: Mapping[str
         poly = [(round(x * scale), round(y * scale)) for x, y in pts]
         ix, iy = geometry.interior_point(list(pts), 2.0)
         room = geometry.signed_boundary_distance((ix, iy), list(pts)) * scale
-        region = board.region(rid)
         regions.append({"id": rid, "points": " ".join(f"{x},{y}" for x, y in poly),
                         "spot": [round(ix * scale), round(iy * scale)], "room": max(0, round(room)),
-                        "terrain": region.terrain, "colour": (colours or {}).get(rid, ""),
-                        "features": features(region) if features is not None else [],
+                        "terrain": board.region(rid).terrain, "colour": (colours or {}).get(rid, ""),
+                        "features": list((features or {}).get(rid, ())),
                         "name": words.region(rid)})
     sent: dict[str, str] = {}
     size = 0

@@ -93,6 +93,81 @@
   }
 
   // -- the board -------------------------------------------------------------------------------
+  function movesAt(rid) { return (view && view.mine && view.targets && view.targets[rid]) || []; }
+  function drawBoard() {
+    if (!board || !view) return;
+    const began = performance.now();
+    const root = $("board");
+    root.setAttribute("viewBox", "0 0 " + board.width + " " + board.height);
+    if (defsFor !== board) makeDefs(root);
+    while (root.lastChild && root.lastChild !== defs) root.removeChild(root.lastChild);
+    pics.drawn = pics.plain = 0;
+    const rooms = board.regions.map((r) => r.room || 50).sort((a, b) => a - b);
+    const d = Math.max(44, Math.min(64, rooms[rooms.length >> 1] * 1.1));    // a token, by how big regions are
+    const lit = {}, veil = [];
+    const anyLit = view.mine && ((view.targets && Object.keys(view.targets).length) || (draftOpen && draft));
+    for (const r of board.regions) {
+      const p = svg("polygon", { points: r.points, fill: r.colour || TERRAIN[r.terrain] || "#ccc", "data-rid": r.id, id: "r-" + r.id });
+      const t = svg("title", {}); t.textContent = r.name; p.appendChild(t);
+      const moves = movesAt(r.id);
+      const inDraft = draftOpen && draft && r.id in draft;
+      const here = view.regions[r.id];
+      if (moves.length || inDraft) {
+        let cls = "lit";
+        if (inDraft) cls += " own";
+        else if (moves.every((m) => m.kind === "reinforce" || m.kind === "ghouls_reinforce")) cls += " amber";
+        else if (!moves.some((m) => m.kind === "conquer")) cls += " power";
+        if (chosen === r.id) cls += " chosen";
+        p.setAttribute("class", cls);
+        p.addEventListener("click", () => tapRegion(r.id));
+        lit[r.id] = cls;
+      } else if (anyLit && !(here && here.owner === view.turn)) veil.push(r);
+      root.appendChild(p);
+    }
+    const deco = svg("g", { class: "deco" });
+    root.appendChild(deco);
+    for (const r of board.regions) {
+      if (PATTERNS[r.terrain]) deco.appendChild(svg("polygon", { points: r.points, fill: "url(#pat-" + r.terrain + ")" }));
+      if (lit[r.id] && lit[r.id].includes("amber")) deco.appendChild(svg("polygon", { points: r.points, fill: "url(#pat-die)" }));
+    }
+    for (const r of veil) deco.appendChild(svg("polygon", { points: r.points, fill: "#100c0a", "fill-opacity": 0.3 }));
+    for (const r of board.regions) {             // the lit outlines over their neighbours' edges
+      if (lit[r.id]) deco.appendChild(svg("polygon", { points: r.points, class: lit[r.id] + " edge", fill: "none" }));
+    }
+    for (const r of board.regions) {
+      const here = view.regions[r.id] || {};
+      const [x, y] = r.spot;
+      const cost = movesAt(r.id).map((m) => m.cost).filter((c) => c !== null && c !== undefined);
+      const inDraft = draftOpen && draft && r.id in draft;
+      const n = inDraft ? draftCount(r.id) : (here.tokens || here.lost_tribe || 0);
+      const stacked = !!((here.tokens || here.lost_tribe) && (here.rid || here.lost_tribe)) || inDraft;
+      const g = svg("g", { class: "region", "data-rid": r.id });
+      const feats = r.features || [];
+      if (feats.length) {                         // the printed features, under the stack (or in its place)
+        const f = d * 0.5, below = stacked || cost.length ? y + d * 0.65 + f / 2 + 2 : y;
+        const fy = Math.min(below, board.height - f * 0.6);         // kept on the board at its edges
+        let fx = Math.max(f * 0.6, Math.min(x - (feats.length - 1) * f / 2, board.width - f * (feats.length - 0.4)));
+        for (const k of feats) { if (!picture(g, "feature:" + k, fx, fy, f * 1.1)) plain(g, fx, fy, f, k, "#ece0c4", false); fx += f; }
+      }
+      if (stacked) {
+        const owner = here.owner !== null && here.owner !== undefined ? view.players[here.owner] : null;
+        stack(g, x, y, d, here.tokens || inDraft ? here : Object.assign({}, here, { rid: "lost_tribe" }), n, owner);
+      }
+      if (here.markers && here.markers.length) markers(g, x, y, d, here.markers);
+      if (cost.length) {
+        const moves = movesAt(r.id);
+        costBadge(g, x, y, d, Math.min.apply(null, cost), moves.every((m) => m.kind === "reinforce"),
+          LIT[(lit[r.id] || "lit").split(" ")[1]] || LIT.lit);
+      }
+      if (g.firstChild) deco.appendChild(g);
+    }
+    pics.ms = performance.now() - began;
+  }
+  function draftCount(rid) {
+    return view.draft.kind === "withdraw" ? view.draft.base[rid] + draft[rid] : draft[rid];
+  }
+
+  // -- the board's pieces: the pictures, the stacks, the markers, the badges ------------------------
   // Drawn as the table draws it: each region in its colour with its terrain's pattern, the
   // feature icons, the stacks (up to three tokens of the race's own picture, Active or In
   // Decline, on a ring in the owner's colour with the owner's shape, the count on a red badge),
@@ -118,7 +193,6 @@
   hook.pictures = pics;
   let picIds = {}, defs = null, defsFor = null, loaded = new Set();
 
-  function movesAt(rid) { return (view && view.mine && view.targets && view.targets[rid]) || []; }
   function makeDefs(root) {
     defs = svg("defs", {});
     picIds = {}; loaded = new Set(); pics.sent = pics.loaded = pics.failed = 0;
@@ -245,78 +319,6 @@
       g.appendChild(svg("circle", { cx: cx, cy: cy, r: rad, fill: colour }));
     }
     txt(g, cx, cy, cost, size, "#140e0a").setAttribute("class", "cost-t");
-  }
-  function drawBoard() {
-    if (!board || !view) return;
-    const began = performance.now();
-    const root = $("board");
-    root.setAttribute("viewBox", "0 0 " + board.width + " " + board.height);
-    if (defsFor !== board) makeDefs(root);
-    while (root.lastChild && root.lastChild !== defs) root.removeChild(root.lastChild);
-    pics.drawn = pics.plain = 0;
-    const rooms = board.regions.map((r) => r.room || 50).sort((a, b) => a - b);
-    const d = Math.max(44, Math.min(64, rooms[rooms.length >> 1] * 1.1));    // a token, by how big regions are
-    const lit = {}, veil = [];
-    const anyLit = view.mine && ((view.targets && Object.keys(view.targets).length) || (draftOpen && draft));
-    for (const r of board.regions) {
-      const p = svg("polygon", { points: r.points, fill: r.colour || TERRAIN[r.terrain] || "#ccc", "data-rid": r.id, id: "r-" + r.id });
-      const t = svg("title", {}); t.textContent = r.name; p.appendChild(t);
-      const moves = movesAt(r.id);
-      const inDraft = draftOpen && draft && r.id in draft;
-      const here = view.regions[r.id];
-      if (moves.length || inDraft) {
-        let cls = "lit";
-        if (inDraft) cls += " own";
-        else if (moves.every((m) => m.kind === "reinforce" || m.kind === "ghouls_reinforce")) cls += " amber";
-        else if (!moves.some((m) => m.kind === "conquer")) cls += " power";
-        if (chosen === r.id) cls += " chosen";
-        p.setAttribute("class", cls);
-        p.addEventListener("click", () => tapRegion(r.id));
-        lit[r.id] = cls;
-      } else if (anyLit && !(here && here.owner === view.turn)) veil.push(r);
-      root.appendChild(p);
-    }
-    const deco = svg("g", { class: "deco" });
-    root.appendChild(deco);
-    for (const r of board.regions) {
-      if (PATTERNS[r.terrain]) deco.appendChild(svg("polygon", { points: r.points, fill: "url(#pat-" + r.terrain + ")" }));
-      if (lit[r.id] && lit[r.id].includes("amber")) deco.appendChild(svg("polygon", { points: r.points, fill: "url(#pat-die)" }));
-    }
-    for (const r of veil) deco.appendChild(svg("polygon", { points: r.points, fill: "#100c0a", "fill-opacity": 0.3 }));
-    for (const r of board.regions) {             // the lit outlines over their neighbours' edges
-      if (lit[r.id]) deco.appendChild(svg("polygon", { points: r.points, class: lit[r.id] + " edge", fill: "none" }));
-    }
-    for (const r of board.regions) {
-      const here = view.regions[r.id] || {};
-      const [x, y] = r.spot;
-      const cost = movesAt(r.id).map((m) => m.cost).filter((c) => c !== null && c !== undefined);
-      const inDraft = draftOpen && draft && r.id in draft;
-      const n = inDraft ? draftCount(r.id) : (here.tokens || here.lost_tribe || 0);
-      const stacked = !!((here.tokens || here.lost_tribe) && (here.rid || here.lost_tribe)) || inDraft;
-      const g = svg("g", { class: "region", "data-rid": r.id });
-      const feats = r.features || [];
-      if (feats.length) {                         // the printed features, under the stack (or in its place)
-        const f = d * 0.5, below = stacked || cost.length ? y + d * 0.65 + f / 2 + 2 : y;
-        const fy = Math.min(below, board.height - f * 0.6);         // kept on the board at its edges
-        let fx = Math.max(f * 0.6, Math.min(x - (feats.length - 1) * f / 2, board.width - f * (feats.length - 0.4)));
-        for (const k of feats) { if (!picture(g, "feature:" + k, fx, fy, f * 1.1)) plain(g, fx, fy, f, k, "#ece0c4", false); fx += f; }
-      }
-      if (stacked) {
-        const owner = here.owner !== null && here.owner !== undefined ? view.players[here.owner] : null;
-        stack(g, x, y, d, here.tokens || inDraft ? here : Object.assign({}, here, { rid: "lost_tribe" }), n, owner);
-      }
-      if (here.markers && here.markers.length) markers(g, x, y, d, here.markers);
-      if (cost.length) {
-        const moves = movesAt(r.id);
-        costBadge(g, x, y, d, Math.min.apply(null, cost), moves.every((m) => m.kind === "reinforce"),
-          LIT[(lit[r.id] || "lit").split(" ")[1]] || LIT.lit);
-      }
-      if (g.firstChild) deco.appendChild(g);
-    }
-    pics.ms = performance.now() - began;
-  }
-  function draftCount(rid) {
-    return view.draft.kind === "withdraw" ? view.draft.base[rid] + draft[rid] : draft[rid];
   }
 
   function tapRegion(rid) {

@@ -23,8 +23,9 @@ from game.phones.server import DEFAULT_PORT, PhoneServer
 from game.phones.views import board_view, seat_view
 from game.rules import legal_actions, why_illegal
 
-from .. import phone_pictures, strings, theme
+from .. import strings, theme
 from ..logtext import recent_lines
+from ..phone_pictures import Pictures, features, needed, region_colours
 from ..region_plan import feature_kinds
 
 WAKE = pygame.event.custom_type()        # an intent waits in the inbox: the window's loop looks now
@@ -102,12 +103,12 @@ class PhoneLink:
         self.langs: dict[int, str] = {}
         self.version = 0
         self.boards: dict[int, str] = {}       # the language each seat's board was sent in
+        self.pictures: Pictures | None = None  # the pieces' pictures, each made once
+        self.colours: dict[str, str] = {}      # each region's colour on the table
+        self.pictured: set[str] = set()        # the pictures the boards carry
         self.latency: list[float] = []         # seconds from a phone's message to its move played
         self.last: dict[int, str] = {}         # each seat's last view sent (without its number)
         self.sent: dict[int, int] = {}         # ... and its number
-        self.pictures: phone_pictures.Pictures | None = None     # the pieces' pictures, each made once
-        self.colours: dict[str, str] | None = None               # each region's colour on the table
-        self.pictured: set[str] = set()        # the pictures the boards carry
 
     def start(self, tries: int = 10) -> None:
         """Serve on the first free port from the one asked; fresh codes for every person's seat."""
@@ -168,7 +169,7 @@ class PhoneLink:
         """The pieces' pictures the boards carry: those the game may show (`phone_pictures.needed`)
         and the map's feature icons; when the game comes to need one the boards lack (a marker
         or a race an effect brought), every board is sent again with it."""
-        names = phone_pictures.needed(s) + phone_pictures.features(self.table.mapdata)
+        names = needed(s) + features(self.table.mapdata)
         if not set(names) <= self.pictured:
             self.pictured |= set(names)
             self.boards.clear()
@@ -178,11 +179,12 @@ class PhoneLink:
         """The board's view, its colours and pictures made once for the game."""
         md = self.table.mapdata
         if self.pictures is None:
-            self.pictures = phone_pictures.Pictures(self.table.match.state.catalog)
-            self.colours = phone_pictures.region_colours(md)
+            self.pictures = Pictures(self.table.match.state.catalog)
+            self.colours = region_colours(md)
         pictures = self.pictures
-        return board_view(md, words, colours=self.colours, features=feature_kinds,
-                          pictures=((name, pictures.get(name)) for name in names))
+        return board_view(md, words, colours=self.colours,
+                          features={r.id: feature_kinds(r) for r in md.board.regions},
+                          pictures=[(name, pictures.get(name)) for name in names])
 
     def handle(self, scene: Any) -> bool:
         """Play what the phones sent; True when anything changed on the table."""
