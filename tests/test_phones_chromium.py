@@ -418,4 +418,3 @@ def test_a_whole_game_with_two_phones_and_a_hot_seat(home: Path) -> None:
         for p in phones.values():
             p.close()
         d.close()
-
