@@ -224,3 +224,72 @@ def test_a_decision_out_of_turn_is_asked_on_the_defenders_phone(home: Path) -> N
 
 def t_en(key: str, **fmt: Any) -> str:
     return strings.t(key, **fmt)
+
+
+def _latest_view(d: Driver, c: PhoneClient, ok: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """The phone's newest view once it satisfies `ok` (older ones are skipped)."""
+    box: dict[str, Any] = {}
+
+    def look() -> Any:
+        for m in c.drain():
+            if m["t"] == "view":
+                box["v"] = m
+        return box.get("v") if box.get("v") is not None and ok(box["v"]) else None
+    return _until(d, look)
+
+
+def test_heroes_and_encampments_are_placed_from_the_phone(home: Path) -> None:
+    """Ann (Heroic) and Bob (Bivouacking) play on their phones: each is offered the table's own
+    button words, places the pieces with the intent the page builds, and a placement the engine
+    refuses comes back in the engine's sentence."""
+    from game.rules import Combo, Encampments, Heroes
+    d = Driver(Options(pace=0, catch_errors=False))
+    phones: list[PhoneClient] = []
+    try:
+        game, table = _table(d, home)
+        s = table.match.state.copy()
+        s.column[0], s.column[1] = Combo("ratmen", "heroic"), Combo("amazons", "bivouacking")
+        table.match.states[-1] = s
+        game.sync(reset_mode=True)
+        ann, bob = _phone(d, 0), _phone(d, 1)
+        phones += [ann, bob]
+        d.press_button("play")
+        _until(d, lambda: table.phone_seats == {0, 1})
+        assert game.send(Pick(0)) and game.send(Conquer(next(a.region for a in game.legal if isinstance(a, Conquer))))
+        assert game.send(Conquer(next(a.region for a in game.legal if isinstance(a, Conquer))))
+        view = _latest_view(d, ann, lambda v: v["mine"] and "heroes" in v)
+        own = table.state.active_regions(0)
+        heroes = view["heroes"]
+        assert heroes["label"] == t_en("button.heroes") and heroes["place"] == t_en("button.place_heroes")
+        assert heroes["want"] == 2 and heroes["order"] == own and "camps" not in view
+        # a region not Ann's: the engine's own sentence
+        foreign = next(r for r in table.state.regions if r not in own)
+        bad = Heroes((own[0], foreign))
+        ann.send({"t": "act", "a": bad.to_dict(), "n": 1})
+        said = _until(d, _said(ann))
+        assert said["ok"] is False and said["text"] == strings.say(why_illegal(table.state, bad), table.state)
+        ann.send({"t": "act", "a": {"kind": "heroes", "regions": own[:2]}, "n": 2})
+        assert _until(d, _said(ann))["ok"]
+        assert table.match.records[-1].action == {"kind": "heroes", "regions": own[:2]}
+        assert all(table.state.regions[r].hero for r in own[:2])
+        game.send(EndTurn())
+        d.pump(3)
+        # Bob: the Encampments, spread with steppers, all five on one region
+        assert game.send(Pick(0)) and game.send(Conquer(next(a.region for a in game.legal if isinstance(a, Conquer))))
+        view = _latest_view(d, bob, lambda v: v["mine"] and "camps" in v)
+        camps = view["camps"]
+        assert camps["label"] == t_en("button.encampments") and camps["place"] == t_en("button.place_encampments")
+        assert camps["pool_line"] == t_en("bar.pool_encampments", count="{count}") and camps["total"] == 5
+        where = table.state.active_regions(1)[0]
+        too_many = Encampments.of({where: 6})
+        bob.send({"t": "act", "a": too_many.to_dict(), "n": 1})
+        said = _until(d, _said(bob))
+        assert said["ok"] is False and said["text"] == strings.say(why_illegal(table.state, too_many), table.state)
+        bob.send({"t": "act", "a": {"kind": "encampments", "counts": {where: 5}}, "n": 2})
+        assert _until(d, _said(bob))["ok"]
+        assert table.state.regions[where].encampments == 5
+        assert table.match.records[-1].action == {"kind": "encampments", "counts": {where: 5}}
+    finally:
+        for c in phones:
+            c.close()
+        d.close()

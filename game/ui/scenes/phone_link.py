@@ -21,9 +21,10 @@ import pygame
 
 from game.phones.server import DEFAULT_PORT, PhoneServer
 from game.phones.views import board_view, seat_view
-from game.rules import legal_actions, why_illegal
+from game.rules import actor, asked, legal_actions, why_illegal
 
 from .. import strings, theme
+from ..drafts import encampments_draft, heroes_start, pieces_offered
 from ..logtext import recent_lines
 
 WAKE = pygame.event.custom_type()        # an intent waits in the inbox: the window's loop looks now
@@ -79,6 +80,23 @@ class TableWords:
     def log(self, limit: int) -> list[str]:
         m = self.table.match
         return recent_lines(m.records, m.states, limit=limit)
+
+
+def placing(s: Any, legal: list[Any]) -> dict[str, Any]:
+    """The Heroes and Encampments the player whose turn it is may place, as the window offers them:
+    the Heroes' count and the regions they may go in, the Encampments as they stand (plus the
+    engine's placement of those still in supply)."""
+    if asked(s) is not None:
+        return {}
+    out: dict[str, Any] = {}
+    for piece in pieces_offered(s, legal):
+        if piece == "heroes":
+            out["heroes"] = {"want": len(heroes_start(s, legal)), "regions": s.active_regions(s.turn.seat)}
+        else:
+            d = encampments_draft(s, legal)
+            if d is not None:
+                out["encampments"] = {"counts": d.counts, "total": d.total}
+    return out
 
 
 def hex_colour(c: tuple[int, int, int]) -> str:
@@ -138,6 +156,7 @@ class PhoneLink:
         s = self.table.match.state
         self.version += 1
         legal = legal_actions(s) if not s.game_over else []
+        pieces = placing(s, legal) if not s.game_over else {}
         faces = [{"name": seat.name, "colour": hex_colour(theme.player_colour(seat.colour, i)),
                   "symbol": theme.player_symbol(seat.colour, i), "bot": seat.bot is not None,
                   "phone": i in self.table.phone_seats}
@@ -150,7 +169,8 @@ class PhoneLink:
                     self.server.set_board(seat, {"t": "board", **board_view(self.table.mapdata, words)})
                     self.boards[seat] = lang
                 can_undo = self.table.match.can_undo()
-                view = seat_view(s, seat, legal, words, faces, can_undo, 0)
+                view = seat_view(s, seat, legal, words, faces, can_undo, 0,
+                                 pieces if seat == actor(s) else None)
                 view["moves"] = len(self.table.match.records)       # which move of the game it shows
             same = json.dumps(view, sort_keys=True)
             if self.last.get(seat) == same:

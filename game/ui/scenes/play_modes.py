@@ -30,7 +30,7 @@ from .. import panels
 from ..drafts import (
     encampments_draft,
     heroes_start,
-    power_kinds,
+    pieces_offered,
     redeploy_draft,
     withdraw_draft,
     withdraw_suggestion,
@@ -149,13 +149,8 @@ class PlayModes(PlayView):
                 for kind in ("ghouls", "ghouls_reinforce", "dragon", "enchant", "fortress"):
                     if kind in kinds:
                         specs.append((kind, t(f"button.{kind}"), {"toggled": self.mode == kind}))
-                placing = phase in (CONQUER, REDEPLOY) and s.players[s.turn.seat].active is not None \
-                    and bool(s.active_regions(s.turn.seat))
-                own_kinds = power_kinds(s) if placing else set()
-                if "encampments" in kinds or "encampments" in own_kinds:
-                    specs.append(("encampments", t("button.encampments"), {"toggled": self.mode == "encampments"}))
-                if "heroes" in kinds or "heroes" in own_kinds:
-                    specs.append(("heroes", t("button.heroes"), {"toggled": self.mode == "heroes"}))
+                for piece in pieces_offered(s, self.legal):     # encampments, heroes
+                    specs.append((piece, t(f"button.{piece}"), {"toggled": self.mode == piece}))
                 if "ally" in kinds:
                     specs.append(("ally", t("button.ally"), {"toggled": self.mode == "ally"}))
                 if self.mode == "ally":
