@@ -293,3 +293,51 @@ def test_heroes_and_encampments_are_placed_from_the_phone(home: Path) -> None:
         for c in phones:
             c.close()
         d.close()
+
+
+def test_a_seat_taken_back_goes_to_a_phone_again_with_a_new_code(home: Path) -> None:
+    """Ann's seat, taken back on the table, goes back to a phone from her own turn's bar: the card
+    shows a fresh code for her seat alone and closes when the phone opens it; the old code opens
+    nothing and its old socket acts no more; the game goes on from the phone."""
+    import urllib.error
+    import urllib.request
+
+    import aiohttp
+    d = Driver(Options(pace=0, catch_errors=False))
+    phones: list[PhoneClient] = []
+    try:
+        game, table = _table(d, home)
+        link = d.app.phones
+        ann = _phone(d, 0)
+        phones.append(ann)
+        d.press_button("play")
+        _until(d, lambda: 0 in table.phone_seats)
+        old_url = link.server.address(0, "127.0.0.1")
+        assert game.button("to_phone") is None                   # on the phone already: nothing to offer
+        d.press_button("take_back")
+        assert ann.recv(kind="bye")["why"] == "taken_back"
+        _until(d, lambda: isinstance(d.scene, PassScene))
+        d.press_button("ready")
+        d.pump(2)
+        assert game.button("to_phone").label == t_en("phone.to_phone")
+        d.press_button("to_phone")
+        assert isinstance(d.scene, PhonesScene) and d.scene.seat == 0
+        new_url = link.server.address(0, "127.0.0.1")
+        assert new_url != old_url and 0 not in table.phone_seats
+        with pytest.raises(urllib.error.HTTPError) as refused:         # the old code opens nothing
+            urllib.request.urlopen(old_url + "/", timeout=5)
+        assert refused.value.code == 403
+        with pytest.raises(aiohttp.WSServerHandshakeError):
+            PhoneClient(old_url.replace("http://", "ws://") + "/ws")
+        again = PhoneClient(new_url.replace("http://", "ws://") + "/ws")
+        phones.append(again)
+        _until(d, lambda: isinstance(d.scene, GameScene) and 0 in table.phone_seats)   # the card closes itself
+        view = _latest_view(d, again, lambda v: v["mine"] and bool(v.get("picks")))
+        assert view["me"] == 0 and game.viewer is None
+        again.send({"t": "act", "a": view["picks"]["0"], "n": 1})
+        assert _until(d, _said(again))["ok"]
+        assert table.match.records[-1].action == {"kind": "pick", "index": 0} and table.match.records[-1].seat == 0
+    finally:
+        for c in phones:
+            c.close()
+        d.close()

@@ -231,6 +231,17 @@ class PhoneLink:
         with speaking(self.lang(seat)):
             return strings.t(key)
 
+    def reopen(self, seat: int) -> str:
+        """A seat played on the table goes back to a phone: a seat taken back gets a fresh code
+        (the one its old phone had opens nothing), a seat whose phone never came keeps its own.
+        The seat stays on the table until a phone opens the page."""
+        if self.server.codes.code(seat) is None:
+            self.server.reopen(seat)
+            self.boards.pop(seat, None)
+            self.last.pop(seat, None)
+            self.publish()
+        return self.address(seat)
+
     def take_back(self, seat: int) -> None:
         """The seat is played on the table from now on: its phone is told and its code opens nothing."""
         self.server.release(seat)

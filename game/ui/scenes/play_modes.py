@@ -175,6 +175,9 @@ class PlayModes(PlayView):
                     specs.append(("end_turn", t("button.end_turn"), {"style": "primary"}))
             specs.insert(0, ("undo", t("button.undo"), {"style": "quiet", "enabled": can_undo,
                                                         "tip": "" if can_undo else t("tip.undo_off")}))
+            if self.app.phones is not None:          # this seat may go (back) to a phone
+                specs.insert(1, ("to_phone", t("phone.to_phone"), {"style": "quiet",
+                                                                   "tip": t("phone.to_phone_tip")}))
         elif self.table.on_phone(who) and not s.game_over:     # played from a phone: one click takes it back
             specs.append(("take_back", t("phone.take_back", name=s.players[who].name),
                           {"tip": t("phone.take_back_tip")}))
@@ -238,6 +241,9 @@ class PlayModes(PlayView):
             return
         if bid == "take_back":
             self.take_back(self.table.actor())  # type: ignore[attr-defined]  # (GameScene's)
+            return
+        if bid == "to_phone":
+            self.to_phone(self.table.actor())  # type: ignore[attr-defined]  # (GameScene's)
             return
         if self.table.is_bot(self.table.actor()) or self.table.on_phone(self.table.actor()):
             return
