@@ -341,3 +341,49 @@ def test_a_seat_taken_back_goes_to_a_phone_again_with_a_new_code(home: Path) -> 
         for c in phones:
             c.close()
         d.close()
+
+
+def _texts(v: Any, key: str = "") -> list[str]:
+    """Every line of words in a message to a phone (not the intents, ids, nor the map's points)."""
+    if key in ("a", "id", "rid", "points", "kind", "t", "lang", "phase", "terrain", "symbol", "colour", "order"):
+        return []
+    if isinstance(v, str):
+        return [v]
+    if isinstance(v, dict):
+        return [x for k, w in v.items() for x in _texts(w, k)]
+    if isinstance(v, list):
+        return [x for w in v for x in _texts(w, key)]
+    return []
+
+
+def test_french_on_the_phone_keeps_a_non_breaking_space_before_its_double_signs(home: Path) -> None:
+    """French puts a non-breaking space before : ; ! ? (and inside « »): every line the page shows
+    in French has it, the lines the page puts together itself too (their separator is the phone's
+    `sep` word)."""
+    import re
+    bad = re.compile(r"(?<![\u00a0\u202f])[:;!?»](?=\s|$)|«(?![\u00a0\u202f])")
+    d = Driver(Options(pace=0, catch_errors=False))
+    phones: list[PhoneClient] = []
+    try:
+        game, table = _table(d, home)
+        ann = _phone(d, 0)
+        phones.append(ann)
+        ann.send({"t": "lang", "lang": "fr"})
+        d.press_button("play")
+        _until(d, lambda: 0 in table.phone_seats)
+        view = _latest_view(d, ann, lambda v: v["lang"] == "fr" and v["mine"])
+        ann.send({"t": "act", "a": view["picks"]["1"], "n": 1})
+        assert _until(d, _said(ann))["ok"]
+        view = _latest_view(d, ann, lambda v: v["phase"] == "conquer")
+        bad_move = Conquer(next(r for r in table.state.regions if r not in view["targets"]))
+        ann.send({"t": "act", "a": bad_move.to_dict(), "n": 2})
+        said = _until(d, _said(ann))
+        lines = _texts(view) + [said["text"]]
+        assert view["words"]["sep"] == "\u00a0: " and any("\u00a0:" in x for x in lines)
+        assert len(lines) > 40
+        wrong = [x for x in lines if bad.search(x)]
+        assert not wrong, wrong[:5]
+    finally:
+        for c in phones:
+            c.close()
+        d.close()

@@ -355,7 +355,7 @@
       const title = el("div", { class: "title" });
       title.appendChild(el("span", { class: "tag" + (h.decline ? " decline" : "") }, h.decline ? w("in_decline") : w("active")));
       title.appendChild(document.createTextNode(" " + h.name +
-        (h.hand ? " · " + w("tokens") + ": " + h.hand : "")));
+        (h.hand ? " · " + w("tokens") + w("sep") + h.hand : "")));
       d.appendChild(title);
       d.appendChild(el("div", { class: "text" }, h.text));
       box.appendChild(d);
