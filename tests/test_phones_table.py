@@ -387,3 +387,35 @@ def test_french_on_the_phone_keeps_a_non_breaking_space_before_its_double_signs(
         for c in phones:
             c.close()
         d.close()
+
+
+def test_a_phones_move_wakes_the_window_at_once(home: Path) -> None:
+    """The window sleeps between its looks for events (every 20 ms when nobody touches it, as at a
+    table played on phones); a phone's move nudges it awake at once rather than at its next look."""
+    import statistics
+    import threading
+
+    from game.ui.scenes.phone_link import PhoneLink
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        game, table = _table(d, home)
+        wake = PhoneLink(table, nudge=d.app.nudge).wake           # what the server calls
+        delays = []
+        for _ in range(15):
+            d.app._last_event = time.monotonic() - 10                 # idle: looks every 20 ms
+            fired: list[float] = []
+
+            def later() -> None:
+                time.sleep(0.013)
+                fired.append(time.perf_counter())
+                wake()
+            th = threading.Thread(target=later)
+            th.start()
+            got = d.app._wait(1.0)
+            back = time.perf_counter()
+            th.join()
+            assert got
+            delays.append(back - fired[0])
+        assert statistics.median(delays) < 0.004, delays
+    finally:
+        d.close()

@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import json
 import time
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import pygame
 
@@ -103,25 +103,36 @@ def hex_colour(c: tuple[int, int, int]) -> str:
     return "#%02x%02x%02x" % c
 
 
-def _wake() -> None:
-    try:
-        pygame.event.post(pygame.event.Event(WAKE))
-    except pygame.error:
-        pass
+def _waker(nudge: Callable[[], None]) -> Callable[[], None]:
+    """What the server calls when an intent waits: a pygame event for the window's loop, and
+    `nudge` so that a loop asleep between two looks wakes at once."""
+    def wake() -> None:
+        try:
+            pygame.event.post(pygame.event.Event(WAKE))
+        except pygame.error:
+            pass
+        nudge()
+    return wake
 
 
 class PhoneLink:
     """The phones of one game (a new game or a game continued: always fresh codes)."""
 
-    def __init__(self, table: Any, port: int = DEFAULT_PORT, host: str = "0.0.0.0") -> None:
+    def __init__(self, table: Any, port: int = DEFAULT_PORT, host: str = "0.0.0.0",
+                 nudge: Callable[[], None] = lambda: None) -> None:
         self.table = table
-        self.server = PhoneServer(host=host, port=port, wake=_wake)
+        self.wake = _waker(nudge)
+        self.server = PhoneServer(host=host, port=port, wake=self.wake)
         self.langs: dict[int, str] = {}
         self.version = 0
         self.boards: dict[int, str] = {}       # the language each seat's board was sent in
         self.latency: list[float] = []         # seconds from a phone's message to its move played
+        self.waited: list[float] = []          # ... of which the message waited for the window to look
+        self.played: list[float] = []          # when each move played came in (perf_counter)
         self.last: dict[int, str] = {}         # each seat's last view sent (without its number)
         self.sent: dict[int, int] = {}         # ... and its number
+        self.holding = False                   # a phone's move is being played: its answer goes first
+        self.due = False                       # ... and the views after it
 
     def start(self, tries: int = 10) -> None:
         """Serve on the first free port from the one asked; fresh codes for every person's seat."""
@@ -134,7 +145,7 @@ class PhoneLink:
             except OSError:
                 if k == tries - 1:
                     raise
-                self.server = PhoneServer(host=self.server.host, port=first + k + 1, wake=_wake)
+                self.server = PhoneServer(host=self.server.host, port=first + k + 1, wake=self.wake)
         self.server.open_seats(self.table.humans())
         self.table.phone_seats.clear()
 
@@ -153,6 +164,9 @@ class PhoneLink:
 
     def publish(self, scene: Any = None) -> None:
         """Every coded seat's view, in its player's language (after every change)."""
+        if self.holding:
+            self.due = True
+            return
         s = self.table.match.state
         self.version += 1
         legal = legal_actions(s) if not s.game_over else []
@@ -183,6 +197,8 @@ class PhoneLink:
         """Play what the phones sent; True when anything changed on the table."""
         changed = False
         for it in self.server.poll():
+            if it.kind == "act":
+                self.waited.append(time.perf_counter() - it.at)
             seat = it.seat
             if seat not in self.seats():
                 continue                                 # taken back meanwhile
@@ -220,12 +236,25 @@ class PhoneLink:
                     text = strings.say(why, s)
                 self.server.reply(seat, {"t": "said", "n": it.n, "ok": False, "why": "refused", "text": text})
                 continue
-            ok = scene.send(it.action)
+            ok = self.play(scene, seat, it.n, it.action)
             if ok:
                 self.latency.append(time.perf_counter() - it.at)
-            self.server.reply(seat, {"t": "said", "n": it.n, "ok": ok})
+                self.played.append(it.at)
             changed = changed or ok
         return changed
+
+    def play(self, scene: Any, seat: int, n: int, action: Any) -> bool:
+        """Play a phone's move through the scene's own `send`; the phone hears "played" as soon as it
+        is (played and saved), before the views of the new state are made and sent to every phone."""
+        self.holding, self.due = True, False
+        try:
+            ok = bool(scene.send(action))
+        finally:
+            self.holding = False
+        self.server.reply(seat, {"t": "said", "n": n, "ok": ok})
+        if self.due:
+            self.publish()
+        return ok
 
     def said(self, seat: int, key: str) -> str:
         with speaking(self.lang(seat)):

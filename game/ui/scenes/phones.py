@@ -151,7 +151,7 @@ def open_phones(app: App, game: Any) -> None:
     if not app.phones_on:
         return
     from .phone_link import PhoneLink
-    link = PhoneLink(game.table, port=app.phones_port, host=app.phones_host)
+    link = PhoneLink(game.table, port=app.phones_port, host=app.phones_host, nudge=app.nudge)
     try:
         link.start()
     except OSError as err:
