@@ -419,3 +419,27 @@ def test_a_phones_move_wakes_the_window_at_once(home: Path) -> None:
         assert statistics.median(delays) < 0.004, delays
     finally:
         d.close()
+
+
+def test_a_phone_hears_its_move_played_before_the_new_views(home: Path) -> None:
+    """The answer to a move goes out as soon as the move is played and saved; the views of the
+    new state follow (the page does not wait behind drawing its own view to hear it)."""
+    d = Driver(Options(pace=0, catch_errors=False))
+    phones: list[PhoneClient] = []
+    try:
+        game, table = _table(d, home)
+        ann = _phone(d, 0)
+        phones.append(ann)
+        d.press_button("play")
+        _until(d, lambda: 0 in table.phone_seats)
+        view = _latest_view(d, ann, lambda v: v["mine"] and bool(v.get("picks")))
+        ann.send({"t": "act", "a": view["picks"]["0"], "n": 1})
+        got: list[dict[str, Any]] = []
+        _until(d, lambda: got.extend(ann.drain()) or any(m["t"] == "view" for m in got))
+        kinds = [m["t"] for m in got]
+        assert kinds.index("said") < kinds.index("view") and got[kinds.index("said")]["ok"]
+        assert got[kinds.index("view")]["moves"] == 1 == len(table.match.records)
+    finally:
+        for c in phones:
+            c.close()
+        d.close()
