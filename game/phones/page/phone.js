@@ -97,7 +97,7 @@
   }
 
   // -- the board -------------------------------------------------------------------------------
-  function movesAt(rid) { return (view && view.mine && view.targets && view.targets[rid]) || []; }
+  function movesAt(rid) { return (view && view.mine && !placing && view.targets && view.targets[rid]) || []; }
   function drawBoard() {
     if (!board || !view) return;
     const root = $("board");
