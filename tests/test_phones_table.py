@@ -443,3 +443,33 @@ def test_a_phone_hears_its_move_played_before_the_new_views(home: Path) -> None:
         for c in phones:
             c.close()
         d.close()
+
+
+def test_a_marker_moved_and_a_triggers_answer_have_their_own_words(home: Path) -> None:
+    """A move from one region to another (a marker moved) is offered on its first region with the
+    region it goes to; a trigger's question is answered with the answer's own words, as the
+    table's buttons say them."""
+    from game.phones.views import seat_view
+    from game.rules import Use
+    from game.ui.scenes.phone_link import TableWords
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        game, table = _table(d, home)
+        s = table.state
+        a, b, c = list(s.regions)[:3]
+        words = TableWords(table, "en")
+        faces = [{"name": p.name, "colour": "#000000", "symbol": "", "bot": False, "phone": True} for p in s.players]
+        moved = [Use("guard_marker", a, b), Use("guard_marker", a, c)]
+        view = seat_view(s, 0, moved, words, faces, False, 1)
+        labels = [m["label"] for m in view["targets"][a]]
+        name = words.use_label("guard_marker")
+        assert labels == [f"{name}: → {words.region(b)}", f"{name}: → {words.region(c)}"]
+        assert [m["a"] for m in view["targets"][a]] == [x.to_dict() for x in moved]
+        answers = [Use("trigger", choice="Pay 2 coins"), Use("trigger", choice="Refuse")]
+        s2 = s.copy()
+        s2.turn_w().used = {**s.turn.used, "waiting": [[0, "", "trigger", {}]]}     # a question for Ann
+        s2.seal()
+        view = seat_view(s2, 0, answers, words, faces, False, 1)
+        assert [x["label"] for x in view["buttons"]] == ["Pay 2 coins", "Refuse"]
+    finally:
+        d.close()
