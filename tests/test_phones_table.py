@@ -405,7 +405,7 @@ def test_a_phones_move_wakes_the_window_at_once(home: Path) -> None:
             d.app._last_event = time.monotonic() - 10                 # idle: looks every 20 ms
             fired: list[float] = []
 
-            def later() -> None:
+            def later(fired: list[float] = fired) -> None:
                 time.sleep(0.013)
                 fired.append(time.perf_counter())
                 wake()
