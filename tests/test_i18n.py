@@ -369,7 +369,7 @@ def test_the_published_expansions_races_and_powers_are_named_in_every_language(t
         from game.content.packs import shipped_packs
         from game.ui.scenes.packs import pack_contents
         cursed = next(p for p in shipped_packs() if p.id == "cursed")
-        assert pack_contents(cursed)[0] == "2 peuples : Gobelins, Kobolds"
+        assert pack_contents(cursed)[0] == "2 peuples\u00a0: Gobelins, Kobolds"
         strings.set_language("nl")
         assert strings.combo_name(cat, "white_ladies", "wise") == "Wijze Witte Dames"
         assert strings.combo_name(cat, "wizards", "were") == "Weer-Magiërs"

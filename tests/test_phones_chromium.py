@@ -337,6 +337,14 @@ def test_a_whole_game_with_two_phones_and_a_hot_seat(home: Path) -> None:
     link = d.app.phones
     phones: dict[int, Phone] = {}
     player: Phones | None = None
+    on_screen: list[float] = []                 # from a phone's move coming in to the table's frame showing it
+    seen = [0]
+
+    def frame() -> None:
+        now = time.perf_counter()
+        on_screen.extend(now - at for at in link.played[seen[0]:])
+        seen[0] = len(link.played)
+    d.app.on_frame = frame
     try:
         for seat in (0, 1):
             phones[seat] = Phone(link.server.address(seat, "127.0.0.1"), seat)
@@ -369,7 +377,7 @@ def test_a_whole_game_with_two_phones_and_a_hot_seat(home: Path) -> None:
                 scripted_step(d)
                 hot_moves += 1
             else:
-                time.sleep(0.005)
+                d.app.tick(block=True)            # the window's own wait: woken by a phone's move
         while not isinstance(d.scene, FinalScene) and time.monotonic() < limit and player.error is None:
             d.pump()                              # the last moves land, the final screen comes
             if not table.state.game_over and not table.on_phone(table.actor()):
@@ -405,8 +413,13 @@ def test_a_whole_game_with_two_phones_and_a_hot_seat(home: Path) -> None:
         import statistics
         rtt = [x for p in phones.values() for x in p.js("return window.__phone.rtt")]
         table_ms = [x * 1000 for x in link.latency]
+        waited_ms = [x * 1000 for x in link.waited]
+        screen_ms = [x * 1000 for x in on_screen]
         print(f"tap to table and back: median {statistics.median(rtt):.1f} ms over {len(rtt)} moves; "
-              f"the table's part: median {statistics.median(table_ms):.1f} ms")
+              f"the table's part: median {statistics.median(table_ms):.1f} ms to the move played, saved and "
+              f"every phone's view sent (of which waiting for the window to look: median "
+              f"{statistics.median(waited_ms):.1f} ms), {statistics.median(screen_ms):.1f} ms to the table's "
+              f"frame showing it")
         assert statistics.median(rtt) < 250
         # the saved game replays to the same end
         again = Match.load(table.save_path)
@@ -415,6 +428,99 @@ def test_a_whole_game_with_two_phones_and_a_hot_seat(home: Path) -> None:
     finally:
         if player is not None:
             player.done.set()
+        for p in phones.values():
+            p.close()
+        d.close()
+
+
+def test_heroes_and_encampments_are_placed_by_tapping_the_phone(home: Path) -> None:
+    """Ann (Heroic) and Bob (Bivouacking) on their phones: the page offers the table's own buttons,
+    Ann taps two of her regions on the board for her Heroes, Bob spreads his Encampments with the
+    steppers (tests/test_phones_table.py checks the engine's refusals of both)."""
+    from game.rules import Combo
+    from game.ui import strings
+    shots = Path(os.environ.get("PHONE_SHOTS", home))
+    shots.mkdir(parents=True, exist_ok=True)
+    d = Driver(Options(pace=0, catch_errors=False))
+    d.app.phones_on, d.app.phones_port, d.app.phones_host = True, 0, "127.0.0.1"
+    table = Table.new([Seat("Ann", "orange"), Seat("Bob", "sky"), Seat("Cy", "green")], 11, shipped_map_path(3), [],
+                      home / "game.json")
+    s = table.match.state.copy()
+    s.column[0], s.column[1] = Combo("ratmen", "heroic"), Combo("amazons", "bivouacking")
+    table.match.states[-1] = s
+    game = GameScene(d.app, table)
+    d.app.switch(game)
+    open_phones(d.app, game)
+    link = d.app.phones
+    phones: dict[int, Phone] = {}
+
+    def pump_until(done: Any, limit: float = 15.0) -> Any:
+        end = time.monotonic() + limit
+        while time.monotonic() < end:
+            d.pump()
+            got = done()
+            if got:
+                return got
+            time.sleep(0.01)
+        raise AssertionError("the page did not get there")
+
+    def conquer_twice() -> None:
+        for _ in range(2):
+            assert game.send(next(a for a in game.legal if isinstance(a, Conquer)))
+
+    def shown(phone: Phone) -> bool:
+        return phone.moves() == len(table.match.records)
+
+    try:
+        for seat in (0, 1):
+            phones[seat] = Phone(link.server.address(seat, "127.0.0.1"), seat)
+        pump_until(lambda: link.server.claimed() == {0, 1})
+        d.press_button("play")
+        pump_until(lambda: table.phone_seats == {0, 1})
+        ann, bob = phones[0], phones[1]
+        pump_until(lambda: shown(ann))
+        ann.tap("pick-0")
+        pump_until(lambda: len(table.match.records) == 1)
+        conquer_twice()
+        pump_until(lambda: shown(ann))
+        ann.tap("btn-heroes")
+        own = table.state.active_regions(0)
+        assert ann.js("return document.getElementById('btn-heroes').textContent") == strings.t("button.heroes")
+        assert ann.js("return document.getElementById('draft-send').disabled") is True
+        for rid in own[:2]:
+            ann.tap_region(rid)
+        assert ann.js("return document.getElementById('draft-send').textContent") == strings.t("button.place_heroes")
+        ann.shot(shots / "phone-heroes.png")
+        before = len(table.match.records)
+        ann.tap("draft-send")
+        pump_until(lambda: len(table.match.records) > before)
+        assert table.match.records[-1].action == {"kind": "heroes", "regions": sorted(own[:2], key=own.index)}
+        assert all(table.state.regions[r].hero for r in own[:2])
+        pump_until(lambda: shown(ann))
+        ann.tap("btn-end_turn")
+        pump_until(lambda: table.actor() == 1 and shown(bob))
+        bob.tap("pick-0")
+        pump_until(lambda: table.state.turn.phase == "conquer")
+        conquer_twice()
+        pump_until(lambda: shown(bob))
+        bob.tap("btn-encampments")
+        mine = table.state.active_regions(1)
+        total = 5
+        for rid in mine:                          # all off, then every one on the first region
+            while bob.count(rid) > 0:
+                bob.tap("minus-" + rid)
+        for _ in range(total - 1):
+            bob.tap("plus-" + mine[0])
+        assert bob.js("return document.getElementById('pool').textContent") == \
+            strings.t("bar.pool_encampments", count=1)
+        bob.tap("plus-" + mine[0])
+        bob.shot(shots / "phone-encampments.png")
+        before = len(table.match.records)
+        bob.tap("draft-send")
+        pump_until(lambda: len(table.match.records) > before)
+        assert table.state.regions[mine[0]].encampments == total
+        assert table.match.records[-1].action == {"kind": "encampments", "counts": {mine[0]: total}}
+    finally:
         for p in phones.values():
             p.close()
         d.close()

@@ -224,3 +224,252 @@ def test_a_decision_out_of_turn_is_asked_on_the_defenders_phone(home: Path) -> N
 
 def t_en(key: str, **fmt: Any) -> str:
     return strings.t(key, **fmt)
+
+
+def _latest_view(d: Driver, c: PhoneClient, ok: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """The phone's newest view once it satisfies `ok` (older ones are skipped)."""
+    box: dict[str, Any] = {}
+
+    def look() -> Any:
+        for m in c.drain():
+            if m["t"] == "view":
+                box["v"] = m
+        return box.get("v") if box.get("v") is not None and ok(box["v"]) else None
+    return _until(d, look)
+
+
+def test_heroes_and_encampments_are_placed_from_the_phone(home: Path) -> None:
+    """Ann (Heroic) and Bob (Bivouacking) play on their phones: each is offered the table's own
+    button words, places the pieces with the intent the page builds, and a placement the engine
+    refuses comes back in the engine's sentence."""
+    from game.rules import Combo, Encampments, Heroes
+    d = Driver(Options(pace=0, catch_errors=False))
+    phones: list[PhoneClient] = []
+    try:
+        game, table = _table(d, home)
+        s = table.match.state.copy()
+        s.column[0], s.column[1] = Combo("ratmen", "heroic"), Combo("amazons", "bivouacking")
+        table.match.states[-1] = s
+        game.sync(reset_mode=True)
+        ann, bob = _phone(d, 0), _phone(d, 1)
+        phones += [ann, bob]
+        d.press_button("play")
+        _until(d, lambda: table.phone_seats == {0, 1})
+        assert game.send(Pick(0)) and game.send(Conquer(next(a.region for a in game.legal if isinstance(a, Conquer))))
+        assert game.send(Conquer(next(a.region for a in game.legal if isinstance(a, Conquer))))
+        view = _latest_view(d, ann, lambda v: v["mine"] and "heroes" in v)
+        own = table.state.active_regions(0)
+        heroes = view["heroes"]
+        assert heroes["label"] == t_en("button.heroes") and heroes["place"] == t_en("button.place_heroes")
+        assert heroes["want"] == 2 and heroes["order"] == own and "camps" not in view
+        # a region not Ann's: the engine's own sentence
+        foreign = next(r for r in table.state.regions if r not in own)
+        bad = Heroes((own[0], foreign))
+        ann.send({"t": "act", "a": bad.to_dict(), "n": 1})
+        said = _until(d, _said(ann))
+        assert said["ok"] is False and said["text"] == strings.say(why_illegal(table.state, bad), table.state)
+        ann.send({"t": "act", "a": {"kind": "heroes", "regions": own[:2]}, "n": 2})
+        assert _until(d, _said(ann))["ok"]
+        assert table.match.records[-1].action == {"kind": "heroes", "regions": own[:2]}
+        assert all(table.state.regions[r].hero for r in own[:2])
+        game.send(EndTurn())
+        d.pump(3)
+        # Bob: the Encampments, spread with steppers, all five on one region
+        assert game.send(Pick(0)) and game.send(Conquer(next(a.region for a in game.legal if isinstance(a, Conquer))))
+        view = _latest_view(d, bob, lambda v: v["mine"] and "camps" in v)
+        camps = view["camps"]
+        assert camps["label"] == t_en("button.encampments") and camps["place"] == t_en("button.place_encampments")
+        assert camps["pool_line"] == t_en("bar.pool_encampments", count="{count}") and camps["total"] == 5
+        where = table.state.active_regions(1)[0]
+        too_many = Encampments.of({where: 6})
+        bob.send({"t": "act", "a": too_many.to_dict(), "n": 1})
+        said = _until(d, _said(bob))
+        assert said["ok"] is False and said["text"] == strings.say(why_illegal(table.state, too_many), table.state)
+        bob.send({"t": "act", "a": {"kind": "encampments", "counts": {where: 5}}, "n": 2})
+        assert _until(d, _said(bob))["ok"]
+        assert table.state.regions[where].encampments == 5
+        assert table.match.records[-1].action == {"kind": "encampments", "counts": {where: 5}}
+    finally:
+        for c in phones:
+            c.close()
+        d.close()
+
+
+def test_a_seat_taken_back_goes_to_a_phone_again_with_a_new_code(home: Path) -> None:
+    """Ann's seat, taken back on the table, goes back to a phone from her own turn's bar: the card
+    shows a fresh code for her seat alone and closes when the phone opens it; the old code opens
+    nothing and its old socket acts no more; the game goes on from the phone."""
+    import urllib.error
+    import urllib.request
+
+    import aiohttp
+    d = Driver(Options(pace=0, catch_errors=False))
+    phones: list[PhoneClient] = []
+    try:
+        game, table = _table(d, home)
+        link = d.app.phones
+        ann = _phone(d, 0)
+        phones.append(ann)
+        d.press_button("play")
+        _until(d, lambda: 0 in table.phone_seats)
+        old_url = link.server.address(0, "127.0.0.1")
+        assert game.button("to_phone") is None                   # on the phone already: nothing to offer
+        d.press_button("take_back")
+        assert ann.recv(kind="bye")["why"] == "taken_back"
+        _until(d, lambda: isinstance(d.scene, PassScene))
+        d.press_button("ready")
+        d.pump(2)
+        assert game.button("to_phone").label == t_en("phone.to_phone")
+        d.press_button("to_phone")
+        assert isinstance(d.scene, PhonesScene) and d.scene.seat == 0
+        new_url = link.server.address(0, "127.0.0.1")
+        assert new_url != old_url and 0 not in table.phone_seats
+        with pytest.raises(urllib.error.HTTPError) as refused:         # the old code opens nothing
+            urllib.request.urlopen(old_url + "/", timeout=5)
+        assert refused.value.code == 403
+        with pytest.raises(aiohttp.WSServerHandshakeError):
+            PhoneClient(old_url.replace("http://", "ws://") + "/ws")
+        again = PhoneClient(new_url.replace("http://", "ws://") + "/ws")
+        phones.append(again)
+        _until(d, lambda: isinstance(d.scene, GameScene) and 0 in table.phone_seats)   # the card closes itself
+        view = _latest_view(d, again, lambda v: v["mine"] and bool(v.get("picks")))
+        assert view["me"] == 0 and game.viewer is None
+        again.send({"t": "act", "a": view["picks"]["0"], "n": 1})
+        assert _until(d, _said(again))["ok"]
+        assert table.match.records[-1].action == {"kind": "pick", "index": 0} and table.match.records[-1].seat == 0
+    finally:
+        for c in phones:
+            c.close()
+        d.close()
+
+
+def _texts(v: Any, key: str = "") -> list[str]:
+    """Every line of words in a message to a phone (not the intents, ids, nor the map's points)."""
+    if key in ("a", "id", "rid", "points", "kind", "t", "lang", "phase", "terrain", "symbol", "colour", "order"):
+        return []
+    if isinstance(v, str):
+        return [v]
+    if isinstance(v, dict):
+        return [x for k, w in v.items() for x in _texts(w, k)]
+    if isinstance(v, list):
+        return [x for w in v for x in _texts(w, key)]
+    return []
+
+
+def test_french_on_the_phone_keeps_a_non_breaking_space_before_its_double_signs(home: Path) -> None:
+    """French puts a non-breaking space before : ; ! ? (and inside « »): every line the page shows
+    in French has it, the lines the page puts together itself too (their separator is the phone's
+    `sep` word)."""
+    import re
+    bad = re.compile(r"(?<![\u00a0\u202f])[:;!?»](?=\s|$)|«(?![\u00a0\u202f])")
+    d = Driver(Options(pace=0, catch_errors=False))
+    phones: list[PhoneClient] = []
+    try:
+        game, table = _table(d, home)
+        ann = _phone(d, 0)
+        phones.append(ann)
+        ann.send({"t": "lang", "lang": "fr"})
+        d.press_button("play")
+        _until(d, lambda: 0 in table.phone_seats)
+        view = _latest_view(d, ann, lambda v: v["lang"] == "fr" and v["mine"])
+        ann.send({"t": "act", "a": view["picks"]["1"], "n": 1})
+        assert _until(d, _said(ann))["ok"]
+        view = _latest_view(d, ann, lambda v: v["phase"] == "conquer")
+        bad_move = Conquer(next(r for r in table.state.regions if r not in view["targets"]))
+        ann.send({"t": "act", "a": bad_move.to_dict(), "n": 2})
+        said = _until(d, _said(ann))
+        lines = _texts(view) + [said["text"]]
+        assert view["words"]["sep"] == "\u00a0: " and any("\u00a0:" in x for x in lines)
+        assert len(lines) > 40
+        wrong = [x for x in lines if bad.search(x)]
+        assert not wrong, wrong[:5]
+    finally:
+        for c in phones:
+            c.close()
+        d.close()
+
+
+def test_a_phones_move_wakes_the_window_at_once(home: Path) -> None:
+    """The window sleeps between its looks for events (every 20 ms when nobody touches it, as at a
+    table played on phones); a phone's move nudges it awake at once rather than at its next look."""
+    import statistics
+    import threading
+
+    from game.ui.scenes.phone_link import PhoneLink
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        game, table = _table(d, home)
+        wake = PhoneLink(table, nudge=d.app.nudge).wake           # what the server calls
+        delays = []
+        for _ in range(15):
+            d.app._last_event = time.monotonic() - 10                 # idle: looks every 20 ms
+            fired: list[float] = []
+
+            def later(fired: list[float] = fired) -> None:
+                time.sleep(0.013)
+                fired.append(time.perf_counter())
+                wake()
+            th = threading.Thread(target=later)
+            th.start()
+            got = d.app._wait(1.0)
+            back = time.perf_counter()
+            th.join()
+            assert got
+            delays.append(back - fired[0])
+        assert statistics.median(delays) < 0.004, delays
+    finally:
+        d.close()
+
+
+def test_a_phone_hears_its_move_played_before_the_new_views(home: Path) -> None:
+    """The answer to a move goes out as soon as the move is played and saved; the views of the
+    new state follow (the page does not wait behind drawing its own view to hear it)."""
+    d = Driver(Options(pace=0, catch_errors=False))
+    phones: list[PhoneClient] = []
+    try:
+        game, table = _table(d, home)
+        ann = _phone(d, 0)
+        phones.append(ann)
+        d.press_button("play")
+        _until(d, lambda: 0 in table.phone_seats)
+        view = _latest_view(d, ann, lambda v: v["mine"] and bool(v.get("picks")))
+        ann.send({"t": "act", "a": view["picks"]["0"], "n": 1})
+        got: list[dict[str, Any]] = []
+        _until(d, lambda: got.extend(ann.drain()) or any(m["t"] == "view" for m in got))
+        kinds = [m["t"] for m in got]
+        assert kinds.index("said") < kinds.index("view") and got[kinds.index("said")]["ok"]
+        assert got[kinds.index("view")]["moves"] == 1 == len(table.match.records)
+    finally:
+        for c in phones:
+            c.close()
+        d.close()
+
+
+def test_a_marker_moved_and_a_triggers_answer_have_their_own_words(home: Path) -> None:
+    """A move from one region to another (a marker moved) is offered on its first region with the
+    region it goes to; a trigger's question is answered with the answer's own words, as the
+    table's buttons say them."""
+    from game.phones.views import seat_view
+    from game.rules import Use
+    from game.ui.scenes.phone_link import TableWords
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        game, table = _table(d, home)
+        s = table.state
+        a, b, c = list(s.regions)[:3]
+        words = TableWords(table, "en")
+        faces = [{"name": p.name, "colour": "#000000", "symbol": "", "bot": False, "phone": True} for p in s.players]
+        moved = [Use("guard_marker", a, b), Use("guard_marker", a, c)]
+        view = seat_view(s, 0, moved, words, faces, False, 1)
+        labels = [m["label"] for m in view["targets"][a]]
+        name = words.use_label("guard_marker")
+        assert labels == [f"{name}: → {words.region(b)}", f"{name}: → {words.region(c)}"]
+        assert [m["a"] for m in view["targets"][a]] == [x.to_dict() for x in moved]
+        answers = [Use("trigger", choice="Pay 2 coins"), Use("trigger", choice="Refuse")]
+        s2 = s.copy()
+        s2.turn_w().used = {**s.turn.used, "waiting": [[0, "", "trigger", {}]]}     # a question for Ann
+        s2.seal()
+        view = seat_view(s2, 0, answers, words, faces, False, 1)
+        assert [x["label"] for x in view["buttons"]] == ["Pay 2 coins", "Refuse"]
+    finally:
+        d.close()

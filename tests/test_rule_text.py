@@ -98,7 +98,7 @@ def test_the_card_shows_the_rule_as_played_under_the_author_text() -> None:
     strings.set_language("fr")
     try:
         lines = [line[0] for line in rules_lines(catalog, "giants", None)]
-        assert "Tel que le jeu le joue :" in lines
+        assert "Tel que le jeu le joue\u00a0:" in lines
         assert "• Conquérir une région (à côté d’une de vos régions Montagne) coûte 1 pion de moins." in lines
     finally:
         strings.set_language("en")

@@ -98,7 +98,7 @@ def test_custom_markers_have_a_picture_a_legend_entry_and_a_tooltip_line(home: P
         d.screenshot(tmp_path / "frost.png")
         strings.set_language("fr")
         tip = [line[0] for line in region_tip(game, rid)]
-        assert "Frost : 1 pion de plus pour conquérir la région ; un marqueur de Frostkin" in tip
+        assert "Frost\u00a0: 1 pion de plus pour conquérir la région\u00a0; un marqueur de Frostkin" in tip
     finally:
         strings.set_language("en")
         d.close()

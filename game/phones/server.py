@@ -126,6 +126,11 @@ class PhoneServer:
         self.codes.revoke(seat)
         self._later(self._release, seat)
 
+    def reopen(self, seat: int) -> str:
+        """A seat taken back goes to a phone again: a fresh code (the old one stays dead; its line
+        was emptied when the seat was released). Returns the code."""
+        return self.codes.issue(seat)
+
     def claimed(self) -> set[int]:
         return {s for s, line in self.lines.items() if line.claimed and self.codes.code(s)}
 
@@ -260,6 +265,7 @@ def make_app(server: PhoneServer) -> web.Application:
 
     async def socket(request: web.Request) -> web.StreamResponse:
         seat = seat_of(request)
+        code = request.match_info["code"]
         ws = web.WebSocketResponse(max_msg_size=WS_MAX, heartbeat=20)
         await ws.prepare(request)
         line = server.lines.setdefault(seat, SeatLine())
@@ -282,7 +288,7 @@ def make_app(server: PhoneServer) -> web.Application:
                         await _quiet_send(ws, json.dumps({"t": "said", "ok": False, "why": "junk"}))
                         continue
                     break
-                if server.codes.code(seat) is None:        # taken back meanwhile
+                if server.codes.seat_of(code) != seat:     # taken back meanwhile (and perhaps given a new code)
                     break
                 line.seen = time.monotonic()
                 if not bucket.take():

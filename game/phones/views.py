@@ -55,11 +55,12 @@ PICTURES_MAX = 2_500_000
 #: the phone's own words, looked up under `phone.` in the strings (the page has no text of its own)
 PAGE_KEYS = ("active", "in_decline", "column", "log", "cost", "pick", "tokens", "pool", "place", "junk", "too_big",
              "too_fast", "busy", "not_yours", "taken_back", "replaced", "stopped", "language", "game_over",
-             "winners", "you", "vibrated", "leftover")
+             "winners", "you", "vibrated", "leftover", "sep")
 #: the table's own button words the page uses
 BUTTON_KEYS = ("undo", "roll_die", "settle", "decline", "confirm_decline", "end_turn", "stout_decline",
                "place_tokens", "berserk_roll", "redeploy", "reset", "leave_as_is", "abandon", "dragon", "enchant",
-               "ghouls", "ghouls_reinforce", "fortress", "reinforce")
+               "ghouls", "ghouls_reinforce", "fortress", "reinforce", "heroes", "place_heroes", "encampments",
+               "place_encampments")
 
 
 class Words(Protocol):
@@ -110,6 +111,7 @@ def _moves(s: Any, seat: int, legal: Sequence[Action], words: Words) -> dict[str
     picks: dict[int, dict[str, Any]] = {}
     draft: dict[str, Any] | None = None
     waiting = asked(s) is not None
+    sep = words.t("phone.sep")
     for a in legal:
         kind = REGION_MOVES.get(type(a))
         if kind is not None:
@@ -119,12 +121,18 @@ def _moves(s: Any, seat: int, legal: Sequence[Action], words: Words) -> dict[str
                                                 "label": words.t(f"button.{kind}") if kind != "conquer"
                                                 else words.t("phone.conquer")})
         elif isinstance(a, Use) and a.region:
+            label = words.use_label(a.effect)
+            if a.choice:                                  # a marker moved from this region to another
+                label += sep + "→ " + (words.region(a.choice) if a.choice in s.regions else a.choice)
             targets.setdefault(a.region, []).append({"kind": "use", "a": a.to_dict(), "cost": None,
-                                                     "label": words.use_label(a.effect)})
+                                                     "label": label})
         elif isinstance(a, Use):
-            label = words.t("button.leave_as_is") if waiting else words.use_label(a.effect)
-            if a.choice:
-                label += f": {words.power(a.choice) if a.choice in s.catalog.powers else words.race(a.choice)}"
+            if waiting and a.effect == "trigger" and a.choice:
+                label = a.choice                          # an answer to a trigger's question, as on the table
+            else:
+                label = words.t("button.leave_as_is") if waiting else words.use_label(a.effect)
+                if a.choice:
+                    label += sep + (words.power(a.choice) if a.choice in s.catalog.powers else words.race(a.choice))
             buttons.append({"id": f"use:{a.effect}:{a.choice}", "label": label, "a": a.to_dict(),
                             "style": "primary" if waiting else ""})
         elif isinstance(a, Pick):
@@ -141,7 +149,7 @@ def _moves(s: Any, seat: int, legal: Sequence[Action], words: Words) -> dict[str
         elif isinstance(a, BerserkRoll):
             buttons.append({"id": "berserk_roll", "label": words.t("button.berserk_roll"), "a": a.to_dict()})
         elif isinstance(a, Ally):
-            buttons.append({"id": f"ally:{a.player}", "label": f"{words.t('button.ally')}: {s.players[a.player].name}",
+            buttons.append({"id": f"ally:{a.player}", "label": words.t("button.ally") + sep + s.players[a.player].name,
                             "a": a.to_dict()})
         elif isinstance(a, Redeploy) and draft is None and s.turn.phase in (CONQUER, REDEPLOY):
             default = dict(a.counts)
@@ -163,10 +171,31 @@ def _moves(s: Any, seat: int, legal: Sequence[Action], words: Words) -> dict[str
     return {"targets": targets, "buttons": buttons, "picks": picks, "draft": draft}
 
 
+def _pieces(pieces: Mapping[str, Any], words: Words) -> dict[str, Any]:
+    """The pieces this seat may place now, as the page builds them: the Heroes chosen region by
+    region (`want` of them among `regions`), the Encampments spread with steppers (`counts`, as
+    many as `total` in all). `pieces` comes from the window, which offers the same."""
+    out: dict[str, Any] = {}
+    heroes = pieces.get("heroes")
+    if heroes is not None:
+        out["heroes"] = {"kind": "heroes", "want": int(heroes["want"]), "order": list(heroes["regions"]),
+                         "counts": {rid: 0 for rid in heroes["regions"]}, "total": int(heroes["want"]), "min": 0,
+                         "label": words.t("button.heroes"), "place": words.t("button.place_heroes")}
+    camps = pieces.get("encampments")
+    if camps is not None:
+        counts = {rid: int(n) for rid, n in camps["counts"].items()}
+        out["camps"] = {"kind": "encampments", "counts": counts, "total": int(camps["total"]), "min": 0,
+                        "order": list(counts), "suggest": {}, "label": words.t("button.encampments"),
+                        "place": words.t("button.place_encampments"),
+                        "pool_line": words.t("bar.pool_encampments", count="{count}")}
+    return out
+
+
 def seat_view(s: Any, seat: int, legal: Sequence[Action], words: Words, seats: Sequence[dict[str, Any]],
-              can_undo: bool, version: int) -> dict[str, Any]:
+              can_undo: bool, version: int, pieces: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The view of `seat`'s phone. `seats`: each player's public face for the page (name, colour
-    as #rrggbb, symbol). `legal`: `legal_actions` of `s`, used only when this seat acts."""
+    as #rrggbb, symbol). `legal`: `legal_actions` of `s`, used only when this seat acts; `pieces`:
+    the Heroes and Encampments it may place then (`_pieces`)."""
     me = s.players[seat]
     who = actor(s)
     mine = who == seat and not s.game_over
@@ -213,6 +242,7 @@ def seat_view(s: Any, seat: int, legal: Sequence[Action], words: Words, seats: S
         view["words"]["asked_line"] = words.t("phone.withdraw", attacker=s.players[s.turn.seat].name)
     if mine:
         view.update(_moves(s, seat, legal, words))
+        view.update(_pieces(pieces or {}, words))
         view["picking"] = s.turn.phase == PICK
     if s.game_over:
         view["ranking"] = [{"name": st.name, "coins": st.coins, "place": st.place, "won": st.won}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from game.rules import Action, Encampments, Heroes, Redeploy, Withdraw
+from game.rules import CONQUER, REDEPLOY, Action, Encampments, Heroes, Redeploy, Withdraw
 
 
 @dataclass
@@ -166,3 +166,15 @@ def power_kinds(state: Any) -> set[str]:
             if ab.in_decline:
                 kinds.update(ab.intents)
     return kinds
+
+
+def pieces_offered(state: Any, legal: Iterable[Action]) -> list[str]:
+    """The pieces the player whose turn it is may place now, "encampments" and "heroes": those the
+    engine lists, and those of the player's own races while they conquer or redeploy on the board
+    even when the engine does not list them (placing them then says the engine's reason)."""
+    kinds = {a.kind for a in legal}
+    seat = state.turn.seat
+    placing = state.turn.phase in (CONQUER, REDEPLOY) and state.players[seat].active is not None \
+        and bool(state.active_regions(seat))
+    own = power_kinds(state) if placing else set()
+    return [k for k in ("encampments", "heroes") if k in kinds or k in own]

@@ -10,6 +10,7 @@
   const $ = (id) => document.getElementById(id);
   let ws = null, board = null, view = null, n = 0, wasMine = false, bye = "", retry = 0;
   let draftOpen = false, draft = null, chosen = "", confirmDecline = false, pending = {};
+  let placing = "", heroOrder = [];   // "heroes" | "encampments" while the player places them
   const hook = { view: null, board: null, said: [], rtt: [], vibrated: 0, turns: 0, connected: false, bye: "" };
   window.__phone = hook;          // read by the tests; every move is still a tap on the page
 
@@ -62,13 +63,16 @@
 
   function setView(v) {
     const turned = v.mine && !wasMine;
-    if (!view || v.phase !== view.phase || v.actor !== view.actor || !v.mine) { draftOpen = false; draft = null; }
+    if (!view || v.phase !== view.phase || v.actor !== view.actor || !v.mine) {
+      draftOpen = false; draft = null; placing = ""; heroOrder = []; }
     if (!v.mine) { chosen = ""; confirmDecline = false; }
     view = v; hook.view = v; wasMine = v.mine;
     document.documentElement.lang = v.lang;
     $("lang").value = v.lang;
-    if (v.draft && (v.phase === "redeploy" || v.phase === "withdraw" || v.draft.kind === "withdraw")) draftOpen = true;
-    if (draftOpen && v.draft && !draft) draft = Object.assign({}, v.draft.counts);
+    if (placing && !spec()) { placing = ""; draftOpen = false; draft = null; heroOrder = []; }
+    if (!placing && v.draft && (v.phase === "redeploy" || v.phase === "withdraw" || v.draft.kind === "withdraw"))
+      draftOpen = true;
+    if (draftOpen && spec() && !draft) draft = Object.assign({}, spec().counts);
     let buzzed = false;
     if (turned) { $("said").hidden = true; hook.turns++;
       if (navigator.vibrate) { try { buzzed = navigator.vibrate([200, 100, 200]); } catch (e) { buzzed = false; } }
@@ -93,7 +97,7 @@
   }
 
   // -- the board -------------------------------------------------------------------------------
-  function movesAt(rid) { return (view && view.mine && view.targets && view.targets[rid]) || []; }
+  function movesAt(rid) { return (view && view.mine && !placing && view.targets && view.targets[rid]) || []; }
   function drawBoard() {
     if (!board || !view) return;
     const began = performance.now();
@@ -117,7 +121,7 @@
         if (inDraft) cls += " own";
         else if (moves.every((m) => m.kind === "reinforce" || m.kind === "ghouls_reinforce")) cls += " amber";
         else if (!moves.some((m) => m.kind === "conquer")) cls += " power";
-        if (chosen === r.id) cls += " chosen";
+        if (chosen === r.id || picked(r.id)) cls += " chosen";
         p.setAttribute("class", cls);
         p.addEventListener("click", () => tapRegion(r.id));
         lit[r.id] = cls;
@@ -164,7 +168,9 @@
     pics.ms = performance.now() - began;
   }
   function draftCount(rid) {
-    return view.draft.kind === "withdraw" ? view.draft.base[rid] + draft[rid] : draft[rid];
+    const d = spec();
+    if (d.kind === "heroes" || d.kind === "encampments") return view.regions[rid] ? view.regions[rid].tokens : 0;
+    return d.kind === "withdraw" ? d.base[rid] + draft[rid] : draft[rid];
   }
 
   // -- the board's pieces: the pictures, the stacks, the markers, the badges ------------------------
@@ -349,31 +355,40 @@
   // -- tokens to place with steppers -------------------------------------------------------------
   function pool() {
     let used = 0; for (const k in draft) used += draft[k];
-    return view.draft.total - used;
+    return spec().total - used;
   }
   function step(rid, d) {
-    const min = view.draft.kind === "withdraw" ? 0 : view.draft.min;
+    if (spec().kind === "heroes") { toggleHero(rid); return; }
+    const min = spec().kind === "withdraw" ? 0 : spec().min;
     if (d > 0 && pool() <= 0) return;
     if (d < 0 && draft[rid] <= min) return;
     draft[rid] += d;
     render(false);
   }
   function draftAction(fill) {
-    const counts = Object.assign({}, draft);
+    const counts = Object.assign({}, draft), d = spec();
+    if (d.kind === "heroes") return { kind: "heroes", regions: heroOrder.slice() };
+    if (d.kind === "encampments") {
+      for (const k of Object.keys(counts)) if (!counts[k]) delete counts[k];
+      return { kind: "encampments", counts: counts };
+    }
     if (fill) { let left = pool();
-      for (const k of Object.keys(view.draft.suggest)) { if (left <= 0) break;
-        const add = Math.min(left, view.draft.suggest[k]); counts[k] = (counts[k] || 0) + add; left -= add; } }
-    return view.draft.kind === "withdraw" ? { kind: "withdraw", player: view.draft.player, counts: counts }
+      for (const k of Object.keys(d.suggest)) { if (left <= 0) break;
+        const add = Math.min(left, d.suggest[k]); counts[k] = (counts[k] || 0) + add; left -= add; } }
+    return d.kind === "withdraw" ? { kind: "withdraw", player: d.player, counts: counts }
       : { kind: "redeploy", counts: counts };
   }
   let warnedPool = false;
   function drawDraft() {
     const box = $("draft");
     box.textContent = "";
-    if (!view.mine || !view.draft || !draftOpen || !draft) { box.hidden = true; return; }
+    const d = spec();
+    if (!view.mine || !d || !draftOpen || !draft) { box.hidden = true; return; }
     box.hidden = false;
-    box.appendChild(el("div", { class: "pool", id: "pool" }, w("pool") + ": " + pool()));
-    for (const rid of view.draft.order) {
+    if (d.kind === "heroes") { drawHeroes(box, d); return; }
+    box.appendChild(el("div", { class: "pool", id: "pool" }, d.kind === "encampments"
+      ? d.pool_line.replace("{count}", pool()) : w("pool") + w("sep") + pool()));
+    for (const rid of d.order) {
       if (!(rid in draft)) continue;
       const row = el("div", { class: "row", "data-rid": rid });
       const name = (board && board.regions.find((r) => r.id === rid) || {}).name || rid;
@@ -382,20 +397,73 @@
       minus.addEventListener("click", () => step(rid, -1));
       const plus = el("button", { class: "step quiet", id: "plus-" + rid }, "+");
       plus.addEventListener("click", () => step(rid, 1));
-      row.appendChild(minus); row.appendChild(el("span", { class: "count", id: "count-" + rid }, draftCount(rid)));
+      row.appendChild(minus); row.appendChild(el("span", { class: "count", id: "count-" + rid },
+        d.kind === "encampments" ? draft[rid] : draftCount(rid)));
       row.appendChild(plus);
       box.appendChild(row);
     }
     const place = el("button", { class: "primary", id: "draft-send" },
-      view.draft.kind === "withdraw" ? w("button.place_tokens") : w("place"));
+      d.kind === "withdraw" ? w("button.place_tokens") : d.kind === "encampments" ? d.place : w("place"));
     place.addEventListener("click", () => {
       const left = pool();
-      if (left > 0 && view.draft.kind === "withdraw" && !warnedPool) {
+      if (left > 0 && d.kind === "withdraw" && !warnedPool) {
         warnedPool = true; said({ ok: false, text: w("leftover") }); return; }
       warnedPool = false;
       const a = draftAction(left > 0);
       const sent = act(a);
-      if (sent && view.draft.kind === "redeploy") pending[sent] = () => { draftOpen = false; draft = null; };
+      if (sent && d.kind === "redeploy") pending[sent] = () => { draftOpen = false; draft = null; };
+      if (sent && d.kind === "encampments") pending[sent] = () => closePlacing();
+    });
+    box.appendChild(place);
+  }
+
+  // -- Heroes and Encampments, placed as on the table ----------------------------------------------
+  function spec() {           // the distribution being filled in: the turn's own, or the pieces'
+    if (!view) return null;
+    if (placing === "heroes") return view.heroes || null;
+    if (placing === "encampments") return view.camps || null;
+    return view.draft || null;
+  }
+  function picked(rid) { return placing === "heroes" && heroOrder.indexOf(rid) >= 0; }
+  function openPlacing(kind) {
+    if (placing === kind) { closePlacing(); return; }
+    const d = kind === "heroes" ? view.heroes : view.camps;
+    if (!d) return;
+    placing = kind; heroOrder = []; chosen = ""; confirmDecline = false;
+    draftOpen = true; draft = Object.assign({}, d.counts);
+    render(false);
+  }
+  function closePlacing() {
+    placing = ""; heroOrder = []; draft = null;
+    draftOpen = !!(view && view.draft && (view.phase === "redeploy" || view.phase === "withdraw"));
+    if (draftOpen) draft = Object.assign({}, view.draft.counts);
+    render(false);
+  }
+  function toggleHero(rid) {      // as on the table: a tap picks or drops; one too many drops the first
+    const d = view.heroes;
+    const k = heroOrder.indexOf(rid);
+    if (k >= 0) heroOrder.splice(k, 1);
+    else { heroOrder.push(rid); while (heroOrder.length > Math.max(1, d.want)) heroOrder.shift(); }
+    for (const r in draft) draft[r] = heroOrder.indexOf(r) >= 0 ? 1 : 0;
+    render(false);
+  }
+  function drawHeroes(box, d) {
+    box.appendChild(el("div", { class: "pool", id: "pool" }, d.label + w("sep") + heroOrder.length + " / " + d.want));
+    for (const rid of d.order) {
+      const row = el("div", { class: "row", "data-rid": rid });
+      const name = (board && board.regions.find((r) => r.id === rid) || {}).name || rid;
+      row.appendChild(el("span", { class: "name" }, name));
+      const on = heroOrder.indexOf(rid) >= 0;
+      const b = el("button", { class: "step" + (on ? " on" : " quiet"), id: "hero-" + rid }, on ? "★" : "☆");
+      b.addEventListener("click", () => toggleHero(rid));
+      row.appendChild(b);
+      box.appendChild(row);
+    }
+    const place = el("button", { class: "primary", id: "draft-send" }, d.place);
+    if (heroOrder.length !== d.want) place.disabled = true;
+    place.addEventListener("click", () => {
+      const sent = act(draftAction(false));
+      if (sent) pending[sent] = () => closePlacing();
     });
     box.appendChild(place);
   }
@@ -413,8 +481,11 @@
     const v = view;
     if (!v.mine) return;
     box.appendChild(button("undo", w("button.undo"), "quiet", () => send({ t: "undo" }), v.can_undo));
+    for (const [kind, d] of [["encampments", v.camps], ["heroes", v.heroes]])
+      if (d) box.appendChild(button(kind, d.label, placing === kind ? "on" : "", () => openPlacing(kind)));
     if (v.draft && v.draft.kind === "redeploy" && v.phase === "conquer")
-      box.appendChild(button("redeploy", w("button.redeploy"), draftOpen ? "on" : "", () => {
+      box.appendChild(button("redeploy", w("button.redeploy"), draftOpen && !placing ? "on" : "", () => {
+        placing = ""; heroOrder = [];
         draftOpen = !draftOpen; draft = draftOpen ? Object.assign({}, v.draft.counts) : null; render(false); }));
     for (const b of v.buttons || []) {
       if (b.id === "decline") {
@@ -423,7 +494,7 @@
         continue;
       }
       box.appendChild(button(b.id.replace(/[^a-z0-9_-]/gi, "_"), b.label, b.style || "", () => {
-        if (b.id === "end_turn" && draftOpen && draft && v.draft && v.draft.kind === "redeploy" && changed()) {
+        if (b.id === "end_turn" && !placing && draftOpen && draft && v.draft && v.draft.kind === "redeploy" && changed()) {
           const sent = act(draftAction(pool() > 0));
           if (sent) pending[sent] = () => act(b.a);
           return;
@@ -444,7 +515,7 @@
       const title = el("div", { class: "title" });
       title.appendChild(el("span", { class: "tag" + (h.decline ? " decline" : "") }, h.decline ? w("in_decline") : w("active")));
       title.appendChild(document.createTextNode(" " + h.name +
-        (h.hand ? " · " + w("tokens") + ": " + h.hand : "")));
+        (h.hand ? " · " + w("tokens") + w("sep") + h.hand : "")));
       d.appendChild(title);
       d.appendChild(el("div", { class: "text" }, h.text));
       box.appendChild(d);
@@ -478,7 +549,7 @@
       box.appendChild(d);
     }
     if (view.over && view.ranking) {
-      const d = el("div", { class: "pool" }, w("winners") + ": " + (view.winners || []).join(", "));
+      const d = el("div", { class: "pool" }, w("winners") + w("sep") + (view.winners || []).join(", "));
       box.appendChild(d);
       for (const r of view.ranking) box.appendChild(el("div", { class: "player" }, r.place + ". " + r.name + " · " + r.coins));
     }

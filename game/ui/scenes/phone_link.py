@@ -15,15 +15,16 @@ from __future__ import annotations
 import contextlib
 import json
 import time
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import pygame
 
 from game.phones.server import DEFAULT_PORT, PhoneServer
 from game.phones.views import board_view, seat_view
-from game.rules import legal_actions, why_illegal
+from game.rules import actor, asked, legal_actions, why_illegal
 
 from .. import strings, theme
+from ..drafts import encampments_draft, heroes_start, pieces_offered
 from ..logtext import recent_lines
 from ..phone_pictures import Pictures, features, needed, region_colours
 from ..region_plan import feature_kinds
@@ -83,23 +84,47 @@ class TableWords:
         return recent_lines(m.records, m.states, limit=limit)
 
 
+def placing(s: Any, legal: list[Any]) -> dict[str, Any]:
+    """The Heroes and Encampments the player whose turn it is may place, as the window offers them:
+    the Heroes' count and the regions they may go in, the Encampments as they stand (plus the
+    engine's placement of those still in supply)."""
+    if asked(s) is not None:
+        return {}
+    out: dict[str, Any] = {}
+    for piece in pieces_offered(s, legal):
+        if piece == "heroes":
+            out["heroes"] = {"want": len(heroes_start(s, legal)), "regions": s.active_regions(s.turn.seat)}
+        else:
+            d = encampments_draft(s, legal)
+            if d is not None:
+                out["encampments"] = {"counts": d.counts, "total": d.total}
+    return out
+
+
 def hex_colour(c: tuple[int, int, int]) -> str:
     return "#%02x%02x%02x" % c
 
 
-def _wake() -> None:
-    try:
-        pygame.event.post(pygame.event.Event(WAKE))
-    except pygame.error:
-        pass
+def _waker(nudge: Callable[[], None]) -> Callable[[], None]:
+    """What the server calls when an intent waits: a pygame event for the window's loop, and
+    `nudge` so that a loop asleep between two looks wakes at once."""
+    def wake() -> None:
+        try:
+            pygame.event.post(pygame.event.Event(WAKE))
+        except pygame.error:
+            pass
+        nudge()
+    return wake
 
 
 class PhoneLink:
     """The phones of one game (a new game or a game continued: always fresh codes)."""
 
-    def __init__(self, table: Any, port: int = DEFAULT_PORT, host: str = "0.0.0.0") -> None:
+    def __init__(self, table: Any, port: int = DEFAULT_PORT, host: str = "0.0.0.0",
+                 nudge: Callable[[], None] = lambda: None) -> None:
         self.table = table
-        self.server = PhoneServer(host=host, port=port, wake=_wake)
+        self.wake = _waker(nudge)
+        self.server = PhoneServer(host=host, port=port, wake=self.wake)
         self.langs: dict[int, str] = {}
         self.version = 0
         self.boards: dict[int, str] = {}       # the language each seat's board was sent in
@@ -107,8 +132,12 @@ class PhoneLink:
         self.colours: dict[str, str] = {}      # each region's colour on the table
         self.pictured: set[str] = set()        # the pictures the boards carry
         self.latency: list[float] = []         # seconds from a phone's message to its move played
+        self.waited: list[float] = []          # ... of which the message waited for the window to look
+        self.played: list[float] = []          # when each move played came in (perf_counter)
         self.last: dict[int, str] = {}         # each seat's last view sent (without its number)
         self.sent: dict[int, int] = {}         # ... and its number
+        self.holding = False                   # a phone's move is being played: its answer goes first
+        self.due = False                       # ... and the views after it
 
     def start(self, tries: int = 10) -> None:
         """Serve on the first free port from the one asked; fresh codes for every person's seat."""
@@ -121,7 +150,7 @@ class PhoneLink:
             except OSError:
                 if k == tries - 1:
                     raise
-                self.server = PhoneServer(host=self.server.host, port=first + k + 1, wake=_wake)
+                self.server = PhoneServer(host=self.server.host, port=first + k + 1, wake=self.wake)
         self.server.open_seats(self.table.humans())
         self.table.phone_seats.clear()
 
@@ -140,9 +169,13 @@ class PhoneLink:
 
     def publish(self, scene: Any = None) -> None:
         """Every coded seat's view, in its player's language (after every change)."""
+        if self.holding:
+            self.due = True
+            return
         s = self.table.match.state
         self.version += 1
         legal = legal_actions(s) if not s.game_over else []
+        pieces = placing(s, legal) if not s.game_over else {}
         faces = [{"name": seat.name, "colour": hex_colour(theme.player_colour(seat.colour, i)),
                   "symbol": theme.player_symbol(seat.colour, i), "bot": seat.bot is not None,
                   "phone": i in self.table.phone_seats}
@@ -156,7 +189,8 @@ class PhoneLink:
                     self.server.set_board(seat, {"t": "board", **self.board(words, names)})
                     self.boards[seat] = lang
                 can_undo = self.table.match.can_undo()
-                view = seat_view(s, seat, legal, words, faces, can_undo, 0)
+                view = seat_view(s, seat, legal, words, faces, can_undo, 0,
+                                 pieces if seat == actor(s) else None)
                 view["moves"] = len(self.table.match.records)       # which move of the game it shows
             same = json.dumps(view, sort_keys=True)
             if self.last.get(seat) == same:
@@ -190,6 +224,8 @@ class PhoneLink:
         """Play what the phones sent; True when anything changed on the table."""
         changed = False
         for it in self.server.poll():
+            if it.kind == "act":
+                self.waited.append(time.perf_counter() - it.at)
             seat = it.seat
             if seat not in self.seats():
                 continue                                 # taken back meanwhile
@@ -227,16 +263,40 @@ class PhoneLink:
                     text = strings.say(why, s)
                 self.server.reply(seat, {"t": "said", "n": it.n, "ok": False, "why": "refused", "text": text})
                 continue
-            ok = scene.send(it.action)
+            ok = self.play(scene, seat, it.n, it.action)
             if ok:
                 self.latency.append(time.perf_counter() - it.at)
-            self.server.reply(seat, {"t": "said", "n": it.n, "ok": ok})
+                self.played.append(it.at)
             changed = changed or ok
         return changed
+
+    def play(self, scene: Any, seat: int, n: int, action: Any) -> bool:
+        """Play a phone's move through the scene's own `send`; the phone hears "played" as soon as it
+        is (played and saved), before the views of the new state are made and sent to every phone."""
+        self.holding, self.due = True, False
+        try:
+            ok = bool(scene.send(action))
+        finally:
+            self.holding = False
+        self.server.reply(seat, {"t": "said", "n": n, "ok": ok})
+        if self.due:
+            self.publish()
+        return ok
 
     def said(self, seat: int, key: str) -> str:
         with speaking(self.lang(seat)):
             return strings.t(key)
+
+    def reopen(self, seat: int) -> str:
+        """A seat played on the table goes back to a phone: a seat taken back gets a fresh code
+        (the one its old phone had opens nothing), a seat whose phone never came keeps its own.
+        The seat stays on the table until a phone opens the page."""
+        if self.server.codes.code(seat) is None:
+            self.server.reopen(seat)
+            self.boards.pop(seat, None)
+            self.last.pop(seat, None)
+            self.publish()
+        return self.address(seat)
 
     def take_back(self, seat: int) -> None:
         """The seat is played on the table from now on: its phone is told and its code opens nothing."""

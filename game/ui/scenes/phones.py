@@ -36,9 +36,10 @@ def qr_surface(text: str, size: int) -> pygame.Surface:
 
 
 class PhonesScene(Scene):
-    def __init__(self, app: App, game: Any) -> None:
+    def __init__(self, app: App, game: Any, seat: int | None = None) -> None:
         super().__init__(app)
         self.game = game
+        self.seat = seat                          # shown for this seat alone: closes when its phone comes
         self.link = app.phones
         self.buttons: list[Button] = []
         self.hover: str | None = None
@@ -78,6 +79,8 @@ class PhonesScene(Scene):
             self.app.dirty()
         if any(it.kind in ("act", "undo") for it in list(self.link.server.inbox.queue)):
             self.app.pop()                        # a phone has begun to play: the table goes on
+        elif self.seat is not None and self.seat in claimed:
+            self.app.pop()                        # the seat's phone has come: the table goes on
 
     def wake_in(self, now: float) -> float | None:
         return 0.25
@@ -101,7 +104,7 @@ class PhonesScene(Scene):
         if link is None:
             return
         seats = self.game.table.seats
-        shown = [i for i in range(len(seats)) if seats[i].bot is None]
+        shown = [self.seat] if self.seat is not None else [i for i in range(len(seats)) if seats[i].bot is None]
         col_w = (rect.w - round(40 * ui)) // max(1, len(shown))
         qr = min(round(300 * ui), col_w - round(20 * ui))
         for k, i in enumerate(shown):
@@ -148,7 +151,7 @@ def open_phones(app: App, game: Any) -> None:
     if not app.phones_on:
         return
     from .phone_link import PhoneLink
-    link = PhoneLink(game.table, port=app.phones_port, host=app.phones_host)
+    link = PhoneLink(game.table, port=app.phones_port, host=app.phones_host, nudge=app.nudge)
     try:
         link.start()
     except OSError as err:

@@ -45,6 +45,7 @@ from ..motion import moves_between
 from ..playview import DIE_HOLD, DIE_ROLL, USE_REGION, DieShow
 from ..strings import t, tn
 from ..table import Table
+from .phones import PhonesScene
 from .play_draw import PlayDrawing
 from .play_input import PlayInput
 from .play_modes import PlayModes
@@ -279,6 +280,15 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
         self.sync(reset_mode=True)
         self.say(t("phone.taken_back_table", name=self.state.players[seat].name), "hint")
         self.route()
+
+    def to_phone(self, seat: int) -> None:
+        """The seat played here goes (back) to a phone: the phones' card shows its code, a fresh
+        one for a seat taken back, and closes when the phone opens the page."""
+        link = self.app.phones
+        if link is None or self.table.on_phone(seat) or self.table.is_bot(seat):
+            return
+        link.reopen(seat)
+        self.app.push(PhonesScene(self.app, self, seat=seat))
 
     # -- the computer players ------------------------------------------------------------------
     def bot_step(self) -> None:

@@ -30,7 +30,7 @@ from .. import panels
 from ..drafts import (
     encampments_draft,
     heroes_start,
-    power_kinds,
+    pieces_offered,
     redeploy_draft,
     withdraw_draft,
     withdraw_suggestion,
@@ -149,13 +149,8 @@ class PlayModes(PlayView):
                 for kind in ("ghouls", "ghouls_reinforce", "dragon", "enchant", "fortress"):
                     if kind in kinds:
                         specs.append((kind, t(f"button.{kind}"), {"toggled": self.mode == kind}))
-                placing = phase in (CONQUER, REDEPLOY) and s.players[s.turn.seat].active is not None \
-                    and bool(s.active_regions(s.turn.seat))
-                own_kinds = power_kinds(s) if placing else set()
-                if "encampments" in kinds or "encampments" in own_kinds:
-                    specs.append(("encampments", t("button.encampments"), {"toggled": self.mode == "encampments"}))
-                if "heroes" in kinds or "heroes" in own_kinds:
-                    specs.append(("heroes", t("button.heroes"), {"toggled": self.mode == "heroes"}))
+                for piece in pieces_offered(s, self.legal):     # encampments, heroes
+                    specs.append((piece, t(f"button.{piece}"), {"toggled": self.mode == piece}))
                 if "ally" in kinds:
                     specs.append(("ally", t("button.ally"), {"toggled": self.mode == "ally"}))
                 if self.mode == "ally":
@@ -180,6 +175,9 @@ class PlayModes(PlayView):
                     specs.append(("end_turn", t("button.end_turn"), {"style": "primary"}))
             specs.insert(0, ("undo", t("button.undo"), {"style": "quiet", "enabled": can_undo,
                                                         "tip": "" if can_undo else t("tip.undo_off")}))
+            if self.app.phones is not None:          # this seat may go (back) to a phone
+                specs.insert(1, ("to_phone", t("phone.to_phone"), {"style": "quiet",
+                                                                   "tip": t("phone.to_phone_tip")}))
         elif self.table.on_phone(who) and not s.game_over:     # played from a phone: one click takes it back
             specs.append(("take_back", t("phone.take_back", name=s.players[who].name),
                           {"tip": t("phone.take_back_tip")}))
@@ -243,6 +241,9 @@ class PlayModes(PlayView):
             return
         if bid == "take_back":
             self.take_back(self.table.actor())  # type: ignore[attr-defined]  # (GameScene's)
+            return
+        if bid == "to_phone":
+            self.to_phone(self.table.actor())  # type: ignore[attr-defined]  # (GameScene's)
             return
         if self.table.is_bot(self.table.actor()) or self.table.on_phone(self.table.actor()):
             return
