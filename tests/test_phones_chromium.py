@@ -95,6 +95,16 @@ return out;
 """
 
 
+#: the markers the page drew in one region (the pictures' names, or a plain disc's initial), and
+#: their chips ("×3")
+MARKERS = """
+const g = document.getElementById('board').querySelector('g.region[data-rid="' + arguments[0] + '"]');
+if (!g) return [[], []];
+return [[...g.querySelectorAll('use[data-pic^="marker:"]')].map((u) => u.getAttribute('data-pic').slice(7)),
+        [...g.querySelectorAll('text')].map((t) => t.textContent).filter((t) => t.startsWith('×'))];
+"""
+
+
 class Phone:
     """One player's phone: a browser session on their seat's page."""
 
@@ -141,6 +151,11 @@ class Phone:
         dy = int(point[1] - (box["top"] + box["height"] / 2))
         el = self.drv.find_element(By.ID, f"r-{rid}")
         ActionChains(self.drv).move_to_element_with_offset(el, dx, dy).click().perform()
+
+    def markers(self, rid: str) -> tuple[list[str], list[str]]:
+        """The markers drawn in a region of the board, and their "×n" chips."""
+        kinds, chips = self.js(MARKERS, rid)
+        return kinds, chips
 
     def count(self, rid: str) -> int:
         got = self.js("const e = document.getElementById('count-' + arguments[0]); return e && e.textContent", rid)
@@ -487,8 +502,11 @@ def test_heroes_and_encampments_are_placed_by_tapping_the_phone(home: Path) -> N
         own = table.state.active_regions(0)
         assert ann.js("return document.getElementById('btn-heroes').textContent") == strings.t("button.heroes")
         assert ann.js("return document.getElementById('draft-send').disabled") is True
-        for rid in own[:2]:
+        assert not any("hero" in ann.markers(rid)[0] for rid in own)
+        for k, rid in enumerate(own[:2]):             # the board shows each Hero where it is put
             ann.tap_region(rid)
+            assert [("hero" in ann.markers(r)[0]) for r in own] == [i <= k for i in range(len(own))]
+        assert not any(table.state.regions[r].hero for r in own)       # nothing placed yet
         assert ann.js("return document.getElementById('draft-send').textContent") == strings.t("button.place_heroes")
         ann.shot(shots / "phone-heroes.png")
         before = len(table.match.records)
@@ -506,6 +524,11 @@ def test_heroes_and_encampments_are_placed_by_tapping_the_phone(home: Path) -> N
         bob.tap("btn-encampments")
         mine = table.state.active_regions(1)
         total = 5
+        start = bob.js("return window.__phone.view.camps.counts")
+        assert sum(start.values()) == total and not any(table.state.regions[r].encampments for r in mine)
+        for rid in mine:                          # the board shows the draft, not the empty regions
+            assert bob.markers(rid) == ((["encampment"], [f"×{start[rid]}"] if start[rid] > 1 else [])
+                                        if start[rid] else ([], []))
         for rid in mine:                          # all off, then every one on the first region
             while bob.count(rid) > 0:
                 bob.tap("minus-" + rid)
@@ -514,6 +537,8 @@ def test_heroes_and_encampments_are_placed_by_tapping_the_phone(home: Path) -> N
         assert bob.js("return document.getElementById('pool').textContent") == \
             strings.t("bar.pool_encampments", count=1)
         bob.tap("plus-" + mine[0])
+        assert bob.markers(mine[0]) == (["encampment"], [f"×{total}"])
+        assert all(bob.markers(rid) == ([], []) for rid in mine[1:])
         bob.shot(shots / "phone-encampments.png")
         before = len(table.match.records)
         bob.tap("draft-send")

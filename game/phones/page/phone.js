@@ -157,7 +157,8 @@
         const owner = here.owner !== null && here.owner !== undefined ? view.players[here.owner] : null;
         stack(g, x, y, d, here.tokens || inDraft ? here : Object.assign({}, here, { rid: "lost_tribe" }), n, owner);
       }
-      if (here.markers && here.markers.length) markers(g, x, y, d, here.markers);
+      const marks = shownMarkers(r.id, here);
+      if (marks.length) markers(g, x, y, d, marks);
       if (cost.length) {
         const moves = movesAt(r.id);
         costBadge(g, x, y, d, Math.min.apply(null, cost), moves.every((m) => m.kind === "reinforce"),
@@ -166,6 +167,20 @@
       if (g.firstChild) deco.appendChild(g);
     }
     pics.ms = performance.now() - began;
+  }
+  // a region's markers as the board shows them: while Heroes or Encampments are being placed,
+  // where the player has put them so far (in the draft's regions) instead of where they stand
+  const FIXED = ["lair", "fortress", "hole", "hero", "dragon"];
+  function shownMarkers(rid, here) {
+    const list = (here && here.markers) || [];
+    if (!(placing && draftOpen && draft && rid in draft)) return list;
+    const kind = placing === "heroes" ? "hero" : "encampment";
+    const n = placing === "heroes" ? (heroOrder.indexOf(rid) >= 0 ? 1 : 0) : draft[rid];
+    const rest = list.filter((m) => m[0] !== kind);
+    if (!n) return rest;
+    const at = kind === "hero" ? rest.filter((m) => FIXED.indexOf(m[0]) >= 0 && FIXED.indexOf(m[0]) < 3).length
+      : rest.filter((m) => FIXED.indexOf(m[0]) >= 0).length;
+    return rest.slice(0, at).concat([[kind, n]], rest.slice(at));
   }
   function draftCount(rid) {
     const d = spec();
