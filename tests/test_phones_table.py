@@ -343,6 +343,72 @@ def test_a_seat_taken_back_goes_to_a_phone_again_with_a_new_code(home: Path) -> 
         d.close()
 
 
+def test_a_seat_taken_back_goes_to_a_phone_from_the_menu_when_it_is_not_its_turn(home: Path) -> None:
+    """Ann's seat, taken back on the table, goes back to a phone during Bob's turn: her turn's bar
+    is not there then, the in-game menu's phones card is; it covers the table (no coins shown),
+    offers "Play on a phone" for her seat alone, shows her fresh code and closes when her phone
+    opens it. Her phone then sees Bob's turn without his moves, and Bob's turn goes on."""
+    from game.ui.scenes.menu import MenuScene
+    d = Driver(Options(pace=0, catch_errors=False))
+    phones: list[PhoneClient] = []
+    try:
+        game, table = _table(d, home)
+        link = d.app.phones
+        ann, bob = _phone(d, 0), _phone(d, 1)
+        phones += [ann, bob]
+        d.press_button("play")
+        _until(d, lambda: table.phone_seats == {0, 1})
+        old_url = link.server.address(0, "127.0.0.1")
+        d.press_button("take_back")
+        assert ann.recv(kind="bye")["why"] == "taken_back"
+        _until(d, lambda: isinstance(d.scene, PassScene))
+        d.press_button("ready")
+        assert game.send(Pick(0)) and game.send(EndTurn())         # Ann plays her turn on the table
+        _until(d, lambda: table.actor() == 1 and isinstance(d.scene, GameScene))
+        assert game.button("to_phone") is None and game.button("peek") is None   # Bob's turn: no bar, no coins
+        d.press_button("menu")
+        assert isinstance(d.scene, MenuScene) and d.scene.button("phones").label == t_en("menu.phones")
+        d.press_button("phones")
+        assert isinstance(d.scene, PhonesScene) and d.scene.seat is None
+        d.pump()
+        card = d.scene
+        assert [b.id for b in card.buttons if b.id.startswith("to_phone")] == ["to_phone:0"]   # Bob's is on his phone
+        assert card.button("to_phone:0").label == t_en("phone.to_phone")
+        d.press_button("to_phone:0")
+        d.pump()
+        new_url = link.server.address(0, "127.0.0.1")
+        assert new_url != old_url and 0 not in table.phone_seats and d.scene is card
+        assert card.button("to_phone:0") is None                  # her code is on the card now
+        assert table.actor() == 1 and len(table.match.records) == 2        # nothing else moved
+        again = PhoneClient(new_url.replace("http://", "ws://") + "/ws")
+        phones.append(again)
+        _until(d, lambda: isinstance(d.scene, GameScene) and 0 in table.phone_seats)   # the card closes itself
+        assert game.viewer is None                 # the table no longer counts Ann as the one at the screen
+        view = _latest_view(d, again, lambda v: v["me"] == 0)
+        assert not view["mine"] and "picks" not in view and "targets" not in view and view["turn"] == 1
+        bview = _latest_view(d, bob, lambda v: v["mine"] and bool(v.get("picks")))
+        bob.send({"t": "act", "a": bview["picks"]["0"], "n": 1})    # Bob's turn goes on from his phone
+        assert _until(d, _said(bob))["ok"] and table.match.records[-1].seat == 1
+    finally:
+        for c in phones:
+            c.close()
+        d.close()
+
+
+def test_the_menu_offers_the_phones_card_only_while_phones_are_on(home: Path) -> None:
+    from game.ui.scenes.menu import MenuScene
+    d = Driver(Options(pace=0, catch_errors=False))
+    try:
+        table = Table.new([Seat("Ann", "orange"), Seat("Bob", "sky")], 5, shipped_map_path(2), [], home / "game.json")
+        d.app.switch(GameScene(d.app, table, viewer=0))
+        d.pump()
+        d.press_button("menu")
+        assert isinstance(d.scene, MenuScene) and d.scene.button("phones") is None
+        assert "phones" not in d.scene.targets()
+    finally:
+        d.close()
+
+
 def _texts(v: Any, key: str = "") -> list[str]:
     """Every line of words in a message to a phone (not the intents, ids, nor the map's points)."""
     if key in ("a", "id", "rid", "points", "kind", "t", "lang", "phase", "terrain", "symbol", "colour", "order"):

@@ -1,7 +1,8 @@
 """The in-game menu, over the dimmed table (Esc or the Menu button): resume, rules and help,
-the settings (language, sound on or off, the music loop, the volume, animation speed, computer
-speed, hints, full screen; `SettingRows`), save and leave to the title screen, start another
-game (the current one stays saved and listed there), and quit. The game autosaves after every
+the phones' card while the game has phones on (`PhonesScene`: each seat's code; a seat played
+here goes to a phone at any moment), the settings (language, sound on or off, the music loop,
+the volume, animation speed, computer speed, hints, full screen; `SettingRows`), save and leave
+to the title screen, start another game (the current one stays saved and listed there), and quit. The game autosaves after every
 move, so leaving or quitting loses nothing; "save" writes once more to be sure.
 
 Keys: Esc resumes; Up/Down (or Tab) go through the actions, then the settings rows; Enter does
@@ -23,8 +24,11 @@ from ..table import Table
 from ..widgets import Button, centred_box, hit, tooltip, track_hover
 from .common import card_frame
 from .cover import CardScene, CoverScene
+from .phones import PhonesScene
 
 ACTIONS = ("resume", "help", "leave", "new", "quit")
+#: ... with the phones' card among them while the game has phones on
+PHONE_ACTIONS = ("resume", "help", "phones", "leave", "new", "quit")
 
 
 class MenuScene(CoverScene):
@@ -52,9 +56,13 @@ class MenuScene(CoverScene):
     def volume_bar(self) -> pygame.Rect:
         return self.settings.volume_bar
 
+    @property
+    def action_ids(self) -> tuple[str, ...]:
+        return PHONE_ACTIONS if self.app.phones is not None else ACTIONS
+
     def targets(self) -> list[str]:
         """What the keys move through: the actions, then the settings rows."""
-        return list(ACTIONS) + self.settings.keys()
+        return list(self.action_ids) + self.settings.keys()
 
     def button(self, bid: str) -> Button | None:
         return next((b for b in self.buttons if b.id == bid), None)
@@ -76,9 +84,10 @@ class MenuScene(CoverScene):
         # the actions, down the left
         bw, bh = px(320), px(46)
         x, y = box.x + px(30), box.y + px(90)
-        for aid in ACTIONS:
+        for aid in self.action_ids:
             self.actions.append(Button(aid, t(f"menu.{aid}"), pygame.Rect(x, y, bw, bh),
-                                       style="primary" if aid == "resume" else "normal"))
+                                       style="primary" if aid == "resume" else "normal",
+                                       tip=t("menu.phones_tip") if aid == "phones" else ""))
             y += bh + px(14)
         # the settings, on the right: a label and a row of choices each (two short ones share a line)
         sx = x + bw + px(30)
@@ -102,7 +111,7 @@ class MenuScene(CoverScene):
                 self.app.dirty()
         elif ev.type == pygame.KEYDOWN:
             chosen = self.targets()[self.focus]
-            on_setting = chosen not in ACTIONS
+            on_setting = chosen not in self.action_ids
             if ev.key == pygame.K_ESCAPE:
                 self.press("resume")
             elif ev.key in (pygame.K_DOWN, pygame.K_TAB):
@@ -115,7 +124,7 @@ class MenuScene(CoverScene):
                     self.settings.step(chosen, step)
                     self.resize()
                 elif step > 0:                          # from the actions across to the settings
-                    self.move_focus(len(ACTIONS) - self.focus)
+                    self.move_focus(len(self.action_ids) - self.focus)
             elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 if on_setting:
                     self.settings.step(chosen, 1, wrap=True)
@@ -135,7 +144,7 @@ class MenuScene(CoverScene):
         targets = self.targets()
         self.focus = (self.focus + step) % len(targets)
         chosen = targets[self.focus]
-        self.settings.focus = None if chosen in ACTIONS else chosen
+        self.settings.focus = None if chosen in self.action_ids else chosen
         self.resize()
 
     def press(self, bid: str) -> None:
@@ -144,6 +153,8 @@ class MenuScene(CoverScene):
             app.pop()                                  # the table goes on where it stopped
         elif bid == "help":
             app.replace(CardScene(app, Overlay("help", list(help_columns(self.table.match.state, self.table.seats)))))
+        elif bid == "phones" and app.phones is not None:
+            app.replace(PhonesScene(app, self.table))  # each seat's code; a seat played here may go to a phone
         elif bid in ("leave", "new", "quit"):
             if not self.table.save():                  # already autosaved; once more to be sure
                 app.pop()                              # a game that cannot be saved is not left:
@@ -171,7 +182,7 @@ class MenuScene(CoverScene):
             b.draw(surf, text, self.hover == b.id, ui)
         self.settings.draw(surf, self.hover, ui)
         chosen = self.targets()[self.focus]
-        focus = self.button(chosen) if chosen in ACTIONS else None
+        focus = self.button(chosen) if chosen in self.action_ids else None
         if focus is not None:
             pygame.draw.rect(surf, theme.GOLD, focus.rect.inflate(round(8 * ui), round(8 * ui)),
                              max(2, round(3 * ui)), border_radius=round(10 * ui))

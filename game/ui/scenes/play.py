@@ -288,7 +288,7 @@ class GameScene(PlayInput, PlayModes, PlayDrawing):
         if link is None or self.table.on_phone(seat) or self.table.is_bot(seat):
             return
         link.reopen(seat)
-        self.app.push(PhonesScene(self.app, self, seat=seat))
+        self.app.push(PhonesScene(self.app, self.table, seat=seat))
 
     # -- the computer players ------------------------------------------------------------------
     def bot_step(self) -> None:
