@@ -18,7 +18,9 @@ round-1 pick (a fixed number of them, so that both trees do the same work); with
 two trees take turns there too. `--big-content` times reading, starting and a lab game with a
 made file of 10,000 races and powers against the base set, each in fresh processes
 (`game.content_bench`). `--fingerprint` prints instead the fingerprint of `--games` random
-games (`game.fingerprint`): the same on two trees means the same games.
+games (`game.fingerprint`): the same on two trees means the same games. `--cpu` times each
+whole game in processor time instead of on the clock (no split between `legal_actions` and
+`apply`): on a shared machine, the figure the others' work moves least.
 """
 from __future__ import annotations
 
@@ -73,11 +75,21 @@ def five_player_board() -> tuple[Board, str]:
         return Board.from_dicts("grid", 8, regs), "inline 48-region grid"
 
 
-def timed_game(board: Board, catalog: Any, seed: int) -> dict[str, float]:
+def timed_game(board: Board, catalog: Any, seed: int, cpu: bool = False) -> dict[str, float]:
     """One random game (the same intents as `random_playout` with this seed), timed: the whole
-    game, and the time inside `legal_actions` and inside `apply`."""
+    game, and the time inside `legal_actions` and inside `apply`; with `cpu`, the whole game
+    alone, in processor time (a shared machine's other work left out)."""
     clock = time.perf_counter
     rng = random.Random(seed)
+    if cpu:
+        t0 = time.process_time()
+        s = new_game(board, NAMES, catalog, rng)
+        steps = 0
+        while not s.game_over:
+            acts = legal_actions(s)
+            s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+            steps += 1
+        return {"game": time.process_time() - t0, "legal": 0.0, "apply": 0.0, "steps": steps}
     t0 = clock()
     s = new_game(board, NAMES, catalog, rng)
     t_legal = t_apply = 0.0
@@ -243,8 +255,9 @@ def report(label: str, m: dict[str, float]) -> None:
     print(f"{label}per intent: median {m['action_us']:.1f} µs  target ≤ {ACTION_TARGET_US:g} µs: "
           f"{_verdict(m['action_us'], ACTION_TARGET_US)}")
     share = m["legal_us"] / max(1e-12, m["legal_us"] + m["apply_us"])
-    print(f"{label}  legal_actions {m['legal_us']:.1f} µs + apply {m['apply_us']:.1f} µs per intent "
-          f"({share:.0%} in legal_actions)")
+    if m["legal_us"] + m["apply_us"] > 0:          # not split with --cpu
+        print(f"{label}  legal_actions {m['legal_us']:.1f} µs + apply {m['apply_us']:.1f} µs per intent "
+              f"({share:.0%} in legal_actions)")
     print(f"{label}games per second on one core: {m['games_per_s']:.1f}")
 
 
@@ -357,6 +370,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--big-content", action="store_true",
                     help="time reading, starting and a lab game with 10,000 made races and powers against the base set")
     ap.add_argument("--runs", type=int, default=5, help="fresh processes of each kind for --big-content")
+    ap.add_argument("--cpu", action="store_true",
+                    help="time each whole game in processor time, not on the clock (no split between "
+                         "legal_actions and apply): for a shared machine")
     ap.add_argument("--fingerprint", action="store_true",
                     help="print the fingerprint of --games random games instead of timing them (game.fingerprint)")
     args = ap.parse_args(argv)
@@ -386,11 +402,11 @@ def main(argv: list[str] | None = None) -> int:
     base = default_catalog() if args.content else None
     runs, base_runs = [], []
     for seed in range(args.games):           # with content: a game on the base set alone in turn
-        runs.append(timed_game(board, catalog, seed))
+        runs.append(timed_game(board, catalog, seed, args.cpu))
         if base is not None:
-            base_runs.append(timed_game(board, base, seed))
+            base_runs.append(timed_game(board, base, seed, args.cpu))
     print(f"board: {where} ({len(board.regions)} regions, {board.turns} rounds), 5 players, {args.games} games; "
-          f"{_content_line(args.content)}; {engine_line()}")
+          f"{_content_line(args.content)}; {engine_line()}{'; processor time' if args.cpu else ''}")
     m = summary(runs)
     report("", m)
     if base_runs:

@@ -25,6 +25,16 @@ def test_the_bench_prints_per_intent_figures_and_the_targets(capsys: pytest.Capt
     assert "legal_actions" in out and "apply" in out and "target ≤ 5 ms" in out
 
 
+def test_cpu_times_the_same_games_in_processor_time(capsys: pytest.CaptureFixture[str]) -> None:
+    board, _ = bench.five_player_board()
+    catalog = bench.default_catalog()
+    clock, cpu = bench.timed_game(board, catalog, 3), bench.timed_game(board, catalog, 3, cpu=True)
+    assert cpu["steps"] == clock["steps"] > 0 and cpu["game"] > 0 and cpu["legal"] == cpu["apply"] == 0
+    assert bench.main(["--games", "2", "--cpu"]) == 0
+    out = capsys.readouterr().out
+    assert "; processor time" in out and "per intent: median" in out and "legal_actions" not in out
+
+
 def test_a_revision_git_cannot_give_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert bench.main(["--compare", "no-such-revision-anywhere", "--games", "1"]) == 2
     out = capsys.readouterr().out.strip()
