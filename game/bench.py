@@ -4,7 +4,8 @@ Plays uniformly random 5-player games (on the 5-player map when it loads, otherw
 48-region inline grid) and prints the median time of a whole game, the time per intent, and how
 it splits between `legal_actions` and `apply`, with games per second on one core. Targets: a
 random 5-player game ≤ 5 ms median and ≤ 20 µs per intent. `--compare REV` plays the same seeds
-on this tree and on git revision REV (extracted with `git archive` to a temporary folder), one
+on this tree and on git revision REV (extracted with `git archive` to a temporary folder, so
+interpreted) or on the checkout in folder REV (with its own build, if it has one), one
 game on each in turn so that both see the same machine, and prints the ratio: the speed of a
 shared machine drifts by a third between runs, so only ratios within one run count. `--ui`
 runs the window benchmark instead (`game.ui.bench`). `--content FILE.yaml` adds custom races and
@@ -18,13 +19,16 @@ round-1 pick (a fixed number of them, so that both trees do the same work); with
 two trees take turns there too. `--big-content` times reading, starting and a lab game with a
 made file of 10,000 races and powers against the base set, each in fresh processes
 (`game.content_bench`). `--fingerprint` prints instead the fingerprint of `--games` random
-games (`game.fingerprint`): the same on two trees means the same games.
+games (`game.fingerprint`): the same on two trees means the same games. `--cpu` times each
+whole game in processor time instead of on the clock (no split between `legal_actions` and
+`apply`): on a shared machine, the figure the others' work moves least.
 """
 from __future__ import annotations
 
 import argparse
 import inspect
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -73,11 +77,21 @@ def five_player_board() -> tuple[Board, str]:
         return Board.from_dicts("grid", 8, regs), "inline 48-region grid"
 
 
-def timed_game(board: Board, catalog: Any, seed: int) -> dict[str, float]:
+def timed_game(board: Board, catalog: Any, seed: int, cpu: bool = False) -> dict[str, float]:
     """One random game (the same intents as `random_playout` with this seed), timed: the whole
-    game, and the time inside `legal_actions` and inside `apply`."""
+    game, and the time inside `legal_actions` and inside `apply`; with `cpu`, the whole game
+    alone, in processor time (a shared machine's other work left out)."""
     clock = time.perf_counter
     rng = random.Random(seed)
+    if cpu:
+        t0 = time.process_time()
+        s = new_game(board, NAMES, catalog, rng)
+        steps = 0
+        while not s.game_over:
+            acts = legal_actions(s)
+            s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+            steps += 1
+        return {"game": time.process_time() - t0, "legal": 0.0, "apply": 0.0, "steps": steps}
     t0 = clock()
     s = new_game(board, NAMES, catalog, rng)
     t_legal = t_apply = 0.0
@@ -107,8 +121,9 @@ if native is not None:
     native.enable()
 '''
 WORKER = r'''
-import json, random, sys, time
+import json, os, random, sys, time
 sys.path.insert(0, ".")
+CPU = bool(os.environ.get("SMALLWORLD_BENCH_CPU"))
 ''' + ENABLE + r'''
 from game.content.catalog import default_catalog, load_catalog
 from game.rules import apply, legal_actions, new_game
@@ -116,10 +131,20 @@ from game.bench import five_player_board
 board, _ = five_player_board()
 catalog = load_catalog(sys.argv[1:]) if sys.argv[1:] else default_catalog()
 clock = time.perf_counter
-print("ready", flush=True)
+print("ready", native.state()[0] if hasattr(native, "state") else "interpreted", flush=True)
 for line in sys.stdin:
     seed = int(line)
     rng = random.Random(seed)
+    if CPU:                       # the whole game in processor time, not split
+        t0 = time.process_time()
+        s = new_game(board, ["ann", "bob", "cid", "dee", "eve"], catalog, rng)
+        steps = 0
+        while not s.game_over:
+            acts = legal_actions(s)
+            s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+            steps += 1
+        print(json.dumps({"game": time.process_time() - t0, "legal": 0.0, "apply": 0.0, "steps": steps}), flush=True)
+        continue
     t0 = clock()
     s = new_game(board, ["ann", "bob", "cid", "dee", "eve"], catalog, rng)
     tl = ta = 0.0
@@ -180,13 +205,16 @@ BOT_WORKER = "\n".join([
 class Worker:
     """A Python process timing games on one tree of the project, a game per request."""
 
-    def __init__(self, tree: Path, content: list[str] | None = None, script: str = WORKER) -> None:
+    def __init__(self, tree: Path, content: list[str] | None = None, script: str = WORKER, cpu: bool = False) -> None:
+        env = dict(os.environ, SMALLWORLD_BENCH_CPU="1" if cpu else "")
         self.proc = subprocess.Popen([sys.executable, "-c", script, *(content or [])], cwd=tree, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True)
+                                     stdout=subprocess.PIPE, text=True, env=env)
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        first = self.proc.stdout.readline().strip()
-        if first != "ready":
+        first = self.proc.stdout.readline().split()
+        if not first or first[0] != "ready":
             raise RuntimeError(f"the engine in {tree} did not start")
+        #: "compiled" or "interpreted" (`game.native`), as the worker said
+        self.engine = first[1] if len(first) > 1 else "interpreted"
 
     def game(self, seed: int | str) -> dict[str, float]:
         """The figures of one request: a seed (a random game), or 'medium N' / 'expert N' (`BOT_WORKER`)."""
@@ -243,8 +271,9 @@ def report(label: str, m: dict[str, float]) -> None:
     print(f"{label}per intent: median {m['action_us']:.1f} µs  target ≤ {ACTION_TARGET_US:g} µs: "
           f"{_verdict(m['action_us'], ACTION_TARGET_US)}")
     share = m["legal_us"] / max(1e-12, m["legal_us"] + m["apply_us"])
-    print(f"{label}  legal_actions {m['legal_us']:.1f} µs + apply {m['apply_us']:.1f} µs per intent "
-          f"({share:.0%} in legal_actions)")
+    if m["legal_us"] + m["apply_us"] > 0:          # not split with --cpu
+        print(f"{label}  legal_actions {m['legal_us']:.1f} µs + apply {m['apply_us']:.1f} µs per intent "
+              f"({share:.0%} in legal_actions)")
     print(f"{label}games per second on one core: {m['games_per_s']:.1f}")
 
 
@@ -293,18 +322,22 @@ def engine_line() -> str:
     return f"the {kind} engine ({why})"
 
 
-def compare(rev: str, games: int, content: list[str] | None = None, bots: bool = False) -> int:
+def compare(rev: str, games: int, content: list[str] | None = None, bots: bool = False, cpu: bool = False) -> int:
     if resources.CHECKOUT is None:
         print(resources.needs_checkout(f"--compare {rev}"))
         return 2
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
         other = Path(tmp)
-        try:
-            export_revision(rev, other, resources.CHECKOUT)
-        except ValueError as err:
-            print(f"--compare {rev}: git cannot give that revision ({err}); name a commit, tag or branch")
-            return 2
-        here, there = Worker(resources.CHECKOUT, content), Worker(other, content)
+        if Path(rev).is_dir():                 # another checkout, with its own build if it has one
+            other = Path(rev).resolve()
+        else:
+            try:
+                export_revision(rev, other, resources.CHECKOUT)
+            except ValueError as err:
+                print(f"--compare {rev}: git cannot give that revision ({err}); name a commit, tag or branch")
+                return 2
+        here, there = Worker(resources.CHECKOUT, content, cpu=cpu), Worker(other, content, cpu=cpu)
+        engines = (here.engine, there.engine)
         try:
             mine: list[dict[str, float]] = []
             theirs: list[dict[str, float]] = []
@@ -329,13 +362,15 @@ def compare(rev: str, games: int, content: list[str] | None = None, bots: bool =
     a, b = summary(mine), summary(theirs)
     print(f"{games} games on each tree, interleaved (same seeds; the trees may play different "
           f"games if their rules differ); {_content_line(content or [])}")
-    print(f"this tree: {engine_line()}; {rev}: interpreted (a revision taken from git carries no build)")
+    print(f"this tree: {engine_line()}; {rev}: {engines[1]}"
+          + (" (a revision taken from git carries no build)" if not Path(rev).is_dir() else "")
+          + ("; processor time" if cpu else ""))
     report("this tree: ", a)
     report(f"{rev}: ", b)
+    split = "" if cpu else (f", legal_actions {b['legal_us'] / a['legal_us']:.2f}x, "
+                            f"apply {b['apply_us'] / a['apply_us']:.2f}x")
     print(f"ratio {rev} / this tree: game {b['game_ms'] / a['game_ms']:.2f}x, "
-          f"per intent {b['action_us'] / a['action_us']:.2f}x, "
-          f"legal_actions {b['legal_us'] / a['legal_us']:.2f}x, apply {b['apply_us'] / a['apply_us']:.2f}x "
-          f"(above 1: this tree is faster)")
+          f"per intent {b['action_us'] / a['action_us']:.2f}x{split} (above 1: this tree is faster)")
     if bots:
         ba, bb = _split(bots_mine), _split(bots_theirs)
         bot_report("this tree: ", ba)
@@ -351,12 +386,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--content", action="append", default=[])
     ap.add_argument("--packs", action="store_true", help="add every expansion pack the game ships")
-    ap.add_argument("--compare", metavar="REV", help="also time git revision REV, interleaved, and print the ratio")
+    ap.add_argument("--compare", metavar="REV", help="also time git revision REV (or the checkout in folder REV, "
+                    "with its own build), interleaved, and print the ratio")
     ap.add_argument("--bots", action="store_true",
                     help="also time Medium's lab games and Expert's look-ahead (4 players)")
     ap.add_argument("--big-content", action="store_true",
                     help="time reading, starting and a lab game with 10,000 made races and powers against the base set")
     ap.add_argument("--runs", type=int, default=5, help="fresh processes of each kind for --big-content")
+    ap.add_argument("--cpu", action="store_true",
+                    help="time each whole game in processor time, not on the clock (no split between "
+                         "legal_actions and apply): for a shared machine")
     ap.add_argument("--fingerprint", action="store_true",
                     help="print the fingerprint of --games random games instead of timing them (game.fingerprint)")
     args = ap.parse_args(argv)
@@ -372,7 +411,7 @@ def main(argv: list[str] | None = None) -> int:
         if any(Path(c).is_absolute() for c in args.content):
             print("--compare loads --content in each tree: name the files relative to the checkout")
             return 2
-        return compare(args.compare, args.games, args.content, args.bots)
+        return compare(args.compare, args.games, args.content, args.bots, args.cpu)
     try:
         catalog = load_catalog([str(resolve_content(c)) for c in args.content]) if args.content else default_catalog()
     except ContentError as err:
@@ -386,11 +425,11 @@ def main(argv: list[str] | None = None) -> int:
     base = default_catalog() if args.content else None
     runs, base_runs = [], []
     for seed in range(args.games):           # with content: a game on the base set alone in turn
-        runs.append(timed_game(board, catalog, seed))
+        runs.append(timed_game(board, catalog, seed, args.cpu))
         if base is not None:
-            base_runs.append(timed_game(board, base, seed))
+            base_runs.append(timed_game(board, base, seed, args.cpu))
     print(f"board: {where} ({len(board.regions)} regions, {board.turns} rounds), 5 players, {args.games} games; "
-          f"{_content_line(args.content)}; {engine_line()}")
+          f"{_content_line(args.content)}; {engine_line()}{'; processor time' if args.cpu else ''}")
     m = summary(runs)
     report("", m)
     if base_runs:

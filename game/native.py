@@ -30,7 +30,10 @@ What compiled code may not do (each rule is why the code it names looks as it do
 3. Be pickled as Python pickles plain classes: a compiled frozen dataclass refuses the attribute
    writes of unpickling, and a compiled class is made only through its constructor. Every class
    of a compiled module that crosses to another process (the lab's pools and cluster) is
-   registered with `game.rules.pickling` (`when_compiled` for dataclasses, `by_parts` otherwise).
+   registered with `game.rules.pickling` (`when_compiled` for dataclasses, `by_parts` otherwise,
+   `by_keywords_when_compiled` for the effect blocks, which `register` does). Nor be copied by
+   its `__dict__` (it has none): an effect block keeps the parameters it was given
+   (`Ability.given`), and a copy of one is made again from them (the content's twins).
 4. Run a constructor that `dataclass` generates on a hot path (it runs interpreted, about six
    times slower): the state's copies write theirs out (`game/rules/state.py`). Nor a nested
    function or a key function on one (`min(..., key=...)`): the caller keeps its names in an
@@ -40,6 +43,12 @@ What compiled code may not do (each rule is why the code it names looks as it do
    marked `interpreted`, and `tests/test_native.py` runs it on the interpreted engine.
 6. Read a module the fingerprint does not cover: the compiled modules import nothing of `game`
    outside `READ` (`tests/test_native.py` checks it), since they read its types by layout.
+7. Be made by a class decorator: a decorated class is not native, and a native class (the
+   blocks' `Ability`) may not have it as a subclass. The effect blocks register with a plain
+   call after their class (`register("heroes", Heroes)`, `abilities/base.py`).
+8. Call `super()` in a class method: compiled, it passes the wrong class. The block that adds
+   to `Ability.word_problems` calls `word_problems_of(cls, given)` instead. (And `reversed()`
+   of the events list stops mypyc 2.4 with an internal error: the blocks read `events[::-1]`.)
 """
 from __future__ import annotations
 
@@ -60,15 +69,27 @@ from typing import Any, Sequence
 from . import resources
 
 ROOT = resources.IMPORT_ROOT          # the folder holding `game`: the checkout, when run from one
-#: the modules compiled: the engine's core, the helpers every effect block reads (`where:` and
-#: markers), and Medium's judgement (Hard's and Expert's playouts)
+#: the folder of the effect blocks and the rule language, every module of which is compiled
+BLOCKS = "game/rules/abilities"
+
+
+def _blocks(root: Path) -> tuple[str, ...]:
+    """Every module of `BLOCKS` under `root` but the package's `__init__`, by name, found by
+    walking the folder: a block added there is compiled with the others (it could not extend
+    the compiled `Ability` interpreted), and needs no list edited."""
+    return tuple(f"game.rules.abilities.{p.stem}" for p in sorted((root / BLOCKS).glob("*.py"))
+                 if p.stem != "__init__")
+
+
+#: the modules compiled: the engine's core, the events the rule language hears, every effect
+#: block with the language's verbs, and Medium's judgement (Hard's and Expert's playouts)
 MODULES: tuple[str, ...] = (
     "game.rules.board", "game.rules.catalog", "game.rules.chance", "game.rules.common",
-    "game.rules.conquest", "game.rules.die", "game.rules.engine", "game.rules.invariants",
-    "game.rules.lent", "game.rules.listing", "game.rules.playout", "game.rules.position",
-    "game.rules.pricing", "game.rules.ranking", "game.rules.resolution", "game.rules.setup",
-    "game.rules.state", "game.rules.targets", "game.rules.turn", "game.rules.waiting",
-    "game.rules.abilities.box", "game.rules.abilities.markers", "game.rules.abilities.where",
+    "game.rules.conquest", "game.rules.die", "game.rules.engine", "game.rules.heard",
+    "game.rules.invariants", "game.rules.lent", "game.rules.listing", "game.rules.playout",
+    "game.rules.position", "game.rules.pricing", "game.rules.ranking", "game.rules.resolution",
+    "game.rules.setup", "game.rules.state", "game.rules.targets", "game.rules.turn",
+    "game.rules.waiting", *_blocks(ROOT),
     "game.bots.knowledge", "game.bots.medium", "game.bots.tactics", "game.bots.view",
 )
 #: what the compiled modules read, under `ROOT`: folders (every .py file in them, at any depth)

@@ -1,6 +1,8 @@
 """`python -m game.bench` prints the figures the targets are judged by (never asserted on speed)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from game import bench
@@ -23,6 +25,27 @@ def test_the_bench_prints_per_intent_figures_and_the_targets(capsys: pytest.Capt
     out = capsys.readouterr().out
     assert "per intent: median" in out and "target ≤ 20 µs" in out
     assert "legal_actions" in out and "apply" in out and "target ≤ 5 ms" in out
+
+
+def test_cpu_times_the_same_games_in_processor_time(capsys: pytest.CaptureFixture[str]) -> None:
+    board, _ = bench.five_player_board()
+    catalog = bench.default_catalog()
+    clock, cpu = bench.timed_game(board, catalog, 3), bench.timed_game(board, catalog, 3, cpu=True)
+    assert cpu["steps"] == clock["steps"] > 0 and cpu["game"] > 0 and cpu["legal"] == cpu["apply"] == 0
+    assert bench.main(["--games", "2", "--cpu"]) == 0
+    out = capsys.readouterr().out
+    assert "; processor time" in out and "per intent: median" in out and "legal_actions" not in out
+
+
+def test_compare_takes_a_checkout_folder_with_its_own_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--compare FOLDER` times the checkout there as it is (its build too, when it has one): here
+    this very checkout, so both say the same engine; `--cpu` in processor time, not split."""
+    root = Path(bench.__file__).resolve().parents[1]
+    assert bench.main(["--compare", str(root), "--games", "2", "--cpu"]) == 0
+    out = capsys.readouterr().out
+    engine = bench.native.state()[0]
+    assert f"{root}: {engine}; processor time" in out, out
+    assert "per intent" in out and "legal_actions" not in out and "ratio" in out
 
 
 def test_a_revision_git_cannot_give_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -164,7 +164,7 @@ def test_an_effect_written_again_gives_each_entry_a_block_of_its_own_as_if_made_
     blocks = [cat.abilities[f"r{i}"] for i in range(3)]
     for made in zip(*blocks, strict=True):
         assert len({id(b) for b in made}) == 3                 # each entry its own
-        fresh = REGISTRY[made[0].name](**dict(made[0].p))
+        fresh = REGISTRY[made[0].name](**dict(made[0].given))         # the parameters as written
         for b in made:
             assert type(b) is type(fresh) and pickle.dumps(b) == pickle.dumps(fresh)
     # the same parameters in another order: made afresh in that order

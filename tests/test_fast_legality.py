@@ -497,7 +497,8 @@ def test_region_conditions_read_the_board_as_written() -> None:
     the region and all of its neighbours says."""
     from game.rules.abilities.where import Where
     catalog = load_catalog(EXPANSIONS)
-    wheres = [w for abil in catalog.abilities.values() for ab in abil for w in vars(ab).values()
+    wheres = [w for abil in catalog.abilities.values() for ab in abil
+              for w in (getattr(ab, n, None) for n in dir(ab) if not n.startswith("__"))      # compiled: no vars()
               if isinstance(w, Where) and w]
     wheres += [Where(d) for d in ({"terrains": ["hill", "farmland"], "next_to_own": "mountain"},
                                   {"coastal": True, "occupant": "in_decline"},

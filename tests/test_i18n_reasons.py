@@ -32,7 +32,7 @@ from game.rules import (
     reason,
     why_illegal,
 )
-from game.rules.abilities.base import ParamError
+from game.rules.abilities import ParamError
 from game.rules.reasons import reason_n
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -5,6 +5,7 @@ its parts labelled; the defender's side of it, `for: attacker`; a score; a redep
 conditions are read each time, and each quantity is said in the player's language."""
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -101,7 +102,6 @@ def _game(tmp_path: Path, effects: list[dict[str, Any]]):  # type: ignore[no-unt
     path.write_text(yaml.safe_dump({"races": {"walls": {"name": "Walls", "tokens": 5, "effects": effects}}}),
                     encoding="utf-8")
     cat = load_catalog([path])
-    import random
     s = new_game(BOARDS["grid"](), ["ann", "bob"], cat, random.Random(1))
     return s
 
@@ -132,7 +132,9 @@ def test_a_lasting_ability_answers_only_the_hook_of_its_quantity() -> None:
         assert {"cost_modifier", "flat_price", "attack_strength", "defence_added"} <= ab.quiet_hooks()
     price = Lasting(change="conquest_price", by=-1)
     assert "cost_modifier" not in price.quiet_hooks() and "die_bonus" in price.quiet_hooks()
-    assert price.flat_price(None, 0, "x") is None and price.die_bonus(None, 0, "x") == 0  # type: ignore[arg-type]
+    s = new_game(BOARDS["grid"](), ["ann", "bob"], load_catalog([]), random.Random(1))   # compiled: a real state
+    rid = next(iter(s.board.index))
+    assert price.flat_price(s, 0, rid) is None and price.die_bonus(s, 0, rid) == 0
     walls = Lasting(change="conquest_price", by=1, **{"for": "attacker"})
     assert not {"defence_added", "defence_strength"} & walls.quiet_hooks()
 

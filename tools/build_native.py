@@ -7,7 +7,8 @@ could shadow. The result goes to `build/native/<python>/` with a manifest of the
 fingerprint (the hash of every file the compiled modules read, and the Python and mypy versions);
 the game then loads those modules while, and only while, the fingerprint still matches
 (`game.native`, whose docstring lists what compiled code may not do). A finished build replaces the previous one whole; a failed one leaves it as it
-was. It takes about a minute of processor time (up to several on a slow or busy machine).
+was. It takes about three minutes of processor time (more on a slow or busy machine), most of it
+in the C compiler on the one file the modules share.
 Before any of it, it looks for a C compiler (`CC`, or the one Python was built with, on PATH) and
 for `Python.h`, and says in one line which is missing and which package brings it. While mypyc
 runs, a line says each step it reaches (the type check, each C file compiled) and, when a step
@@ -226,7 +227,7 @@ def start_background(root: Path, if_possible: bool) -> int:
         child = subprocess.Popen(args, cwd=str(root), stdin=subprocess.DEVNULL, stdout=out,
                                  stderr=subprocess.STDOUT, **extra)  # type: ignore[call-overload]
     _lock(root).write_text(str(child.pid), encoding="utf-8")
-    print("Compiling the engine in the background (1 to 6 minutes; its lines: "
+    print("Compiling the engine in the background (3 to 8 minutes; its lines: "
           f"{shown(log)}). The game starts now on the interpreted engine, the same game, and runs "
           "compiled from its next start.", flush=True)
     return 0
@@ -266,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
         return failed
     if args.background:
         return start_background(root, args.if_possible)
-    print("Compiling the engine with mypyc, once (1 to 6 minutes, longer on a busy machine; the whole "
+    print("Compiling the engine with mypyc, once (3 to 8 minutes, longer on a busy machine; the whole "
           f"output goes to {shown(log_path(root))})...", flush=True)
     t0 = time.monotonic()
     try:

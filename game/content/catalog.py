@@ -586,7 +586,10 @@ def _check_markers(built: Mapping[str, tuple[Any, ...]], custom: set[str],
 def _twin(block: Any) -> Any:
     """A block of its own, made of the very parameters `block` was made of as written: its
     attributes, which nothing changes once it is made, are shared (a copy without copy.copy's
-    general machinery, several times quicker than making it again)."""
+    general machinery, several times quicker than making it again). A compiled block
+    (`game.native`) can be made only through its constructor: it is made again from them."""
+    if not hasattr(block, "__dict__"):
+        return type(block)(**block.given)
     twin = object.__new__(type(block))
     twin.__dict__.update(block.__dict__)
     return twin

@@ -1,7 +1,7 @@
 """`python -m game.content.vocab --markdown` — the reference of every effect block, from the code.
 
 Reads the effect registry (`game.rules.abilities`): each block's name, what it does (the first
-paragraph of its class docstring, else of its module's), its parameters with their defaults and
+paragraph of its class docstring, else of its module's, read from the source), its parameters with their defaults and
 meaning (`params`, `param_docs`), whether it works In Decline, and the intent it plays; then the
 words of `where:` and `when:`. `--write` puts the reference into `docs/custom-races.md`
 between the markers `<!-- blocks:start -->` and `<!-- blocks:end -->`; a test checks the file
@@ -10,6 +10,8 @@ says exactly what the code does, so the documentation never goes stale.
 from __future__ import annotations
 
 import argparse
+import ast
+import functools
 import inspect
 import sys
 from typing import Any
@@ -55,8 +57,18 @@ def _param(cls: type[Ability], k: str, v: Any, docs: dict[str, str]) -> str:
     return out
 
 
+@functools.cache
+def _docstrings(module: str) -> tuple[str | None, dict[str, str | None]]:
+    """The docstring of `module` and of each of its classes, read from its source: a compiled
+    module (`game.native`) keeps none."""
+    tree = ast.parse(native.source_of(module).read_text(encoding="utf-8"))
+    return ast.get_docstring(tree, clean=False), {node.name: ast.get_docstring(node, clean=False)
+                                                  for node in tree.body if isinstance(node, ast.ClassDef)}
+
+
 def describe(cls: type[Ability]) -> str:
-    return _first_paragraph(cls.__doc__) or _first_paragraph(sys.modules[cls.__module__].__doc__)
+    module_doc, class_docs = _docstrings(cls.__module__)
+    return _first_paragraph(class_docs.get(cls.__name__)) or _first_paragraph(module_doc)
 
 
 def markdown() -> str:

@@ -40,3 +40,8 @@ class ReplayError(HasReason, ValueError):
 
 class BoardError(HasReason, ValueError):
     """A board that cannot be played; the message says which region and how to fix it."""
+
+
+class ParamError(HasReason, ValueError):
+    """A YAML parameter an effect block does not accept; the message names it (raised by the
+    blocks of `abilities`, which read it from there as `abilities.ParamError`)."""

@@ -16,7 +16,8 @@ without being listed anywhere.
 """
 from __future__ import annotations
 
-from .base import REGISTRY, Ability, ParamError, register
+from ..errors import ParamError
+from .base import REGISTRY, Ability, register
 from .declared import honours_decline, param_problems, where_params
 from .language import EVENTS as TRIGGER_EVENTS
 from .language import MARKER_BOX, other_side

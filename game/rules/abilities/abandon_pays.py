@@ -15,7 +15,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-@register("abandon_pays")
 class AbandonPays(Ability):
     """`coins` at the end of your turn for each region abandoned this turn; those regions may
     not be conquered again this turn (Nomads)."""
@@ -39,3 +38,6 @@ class AbandonPays(Ability):
         if s.turn.seat != seat:
             return 0
         return int(self.p["coins"]) * len(s.turn.used.get("abandoned", ()))
+
+
+register("abandon_pays", AbandonPays)

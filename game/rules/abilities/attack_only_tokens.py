@@ -26,7 +26,6 @@ if TYPE_CHECKING:  # pragma: no cover
 COUNT = "attack_only"          # how many the tray gave at the pick
 
 
-@register("attack_only_tokens")
 class AttackOnlyTokens(Ability):
     """`amount` more tokens at the pick that only attack: after each redeploy they leave the board
     until the next turn (Amazons). One of a kind: tokens that are in hand for conquests but never on
@@ -52,3 +51,6 @@ class AttackOnlyTokens(Ability):
         if hold is None or in_decline:
             return 0
         return int(hold.memo.get(COUNT, self.p["amount"]))   # those the tray gave, no more
+
+
+register("attack_only_tokens", AttackOnlyTokens)

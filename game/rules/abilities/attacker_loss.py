@@ -24,7 +24,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("attacker_loss")
 class AttackerLoss(Ability):
     """After each conquest of a region matching `where` (`occupant`: who held it before),
     `amount` of your tokens go back to the tray, from the region taken first, then from hand."""
@@ -60,3 +59,6 @@ class AttackerLoss(Ability):
         if self.where and not self.where.holds(s, seat, r.race, rid):
             return
         do_acts(s, self.acts, rid, seat, victim.owner if victim.tokens else None, victim.race, events)
+
+
+register("attacker_loss", AttackerLoss)

@@ -1,6 +1,6 @@
 """The extension points every race and power effect plugs into, and the registry of effects.
 
-An effect is a subclass of `Ability` registered under a name with `@register("name")`; YAML
+An effect is a subclass of `Ability` registered under a name with `register("name", Class)`; YAML
 content composes effects by name with parameters (`{cost_change: {amount: -1}}`). The engine
 calls the hooks below at fixed moments of the turn; every hook's default does nothing, so an
 effect overrides only what it changes. Hooks receive the state being built by `apply` (write
@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, NamedTuple
 
-from ..reasons import HasReason, Reason, reason
+from ..errors import ParamError
+from ..pickling import by_keywords_when_compiled, when_compiled
+from ..reasons import Reason, reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
@@ -58,13 +60,17 @@ class Fight(NamedTuple):
 REGISTRY: dict[str, type["Ability"]] = {}
 
 
-def register(name: str) -> Callable[[type["Ability"]], type["Ability"]]:
-    """Class decorator: make an effect available to YAML content under `name`."""
-    def deco(cls: type["Ability"]) -> type["Ability"]:
-        cls.name = name
-        REGISTRY[name] = cls
-        return cls
-    return deco
+def register(name: str, cls: type["Ability"]) -> None:
+    """Make the effect `cls` available to YAML content under `name`: each block's module calls
+    it once its classes are defined (`register("heroes", Heroes)` at its end). A plain call, not
+    a class decorator: a decorated class is not compiled as a native class (`game.native`)."""
+    cls.name = name
+    REGISTRY[name] = cls
+    by_keywords_when_compiled(cls, _given)          # pickled for the lab's processes (`pickling`)
+
+
+def _given(block: "Ability") -> dict[str, Any]:
+    return dict(block.given)
 
 
 @dataclass(frozen=True)
@@ -91,8 +97,7 @@ class MarkSpec:
     pays_placer: bool = False
 
 
-class ParamError(HasReason, ValueError):
-    """A YAML parameter an effect does not accept; the message names it."""
+when_compiled(MarkSpec)          # pickled for the lab's processes (`pickling`)
 
 
 def near(word: Any, known: Iterable[str]) -> Reason | str:
@@ -170,6 +175,8 @@ class Ability:
     held_where: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def __init__(self, **kw: Any) -> None:
+        #: the parameters as given (a compiled block is pickled by making it again from them)
+        self.given: dict[str, Any] = dict(kw)
         self.only_in_decline: bool = bool(kw.pop("only_in_decline", False))
         self.in_decline: bool = bool(kw.pop("in_decline", self.works_in_decline)) or self.only_in_decline
         unknown = set(kw) - set(self.params)
@@ -192,22 +199,10 @@ class Ability:
     @classmethod
     def word_problems(cls, given: dict[str, Any]) -> list[Reason]:
         """The words of `given` outside the block's `choices`, and the parameters given without
-        the value of another that `only_with` says they need."""
-        out: list[Reason] = []
-        for k, v in given.items():
-            accepted = cls.choices.get(k)
-            if not accepted:
-                continue
-            for x in v if isinstance(v, list) else [v]:
-                if x not in accepted:
-                    words = [_yaml_word(a) for a in accepted]
-                    out.append(reason("param_word", effect=cls.name, param=k, value=x, hint=near(x, words),
-                                      known=", ".join(words)))
-        for k, (other, values) in cls.only_with.items():
-            if k in given and given.get(other, cls.params.get(other)) not in values:
-                out.append(reason("param_only_with", effect=cls.name, param=k, other=other,
-                                  values=" or ".join(_yaml_word(v) for v in values), first=_yaml_word(values[0])))
-        return out
+        the value of another that `only_with` says they need (a block that finds more calls
+        `word_problems_of(cls, given)` for these: `super()` in a class method, compiled, passes
+        the wrong class)."""
+        return word_problems_of(cls, given)
 
     def quiet_hooks(self) -> frozenset[str]:
         """The hooks this block overrides that, with its parameters, always answer as the
@@ -560,3 +555,23 @@ class Ability:
                      events: list[dict[str, Any]]) -> None:
         """Carry out a checked intent on `s` (a copy being built)."""
         raise NotImplementedError(self.name)
+
+
+def word_problems_of(cls: type[Ability], given: dict[str, Any]) -> list[Reason]:
+    """`Ability.word_problems` of the block `cls`: the words of `given` outside its `choices`,
+    and the parameters given without the value of another that `only_with` says they need."""
+    out: list[Reason] = []
+    for k, v in given.items():
+        accepted = cls.choices.get(k)
+        if not accepted:
+            continue
+        for x in v if isinstance(v, list) else [v]:
+            if x not in accepted:
+                words = [_yaml_word(a) for a in accepted]
+                out.append(reason("param_word", effect=cls.name, param=k, value=x, hint=near(x, words),
+                                  known=", ".join(words)))
+    for k, (other, values) in cls.only_with.items():
+        if k in given and given.get(other, cls.params.get(other)) not in values:
+            out.append(reason("param_only_with", effect=cls.name, param=k, other=other,
+                              values=" or ".join(_yaml_word(v) for v in values), first=_yaml_word(values[0])))
+    return out

@@ -30,7 +30,6 @@ if TYPE_CHECKING:  # pragma: no cover
 DIE = BERSERK_DIE
 
 
-@register("berserk")
 class Berserk(Ability):
     """Roll the reinforcement die before any conquest (`berserk_roll`); its face comes off the next
     conquest's cost (Berserk). One of a kind: no other entry lets the die be rolled before a chosen
@@ -84,3 +83,6 @@ class Berserk(Ability):
         t.used["conquests_begun"] = True
         t.acted = True
         rolled_before_conquest(s, seat, hold, chance.roll(), events)
+
+
+register("berserk", Berserk)

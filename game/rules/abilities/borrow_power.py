@@ -39,7 +39,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("borrow_power")
 class BorrowPower(Ability):
     """Borrow a power, or another race's ability, from the column or the board until your next
     turn (Copycat). One of a kind: no other block changes a race's abilities during the game."""
@@ -134,3 +133,6 @@ class BorrowPower(Ability):
         hold.hand += got
         events.append({"type": "use", "seat": seat, "effect": self.name, "power": action.choice,
                        "tokens": got})
+
+
+register("borrow_power", BorrowPower)

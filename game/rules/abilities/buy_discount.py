@@ -21,7 +21,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("buy_discount")
 class BuyDiscount(UseMove):
     """Pay `coins` to the bank: the next conquest costs `discount` fewer tokens (Mercenary;
     `use: buy_discount`)."""
@@ -66,3 +65,6 @@ class BuyDiscount(UseMove):
 
 def reason_n_coins(need: int, have: int) -> Reason:
     return reason("needs_coins", coins=need, have=have)
+
+
+register("buy_discount", BuyDiscount)

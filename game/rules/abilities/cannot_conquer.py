@@ -17,7 +17,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("cannot_conquer")
 class CannotConquer(Ability):
     """The race may not conquer regions matching `where`."""
 
@@ -36,3 +35,6 @@ class CannotConquer(Ability):
         if self.where.holds(s, seat, hold.race if hold else None, rid):
             return reason("cannot_conquer_here", s, region=rid)
         return None
+
+
+register("cannot_conquer", CannotConquer)

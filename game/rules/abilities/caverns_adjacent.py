@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..errors import ParamError
 from ..reasons import reason
-from .base import Ability, ParamError, register
+from .base import Ability, register
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..board import Board
     from ..state import GameState
 
 
-@register("caverns_adjacent")
 class CavernsAdjacent(Ability):
     """Every region with `feature` counts as adjacent to every other such region for the race's
     conquests (Underworld). One of a kind: it adds board adjacency, which powers that need an
@@ -39,3 +39,6 @@ class CavernsAdjacent(Ability):
         f = self.p["feature"]
         board = s.board
         return f in board.region(a).features and f in board.region(b).features
+
+
+register("caverns_adjacent", CavernsAdjacent)

@@ -53,7 +53,6 @@ def _place(sources: dict[str, set[str]], owner: dict[str, str], t: str, seen: se
     return False
 
 
-@register("clear_region")
 class ClearRegion(RegionMove):
     """Empty a region without a conquest: next to each of your `near` regions after redeploying
     (Lava), or once per turn anywhere (`anywhere`, Wendigos); its occupants take their tokens back
@@ -200,3 +199,6 @@ class ClearRegion(RegionMove):
     def on_turn_start(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
         if self.p["marker"]:
             take_back(s, seat, self, self.p["marker"])
+
+
+register("clear_region", ClearRegion)

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..errors import ParamError
 from ..reasons import reason
-from .base import Ability, ParamError, register
+from .base import Ability, register
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
@@ -37,7 +38,6 @@ def groups(s: "GameState", regions: list[str]) -> int:
     return n
 
 
-@register("coins_for_count")
 class CoinsForCount(Ability):
     """At the end of your turn, `amount` coins per thing counted (`of`), less `beyond`:
     regions (Imperial), connected groups (Quarreling), coastal pairs (Fisher), stacks of at
@@ -75,3 +75,6 @@ class CoinsForCount(Ability):
 
     def score(self, s: "GameState", seat: int, hold: "RaceHold", in_decline: bool) -> int:
         return int(self.p["amount"]) * max(0, self.count(s, seat, hold.race) - int(self.p["beyond"]))
+
+
+register("coins_for_count", CoinsForCount)

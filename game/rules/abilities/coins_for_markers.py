@@ -17,7 +17,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-@register("coins_for_markers")
 class CoinsForMarkers(Ability):
     """At the end of your turn, `amount` coins per `marker` on the board (with `held`, only in
     your race's regions)."""
@@ -39,3 +38,6 @@ class CoinsForMarkers(Ability):
         if self.p["held"]:
             found = [r for r in found if s.regions[r].owner == seat and s.regions[r].race == hold.race]
         return int(self.p["amount"]) * sum(s.regions[r].marks[name] for r in found)
+
+
+register("coins_for_markers", CoinsForMarkers)

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..errors import ParamError
 from ..reasons import Reason, reason
-from .base import Ability, ParamError, register
+from .base import Ability, register
 from .lasting import lasting_while, score_regions
 from .where import Where
 
@@ -27,7 +28,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-@register("coins_for_regions")
 class CoinsForRegions(Ability):
     """At the end of your turn, `amount` coins for each region of the race matching `where`,
     `otherwise` for each other one; a region never scores below 0."""
@@ -64,3 +64,6 @@ class CoinsForRegions(Ability):
 
     def score(self, s: "GameState", seat: int, hold: "RaceHold", in_decline: bool) -> int:
         return score_regions(s, seat, hold, self.where, int(self.p["amount"]), int(self.p["otherwise"]))
+
+
+register("coins_for_regions", CoinsForRegions)

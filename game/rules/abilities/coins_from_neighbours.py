@@ -13,7 +13,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-@register("coins_from_neighbours")
 class CoinsFromNeighbours(Ability):
     """At the end of your turn, `amount` coins from each player with an Active token next to one
     of your regions (Thieving)."""
@@ -36,3 +35,6 @@ class CoinsFromNeighbours(Ability):
                 s.player_w(v).coins -= take
                 got += take
         return got
+
+
+register("coins_from_neighbours", CoinsFromNeighbours)

@@ -19,7 +19,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-@register("coins_if")
 class CoinsIf(Ability):
     """`amount` coins at the end of your turn if `when` holds, the race holds at most
     `regions_at_most` regions (0: any number) and, with `connected`, they form one group.
@@ -50,3 +49,6 @@ class CoinsIf(Ability):
             if self.p["connected"] and groups(s, own) != 1:
                 return 0
         return int(self.p["amount"])
+
+
+register("coins_if", CoinsIf)

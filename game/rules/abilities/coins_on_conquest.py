@@ -24,7 +24,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("coins_on_conquest")
 class CoinsOnConquest(Ability):
     """After each conquest of a region matching `where`, `amount` coins from the bank or from
     the player who held it (Ransacking)."""
@@ -57,3 +56,6 @@ class CoinsOnConquest(Ability):
         if self.where and not self.where.holds(s, seat, hold.race if hold else None, rid):
             return
         do_acts(s, self.acts, rid, seat, victim.owner, victim.race, events)
+
+
+register("coins_on_conquest", CoinsOnConquest)

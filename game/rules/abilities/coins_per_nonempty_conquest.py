@@ -13,7 +13,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-@register("coins_per_nonempty_conquest")
 class CoinsPerNonemptyConquest(Ability):
     """`amount` coins at the end of your turn per non-empty region conquered this turn (Orcs,
     Pillaging). Kept apart from `coins_on_conquest`, which pays at once: this one counts every way
@@ -27,3 +26,6 @@ class CoinsPerNonemptyConquest(Ability):
         if in_decline or s.turn.seat != seat:
             return 0
         return int(self.p["amount"]) * s.turn.nonempty
+
+
+register("coins_per_nonempty_conquest", CoinsPerNonemptyConquest)

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..errors import ParamError
 from ..reasons import reason
-from .base import Ability, ParamError, register
+from .base import Ability, register
 from .replace import pay_acts, read_do
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,7 +31,6 @@ SIDES = ("attacker", "holder", "bank")
 AS_SIDE = {"attacker": "attacker", "holder": "me", "bank": "bank"}
 
 
-@register("coins_when_conquered")
 class CoinsWhenConquered(Ability):
     """When an opponent conquers one of the race's regions, `amount` coins go from `payer` to
     `payee`; with `required`, an attacker who cannot pay may not conquer it."""
@@ -70,3 +70,6 @@ class CoinsWhenConquered(Ability):
     def on_region_lost(self, s: "GameState", seat: int, rid: str, attacker: int, in_decline: bool,
                        events: list[dict[str, Any]]) -> None:
         pay_acts(s, self.coins, attacker, seat, events, required=False)      # the required: its price
+
+
+register("coins_when_conquered", CoinsWhenConquered)

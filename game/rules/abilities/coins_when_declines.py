@@ -17,7 +17,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-@register("coins_when_declines")
 class CoinsWhenDeclines(Ability):
     """Coins per race In Decline when picked (`at_pick`), each time another race declines
     (`others`) and when this race declines (`own`): Historian."""
@@ -50,3 +49,6 @@ class CoinsWhenDeclines(Ability):
                       events: list[dict[str, Any]]) -> None:
         if self.p["own"]:
             s.player_w(seat).coins += int(self.p["own"])
+
+
+register("coins_when_declines", CoinsWhenDeclines)

@@ -17,7 +17,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-@register("collect_lost_tokens")
 class CollectLostTokens(Ability):
     """Tokens lost in any conquest come to you; at the start of your turn N of them (N players)
     make one new token of your race (Igors)."""
@@ -49,3 +48,6 @@ class CollectLostTokens(Ability):
         p = s.player_w(seat)
         for race, n in p.memo.pop("collected", {}).items():
             add_tray(s, race, n)
+
+
+register("collect_lost_tokens", CollectLostTokens)

@@ -23,7 +23,6 @@ if TYPE_CHECKING:  # pragma: no cover
 KEY = "column_marks"      # PlayerState.memo: {combo race: {marker: how many}}
 
 
-@register("column_marker")
 class ColumnMarker(Ability):
     """Up to `count` markers a turn on combos in the column: picking a marked combo costs
     `price` more per marker, paid to the placer or the bank."""
@@ -75,3 +74,6 @@ class ColumnMarker(Ability):
         name = str(self.p["marker"])
         here[name] = int(here.get(name, 0)) + 1
         events.append({"type": "use", "seat": seat, "effect": self.name, "choice": action.choice})
+
+
+register("column_marker", ColumnMarker)

@@ -10,7 +10,6 @@ from typing import Any, ClassVar
 from .base import Ability, register
 
 
-@register("column_price")
 class ColumnPrice(Ability):
     """A player who picks a combo below this one puts `coins` on it instead of 1 (Cursed)."""
 
@@ -20,3 +19,6 @@ class ColumnPrice(Ability):
 
     def pass_over_price(self) -> int | None:
         return int(self.p["coins"])
+
+
+register("column_price", ColumnPrice)

@@ -54,7 +54,6 @@ def launch_sites(s: "GameState", own: list[str], rid: str) -> list[str]:
     return [o for o in own if o in far]
 
 
-@register("conquer_from_afar")
 class ConquerFromAfar(Ability):
     """Conquer a region exactly two steps from one of yours (across land or the Lake, not a
     Sea): Slingmen (`coins` from the bank each time, only with no region of yours next to the
@@ -139,3 +138,6 @@ class ConquerFromAfar(Ability):
     def on_decline(self, s: "GameState", seat: int) -> None:
         if self.p["marker"]:
             take_back(s, seat, self, self.p["marker"])
+
+
+register("conquer_from_afar", ConquerFromAfar)

@@ -36,7 +36,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("cost_change")
 class CostChange(Ability):
     """Every conquest of a region matching `where`, in a turn matching `when`, costs `amount`
     more tokens (negative: fewer). Goblins, Ogres, Mummies, Were-, Airborne."""
@@ -109,3 +108,6 @@ class CostChange(Ability):
                 if not where.holds(s, seat, hold.race if hold else None, rid):
                     return 0
         return amount
+
+
+register("cost_change", CostChange)

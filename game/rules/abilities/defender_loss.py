@@ -17,7 +17,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("defender_loss")
 class DefenderLoss(Ability):
     """When an opponent takes one of your regions you discard `amount` tokens instead of 1; the
     rest come back to hand (0 is the Elves' rule)."""
@@ -34,3 +33,6 @@ class DefenderLoss(Ability):
 
     def lost_out_of_game(self) -> bool:
         return bool(self.p["to"] == "out")
+
+
+register("defender_loss", DefenderLoss)

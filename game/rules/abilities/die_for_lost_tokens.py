@@ -15,7 +15,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-@register("die_for_lost_tokens")
 class DieForLostTokens(Ability):
     """A die roll for each token lost in a conquest: that many new tokens from the tray
     (Witch Doctors)."""
@@ -35,3 +34,6 @@ class DieForLostTokens(Ability):
             events.append({"type": "bonus_tokens", "seat": seat, "race": hold.race, "tokens": got})
             if [seat, hold.race] not in s.turn.withdraw:
                 s.turn.withdraw.append([seat, hold.race])
+
+
+register("die_for_lost_tokens", DieForLostTokens)

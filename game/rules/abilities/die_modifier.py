@@ -33,7 +33,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("die_modifier")
 class DieModifier(RegionTurn):
     """The reinforcement die brings `add` tokens more (negative: fewer, never below 0) in a roll
     for a conquest of a region matching `where` (the final attempt, a Berserk roll), in a turn
@@ -63,3 +62,6 @@ class DieModifier(RegionTurn):
     def die_bonus(self, s: "GameState", seat: int, rid: str) -> int:
         # a Berserk roll's bonus is part of a conquest's cost: judged locally as `when` says
         return self.add if change_holds(self, self.c, s, seat, None, rid) else 0
+
+
+register("die_modifier", DieModifier)

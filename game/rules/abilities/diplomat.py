@@ -25,7 +25,6 @@ if TYPE_CHECKING:  # pragma: no cover
 USED = "ally"
 
 
-@register("diplomat")
 class Diplomat(Ability):
     """Choose an opponent you did not attack this turn (`ally: player`): until your next turn
     neither of you attacks the other's Active race (Diplomat). One of a kind: a peace between two
@@ -76,3 +75,6 @@ class Diplomat(Ability):
         s.turn.used[USED] = other
         s.turn.acted = True
         event(events, "ally", seat=seat, ally=other)
+
+
+register("diplomat", Diplomat)

@@ -21,7 +21,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-@register("discount_markers")
 class DiscountMarkers(UseMove):
     """A marker per region matching `where` at the end of each turn; later each one spent
     takes `discount` tokens off a conquest (Fireball; `use: discount_markers`)."""
@@ -85,3 +84,6 @@ class DiscountMarkers(UseMove):
         if self.p["cap"]:
             n = min(n, int(self.p["cap"]))
         hold.memo[self.name] = n
+
+
+register("discount_markers", DiscountMarkers)

@@ -34,7 +34,6 @@ USED = "dragon"
 _DRAGON = attrgetter("dragon")
 
 
-@register("dragon")
 class Dragon(Ability):
     """Once per turn take a region with `tokens` tokens whatever defends it; the Dragon stays there,
     making it immune, until it moves (Dragon Master). One of a kind: a conquest that ignores the
@@ -110,3 +109,6 @@ class Dragon(Ability):
         if take_region(s, seat, rid, events, chance, hold=hold, tokens=self._tokens(s, seat), how="dragon"):
             s.reg_w(rid).dragon = True              # (not where a Skag Attack cancelled the conquest)
         s.turn.used[USED] = True
+
+
+register("dragon", Dragon)

@@ -28,7 +28,6 @@ if TYPE_CHECKING:  # pragma: no cover
 FREE = "encampments_free"
 
 
-@register("encampments")
 class Encampments(Ability):
     """Spread `count` Encampments over your regions (`encampments: {region: n}`), moved freely each
     turn: +1 defence each, never lost (Bivouacking). One of a kind: a free distribution of markers
@@ -121,3 +120,6 @@ class Encampments(Ability):
         p.memo[FREE] = self._count(s, seat) - sum(counts.values())
         s.turn.acted = True
         event(events, "encampments", seat=seat, counts={k: v for k, v in counts.items() if v})
+
+
+register("encampments", Encampments)

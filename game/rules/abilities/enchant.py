@@ -34,7 +34,6 @@ if TYPE_CHECKING:  # pragma: no cover
 USED = "enchanted"
 
 
-@register("enchant")
 class Enchant(Ability):
     """Replace a lone Active token of an opponent next to your regions by one of yours from the tray
     (`enchant: region`), `per_opponent` times per opponent a turn (Sorcerers). One of a kind: a
@@ -130,3 +129,6 @@ class Enchant(Ability):
         tokens = least_tokens(s, seat, s.catalog.effects_of(hold.race, hold.power))
         take_region(s, seat, rid, events, chance, hold=hold, tokens=tokens, how="enchant",
                     replace=True, from_tray=1)
+
+
+register("enchant", Enchant)

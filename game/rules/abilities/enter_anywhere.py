@@ -13,10 +13,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("enter_anywhere")
 class EnterAnywhere(Ability):
     """The first conquest, and a new entry after losing every region, may be any land region
     (Halflings). A single switch of the entry rule, shared with `flying`."""
 
     def enters_anywhere(self, s: "GameState", seat: int) -> bool:
         return True
+
+
+register("enter_anywhere", EnterAnywhere)

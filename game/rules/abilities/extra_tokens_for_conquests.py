@@ -14,7 +14,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("extra_tokens_for_conquests")
 class ExtraTokensForConquests(Ability):
     """At redeploy, a token from the tray for every `every` non-empty regions conquered this turn
     (Skeletons). One of a kind in the base set; the expansions' `tokens_at_redeploy` counts per
@@ -29,3 +28,6 @@ class ExtraTokensForConquests(Ability):
 
     def redeploy_bonus(self, s: "GameState", seat: int) -> int:
         return s.turn.nonempty // max(1, int(self.p["every"]))
+
+
+register("extra_tokens_for_conquests", ExtraTokensForConquests)

@@ -19,7 +19,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("flat_price")
 class FlatPrice(RegionTurn):
     """Every conquest of a region matching `where`, in a turn matching `when`, costs `tokens`
     tokens instead of what stands there."""
@@ -38,3 +37,6 @@ class FlatPrice(RegionTurn):
 
     def flat_price(self, s: "GameState", seat: int, rid: str) -> int | None:
         return self.tokens if self.applies(s, seat, rid) else None
+
+
+register("flat_price", FlatPrice)

@@ -14,7 +14,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("flying")
 class Flying(Ability):
     """Conquer any land region, adjacent or not, and enter anywhere (Flying). One of a kind: it
     lifts adjacency altogether, which the engine asks through `reaches` for every region."""
@@ -27,3 +26,6 @@ class Flying(Ability):
 
     def reaches(self, s: "GameState", seat: int, rid: str) -> bool:
         return not s.board.region(rid).is_water
+
+
+register("flying", Flying)

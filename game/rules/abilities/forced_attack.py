@@ -23,7 +23,6 @@ if TYPE_CHECKING:  # pragma: no cover
 WHO = ("others", "next")
 
 
-@register("forced_attack")
 class ForcedAttack(Ability):
     """Opponents (`who`) able to take one of your regions matching `where` outright must
     conquer one of them before any other region (`all`: before every other conquest)."""
@@ -49,3 +48,6 @@ class ForcedAttack(Ability):
             return []
         return [rid for rid in s.regions_of(seat, hold.race)
                 if not self.where.d or self.where.holds(s, seat, hold.race, rid)]
+
+
+register("forced_attack", ForcedAttack)

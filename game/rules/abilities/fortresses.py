@@ -23,7 +23,6 @@ if TYPE_CHECKING:  # pragma: no cover
 USED = "fortress"
 
 
-@register("fortresses")
 class Fortresses(Ability):
     """Once per turn build a Fortress in one of your regions (`fortress: region`): +1 defence and
     `coins` per Fortress each turn (Fortified). One of a kind: a building chosen by the player that
@@ -84,3 +83,6 @@ class Fortresses(Ability):
         if in_decline:
             return 0
         return int(self.p["coins"]) * sum(1 for rid in s.regions_of(seat, hold.race) if s.regions[rid].fortress)
+
+
+register("fortresses", Fortresses)

@@ -25,7 +25,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-@register("gather_on_decline")
 class GatherOnDecline(RegionMove):
     """On decline, one token per region gathered into a single stack, in the region the player
     chooses, that scores `per_token` coins per token, In Decline (Priestesses)."""
@@ -63,16 +62,14 @@ class GatherOnDecline(RegionMove):
         own = s.regions_of(seat, hold.race)
         if len(own) < 2:
             return
-
-        def strength(rid: str) -> int:
-            r = s.regions[rid]
-            return int(r.mountain) + int(r.fortress) + int(r.lair)
-
         chosen = s.turn.used.get(self.name)
         if chosen in own:
             tower = str(chosen)
-        else:
-            tower = max(own, key=lambda rid: (strength(rid), -s.board.index[rid]))
+        else:                   # the strongest (a table: a nested function is a cycle, compiled)
+            regions = s.regions
+            strength = {rid: (int(regions[rid].mountain) + int(regions[rid].fortress) + int(regions[rid].lair),
+                              -s.board.index[rid]) for rid in own}
+            tower = max(own, key=strength.__getitem__)
         n = sum(s.regions[rid].tokens for rid in own)
         for rid in own:
             if rid != tower:
@@ -85,3 +82,6 @@ class GatherOnDecline(RegionMove):
             return 0
         own = s.regions_of(seat, hold.race)
         return sum(int(self.p["per_token"]) * s.regions[r].tokens - 1 for r in own)
+
+
+register("gather_on_decline", GatherOnDecline)

@@ -40,7 +40,6 @@ if TYPE_CHECKING:  # pragma: no cover
 DONE = DECLINE_DONE           # the In Decline Ghouls made their final conquest this turn
 
 
-@register("ghouls_in_decline")
 class GhoulsInDecline(Ability):
     """All tokens stay on decline, and the race keeps readying and conquering In Decline before the
     Active race (Ghouls). One of a kind: a whole second conquest phase for an In Decline race, with
@@ -128,3 +127,6 @@ class GhoulsInDecline(Ability):
             take_region(s, seat, rid, events, chance, hold=hold, tokens=cost, how="ghouls")
             return
         final_attempt(s, seat, hold, rid, cost, chance, events, abil)      # ends with DONE set
+
+
+register("ghouls_in_decline", GhoulsInDecline)

@@ -28,7 +28,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-@register("guard_marker")
 class GuardMarker(RegionMove):
     """`count` markers placed after redeploying where you choose (`use`), or else at the end of
     your turn on your strongest regions: immune and/or `defence`; they stay In Decline with
@@ -105,3 +104,6 @@ class GuardMarker(RegionMove):
     def on_decline(self, s: "GameState", seat: int) -> None:
         if not self.p["stays_in_decline"]:
             remove_marks(s, self.p["marker"], seat)
+
+
+register("guard_marker", GuardMarker)

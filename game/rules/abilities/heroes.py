@@ -25,7 +25,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-@register("heroes")
 class Heroes(Ability):
     """Place `count` Heroes in different regions of yours (`heroes: [a, b]`); those regions are
     immune (Heroic). One of a kind in the base set: a placement chosen by the player each turn (the
@@ -128,3 +127,6 @@ class Heroes(Ability):
         now = tuple(r for r in s.regions_of(seat, hold.race) if s.regions[r].hero)
         if regions != now:
             self._place(s, seat, hold.race, regions)
+
+
+register("heroes", Heroes)

@@ -17,15 +17,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..common import event
+from ..errors import ParamError
 from ..reasons import Reason, reason
-from .base import Ability, MarkSpec, ParamError, Victim, register
+from .base import Ability, MarkSpec, Victim, register
 from .markers import mark, set_mark
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-@register("hidden_loot")
 class HiddenLoot(Ability):
     """A face-down marker drawn from `pile` in each region conquered: `repel` cancels an
     opponent's conquest there, a number pays that opponent; numbers left are collected at
@@ -143,3 +143,6 @@ class HiddenLoot(Ability):
     def on_end_turn(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
         if s.round >= s.board.turns:                # the last round: collected now
             self._collect(s, seat, hold, [])
+
+
+register("hidden_loot", HiddenLoot)

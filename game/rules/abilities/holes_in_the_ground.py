@@ -19,7 +19,6 @@ if TYPE_CHECKING:  # pragma: no cover
 DUG = "holes_dug"
 
 
-@register("holes_in_the_ground")
 class HolesInTheGround(Ability):
     """A Hole-in-the-Ground in each of your first `count` conquests: the region is immune; holes go
     on decline and when the region is abandoned (Halflings). One of a kind: immunity tied to the
@@ -46,3 +45,6 @@ class HolesInTheGround(Ability):
     def on_position(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
         if s.regions_of(seat, hold.race):
             hold.memo[DUG] = self.p["count"]
+
+
+register("holes_in_the_ground", HolesInTheGround)

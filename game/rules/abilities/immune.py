@@ -16,7 +16,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("immune")
 class Immune(Ability):
     """The race's regions matching `where` are immune to opponents (White Ladies In Decline,
     Shrubmen's forests)."""
@@ -38,3 +37,6 @@ class Immune(Ability):
         if self.where and not self.where.holds(s, seat, r.race, rid):
             return None
         return reason("immune_race", s, region=rid, race=r.race)
+
+
+register("immune", Immune)

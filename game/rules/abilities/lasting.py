@@ -37,8 +37,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, NamedTuple
 
+from ..errors import ParamError
 from ..reasons import Reason, reason
-from .base import Ability, ParamError, Victim, near, register
+from .base import Ability, Victim, near, register
 from .markers import counted_regions, region_coins
 from .region_turn import LOCAL_WHEN
 from .trigger import Act, do_acts, read_actions
@@ -243,7 +244,6 @@ def _want(q: Quantity, strength: bool, param: str) -> Reason:
         reason("lasting_want_at_least", least=least)
 
 
-@register("lasting")
 class Lasting(Ability):
     """While the conditions of `while` hold, the quantity `change` is `by` more (or set `to` a
     value), for its owner or, `for: attacker`, for whoever conquers one of the owner's regions."""
@@ -344,7 +344,7 @@ class Lasting(Ability):
     @staticmethod
     def _paid(events: list[dict[str, Any]], rid: str) -> bool:
         """The conquest of `rid` just made was paid in tokens (not the Dragon's, an enchantment)."""
-        for e in reversed(events):
+        for e in events[::-1]:               # not reversed(): an internal error of mypyc 2.4
             if e.get("region") == rid and e.get("type") in ("conquer", "reinforce", "dragon", "enchant", "ghouls"):
                 return e["type"] not in ("dragon", "enchant")
         return True
@@ -472,3 +472,6 @@ def score_regions(s: "GameState", seat: int, hold: "RaceHold", where: Where, amo
         n += c
     s.turn.used[key] = left
     return n
+
+
+register("lasting", Lasting)

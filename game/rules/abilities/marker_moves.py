@@ -22,7 +22,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("marker_moves")
 class MarkerMoves(Ability):
     """Move a `marker` between your regions (to one matching `where`) at redeploy or during
     your turn, `moves` times a turn."""
@@ -93,3 +92,6 @@ class MarkerMoves(Ability):
         set_mark(s, action.choice, self.marker, mark(s, action.choice, self.marker) + 1)
         events.append({"type": "use", "seat": seat, "effect": self.name, "region": action.region,
                        "choice": action.choice})
+
+
+register("marker_moves", MarkerMoves)

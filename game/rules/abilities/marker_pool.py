@@ -39,7 +39,6 @@ if TYPE_CHECKING:  # pragma: no cover
 PLACED = ("immune", "defence", "frozen", "counts_as_region", "until", "target")
 
 
-@register("marker_pool")
 class MarkerPool(Ability):
     """A pool of markers filled at pick, each turn or per conquest; each one spent makes a
     conquest cheaper, the die stronger, or goes on a region (immune, defence, frozen, counted)."""
@@ -263,3 +262,6 @@ class MarkerPool(Ability):
     def _race(s: "GameState", seat: int) -> str | None:
         hold = s.players[seat].active
         return hold.race if hold is not None else None
+
+
+register("marker_pool", MarkerPool)

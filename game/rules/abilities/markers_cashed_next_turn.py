@@ -29,7 +29,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-@register("markers_cashed_next_turn")
 class MarkersCashedNextTurn(RegionMove):
     """A marker in each of your regions at the end of your turn, or in those you choose (from a
     `supply`), each worth `coins` at the start of your next turn, or to the opponent who
@@ -149,3 +148,6 @@ class MarkersCashedNextTurn(RegionMove):
         n = self._cash(s, seat)
         if n:
             s.player_w(seat).coins += n * int(self.p["coins"])
+
+
+register("markers_cashed_next_turn", MarkersCashedNextTurn)

@@ -20,7 +20,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("markers_left_behind")
 class MarkersLeftBehind(Ability):
     """A region lost or abandoned keeps a `marker`: `defence`, `immune`, `score_other` for
     another occupant; gone at decline unless `stays`."""
@@ -64,3 +63,6 @@ class MarkersLeftBehind(Ability):
     def on_decline(self, s: "GameState", seat: int) -> None:
         if not self.p["stays"]:
             take_back(s, seat, self, str(self.p["marker"]))
+
+
+register("markers_left_behind", MarkersLeftBehind)

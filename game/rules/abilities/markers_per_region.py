@@ -33,7 +33,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-@register("markers_per_region")
 class MarkersPerRegion(RegionMove):
     """A marker per region matching `where`, placed in your regions at the end of your turn:
     `defence` each, `score_other` for another occupant; gone when the race declines (Ice
@@ -152,3 +151,6 @@ class MarkersPerRegion(RegionMove):
     def on_decline(self, s: "GameState", seat: int) -> None:
         if not self.in_decline:         # with `in_decline: true` they stay, and keep coming
             take_back(s, seat, self, self.p["marker"])
+
+
+register("markers_per_region", MarkersPerRegion)

@@ -15,10 +15,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("no_loss_when_attacked")
 class NoLossWhenAttacked(Ability):
     """When an enemy conquers one of your regions you discard nothing (Elves). One of a kind: the
     only change to the defender's loss in a conquest."""
 
     def lost_when_attacked(self, s: "GameState", seat: int) -> int | None:
         return 0
+
+
+register("no_loss_when_attacked", NoLossWhenAttacked)

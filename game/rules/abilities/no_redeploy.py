@@ -16,7 +16,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("no_redeploy")
 class NoRedeploy(Ability):
     """No redeployment: tokens stay where they conquered; unused ones wait off the board until
     your next turn (Barbarians)."""
@@ -27,3 +26,6 @@ class NoRedeploy(Ability):
     def may_redeploy(self, s: "GameState", seat: int) -> Reason | None:
         hold = s.players[seat].active
         return reason("no_redeploy_race", race=hold.race if hold else "")
+
+
+register("no_redeploy", NoRedeploy)

@@ -27,7 +27,6 @@ INTO = ("own", "empty")
 NOWHERE = ("hand", "tray")
 
 
-@register("push_defenders")
 class PushDefenders(Ability):
     """After each conquest of a region matching `where`, the defenders' tokens that would come
     back to hand are pushed into a neighbouring region (`into`: theirs, or an empty one); with
@@ -71,7 +70,7 @@ class PushDefenders(Ability):
             return
         if self.where.d and not self.where.holds(s, seat, s.regions[rid].race or "", rid):
             return
-        back = next((int(ev.get("back", 0)) for ev in reversed(events)
+        back = next((int(ev.get("back", 0)) for ev in events[::-1]      # not reversed(): see lasting.py
                      if ev.get("type") == "lost" and ev.get("region") == rid), 0)
         hold, _ = s.player_w(owner).hold(race)
         if hold is None or not back:
@@ -95,3 +94,6 @@ class PushDefenders(Ability):
             event(events, "pushed", seat=owner, race=race, region=dest, tokens=n)
         else:
             take_region(s, owner, dest, events, chance, hold=hold, tokens=n, how="pushed", conquest=False)
+
+
+register("push_defenders", PushDefenders)

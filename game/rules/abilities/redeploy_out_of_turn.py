@@ -33,7 +33,6 @@ if TYPE_CHECKING:  # pragma: no cover
 WINDOWS = ("region_lost", "others_turn_end")
 
 
-@register("redeploy_out_of_turn")
 class RedeployOutOfTurn(Ability):
     """During another player's turn (when one of your regions is conquered, or when his turn
     ends), move up to `amount` tokens into one of your regions matching `where` from your
@@ -88,11 +87,10 @@ class RedeployOutOfTurn(Ability):
             spare = sum(max(0, s.regions[o].tokens - least) for o in adjacency[rid] if o in mine)
             if spare:
                 out[rid] = min(int(self.p["amount"]), spare)
-
-        def threat(rid: str) -> tuple[int, int, int]:
-            foes = sum(1 for o in adjacency[rid] if s.regions[o].tokens and s.regions[o].owner != seat)
-            return -foes, s.regions[rid].tokens, s.board.index[rid]
-        return {rid: out[rid] for rid in sorted(out, key=threat)}
+        # the order by threat, as a table (a nested function would make a cycle, compiled: `game.native`)
+        threat = {rid: (-sum(1 for o in adjacency[rid] if s.regions[o].tokens and s.regions[o].owner != seat),
+                        s.regions[rid].tokens, s.board.index[rid]) for rid in out}
+        return {rid: out[rid] for rid in sorted(out, key=threat.__getitem__)}
 
     def _asked(self, s: "GameState", seat: int) -> tuple["RaceHold", str | None] | None:
         """The race of `seat` this block's decision awaited now is for, and the region lost."""
@@ -160,3 +158,6 @@ class RedeployOutOfTurn(Ability):
         else:
             event(events, "stayed_put", seat=seat, race=hold.race)
         answered(s)
+
+
+register("redeploy_out_of_turn", RedeployOutOfTurn)

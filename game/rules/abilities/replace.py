@@ -32,10 +32,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, NamedTuple
 
+from ..errors import ParamError
 from ..lent import lent_parts
 from ..reasons import Reason, reason
 from ..resolution import pay
-from .base import Ability, Fight, ParamError, near, register
+from .base import Ability, Fight, near, register
 from .markers import counted_regions, region_coins
 from .trigger import check_verb_params
 from .when import check_when, when_holds
@@ -161,7 +162,6 @@ def read_if(raw: Any, whose: str, effect: str) -> tuple[Where, str, bool | None]
     return where, when, other
 
 
-@register("replace")
 class Replace(Ability):
     """Instead of an event (`instead_of`: the defender's tokens lost, the conquest itself, a
     region's coin), heard by the attacker's, the defender's or the holder's race (`whose`), the
@@ -338,3 +338,6 @@ def pay_acts(s: "GameState", coins: tuple[Coins, ...], attacker: int, defender: 
         got = pay(s, payer, payee, c.n)
         if got:
             events.append({"type": "coins", "seat": payer, "to": payee, "coins": got})
+
+
+register("replace", Replace)

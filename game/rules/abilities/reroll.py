@@ -25,7 +25,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("reroll")
 class Reroll(UseMove):
     """After a short roll of the reinforcement die, roll it again, up to `times` times a turn
     (`use: reroll`; `settle` keeps the roll)."""
@@ -50,3 +49,6 @@ class Reroll(UseMove):
         s.turn.used[self.name] = int(s.turn.used.get(self.name, 0)) + 1
         events.append({"type": "use", "seat": seat, "effect": self.name})
         roll_again(s, seat, chance, events)
+
+
+register("reroll", Reroll)

@@ -16,7 +16,6 @@ from typing import Any, ClassVar
 from .base import Ability, register
 
 
-@register("revive_on_decline")
 class ReviveOnDecline(Ability):
     """The earlier In Decline race comes back Active at your next turn when this race declines
     (Soul-Touch). One of a kind: no other published entry changes which race a player plays."""
@@ -26,3 +25,6 @@ class ReviveOnDecline(Ability):
 
     def revives_earlier_decline(self) -> bool:
         return True
+
+
+register("revive_on_decline", ReviveOnDecline)

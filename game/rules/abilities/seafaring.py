@@ -15,7 +15,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("seafaring")
 class Seafaring(Ability):
     """Conquer Seas and the Lake as empty regions; the tokens there stay and score In Decline
     (Seafaring). One of a kind: water is otherwise never held, so holding it touches entry, scoring
@@ -26,3 +25,6 @@ class Seafaring(Ability):
 
     def conquers_water(self, s: "GameState", seat: int, rid: str) -> bool:
         return True
+
+
+register("seafaring", Seafaring)

@@ -18,7 +18,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("second_conquest_round")
 class SecondConquestRound(UseMove):
     """Once per turn, after a conquest: all tokens but 1 per region back in hand for a second
     round of conquests (Marauding; `use: second_conquest_round`)."""
@@ -52,3 +51,6 @@ class SecondConquestRound(UseMove):
         hold.hand += lifted
         s.turn.used[self.name] = True
         events.append({"type": "use", "seat": seat, "effect": self.name, "tokens": lifted})
+
+
+register("second_conquest_round", SecondConquestRound)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from .base import Ability, register
 
 
-@register("spirit")
 class Spirit(Ability):
     """This race In Decline never leaves on a later decline (Spirit). One of a kind: the only
     exception to the one-race-In-Decline rule, read by the decline rule itself."""
@@ -19,3 +18,6 @@ class Spirit(Ability):
 
     def exempt_from_decline_limit(self) -> bool:
         return True
+
+
+register("spirit", Spirit)

@@ -31,7 +31,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-@register("stack_markers")
 class StackMarkers(UseMove):
     """`count` stacks worth the regions held matching `worth`, for attack (joining a conquest,
     `use: stack_markers`) and defence; never split or merged (Behemoth)."""
@@ -136,3 +135,6 @@ class StackMarkers(UseMove):
         for rid in marks_on_board(s, name):
             if s.regions[rid].owner == seat:
                 set_mark(s, rid, name, 0)
+
+
+register("stack_markers", StackMarkers)

@@ -9,10 +9,12 @@ from __future__ import annotations
 from .base import Ability, register
 
 
-@register("stout")
 class Stout(Ability):
     """Go into decline at the end of a normal turn, after scoring it (Stout). One of a kind: the
     only change to when a decline may be declared."""
 
     def may_decline_after_scoring(self) -> bool:
         return True
+
+
+register("stout", Stout)

@@ -27,7 +27,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..reasons import Reason, reason
-from .base import Ability, register
+from .base import Ability, register, word_problems_of
 from .lasting import change_holds, lasting_while, read_lasting
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -36,7 +36,6 @@ if TYPE_CHECKING:  # pragma: no cover
 SIDES: tuple[str, ...] = ("attack", "defence")
 
 
-@register("token_strength")
 class TokenStrength(Ability):
     """Every `tokens` tokens of the race count as `count_as` when it conquers (`side: attack`)
     or defends (`side: defence`) a region matching `where`."""
@@ -66,7 +65,7 @@ class TokenStrength(Ability):
 
     @classmethod
     def word_problems(cls, given: dict[str, Any]) -> list[Reason]:
-        out = super().word_problems(given)
+        out = word_problems_of(cls, given)
         for k in ("tokens", "count_as"):
             v = given.get(k)
             if isinstance(v, int) and not isinstance(v, bool) and v < 1:
@@ -89,3 +88,6 @@ class TokenStrength(Ability):
         if self.side != "defence":
             return None
         return self.strength if change_holds(self, self.c, s, seat, s.regions[rid].race, rid) else None
+
+
+register("token_strength", TokenStrength)

@@ -15,7 +15,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-@register("tokens_at_pick")
 class TokensAtPick(Ability):
     """`amount` more tokens from the tray when the combo is picked (Hordes of)."""
 
@@ -25,3 +24,6 @@ class TokensAtPick(Ability):
 
     def on_pick(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
         hold.hand += take_tray(s, hold.race, int(self.p["amount"]))
+
+
+register("tokens_at_pick", TokensAtPick)

@@ -22,7 +22,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("tokens_at_redeploy")
 class TokensAtRedeploy(Ability):
     """At redeploy, `amount` tokens from the tray per region matching `where` (`per: region`,
     Mudmen) or per conquest of a `victim` (`per: conquest`, Fauns; `victims_gain` gives the
@@ -82,3 +81,6 @@ class TokensAtRedeploy(Ability):
             return 0
         return int(self.p["amount"]) * sum(1 for r in s.regions_of(seat, hold.race)
                                            if self.where.holds(s, seat, hold.race, r))
+
+
+register("tokens_at_redeploy", TokensAtRedeploy)

@@ -19,7 +19,6 @@ if TYPE_CHECKING:  # pragma: no cover
 SEEN = "tokens_at_turn_start_declines"
 
 
-@register("tokens_at_turn_start")
 class TokensAtTurnStart(Ability):
     """At the start of your turn, `amount` tokens from the tray: each turn, per region matching
     `where`, or per other race gone into decline since your last turn."""
@@ -57,3 +56,6 @@ class TokensAtTurnStart(Ability):
             n = int(s.player_w(seat).memo.pop(SEEN, 0))
         if n:
             hold.hand += take_tray(s, hold.race, n * int(self.p["amount"]))
+
+
+register("tokens_at_turn_start", TokensAtTurnStart)

@@ -18,7 +18,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-@register("tokens_lost_at_redeploy")
 class TokensLostAtRedeploy(Ability):
     """At the end of each of your turns, after redeploying, `amount` tokens go back to the tray
     (from your biggest stack first); when the last one goes, the banner is discarded."""
@@ -65,3 +64,6 @@ class TokensLostAtRedeploy(Ability):
         p.active = None
         return_banner(s, race, chance)
         event(events, "vanished", seat=seat, race=race)
+
+
+register("tokens_lost_at_redeploy", TokensLostAtRedeploy)

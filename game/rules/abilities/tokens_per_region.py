@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..errors import ParamError
 from ..reasons import reason
-from .base import Ability, ParamError, register
+from .base import Ability, register
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("tokens_per_region")
 class TokensPerRegion(Ability):
     """The race keeps at least `min` tokens in each region and conquers with at least `min`;
     with `max`, tokens beyond it leave the board after each redeployment until your next turn
@@ -55,3 +55,6 @@ class TokensPerRegion(Ability):
         own = s.regions_of(seat, hold.race)
         total = sum(s.regions[r].tokens for r in own) + hold.hand
         return max(0, total - int(self.p["max"]) * len(own))
+
+
+register("tokens_per_region", TokensPerRegion)

@@ -15,7 +15,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("tokens_when_passed_over")
 class TokensWhenPassedOver(Ability):
     """Passed over in the column, the race's combo gains `amount` tokens from the tray, taken
     by whoever picks it (Homunculi)."""
@@ -27,3 +26,6 @@ class TokensWhenPassedOver(Ability):
     def on_passed_over(self, s: "GameState", index: int, picker: int) -> None:
         c = s.column[index]
         c.tokens += take_tray(s, c.race, int(self.p["amount"]))
+
+
+register("tokens_when_passed_over", TokensWhenPassedOver)

@@ -53,11 +53,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..actions import Action, Use
 from ..common import event, lose_tokens, take_tray
+from ..errors import ParamError
 from ..pricing import least_tokens
 from ..reasons import Reason, reason
 from ..resolution import pay
 from ..waiting import answered, ask, asked_of
-from .base import Ability, MarkSpec, ParamError, Victim, near, register
+from .base import Ability, MarkSpec, Victim, near, register
 from .language import EVENTS, MARKER_BOX, other_side
 from .trigger_marks import marker_act
 from .use_move import not_this_move
@@ -344,7 +345,6 @@ def check_verb_params(effect: str, verb: str, params: dict[str, Any], defaults: 
             raise ParamError(reason("trigger_verb_word", effect=effect, verb=verb, param=k, value=v,
                                     known=", ".join(known)))
 
-@register("trigger")
 class Trigger(Ability):
     """When the event happens, heard on the side `whose` (or by `anyone`), if `where`, `when`
     and `if` hold, the actions of `do` happen in order: coins moved, tokens lost or gained, by
@@ -700,3 +700,6 @@ def _record(events: list[dict[str, Any]], kind: str, seat: int, race: str, rid: 
         event(events, "trigger_tokens", seat=seat, race=race, tokens=n)
     else:
         event(events, kind, seat=seat, race=race, region=rid, tokens=n)
+
+
+register("trigger", Trigger)

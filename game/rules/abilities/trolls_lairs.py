@@ -15,7 +15,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("trolls_lairs")
 class TrollsLairs(Ability):
     """A Troll's Lair in every region you conquer: +1 defence; lairs stay when the race declines
     (Trolls). One of a kind in the base set: a board marker that defends the race In Decline and has
@@ -32,3 +31,6 @@ class TrollsLairs(Ability):
     def on_conquered(self, s: "GameState", seat: int, rid: str, was_nonempty: bool) -> None:
         if not s.regions[rid].lair and s.marker_count("lair") < self.p["max_on_map"]:
             s.reg_w(rid).lair = True
+
+
+register("trolls_lairs", TrollsLairs)

@@ -15,7 +15,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@register("vanish_on_decline")
 class VanishOnDecline(Ability):
     """On decline every token leaves the board; `coins_per_region` for each region it held
     (Vanishing)."""
@@ -31,3 +30,6 @@ class VanishOnDecline(Ability):
             add_tray(s, hold.race, s.regions[rid].tokens)
             region_left(s, rid)
         s.player_w(seat).coins += int(self.p["coins_per_region"]) * len(own)
+
+
+register("vanish_on_decline", VanishOnDecline)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..errors import ParamError
 from ..reasons import reason
-from .base import ParamError
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState

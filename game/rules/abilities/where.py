@@ -24,9 +24,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..board import FEATURES, TERRAINS
+from ..errors import ParamError
 from ..pickling import by_parts
 from ..reasons import Reason, reason
-from .base import ParamError, Victim, near
+from .base import Victim, near
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..board import Board
