@@ -245,8 +245,8 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
     regions = s.regions
     race = hold.race
     water, water_ok, may = s.board.water, tab.conquers_water, tab.may_target
-    peace = _peace_holds(s)
-    answering = bool(guarded or pricing or peace)
+    peace = _at_peace_seats(s)
+    answering = bool(guarded or pricing)           # (else only a region of a seat at peace is asked)
     marks = s.catalog.marks
     printed, mods = tab.printed_costs(s.board)
     floor = _least_cost(s, seat, tab) if tab.cost_floor else 1
@@ -260,10 +260,10 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
             continue                                            # already held
         if r.hero or r.dragon or r.hole:
             continue                                            # immune
-        if (r.marks or (answering and owner is not None and owner != seat)) and _shielded(
+        if (r.marks or (owner is not None and owner != seat and (answering or owner in peace))) and _shielded(
                 s, seat, rid, r, guarded, pricing, peace):              # (without markers: a foe's only)
             continue
-        if rid in water and not _conquers_water(water_ok, s, seat, rid):
+        if rid in water and not (water_ok and _conquers_water(water_ok, s, seat, rid)):
             continue
         if may and _refused(may, s, seat, rid):
             continue
@@ -287,33 +287,33 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
     return out
 
 
-def _peace_holds(s: GameState) -> bool:
-    """Some player's peace holds until his next turn (a Diplomat's, R12)."""
-    for p in s.players:
+def _at_peace_seats(s: GameState) -> tuple[int, ...]:
+    """The seats whose peace holds until their next turn (a Diplomat's, R12)."""
+    out: tuple[int, ...] = ()
+    for i, p in enumerate(s.players):
         if "until_next_turn" in p.memo:
-            return True
-    return False
+            out += (i,)
+    return out
 
 
 def _shielded(s: GameState, seat: int, rid: str, r: RegionState, guarded: Races, pricing: Races,
-              peace: bool) -> bool:
+              peace: tuple[int, ...]) -> bool:
     """The holder's side keeps the race out of `rid`: immune by a marker or an effect
-    (`immunity_reason`), too dear in coins (`price_reason`) or at peace with it (R12)."""
+    (`immunity_reason`), too dear in coins (`price_reason`) or at peace with it (R12; `peace`:
+    the seats whose peace holds)."""
     owner = r.owner
     foe = owner is not None and owner != seat
     if (r.marks or (guarded and foe and (owner, r.race) in guarded)) and immunity_reason(s, rid, seat):
         return True
     if pricing and foe and (owner, r.race) in pricing and price_reason(s, seat, rid):
         return True
-    return peace and foe and _at_peace(s, seat, rid, r)
+    return foe and owner in peace and _at_peace(s, seat, rid, r)
 
 
 def _at_peace(s: GameState, seat: int, rid: str, r: RegionState) -> bool:
-    """R12: the holder of `rid` made peace with `seat` until his next turn (a Diplomat's), and
-    it covers the race there."""
-    owner = r.owner
-    return bool(owner is not None and "until_next_turn" in s.players[owner].memo and not r.decline
-                and peace_reason(s, seat, rid))
+    """R12: the holder of `rid`, whose peace holds until his next turn (a Diplomat's), made it
+    with `seat`, and it covers the race there."""
+    return not r.decline and peace_reason(s, seat, rid) is not None
 
 
 def _conquers_water(water_ok: tuple[Ability, ...], s: GameState, seat: int, rid: str) -> bool:
@@ -335,9 +335,18 @@ def _refused(may: tuple[Ability, ...], s: GameState, seat: int, rid: str) -> boo
 def _in_reach(s: GameState, seat: int, rid: str, own: list[str], front: set[str], links: tuple[Ability, ...],
               reaches: tuple[Ability, ...]) -> bool:
     """`rid` is next to the race's regions (R2, `front`) or linked to one or reached by an
-    effect."""
-    return rid in front or any(ab.links(s, seat, o, rid) for ab in links for o in own) or any(
-        ab.reaches(s, seat, rid) for ab in reaches)
+    effect. (Loops, not `any`: interpreted, a generator made for each region costs more than
+    the few effects it asks.)"""
+    if rid in front:
+        return True
+    for ab in links:
+        for o in own:
+            if ab.links(s, seat, o, rid):
+                return True
+    for ab in reaches:
+        if ab.reaches(s, seat, rid):
+            return True
+    return False
 
 
 def _ways_in(s: GameState, seat: int, rids: Iterable[str], tab: Hooks) -> list[str]:

@@ -120,9 +120,15 @@ def held_by_others(s: "GameState", seat: int, kind: str) -> int:
     return n
 
 
-def left_for(s: "GameState", seat: int, kind: str, want: int) -> int:
+def left_for(s: "GameState", seat: int, kind: str, want: int, mine: int = 0) -> int:
     """How many of the `want` markers of `kind` an effect of `seat` gives him the box lets him
-    have: all of them, unless other players hold some (a power or race borrowed, or lent)."""
+    have: all of them, unless other players hold some (a power or race borrowed, or lent).
+    `mine`: those `seat` already has in play, on his regions or beside the board (as the caller
+    counted them). When they are `want` or more, the box has `want` left for him without the
+    others' being counted: the markers in play never exceed the box, so the others hold at most
+    the box less his own (and the board is not walked: this is asked at every listing)."""
+    if mine >= want:
+        return max(0, want)
     return max(0, min(want, box_of(s, kind) - held_by_others(s, seat, kind)))
 
 

@@ -46,17 +46,18 @@ class Encampments(Ability):
     def marker_box(self) -> dict[str, int]:
         return {"encampments": int(self.p["count"])}
 
-    def _count(self, s: "GameState", seat: int) -> int:
+    def _count(self, s: "GameState", seat: int, placed: int = 0) -> int:
         """The Encampments `seat` has: `count`, or what the box has left while another player
-        holds some."""
-        return left_for(s, seat, "encampments", int(self.p["count"]))
+        holds some; `placed`: those standing in his regions."""
+        return left_for(s, seat, "encampments", int(self.p["count"]), placed)
 
     def on_pick(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
         s.player_w(seat).memo[FREE] = self._count(s, seat)
 
     def on_position(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
         if s.players[seat].active is hold:
-            s.player_w(seat).memo[FREE] = max(0, self._count(s, seat) - sum(self._placed(s, seat, hold.race).values()))
+            placed = sum(self._placed(s, seat, hold.race).values())
+            s.player_w(seat).memo[FREE] = max(0, self._count(s, seat, placed) - placed)
 
     def _ready(self, s: "GameState", seat: int) -> Reason | None:
         hold, in_decline = self.hold_in(s, seat)
@@ -94,7 +95,8 @@ class Encampments(Ability):
         if not own:
             return None
         placed = self._placed(s, seat, hold.race)
-        free = self._count(s, seat) - sum(placed.values())
+        on = sum(placed.values())
+        free = self._count(s, seat, on) - on
         if free <= 0:
             return None
         weakest = min(own, key=lambda r: s.regions[r].tokens + s.regions[r].encampments)

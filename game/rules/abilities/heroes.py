@@ -48,8 +48,10 @@ class Heroes(Ability):
     def marker_box(self) -> dict[str, int]:
         return {"hero": int(self.p["count"])}
 
-    def _wanted(self, s: "GameState", seat: int, own: list[str]) -> int:
-        return min(left_for(s, seat, "hero", int(self.p["count"])), len(own))
+    def _wanted(self, s: "GameState", seat: int, own: list[str], placed: int = 0) -> int:
+        """Heroes to place among `own`: `count` (or what the box has left), at most one a region;
+        `placed`: those already standing in `own`."""
+        return left_for(s, seat, "hero", min(int(self.p["count"]), len(own)), placed)
 
     def default_regions(self, s: "GameState", seat: int, race: str) -> tuple[str, ...]:
         """Heroes where they stand, the others in the regions with the most tokens."""
@@ -71,7 +73,7 @@ class Heroes(Ability):
 
     def _default(self, s: "GameState", seat: int, own: list[str], keep: list[str],
                  rest: list[str]) -> tuple[str, ...]:
-        want = self._wanted(s, seat, own)
+        want = self._wanted(s, seat, own, len(keep))
         if len(keep) < want:                 # the others by tokens, most first (ties: board order)
             regions = s.regions
             keep = keep + sorted(rest, key=lambda r: -regions[r].tokens)

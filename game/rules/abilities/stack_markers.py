@@ -69,7 +69,7 @@ class StackMarkers(UseMove):
         another player has some) but those standing in his regions."""
         name = self.p["marker"]
         on = sum(1 for rid in marks_on_board(s, name) if s.regions[rid].owner == seat)
-        return left_for(s, seat, name, int(self.p["count"])) - on
+        return left_for(s, seat, name, int(self.p["count"]), on) - on
 
     def why_not(self, s: "GameState", seat: int) -> Reason | None:
         hold = s.players[seat].active
