@@ -7,17 +7,21 @@ the markers (fortress, lair, encampments...) get a column reserved beside it, wh
 are on the region yet; the label (a name plate with the feature icons under or beside it) is then
 put inside the region as close to the stack as it fits without touching the stack, the marker
 column or anything already placed on the board. When a region is too small for that block, the
-name, the stack and the icons are placed apart, each wholly inside; failing that the name alone
-stays wholly inside and the stack reaches over the border (its centre inside). A name that does
-not fit is written smaller, then in narrower letters, then on two lines (`split_name`); never
-below 10 pixels. The promise kept in every case: nothing covers anything else (checked over every
-shipped map), and names lie inside their regions (checked at five window sizes).
+name, the stack and the icons are placed apart, each wholly inside. A region too small even for
+that gets its plate first, before its neighbours: on its middle, on the board, reaching past its
+border as little as it can (`_least_over`), the stack beside it with its centre inside. A name
+that does not fit is written smaller, then in narrower letters, then on two lines (`split_name`),
+then on three (`split_three`); never below 10 pixels. Where a plan leaves a name more than
+`PAST_BORDER` pixels past its border, or anything covering anything, the board is planned again
+with that region earlier in line. The promise kept in every case: nothing covers anything else
+(checked over every shipped map), every name lies on the board, and in its region, or within
+`PAST_BORDER` pixels of it where the region is too small (checked in every language).
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Iterator, Mapping, Sequence
 
 import pygame
 
@@ -37,6 +41,7 @@ MIN_FONT = 10             # no name is written smaller
 READABLE = 20             # no marker or feature icon is drawn smaller at 1280×800: read from the sofa
 READABLE_SCALE = 0.585    # ... the scale of the shipped maps on a 1280×800 window (0.593) or a little less
 SMALL_MARKER = 14         # markers and icons on a window smaller than that
+PAST_BORDER = 8           # a name plate too big for its room reaches past its border no farther (pixels)
 
 
 @dataclass
@@ -120,6 +125,72 @@ def plan_board(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object
 
 def _plan(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], scale: float,
           measure: Measure, size: tuple[int, int], spots: dict[str, Point] | None) -> dict[str, RegionPlan]:
+    """The plan in which the fewest things cover each other and the fewest names reach past their
+    borders by more than `PAST_BORDER`. The regions too small for their names go first (see
+    `_plan_once`); when a name is left past its border, or something covers something, its region
+    is tried at each place in that order, and the best plan is kept (a dozen tries at most)."""
+    screen = {rid: [(x * scale, y * scale) for x, y in poly] for rid, poly in polygons.items()}
+    base = label_px(scale)
+    d = token_px(scale)
+    by_id = {getattr(r, "id", ""): r for r in regions}
+    tight = []
+    for rid in sorted(screen, key=lambda rid: geometry.area(screen[rid])):
+        region = by_id.get(rid)
+        name = label_of(region) if region is not None else rid
+        icons = len(feature_kinds(region)) if region is not None else 0
+        ix, iy = spots[rid] if spots and rid in spots else geometry.interior_point(polygons[rid], 2.0)
+        room = _Room(screen[rid], [], max(2, round(3 * scale)))
+        if _apart(room, (round(ix * scale), round(iy * scale)), name_styles(name, base), icons,
+                  round(d * 1.3), marker_px(scale), measure) is None:
+            tight.append(rid)
+
+    def judge(first: list[str]) -> tuple[tuple[int, int, float], list[str], dict[str, RegionPlan]]:
+        plans = _plan_once(polygons, regions, scale, measure, size, spots, first)
+        past = {rid: past_border(p.name, screen[rid]) for rid, p in plans.items() if not p.inside}
+        bad = [rid for rid, far in past.items() if far > PAST_BORDER]
+        covered = overlaps(plans)
+        bad += sorted({rid for rid in plans if not plans[rid].inside} & {w.split()[0] for w in covered} - set(bad))
+        return (len(covered), len(bad), sum(past.get(rid, 0.0) for rid in bad)), bad, plans
+
+    first = tight
+    score, bad, plans = judge(first)
+    tries = 1
+    while bad and tries < 12:
+        better = None
+        for rid in bad:
+            rest = [r for r in first if r != rid]
+            for at in range(len(rest) + 1):
+                if tries >= 12:
+                    break
+                order = rest[:at] + [rid] + rest[at:]
+                if order == first:
+                    continue
+                tries += 1
+                got = judge(order)
+                if got[0] < score and (better is None or got[0] < better[1][0]):
+                    better = (order, got)
+        if better is None:
+            break
+        first, (score, bad, plans) = better
+    return plans
+
+
+def past_border(plate: pygame.Rect, poly: Sequence[Point]) -> float:
+    """How far (pixels) a name plate reaches past its region's border: the farthest of probes
+    along and across the plate (its rounded ends left out) that lie outside the region."""
+    xs = [plate.left + 2 + (plate.w - 4) * i / 12 for i in range(13)]
+    ys = [plate.top + 1 + (plate.h - 2) * j / 4 for j in range(5)]
+    out = [geometry.boundary_distance((x, y), poly) for x in xs for y in ys
+           if not geometry.point_in_polygon((x, y), poly)]
+    return max(out, default=0.0)
+
+
+def _plan_once(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], scale: float,
+               measure: Measure, size: tuple[int, int], spots: dict[str, Point] | None,
+               first: Sequence[str]) -> dict[str, RegionPlan]:
+    """One plan, the regions `first` placed first with their plates on their middles; then the
+    stack, markers and label of every other region as one block, or apart (see the module's
+    docstring)."""
     d = token_px(scale)
     m = marker_px(scale)
     side = round(d * 1.3)
@@ -137,10 +208,69 @@ def _plan(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], sc
         region = by_id.get(rid)
         labels[rid] = (label_of(region) if region is not None else rid,
                        len(feature_kinds(region)) if region is not None else 0)
+    order = sorted(screen, key=lambda rid: geometry.area(screen[rid]))
+    def plate_first(rid: str, taken: list[pygame.Rect]) -> RegionPlan | None:
+        """The name plate on the region's middle, reaching past its border as little as it can
+        (never off the board), then the stack and the icons as near as they go; or the stack
+        first and the plate beside it, whichever keeps the plate nearer inside its region."""
+        best: tuple[int, RegionPlan] | None = None
+        for stack_first in (False, True):
+            got = _plate_and_stack(rid, taken, stack_first, best[0] if best else None)
+            if got is not None and (best is None or got[0] < best[0]):
+                best = got
+        return best[1] if best else None
+
+    def _plate_and_stack(rid: str, taken: list[pygame.Rect], stack_first: bool,
+                         beat: int | None) -> tuple[int, RegionPlan] | None:
+        styles = name_styles(labels[rid][0], base)
+        fixed: tuple[pygame.Rect, pygame.Rect] | None = None
+        if stack_first:
+            for lead in (0, m):
+                st = _stack_near(screen[rid], targets[rid], side, m, taken, size, lead)
+                if st is not None:
+                    fixed = (st, _column(st, m, lead))
+                    break
+            if fixed is None:
+                return None
+        tried: list[pygame.Rect] = []
+        for grow, plate, (font, weight, lines) in _least_over(screen[rid], targets[rid], styles,
+                                                               taken + list(fixed or ()), size, measure):
+            if beat is not None and grow >= beat:
+                return None
+            if plate in tried:
+                continue
+            if len(tried) >= 12:
+                return None
+            tried.append(plate)
+            if fixed is not None:
+                st, mk = fixed
+            else:
+                st = None
+                for lead in (0, m):
+                    st = _stack_near(screen[rid], targets[rid], side, m, taken + [plate], size, lead)
+                    if st is not None:
+                        break
+                if st is None:
+                    continue
+                mk = _column(st, m, lead)
+            icon_rs = _icons_near(screen[rid], plate, labels[rid][1], font, taken + [plate, st, mk], size, m)
+            if icon_rs is None:
+                continue
+            return grow, RegionPlan(st, st.center, mk, plate.unionall(icon_rs) if icon_rs else plate.copy(), plate,
+                                    icon_rs, font, grow == 0, weight, lines if len(lines) > 1 else ())
+        return None
+
+    # 0. the regions `first` (those too small for their names, their stacks and their icons each
+    #    wholly inside, however the names are written) get their plates first, in that order,
+    #    before their neighbours crowd them
+    for rid in first:
+        got_plan = plate_first(rid, taken)
+        if got_plan is not None:
+            plans[rid] = got_plan
+            taken += plan_rects(got_plan)
     # 1. the stack, its markers and the label as one block inside the region; the regions with
     #    the least room first, so they get the first pick
-    order = sorted(screen, key=lambda rid: geometry.area(screen[rid]))
-    for rid in order:
+    for rid in [rid for rid in order if rid not in plans]:
         name, icons = labels[rid]
         room = _Room(screen[rid], taken, margin)
         plan = None
@@ -223,7 +353,13 @@ def _plan(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], sc
             placed, after = again, after2
     plans.update(placed)
     taken = after
-    # 3. the last resort: the stack and markers first, inside if there is room...
+    # 3. then the plate on the region's middle, reaching past its border as little as it goes...
+    for rid in [rid for rid in order if rid not in plans]:
+        got_plan = plate_first(rid, taken)
+        if got_plan is not None:
+            plans[rid] = got_plan
+            taken += plan_rects(got_plan)
+    # 4. the last resort: the stack and markers first, inside if there is room...
     rest = [rid for rid in order if rid not in plans]
     stacks = {}
     leads = {}                         # where the marker column went: right of the stack (0), or left (m)
@@ -293,10 +429,11 @@ def _plan(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], sc
                     break
             if found:
                 break
-        if found is None:              # nowhere free: under the stack (the test will say so)
+        if found is None:              # nowhere free: under the stack, on the board (the test will say so)
             style = name_styles(name, base)[-1]
             shape = _label_shape(_plate_size(style[2], style[0], style[1], measure), icons, style[0], False, m)
-            found = (stack, markers, (stack.centerx - shape[0][0] // 2, stack.bottom), shape, style)
+            box = pygame.Rect((stack.centerx - shape[0][0] // 2, stack.bottom), shape[0]).clamp(((0, 0), size))
+            found = (stack, markers, box.topleft, shape, style)
         st, mk, at, shape, (font, weight, lines) = found
         (w, h), name_r, icon_rs = shape
         plans[rid] = RegionPlan(st, st.center, mk, pygame.Rect(at[0], at[1], w, h),
@@ -322,14 +459,35 @@ def _bold_sizes(base: int) -> list[int]:
 
 def name_styles(name: str, base: int) -> list[Style]:
     """The ways to write a region's name, the easiest to read first: bold at shrinking sizes,
-    then in narrower letters, then on two lines (where the name has a space or a hyphen)."""
+    then in narrower letters, then on two lines, then on three (where the name has two spaces or
+    hyphens)."""
     sizes = _bold_sizes(base)
     out: list[Style] = [(font, "bold", (name,)) for font in sizes]
     out.append((sizes[-1], "condensed-bold", (name,)))
     two = split_name(name)
     if two is not None:
         out += [(sizes[-1], "bold", two), (sizes[-1], "condensed-bold", two)]
+    three = split_three(name)
+    if three is not None:
+        out += [(sizes[-1], "bold", three), (sizes[-1], "condensed-bold", three)]
     return out
+
+
+def split_three(name: str) -> tuple[str, str, str] | None:
+    """A long name on three lines, cut at two of its spaces or hyphens so that the longest line
+    is as short as it goes (Mare-|aux-|Sangsues); None when it has fewer than two."""
+    cuts = [i for i, c in enumerate(name) if c in " -" and 0 < i < len(name) - 1]
+    best: tuple[str, str, str] | None = None
+    for a, i in enumerate(cuts):
+        for j in cuts[a + 1:]:
+            if j == i + 1:
+                continue
+            parts = (name[:i + 1] if name[i] == "-" else name[:i], name[i + 1:j + 1] if name[j] == "-" else
+                     name[i + 1:j], name[j + 1:])
+            parts = (parts[0].strip(), parts[1].strip(), parts[2].strip())
+            if best is None or max(map(len, parts)) < max(map(len, best)):
+                best = parts
+    return best
 
 
 # common last halves of place names (Heather|bank, Tumble|down): a long one-word name is cut there
@@ -427,6 +585,59 @@ def _apart(room: "_Room", target: tuple[int, int], styles: Sequence[Style], icon
             return RegionPlan(stack, stack.center, markers, plate.unionall(icon_rs) if icon_rs else plate.copy(),
                               plate, icon_rs, font, True, weight, lines if len(lines) > 1 else ())
     return None
+
+
+def _least_over(poly: Sequence[Point], target: tuple[int, int], styles: Sequence[Style], taken: list[pygame.Rect],
+                board: tuple[int, int], measure: Measure) -> Iterator[tuple[int, pygame.Rect, Style]]:
+    """Name plates clear of everything `taken` and on the board, those reaching past the region's
+    border the least first (by how far, in pixels, the region is widened to hold them), each as
+    near `target` (the region's middle) as it goes, in the first style that does as well."""
+    x0, y0, x1, y1 = geometry.bbox(poly)
+    most = round(max(x1 - x0, y1 - y0))
+    sizes = [_plate_size(lines, font, weight, measure) for font, weight, lines in styles]
+    first = _Room(poly, taken, 1)                      # wholly inside, a pixel from the border
+    for style, (pw, ph) in zip(styles, sizes, strict=True):
+        at = first.nearest(pw, ph, (target[0] - pw / 2, target[1] - ph / 2))
+        if at is not None and pygame.Rect((0, 0), board).contains(pygame.Rect(at, (pw, ph))):
+            yield 0, pygame.Rect(at, (pw, ph)), style
+            break
+    room = _Room([(x0 - most - 1, y0 - most - 1), (x1 + most + 1, y0 - most - 1), (x1 + most + 1, y1 + most + 1),
+                  (x0 - most - 1, y1 + most + 1)], [], 0)         # an empty box with room to widen into
+    W, H = room.size
+    ox, oy = room.origin
+    surf = pygame.Surface((W, H))
+    surf.fill((0, 0, 0))
+    pygame.draw.polygon(surf, (255, 255, 255), [(x - ox, y - oy) for x, y in poly])
+    surf.set_colorkey((0, 0, 0))
+    inside = pygame.mask.from_surface(surf)            # set: in the region (widened below)
+    others = pygame.Surface((W, H))
+    others.fill((0, 0, 0))
+    for r in taken:
+        pygame.draw.rect(others, (255, 255, 255), r.move(-ox, -oy))
+    on = pygame.Rect(-ox, -oy, board[0], board[1])
+    for r in (pygame.Rect(0, 0, W, on.top), pygame.Rect(0, on.bottom, W, H - on.bottom),
+              pygame.Rect(0, 0, on.left, H), pygame.Rect(on.right, 0, W - on.right, H)):
+        if r.w > 0 and r.h > 0:                        # off the board is not free either
+            pygame.draw.rect(others, (255, 255, 255), r)
+    pygame.draw.rect(others, (255, 255, 255), others.get_rect(), 1)
+    others.set_colorkey((0, 0, 0))
+    not_free = pygame.mask.from_surface(others)
+    square, plus = pygame.mask.Mask((3, 3), fill=True), pygame.mask.Mask((3, 3), fill=True)
+    for corner in ((0, 0), (2, 0), (0, 2), (2, 2)):
+        plus.set_at(corner, 0)
+    for grow in range(1, most + 1):                    # widened a pixel at a time, round-ish
+        wide = pygame.mask.Mask((W, H))
+        inside.convolve(square if grow % 2 else plus, wide, (-1, -1))
+        inside = wide
+        blocked = inside.copy()
+        blocked.invert()
+        blocked.draw(not_free, (0, 0))
+        room.blocked = blocked
+        for style, (pw, ph) in zip(styles, sizes, strict=True):
+            at = room.nearest(pw, ph, (target[0] - pw / 2, target[1] - ph / 2))
+            if at is not None:
+                yield grow, pygame.Rect(at, (pw, ph)), style
+                break
 
 
 def _column(stack: pygame.Rect, m: int, lead: int) -> pygame.Rect:
