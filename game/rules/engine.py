@@ -165,7 +165,12 @@ def legal_actions(s: GameState) -> list[Action]:
     costs: dict[str, int] = {}
     out, judged = _listing(s, costs)
     if s._sealed:
-        s._listed = Listed(tuple(out), costs, set(map(id, out)), judged, [])
+        s._listed = got = Listed()
+        got.intents = tuple(out)
+        got.costs = costs
+        got.ids = set(map(id, out))
+        got.judged = judged
+        got.accepted = []
     return out
 
 
@@ -182,7 +187,12 @@ def lend_listing(s: GameState, seen: GameState) -> None:
     listed = s._listed
     assert listed is not None
     # what `why_illegal` accepts on the view is not noted
-    seen._listed = Listed(listed.intents, listed.costs, listed.ids, listed.judged, None)
+    seen._listed = lent = Listed()
+    lent.intents = listed.intents
+    lent.costs = listed.costs
+    lent.ids = listed.ids
+    lent.judged = listed.judged
+    lent.accepted = None
 
 
 def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged | None]:

@@ -326,20 +326,20 @@ class Judged(NamedTuple):
 #: who holds which regions: (seat, race) -> its regions in board order, and region -> (seat, race)
 Held = tuple[dict[tuple[int, str], list[str]], dict[str, tuple[int, str]]]
 class Listed:
-    """What `legal_actions` listed for a sealed state, kept until the state is written."""
+    """What `legal_actions` listed for a sealed state, kept until the state is written. It has no
+    constructor of its own: the engine makes one per listing, and interpreted, `Listed()` and five
+    slot writes cost half what a Python `__init__` does (compiled, the writes are native)."""
 
     __slots__ = ("intents", "costs", "ids", "judged", "accepted")
 
-    def __init__(self, intents: tuple["Action", ...], costs: dict[str, int], ids: set[int],
-                 judged: Judged | None, accepted: list["Action"] | None) -> None:
-        self.intents = intents            # the intents listed
-        self.costs = costs                # the cost of each conquest among them
-        self.ids = ids                    # their identities (a listed intent is found without comparing values)
-        self.judged = judged              # the conquests judged, when a later position of the turn may build on them
-        # the intents off the list that `why_illegal` accepted there since (kept, so that their
-        # identities stay theirs; their identities join the others'), or None where nothing is
-        # to be added (a listing lent to a view)
-        self.accepted = accepted
+    intents: tuple["Action", ...]       # the intents listed
+    costs: dict[str, int]               # the cost of each conquest among them
+    ids: set[int]                       # their identities (a listed intent is found without comparing values)
+    judged: Judged | None               # the conquests judged, when a later position of the turn may build on them
+    # the intents off the list that `why_illegal` accepted there since (kept, so that their
+    # identities stay theirs; their identities join the others'), or None where nothing is to be
+    # added (a listing lent to a view)
+    accepted: list["Action"] | None
 
 
 NONE_WRITTEN: frozenset[str] = frozenset()       # no region written yet (see `GameState.reg_w`)
