@@ -203,10 +203,8 @@ def seat_view(s: Any, seat: int, legal: Sequence[Action], words: Words, seats: S
     for rid, r in s.regions.items():
         if r.tokens or r.lost_tribe or r.owner is not None or r.marks or r.fortress or r.encampments \
                 or r.hero or r.dragon or r.mountain or r.lair or r.hole:
-            flags = [f for f in ("mountain", "lair", "fortress", "hero", "dragon", "hole") if getattr(r, f)]
             regions[rid] = {"owner": r.owner, "race": words.race(r.race) if r.race else "", "rid": r.race or "",
                             "tokens": r.tokens, "decline": r.decline, "lost_tribe": r.lost_tribe,
-                            "flags": flags + (["encampments"] * r.encampments) + sorted(r.marks),
                             "markers": _markers(r)}
     players = []
     for i, p in enumerate(s.players):

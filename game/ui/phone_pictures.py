@@ -17,7 +17,7 @@ from __future__ import annotations
 import base64
 import io
 import re
-from typing import Any, Iterable
+from typing import Any
 
 import pygame
 
@@ -25,6 +25,7 @@ from game.content.bounded import read_bytes
 
 from . import art, map_art
 from .region_plan import feature_kinds
+from .svg_art import hexc
 
 TOKEN_PX = 96           # a custom token drawn as a PNG: sharp at the phone's size on a 3× screen
 MARKER_PX = 64
@@ -36,16 +37,11 @@ BASE_MARKERS = ("lair", "fortress", "hole", "hero", "dragon", "encampment")
 _LEAN = re.compile(r"<\?xml[^>]*\?>|<!--.*?-->|<title>.*?</title>", re.S)
 
 
-def hex_colour(c: Iterable[int]) -> str:
-    r, g, b = list(c)[:3]
-    return "#%02x%02x%02x" % (r, g, b)
-
-
 def region_colours(mapdata: Any) -> dict[str, str]:
     """Each region's colour as `#rrggbb`: the mean of the map's picture inside its polygon, or
     the painter's colour of its terrain."""
     board = mapdata.board
-    palette = {rid: hex_colour(map_art.BASE.get(board.region(rid).terrain, (200, 190, 160)))
+    palette = {rid: hexc(map_art.BASE.get(board.region(rid).terrain, (200, 190, 160)))
                for rid in mapdata.polygons}
     picture = _map_picture(mapdata)
     if picture is None:
@@ -68,7 +64,7 @@ def region_colours(mapdata: Any) -> dict[str, str]:
         layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         colour = pygame.transform.average_color(layer, layer.get_rect(), True)
         if colour[3]:
-            out[rid] = hex_colour(colour)
+            out[rid] = hexc(colour)
     return out
 
 

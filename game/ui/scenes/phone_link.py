@@ -28,6 +28,7 @@ from ..drafts import encampments_draft, heroes_start, pieces_offered
 from ..logtext import recent_lines
 from ..phone_pictures import Pictures, features, needed, region_colours
 from ..region_plan import feature_kinds
+from ..svg_art import hexc
 
 WAKE = pygame.event.custom_type()        # an intent waits in the inbox: the window's loop looks now
 
@@ -101,10 +102,6 @@ def placing(s: Any, legal: list[Any]) -> dict[str, Any]:
     return out
 
 
-def hex_colour(c: tuple[int, int, int]) -> str:
-    return "#%02x%02x%02x" % c
-
-
 def _waker(nudge: Callable[[], None]) -> Callable[[], None]:
     """What the server calls when an intent waits: a pygame event for the window's loop, and
     `nudge` so that a loop asleep between two looks wakes at once."""
@@ -176,7 +173,7 @@ class PhoneLink:
         self.version += 1
         legal = legal_actions(s) if not s.game_over else []
         pieces = placing(s, legal) if not s.game_over else {}
-        faces = [{"name": seat.name, "colour": hex_colour(theme.player_colour(seat.colour, i)),
+        faces = [{"name": seat.name, "colour": hexc(theme.player_colour(seat.colour, i)),
                   "symbol": theme.player_symbol(seat.colour, i), "bot": seat.bot is not None,
                   "phone": i in self.table.phone_seats}
                  for i, seat in enumerate(self.table.seats)]
