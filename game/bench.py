@@ -16,7 +16,8 @@ added content costs at most 1.2x the base set's time per intent). `--bots` adds 
 players' figures: 4-player balance-lab games with Medium in every seat (the lab's own
 `play_numbered`), per processor second, and Expert's look-ahead games per processor second on a
 round-1 pick (a fixed number of them, so that both trees do the same work); with `--compare` the
-two trees take turns there too. `--big-content` times reading, starting and a lab game with a
+two trees take turns there too. Without `--compare` it also prints how many look-ahead games Hard
+and Expert play on a round-1 pick at their default budgets of processor time (a pick for every 30 games). `--big-content` times reading, starting and a lab game with a
 made file of 10,000 races and powers against the base set, each in fresh processes
 (`game.content_bench`). `--fingerprint` prints instead the fingerprint of `--games` random
 games (`game.fingerprint`): the same on two trees means the same games. `--cpu` times each
@@ -50,6 +51,7 @@ if __name__ == "__main__":          # the command: the compiled engine when it i
     native.enable()
 
 from .big_board import copies_board
+from .bots import REGISTRY
 from .bots.expert import ExpertBot
 from .content.catalog import ContentError, default_catalog, load_catalog
 from .content.packs import resolve_content, shipped_packs
@@ -184,6 +186,27 @@ def expert_pick(board: Board, catalog: Catalog, seed: int) -> dict[str, float]:
     t0 = time.thread_time()
     bot.choose(s)
     return {"seconds": time.thread_time() - t0, "games": bot.playouts}
+
+
+def searching_pick(level: str, board: Board, catalog: Catalog, seed: int) -> dict[str, float]:
+    """A round-1 pick of a 4-player game dealt from `seed` by `level` (hard or expert) as the window
+    makes it (`REGISTRY`: its default budget of processor time, its floor and cap): the look-ahead
+    games it played and the processor seconds it took."""
+    s = new_game(board, NAMES[:4], catalog, random.Random(seed))
+    bot = REGISTRY[level].make(0, seed)
+    t0 = time.thread_time()
+    bot.choose(s)
+    games = getattr(bot, "playouts", None) if level == "expert" else getattr(bot, "rollouts", None)
+    return {"seconds": time.thread_time() - t0, "games": float(games or 0)}
+
+
+def budget_line(hard: list[dict[str, float]], expert: list[dict[str, float]]) -> str:
+    """Hard's and Expert's look-ahead games a decision at their default budgets (medians)."""
+    h, e = REGISTRY["hard"], REGISTRY["expert"]
+    return (f"Hard and Expert at their default budgets on a round-1 pick, 4 players: median "
+            f"{statistics.median(r['games'] for r in hard):.0f} and {statistics.median(r['games'] for r in expert):.0f} "
+            f"look-ahead games a decision ({len(hard)} pick{'s' if len(hard) != 1 else ''} each; {h.budget:g} s and {e.budget:g} s of processor "
+            f"time, at least {h.floor} and {e.floor})")
 
 
 # The code a tree runs to time its computer players (`--compare --bots`): the two functions above,
@@ -488,6 +511,9 @@ def main(argv: list[str] | None = None) -> int:
         timed = [(req, medium_game(cfg, board4, catalog4, int(req.split()[1])) if req.startswith("medium")
                   else expert_pick(board4, catalog4, int(req.split()[1]))) for req in bot_requests(args.games)]
         bot_report("", _split(timed))
+        picks = range(max(1, args.games // 30))
+        print(budget_line([searching_pick("hard", board4, catalog4, k) for k in picks],
+                          [searching_pick("expert", board4, catalog4, k) for k in picks]))
     return 0
 
 

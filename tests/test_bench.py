@@ -1,6 +1,7 @@
 """`python -m game.bench` prints the figures the targets are judged by (never asserted on speed)."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -89,6 +90,9 @@ def test_the_bench_times_the_computer_players(capsys: pytest.CaptureFixture[str]
     out = capsys.readouterr().out
     assert "Medium in every seat, 4-player lab games:" in out and "a processor second" in out
     assert f"games a processor second ({bench.EXPERT_PLAYOUTS} a pick)" in out
+    got = re.search(r"default budgets on a round-1 pick, 4 players: median (\d+) and (\d+) look-ahead games a decision "
+                    r"\(1 pick each", out)
+    assert got and int(got[1]) >= bench.REGISTRY["hard"].floor and int(got[2]) >= bench.REGISTRY["expert"].floor, out
 
 
 def test_the_bot_figures_take_medians_and_rates() -> None:
@@ -154,7 +158,6 @@ def test_copies_of_the_map_hold_n_times_its_regions_joined_in_one_piece() -> Non
 
 
 def test_regions_times_plays_on_n_times_the_regions(capsys: pytest.CaptureFixture[str]) -> None:
-    import re
     assert bench.main(["--regions-times", "2", "--games", "2"]) == 0
     out = capsys.readouterr().out
     counts = {label: int(n) for label, n in re.findall(r"^(the map|2 copies): (\d+) regions", out, re.M)}
