@@ -14,8 +14,10 @@ other work and the shared machine's load are left out; the table gives, for each
 the medians per game and per intent and the ratios ours / theirs. The engines' intents differ in
 size (a whole redeploy is one intent here, several there), so compare per game beside per intent.
 Nothing of the other engine runs in this process and none of its code is copied here: the few
-lines its process runs are `DRIVER`, which uses its published names alone. Its first start
-compiles for a minute or two (numba keeps a cache beside its code, so later starts are quicker).
+lines its process runs are `DRIVER`, which uses its published names alone. Each start of it
+compiles for a minute or two of processor time (numba keeps part of it in a cache beside its code,
+so the first start takes longest: about 4 minutes on the clock for both player counts here, later
+ones about 2), which is not timed.
 """
 from __future__ import annotations
 
@@ -196,7 +198,7 @@ def run(folder: Path, python: Path, games: int, players: tuple[int, ...] = PLAYE
     peers: dict[int, Peer] = {}
     try:
         for n in players:
-            print(f"starting the numba engine for {n} players (the first start compiles for a minute or two)",
+            print(f"starting the numba engine for {n} players (numba compiles for a minute or two at each start)",
                   file=sys.stderr, flush=True)
             peers[n] = Peer(folder, python, n)
         for n in players:
