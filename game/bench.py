@@ -16,12 +16,17 @@ added content costs at most 1.2x the base set's time per intent). `--bots` adds 
 players' figures: 4-player balance-lab games with Medium in every seat (the lab's own
 `play_numbered`), per processor second, and Expert's look-ahead games per processor second on a
 round-1 pick (a fixed number of them, so that both trees do the same work); with `--compare` the
-two trees take turns there too. `--big-content` times reading, starting and a lab game with a
+two trees take turns there too. Without `--compare` it also prints how many look-ahead games Hard
+and Expert play on a round-1 pick at their default budgets of processor time (a pick for every 30 games). `--big-content` times reading, starting and a lab game with a
 made file of 10,000 races and powers against the base set, each in fresh processes
 (`game.content_bench`). `--fingerprint` prints instead the fingerprint of `--games` random
 games (`game.fingerprint`): the same on two trees means the same games. `--cpu` times each
 whole game in processor time instead of on the clock (no split between `legal_actions` and
-`apply`): on a shared machine, the figure the others' work moves least.
+`apply`): on a shared machine, the figure the others' work moves least. `--regions-times N` plays
+the same seeds on the 5-player map and on a board of N copies of it joined at their edges
+(`game.big_board`), a game on each in turn, in processor time, and prints the ratio per intent
+(target: 8 copies cost at most 1.3x the map's time per intent) and each board's share of the time
+in `legal_actions` (from a second game of each seed timed on the clock, split).
 """
 from __future__ import annotations
 
@@ -45,6 +50,8 @@ from . import native, resources
 if __name__ == "__main__":          # the command: the compiled engine when it is built, looked for first
     native.enable()
 
+from .big_board import copies_board
+from .bots import REGISTRY
 from .bots.expert import ExpertBot
 from .content.catalog import ContentError, default_catalog, load_catalog
 from .content.packs import resolve_content, shipped_packs
@@ -58,6 +65,7 @@ GAME_TARGET_MS = 5.0
 ACTION_TARGET_US = 20.0
 CONTENT_RATIO_TARGET = 1.2      # per intent, with every pack loaded, over the base set alone
 EXPERT_PLAYOUTS = 24            # Expert's look-ahead games on each timed round-1 pick
+REGIONS_RATIO_TARGET = 1.3      # per intent, on 8 copies of the map joined, over the map itself
 
 
 def five_player_board() -> tuple[Board, str]:
@@ -77,15 +85,16 @@ def five_player_board() -> tuple[Board, str]:
         return Board.from_dicts("grid", 8, regs), "inline 48-region grid"
 
 
-def timed_game(board: Board, catalog: Any, seed: int, cpu: bool = False) -> dict[str, float]:
-    """One random game (the same intents as `random_playout` with this seed), timed: the whole
-    game, and the time inside `legal_actions` and inside `apply`; with `cpu`, the whole game
-    alone, in processor time (a shared machine's other work left out)."""
+def timed_game(board: Board, catalog: Any, seed: int, cpu: bool = False, players: int = 5) -> dict[str, float]:
+    """One random game of `players` (the same intents as `random_playout` with this seed), timed:
+    the whole game, and the time inside `legal_actions` and inside `apply`; with `cpu`, the whole
+    game alone, in processor time (a shared machine's other work left out)."""
     clock = time.perf_counter
     rng = random.Random(seed)
+    names = NAMES[:players]
     if cpu:
         t0 = time.process_time()
-        s = new_game(board, NAMES, catalog, rng)
+        s = new_game(board, names, catalog, rng)
         steps = 0
         while not s.game_over:
             acts = legal_actions(s)
@@ -93,7 +102,7 @@ def timed_game(board: Board, catalog: Any, seed: int, cpu: bool = False) -> dict
             steps += 1
         return {"game": time.process_time() - t0, "legal": 0.0, "apply": 0.0, "steps": steps}
     t0 = clock()
-    s = new_game(board, NAMES, catalog, rng)
+    s = new_game(board, names, catalog, rng)
     t_legal = t_apply = 0.0
     steps = 0
     while not s.game_over:
@@ -177,6 +186,27 @@ def expert_pick(board: Board, catalog: Catalog, seed: int) -> dict[str, float]:
     t0 = time.thread_time()
     bot.choose(s)
     return {"seconds": time.thread_time() - t0, "games": bot.playouts}
+
+
+def searching_pick(level: str, board: Board, catalog: Catalog, seed: int) -> dict[str, float]:
+    """A round-1 pick of a 4-player game dealt from `seed` by `level` (hard or expert) as the window
+    makes it (`REGISTRY`: its default budget of processor time, its floor and cap): the look-ahead
+    games it played and the processor seconds it took."""
+    s = new_game(board, NAMES[:4], catalog, random.Random(seed))
+    bot = REGISTRY[level].make(0, seed)
+    t0 = time.thread_time()
+    bot.choose(s)
+    games = getattr(bot, "playouts", None) if level == "expert" else getattr(bot, "rollouts", None)
+    return {"seconds": time.thread_time() - t0, "games": float(games or 0)}
+
+
+def budget_line(hard: list[dict[str, float]], expert: list[dict[str, float]]) -> str:
+    """Hard's and Expert's look-ahead games a decision at their default budgets (medians)."""
+    h, e = REGISTRY["hard"], REGISTRY["expert"]
+    return (f"Hard and Expert at their default budgets on a round-1 pick, 4 players: median "
+            f"{statistics.median(r['games'] for r in hard):.0f} and {statistics.median(r['games'] for r in expert):.0f} "
+            f"look-ahead games a decision ({len(hard)} pick{'s' if len(hard) != 1 else ''} each; {h.budget:g} s and {e.budget:g} s of processor "
+            f"time, at least {h.floor} and {e.floor})")
 
 
 # The code a tree runs to time its computer players (`--compare --bots`): the two functions above,
@@ -380,6 +410,42 @@ def compare(rev: str, games: int, content: list[str] | None = None, bots: bool =
     return 0
 
 
+def regions_times(n: int, games: int) -> int:
+    """`--regions-times N`: the same seeds on the 5-player map and on N copies of it joined
+    (`copies_board`), a game on each in turn (which first alternates), in processor time; then
+    each seed again on each board on the clock, split, for the share in `legal_actions`."""
+    if n < 1:
+        print(f"--regions-times {n}: give 1 or more copies")
+        return 2
+    board, where = five_player_board()
+    big = copies_board(board, n)
+    catalog = default_catalog()
+    boards = (board, big)
+    runs: tuple[list[dict[str, float]], ...] = ([], [])
+    split: tuple[list[dict[str, float]], ...] = ([], [])
+    for seed in range(games):
+        order = (0, 1) if seed % 2 == 0 else (1, 0)
+        for i in order:
+            runs[i].append(timed_game(boards[i], catalog, seed, cpu=True))
+        for i in order:
+            split[i].append(timed_game(boards[i], catalog, seed))
+    one, many = summary(runs[0]), summary(runs[1])
+    print(f"{games} random 5-player games on each board, a game on each in turn (same seeds), base races and "
+          f"powers; {engine_line()}; processor time")
+    for i, label in enumerate(("the map", f"{n} copies")):
+        b, m, sp = boards[i], summary(runs[i]), summary(split[i])
+        share = sp["legal_us"] / max(1e-12, sp["legal_us"] + sp["apply_us"])
+        print(f"{label}: {len(b.regions)} regions ({where}{f' ×{n}, edges joined' if i else ''}), "
+              f"{b.turns} rounds: median {m['game_ms']:.2f} ms a game, {m['steps']:.0f} intents, "
+              f"{m['action_us']:.1f} µs per intent; {share:.0%} in legal_actions (on the clock)")
+    ratio = many["action_us"] / one["action_us"]
+    line = f"ratio {n} copies / the map: per intent {ratio:.2f}x, per game {many['game_ms'] / one['game_ms']:.2f}x"
+    if n == 8:
+        line += f"  target ≤ {REGIONS_RATIO_TARGET:g}x: {_verdict(ratio, REGIONS_RATIO_TARGET)}"
+    print(line)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m game.bench")
     ap.add_argument("--ui", action="store_true", help="benchmark the window instead")
@@ -396,12 +462,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cpu", action="store_true",
                     help="time each whole game in processor time, not on the clock (no split between "
                          "legal_actions and apply): for a shared machine")
+    ap.add_argument("--regions-times", type=int, metavar="N",
+                    help="time random games on N copies of the map joined at their edges against the map itself, "
+                         "a game of each in turn, in processor time, and print the ratio per intent")
     ap.add_argument("--fingerprint", action="store_true",
                     help="print the fingerprint of --games random games instead of timing them (game.fingerprint)")
     args = ap.parse_args(argv)
     if args.big_content:
         from . import content_bench
         return content_bench.bench(args.runs)
+    if args.regions_times is not None:
+        return regions_times(args.regions_times, args.games)
     if args.ui:
         from .ui import bench as ui_bench
         return int(ui_bench.main([]) or 0)
@@ -440,6 +511,9 @@ def main(argv: list[str] | None = None) -> int:
         timed = [(req, medium_game(cfg, board4, catalog4, int(req.split()[1])) if req.startswith("medium")
                   else expert_pick(board4, catalog4, int(req.split()[1]))) for req in bot_requests(args.games)]
         bot_report("", _split(timed))
+        picks = range(max(1, args.games // 30))
+        print(budget_line([searching_pick("hard", board4, catalog4, k) for k in picks],
+                          [searching_pick("expert", board4, catalog4, k) for k in picks]))
     return 0
 
 

@@ -1,6 +1,7 @@
 """`python -m game.bench` prints the figures the targets are judged by (never asserted on speed)."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -89,6 +90,9 @@ def test_the_bench_times_the_computer_players(capsys: pytest.CaptureFixture[str]
     out = capsys.readouterr().out
     assert "Medium in every seat, 4-player lab games:" in out and "a processor second" in out
     assert f"games a processor second ({bench.EXPERT_PLAYOUTS} a pick)" in out
+    got = re.search(r"default budgets on a round-1 pick, 4 players: median (\d+) and (\d+) look-ahead games a decision "
+                    r"\(1 pick each", out)
+    assert got and int(got[1]) >= bench.REGISTRY["hard"].floor and int(got[2]) >= bench.REGISTRY["expert"].floor, out
 
 
 def test_the_bot_figures_take_medians_and_rates() -> None:
@@ -127,3 +131,38 @@ def test_the_big_content_bench_prints_each_steps_medians_and_the_ratio(capsys: p
     out = capsys.readouterr().out
     assert "base set: load" in out and "200 entries: load" in out and "lab game" in out
     assert "ratio 200 entries / base set:" in out
+
+
+def test_copies_of_the_map_hold_n_times_its_regions_joined_in_one_piece() -> None:
+    from game.big_board import copies_board, copy_id
+    board, _ = bench.five_player_board()
+    big = copies_board(board, 3)
+    assert len(big.regions) == 3 * len(board.regions)
+    assert big.turns == board.turns
+    for r in board.regions:                  # each copy as printed
+        for k in (1, 2, 3):
+            c = big.region(copy_id(r.id, k))
+            assert (c.terrain, c.features, c.lost_tribe, c.border) == (r.terrain, r.features, r.lost_tribe, r.border)
+            assert {copy_id(x, k) for x in board.neighbours(r.id)} <= big.neighbours(c.id)
+    edge = next(r.id for r in board.regions if r.border)
+    inner = next(r.id for r in board.regions if not r.border)
+    assert big.adjacent(copy_id(edge, 1), copy_id(edge, 2)) and big.adjacent(copy_id(edge, 2), copy_id(edge, 3))
+    assert not big.adjacent(copy_id(edge, 1), copy_id(edge, 3))
+    assert big.neighbours(copy_id(inner, 2)) == {copy_id(x, 2) for x in board.neighbours(inner)}
+    seen, todo = {big.regions[0].id}, [big.regions[0].id]
+    while todo:                              # one piece: every region reached from the first
+        for x in big.neighbours(todo.pop()) - seen:
+            seen.add(x)
+            todo.append(x)
+    assert len(seen) == len(big.regions)
+
+
+def test_regions_times_plays_on_n_times_the_regions(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--regions-times", "2", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    counts = {label: int(n) for label, n in re.findall(r"^(the map|2 copies): (\d+) regions", out, re.M)}
+    assert counts["2 copies"] == 2 * counts["the map"] > 0, out
+    assert "; processor time" in out and "in legal_actions" in out
+    assert re.search(r"ratio 2 copies / the map: per intent \d+\.\d\dx", out), out
+    assert "target" not in out                   # the target is for 8 copies
+    assert bench.main(["--regions-times", "0"]) == 2
