@@ -55,7 +55,7 @@ from .bots import REGISTRY
 from .bots.expert import ExpertBot
 from .content.catalog import ContentError, default_catalog, load_catalog
 from .content.packs import resolve_content, shipped_packs
-from .fingerprint import fingerprint
+from .fingerprint import bot_seats, bots_fingerprint, fingerprint
 from .lab.runner import LabConfig, load_table, play_numbered
 from .rules import Board, Catalog, apply, legal_actions, new_game
 from .stopping import run_stoppable
@@ -455,7 +455,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--compare", metavar="REV", help="also time git revision REV (or the checkout in folder REV, "
                     "with its own build), interleaved, and print the ratio")
     ap.add_argument("--bots", action="store_true",
-                    help="also time Medium's lab games and Expert's look-ahead (4 players)")
+                    help="also time Medium's lab games and Expert's look-ahead (4 players); with --fingerprint, "
+                         "also fingerprint games between the levels (one game a hundred --games)")
     ap.add_argument("--big-content", action="store_true",
                     help="time reading, starting and a lab game with 10,000 made races and powers against the base set")
     ap.add_argument("--runs", type=int, default=5, help="fresh processes of each kind for --big-content")
@@ -492,6 +493,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.fingerprint:
         print(f"fingerprint {fingerprint(board, catalog, args.games)}: {args.games} random games on {where}; "
               f"{_content_line(args.content)}; {engine_line()}")
+        if args.bots:
+            bot_games = max(1, args.games // 100)
+            print(f"bots fingerprint {bots_fingerprint(board, catalog, bot_games)}: {bot_games} game{'s' if bot_games != 1 else ''} of "
+                  f"{', '.join(bot_seats(5))} (look-ahead: 8 games a decision) on {where}; "
+                  f"{_content_line(args.content)}; {engine_line()}")
         return 0
     base = default_catalog() if args.content else None
     runs, base_runs = [], []

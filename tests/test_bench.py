@@ -124,6 +124,29 @@ def test_the_fingerprint_is_the_same_games_and_moves_with_a_rule(capsys: pytest.
     assert out.startswith("fingerprint ") and "2 random games" in out and "engine" in out
 
 
+def test_the_bots_fingerprint_is_the_same_choices_and_moves_with_a_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    """Games between every level, the searching ones with a fixed look-ahead, give the same
+    fingerprint from the same seeds, another when a rule changes (the Ratmen with a token
+    fewer), and `--fingerprint --bots` prints it beside the random games' line."""
+    from dataclasses import replace
+
+    from game.bots import LEVELS
+    from game.content.catalog import default_catalog
+    from game.fingerprint import bot_seats, bots_fingerprint
+    from tests.boards import ring_board
+    assert bot_seats(5)[:len(LEVELS)] == list(LEVELS) and len(bot_seats(5)) == 5
+    board, catalog = ring_board(), default_catalog()
+    first = bots_fingerprint(board, catalog, 1, players=4, iterations=2)
+    assert first == bots_fingerprint(board, catalog, 1, players=4, iterations=2) and len(first) == 16
+    races = dict(catalog.races)
+    races["ratmen"] = replace(races["ratmen"], tokens=races["ratmen"].tokens - 1)
+    assert bots_fingerprint(board, replace(catalog, races=races), 1, players=4, iterations=2) != first
+    assert bench.main(["--fingerprint", "--bots", "--games", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("fingerprint ") and lines[1].startswith("bots fingerprint ")
+    assert "1 game of easy, medium, hard, expert, easy" in lines[1] and "engine" in lines[1]
+
+
 @pytest.mark.slow
 def test_the_big_content_bench_prints_each_steps_medians_and_the_ratio(capsys: pytest.CaptureFixture[str]) -> None:
     from game import content_bench
