@@ -50,7 +50,7 @@ from . import native, resources
 if __name__ == "__main__":          # the command: the compiled engine when it is built, looked for first
     native.enable()
 
-from .big_board import copies_board
+from .big_board import WAYS_IN, copies_board
 from .bots import REGISTRY
 from .bots.expert import ExpertBot
 from .content.catalog import ContentError, default_catalog, load_catalog
@@ -410,7 +410,11 @@ def compare(rev: str, games: int, content: list[str] | None = None, bots: bool =
     return 0
 
 
-def regions_times(n: int, games: int) -> int:
+#: the copies' edge, as `--regions-times` prints it
+EDGES = {"every": "every copy's edge a way in", "first": "the first copy's edge the only way in"}
+
+
+def regions_times(n: int, games: int, ways_in: str = "every") -> int:
     """`--regions-times N`: the same seeds on the 5-player map and on N copies of it joined
     (`copies_board`), a game on each in turn (which first alternates), in processor time; then
     each seed again on each board on the clock, split, for the share in `legal_actions`."""
@@ -418,7 +422,7 @@ def regions_times(n: int, games: int) -> int:
         print(f"--regions-times {n}: give 1 or more copies")
         return 2
     board, where = five_player_board()
-    big = copies_board(board, n)
+    big = copies_board(board, n, ways_in)
     catalog = default_catalog()
     boards = (board, big)
     runs: tuple[list[dict[str, float]], ...] = ([], [])
@@ -435,7 +439,7 @@ def regions_times(n: int, games: int) -> int:
     for i, label in enumerate(("the map", f"{n} copies")):
         b, m, sp = boards[i], summary(runs[i]), summary(split[i])
         share = sp["legal_us"] / max(1e-12, sp["legal_us"] + sp["apply_us"])
-        print(f"{label}: {len(b.regions)} regions ({where}{f' ×{n}, edges joined' if i else ''}), "
+        print(f"{label}: {len(b.regions)} regions ({where}{f' ×{n}, edges joined, {EDGES[ways_in]}' if i else ''}), "
               f"{b.turns} rounds: median {m['game_ms']:.2f} ms a game, {m['steps']:.0f} intents, "
               f"{m['action_us']:.1f} µs per intent; {share:.0%} in legal_actions (on the clock)")
     ratio = many["action_us"] / one["action_us"]
@@ -466,6 +470,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--regions-times", type=int, metavar="N",
                     help="time random games on N copies of the map joined at their edges against the map itself, "
                          "a game of each in turn, in processor time, and print the ratio per intent")
+    ap.add_argument("--ways-in", choices=WAYS_IN, default="every",
+                    help="with --regions-times: every copy's edge is the board's edge (a way in), or the first's alone")
     ap.add_argument("--fingerprint", action="store_true",
                     help="print the fingerprint of --games random games instead of timing them (game.fingerprint)")
     args = ap.parse_args(argv)
@@ -473,7 +479,7 @@ def main(argv: list[str] | None = None) -> int:
         from . import content_bench
         return content_bench.bench(args.runs)
     if args.regions_times is not None:
-        return regions_times(args.regions_times, args.games)
+        return regions_times(args.regions_times, args.games, args.ways_in)
     if args.ui:
         from .ui import bench as ui_bench
         return int(ui_bench.main([]) or 0)

@@ -178,6 +178,11 @@ def test_copies_of_the_map_hold_n_times_its_regions_joined_in_one_piece() -> Non
             seen.add(x)
             todo.append(x)
     assert len(seen) == len(big.regions)
+    first = copies_board(board, 3, "first")       # only the first copy's edge is the board's edge
+    assert {r.id for r in first.regions if r.border} == {copy_id(r.id, 1) for r in board.regions if r.border}
+    assert len(first.entry) < len(big.entry) and first.adjacency == big.adjacency
+    with pytest.raises(ValueError):
+        copies_board(board, 2, "some")
 
 
 def test_regions_times_plays_on_n_times_the_regions(capsys: pytest.CaptureFixture[str]) -> None:
@@ -189,3 +194,6 @@ def test_regions_times_plays_on_n_times_the_regions(capsys: pytest.CaptureFixtur
     assert re.search(r"ratio 2 copies / the map: per intent \d+\.\d\dx", out), out
     assert "target" not in out                   # the target is for 8 copies
     assert bench.main(["--regions-times", "0"]) == 2
+    capsys.readouterr()
+    assert bench.main(["--regions-times", "2", "--games", "1", "--ways-in", "first"]) == 0
+    assert "the first copy's edge the only way in" in capsys.readouterr().out
