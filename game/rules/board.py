@@ -5,8 +5,11 @@ that is played on it. It knows nothing about tokens; `state.py` owns what lies o
 It computes once the facts the rules ask about all the time: adjacency (always symmetric),
 which land regions a race may enter the map through (R2: touching the edge, or on the shore
 of a Sea that touches the edge; the Lake never counts), which are coastal (touch a Sea or
-Lake), and which are water. Boards come from an inline scenario (`Board.from_dicts`) or a
-Tiled map (`game.content.tmx`).
+Lake), and which are water. Inside the engine a region is also a number, its place in board
+order (`index`), and a set of regions a bit mask (`bits`): bit `i` for the region numbered `i`.
+The facts above are kept as masks too (`adj_bits`, `entry_bits`, ...), and `ids_in` turns a
+mask back into the regions' ids, in board order, for the edges that speak in names. Boards come
+from an inline scenario (`Board.from_dicts`) or a Tiled map (`game.content.tmx`).
 """
 from __future__ import annotations
 
@@ -17,6 +20,10 @@ from .errors import BoardError
 from .pickling import when_compiled
 from .reasons import reason
 
+#: the places of the bits set in each byte, lowest first (`Board.ids_in` reads a mask a byte at a time)
+_BYTE_BITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(j for j in range(8) if b >> j & 1) for b in range(256))
+
 TERRAINS: tuple[str, ...] = ("farmland", "forest", "hill", "mountain", "swamp", "sea", "lake")
 WATER: frozenset[str] = frozenset({"sea", "lake"})
 FEATURES: tuple[str, ...] = ("mine", "magic", "cavern")
@@ -25,6 +32,14 @@ FEATURES: tuple[str, ...] = ("mine", "magic", "cavern")
 def _listed(value: object) -> Iterable[object]:
     """A list from an inline board (`features:`, `adjacent:`); nothing when absent."""
     return cast("Iterable[object]", value or ())
+
+
+def _mask(bits: Mapping[str, int], rids: Iterable[str]) -> int:
+    """The mask of the regions `rids` (`Board.bits`)."""
+    m = 0
+    for rid in rids:
+        m |= bits[rid]
+    return m
 
 
 @dataclass(frozen=True)
@@ -69,6 +84,13 @@ class Board:
     border_seas: frozenset[str] = field(compare=False)  # seas touching the edge
     water: frozenset[str] = field(compare=False)        # seas and lakes
     by_id: Mapping[str, Region] = field(compare=False)
+    ids: tuple[str, ...] = field(compare=False)          # the regions' ids in board order (by number)
+    bits: Mapping[str, int] = field(compare=False)       # region -> its bit (1 << its number)
+    adj_bits: tuple[int, ...] = field(compare=False)     # by number: the mask of its neighbours
+    entry_bits: int = field(compare=False)               # `entry`, `coastal`, `border_seas`, `water`
+    coastal_bits: int = field(compare=False)             # ... as masks
+    border_sea_bits: int = field(compare=False)
+    water_bits: int = field(compare=False)
 
     @staticmethod
     def build(name: str, turns: int, regions: Sequence[Region],
@@ -104,12 +126,16 @@ class Board:
             r.id for r in regions if not r.is_water and (r.border or adj[r.id] & border_seas))
         coastal = frozenset(
             r.id for r in regions if not r.is_water and any(by_id[n].is_water for n in adj[r.id]))
+        water = frozenset(r.id for r in regions if r.is_water)
+        bits = {rid: 1 << i for i, rid in enumerate(ids)}
         return Board(
             name=name, turns=turns, regions=tuple(regions),
             adjacency={k: frozenset(v) for k, v in adj.items()},
             index={r.id: i for i, r in enumerate(regions)},
-            entry=entry, coastal=coastal, border_seas=border_seas,
-            water=frozenset(r.id for r in regions if r.is_water), by_id=by_id,
+            entry=entry, coastal=coastal, border_seas=border_seas, water=water, by_id=by_id,
+            ids=tuple(ids), bits=bits, adj_bits=tuple(_mask(bits, adj[rid]) for rid in ids),
+            entry_bits=_mask(bits, entry), coastal_bits=_mask(bits, coastal), border_sea_bits=_mask(bits, border_seas),
+            water_bits=_mask(bits, water),
         )
 
     @staticmethod
@@ -151,6 +177,38 @@ class Board:
     def in_order(self, ids: Iterable[str]) -> list[str]:
         """`ids` in board order."""
         return sorted(ids, key=self.index.__getitem__)
+
+    def mask_of(self, ids: Iterable[str]) -> int:
+        """The mask of the regions `ids` (each counted once)."""
+        return _mask(self.bits, ids)
+
+    def ids_in(self, mask: int) -> list[str]:
+        """The regions of `mask`, in board order."""
+        ids = self.ids
+        out: list[str] = []
+        base = 0
+        while mask:
+            byte = mask & 255
+            if byte:
+                for j in _BYTE_BITS[byte]:
+                    out.append(ids[base + j])
+            mask >>= 8
+            base += 8
+        return out
+
+    def near_bits(self, mask: int) -> int:
+        """The regions next to any region of `mask` (some of `mask` among them, when they touch)."""
+        adj = self.adj_bits
+        out = 0
+        base = 0
+        while mask:
+            byte = mask & 255
+            if byte:
+                for j in _BYTE_BITS[byte]:
+                    out |= adj[base + j]
+            mask >>= 8
+            base += 8
+        return out
 
     def mean_degree(self) -> float:
         return sum(len(v) for v in self.adjacency.values()) / max(1, len(self.regions))
