@@ -24,6 +24,10 @@ from .reasons import reason
 _BYTE_BITS: tuple[tuple[int, ...], ...] = tuple(
     tuple(j for j in range(8) if b >> j & 1) for b in range(256))
 
+#: masks below this fit a machine word (compiled, working on one makes no Python number): read by
+#: shifting; a wider one (a board of more regions) is read from its bytes, made once
+_SHORT = 1 << 60
+
 TERRAINS: tuple[str, ...] = ("farmland", "forest", "hill", "mountain", "swamp", "sea", "lake")
 WATER: frozenset[str] = frozenset({"sea", "lake"})
 FEATURES: tuple[str, ...] = ("mine", "magic", "cavern")
@@ -187,26 +191,43 @@ class Board:
         ids = self.ids
         out: list[str] = []
         base = 0
-        while mask:
-            byte = mask & 255
+        if mask < _SHORT:
+            while mask:
+                byte = mask & 255
+                if byte:
+                    for j in _BYTE_BITS[byte]:
+                        out.append(ids[base + j])
+                mask >>= 8
+                base += 8
+            return out
+        for byte in mask.to_bytes((len(ids) + 7) // 8, "little"):
             if byte:
                 for j in _BYTE_BITS[byte]:
                     out.append(ids[base + j])
-            mask >>= 8
             base += 8
         return out
 
     def near_bits(self, mask: int) -> int:
         """The regions next to any region of `mask` (some of `mask` among them, when they touch)."""
-        adj = self.adj_bits
+        return self.spread(mask, self.adj_bits)
+
+    def spread(self, mask: int, table: Sequence[int]) -> int:
+        """The union of `table`'s masks (by region number) for the regions of `mask`."""
         out = 0
         base = 0
-        while mask:
-            byte = mask & 255
+        if mask < _SHORT:
+            while mask:
+                byte = mask & 255
+                if byte:
+                    for j in _BYTE_BITS[byte]:
+                        out |= table[base + j]
+                mask >>= 8
+                base += 8
+            return out
+        for byte in mask.to_bytes((len(self.ids) + 7) // 8, "little"):
             if byte:
                 for j in _BYTE_BITS[byte]:
-                    out |= adj[base + j]
-            mask >>= 8
+                    out |= table[base + j]
             base += 8
         return out
 

@@ -602,7 +602,7 @@ class GameState:
                 continue
             bit = bits[rid]
             if was is not None:
-                kept = by_key[was] & ~bit
+                kept = by_key[was] ^ bit          # (its bit is set there: it was theirs)
                 if kept:
                     by_key[was] = kept
                 else:
