@@ -114,7 +114,7 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     out: dict[str, int] = {}
     judge = candidates                         # the candidates judged now
     if kept is not None:
-        out, judge = _kept(board, candidates, near_written, kept)
+        out, judge = _kept(candidates, set(board.ids_in(front & near_written)), kept)
     asked = judge
     if not own and (since is not None or tab.enters_anywhere):   # else `conquest_candidates` gave
         asked = _ways_in(s, seat, judge, tab)                     # only the ways in
@@ -124,7 +124,7 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     if kept is not None:
         return _with_the_judged(out, judge, judged)
     if since is not None:
-        return _with_the_unchanged(s, judged, since, near_written)
+        return _with_the_unchanged(s, judged, since, set(judge))
     return judged
 
 
@@ -364,16 +364,15 @@ def _least_cost(s: GameState, seat: int, tab: Hooks) -> int:
     return max([1] + [ab.cost_floor(s, seat) for ab in tab.cost_floor])
 
 
-def _kept(board: Board, candidates: Iterable[str], near_written: int,
+def _kept(candidates: Iterable[str], redo: AbstractSet[str],
           kept: dict[str, int]) -> tuple[dict[str, int], list[str]]:
     """The options kept from the position before (the candidates away from the regions
-    written), in board order with a place held for each candidate near them; and those
-    candidates, to be judged again."""
+    written), in board order with a place held for each candidate near them (`redo`); and
+    those candidates, to be judged again."""
     out: dict[str, int] = {}
     todo: list[str] = []
-    bits = board.bits
     for rid in candidates:
-        if bits[rid] & near_written:
+        if rid in redo:
             todo.append(rid)
             out[rid] = 0                           # its place, priced by `_with_the_judged`
         else:
@@ -395,12 +394,25 @@ def _with_the_judged(out: dict[str, int], judge: Iterable[str], judged: dict[str
 
 
 def _with_the_unchanged(s: GameState, out: dict[str, int], since: Judged,
-                        near_written: int) -> dict[str, int]:
-    """The options judged now (near the regions written), with those judged before elsewhere,
-    in board order."""
-    board = s.board
-    bits = board.bits
+                        redo: AbstractSet[str]) -> dict[str, int]:
+    """The options judged now (`out`, among the regions `redo` near those written), with those
+    judged before elsewhere, in board order: both are in board order, and are merged."""
+    index = s.board.index
+    judged = list(out.items())
+    n = len(judged)
+    j = 0
+    nxt = index[judged[0][0]] if n else 0          # the place of the next option judged now
+    merged: dict[str, int] = {}
     for rid, c in since.options.items():
-        if not bits[rid] & near_written:
-            out[rid] = c
-    return {rid: out[rid] for rid in board.ids_in(board.mask_of(out))}
+        if rid in redo:
+            continue
+        if j < n and index[rid] > nxt:
+            while j < n and index[rid] > nxt:
+                merged[judged[j][0]] = judged[j][1]
+                j += 1
+                if j < n:
+                    nxt = index[judged[j][0]]
+        merged[rid] = c
+    for k in range(j, n):
+        merged[judged[k][0]] = judged[k][1]
+    return merged

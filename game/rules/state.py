@@ -323,9 +323,9 @@ class Judged(NamedTuple):
         return self[:-1] == now[:-1]
 
 
-#: who holds which regions: (seat, race) -> the mask of its regions (`Board.bits`), and region ->
-#: (seat, race)
-Held = tuple[dict[tuple[int, str], int], dict[str, tuple[int, str]]]
+#: who holds which regions: (seat, race) -> the mask of its regions (`Board.bits`), region ->
+#: (seat, race), and (seat, race) -> its regions in board order, made from the mask when first asked
+Held = tuple[dict[tuple[int, str], int], dict[str, tuple[int, str]], dict[tuple[int, str], list[str]]]
 class Listed:
     """What `legal_actions` listed for a sealed state, kept until the state is written. It has no
     constructor of its own: the engine makes one per listing, and interpreted, `Listed()` and five
@@ -531,7 +531,17 @@ class GameState:
         raise KeyError(name)
 
     def regions_of(self, seat: int, race: str) -> list[str]:
-        """Regions holding `race` tokens of `seat`, in board order."""
+        """Regions holding `race` tokens of `seat`, in board order (a sealed state keeps them,
+        read from its index, for the next time they are asked)."""
+        if self._sealed:
+            held = self._held
+            if held is None:
+                held = self._held = self._index(self._changed)
+            key = (seat, race)
+            got = held[2].get(key)
+            if got is None:
+                got = held[2][key] = self.board.ids_in(held[0].get(key, 0))
+            return list(got)
         return self.board.ids_in(self.held_bits(seat, race))
 
     def held_bits(self, seat: int, race: str) -> int:
@@ -590,10 +600,10 @@ class GameState:
                 if r.tokens and r.race is not None and r.owner is not None:
                     key = key_of[rid] = (r.owner, r.race)
                     by_key[key] = by_key.get(key, 0) | bits[rid]
-            return by_key, key_of
+            return by_key, key_of, {}
         if not changed:
             return base
-        by_key, key_of = base[0].copy(), base[1].copy()
+        by_key, key_of, names = base[0].copy(), base[1].copy(), base[2].copy()
         for rid in changed:
             r = regions[rid]
             now = (r.owner, r.race) if r.tokens and r.race is not None and r.owner is not None else None
@@ -608,10 +618,12 @@ class GameState:
                 else:
                     del by_key[was]
                 del key_of[rid]
+                names.pop(was, None)
             if now is not None:
                 key_of[rid] = now
                 by_key[now] = by_key.get(now, 0) | bit
-        return by_key, key_of
+                names.pop(now, None)
+        return by_key, key_of, names
 
     def active_regions(self, seat: int) -> list[str]:
         hold = self.players[seat].active
