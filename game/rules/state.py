@@ -323,9 +323,9 @@ class Judged(NamedTuple):
         return self[:-1] == now[:-1]
 
 
-#: who holds which regions: (seat, race) -> the mask of its regions (`Board.bits`), region ->
-#: (seat, race), and (seat, race) -> its regions in board order, made from the mask when first asked
-Held = tuple[dict[tuple[int, str], int], dict[str, tuple[int, str]], dict[tuple[int, str], list[str]]]
+#: who holds which regions: (seat, race) -> the mask of its regions (`Board.bits`), and
+#: (seat, race) -> its regions in board order, made from the mask when first asked
+Held = tuple[dict[tuple[int, str], int], dict[tuple[int, str], list[str]]]
 class Listed:
     """What `legal_actions` listed for a sealed state, kept until the state is written. It has no
     constructor of its own: the engine makes one per listing, and interpreted, `Listed()` and five
@@ -538,9 +538,9 @@ class GameState:
             if held is None:
                 held = self._held = self._index(self._changed)
             key = (seat, race)
-            got = held[2].get(key)
+            got = held[1].get(key)
             if got is None:
-                got = held[2][key] = self.board.ids_in(held[0].get(key, 0))
+                got = held[1][key] = self.board.ids_in(held[0].get(key, 0))
             return list(got)
         return self.board.ids_in(self.held_bits(seat, race))
 
@@ -595,35 +595,38 @@ class GameState:
         base = self._base
         if base is None:
             by_key: dict[tuple[int, str], int] = {}
-            key_of: dict[str, tuple[int, str]] = {}
             for rid, r in regions.items():
                 if r.tokens and r.race is not None and r.owner is not None:
-                    key = key_of[rid] = (r.owner, r.race)
+                    key = (r.owner, r.race)
                     by_key[key] = by_key.get(key, 0) | bits[rid]
-            return by_key, key_of, {}
+            return by_key, {}
         if not changed:
             return base
-        by_key, key_of, names = base[0].copy(), base[1].copy(), base[2].copy()
+        by_key, names = base[0].copy(), base[1].copy()
         for rid in changed:
             r = regions[rid]
-            now = (r.owner, r.race) if r.tokens and r.race is not None and r.owner is not None else None
-            was = key_of.get(rid)
-            if was == now:
-                continue
             bit = bits[rid]
+            now = (r.owner, r.race) if r.tokens and r.race is not None and r.owner is not None else None
+            if now is not None:
+                m = by_key.get(now, 0)
+                if m & bit:
+                    continue                       # theirs before too
+            was: tuple[int, str] | None = None
+            for key, m in by_key.items():          # (a few races: quicker than a region -> holder map)
+                if m & bit:
+                    was = key
+                    break
             if was is not None:
-                kept = by_key[was] ^ bit          # (its bit is set there: it was theirs)
-                if kept:
-                    by_key[was] = kept
+                m = by_key[was] ^ bit
+                if m:
+                    by_key[was] = m
                 else:
                     del by_key[was]
-                del key_of[rid]
                 names.pop(was, None)
             if now is not None:
-                key_of[rid] = now
                 by_key[now] = by_key.get(now, 0) | bit
                 names.pop(now, None)
-        return by_key, key_of, names
+        return by_key, names
 
     def active_regions(self, seat: int) -> list[str]:
         hold = self.players[seat].active
