@@ -14,19 +14,20 @@ from an inline scenario (`Board.from_dicts`) or a Tiled map (`game.content.tmx`)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence, cast
+from typing import Final, Iterable, Mapping, Sequence, cast
 
 from .errors import BoardError
 from .pickling import when_compiled
 from .reasons import reason
 
 #: the places of the bits set in each byte, lowest first (`Board.ids_in` reads a mask a byte at a time)
-_BYTE_BITS: tuple[tuple[int, ...], ...] = tuple(
+_BYTE_BITS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(j for j in range(8) if b >> j & 1) for b in range(256))
 
 #: masks below this fit a machine word (compiled, working on one makes no Python number): read by
-#: shifting; a wider one (a board of more regions) is read from its bytes, made once
-_SHORT = 1 << 60
+#: shifting; a wider one (a board of more regions) is read from its bytes, made once. (`Final`:
+#: compiled, these two are read as constants, not looked up in the module by name)
+_SHORT: Final = 1 << 60
 
 TERRAINS: tuple[str, ...] = ("farmland", "forest", "hill", "mountain", "swamp", "sea", "lake")
 WATER: frozenset[str] = frozenset({"sea", "lake"})
