@@ -5,17 +5,26 @@ that is played on it. It knows nothing about tokens; `state.py` owns what lies o
 It computes once the facts the rules ask about all the time: adjacency (always symmetric),
 which land regions a race may enter the map through (R2: touching the edge, or on the shore
 of a Sea that touches the edge; the Lake never counts), which are coastal (touch a Sea or
-Lake), and which are water. Boards come from an inline scenario (`Board.from_dicts`) or a
-Tiled map (`game.content.tmx`).
+Lake), and which are water. Inside the engine a region is also a number, its place in board
+order (`index`), and a set of regions a bit mask (`bits`): bit `i` for the region numbered `i`.
+The facts above are kept as masks too (`adj_bits`, `entry_bits`, ...), and `ids_in` turns a
+mask back into the regions' ids, in board order, for the edges that speak in names; it and `near_bits` read
+a mask a byte at a time, from tables made once per board (`by_byte`). Boards come
+from an inline scenario (`Board.from_dicts`) or a Tiled map (`game.content.tmx`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence, cast
+from typing import Final, Iterable, Mapping, Sequence, cast
 
 from .errors import BoardError
 from .pickling import when_compiled
 from .reasons import reason
+
+#: masks below this fit a machine word (compiled, working on one makes no Python number): read by
+#: shifting; a wider one (a board of more regions) is read from its bytes, made once. (`Final`:
+#: compiled, read as a constant, not looked up in the module by name)
+_SHORT: Final = 1 << 60
 
 TERRAINS: tuple[str, ...] = ("farmland", "forest", "hill", "mountain", "swamp", "sea", "lake")
 WATER: frozenset[str] = frozenset({"sea", "lake"})
@@ -25,6 +34,46 @@ FEATURES: tuple[str, ...] = ("mine", "magic", "cavern")
 def _listed(value: object) -> Iterable[object]:
     """A list from an inline board (`features:`, `adjacent:`); nothing when absent."""
     return cast("Iterable[object]", value or ())
+
+
+#: the place of the lowest bit set in each byte (0 for 0)
+_LOWEST: Final[tuple[int, ...]] = tuple((b & -b).bit_length() - 1 if b else 0 for b in range(256))
+
+
+def by_byte(masks: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """For masks given by region number, the union of those of each byte's regions for every
+    value of the byte: entry [k][b] is the union for the regions 8k + j whose bit j is set in b
+    (`Board.union`: a mask's union is then read a byte at a time, not a region at a time)."""
+    n = len(masks)
+    out: list[tuple[int, ...]] = []
+    for k in range(0, n, 8):
+        byte = [masks[k + j] if k + j < n else 0 for j in range(8)]
+        row = [0] * 256
+        for b in range(1, 256):
+            row[b] = row[b & (b - 1)] | byte[_LOWEST[b]]
+        out.append(tuple(row))
+    return tuple(out)
+
+
+def _ids_by_byte(ids: Sequence[str]) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """Entry [k][b]: the ids of regions 8k + j whose bit j is set in b, in board order."""
+    n = len(ids)
+    out: list[tuple[tuple[str, ...], ...]] = []
+    for k in range(0, n, 8):
+        byte = [(ids[k + j],) if k + j < n else () for j in range(8)]
+        row: list[tuple[str, ...]] = [()] * 256
+        for b in range(1, 256):
+            row[b] = byte[_LOWEST[b]] + row[b & (b - 1)]       # the lowest bit first: board order
+        out.append(tuple(row))
+    return tuple(out)
+
+
+def _mask(bits: Mapping[str, int], rids: Iterable[str]) -> int:
+    """The mask of the regions `rids` (`Board.bits`)."""
+    m = 0
+    for rid in rids:
+        m |= bits[rid]
+    return m
 
 
 @dataclass(frozen=True)
@@ -69,6 +118,15 @@ class Board:
     border_seas: frozenset[str] = field(compare=False)  # seas touching the edge
     water: frozenset[str] = field(compare=False)        # seas and lakes
     by_id: Mapping[str, Region] = field(compare=False)
+    ids: tuple[str, ...] = field(compare=False)          # the regions' ids in board order (by number)
+    bits: Mapping[str, int] = field(compare=False)       # region -> its bit (1 << its number)
+    adj_bits: tuple[int, ...] = field(compare=False)     # by number: the mask of its neighbours
+    entry_bits: int = field(compare=False)               # `entry`, `coastal`, `border_seas`, `water`
+    coastal_bits: int = field(compare=False)             # ... as masks
+    border_sea_bits: int = field(compare=False)
+    water_bits: int = field(compare=False)
+    ids_by_byte: tuple[tuple[tuple[str, ...], ...], ...] = field(compare=False, repr=False)  # (`ids_in`)
+    adj_by_byte: tuple[tuple[int, ...], ...] = field(compare=False, repr=False)   # (`near_bits`: `by_byte`)
 
     @staticmethod
     def build(name: str, turns: int, regions: Sequence[Region],
@@ -104,12 +162,18 @@ class Board:
             r.id for r in regions if not r.is_water and (r.border or adj[r.id] & border_seas))
         coastal = frozenset(
             r.id for r in regions if not r.is_water and any(by_id[n].is_water for n in adj[r.id]))
+        water = frozenset(r.id for r in regions if r.is_water)
+        bits = {rid: 1 << i for i, rid in enumerate(ids)}
+        adj_bits = tuple(_mask(bits, adj[rid]) for rid in ids)
         return Board(
             name=name, turns=turns, regions=tuple(regions),
             adjacency={k: frozenset(v) for k, v in adj.items()},
             index={r.id: i for i, r in enumerate(regions)},
-            entry=entry, coastal=coastal, border_seas=border_seas,
-            water=frozenset(r.id for r in regions if r.is_water), by_id=by_id,
+            entry=entry, coastal=coastal, border_seas=border_seas, water=water, by_id=by_id,
+            ids=tuple(ids), bits=bits, adj_bits=adj_bits, ids_by_byte=_ids_by_byte(ids),
+            adj_by_byte=by_byte(adj_bits),
+            entry_bits=_mask(bits, entry), coastal_bits=_mask(bits, coastal), border_sea_bits=_mask(bits, border_seas),
+            water_bits=_mask(bits, water),
         )
 
     @staticmethod
@@ -151,6 +215,51 @@ class Board:
     def in_order(self, ids: Iterable[str]) -> list[str]:
         """`ids` in board order."""
         return sorted(ids, key=self.index.__getitem__)
+
+    def mask_of(self, ids: Iterable[str]) -> int:
+        """The mask of the regions `ids` (each counted once)."""
+        return _mask(self.bits, ids)
+
+    def ids_in(self, mask: int) -> list[str]:
+        """The regions of `mask`, in board order."""
+        table = self.ids_by_byte
+        out: list[str] = []
+        k = 0
+        if mask < _SHORT:
+            while mask:
+                byte = mask & 255
+                if byte:
+                    out.extend(table[k][byte])
+                mask >>= 8
+                k += 1
+            return out
+        for byte in mask.to_bytes(len(table), "little"):
+            if byte:
+                out.extend(table[k][byte])
+            k += 1
+        return out
+
+    def near_bits(self, mask: int) -> int:
+        """The regions next to any region of `mask` (some of `mask` among them, when they touch)."""
+        return self.union(mask, self.adj_by_byte)
+
+    def union(self, mask: int, table: Sequence[Sequence[int]]) -> int:
+        """The union of the masks `table` gives the regions of `mask` (`table`: made by `by_byte`)."""
+        out = 0
+        k = 0
+        if mask < _SHORT:
+            while mask:
+                byte = mask & 255
+                if byte:
+                    out |= table[k][byte]
+                mask >>= 8
+                k += 1
+            return out
+        for byte in mask.to_bytes(len(table), "little"):
+            if byte:
+                out |= table[k][byte]
+            k += 1
+        return out
 
     def mean_degree(self) -> float:
         return sum(len(v) for v in self.adjacency.values()) / max(1, len(self.regions))

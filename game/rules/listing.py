@@ -76,9 +76,8 @@ Races = AbstractSet[tuple[int, str]]
 Reach = tuple[tuple[Ability, ...], dict[str, frozenset[str]] | None, tuple[Ability, ...], frozenset[str] | None]
 #: the hooks by which a holder's effects answer for his regions (`_answering_races`)
 _ANSWERING = frozenset({"protects", "conquest_price", "conquest_refused", "defence_strength"})
-#: no race answers for its regions; no region written; no effect reaches further (never written to)
+#: no race answers for its regions; no effect reaches further (never written to)
 _NONE_ANSWER: tuple[Races, Races, Races] = (frozenset(), frozenset(), frozenset())
-_NONE_WRITTEN: frozenset[str] = frozenset()
 _NO_REACH: Reach = ((), None, (), None)
 
 
@@ -104,17 +103,18 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     # only regions next to `own` (on the board or by a printed link), or reached (`far`), are
     # candidates unless an effect reaches further or links regions by more than the printed board
     near = bool(own) and not reaches and not links
-    front = _front(s.board, own, linked, far)
+    board = s.board
+    front = _front(board, own, linked, far)
     kept: dict[str, int] | None = None
-    near_written: AbstractSet[str] = _NONE_WRITTEN
+    near_written = 0
     if since is None:
-        candidates = s.board.in_order(front) if near else conquest_candidates(s, seat, race, abil, own)
+        candidates = board.ids_in(front) if near else conquest_candidates(s, seat, race, abil, own)
     else:
         candidates, kept, near_written = _since(s, since, near, front, linked)
     out: dict[str, int] = {}
     judge = candidates                         # the candidates judged now
     if kept is not None:
-        out, judge = _kept(candidates, near_written, kept)
+        out, judge = _kept(candidates, set(board.ids_in(front & near_written)), kept)
     asked = judge
     if not own and (since is not None or tab.enters_anywhere):   # else `conquest_candidates` gave
         asked = _ways_in(s, seat, judge, tab)                     # only the ways in
@@ -124,7 +124,7 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     if kept is not None:
         return _with_the_judged(out, judge, judged)
     if since is not None:
-        return _with_the_unchanged(s, judged, since, near_written)
+        return _with_the_unchanged(s, judged, since, set(judge))
     return judged
 
 
@@ -157,35 +157,35 @@ def _reached_at_once(s: GameState, seat: int, own: list[str],
 
 
 def _front(board: Board, own: list[str], linked: dict[str, frozenset[str]] | None,
-           far: frozenset[str] | None) -> set[str]:
+           far: frozenset[str] | None) -> int:
     """The regions next to `own` (on the board or by a printed link) or reached at once (`far`),
-    but `own`."""
-    adjacency = board.adjacency
-    front: set[str] = set()
-    for o in own:
-        front |= adjacency[o]
-        if linked is not None and o in linked:
-            front |= linked[o]
-    front.difference_update(own)
+    but `own`, as a mask (`Board.bits`)."""
+    mine = board.mask_of(own)
+    front = board.near_bits(mine)
+    if linked is not None:
+        for o in own:
+            if o in linked:
+                front |= board.mask_of(linked[o])
     if far:
-        front |= far.difference(own)
-    return front
+        front |= board.mask_of(far)
+    return front & ~mine
 
 
-def _since(s: GameState, since: Judged, near: bool, front: set[str],
-           linked: dict[str, frozenset[str]] | None) -> tuple[Iterable[str], dict[str, int] | None, AbstractSet[str]]:
+def _since(s: GameState, since: Judged, near: bool, front: int,
+           linked: dict[str, frozenset[str]] | None) -> tuple[list[str], dict[str, int] | None, int]:
     """Building on the position played before: the regions to judge, the options judged there
     that are kept where nothing near changed (None: every candidate is judged), and the regions
-    written since with their neighbours, judged again."""
-    adjacency = s.board.adjacency
-    near_written = set(s._changed)
-    for rid in s._changed:
-        near_written |= adjacency[rid]
-        if linked is not None and rid in linked:
-            near_written |= linked[rid]
+    written since with their neighbours (a mask), judged again."""
+    board = s.board
+    written = board.mask_of(s._changed)
+    near_written = written | board.near_bits(written)
+    if linked is not None:
+        for rid in s._changed:
+            if rid in linked:
+                near_written |= board.mask_of(linked[rid])
     if near:              # a region of the front now was in the front then, or is near a change
-        return s.board.in_order(front), since.options, near_written
-    return near_written, None, near_written
+        return board.ids_in(front), since.options, near_written
+    return board.ids_in(near_written), None, near_written
 
 
 def _answering_races(s: GameState, seat: int) -> tuple[Races, Races, Races]:
@@ -232,7 +232,7 @@ def _guarding_holds(s: GameState, p: PlayerState) -> list[tuple[str, Hooks]]:
 
 def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...], rids: Iterable[str],
                     tab: Hooks, guarded: Races, pricing: Races, strong: Races, near: bool, own: list[str],
-                    front: set[str], links: tuple[Ability, ...], reaches: tuple[Ability, ...]) -> dict[str, int]:
+                    front: int, links: tuple[Ability, ...], reaches: tuple[Ability, ...]) -> dict[str, int]:
     """Those of `rids` the race may target, each with its cost. A target: not its own already,
     not immune (a hero, the Dragon, a hole), not shielded by its holder (`_shielded`), water only
     if an effect conquers water, none an effect refuses (`may_target`), and each within reach
@@ -267,7 +267,7 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
             continue
         if may and _refused(may, s, seat, rid):
             continue
-        if not (near or not own or rid in front or _in_reach(s, seat, rid, own, front, links, reaches)):
+        if not (near or not own or _in_reach(s, seat, rid, own, front, links, reaches)):
             continue
         # its price
         if apart or (strong and r.tokens and owner is not None and owner != seat and (owner, r.race) in strong):
@@ -332,12 +332,12 @@ def _refused(may: tuple[Ability, ...], s: GameState, seat: int, rid: str) -> boo
     return False
 
 
-def _in_reach(s: GameState, seat: int, rid: str, own: list[str], front: set[str], links: tuple[Ability, ...],
+def _in_reach(s: GameState, seat: int, rid: str, own: list[str], front: int, links: tuple[Ability, ...],
               reaches: tuple[Ability, ...]) -> bool:
     """`rid` is next to the race's regions (R2, `front`) or linked to one or reached by an
     effect. (Loops, not `any`: interpreted, a generator made for each region costs more than
     the few effects it asks.)"""
-    if rid in front:
+    if front & s.board.bits[rid]:
         return True
     for ab in links:
         for o in own:
@@ -355,8 +355,8 @@ def _ways_in(s: GameState, seat: int, rids: Iterable[str], tab: Hooks) -> list[s
     if any(ab.enters_anywhere(s, seat) for ab in tab.enters_anywhere):
         return list(rids)
     board = s.board
-    entry, water, border_seas = board.entry, board.water, board.border_seas
-    return [rid for rid in rids if rid in entry or (rid in water and rid in border_seas)]
+    bits, ways = board.bits, board.entry_bits | board.border_sea_bits
+    return [rid for rid in rids if bits[rid] & ways]
 
 
 def _least_cost(s: GameState, seat: int, tab: Hooks) -> int:
@@ -364,15 +364,15 @@ def _least_cost(s: GameState, seat: int, tab: Hooks) -> int:
     return max([1] + [ab.cost_floor(s, seat) for ab in tab.cost_floor])
 
 
-def _kept(candidates: Iterable[str], near_written: AbstractSet[str],
+def _kept(candidates: Iterable[str], redo: AbstractSet[str],
           kept: dict[str, int]) -> tuple[dict[str, int], list[str]]:
     """The options kept from the position before (the candidates away from the regions
-    written), in board order with a place held for each candidate near them; and those
-    candidates, to be judged again."""
+    written), in board order with a place held for each candidate near them (`redo`); and
+    those candidates, to be judged again."""
     out: dict[str, int] = {}
     todo: list[str] = []
     for rid in candidates:
-        if rid in near_written:
+        if rid in redo:
             todo.append(rid)
             out[rid] = 0                           # its place, priced by `_with_the_judged`
         else:
@@ -394,11 +394,25 @@ def _with_the_judged(out: dict[str, int], judge: Iterable[str], judged: dict[str
 
 
 def _with_the_unchanged(s: GameState, out: dict[str, int], since: Judged,
-                        near_written: AbstractSet[str]) -> dict[str, int]:
-    """The options judged now (near the regions written), with those judged before elsewhere,
-    in board order."""
-    for rid, c in since.options.items():
-        if rid not in near_written:
-            out[rid] = c
+                        redo: AbstractSet[str]) -> dict[str, int]:
+    """The options judged now (`out`, among the regions `redo` near those written), with those
+    judged before elsewhere, in board order: both are in board order, and are merged."""
     index = s.board.index
-    return {rid: out[rid] for rid in sorted(out, key=index.__getitem__)}
+    judged = list(out.items())
+    n = len(judged)
+    j = 0
+    nxt = index[judged[0][0]] if n else 0          # the place of the next option judged now
+    merged: dict[str, int] = {}
+    for rid, c in since.options.items():
+        if rid in redo:
+            continue
+        if j < n and index[rid] > nxt:
+            while j < n and index[rid] > nxt:
+                merged[judged[j][0]] = judged[j][1]
+                j += 1
+                if j < n:
+                    nxt = index[judged[j][0]]
+        merged[rid] = c
+    for k in range(j, n):
+        merged[judged[k][0]] = judged[k][1]
+    return merged

@@ -323,8 +323,9 @@ class Judged(NamedTuple):
         return self[:-1] == now[:-1]
 
 
-#: who holds which regions: (seat, race) -> its regions in board order, and region -> (seat, race)
-Held = tuple[dict[tuple[int, str], list[str]], dict[str, tuple[int, str]]]
+#: who holds which regions: (seat, race) -> the mask of its regions (`Board.bits`), and
+#: (seat, race) -> its regions in board order, made from the mask when first asked
+Held = tuple[dict[tuple[int, str], int], dict[tuple[int, str], list[str]]]
 class Listed:
     """What `legal_actions` listed for a sealed state, kept until the state is written. It has no
     constructor of its own: the engine makes one per listing, and interpreted, `Listed()` and five
@@ -377,7 +378,7 @@ class GameState:
         # the first write, so that a copy allocates none
         self._fresh_r: set[str] | frozenset[str] = NONE_WRITTEN
         self._fresh_p: set[int] | frozenset[int] = NONE_WRITTEN_P
-        # who holds which regions, (seat, race) -> regions in board order: `_held` for this
+        # who holds which regions, (seat, race) -> the mask of its regions: `_held` for this
         # state once sealed, made when first asked from `_base` (that of the state it was copied
         # from, if known) and the regions written since (`_changed`, or `_fresh_r` until sealed)
         self._sealed = False
@@ -530,26 +531,45 @@ class GameState:
         raise KeyError(name)
 
     def regions_of(self, seat: int, race: str) -> list[str]:
-        """Regions holding `race` tokens of `seat`, in board order."""
+        """Regions holding `race` tokens of `seat`, in board order (a sealed state keeps them,
+        read from its index, for the next time they are asked)."""
         if self._sealed:
             held = self._held
             if held is None:
                 held = self._held = self._index(self._changed)
-            return list(held[0].get((seat, race), ()))
+            key = (seat, race)
+            got = held[1].get(key)
+            if got is None:
+                got = held[1][key] = self.board.ids_in(held[0].get(key, 0))
+            return list(got)
+        return self.board.ids_in(self.held_bits(seat, race))
+
+    def held_bits(self, seat: int, race: str) -> int:
+        """The regions holding `race` tokens of `seat`, as a mask (`Board.bits`): read from the
+        index of a sealed state, else from the index it was copied from and the regions written
+        since, else from the board."""
+        if self._sealed:
+            held = self._held
+            if held is None:
+                held = self._held = self._index(self._changed)
+            return held[0].get((seat, race), 0)
+        bits = self.board.bits
+        regions = self.regions
         base = self._base
+        m = 0
         if base is None:
-            return [rid for rid, r in self.regions.items() if r.owner == seat and r.race == race and r.tokens]
-        fresh = self._fresh_r                   # the regions written since `base` was true
-        out = [rid for rid in base[0].get((seat, race), ()) if rid not in fresh]
-        added = False
-        for rid in fresh:
-            r = self.regions[rid]
+            for rid, r in regions.items():
+                if r.owner == seat and r.race == race and r.tokens:
+                    m |= bits[rid]
+            return m
+        m = base[0].get((seat, race), 0)
+        for rid in self._fresh_r:              # the regions written since `base` was true
+            r = regions[rid]
             if r.owner == seat and r.race == race and r.tokens:
-                out.append(rid)
-                added = True
-        if added:
-            out.sort(key=self.board.index.__getitem__)
-        return out
+                m |= bits[rid]
+            else:
+                m &= ~bits[rid]
+        return m
 
     def regions_per_seat(self) -> list[int]:
         """How many regions each seat holds with race tokens (read from the index of a sealed
@@ -559,8 +579,8 @@ class GameState:
             held = self._held
             if held is None:
                 held = self._held = self._index(self._changed)
-            for (seat, _), rids in held[0].items():
-                n[seat] += len(rids)
+            for (seat, _), m in held[0].items():
+                n[seat] += m.bit_count()
         else:
             for r in self.regions.values():
                 if r.tokens and r.race is not None and r.owner is not None:
@@ -571,40 +591,42 @@ class GameState:
         """Who holds which regions: `_base` with the `changed` regions brought up to date, or
         the whole board read again when there is no base."""
         regions = self.regions
+        bits = self.board.bits
         base = self._base
         if base is None:
-            by_key: dict[tuple[int, str], list[str]] = {}
-            key_of: dict[str, tuple[int, str]] = {}
+            by_key: dict[tuple[int, str], int] = {}
             for rid, r in regions.items():
                 if r.tokens and r.race is not None and r.owner is not None:
-                    key = key_of[rid] = (r.owner, r.race)
-                    if key in by_key:
-                        by_key[key].append(rid)
-                    else:
-                        by_key[key] = [rid]
-            return by_key, key_of
+                    key = (r.owner, r.race)
+                    by_key[key] = by_key.get(key, 0) | bits[rid]
+            return by_key, {}
         if not changed:
             return base
-        by_key, key_of = base[0].copy(), base[1].copy()     # lists are shared, never changed in place
-        index = self.board.index
+        by_key, names = base[0].copy(), base[1].copy()
         for rid in changed:
             r = regions[rid]
+            bit = bits[rid]
             now = (r.owner, r.race) if r.tokens and r.race is not None and r.owner is not None else None
-            was = key_of.get(rid)
-            if was == now:
-                continue
+            if now is not None:
+                m = by_key.get(now, 0)
+                if m & bit:
+                    continue                       # theirs before too
+            was: tuple[int, str] | None = None
+            for key, m in by_key.items():          # (a few races: quicker than a region -> holder map)
+                if m & bit:
+                    was = key
+                    break
             if was is not None:
-                kept = [x for x in by_key[was] if x != rid]
-                if kept:
-                    by_key[was] = kept
+                m = by_key[was] ^ bit
+                if m:
+                    by_key[was] = m
                 else:
                     del by_key[was]
-                del key_of[rid]
+                names.pop(was, None)
             if now is not None:
-                key_of[rid] = now
-                got = by_key.get(now)
-                by_key[now] = sorted([*got, rid], key=index.__getitem__) if got else [rid]
-        return by_key, key_of
+                by_key[now] = by_key.get(now, 0) | bit
+                names.pop(now, None)
+        return by_key, names
 
     def active_regions(self, seat: int) -> list[str]:
         hold = self.players[seat].active

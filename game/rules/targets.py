@@ -159,9 +159,9 @@ def target_reason(s: GameState, seat: int, rid: str, hold: RaceHold, abil: tuple
 def adjacent_to_own(s: GameState, seat: int, rid: str, own: Iterable[str],
                     abil: Iterable[Ability]) -> bool:
     """`rid` touches one of `own`, on the board or by an effect's `links` (Underworld's caverns)."""
-    adj = s.board.adjacency[rid]
+    board = s.board
     own = list(own)
-    if any(o in adj for o in own):
+    if board.adj_bits[board.index[rid]] & board.mask_of(own):
         return True
     return any(ab.links(s, seat, o, rid) for ab in abil for o in own)
 
@@ -178,18 +178,12 @@ def conquest_candidates(s: GameState, seat: int, race: str, abil: tuple[Ability,
     if tab.enters_anywhere:
         return s.regions
     board = s.board
-    return [r for r in s.regions if r in board.entry or r in board.border_seas]
+    return board.ids_in(board.entry_bits | board.border_sea_bits)
 
 
 def frontier(board: Board, own: list[str]) -> list[str]:
     """The regions next to any of `own`, in board order."""
-    adjacency = board.adjacency
-    if len(own) == 1:
-        return board.in_order(adjacency[own[0]])
-    seen: set[str] = set()
-    for o in own:
-        seen |= adjacency[o]
-    return board.in_order(seen)
+    return board.ids_in(board.near_bits(board.mask_of(own)))
 
 
 def within_reach(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...]) -> bool:

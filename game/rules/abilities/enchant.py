@@ -100,16 +100,13 @@ class Enchant(Ability):
         if (hold is None or in_decline or s.turn.phase != CONQUER or hold.hand < 1
                 or s.tray.get(hold.race, 0) < 1):
             return []
-        own = s.regions_of(seat, hold.race)
+        own = s.held_bits(seat, hold.race)
         if not own:
             return []
         if s.catalog.hooks(s.catalog.effects_of(hold.race, hold.power)).links:
             cands: Any = s.regions
         else:
-            near: set[str] = set()
-            for o in own:
-                near |= s.board.adjacency[o]
-            cands = s.board.in_order(near)
+            cands = s.board.ids_in(s.board.near_bits(own))
         regions = s.regions
         return [EnchantIntent(rid) for rid in cands       # (a first look at what `_reason` refuses)
                 if regions[rid].tokens == 1 and regions[rid].owner not in (None, seat)
