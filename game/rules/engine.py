@@ -168,10 +168,24 @@ def legal_actions(s: GameState) -> list[Action]:
         s._listed = got = Listed()
         got.intents = tuple(out)
         got.costs = costs
-        got.ids = set(map(id, out))
         got.judged = judged
-        got.accepted = []
+        got.accepted = ()
     return out
+
+
+def _noted(listed: Listed, a: Action) -> bool:
+    """`a` itself (not an equal intent) is on the list, or was accepted there by `why_illegal`.
+    (Found by identity, one intent after the other: the chosen intent is one of a few dozen, and
+    a set of their identities, made at each listing, costs several times the search.)"""
+    for x in listed.intents:
+        if x is a:
+            return True
+    accepted = listed.accepted
+    if accepted:
+        for x in accepted:
+            if x is a:
+                return True
+    return False
 
 
 def lend_listing(s: GameState, seen: GameState) -> None:
@@ -190,7 +204,6 @@ def lend_listing(s: GameState, seen: GameState) -> None:
     seen._listed = lent = Listed()
     lent.intents = listed.intents
     lent.costs = listed.costs
-    lent.ids = listed.ids
     lent.judged = listed.judged
     lent.accepted = None
 
@@ -340,9 +353,8 @@ def why_illegal(s: GameState, a: Action, seat: int | None = None) -> Reason | No
     why = _why_illegal(s, a, seat)
     if why is None:
         listed = s._listed
-        if listed is not None and listed.accepted is not None and id(a) not in listed.ids:
-            listed.accepted.append(a)
-            listed.ids.add(id(a))
+        if listed is not None and listed.accepted is not None and not _noted(listed, a):
+            listed.accepted += (a,)
     return why
 
 
@@ -432,7 +444,7 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
     """Play intent `a`; returns the new state and its record. Refusals raise `IllegalAction`
     and leave `s` untouched. `rng`: a `random.Random`, a `Replay`, or any die/shuffle source."""
     listed = s._listed
-    if listed is None or (id(a) not in listed.ids and a not in listed.intents):   # judged when listed or since
+    if listed is None or (not _noted(listed, a) and a not in listed.intents):   # judged when listed or since
         listed = None
         why = why_illegal(s, a)
         if why is not None:
