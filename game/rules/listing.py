@@ -189,35 +189,22 @@ def _since(s: GameState, since: Judged, near: bool, front: set[str],
 def _answering_races(s: GameState, seat: int) -> tuple[Races, Races, Races]:
     """The other players' races (seat, race) whose effects may protect a region, ask a price for
     it, or make its defending tokens count for more (or less): only their regions are asked
-    (`immunity_reason`, `price_reason`, `cost_of`), as the holds are found there."""
+    (`immunity_reason`, `price_reason`, `cost_of`), as the holds are found there. Each race of a
+    player is asked once, as `PlayerState.hold` finds it (the Active race first), of the effects
+    in force that may answer for its regions (`Catalog.guards`)."""
     guarded: set[tuple[int, str]] = set()
     pricing: set[tuple[int, str]] = set()
     strong: set[tuple[int, str]] = set()
-    for held, its in _guarding_holds(s, seat):
-        if its.protects:
-            guarded.add(held)
-        if its.conquest_price:
-            pricing.add(held)
-        if its.defence_strength:
-            strong.add(held)
-    return guarded, pricing, strong
-
-
-def _guarding_holds(s: GameState, seat: int) -> list[tuple[tuple[int, str], Hooks]]:
-    """The races (seat, race) of the players but `seat` whose effects in force may answer for
-    their regions (`Catalog.guards`), each race of a player once, as `PlayerState.hold` finds it
-    (the Active race first). (All the players in one call: interpreted, a call costs more than
-    the few races it asks about.)"""
     guards = s.catalog.guards
-    found: list[tuple[tuple[int, str], Hooks]] = []
     for i, p in enumerate(s.players):
         if i == seat:
             continue
         act = p.active
+        found: list[tuple[str, Hooks]] = []
         if act is not None:
             its = guards(act.race, act.power, False)
             if its is not None:
-                found.append(((i, act.race), its))
+                found.append((act.race, its))
         if p.declines:
             seen = {act.race} if act is not None else set()
             for h in p.declines:
@@ -226,8 +213,15 @@ def _guarding_holds(s: GameState, seat: int) -> list[tuple[tuple[int, str], Hook
                 seen.add(h.race)
                 its = guards(h.race, h.power, True)
                 if its is not None:
-                    found.append(((i, h.race), its))
-    return found
+                    found.append((h.race, its))
+        for race_i, its in found:
+            if its.protects:
+                guarded.add((i, race_i))
+            if its.conquest_price:
+                pricing.add((i, race_i))
+            if its.defence_strength:
+                strong.add((i, race_i))
+    return guarded, pricing, strong
 
 
 def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...], rids: Iterable[str],
@@ -245,7 +239,10 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
     regions = s.regions
     race = hold.race
     water, water_ok, may = s.board.water, tab.conquers_water, tab.may_target
-    peace = _at_peace_seats(s)
+    peace: tuple[int, ...] = ()                    # the seats whose peace holds until their next
+    for i, p in enumerate(s.players):                # turn (a Diplomat's, R12)
+        if "until_next_turn" in p.memo:
+            peace += (i,)
     answering = guarded | pricing if pricing else guarded    # the races a foe's region is asked of
     marks = s.catalog.marks
     printed, mods = tab.printed_costs(s.board)
@@ -285,15 +282,6 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
         for ab in mods:
             n += ab.cost_modifier(s, seat, rid)
         out[rid] = n if n > floor else floor
-    return out
-
-
-def _at_peace_seats(s: GameState) -> tuple[int, ...]:
-    """The seats whose peace holds until their next turn (a Diplomat's, R12)."""
-    out: tuple[int, ...] = ()
-    for i, p in enumerate(s.players):
-        if "until_next_turn" in p.memo:
-            out += (i,)
     return out
 
 
