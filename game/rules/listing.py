@@ -196,15 +196,15 @@ def _answering_races(s: GameState, seat: int) -> tuple[Races, Races, Races]:
     pricing: set[tuple[int, str]] = set()
     strong: set[tuple[int, str]] = set()
     guards = s.catalog.guards
+    found: list[tuple[tuple[int, str], Hooks]] = []
     for i, p in enumerate(s.players):
         if i == seat:
             continue
         act = p.active
-        found: list[tuple[str, Hooks]] = []
         if act is not None:
             its = guards(act.race, act.power, False)
             if its is not None:
-                found.append((act.race, its))
+                found.append(((i, act.race), its))
         if p.declines:
             seen = {act.race} if act is not None else set()
             for h in p.declines:
@@ -213,14 +213,14 @@ def _answering_races(s: GameState, seat: int) -> tuple[Races, Races, Races]:
                 seen.add(h.race)
                 its = guards(h.race, h.power, True)
                 if its is not None:
-                    found.append((h.race, its))
-        for race_i, its in found:
-            if its.protects:
-                guarded.add((i, race_i))
-            if its.conquest_price:
-                pricing.add((i, race_i))
-            if its.defence_strength:
-                strong.add((i, race_i))
+                    found.append(((i, h.race), its))
+    for held, its in found:
+        if its.protects:
+            guarded.add(held)
+        if its.conquest_price:
+            pricing.add(held)
+        if its.defence_strength:
+            strong.add(held)
     return guarded, pricing, strong
 
 
