@@ -10,6 +10,7 @@ from typing import Any, Iterable, Mapping
 
 from .abilities.base import Ability
 from .abilities.markers import set_mark
+from .actions import Decline
 from .lent import LENT, lent_parts
 from .reasons import Reason, reason
 from .state import COLUMN_SIZE, CONQUER, Combo, GameState, RaceHold, RegionState
@@ -53,9 +54,10 @@ def return_banner(s: GameState, race: str, chance: Any) -> None:
         s.race_stack.append(race)
 
 
-def decline_reason(s: GameState, seat: int) -> Reason | None:
+def decline_reason(s: GameState, seat: int, a: Decline | None = None) -> Reason | None:
     """Why `seat` may not go into decline now (R8: only at the start of a turn, instead of
-    conquering); None when he may."""
+    conquering); None when he may. (`a`: the intent, when the engine judges one: its table of
+    judges, `engine._JUDGES`, holds this function.)"""
     p = s.players[seat]
     if p.active is None:
         return reason("no_active_to_decline")

@@ -5,6 +5,7 @@ reinforcement die in `die`.
 """
 from __future__ import annotations
 
+from .actions import Conquer, Reinforce
 from .die import die_reason
 from .pricing import cost_of
 from .reasons import Reason, reason, reason_n
@@ -12,8 +13,10 @@ from .state import CONQUER, GameState
 from .targets import forced_reason, target_reason
 
 
-def conquer_reason(s: GameState, seat: int, rid: str, *, reinforce: bool = False) -> Reason | None:
-    """Why `seat` may not conquer (or, with `reinforce`, attempt a final conquest of) `rid`."""
+def conquer_reason(s: GameState, seat: int, a: Conquer | Reinforce) -> Reason | None:
+    """Why `seat` may not conquer `a.region` (or, with a `Reinforce`, attempt a final conquest of
+    it). (The intent itself, in the engine's signature: `engine._JUDGES` holds this function.)"""
+    rid = a.region
     if rid not in s.regions:
         return reason("no_such_region", id=rid)
     t = s.turn
@@ -34,7 +37,7 @@ def conquer_reason(s: GameState, seat: int, rid: str, *, reinforce: bool = False
         why = forced_reason(s, seat, rid, hold, abil)
         if why:
             return why
-    if not reinforce:
+    if not isinstance(a, Reinforce):
         if cost > hold.hand:
             return reason_n("needs_tokens", cost, cost=cost, hand=hold.hand)
         return None

@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from .abilities.base import Ability
+from .actions import Settle
 from .common import event
 from .heard import Heard, tell
 from .pricing import cost_of, least_tokens
 from .reasons import Reason, reason, reason_n
 from .resolution import take_region
-from .state import REDEPLOY, GameState, RaceHold
+from .state import REDEPLOY, GameState, Listed, RaceHold
 from .targets import within_reach
 
 ROLLED = "rolled"     # turn memory: the final attempt's die, waiting for a choice after the roll
@@ -208,9 +209,11 @@ def roll_again(s: GameState, seat: int, chance: Any, events: list[dict[str, Any]
     events.append(_die_event(seat, rid, face, cost - hold.hand, bonus, ok, choice=again, race=race))
 
 
-def settle_roll(s: GameState, seat: int, chance: Any, events: list[dict[str, Any]]) -> None:
+def settle_roll(s: GameState, seat: int, a: Settle, listed: Listed | None, chance: Any,
+                events: list[dict[str, Any]]) -> None:
     """The die that waited for a choice after the roll is settled with what the player chose:
-    the conquest succeeds if the tokens in hand and the face (with any bonus) now cover its cost."""
+    the conquest succeeds if the tokens in hand and the face (with any bonus) now cover its cost.
+    (The `Settle` intent, in the engine's signature: `engine._PLAYS` holds this function.)"""
     hold, abil = rolling(s, seat, write=True)
     rolled = s.turn.used.pop(ROLLED)
     if rolled.get("berserk"):                   # kept short: that was the last attempt

@@ -168,10 +168,24 @@ def legal_actions(s: GameState) -> list[Action]:
         s._listed = got = Listed()
         got.intents = tuple(out)
         got.costs = costs
-        got.ids = set(map(id, out))
         got.judged = judged
-        got.accepted = []
+        got.accepted = ()
     return out
+
+
+def _noted(listed: Listed, a: Action) -> bool:
+    """`a` itself (not an equal intent) is on the list, or was accepted there by `why_illegal`.
+    (Found by identity, one intent after the other: the chosen intent is one of a few dozen, and
+    a set of their identities, made at each listing, costs several times the search.)"""
+    for x in listed.intents:
+        if x is a:
+            return True
+    accepted = listed.accepted
+    if accepted:
+        for x in accepted:
+            if x is a:
+                return True
+    return False
 
 
 def lend_listing(s: GameState, seen: GameState) -> None:
@@ -190,7 +204,6 @@ def lend_listing(s: GameState, seen: GameState) -> None:
     seen._listed = lent = Listed()
     lent.intents = listed.intents
     lent.costs = listed.costs
-    lent.ids = listed.ids
     lent.judged = listed.judged
     lent.accepted = None
 
@@ -267,7 +280,7 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
         out.append(T.listed_redeploy(s, seat, hold, own, tab))
     out.append(_END)
     if tab.may_decline_after_scoring and \
-            T.end_turn_reason(s, seat, True) is None:                    # (Stout)
+            T.end_turn_reason(s, seat, _END_DECLINE) is None:            # (Stout)
         out.append(_END_DECLINE)
     return out, judged
 
@@ -321,11 +334,6 @@ def _effects_intents(s: GameState, seat: int, hooks: Hooks, out: list[Action]) -
                     out.append(x)
 
 
-def _listed_cost(listed: Listed | None, rid: str) -> int | None:
-    """The cost of a conquest of `rid` that `legal_actions` priced when it listed it, if it did."""
-    return listed.costs.get(rid) if listed is not None else None
-
-
 def conquest_cost(s: GameState, seat: int, rid: str) -> int:
     """Tokens the Active race of `seat` needs to take `rid` (`cost_of(...).total`): the price
     `legal_actions` put on it when it listed this state's conquests, if it did."""
@@ -345,9 +353,8 @@ def why_illegal(s: GameState, a: Action, seat: int | None = None) -> Reason | No
     why = _why_illegal(s, a, seat)
     if why is None:
         listed = s._listed
-        if listed is not None and listed.accepted is not None and id(a) not in listed.ids:
-            listed.accepted.append(a)
-            listed.ids.add(id(a))
+        if listed is not None and listed.accepted is not None and not _noted(listed, a):
+            listed.accepted += (a,)
     return why
 
 
@@ -385,15 +392,15 @@ def _why_illegal(s: GameState, a: Action, seat: int | None) -> Reason | None:
 
 
 #: how `why_illegal` judges each intent of the engine's own, by kind (the others are an
-#: effect's to judge: `_judge_intent`)
+#: effect's to judge: `_judge_intent`): on the state, for `seat`, the intent
 _JUDGES: dict[str, Callable[[GameState, int, Any], Reason | None]] = {
-    "pick": lambda s, seat, a: T.pick_reason(s, seat, a.index),
-    "conquer": lambda s, seat, a: conquer_reason(s, seat, a.region),
-    "reinforce": lambda s, seat, a: conquer_reason(s, seat, a.region, reinforce=True),
-    "abandon": lambda s, seat, a: T.abandon_reason(s, seat, a.region),
-    "redeploy": lambda s, seat, a: T.redeploy_reason(s, seat, dict(a.counts)),
-    "decline": lambda s, seat, a: decline_reason(s, seat),
-    "end_turn": lambda s, seat, a: T.end_turn_reason(s, seat, a.decline),
+    "pick": T.pick_reason,
+    "conquer": conquer_reason,
+    "reinforce": conquer_reason,
+    "abandon": T.abandon_reason,
+    "redeploy": T.redeploy_reason,
+    "decline": decline_reason,
+    "end_turn": T.end_turn_reason,
 }
 
 #: how `apply` plays an intent of the engine's own: on the new state, for `seat`, with what was
@@ -406,7 +413,7 @@ def _play_conquer(new: GameState, seat: int, a: Conquer, listed: Listed | None, 
     """A conquest: the Active race moves in with the tokens it costs (as listed, if it was)."""
     hold = new.player_w(seat).active
     assert hold is not None
-    cost = _listed_cost(listed, a.region) or cost_of(new, seat, a.region).total
+    cost = (listed.costs.get(a.region) if listed is not None else None) or cost_of(new, seat, a.region).total
     take_region(new, seat, a.region, ev, chance, hold=hold, tokens=cost)
 
 
@@ -415,21 +422,21 @@ def _play_reinforce(new: GameState, seat: int, a: Reinforce, listed: Listed | No
     """The final attempt with the reinforcement die (R5)."""
     hold = new.player_w(seat).active
     assert hold is not None
-    cost = _listed_cost(listed, a.region) or cost_of(new, seat, a.region).total
+    cost = (listed.costs.get(a.region) if listed is not None else None) or cost_of(new, seat, a.region).total
     final_attempt(new, seat, hold, a.region, cost, chance, ev)
 
 
 #: by kind (the others are an effect's to play, or the answer to a decision out of turn)
 _PLAYS: dict[str, Play] = {
-    "pick": lambda new, seat, a, listed, chance, ev: T.do_pick(new, seat, a.index, chance, ev),
+    "pick": T.do_pick,
     "conquer": _play_conquer,
     "reinforce": _play_reinforce,
-    "settle": lambda new, seat, a, listed, chance, ev: settle_roll(new, seat, chance, ev),
-    "abandon": lambda new, seat, a, listed, chance, ev: T.do_abandon(new, seat, a.region, ev),
-    "redeploy": lambda new, seat, a, listed, chance, ev: T.do_redeploy(new, seat, dict(a.counts), ev),
-    "withdraw": lambda new, seat, a, listed, chance, ev: T.do_withdraw(new, seat, dict(a.counts), chance, ev),
-    "decline": lambda new, seat, a, listed, chance, ev: T.do_decline(new, seat, chance, ev),
-    "end_turn": lambda new, seat, a, listed, chance, ev: T.do_end_turn(new, seat, a.decline, chance, ev),
+    "settle": settle_roll,
+    "abandon": T.do_abandon,
+    "redeploy": T.do_redeploy,
+    "withdraw": T.do_withdraw,
+    "decline": T.do_decline,
+    "end_turn": T.do_end_turn,
 }
 
 
@@ -437,7 +444,7 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
     """Play intent `a`; returns the new state and its record. Refusals raise `IllegalAction`
     and leave `s` untouched. `rng`: a `random.Random`, a `Replay`, or any die/shuffle source."""
     listed = s._listed
-    if listed is None or (id(a) not in listed.ids and a not in listed.intents):   # judged when listed or since
+    if listed is None or (not _noted(listed, a) and a not in listed.intents):   # judged when listed or since
         listed = None
         why = why_illegal(s, a)
         if why is not None:
@@ -463,9 +470,9 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
         fresh_choice(new)                     # only a re-roll made by this move waits again
         ab.apply_intent(new, seat, a, chance, ev)
         if waited and roll_waiting(new) and not rolled_again(new):   # the choice after the roll is made: settle
-            settle_roll(new, seat, chance, ev)
+            settle_roll(new, seat, _SETTLE, None, chance, ev)
         if getattr(ab, "move_declines", False):      # a move that is a decline too (Ivory Tower)
-            T.do_decline(new, seat, chance, ev)
+            T.do_decline(new, seat, _DECLINE, None, chance, ev)
     new.seal()
     if listed is not None and listed.judged is not None and isinstance(a, (Conquer, Abandon)):
         new._prior = listed.judged      # the next listing judges again only near what changed

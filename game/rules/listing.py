@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, AbstractSet, Any, Iterable
 from .abilities.base import Ability
 from .board import Board
 from .pricing import cost_of
-from .state import GameState, Judged, PlayerState, RaceHold, RegionState
+from .state import GameState, Judged, RaceHold, RegionState
 from .targets import conquest_candidates, immunity_reason, peace_reason, price_reason
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -74,8 +74,6 @@ Races = AbstractSet[tuple[int, str]]
 #: how a race's effects reach beyond its neighbours (`_reach`): the effects that link regions and
 #: the regions linked on the printed board, the effects that reach further and the regions reached
 Reach = tuple[tuple[Ability, ...], dict[str, frozenset[str]] | None, tuple[Ability, ...], frozenset[str] | None]
-#: the hooks by which a holder's effects answer for his regions (`_answering_races`)
-_ANSWERING = frozenset({"protects", "conquest_price", "conquest_refused", "defence_strength"})
 #: no race answers for its regions; no effect reaches further (never written to)
 _NONE_ANSWER: tuple[Races, Races, Races] = (frozenset(), frozenset(), frozenset())
 _NO_REACH: Reach = ((), None, (), None)
@@ -118,7 +116,7 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     asked = judge
     if not own and (since is not None or tab.enters_anywhere):   # else `conquest_candidates` gave
         asked = _ways_in(s, seat, judge, tab)                     # only the ways in
-    guarded, pricing, strong = _answering_races(s, seat) if _ANSWERING & s.catalog.hooked else _NONE_ANSWER
+    guarded, pricing, strong = _answering_races(s, seat) if s.catalog.guarding else _NONE_ANSWER
     judged = _priced_targets(s, seat, hold, abil, asked, tab, guarded, pricing, strong, near, own, front, links,
                              reaches)
     if kept is not None:
@@ -191,43 +189,39 @@ def _since(s: GameState, since: Judged, near: bool, front: int,
 def _answering_races(s: GameState, seat: int) -> tuple[Races, Races, Races]:
     """The other players' races (seat, race) whose effects may protect a region, ask a price for
     it, or make its defending tokens count for more (or less): only their regions are asked
-    (`immunity_reason`, `price_reason`, `cost_of`), as the holds are found there."""
+    (`immunity_reason`, `price_reason`, `cost_of`), as the holds are found there. Each race of a
+    player is asked once, as `PlayerState.hold` finds it (the Active race first), of the effects
+    in force that may answer for its regions (`Catalog.guards`)."""
     guarded: set[tuple[int, str]] = set()
     pricing: set[tuple[int, str]] = set()
     strong: set[tuple[int, str]] = set()
+    guards = s.catalog.guards
+    found: list[tuple[tuple[int, str], Hooks]] = []
     for i, p in enumerate(s.players):
         if i == seat:
             continue
-        for race_i, its in _guarding_holds(s, p):
-            if its.protects:
-                guarded.add((i, race_i))
-            if its.conquest_price:
-                pricing.add((i, race_i))
-            if its.defence_strength:
-                strong.add((i, race_i))
-    return guarded, pricing, strong
-
-
-def _guarding_holds(s: GameState, p: PlayerState) -> list[tuple[str, Hooks]]:
-    """The races of `p` whose effects in force may answer for their regions (`Catalog.guards`),
-    each race once, as `PlayerState.hold` finds it (the Active race first)."""
-    guards = s.catalog.guards
-    act = p.active
-    found: list[tuple[str, Hooks]] = []
-    if act is not None:
-        its = guards(act.race, act.power, False)
-        if its is not None:
-            found.append((act.race, its))
-    if p.declines:
-        seen = {act.race} if act is not None else set()
-        for h in p.declines:
-            if h.race in seen:
-                continue                               # `PlayerState.hold` finds the first
-            seen.add(h.race)
-            its = guards(h.race, h.power, True)
+        act = p.active
+        if act is not None:
+            its = guards(act.race, act.power, False)
             if its is not None:
-                found.append((h.race, its))
-    return found
+                found.append(((i, act.race), its))
+        if p.declines:
+            seen = {act.race} if act is not None else set()
+            for h in p.declines:
+                if h.race in seen:
+                    continue                               # `PlayerState.hold` finds the first
+                seen.add(h.race)
+                its = guards(h.race, h.power, True)
+                if its is not None:
+                    found.append(((i, h.race), its))
+    for held, its in found:
+        if its.protects:
+            guarded.add(held)
+        if its.conquest_price:
+            pricing.add(held)
+        if its.defence_strength:
+            strong.add(held)
+    return guarded, pricing, strong
 
 
 def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...], rids: Iterable[str],
@@ -245,8 +239,11 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
     regions = s.regions
     race = hold.race
     water, water_ok, may = s.board.water, tab.conquers_water, tab.may_target
-    peace = _at_peace_seats(s)
-    answering = bool(guarded or pricing)           # (else only a region of a seat at peace is asked)
+    peace: tuple[int, ...] = ()                    # the seats whose peace holds until their next
+    for i, p in enumerate(s.players):                # turn (a Diplomat's, R12)
+        if "until_next_turn" in p.memo:
+            peace += (i,)
+    answering = guarded | pricing if pricing else guarded    # the races a foe's region is asked of
     marks = s.catalog.marks
     printed, mods = tab.printed_costs(s.board)
     floor = _least_cost(s, seat, tab) if tab.cost_floor else 1
@@ -260,7 +257,8 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
             continue                                            # already held
         if r.hero or r.dragon or r.hole:
             continue                                            # immune
-        if (r.marks or (owner is not None and owner != seat and (answering or owner in peace))) and _shielded(
+        if (r.marks or (owner is not None and owner != seat and (
+                owner in peace or (answering and (owner, r.race) in answering)))) and _shielded(
                 s, seat, rid, r, guarded, pricing, peace):              # (without markers: a foe's only)
             continue
         if rid in water and not (water_ok and _conquers_water(water_ok, s, seat, rid)):
@@ -284,15 +282,6 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
         for ab in mods:
             n += ab.cost_modifier(s, seat, rid)
         out[rid] = n if n > floor else floor
-    return out
-
-
-def _at_peace_seats(s: GameState) -> tuple[int, ...]:
-    """The seats whose peace holds until their next turn (a Diplomat's, R12)."""
-    out: tuple[int, ...] = ()
-    for i, p in enumerate(s.players):
-        if "until_next_turn" in p.memo:
-            out += (i,)
     return out
 
 

@@ -8,8 +8,8 @@ rebuilds each through its constructor from its fields; interpreted, it does noth
 pickle exactly as before; `by_keywords_when_compiled(...)` does the same for a class made from
 keywords (an effect block, from its parameters as given). `by_parts(...)`, compiled or not,
 rebuilds a class through its constructor with the arguments `args_of` names and then gives it
-every attribute but those it is told to forget: a game state forgets what `legal_actions` noted by the identities of the intents,
-which mean nothing in another process. This module always runs interpreted. (Why a compiled
+every attribute but those it is told to forget: a game state forgets what `legal_actions` listed,
+whose intents `apply` finds by identity, which means nothing in another process. This module always runs interpreted. (Why a compiled
 class must be registered here is the third of the things compiled code may not do, listed in
 `game.native`; the bots' compiled modules import it from here, not from the engine's face.)
 """

@@ -47,7 +47,7 @@ def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
     assert owner is not None and race is not None
     p = s.player_w(owner)
     hold, in_decline = p.hold(race)
-    if conquest and hold is not None and owner != attacker and s.catalog.hooked & _DEFENDER_HOOKS:
+    if conquest and hold is not None and owner != attacker and not _DEFENDER_HOOKS.isdisjoint(s.catalog.hooked):
         _defender_hears(s, owner, hold, in_decline, rid, attacker, events)
     region_left(s, rid)
     if hold is None:                         # tokens of a race nobody holds: just discarded
@@ -224,7 +224,9 @@ def take_region(s: GameState, seat: int, rid: str, events: list[dict[str, Any]],
         evict(s, rid, seat, events, chance, conquest=False, loss=loss, in_decline_lost=in_decline_lost)
         return True
     r = s.regions[rid]
-    entered = r.marks if "marker_entered" in s.catalog.heard else None    # (never changed in place)
+    cat = s.catalog
+    heard = cat.heard
+    entered = r.marks if "marker_entered" in heard else None    # (never changed in place)
     if not conquest:
         assert r.empty, rid
         evict(s, rid, seat, events, chance, conquest=False)
@@ -234,22 +236,24 @@ def take_region(s: GameState, seat: int, rid: str, events: list[dict[str, Any]],
         return True
     was_nonempty = not r.empty
     defender = (r.owner, r.race) if r.tokens else None
-    hooked = s.catalog.hooked
+    hooked = cat.hooked
     victim = Victim(r.owner, r.race, r.decline, r.tokens, r.lost_tribe) \
         if "after_conquest" in hooked or "after_region_lost" in hooked else None
     active = s.players[seat].active is hold
-    if defender is not None and "repels" in s.catalog.hooked and repelled(s, seat, hold, rid, events):
+    if defender is not None and "repels" in hooked and repelled(s, seat, hold, rid, events):
         return False
     if "before_conquest" in hooked:          # the conqueror's replacement of the conquest
-        for ab in s.catalog.answering_now(hold.race, hold.power, not active, "before_conquest"):
+        for ab in cat.answering_now(hold.race, hold.power, not active, "before_conquest"):
             ab.before_conquest(s, seat, hold, rid, events)
-    later: list[Heard] = []
+    # the defender's loss, heard once the attacker is in (when some effect listens to it)
+    later: list[Heard] | None = [] if "tokens_lost" in heard else None
     evict(s, rid, seat, events, chance, by_active=active, replace=replace, later=later)
     if from_tray:
         hold.hand += take_tray(s, hold.race, from_tray)
     take_over(s, seat, hold, rid, tokens, was_nonempty, defender, events, how, victim, chance)
-    for heard in later:                    # the defender's loss, heard once the attacker is in
-        tell(s, heard, events, chance)
+    if later:
+        for told in later:
+            tell(s, told, events, chance)
     if entered:
         marker_entered(s, seat, hold.race, rid, entered, events, chance)
     return True

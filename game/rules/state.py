@@ -328,19 +328,17 @@ class Judged(NamedTuple):
 Held = tuple[dict[tuple[int, str], int], dict[tuple[int, str], list[str]]]
 class Listed:
     """What `legal_actions` listed for a sealed state, kept until the state is written. It has no
-    constructor of its own: the engine makes one per listing, and interpreted, `Listed()` and five
+    constructor of its own: the engine makes one per listing, and interpreted, `Listed()` and four
     slot writes cost half what a Python `__init__` does (compiled, the writes are native)."""
 
-    __slots__ = ("intents", "costs", "ids", "judged", "accepted")
+    __slots__ = ("intents", "costs", "judged", "accepted")
 
-    intents: tuple["Action", ...]       # the intents listed
+    intents: tuple["Action", ...]       # the intents listed (`apply` finds the one sent by identity)
     costs: dict[str, int]               # the cost of each conquest among them
-    ids: set[int]                       # their identities (a listed intent is found without comparing values)
     judged: Judged | None               # the conquests judged, when a later position of the turn may build on them
-    # the intents off the list that `why_illegal` accepted there since (kept, so that their
-    # identities stay theirs; their identities join the others'), or None where nothing is to be
-    # added (a listing lent to a view)
-    accepted: list["Action"] | None
+    # the intents off the list that `why_illegal` accepted there since (`apply` finds them by
+    # identity too), or None where nothing is to be added (a listing lent to a view)
+    accepted: tuple["Action", ...] | None
 
 
 NONE_WRITTEN: frozenset[str] = frozenset()       # no region written yet (see `GameState.reg_w`)

@@ -4,6 +4,8 @@ end of the game (R13, R17).
 
 Each `*_reason` function answers why an intent is refused (None when legal) without touching
 the state; each `do_*` function carries out a checked intent on the copy `apply` is building.
+Both take the intent itself, in the engine's signature (`engine._JUDGES`, `engine._PLAYS`), so
+that the engine's tables of them hold these functions and no wrapper between.
 """
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import copy
 from typing import Any, Mapping
 
 from .abilities.markers import counted_regions, frozen_by
-from .actions import Redeploy
+from .actions import Abandon, Decline, EndTurn, Pick, Redeploy, Withdraw
 from .catalog import Hooks
 from .common import (
     add_tray,
@@ -41,6 +43,7 @@ from .state import (
     REDEPLOY,
     WITHDRAW,
     GameState,
+    Listed,
     RaceHold,
     RegionState,
     TurnState,
@@ -50,7 +53,8 @@ from .waiting import TURN_OVER, WAITING, keep_answerable
 # -- pick --------------------------------------------------------------------------------
 
 
-def pick_reason(s: GameState, seat: int, index: int) -> Reason | None:
+def pick_reason(s: GameState, seat: int, a: Pick) -> Reason | None:
+    index = a.index
     p = s.players[seat]
     if s.turn.phase != PICK:
         if p.active is not None:
@@ -64,7 +68,9 @@ def pick_reason(s: GameState, seat: int, index: int) -> Reason | None:
     return None
 
 
-def do_pick(s: GameState, seat: int, index: int, chance: Any, events: list[dict[str, Any]]) -> None:
+def do_pick(s: GameState, seat: int, a: Pick, listed: Listed | None, chance: Any,
+            events: list[dict[str, Any]]) -> None:
+    index = a.index
     c = s.column_w()[index]                 # coins (and tokens) go on the combos passed over
     s.catalog.require(c.race, c.power)
     p = s.player_w(seat)
@@ -131,7 +137,8 @@ def _pass_over(s: GameState, seat: int, index: int) -> int:
 # -- abandon ------------------------------------------------------------------------------
 
 
-def abandon_reason(s: GameState, seat: int, rid: str) -> Reason | None:
+def abandon_reason(s: GameState, seat: int, a: Abandon) -> Reason | None:
+    rid = a.region
     hold = s.players[seat].active
     if hold is None:
         return reason("no_active_race")
@@ -145,7 +152,9 @@ def abandon_reason(s: GameState, seat: int, rid: str) -> Reason | None:
     return None
 
 
-def do_abandon(s: GameState, seat: int, rid: str, events: list[dict[str, Any]]) -> None:
+def do_abandon(s: GameState, seat: int, a: Abandon, listed: Listed | None, chance: Any,
+               events: list[dict[str, Any]]) -> None:
+    rid = a.region
     hold = s.player_w(seat).active
     assert hold is not None
     n = s.regions[rid].tokens
@@ -217,7 +226,8 @@ def redeploy_total(s: GameState, seat: int, on_board: int | None = None) -> int:
     return pool - _withheld(s, seat, hold, pool)
 
 
-def redeploy_reason(s: GameState, seat: int, counts: Mapping[str, int]) -> Reason | None:
+def redeploy_reason(s: GameState, seat: int, a: Redeploy) -> Reason | None:
+    counts = dict(a.counts)
     hold = s.players[seat].active
     if hold is None:
         return reason("no_active_to_redeploy")
@@ -364,7 +374,13 @@ def _spread_counts(*args: Any) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(_spread(*args).items()))
 
 
-def do_redeploy(s: GameState, seat: int, counts: Mapping[str, int], events: list[dict[str, Any]]) -> None:
+def do_redeploy(s: GameState, seat: int, a: Redeploy, listed: Listed | None, chance: Any,
+                events: list[dict[str, Any]]) -> None:
+    redeploy_counts(s, seat, dict(a.counts), events)
+
+
+def redeploy_counts(s: GameState, seat: int, counts: Mapping[str, int], events: list[dict[str, Any]]) -> None:
+    """The Active race of `seat` is spread over its regions as `counts` says (R6, R19)."""
     hold = s.player_w(seat).active
     assert hold is not None
     own = redeploy_regions(s, seat, hold)
@@ -442,8 +458,9 @@ def default_withdraw(s: GameState) -> tuple[int, dict[str, int]]:
     return seat, {rid: hold.hand}
 
 
-def do_withdraw(s: GameState, seat: int, counts: Mapping[str, int], chance: Any,
+def do_withdraw(s: GameState, seat: int, a: Withdraw, listed: Listed | None, chance: Any,
                 events: list[dict[str, Any]]) -> None:
+    counts = dict(a.counts)
     _, race = s.turn.withdraw.pop(0)
     hold, _ = s.player_w(seat).hold(race)
     assert hold is not None
@@ -524,7 +541,8 @@ def go_into_decline(s: GameState, seat: int, chance: Any, events: list[dict[str,
         leave_game(s, seat, new, events, chance)
 
 
-def do_decline(s: GameState, seat: int, chance: Any, events: list[dict[str, Any]]) -> None:
+def do_decline(s: GameState, seat: int, a: Decline, listed: Listed | None, chance: Any,
+               events: list[dict[str, Any]]) -> None:
     p = s.player_w(seat)
     assert p.active is not None
     for rid, n in s.turn.readied.items():          # decline takes the board as before readying
@@ -550,7 +568,8 @@ def _turn_ended(s: GameState, seat: int, chance: Any, events: list[dict[str, Any
 # -- end of turn --------------------------------------------------------------------------
 
 
-def end_turn_reason(s: GameState, seat: int, decline: bool) -> Reason | None:
+def end_turn_reason(s: GameState, seat: int, a: EndTurn) -> Reason | None:
+    decline = a.decline
     t = s.turn
     p = s.players[seat]
     if t.phase == PICK:
@@ -570,7 +589,9 @@ def end_turn_reason(s: GameState, seat: int, decline: bool) -> Reason | None:
     return None
 
 
-def do_end_turn(s: GameState, seat: int, decline: bool, chance: Any, events: list[dict[str, Any]]) -> None:
+def do_end_turn(s: GameState, seat: int, a: EndTurn, listed: Listed | None, chance: Any,
+                events: list[dict[str, Any]]) -> None:
+    decline = a.decline
     p = s.player_w(seat)
     hold = p.active
     if hold is not None:
@@ -579,7 +600,7 @@ def do_end_turn(s: GameState, seat: int, decline: bool, chance: Any, events: lis
                 hold.memo["set_aside"] = hold.memo.get("set_aside", 0) + hold.hand
                 hold.hand = 0
         elif not s.turn.redeployed and s.regions_of(seat, hold.race):
-            do_redeploy(s, seat, default_redeploy(s, seat), events)
+            redeploy_counts(s, seat, default_redeploy(s, seat), events)
         place_hand_by_default(s, seat, hold)
     for h in p.declines:
         place_hand_by_default(s, seat, h)

@@ -47,6 +47,10 @@ class GuardMarker(RegionMove):
     intents: ClassVar[tuple[str, ...]] = ("use",)
 
     def why_not_at(self, s: "GameState", seat: int, rid: str) -> Reason | None:
+        return self._refusal(s, seat, rid, None)
+
+    def _refusal(self, s: "GameState", seat: int, rid: str, count: int | None) -> Reason | None:
+        """`why_not_at`, with the markers `seat` places (`_count`) when the caller knows them."""
         hold = s.players[seat].active
         if hold is None or s.turn.phase != REDEPLOY or s.turn.seat != seat:
             return reason("clear_region_when", effect=self.name)
@@ -56,7 +60,7 @@ class GuardMarker(RegionMove):
         if r.owner != seat or r.race != hold.race or not r.tokens:
             return reason("race_not_in", s, race=hold.race, region=rid)
         chosen = s.turn.used.get(self.name, [])
-        if rid in chosen or len(chosen) >= self._count(s, seat):
+        if rid in chosen or len(chosen) >= (self._count(s, seat) if count is None else count):
             return reason("no_marker_left", effect=self.name)
         return None
 
@@ -75,9 +79,14 @@ class GuardMarker(RegionMove):
         return list(s.regions_of(seat, hold.race))
 
     def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
-        if len(s.turn.used.get(self.name, [])) >= self._count(s, seat):
+        hold = s.players[seat].active
+        if hold is None or s.turn.phase != REDEPLOY:
+            return []                    # no candidate (asked first: `_count` may walk the board)
+        count = self._count(s, seat)
+        if len(s.turn.used.get(self.name, [])) >= count:
             return []                    # all placed: `why_not_at` refuses every region
-        return super().legal_intents(s, seat)
+        return [Use(self.name, rid) for rid in self.candidates(s, seat)
+                if self._refusal(s, seat, rid, count) is None]
 
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
                      events: list[dict[str, Any]]) -> None:

@@ -51,11 +51,23 @@ class MarkersCashedNextTurn(RegionMove):
         return {str(self.p["marker"]): int(self.p["supply"])}
 
     def _left(self, s: "GameState") -> int:
-        """Markers left in the box: `supply` less those every race holding the block has used."""
+        """Markers left in the box: `supply` less those every race holding the block has used.
+        (Loops, not a generator: interpreted, this is asked at every listing of the race's
+        redeployment.)"""
         name = self.p["marker"]
-        return int(self.p["supply"]) - sum(int(h.memo.get(name, 0)) for _, h, _ in s.iter_holds())
+        used = 0
+        for p in s.players:
+            if p.active:
+                used += int(p.active.memo.get(name, 0))
+            for h in p.declines:
+                used += int(h.memo.get(name, 0))
+        return int(self.p["supply"]) - used
 
     def why_not_at(self, s: "GameState", seat: int, rid: str) -> Reason | None:
+        return self._refusal(s, seat, rid, False)
+
+    def _refusal(self, s: "GameState", seat: int, rid: str, supplied: bool) -> Reason | None:
+        """`why_not_at`; `supplied`: the caller knows the box has a marker left (`_left`)."""
         hold = s.players[seat].active
         if hold is None or s.turn.phase != REDEPLOY or s.turn.seat != seat or not self.of_active_race(s, seat):
             return reason("clear_region_when", effect=self.name)
@@ -65,7 +77,7 @@ class MarkersCashedNextTurn(RegionMove):
             return reason("marker_own_region", s, race=hold.race)
         if mark(s, rid, self.p["marker"]):
             return reason("marker_here_already", s, region=rid, race=hold.race)
-        if self._left(s) < 1:
+        if not supplied and self._left(s) < 1:
             return reason("marker_supply_out", s, race=hold.race)
         return None
 
@@ -86,9 +98,11 @@ class MarkersCashedNextTurn(RegionMove):
 
     def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
         hold = s.players[seat].active
-        if hold is None or self._left(s) < 1:
+        if hold is None or s.turn.phase != REDEPLOY:
+            return []                    # no candidate (asked before the box is counted)
+        if self._left(s) < 1:
             return []                    # the supply is out: `why_not_at` refuses every region
-        return super().legal_intents(s, seat)
+        return [Use(self.name, rid) for rid in self.candidates(s, seat) if self._refusal(s, seat, rid, True) is None]
 
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
                      events: list[dict[str, Any]]) -> None:
