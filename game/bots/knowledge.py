@@ -21,7 +21,7 @@ Nothing here touches a game state.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping
 
@@ -858,6 +858,7 @@ class Knowledge:
         self.model = LifeModel(self.facts, players)
         self.model.fresh = typical_combo(catalog, self.facts) if self.worth is None else self._typical_played()
         self.region_bonus_memo: dict[tuple[str, str | None, bool], dict[str, float]] = {}
+        self._lying: dict[tuple[str, str | None, int], Traits] = {}   # `traits_with_tokens`
 
     @classmethod
     def of(cls, board: Board, catalog: Catalog, players: int, learned: bool = True) -> "Knowledge":
@@ -879,6 +880,20 @@ class Knowledge:
         if t is None:
             t = self._played(race, power)
             self._traits[key] = t
+        return t
+
+    def traits_with_tokens(self, race: str, power: str | None, tokens: int) -> Traits:
+        """`traits` with `tokens` more (a combo of the column with tokens lying on it), the same
+        object each time: the life model's memos know traits by identity, so a combo valued
+        again at the next pick is read from them instead of worked out afresh."""
+        key = (race, power, tokens)
+        t = self._lying.get(key)
+        if t is None:
+            tr = self.traits(race, power)
+            t = replace(tr, tokens=tr.tokens + tokens)
+            if len(self._lying) > 4096:
+                self._lying.clear()
+            self._lying[key] = t
         return t
 
     def block_traits(self, race: str, power: str | None) -> Traits:
