@@ -165,7 +165,7 @@ class MediumBot:
             v = self.style.pick_spread * know.model.pick_value(t, s.round, tr, d, d_rate, 0.0) + c.coins - a.index
             v += self.style.pick_bias_tokens * tr.tokens
             out.append((v, a))
-        out.sort(key=lambda x: (-x[0], x[1].index))
+        out.sort(key=_pick_order)
         return out
 
 
@@ -476,7 +476,8 @@ class MediumBot:
                 w /= (1 + enc) ** 1.5
             weights[r] = w
         counts = spread(total, own, weights)
-        a = Redeploy.of(counts)
+        # `Redeploy.of(counts)`: the counts are already region ids and numbers, sorted as they are
+        a = Redeploy(tuple(sorted(counts.items())))
         if a == default:                  # the listed intent: no need to judge it again
             return default
         return a if why_illegal(s, a) is None else default
@@ -559,13 +560,28 @@ def _most_worth(s: GameState, acts: Sequence[R], valuer: RegionValuer, priced_fo
     return best
 
 
+def _pick_order(x: tuple[float, Pick]) -> tuple[float, int]:
+    """Best value first, ties to the combo first in the column (a function of the module: a
+    lambda in `pick_values` would make it keep its names in an object of their own)."""
+    return (-x[0], x[1].index)
+
+
+# each intent class's kind, known by the class (a class attribute read from an object looks
+# through the class's dictionaries; the class itself is a quicker key)
+_KINDS: dict[type, str] = {}
+
+
 def by_kind(acts: Sequence[Action]) -> Kinds:
     """The listed intents sorted by kind, in one pass (each list keeps the listing's order)."""
     out: Kinds = {}
     for a in acts:
-        got = out.get(a.kind)
+        cls = type(a)
+        kind = _KINDS.get(cls)
+        if kind is None:
+            kind = _KINDS[cls] = a.kind
+        got = out.get(kind)
         if got is None:
-            out[a.kind] = [a]
+            out[kind] = [a]
         else:
             got.append(a)
     return out

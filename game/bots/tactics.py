@@ -96,7 +96,8 @@ def threat(s: GameState, seat: int, rid: str, markers: bool = True,
     th = 0.0
     for nb in land[rid]:
         nr = regions[nb]
-        if nr.owner == seat and nr.tokens:
+        o = nr.owner
+        if o is not None and o == seat and nr.tokens:
             continue
         if nr.tokens and not nr.decline:
             th += 1.0 + 0.1 * nr.tokens
@@ -192,27 +193,30 @@ class RegionValuer:
         got = self._memo.get(rid)
         if got is not None:
             return got
-        r = self._regions[rid]
+        regions = self._regions
+        r = regions[rid]
         seat = self.seat
         v = (1.0 + self.bonus.get(rid, 0.0)) * self.horizon
         if r.tokens or r.lost_tribe:             # not empty
             v += self.tr.nonempty_bonus
-        if r.tokens and r.owner is not None:
-            if r.owner == seat:
+        owner = r.owner                          # (read once, and compared as a number once known)
+        if r.tokens and owner is not None:
+            if owner == seat:
                 if r.decline:                    # our own decline region: we lose its coins
                     v -= (1.0 + self.decl_bonus.get(rid, 0.0)) * self._h2
                     v -= 0.5
             else:
-                w = self.opp_weight + (self.leader_weight if r.owner == self.lead else 0.0)
+                lead = self.lead
+                w = self.opp_weight + (self.leader_weight if lead is not None and owner == lead else 0.0)
                 hurt = (1.3 if not r.decline else 1.0) * self._h2
                 v += w * hurt
         land = self._land
         if land is not None:                     # more than one turn left: room to grow
-            regions = self._regions
             fresh = 0
             for nb in land[rid]:
                 nr = regions[nb]
-                if nr.owner != seat or not nr.tokens:
+                o = nr.owner
+                if o is None or o != seat or not nr.tokens:
                     fresh += 1
             v += 0.04 * fresh
         self._memo[rid] = v
