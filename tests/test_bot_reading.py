@@ -10,6 +10,7 @@ model remembers what it worked out. Random games, with the base races and with t
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -141,7 +142,17 @@ def test_the_life_model_remembers_exactly_what_it_works_out() -> None:
             assert m.pick_value(t, rnd, tr, d, d_rate, 0.0) == fresh.pick_value(t, rnd, tr, d, d_rate, 0.0)
             assert m.active_value(t, rnd, r, k, tr, d, d_rate) == fresh.active_value(t, rnd, r, k, tr, d, d_rate)
         fresh._p_memo.clear()
-        fresh._a_memo.clear()
+
+
+def test_a_combo_with_tokens_lying_on_it_is_valued_by_the_same_traits_each_pick() -> None:
+    """`traits_with_tokens`: the combo's traits with the tokens lying on it added, the same
+    object when asked again (the life model's memo knows traits by identity)."""
+    know = Knowledge(BOARDS["wide"](), default_catalog(), 4)
+    tr = know.traits("ratmen", "alchemist")
+    got = know.traits_with_tokens("ratmen", "alchemist", 2)
+    assert got == replace(tr, tokens=tr.tokens + 2)
+    assert know.traits_with_tokens("ratmen", "alchemist", 2) is got
+    assert know.traits_with_tokens("ratmen", "alchemist", 3).tokens == tr.tokens + 3
 
 
 

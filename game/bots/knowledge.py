@@ -21,7 +21,7 @@ Nothing here touches a game state.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping
 
@@ -671,11 +671,13 @@ class LifeModel:
     first_turn_eff: float = 0.92    # entering from the edge wastes a little
     fresh: Traits = field(default_factory=Traits)   # a typical combo picked later
     _f_memo: dict[tuple[int, int, int], float] = field(default_factory=dict)
-    # exact memos of `pick_value` and of `active_value` (without `gain_now`): the model is a
-    # pure function of its arguments. The traits are keyed by identity and kept in the value,
-    # so a key's traits cannot be freed and their identity reused while the entry lives.
+    # an exact memo of `pick_value`: the model is a pure function of its arguments. The traits
+    # are keyed by identity and kept in the value, so a key's traits cannot be freed and their
+    # identity reused while the entry lives. (`active_value` has none: its regions and tokens
+    # are fractions after the modelled losses, and fewer than 1 call in 30 met a key again in
+    # Medium's and Expert's games, while the keys, made at every call, and the memo, which the
+    # garbage collector walks, cost more than the model's few sums.)
     _p_memo: dict[tuple[Any, ...], tuple[Traits, float]] = field(default_factory=dict)
-    _a_memo: dict[tuple[Any, ...], tuple[Traits, float]] = field(default_factory=dict)
 
     @property
     def cap(self) -> float:
@@ -750,16 +752,8 @@ class LifeModel:
         if gain_now is not None:
             return max(self.continue_value(t, rnd, r, k, tr, d, d_rate, gain_now),
                        self.decline_now_value(t, rnd, r, tr, d, d_rate))
-        key = (t, rnd, r, k, id(tr), d, d_rate)
-        got = self._a_memo.get(key)
-        if got is not None and got[0] is tr:
-            return got[1]
-        v = max(self.continue_value(t, rnd, r, k, tr, d, d_rate),
-                self.decline_now_value(t, rnd, r, tr, d, d_rate))
-        if len(self._a_memo) >= MEMO_SIZE:
-            self._a_memo.clear()
-        self._a_memo[key] = (tr, v)
-        return v
+        return max(self.continue_value(t, rnd, r, k, tr, d, d_rate),
+                   self.decline_now_value(t, rnd, r, tr, d, d_rate))
 
     def continue_value(self, t: int, rnd: int, r: float, k: float, tr: Traits, d: float, d_rate: float,
                        gain_now: float | None = None) -> float:
@@ -858,6 +852,7 @@ class Knowledge:
         self.model = LifeModel(self.facts, players)
         self.model.fresh = typical_combo(catalog, self.facts) if self.worth is None else self._typical_played()
         self.region_bonus_memo: dict[tuple[str, str | None, bool], dict[str, float]] = {}
+        self._lying: dict[tuple[str, str | None, int], Traits] = {}   # `traits_with_tokens`
 
     @classmethod
     def of(cls, board: Board, catalog: Catalog, players: int, learned: bool = True) -> "Knowledge":
@@ -879,6 +874,20 @@ class Knowledge:
         if t is None:
             t = self._played(race, power)
             self._traits[key] = t
+        return t
+
+    def traits_with_tokens(self, race: str, power: str | None, tokens: int) -> Traits:
+        """`traits` with `tokens` more (a combo of the column with tokens lying on it), the same
+        object each time: the life model's memos know traits by identity, so a combo valued
+        again at the next pick is read from them instead of worked out afresh."""
+        key = (race, power, tokens)
+        t = self._lying.get(key)
+        if t is None:
+            tr = self.traits(race, power)
+            t = replace(tr, tokens=tr.tokens + tokens)
+            if len(self._lying) > 4096:
+                self._lying.clear()
+            self._lying[key] = t
         return t
 
     def block_traits(self, race: str, power: str | None) -> Traits:

@@ -16,7 +16,7 @@ All decisions are made from the public view of the state (`view.public_view`).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar, Sequence, TypeVar, cast
 
 from ..rules import (
@@ -58,6 +58,7 @@ from .tactics import (
     decline_income,
     decline_race_short,
     defence_weights,
+    land_neighbours,
     out_of_turn,
     plan_gain,
     spread,
@@ -159,13 +160,12 @@ class MediumBot:
             c = s.column[a.index]
             if c.race in s.catalog.missing or c.power in s.catalog.missing:
                 continue
-            tr = know.traits(c.race, c.power)
-            if c.tokens:                     # tokens lying on the combo come with it
-                tr = replace(tr, tokens=tr.tokens + c.tokens)
+            # tokens lying on the combo come with it
+            tr = know.traits_with_tokens(c.race, c.power, c.tokens) if c.tokens else know.traits(c.race, c.power)
             v = self.style.pick_spread * know.model.pick_value(t, s.round, tr, d, d_rate, 0.0) + c.coins - a.index
             v += self.style.pick_bias_tokens * tr.tokens
             out.append((v, a))
-        out.sort(key=lambda x: (-x[0], x[1].index))
+        out.sort(key=_pick_order)
         return out
 
 
@@ -185,12 +185,22 @@ class MediumBot:
         own = s.regions_of(seat, hold.race)
         r = float(len(own))
         tr = know.traits(hold.race, hold.power)
-        k = float(sum(s.regions[x].tokens for x in own) + hold.hand) - know.block_traits(hold.race, hold.power).attack_extra
+        regions = s.regions
+        tokens = 0
+        for x in own:
+            tokens += regions[x].tokens
+        k = float(tokens + hold.hand) - know.block_traits(hold.race, hold.power).attack_extra
         if valuer is None:
             valuer = self.valuer(s, seat, know)
-        targets = [a.region for a in acts if isinstance(a, (Conquer, Reinforce))]
+        targets: list[str] = []
+        enchant = False
+        for a in acts:              # plain loops, no generators: this runs at every turn's start
+            if isinstance(a, (Conquer, Reinforce)):
+                targets.append(a.region)
+            elif isinstance(a, Enchant):
+                enchant = True
         gain, _ = plan_gain(s, seat, targets, hold.hand, valuer, wide=_wide(s, hold))
-        if any(isinstance(a, Enchant) for a in acts):
+        if enchant:
             gain += 0.8
         d, d_rate = decline_income(s, seat, know)
         m = know.model
@@ -307,10 +317,9 @@ class MediumBot:
         kept home, nothing kept in the last turn), each as (value per token, the conquest, its
         cost), in the listing's order."""
         keep = 0.0 if valuer.t_left <= 1 else self.style.keep_per_token
-        value = valuer.value
         out = []
         for a in conquers:
-            v = value(a.region)
+            v = valuer.value(a.region)     # a method called, not a bound method kept (slower compiled)
             c = conquest_cost(s, seat, a.region)
             if v > keep * c:
                 out.append((v / c, a, c))
@@ -449,18 +458,26 @@ class MediumBot:
         hold = s.players[seat].active
         assert hold is not None
         own = s.regions_of(seat, hold.race)
-        total = sum(n for _, n in default.counts)
+        total = 0
+        for _, n in default.counts:
+            total += n
         if turns_left(s, seat) <= 1 or total <= len(own):
             return default
         sharp = self.style.redeploy_sharpness
-        # a region bonus below -1 (some packs' content) makes a weight negative: no claim, not a complex root
-        weights = {r: max(w, 0.0) ** sharp for r, w in defence_weights(s, seat, own, bonus).items()}
-        for r in own:
-            enc = s.regions[r].encampments
+        land = land_neighbours(s.board)
+        regions = s.regions
+        weights: dict[str, float] = {}
+        for r in own:               # `defence_weights`, in one pass with the encampments
+            w = threat(s, seat, r, True, land) * (1.0 + bonus.get(r, 0.0))
+            # a region bonus below -1 (some packs' content) makes a weight negative: no claim, not a complex root
+            w = max(w, 0.0) ** sharp
+            enc = regions[r].encampments
             if enc:
-                weights[r] /= (1 + enc) ** 1.5
+                w /= (1 + enc) ** 1.5
+            weights[r] = w
         counts = spread(total, own, weights)
-        a = Redeploy.of(counts)
+        # `Redeploy.of(counts)`: the counts are already region ids and numbers, sorted as they are
+        a = Redeploy(tuple(sorted(counts.items())))
         if a == default:                  # the listed intent: no need to judge it again
             return default
         return a if why_illegal(s, a) is None else default
@@ -543,13 +560,28 @@ def _most_worth(s: GameState, acts: Sequence[R], valuer: RegionValuer, priced_fo
     return best
 
 
+def _pick_order(x: tuple[float, Pick]) -> tuple[float, int]:
+    """Best value first, ties to the combo first in the column (a function of the module: a
+    lambda in `pick_values` would make it keep its names in an object of their own)."""
+    return (-x[0], x[1].index)
+
+
+# each intent class's kind, known by the class (a class attribute read from an object looks
+# through the class's dictionaries; the class itself is a quicker key)
+_KINDS: dict[type, str] = {}
+
+
 def by_kind(acts: Sequence[Action]) -> Kinds:
     """The listed intents sorted by kind, in one pass (each list keeps the listing's order)."""
     out: Kinds = {}
     for a in acts:
-        got = out.get(a.kind)
+        cls = type(a)
+        kind = _KINDS.get(cls)
+        if kind is None:
+            kind = _KINDS[cls] = a.kind
+        got = out.get(kind)
         if got is None:
-            out[a.kind] = [a]
+            out[kind] = [a]
         else:
             got.append(a)
     return out

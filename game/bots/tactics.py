@@ -81,18 +81,23 @@ def leader(s: GameState, seat: int) -> int | None:
     return who
 
 
-def threat(s: GameState, seat: int, rid: str, markers: bool = True) -> float:
+def threat(s: GameState, seat: int, rid: str, markers: bool = True,
+           land: dict[str, tuple[str, ...]] | None = None) -> float:
     """How likely `rid` (held by `seat`) is to be attacked before `seat`'s next turn
-    (`markers=False`: as if no Hero, Dragon or Hole protected it)."""
-    r = s.regions[rid]
+    (`markers=False`: as if no Hero, Dragon or Hole protected it; `land`: the board's
+    `land_neighbours`, when the caller has them at hand)."""
+    regions = s.regions
+    r = regions[rid]
     if markers and r.immune:
         return 0.0
     board = s.board
-    regions = s.regions
+    if land is None:
+        land = land_neighbours(board)
     th = 0.0
-    for nb in land_neighbours(board)[rid]:
+    for nb in land[rid]:
         nr = regions[nb]
-        if nr.owner == seat and nr.tokens:
+        o = nr.owner
+        if o is not None and o == seat and nr.tokens:
             continue
         if nr.tokens and not nr.decline:
             th += 1.0 + 0.1 * nr.tokens
@@ -130,7 +135,14 @@ def spread(total: int, regions: Sequence[str], weight: dict[str, float], base: i
 
 def defence_weights(s: GameState, seat: int, regions: Iterable[str], bonus: dict[str, float],
                     markers: bool = True) -> dict[str, float]:
-    return {r: threat(s, seat, r, markers) * (1.0 + bonus.get(r, 0.0)) for r in regions}
+    land = land_neighbours(s.board)
+    out: dict[str, float] = {}
+    for r in regions:
+        out[r] = threat(s, seat, r, markers, land) * (1.0 + bonus.get(r, 0.0))
+    return out
+
+
+_NO_BONUS: dict[str, float] = {}
 
 
 class RegionValuer:
@@ -162,7 +174,9 @@ class RegionValuer:
 
     @classmethod
     def _decline_bonus_of(cls, know: Knowledge, declines: list[RaceHold]) -> dict[str, float]:
-        key = (know, tuple((h.race, h.power) for h in declines))
+        if not declines:                      # no race In Decline: no bonus (never written)
+            return _NO_BONUS
+        key = (know, tuple([(h.race, h.power) for h in declines]))
         got = cls._decline_bonus.get(key)
         if got is None:
             got = {}
@@ -179,27 +193,30 @@ class RegionValuer:
         got = self._memo.get(rid)
         if got is not None:
             return got
-        r = self._regions[rid]
+        regions = self._regions
+        r = regions[rid]
         seat = self.seat
         v = (1.0 + self.bonus.get(rid, 0.0)) * self.horizon
         if r.tokens or r.lost_tribe:             # not empty
             v += self.tr.nonempty_bonus
-        if r.tokens and r.owner is not None:
-            if r.owner == seat:
+        owner = r.owner                          # (read once, and compared as a number once known)
+        if r.tokens and owner is not None:
+            if owner == seat:
                 if r.decline:                    # our own decline region: we lose its coins
                     v -= (1.0 + self.decl_bonus.get(rid, 0.0)) * self._h2
                     v -= 0.5
             else:
-                w = self.opp_weight + (self.leader_weight if r.owner == self.lead else 0.0)
+                lead = self.lead
+                w = self.opp_weight + (self.leader_weight if lead is not None and owner == lead else 0.0)
                 hurt = (1.3 if not r.decline else 1.0) * self._h2
                 v += w * hurt
         land = self._land
         if land is not None:                     # more than one turn left: room to grow
-            regions = self._regions
             fresh = 0
             for nb in land[rid]:
                 nr = regions[nb]
-                if nr.owner != seat or not nr.tokens:
+                o = nr.owner
+                if o is None or o != seat or not nr.tokens:
                     fresh += 1
             v += 0.04 * fresh
         self._memo[rid] = v
@@ -211,45 +228,47 @@ def plan_gain(s: GameState, seat: int, targets: Iterable[str], hand: int, valuer
     """A quick greedy plan of this turn's conquests without playing them: cheapest first,
     spreading to the neighbours of what is taken. Returns (regions expected to be taken,
     counting a final die roll by its chance; the regions in order)."""
-    board = s.board
+    land = land_neighbours(s.board)
+    regions = s.regions
     costs: dict[str, int] = {}
     vals: dict[str, float] = {}
-
-    def consider(rid: str) -> None:
-        if rid in costs:
-            return
-        c = conquest_cost(s, seat, rid)
-        costs[rid] = c
-        vals[rid] = valuer.value(rid)
-
+    # (the regions are priced and valued in plain loops, not by a nested function: compiled, a
+    # closure makes this function keep its names in an object of their own)
     reach: list[str] = []
     for rid in targets:
-        consider(rid)
+        if rid not in costs:
+            costs[rid] = conquest_cost(s, seat, rid)
+            vals[rid] = valuer.value(rid)
         reach.append(rid)
     taken: list[str] = []
     taken_set: set[str] = set()
     while True:
-        best, best_key = None, None
+        best: str | None = None
+        best_c, best_v = 0, 0.0
         for rid in reach:
-            if rid in taken_set or vals[rid] <= 0 or costs[rid] > hand:
+            if rid in taken_set:
                 continue
-            key = (costs[rid], -vals[rid])
-            if best_key is None or key < best_key:
-                best, best_key = rid, key
+            v = vals[rid]
+            c = costs[rid]
+            if v <= 0 or c > hand:
+                continue
+            if best is None or c < best_c or (c == best_c and -v < -best_v):
+                best, best_c, best_v = rid, c, v
         if best is None:
             break
         taken.append(best)
         taken_set.add(best)
-        hand -= costs[best]
+        hand -= best_c
         if not wide:
-            for nb in land_neighbours(board)[best]:
+            for nb in land[best]:
                 if nb in taken_set:
                     continue
-                nr = s.regions[nb]
+                nr = regions[nb]
                 if nr.immune or (nr.owner == seat and nr.tokens and not nr.decline):
                     continue
                 if nb not in costs:
-                    consider(nb)
+                    costs[nb] = conquest_cost(s, seat, nb)
+                    vals[nb] = valuer.value(nb)
                     reach.append(nb)
     gain = float(len(taken))
     if hand >= 1:

@@ -70,9 +70,16 @@ def public_view(s: GameState, seat: int) -> GameState:
     """A copy of `s` as `seat` may see it (see the module docstring)."""
     v = s.copy()
     held = s.regions_per_seat()
+    # `estimate_coins` for each other seat, with the turns each has played worked out here
+    rnd = s.round
+    over = s.game_over
+    now = s.turn.seat
+    players = v.players
     for i, p in enumerate(s.players):       # sealed below before anything writes the holds
         if i != seat:
-            v.players[i] = p.with_coins(estimate_coins(s, i, held[i]))
+            turns = rnd if over or i < now else rnd - 1
+            rate = INCOME_PER_REGION * held[i] + INCOME_FLAT
+            players[i] = p.with_coins(int(round(START_COINS + turns * rate)))
     v.race_stack = _in_order(s.race_stack, 0)
     v.power_stack = _in_order(s.power_stack, 1)
     v.seal()
