@@ -28,7 +28,8 @@ from game.content.bounded import read_bytes
 from . import theme
 from .art import Sprites
 from .layout import Layout
-from .region_plan import MARKER_SLOTS, READABLE, RegionPlan, feature_kinds, label_of, plan_board, token_px
+from .region_plan import MARKER_SLOTS, READABLE, SMALL_SCALE, RegionPlan, feature_kinds, label_of, plan_board, token_px
+from .small_board import plan_small, zoom_small
 from .theme import Text
 from .widgets import marker_chip, player_mark
 
@@ -115,8 +116,9 @@ class BoardView:
         if self.layout is None or self.layout.board.size != layout.board.size:
             self._pictures.clear()
         self.layout = layout
-        self._base_plans = plan_board(self.polygons, list(self.regions.values()), layout.scale,
-                                      self.text.size, layout.board.size, self.spots)
+        plan = plan_small if layout.scale < SMALL_SCALE else plan_board
+        self._base_plans = plan(self.polygons, list(self.regions.values()), layout.scale,
+                                self.text.size, layout.board.size, self.spots)
         self._apply_zoom()
 
     def _apply_zoom(self) -> None:
@@ -141,7 +143,11 @@ class BoardView:
         self._scaled = pic
         self._screen_polys = {rid: [(x * self.scale, y * self.scale) for x, y in poly]
                               for rid, poly in self.polygons.items()}
-        self.plans = {rid: _zoomed_plan(p, z) for rid, p in self._base_plans.items()}
+        if self.layout.scale < SMALL_SCALE and z != 1.0:     # a small window zoomed: names come back
+            self.plans = zoom_small(self._base_plans, z, self.scale, self.polygons, list(self.regions.values()),
+                                    self.text.size, size)
+        else:
+            self.plans = {rid: _zoomed_plan(p, z) for rid, p in self._base_plans.items()}
         self.ui = self.layout.ui * z
         self._hover_cache.clear()
         self._composite = None
@@ -262,6 +268,8 @@ class BoardView:
 
     def token_size(self) -> int:
         assert self.layout is not None
+        if self.layout.scale < SMALL_SCALE:            # a small window's board: see `small_board`
+            return token_px(self.scale)
         return round(token_px(self.layout.scale) * self.zoom)
 
     def spot(self, rid: str) -> tuple[int, int]:
@@ -402,7 +410,9 @@ class BoardView:
                 continue
             lines = plan.lines or (label_of(region),)
             plate = plan.name
-            if not region.is_water:
+            if not plan.shown:
+                lines = ()
+            elif not region.is_water:
                 radius = max(3, min(plate.h, 20) // 3)
                 pygame.draw.rect(comp, (246, 236, 208), plate, border_radius=radius)
                 pygame.draw.rect(comp, (96, 70, 44), plate, 1, border_radius=radius)
@@ -511,7 +521,8 @@ class BoardView:
             kinds = kinds[:1]
         col = plan.markers
         k = len(kinds)
-        m = max(MARKER_MIN, min(col.w, col.h // k))
+        least = MARKER_MIN if self.layout is None or self.layout.scale >= SMALL_SCALE else col.w
+        m = max(least, min(col.w, col.h // k))
         step = m if m * k <= col.h else max(m // 2, (col.h - m) // max(1, k - 1))   # many: they overlap
         y = col.y + (col.h - (m + step * (k - 1))) // 2
         for kind, count in kinds:
@@ -681,7 +692,7 @@ def _zoomed_plan(p: RegionPlan, z: float) -> RegionPlan:
         return pygame.Rect(x, y, round(a.right * z) - x, round(a.bottom * z) - y)
     stack = r(p.stack)
     return RegionPlan(stack, stack.center, r(p.markers), r(p.label), r(p.name), [r(i) for i in p.icons],
-                      round(p.font * z), p.inside, p.weight, p.lines)
+                      round(p.font * z), p.inside, p.weight, p.lines, p.shown)
 
 
 Segment = tuple[tuple[float, float], tuple[float, float]]

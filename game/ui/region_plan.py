@@ -42,6 +42,8 @@ READABLE = 20             # no marker or feature icon is drawn smaller at 1280×
 READABLE_SCALE = 0.585    # ... the scale of the shipped maps on a 1280×800 window (0.593) or a little less
 SMALL_MARKER = 14         # markers and icons on a window smaller than that
 PAST_BORDER = 8           # a name plate too big for its room reaches past its border no farther (pixels)
+SMALL_SCALE = 0.4         # a board drawn smaller (a window under about 1000×650) is planned pieces first
+SMALL_TOKEN = 22          # a token's least diameter there (28 on a bigger board)
 
 
 @dataclass
@@ -56,10 +58,11 @@ class RegionPlan:
     inside: bool = True                # the name plate lies wholly inside the region
     weight: str = "bold"
     lines: tuple[str, ...] = ()        # the name's lines (empty: the name on one line)
+    shown: bool = True                 # the name plate is drawn (False: no room for it, see `small_board`)
 
     def rects(self) -> list[tuple[str, pygame.Rect]]:
         """Everything drawn for the region, by kind (the label's plate and icons separately)."""
-        return [("stack", self.stack), ("markers", self.markers), ("name", self.name)] + \
+        return [("stack", self.stack), ("markers", self.markers)] + ([("name", self.name)] if self.shown else []) + \
             [("icon", r) for r in self.icons]
 
 
@@ -73,8 +76,9 @@ def feature_kinds(region: object) -> list[str]:
 
 
 def token_px(scale: float) -> int:
-    """A token's diameter on screen for a board drawn at `scale` window pixels per map pixel."""
-    return max(28, round(50 * scale))
+    """A token's diameter on screen for a board drawn at `scale` window pixels per map pixel (a
+    little smaller on a small board, its count still read)."""
+    return max(SMALL_TOKEN if scale < SMALL_SCALE else 28, round(50 * scale))
 
 
 def marker_px(scale: float) -> int:
@@ -119,7 +123,7 @@ def plan_board(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object
             _PLANS.clear()
         _PLANS[key] = got
     return {rid: RegionPlan(p.stack.copy(), p.spot, p.markers.copy(), p.label.copy(), p.name.copy(),
-                            [r.copy() for r in p.icons], p.font, p.inside, p.weight, p.lines)
+                            [r.copy() for r in p.icons], p.font, p.inside, p.weight, p.lines, p.shown)
             for rid, p in got.items()}
 
 
@@ -445,7 +449,7 @@ def _plan_once(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object
 
 def plan_rects(plan: RegionPlan) -> list[pygame.Rect]:
     """What a region's plan takes on the board (its icons may lie apart from its name)."""
-    return [plan.stack, plan.markers, plan.name, *plan.icons]
+    return [r for _, r in plan.rects()]
 
 
 def _bold_sizes(base: int) -> list[int]:
