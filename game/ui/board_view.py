@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import math
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Hashable, Sequence
 
@@ -28,8 +28,19 @@ from game.content.bounded import read_bytes
 from . import theme
 from .art import Sprites
 from .layout import Layout
-from .region_plan import MARKER_SLOTS, READABLE, SMALL_SCALE, RegionPlan, feature_kinds, label_of, plan_board, token_px
-from .small_board import plan_small, zoom_small
+from .region_plan import (
+    MARKER_SLOTS,
+    READABLE,
+    SMALL_SCALE,
+    RegionPlan,
+    feature_kinds,
+    label_of,
+    label_px,
+    marker_px,
+    plan_board,
+    token_px,
+)
+from .small_board import RING, place_labels, plan_small, zoom_small
 from .theme import Text
 from .widgets import marker_chip, player_mark
 
@@ -76,6 +87,7 @@ class BoardView:
         self.polygons = polygons
         self.regions = {r.id: r for r in regions}
         self.plans: dict[str, RegionPlan] = {}
+        self.labels: dict[str, RegionPlan] = {}
         self.map_w, self.map_h = map_size
         self.sprites = sprites
         self.text = text
@@ -148,6 +160,7 @@ class BoardView:
                                     self.text.size, size)
         else:
             self.plans = {rid: _zoomed_plan(p, z) for rid, p in self._base_plans.items()}
+        self.labels = self.plans                 # the labels as drawn: see `_labels`
         self.ui = self.layout.ui * z
         self._hover_cache.clear()
         self._composite = None
@@ -337,9 +350,38 @@ class BoardView:
             pts = self._screen_polys.get(rid)
             if pts:
                 pygame.draw.polygon(comp, theme.GOLD, pts, max(3, round(5 * self.ui)))
+        self.labels = self._labels(pic)
         self._draw_labels(comp)
         self._draw_tokens(comp, pic)
         return comp
+
+    def _labels(self, pic: BoardPicture) -> dict[str, RegionPlan]:
+        """The plans with the labels as drawn for this picture: the plans themselves, or on a
+        small window's board the labels placed anew clear of the pieces on it now (a region's
+        stack square where a stack, a cost or the draft's chips stand; its marker column where it
+        has markers), so that an empty region shows its name."""
+        assert self.layout is not None
+        if self.layout.scale >= SMALL_SCALE:
+            return self.plans
+        ox, oy = self.origin
+        d = self.token_size()
+        pieces: list[pygame.Rect] = []
+        for rid, p in self.plans.items():
+            r = pic.state.regions.get(rid)
+            added = pic.added is not None and bool(pic.added.get(rid))
+            if r is not None and ((r.race and r.tokens) or r.lost_tribe) or rid in pic.costs or added:
+                pieces.append(p.stack.inflate(RING, RING))
+            if added:                      # the "+N" over the stack
+                pieces.append(pygame.Rect(p.stack.x, p.stack.y - d // 2, p.stack.w, d // 2))
+            if rid in pic.chips:
+                pieces += [c.move(-ox, -oy) for c in self.chip_rects(rid)]
+            camps = pic.encampments.get(rid, 0) if pic.encampments is not None else getattr(r, "encampments", 0)
+            if r is not None and _marker_kinds(r, camps):
+                pieces.append(p.markers)
+        plans = {rid: replace(p) for rid, p in self.plans.items()}
+        place_labels(plans, self._screen_polys, list(self.regions.values()), label_px(self.scale),
+                     marker_px(self.scale), self.text.size, self._scaled.get_size() if self._scaled else (0, 0), pieces)
+        return plans
 
     def _draw_targets(self, comp: pygame.Surface, pic: BoardPicture) -> None:
         """What the player can click now: the rest of the board dimmed, except the mover's own
@@ -404,7 +446,7 @@ class BoardView:
 
     def _draw_labels(self, comp: pygame.Surface) -> None:
         """Each region's name plate and feature icons, where its plan puts them."""
-        for rid, plan in self.plans.items():
+        for rid, plan in self.labels.items():
             region = self.regions.get(rid)
             if region is None:
                 continue
@@ -503,15 +545,7 @@ class BoardView:
 
     def _markers(self, surf: pygame.Surface, rid: str, d: int, r: Any, camps: int) -> None:
         """The region's markers in the column its plan keeps beside the stack."""
-        kinds: list[tuple[str, int]] = []
-        for kind, present in (("lair", r.lair), ("fortress", r.fortress), ("hole", r.hole), ("hero", r.hero),
-                              ("dragon", r.dragon)):
-            if present:
-                kinds.append((kind, 1))
-        if camps:
-            kinds.append(("encampment", camps))
-        for kind, n in getattr(r, "marks", {}).items():    # markers of expansion races and powers
-            kinds.append((kind, n))
+        kinds = _marker_kinds(r, camps)
         plan = self.plans.get(rid)
         if not kinds or plan is None:
             return
@@ -679,6 +713,20 @@ class BoardView:
             return pygame.draw.polygon(surf, colour, pts, w).clip(self.layout.board)
         finally:
             surf.set_clip(clip)
+
+
+def _marker_kinds(r: Any, camps: int) -> list[tuple[str, int]]:
+    """The markers on a region (its state `r`, with `camps` encampments), each kind with its number."""
+    kinds: list[tuple[str, int]] = []
+    for kind, present in (("lair", r.lair), ("fortress", r.fortress), ("hole", r.hole), ("hero", r.hero),
+                          ("dragon", r.dragon)):
+        if present:
+            kinds.append((kind, 1))
+    if camps:
+        kinds.append(("encampment", camps))
+    for kind, n in getattr(r, "marks", {}).items():    # markers of expansion races and powers
+        kinds.append((kind, n))
+    return kinds
 
 
 def _zoomed_plan(p: RegionPlan, z: float) -> RegionPlan:

@@ -17,12 +17,24 @@ import pygame
 
 from game.content import geometry
 
-from .region_plan import (SMALL_SCALE, Measure, Point, RegionPlan, _column, _label_shape, _plate_size, _Room,
-                          _stack_near, feature_kinds, label_of, label_px, marker_px, name_styles, token_px)
+from .region_plan import (
+    Measure,
+    Point,
+    RegionPlan,
+    Room,
+    feature_kinds,
+    label_of,
+    label_px,
+    label_shape,
+    marker_column,
+    marker_px,
+    name_styles,
+    plate_size,
+    stack_near,
+    token_px,
+)
 
-
-def is_small(scale: float) -> bool:
-    return scale < SMALL_SCALE
+RING = 6                    # a stack's owner ring and shadow reach this much past its square (both sides)
 
 
 def plan_small(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], scale: float,
@@ -41,13 +53,13 @@ def plan_small(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object
         stack = None
         lead = 0
         for lead in (0, m):
-            stack = _stack_near(screen[rid], target, side, m, taken, size, lead)
+            stack = stack_near(screen[rid], target, side, m, taken, size, lead)
             if stack is not None:
                 break
         if stack is None:                  # nowhere clear: on its middle all the same
             lead = 0
             stack = pygame.Rect(target[0] - side // 2, target[1] - side // 2, side, side)
-        col = _column(stack, m, lead)
+        col = marker_column(stack, m, lead)
         taken += [stack, col]
         plans[rid] = _no_label(stack, col)
     place_labels(plans, screen, regions, label_px(scale), m, measure, size)
@@ -67,7 +79,7 @@ def zoom_small(base: Mapping[str, RegionPlan], z: float, scale: float, polygons:
         lead = p.markers.right <= p.stack.x
         cx, cy = round(p.stack.centerx * z), round(p.stack.centery * z)
         stack = pygame.Rect(cx - side // 2, cy - side // 2, side, side)
-        plans[rid] = _no_label(stack, _column(stack, m, m if lead else 0))
+        plans[rid] = _no_label(stack, marker_column(stack, m, m if lead else 0))
     screen = {rid: [(x * scale, y * scale) for x, y in poly] for rid, poly in polygons.items()}
     place_labels(plans, screen, regions, label_px(scale), m, measure, size)
     return plans
@@ -79,30 +91,36 @@ def _no_label(stack: pygame.Rect, col: pygame.Rect) -> RegionPlan:
 
 
 def place_labels(plans: dict[str, RegionPlan], screen: Mapping[str, Sequence[Point]], regions: Sequence[object],
-                 base: int, m: int, measure: Measure, size: tuple[int, int]) -> None:
-    """Each region's label wholly inside its region, clear of every stack, marker column and label
-    placed before it, as near under its stack as it goes: the name with its icons, else the name
-    alone, else the icons alone, else nothing (the regions with the least room first)."""
+                 base: int, m: int, measure: Measure, size: tuple[int, int],
+                 pieces: Sequence[pygame.Rect] | None = None) -> None:
+    """Each region's label wholly inside its region, clear of the `pieces` (every stack and marker
+    column if not given; a stack with its owner's ring a little wider than its square) and of the
+    labels placed before it, as near under its stack as it goes: the name with its icons, else the
+    name alone, else the icons alone, else nothing (the regions with the least room first)."""
     by_id = {getattr(r, "id", ""): r for r in regions}
-    taken = [r for p in plans.values() for r in (p.stack, p.markers)]
+    if pieces is None:
+        pieces = [r for p in plans.values() for r in (p.stack.inflate(RING, RING), p.markers)]
+    taken = list(pieces)
     board = pygame.Rect((0, 0), size)
     for rid in sorted(plans, key=lambda rid: geometry.area(screen[rid]) if rid in screen else 0.0):
         region = by_id.get(rid)
         if region is None or rid not in screen:
             continue
         p = plans[rid]
+        p.label, p.name, p.icons, p.shown = (pygame.Rect(p.stack.center, (0, 0)), pygame.Rect(p.stack.center, (0, 0)),
+                                             [], False)
         name = label_of(region)
         icons = len(feature_kinds(region))
-        room = _Room(screen[rid], taken, 1)
+        room = Room(screen[rid], taken, 1)
         placed = None
         for with_name, with_icons in ((True, True), (True, False), (False, True)):
             if (with_icons and not icons) or (not with_icons and not with_name):
                 continue
             styles = name_styles(name, base) if with_name else [(base, "bold", ("",))]
             for font, weight, lines in styles:
-                plate = _plate_size(lines, font, weight, measure) if with_name else (0, 0)
+                plate = plate_size(lines, font, weight, measure) if with_name else (0, 0)
                 for beside in ((False, True) if with_icons else (False,)):
-                    (lw, lh), name_r, icon_rs = _label_shape(plate, icons if with_icons else 0, font, beside, m)
+                    (lw, lh), name_r, icon_rs = label_shape(plate, icons if with_icons else 0, font, beside, m)
                     for want in ((p.stack.centerx - lw / 2, p.stack.bottom + 2), (p.stack.centerx - lw / 2,
                                  p.stack.top - 2 - lh), (p.markers.right + 2, p.stack.centery - lh / 2),
                                  (p.stack.x - 2 - lw, p.stack.centery - lh / 2)):
