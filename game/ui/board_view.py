@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import math
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Hashable, Sequence
 
@@ -28,7 +28,19 @@ from game.content.bounded import read_bytes
 from . import theme
 from .art import Sprites
 from .layout import Layout
-from .region_plan import MARKER_SLOTS, READABLE, RegionPlan, feature_kinds, label_of, plan_board, token_px
+from .region_plan import (
+    MARKER_SLOTS,
+    READABLE,
+    SMALL_SCALE,
+    RegionPlan,
+    feature_kinds,
+    label_of,
+    label_px,
+    marker_px,
+    plan_board,
+    token_px,
+)
+from .small_board import RING, place_labels, plan_small, zoom_small
 from .theme import Text
 from .widgets import marker_chip, player_mark
 
@@ -75,6 +87,7 @@ class BoardView:
         self.polygons = polygons
         self.regions = {r.id: r for r in regions}
         self.plans: dict[str, RegionPlan] = {}
+        self.labels: dict[str, RegionPlan] = {}
         self.map_w, self.map_h = map_size
         self.sprites = sprites
         self.text = text
@@ -115,8 +128,9 @@ class BoardView:
         if self.layout is None or self.layout.board.size != layout.board.size:
             self._pictures.clear()
         self.layout = layout
-        self._base_plans = plan_board(self.polygons, list(self.regions.values()), layout.scale,
-                                      self.text.size, layout.board.size, self.spots)
+        plan = plan_small if layout.scale < SMALL_SCALE else plan_board
+        self._base_plans = plan(self.polygons, list(self.regions.values()), layout.scale,
+                                self.text.size, layout.board.size, self.spots)
         self._apply_zoom()
 
     def _apply_zoom(self) -> None:
@@ -141,7 +155,12 @@ class BoardView:
         self._scaled = pic
         self._screen_polys = {rid: [(x * self.scale, y * self.scale) for x, y in poly]
                               for rid, poly in self.polygons.items()}
-        self.plans = {rid: _zoomed_plan(p, z) for rid, p in self._base_plans.items()}
+        if self.layout.scale < SMALL_SCALE and z != 1.0:     # a small window zoomed: names come back
+            self.plans = zoom_small(self._base_plans, z, self.scale, self.polygons, list(self.regions.values()),
+                                    self.text.size, size)
+        else:
+            self.plans = {rid: _zoomed_plan(p, z) for rid, p in self._base_plans.items()}
+        self.labels = self.plans                 # the labels as drawn: see `_labels`
         self.ui = self.layout.ui * z
         self._hover_cache.clear()
         self._composite = None
@@ -262,6 +281,8 @@ class BoardView:
 
     def token_size(self) -> int:
         assert self.layout is not None
+        if self.layout.scale < SMALL_SCALE:            # a small window's board: see `small_board`
+            return token_px(self.scale)
         return round(token_px(self.layout.scale) * self.zoom)
 
     def spot(self, rid: str) -> tuple[int, int]:
@@ -329,9 +350,38 @@ class BoardView:
             pts = self._screen_polys.get(rid)
             if pts:
                 pygame.draw.polygon(comp, theme.GOLD, pts, max(3, round(5 * self.ui)))
+        self.labels = self._labels(pic)
         self._draw_labels(comp)
         self._draw_tokens(comp, pic)
         return comp
+
+    def _labels(self, pic: BoardPicture) -> dict[str, RegionPlan]:
+        """The plans with the labels as drawn for this picture: the plans themselves, or on a
+        small window's board the labels placed anew clear of the pieces on it now (a region's
+        stack square where a stack, a cost or the draft's chips stand; its marker column where it
+        has markers), so that an empty region shows its name."""
+        assert self.layout is not None
+        if self.layout.scale >= SMALL_SCALE:
+            return self.plans
+        ox, oy = self.origin
+        d = self.token_size()
+        pieces: list[pygame.Rect] = []
+        for rid, p in self.plans.items():
+            r = pic.state.regions.get(rid)
+            added = pic.added is not None and bool(pic.added.get(rid))
+            if r is not None and ((r.race and r.tokens) or r.lost_tribe) or rid in pic.costs or added:
+                pieces.append(p.stack.inflate(RING, RING))
+            if added:                      # the "+N" over the stack
+                pieces.append(pygame.Rect(p.stack.x, p.stack.y - d // 2, p.stack.w, d // 2))
+            if rid in pic.chips:
+                pieces += [c.move(-ox, -oy) for c in self.chip_rects(rid)]
+            camps = pic.encampments.get(rid, 0) if pic.encampments is not None else getattr(r, "encampments", 0)
+            if r is not None and _marker_kinds(r, camps):
+                pieces.append(p.markers)
+        plans = {rid: replace(p) for rid, p in self.plans.items()}
+        place_labels(plans, self._screen_polys, list(self.regions.values()), label_px(self.scale),
+                     marker_px(self.scale), self.text.size, self._scaled.get_size() if self._scaled else (0, 0), pieces)
+        return plans
 
     def _draw_targets(self, comp: pygame.Surface, pic: BoardPicture) -> None:
         """What the player can click now: the rest of the board dimmed, except the mover's own
@@ -396,13 +446,15 @@ class BoardView:
 
     def _draw_labels(self, comp: pygame.Surface) -> None:
         """Each region's name plate and feature icons, where its plan puts them."""
-        for rid, plan in self.plans.items():
+        for rid, plan in self.labels.items():
             region = self.regions.get(rid)
             if region is None:
                 continue
             lines = plan.lines or (label_of(region),)
             plate = plan.name
-            if not region.is_water:
+            if not plan.shown:
+                lines = ()
+            elif not region.is_water:
                 radius = max(3, min(plate.h, 20) // 3)
                 pygame.draw.rect(comp, (246, 236, 208), plate, border_radius=radius)
                 pygame.draw.rect(comp, (96, 70, 44), plate, 1, border_radius=radius)
@@ -493,15 +545,7 @@ class BoardView:
 
     def _markers(self, surf: pygame.Surface, rid: str, d: int, r: Any, camps: int) -> None:
         """The region's markers in the column its plan keeps beside the stack."""
-        kinds: list[tuple[str, int]] = []
-        for kind, present in (("lair", r.lair), ("fortress", r.fortress), ("hole", r.hole), ("hero", r.hero),
-                              ("dragon", r.dragon)):
-            if present:
-                kinds.append((kind, 1))
-        if camps:
-            kinds.append(("encampment", camps))
-        for kind, n in getattr(r, "marks", {}).items():    # markers of expansion races and powers
-            kinds.append((kind, n))
+        kinds = _marker_kinds(r, camps)
         plan = self.plans.get(rid)
         if not kinds or plan is None:
             return
@@ -511,7 +555,8 @@ class BoardView:
             kinds = kinds[:1]
         col = plan.markers
         k = len(kinds)
-        m = max(MARKER_MIN, min(col.w, col.h // k))
+        least = MARKER_MIN if self.layout is None or self.layout.scale >= SMALL_SCALE else col.w
+        m = max(least, min(col.w, col.h // k))
         step = m if m * k <= col.h else max(m // 2, (col.h - m) // max(1, k - 1))   # many: they overlap
         y = col.y + (col.h - (m + step * (k - 1))) // 2
         for kind, count in kinds:
@@ -670,6 +715,20 @@ class BoardView:
             surf.set_clip(clip)
 
 
+def _marker_kinds(r: Any, camps: int) -> list[tuple[str, int]]:
+    """The markers on a region (its state `r`, with `camps` encampments), each kind with its number."""
+    kinds: list[tuple[str, int]] = []
+    for kind, present in (("lair", r.lair), ("fortress", r.fortress), ("hole", r.hole), ("hero", r.hero),
+                          ("dragon", r.dragon)):
+        if present:
+            kinds.append((kind, 1))
+    if camps:
+        kinds.append(("encampment", camps))
+    for kind, n in getattr(r, "marks", {}).items():    # markers of expansion races and powers
+        kinds.append((kind, n))
+    return kinds
+
+
 def _zoomed_plan(p: RegionPlan, z: float) -> RegionPlan:
     """A region's plan at zoom `z`: every rectangle scaled with its edges rounded alike, so that
     two things apart at 1× stay apart, and the name written `z` times as big."""
@@ -681,7 +740,7 @@ def _zoomed_plan(p: RegionPlan, z: float) -> RegionPlan:
         return pygame.Rect(x, y, round(a.right * z) - x, round(a.bottom * z) - y)
     stack = r(p.stack)
     return RegionPlan(stack, stack.center, r(p.markers), r(p.label), r(p.name), [r(i) for i in p.icons],
-                      round(p.font * z), p.inside, p.weight, p.lines)
+                      round(p.font * z), p.inside, p.weight, p.lines, p.shown)
 
 
 Segment = tuple[tuple[float, float], tuple[float, float]]

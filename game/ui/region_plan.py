@@ -15,7 +15,9 @@ then on three (`split_three`); never below 10 pixels. Where a plan leaves a name
 `PAST_BORDER` pixels past its border, or anything covering anything, the board is planned again
 with that region earlier in line. The promise kept in every case: nothing covers anything else
 (checked over every shipped map), every name lies on the board, and in its region, or within
-`PAST_BORDER` pixels of it where the region is too small (checked in every language).
+`PAST_BORDER` pixels of it where the region is too small (checked in every language). A board
+drawn smaller than `SMALL_SCALE` (a window under about 1000×650) is planned otherwise, pieces
+first: see `small_board`.
 """
 from __future__ import annotations
 
@@ -42,6 +44,8 @@ READABLE = 20             # no marker or feature icon is drawn smaller at 1280×
 READABLE_SCALE = 0.585    # ... the scale of the shipped maps on a 1280×800 window (0.593) or a little less
 SMALL_MARKER = 14         # markers and icons on a window smaller than that
 PAST_BORDER = 8           # a name plate too big for its room reaches past its border no farther (pixels)
+SMALL_SCALE = 0.4         # a board drawn smaller (a window under about 1000×650) is planned pieces first
+SMALL_TOKEN = 22          # a token's least diameter there (28 on a bigger board)
 
 
 @dataclass
@@ -56,10 +60,11 @@ class RegionPlan:
     inside: bool = True                # the name plate lies wholly inside the region
     weight: str = "bold"
     lines: tuple[str, ...] = ()        # the name's lines (empty: the name on one line)
+    shown: bool = True                 # the name plate is drawn (False: no room for it, see `small_board`)
 
     def rects(self) -> list[tuple[str, pygame.Rect]]:
         """Everything drawn for the region, by kind (the label's plate and icons separately)."""
-        return [("stack", self.stack), ("markers", self.markers), ("name", self.name)] + \
+        return [("stack", self.stack), ("markers", self.markers)] + ([("name", self.name)] if self.shown else []) + \
             [("icon", r) for r in self.icons]
 
 
@@ -73,8 +78,9 @@ def feature_kinds(region: object) -> list[str]:
 
 
 def token_px(scale: float) -> int:
-    """A token's diameter on screen for a board drawn at `scale` window pixels per map pixel."""
-    return max(28, round(50 * scale))
+    """A token's diameter on screen for a board drawn at `scale` window pixels per map pixel (a
+    little smaller on a small board, its count still read)."""
+    return max(SMALL_TOKEN if scale < SMALL_SCALE else 28, round(50 * scale))
 
 
 def marker_px(scale: float) -> int:
@@ -119,7 +125,7 @@ def plan_board(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object
             _PLANS.clear()
         _PLANS[key] = got
     return {rid: RegionPlan(p.stack.copy(), p.spot, p.markers.copy(), p.label.copy(), p.name.copy(),
-                            [r.copy() for r in p.icons], p.font, p.inside, p.weight, p.lines)
+                            [r.copy() for r in p.icons], p.font, p.inside, p.weight, p.lines, p.shown)
             for rid, p in got.items()}
 
 
@@ -139,7 +145,7 @@ def _plan(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object], sc
         name = label_of(region) if region is not None else rid
         icons = len(feature_kinds(region)) if region is not None else 0
         ix, iy = spots[rid] if spots and rid in spots else geometry.interior_point(polygons[rid], 2.0)
-        room = _Room(screen[rid], [], max(2, round(3 * scale)))
+        room = Room(screen[rid], [], max(2, round(3 * scale)))
         if _apart(room, (round(ix * scale), round(iy * scale)), name_styles(name, base), icons,
                   round(d * 1.3), marker_px(scale), measure) is None:
             tight.append(rid)
@@ -226,9 +232,9 @@ def _plan_once(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object
         fixed: tuple[pygame.Rect, pygame.Rect] | None = None
         if stack_first:
             for lead in (0, m):
-                st = _stack_near(screen[rid], targets[rid], side, m, taken, size, lead)
+                st = stack_near(screen[rid], targets[rid], side, m, taken, size, lead)
                 if st is not None:
-                    fixed = (st, _column(st, m, lead))
+                    fixed = (st, marker_column(st, m, lead))
                     break
             if fixed is None:
                 return None
@@ -247,12 +253,12 @@ def _plan_once(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object
             else:
                 st = None
                 for lead in (0, m):
-                    st = _stack_near(screen[rid], targets[rid], side, m, taken + [plate], size, lead)
+                    st = stack_near(screen[rid], targets[rid], side, m, taken + [plate], size, lead)
                     if st is not None:
                         break
                 if st is None:
                     continue
-                mk = _column(st, m, lead)
+                mk = marker_column(st, m, lead)
             icon_rs = _icons_near(screen[rid], plate, labels[rid][1], font, taken + [plate, st, mk], size, m)
             if icon_rs is None:
                 continue
@@ -272,11 +278,11 @@ def _plan_once(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object
     #    the least room first, so they get the first pick
     for rid in [rid for rid in order if rid not in plans]:
         name, icons = labels[rid]
-        room = _Room(screen[rid], taken, margin)
+        room = Room(screen[rid], taken, margin)
         plan = None
         for font in _bold_sizes(base):
-            plate = _plate_size((name,), font, "bold", measure)
-            shapes = [_label_shape(plate, icons, font, beside, m) for beside in (False, True)]
+            plate = plate_size((name,), font, "bold", measure)
+            shapes = [label_shape(plate, icons, font, beside, m) for beside in (False, True)]
             for shape in (shapes if icons else shapes[:1]):
                 for where in ("below", "above", "right", "left"):
                     plan = _try_block(room, targets[rid], shape, where, side, m, font)
@@ -297,17 +303,17 @@ def _plan_once(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object
     rest = [rid for rid in order if rid not in plans]
 
     def name_and_stack(rid: str, taken: list[pygame.Rect]) -> tuple[pygame.Rect, Style, pygame.Rect] | None:
-        room = _Room(screen[rid], taken, margin)
+        room = Room(screen[rid], taken, margin)
         tx, ty = targets[rid]
         for font, weight, lines in name_styles(labels[rid][0], base):
-            pw, ph = _plate_size(lines, font, weight, measure)
+            pw, ph = plate_size(lines, font, weight, measure)
             # the name at the middle, or under, over or beside where the stack would be
             for dx, dy in ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0)):
                 want = (tx - pw / 2 + dx * (side + pw) / 2, ty - ph / 2 + dy * (side + ph) / 2)
                 at = room.nearest(pw, ph, want)
                 if at is not None:
                     plate = pygame.Rect(at, (pw, ph))
-                    st = _stack_near(screen[rid], targets[rid], side, m, taken + [plate], size)
+                    st = stack_near(screen[rid], targets[rid], side, m, taken + [plate], size)
                     if st is not None:
                         return plate, (font, weight, lines), st
         return None
@@ -323,7 +329,7 @@ def _plan_once(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object
                 taken.append(got[0])
         for _ in range(3):             # a stack that found no room may find some once others moved
             for rid, (plate, style) in list(plates.items()):
-                st = _stack_near(screen[rid], targets[rid], side, m, taken, size) if plate.w else None
+                st = stack_near(screen[rid], targets[rid], side, m, taken, size) if plate.w else None
                 if st is None:         # the stacks placed meanwhile took its room: choose again
                     taken.remove(plate)
                     again = name_and_stack(rid, taken)
@@ -334,7 +340,7 @@ def _plan_once(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object
                     plate, style, st = again
                     taken.append(plate)
                 font, weight, lines = style
-                mk = _column(st, m, 0)
+                mk = marker_column(st, m, 0)
                 icon_rs = _icons_near(screen[rid], plate, labels[rid][1], font, taken + [st, mk], size, m)
                 if icon_rs is None:
                     continue
@@ -366,7 +372,7 @@ def _plan_once(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object
     for rid in rest:
         stack = pygame.Rect(0, 0, side, side)
         stack.center = targets[rid]
-        room = _Room(screen[rid], taken, 1)
+        room = Room(screen[rid], taken, 1)
         found_at = None
         for lead in (0, m):
             at = room.nearest(side + m, side, (stack.x - lead, stack.y))
@@ -374,12 +380,12 @@ def _plan_once(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object
                 found_at = (pygame.Rect(at[0] + lead, at[1], side, side), lead)
                 break
         for lead in ((0, m) if found_at is None else ()):    # over the border, its centre inside, if it can
-            near = _stack_near(screen[rid], targets[rid], side, m, taken, size, lead)
+            near = stack_near(screen[rid], targets[rid], side, m, taken, size, lead)
             if near is not None:
                 found_at = (near, lead)
                 break
         stack, leads[rid] = found_at or (stack, 0)
-        markers = _column(stack, m, leads[rid])
+        markers = marker_column(stack, m, leads[rid])
         stacks[rid] = (stack, markers)
         taken += [stack, markers]
     # ...then the label as near as it can be without covering anything; if it finds no room
@@ -388,7 +394,7 @@ def _plan_once(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object
         stack, markers = stacks[rid]
         name, icons = labels[rid]
         others = [r for r in taken if r is not stack and r is not markers]
-        room = _Room(screen[rid], others, 1)
+        room = Room(screen[rid], others, 1)
         lead = leads[rid]
         tries = [stack.topleft]
         for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1)):
@@ -396,7 +402,7 @@ def _plan_once(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object
             if got is not None and (got[0] + lead, got[1]) not in tries:
                 tries.append((got[0] + lead, got[1]))
         for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):     # then reaching over its border
-            over = _stack_near(screen[rid], (stack.centerx + dx * side, stack.centery + dy * side), side, m,
+            over = stack_near(screen[rid], (stack.centerx + dx * side, stack.centery + dy * side), side, m,
                                others, size, lead)
             if over is not None and over.topleft not in tries:
                 tries.append(over.topleft)
@@ -404,14 +410,14 @@ def _plan_once(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object
         for strict in (2, 1, 0):
             for corner in (tries if strict else tries[:1]):
                 st = pygame.Rect(corner, (side, side))
-                mk = _column(st, m, lead)
+                mk = marker_column(st, m, lead)
                 for font, weight, lines in name_styles(name, base):
-                    plate = _plate_size(lines, font, weight, measure)
+                    plate = plate_size(lines, font, weight, measure)
                     for beside in ((True, False, None) if icons else (False,)):
                         if beside is None:     # the name alone, its icons wherever they fit near it
-                            shape = _label_shape(plate, 0, font, False, m)
+                            shape = label_shape(plate, 0, font, False, m)
                         else:
-                            shape = _label_shape(plate, icons, font, beside, m)
+                            shape = label_shape(plate, icons, font, beside, m)
                         at = _find_spot(screen[rid], shape[0], st.center, others + [st, mk], strict, size,
                                         shape[1].center, shape[1] if strict == 2 else None)
                         if at is not None and beside is None:
@@ -431,7 +437,7 @@ def _plan_once(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object
                 break
         if found is None:              # nowhere free: under the stack, on the board (the test will say so)
             style = name_styles(name, base)[-1]
-            shape = _label_shape(_plate_size(style[2], style[0], style[1], measure), icons, style[0], False, m)
+            shape = label_shape(plate_size(style[2], style[0], style[1], measure), icons, style[0], False, m)
             box = pygame.Rect((stack.centerx - shape[0][0] // 2, stack.bottom), shape[0]).clamp(((0, 0), size))
             found = (stack, markers, box.topleft, shape, style)
         st, mk, at, shape, (font, weight, lines) = found
@@ -445,7 +451,7 @@ def _plan_once(polygons: Mapping[str, Sequence[Point]], regions: Sequence[object
 
 def plan_rects(plan: RegionPlan) -> list[pygame.Rect]:
     """What a region's plan takes on the board (its icons may lie apart from its name)."""
-    return [plan.stack, plan.markers, plan.name, *plan.icons]
+    return [r for _, r in plan.rects()]
 
 
 def _bold_sizes(base: int) -> list[int]:
@@ -541,20 +547,20 @@ def split_name(name: str) -> tuple[str, str] | None:
     return name[:i] + "-", name[i:]
 
 
-def _plate_size(lines: Sequence[str], font: int, weight: str, measure: Measure) -> tuple[int, int]:
+def plate_size(lines: Sequence[str], font: int, weight: str, measure: Measure) -> tuple[int, int]:
     sizes = [measure(line, font, weight) for line in lines]
     pad_x, pad_y = max(3, font // 3), max(1, font // 8)
     return max(w for w, _ in sizes) + 2 * pad_x, sum(h for _, h in sizes) + 2 * pad_y
 
 
-def _apart(room: "_Room", target: tuple[int, int], styles: Sequence[Style], icons: int, side: int, m: int,
+def _apart(room: "Room", target: tuple[int, int], styles: Sequence[Style], icons: int, side: int, m: int,
            measure: Measure) -> RegionPlan | None:
     """The name plate, the stack with its markers and the icons each wholly inside the region but
     not side by side: the stack nearest the region's middle and the name in the room left, or the
     other way round, in the first style of writing the name that fits."""
     col_w, col_h = side + m, side
     for font, weight, lines in styles:
-        pw, ph = _plate_size(lines, font, weight, measure)
+        pw, ph = plate_size(lines, font, weight, measure)
         isz, gap = m, max(1, font // 6)
         for name_first in (False, True):
             first, second = ((pw, ph), (col_w, col_h)) if name_first else ((col_w, col_h), (pw, ph))
@@ -581,7 +587,7 @@ def _apart(room: "_Room", target: tuple[int, int], styles: Sequence[Style], icon
                 if not icon_rs:
                     continue
             stack = pygame.Rect(col.x, col.y, side, side)
-            markers = _column(stack, m, 0)
+            markers = marker_column(stack, m, 0)
             return RegionPlan(stack, stack.center, markers, plate.unionall(icon_rs) if icon_rs else plate.copy(),
                               plate, icon_rs, font, True, weight, lines if len(lines) > 1 else ())
     return None
@@ -594,14 +600,14 @@ def _least_over(poly: Sequence[Point], target: tuple[int, int], styles: Sequence
     near `target` (the region's middle) as it goes, in the first style that does as well."""
     x0, y0, x1, y1 = geometry.bbox(poly)
     most = round(max(x1 - x0, y1 - y0))
-    sizes = [_plate_size(lines, font, weight, measure) for font, weight, lines in styles]
-    first = _Room(poly, taken, 1)                      # wholly inside, a pixel from the border
+    sizes = [plate_size(lines, font, weight, measure) for font, weight, lines in styles]
+    first = Room(poly, taken, 1)                      # wholly inside, a pixel from the border
     for style, (pw, ph) in zip(styles, sizes, strict=True):
         at = first.nearest(pw, ph, (target[0] - pw / 2, target[1] - ph / 2))
         if at is not None and pygame.Rect((0, 0), board).contains(pygame.Rect(at, (pw, ph))):
             yield 0, pygame.Rect(at, (pw, ph)), style
             break
-    room = _Room([(x0 - most - 1, y0 - most - 1), (x1 + most + 1, y0 - most - 1), (x1 + most + 1, y1 + most + 1),
+    room = Room([(x0 - most - 1, y0 - most - 1), (x1 + most + 1, y0 - most - 1), (x1 + most + 1, y1 + most + 1),
                   (x0 - most - 1, y1 + most + 1)], [], 0)         # an empty box with room to widen into
     W, H = room.size
     ox, oy = room.origin
@@ -640,19 +646,19 @@ def _least_over(poly: Sequence[Point], target: tuple[int, int], styles: Sequence
                 break
 
 
-def _column(stack: pygame.Rect, m: int, lead: int) -> pygame.Rect:
+def marker_column(stack: pygame.Rect, m: int, lead: int) -> pygame.Rect:
     """The marker column beside `stack`: on its right, or on its left when `lead` (its width) says so."""
     h = min(2 * m, stack.h)                # two markers, never taller than the stack
     return pygame.Rect(stack.x - m if lead else stack.right, stack.centery - h // 2, m, h)
 
 
-def _stack_near(poly: Sequence[Point], target: tuple[int, int], side: int, m: int, taken: list[pygame.Rect],
+def stack_near(poly: Sequence[Point], target: tuple[int, int], side: int, m: int, taken: list[pygame.Rect],
                 board: tuple[int, int], lead: int = 0) -> pygame.Rect | None:
     """The stack (with its marker column, on its right, or on its left `lead` pixels wide) clear of
     everything `taken`: wholly inside the region if it can be, else on the board with its centre
     inside, as near `target` as it goes."""
     w, h = side + m, side
-    inside = _Room(poly, taken, 1).nearest(w, h, (target[0] - side // 2 - lead, target[1] - side // 2))
+    inside = Room(poly, taken, 1).nearest(w, h, (target[0] - side // 2 - lead, target[1] - side // 2))
     if inside is not None:
         return pygame.Rect(inside[0] + lead, inside[1], side, side)
     x0, y0, x1, y1 = geometry.bbox(poly)
@@ -715,7 +721,7 @@ def _icons_near(poly: Sequence[Point], plate: pygame.Rect, icons: int, font: int
     return None
 
 
-class _Room:
+class Room:
     """The free room inside one region: its polygon less a margin, less what is already placed."""
 
     def __init__(self, poly: Sequence[Point], taken: list[pygame.Rect], margin: int) -> None:
@@ -768,7 +774,7 @@ class _Room:
         return found[0] - w + 1 + ox, found[1] - h + 1 + oy
 
 
-def _try_block(room: _Room, target: tuple[int, int], shape: tuple[tuple[int, int], pygame.Rect, list[pygame.Rect]],
+def _try_block(room: Room, target: tuple[int, int], shape: tuple[tuple[int, int], pygame.Rect, list[pygame.Rect]],
                where: str, side: int, m: int, font: int) -> RegionPlan | None:
     """The stack, its marker column and the label as one block, the label `where` of the stack."""
     (lw, lh), name_r, icon_rs = shape
@@ -788,13 +794,13 @@ def _try_block(room: _Room, target: tuple[int, int], shape: tuple[tuple[int, int
         return None
     bx, by = at
     stack = pygame.Rect(bx + col[0], by + col[1], side, side)
-    markers = _column(stack, m, 0)
+    markers = marker_column(stack, m, 0)
     lx, ly = bx + lab[0], by + lab[1]
     return RegionPlan(stack, stack.center, markers, pygame.Rect(lx, ly, lw, lh), name_r.move(lx, ly),
                       [r.move(lx, ly) for r in icon_rs], font, True)
 
 
-def _label_shape(plate_size: tuple[int, int], icons: int, font: int,
+def label_shape(plate_size: tuple[int, int], icons: int, font: int,
                  beside: bool, isz: int) -> tuple[tuple[int, int], pygame.Rect, list[pygame.Rect]]:
     """The label's size and, relative to its corner, its name plate and icon rectangles."""
     plate_w, plate_h = plate_size
