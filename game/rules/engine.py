@@ -313,11 +313,18 @@ def _after_roll_effects(s: GameState, seat: int) -> list[Ability]:
 
 def _effects_intents(s: GameState, seat: int, hooks: Hooks, out: list[Action]) -> None:
     """Add to `out` the intents of the effects of one race of `seat` (`hooks`: those in force
-    for it) that are not on it yet."""
+    for it) that are not on it yet, in the order the effects give them. (The intents already
+    on it are looked up in a set, made when the first intent comes: intents are hashable, and
+    a list searched for each would cost its length each time, a Dragon's or a flier's hundreds
+    of targets on a large board.)"""
+    seen: set[Action] | None = None
     for ab in hooks.legal_intents:
         if ab.intents:
             for x in ab.legal_intents(s, seat):
-                if x not in out:
+                if seen is None:
+                    seen = set(out)
+                if x not in seen:
+                    seen.add(x)
                     out.append(x)
 
 
