@@ -639,6 +639,7 @@ class GameState:
                     key = (r.owner, r.race)
                     by_key[key] = by_key.get(key, 0) | bits[rid]
             return by_key, {}
+        index = self.board.index
         if not changed:
             return base
         by_key, names = base[0].copy(), base[1].copy()
@@ -661,10 +662,14 @@ class GameState:
                     by_key[was] = m
                 else:
                     del by_key[was]
-                names.pop(was, None)
+                got = names.get(was)
+                if got is not None:               # the names kept, without it (never changed in place)
+                    names[was] = [x for x in got if x != rid]
             if now is not None:
                 by_key[now] = by_key.get(now, 0) | bit
-                names.pop(now, None)
+                got = names.get(now)
+                if got is not None:               # ... and with it, in board order
+                    names[now] = sorted([*got, rid], key=index.__getitem__)
         return by_key, names
 
     def active_regions(self, seat: int) -> list[str]:
