@@ -548,14 +548,15 @@ class GameState:
                 held = self._held = self._index(self._changed)
             got = held[1].get(key)
             if got is None:
-                got = self._names_since(key, self._changed)
+                got = None if COMPILED else self._names_since(key, self._changed)
                 if got is None:
                     got = self.board.ids_in(held[0].get(key, 0))
                 held[1][key] = got
             return list(got)
-        got = self._names_since(key, self._fresh_r)
-        if got is not None:
-            return got
+        if not COMPILED:          # (compiled, a mask is read into names quicker than names are merged)
+            got = self._names_since(key, self._fresh_r)
+            if got is not None:
+                return got
         return self.board.ids_in(self.held_bits(seat, race))
 
     def _names_since(self, key: tuple[int, str], written: set[str] | frozenset[str]) -> list[str] | None:
@@ -663,13 +664,19 @@ class GameState:
                 else:
                     del by_key[was]
                 got = names.get(was)
-                if got is not None:               # the names kept, without it (never changed in place)
-                    names[was] = [x for x in got if x != rid]
+                if got is not None:               # the names kept, without it (never changed in place;
+                    if COMPILED:                  # compiled, read from the mask again when asked)
+                        del names[was]
+                    else:
+                        names[was] = [x for x in got if x != rid]
             if now is not None:
                 by_key[now] = by_key.get(now, 0) | bit
                 got = names.get(now)
                 if got is not None:               # ... and with it, in board order
-                    names[now] = sorted([*got, rid], key=index.__getitem__)
+                    if COMPILED:
+                        del names[now]
+                    else:
+                        names[now] = sorted([*got, rid], key=index.__getitem__)
         return by_key, names
 
     def active_regions(self, seat: int) -> list[str]:
