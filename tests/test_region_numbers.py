@@ -4,8 +4,8 @@ A board numbers its regions in board order and keeps its facts (adjacency, the w
 coast, the water) as bit masks beside the sets of ids; a game state indexes who holds which
 regions as a mask per seat and race. Every shipped map and the test boards (one of them wider
 than a machine word) check the masks against the sets, and random games, with the base races
-and with the expansions', check the index against a look at every region: sealed, and while a
-state is being written.
+and with the expansions', check the index, the tokens on the board and the markers counted
+against a look at every region: sealed, and while a state is being written.
 """
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ import pytest
 from game.content.catalog import default_catalog, load_catalog
 from game.content.tmx import SHIPPED_MAPS, map_for_players
 from game.rules import Board, GameState, apply, legal_actions, new_game
+from game.rules.ranking import tokens_on_board
+from game.rules.state import MARKER_LIMITS
 from tests.boards import BOARDS, grid_board
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -64,6 +66,25 @@ def _check(s: GameState) -> None:
         if r.tokens and r.race is not None and r.owner is not None:
             counts[r.owner] += 1
     assert s.regions_per_seat() == counts
+    for seat in range(len(s.players)):
+        assert tokens_on_board(s, seat) == sum(r.tokens for r in s.regions.values() if r.owner == seat)
+    for race in {r.race for r in s.regions.values() if r.race is not None}:
+        assert s.tokens_on_board(race) == sum(r.tokens for r in s.regions.values() if r.race == race)
+    for marker in MARKER_LIMITS:
+        slow_count = sum(int(getattr(r, marker)) for r in s.regions.values())
+        assert s.marker_count(marker) == slow_count, marker
+        assert s.marker_count(marker) == slow_count, marker          # a sealed state's kept count
+
+
+def _mark_some(s: GameState, rng: random.Random) -> None:
+    """Put down and take away markers on a few regions of a state being written."""
+    for _ in range(3):
+        r = s.reg_w(rng.choice(s.board.ids))
+        marker = rng.choice(sorted(MARKER_LIMITS))
+        if marker == "encampments":
+            r.encampments = rng.randrange(3)
+        else:
+            setattr(r, marker, not getattr(r, marker))
 
 
 @pytest.mark.parametrize("catalog_of", ["base", "expansions"])
@@ -83,6 +104,12 @@ def test_the_holdings_index_is_what_a_look_at_every_region_says(catalog_of: str)
                 rid = rng.choice(building.board.ids)
                 r = building.reg_w(rid)
                 r.owner, r.race, r.tokens = seat, hold.race, 1
+            _check(building)
+            _mark_some(building, rng)
+            _check(building)
+            building.seal()                            # sealed, counted, then written again
+            _check(building)
+            _mark_some(building, rng)
             _check(building)
             checked += 1
             acts = legal_actions(s)

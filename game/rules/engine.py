@@ -51,7 +51,7 @@ from .listing import conquest_options, judged_locally, peace_in_force
 from .pricing import cost_of, least_tokens
 from .reasons import Reason, reason
 from .resolution import take_region
-from .state import CONQUER, GAME_OVER, PICK, WITHDRAW, GameState, Judged, Listed
+from .state import COMPILED, CONQUER, GAME_OVER, PICK, WITHDRAW, GameState, Judged, Listed
 from .targets import only_forced
 from .waiting import TURN_OVER, WAITING, asked
 
@@ -324,13 +324,28 @@ def _after_roll_effects(s: GameState, seat: int) -> list[Ability]:
     return [ab for ab in abil if (active and ab.discount_after_roll(s, seat)) or ab.rerolls_left(s, seat)]
 
 
+#: how long a list of intents `_effects_intents` searches before it looks them up in a set
+_SEARCHED = 32 if COMPILED else 0
+
+
 def _effects_intents(s: GameState, seat: int, hooks: Hooks, out: list[Action]) -> None:
     """Add to `out` the intents of the effects of one race of `seat` (`hooks`: those in force
-    for it) that are not on it yet."""
+    for it) that are not on it yet, in the order the effects give them. (The intents already
+    on it are looked up in a set, made when the first intent comes: intents are hashable, and
+    a list searched for each would cost its length each time, a Dragon's or a flier's hundreds
+    of targets on a large board. Compiled, a short list is searched: hashing costs more there.)"""
+    seen: set[Action] | None = None
     for ab in hooks.legal_intents:
         if ab.intents:
             for x in ab.legal_intents(s, seat):
-                if x not in out:
+                if seen is None:
+                    if len(out) < _SEARCHED:
+                        if x not in out:
+                            out.append(x)
+                        continue
+                    seen = set(out)
+                if x not in seen:
+                    seen.add(x)
                     out.append(x)
 
 

@@ -102,7 +102,7 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     # candidates unless an effect reaches further or links regions by more than the printed board
     near = bool(own) and not reaches and not links
     board = s.board
-    front = _front(board, own, linked, far)
+    front = _front(board, own, s.held_bits(seat, race), linked, far)
     kept: dict[str, int] | None = None
     near_written = 0
     if since is None:
@@ -154,11 +154,10 @@ def _reached_at_once(s: GameState, seat: int, own: list[str],
     return far
 
 
-def _front(board: Board, own: list[str], linked: dict[str, frozenset[str]] | None,
+def _front(board: Board, own: list[str], mine: int, linked: dict[str, frozenset[str]] | None,
            far: frozenset[str] | None) -> int:
     """The regions next to `own` (on the board or by a printed link) or reached at once (`far`),
-    but `own`, as a mask (`Board.bits`)."""
-    mine = board.mask_of(own)
+    but `own`, as a mask (`Board.bits`; `mine`: `own`'s, read from the state's index)."""
     front = board.near_bits(mine)
     if linked is not None:
         for o in own:

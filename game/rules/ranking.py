@@ -56,7 +56,7 @@ class Outcome:
 
 def tokens_on_board(s: GameState, seat: int) -> int:
     """The race tokens `seat` has on the board, Active and In Decline (R13's tie-break)."""
-    return sum(r.tokens for r in s.regions.values() if r.owner == seat)
+    return s.seat_tokens_on_board(seat)
 
 
 def outcome(s: GameState) -> Outcome:

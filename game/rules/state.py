@@ -351,7 +351,7 @@ class GameState:
     __slots__ = ("board", "catalog", "players", "regions", "column", "race_stack", "power_stack",
                  "power_discard", "tray", "gone", "round", "turn", "winners", "_fresh_r", "_fresh_p",
                  "_sealed", "_held", "_base", "_changed", "_fresh_c", "_listed", "_prior", "_own_supply",
-                 "_own_turn")
+                 "_own_turn", "_marks", "_marks_base", "_marks_from")
 
     def __init__(self, board: "Board", catalog: "Catalog", sharing: "GameState | None" = None) -> None:
         if sharing is not None:             # (compiled) a state that shares `sharing`'s parts: `_sharing`
@@ -393,6 +393,12 @@ class GameState:
         # the conquests judged in the position this one was played from by a conquest or an
         # abandon of the same turn (`Judged`), with `_changed` the regions written since
         self._prior: Judged | None = None
+        # how many of each marker asked lie on the board (`marker_count`): `_marks` for this state
+        # once sealed, counted when first asked; `_marks_base` those the state it was copied from
+        # had counted, and `_marks_from` that state's regions (never written in place once sealed)
+        self._marks: dict[str, int] | None = None
+        self._marks_base: dict[str, int] | None = None
+        self._marks_from: dict[str, RegionState] = self.regions
 
     # -- copy-on-write ---------------------------------------------------------------
     def copy(self) -> "GameState":
@@ -442,6 +448,7 @@ class GameState:
             s._base = None
         s._fresh_c = False
         s._listed = s._prior = None
+        s._marks, s._marks_base, s._marks_from = None, self._marks, self.regions
 
     def supply_w(self) -> "GameState":
         """This state, with stacks, discard, tray and winners that may be written (copied the
@@ -468,6 +475,7 @@ class GameState:
         """The region, writable: copied the first time it is written in this state."""
         self._listed = self._prior = None
         if self._sealed:
+            self._marks_base, self._marks_from, self._marks = self._marks, self.regions, None
             self._sealed, self._base, self._held, self._changed = False, self._held, None, NONE_WRITTEN
         fresh = self._fresh_r
         if rid not in fresh:
@@ -531,16 +539,48 @@ class GameState:
     def regions_of(self, seat: int, race: str) -> list[str]:
         """Regions holding `race` tokens of `seat`, in board order (a sealed state keeps them,
         read from its index, for the next time they are asked)."""
+        key = (seat, race)
         if self._sealed:
             held = self._held
             if held is None:
                 held = self._held = self._index(self._changed)
-            key = (seat, race)
             got = held[1].get(key)
             if got is None:
-                got = held[1][key] = self.board.ids_in(held[0].get(key, 0))
+                got = None if COMPILED else self._names_since(key, self._changed)
+                if got is None:
+                    got = self.board.ids_in(held[0].get(key, 0))
+                held[1][key] = got
             return list(got)
+        if not COMPILED:          # (compiled, a mask is read into names quicker than names are merged)
+            got = self._names_since(key, self._fresh_r)
+            if got is not None:
+                return got
         return self.board.ids_in(self.held_bits(seat, race))
+
+    def _names_since(self, key: tuple[int, str], written: set[str] | frozenset[str]) -> list[str] | None:
+        """The regions of `key` in board order, from the names the index copied from (`_base`)
+        kept for it: those `written` since left out, and the written ones now held put back in
+        board order (no mask read a region at a time); None when that index kept none."""
+        base = self._base
+        if base is None:
+            return None
+        got = base[1].get(key)
+        if got is None:
+            return None
+        if not written:
+            return list(got)
+        seat, race = key
+        out = [rid for rid in got if rid not in written]
+        regions = self.regions
+        added = False
+        for rid in written:
+            r = regions[rid]
+            if r.owner == seat and r.race == race and r.tokens:
+                out.append(rid)
+                added = True
+        if added:
+            out.sort(key=self.board.index.__getitem__)
+        return out
 
     def held_bits(self, seat: int, race: str) -> int:
         """The regions holding `race` tokens of `seat`, as a mask (`Board.bits`): read from the
@@ -598,6 +638,7 @@ class GameState:
                     key = (r.owner, r.race)
                     by_key[key] = by_key.get(key, 0) | bits[rid]
             return by_key, {}
+        index = self.board.index
         if not changed:
             return base
         by_key, names = base[0].copy(), base[1].copy()
@@ -620,23 +661,86 @@ class GameState:
                     by_key[was] = m
                 else:
                     del by_key[was]
-                names.pop(was, None)
+                got = names.get(was)
+                if got is not None:               # the names kept, without it (never changed in place;
+                    if COMPILED:                  # compiled, read from the mask again when asked)
+                        del names[was]
+                    else:
+                        names[was] = [x for x in got if x != rid]
             if now is not None:
                 by_key[now] = by_key.get(now, 0) | bit
-                names.pop(now, None)
+                got = names.get(now)
+                if got is not None:               # ... and with it, in board order
+                    if COMPILED:
+                        del names[now]
+                    else:
+                        names[now] = sorted([*got, rid], key=index.__getitem__)
         return by_key, names
 
     def active_regions(self, seat: int) -> list[str]:
         hold = self.players[seat].active
         return self.regions_of(seat, hold.race) if hold else []
 
+    def _held_now(self) -> dict[tuple[int, str], int]:
+        """(seat, race) -> the mask of its regions, for this state as it is now (the index of a
+        sealed state; else the index copied from, brought up to date with the regions written)."""
+        if self._sealed:
+            held = self._held
+            if held is None:
+                held = self._held = self._index(self._changed)
+            return held[0]
+        return self._index(self._fresh_r)[0]
+
     def tokens_on_board(self, race: str) -> int:
-        return sum(r.tokens for r in self.regions.values() if r.race == race)
+        """The tokens of `race` on the board (read from the regions the index says it holds)."""
+        regions = self.regions
+        n = 0
+        for (_, r), m in self._held_now().items():
+            if r == race:
+                for rid in self.board.ids_in(m):
+                    n += regions[rid].tokens
+        return n
+
+    def seat_tokens_on_board(self, seat: int) -> int:
+        """The race tokens of `seat` on the board, Active and In Decline (read as `tokens_on_board`)."""
+        regions = self.regions
+        n = 0
+        for (who, _), m in self._held_now().items():
+            if who == seat:
+                for rid in self.board.ids_in(m):
+                    n += regions[rid].tokens
+        return n
 
     def marker_count(self, marker: str) -> int:
-        if marker == "encampments":
-            return sum(map(_ENCAMPMENTS, self.regions.values()))
-        return sum(map(truth, map(attrgetter(marker), self.regions.values())))
+        """How many `marker`s lie on the board (Encampments: how many tokens). A sealed state
+        keeps the count; one copied from a state that had counted it counts from there and the
+        regions written since, else every region is read."""
+        got = self._marks
+        if got is not None:
+            n = got.get(marker)
+            if n is not None:
+                return n
+        base = self._marks_base
+        n = base.get(marker) if base is not None else None
+        if n is None:
+            values = self.regions.values()
+            if marker == "encampments":
+                n = sum(map(_ENCAMPMENTS, values))
+            else:
+                n = sum(map(truth, map(attrgetter(marker), values)))
+        else:
+            regions, then = self.regions, self._marks_from
+            for rid in self._changed if self._sealed else self._fresh_r:
+                now, was = regions[rid], then[rid]
+                if marker == "encampments":
+                    n += now.encampments - was.encampments
+                else:
+                    n += bool(getattr(now, marker)) - bool(getattr(was, marker))
+        if self._sealed:
+            if got is None:
+                got = self._marks = {}
+            got[marker] = n
+        return n
 
     def iter_holds(self) -> Iterator[tuple[int, RaceHold, bool]]:
         for seat, p in enumerate(self.players):
