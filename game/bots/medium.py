@@ -58,7 +58,6 @@ from .tactics import (
     decline_income,
     decline_race_short,
     defence_weights,
-    land_neighbours,
     out_of_turn,
     plan_gain,
     spread,
@@ -464,20 +463,15 @@ class MediumBot:
         if turns_left(s, seat) <= 1 or total <= len(own):
             return default
         sharp = self.style.redeploy_sharpness
-        land = land_neighbours(s.board)
+        # a region bonus below -1 (some packs' content) makes a weight negative: no claim, not a complex root
+        weights = {r: max(w, 0.0) ** sharp for r, w in defence_weights(s, seat, own, bonus).items()}
         regions = s.regions
-        weights: dict[str, float] = {}
-        for r in own:               # `defence_weights`, in one pass with the encampments
-            w = threat(s, seat, r, True, land) * (1.0 + bonus.get(r, 0.0))
-            # a region bonus below -1 (some packs' content) makes a weight negative: no claim, not a complex root
-            w = max(w, 0.0) ** sharp
+        for r in own:
             enc = regions[r].encampments
             if enc:
-                w /= (1 + enc) ** 1.5
-            weights[r] = w
+                weights[r] /= (1 + enc) ** 1.5
         counts = spread(total, own, weights)
-        # `Redeploy.of(counts)`: the counts are already region ids and numbers, sorted as they are
-        a = Redeploy(tuple(sorted(counts.items())))
+        a = Redeploy.of(counts)
         if a == default:                  # the listed intent: no need to judge it again
             return default
         return a if why_illegal(s, a) is None else default

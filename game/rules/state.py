@@ -692,21 +692,20 @@ class GameState:
         return self._index(self._fresh_r)[0]
 
     def tokens_on_board(self, race: str) -> int:
-        """The tokens of `race` on the board (read from the regions the index says it holds)."""
-        regions = self.regions
-        n = 0
-        for (_, r), m in self._held_now().items():
-            if r == race:
-                for rid in self.board.ids_in(m):
-                    n += regions[rid].tokens
-        return n
+        """The tokens of `race` on the board."""
+        return self._tokens_held(None, race)
 
     def seat_tokens_on_board(self, seat: int) -> int:
-        """The race tokens of `seat` on the board, Active and In Decline (read as `tokens_on_board`)."""
+        """The race tokens of `seat` on the board, Active and In Decline."""
+        return self._tokens_held(seat, None)
+
+    def _tokens_held(self, seat: int | None, race: str | None) -> int:
+        """The race tokens on the regions the index says `seat` (any, when None) holds with
+        `race` (any, when None)."""
         regions = self.regions
         n = 0
-        for (who, _), m in self._held_now().items():
-            if who == seat:
+        for (who, r), m in self._held_now().items():
+            if (seat is None or who == seat) and (race is None or r == race):
                 for rid in self.board.ids_in(m):
                     n += regions[rid].tokens
         return n
