@@ -307,6 +307,11 @@ def test_positions_boards_and_catalogs_cross_to_another_process() -> None:
     assert s2.to_dict() == s.to_dict() and s2.board == board and s2.turn == s.turn
     first = _trail(s)
     assert _trail(s2) == first and _trail(copy.deepcopy(s)) == first
+    while s._prior is None:              # the conquests judged before a conquest cross too
+        acts = legal_actions(s)
+        s, _rec = apply(s, acts[rng.randrange(len(acts))], rng)
+    back = pickle.loads(pickle.dumps(s))._prior
+    assert back is not None and back.fits(s._prior) and s._prior.fits(back) and back.options == s._prior.options
 
 
 def _trail(s: GameState) -> list[str]:

@@ -15,7 +15,7 @@ import copy as _copy
 from dataclasses import dataclass, field
 from operator import attrgetter, truth
 from types import FunctionType
-from typing import TYPE_CHECKING, Any, ClassVar, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator
 
 from .errors import ReplayError
 from .pickling import by_parts, when_compiled
@@ -302,25 +302,36 @@ class TurnState:
         return TurnState(**{k: _copy.deepcopy(v) for k, v in d.items()})
 
 
-class Judged(NamedTuple):
+class Judged:
     """The conquests `legal_actions` judged possible in a position (region -> cost, in board
     order), kept for the position after a conquest or abandon of the same turn: there only the
     regions written meanwhile and their neighbours are judged again (`conquest_options`). Kept
     only when every effect that judges a target there judges it locally
-    (`Ability.judges_locally`); valid only where all but the options are the same."""
+    (`Ability.judges_locally`); valid only where all but the options are the same. (A plain
+    class: compiled, it is made natively, where a named tuple's constructor runs interpreted.)"""
 
-    seat: int
-    round: int
-    picked: bool
-    race: str
-    power: str | None
-    used: dict[str, Any]
-    peace: tuple[Any, ...]       # each Diplomat's peace in force, with the race it covers
-    options: dict[str, int]
+    __slots__ = ("seat", "round", "picked", "race", "power", "used", "peace", "options")
+
+    def __init__(self, seat: int, round: int, picked: bool, race: str, power: str | None,
+                 used: dict[str, Any], peace: tuple[Any, ...], options: dict[str, int]) -> None:
+        self.seat = seat
+        self.round = round
+        self.picked = picked
+        self.race = race
+        self.power = power
+        self.used = used
+        self.peace = peace           # each Diplomat's peace in force, with the race it covers
+        self.options = options
 
     def fits(self, now: "Judged") -> bool:
         """The same turn, race and everything a local judgement reads besides the regions."""
-        return self[:-1] == now[:-1]
+        return (self.seat == now.seat and self.round == now.round and self.picked == now.picked
+                and self.race == now.race and self.power == now.power
+                and (self.used is now.used or self.used == now.used) and self.peace == now.peace)
+
+    def __repr__(self) -> str:
+        return (f"Judged(seat={self.seat!r}, round={self.round!r}, picked={self.picked!r}, race={self.race!r}, "
+                f"power={self.power!r}, used={self.used!r}, peace={self.peace!r}, options={self.options!r})")
 
 
 #: who holds which regions: (seat, race) -> the mask of its regions (`Board.bits`), and
@@ -795,3 +806,4 @@ class GameState:
 # pickled for the lab's processes (`pickling`)
 when_compiled(RaceHold, PlayerState, Combo, TurnState)
 by_parts(GameState, lambda s: (s.board, s.catalog), forget=("_listed",))
+by_parts(Judged, lambda j: (j.seat, j.round, j.picked, j.race, j.power, j.used, j.peace, j.options))
