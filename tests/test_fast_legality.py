@@ -39,6 +39,7 @@ from game.rules import (
     new_game,
     why_illegal,
 )
+from game.rules.common import decline_reason, may_decline
 from game.rules.listing import conquest_options, judged_locally
 from game.rules.targets import target_reason
 from tests.boards import BOARDS
@@ -81,6 +82,8 @@ def _check_position(s: GameState) -> int:
             compared += 1
     for a in (Decline(), EndTurn(decline=True)):
         assert (a in listed) == (why_illegal(s, a) is None), f"{a}: listed {a in listed}"
+    for other in range(len(s.players)):               # the listing's question without a reason
+        assert may_decline(s, other) == (decline_reason(s, other) is None), other
     for i in range(len(s.column) + 1):
         assert (Pick(i) in listed) == (why_illegal(s, Pick(i)) is None), f"pick {i}"
     return compared + 2 + len(s.column) + 1

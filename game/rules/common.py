@@ -70,6 +70,13 @@ def decline_reason(s: GameState, seat: int, a: Decline | None = None) -> Reason 
     return None
 
 
+def may_decline(s: GameState, seat: int) -> bool:
+    """Whether `seat` may go into decline now: `decline_reason` is None, asked without making
+    the reason (the listing asks it at every position of a conquering turn)."""
+    t = s.turn
+    return s.players[seat].active is not None and t.phase == CONQUER and not t.picked and not t.acted
+
+
 def region_left(s: GameState, rid: str) -> None:
     """The race tokens leave `rid` (abandon or conquest): markers tied to the race go with them.
     Lairs, fortresses, heroes, the dragon and holes leave the board; encampments go back to their

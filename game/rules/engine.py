@@ -13,8 +13,7 @@ intent, the die faces and shuffles it used, and the events in words for the game
 """
 from __future__ import annotations
 
-import functools
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Final, Iterable
 
 from . import turn as T
 from .abilities.base import Ability
@@ -26,6 +25,7 @@ from .actions import (
     Decline,
     EndTurn,
     Pick,
+    Redeploy,
     Reinforce,
     Settle,
     Use,
@@ -34,7 +34,7 @@ from .actions import (
 )
 from .catalog import Hooks
 from .chance import Recorder, Replay
-from .common import decline_reason, effects
+from .common import decline_reason, effects, may_decline
 from .conquest import conquer_reason
 from .die import (
     brought,
@@ -146,13 +146,38 @@ def _judge_intent(s: GameState, seat: int, a: Action) -> tuple[Ability | None, R
     return None, first
 
 
-# Intents are immutable values: the ones `legal_actions` lists again and again are made once.
+# Intents are immutable values: the ones `legal_actions` lists again and again are made once,
+# kept by region (or column place) in tables filled as they are first asked for. (A plain dict
+# read in place: a `functools.cache` would make and hash a tuple of the arguments at each call.)
 _DECLINE, _END, _END_DECLINE, _SETTLE = Decline(), EndTurn(), EndTurn(decline=True), Settle()
-_conquer = functools.cache(Conquer)
-_AFTER_ROLL = frozenset(("discount_after_roll", "rerolls_left"))   # hooks of a choice after the roll
-_reinforce = functools.cache(Reinforce)
-_abandon = functools.cache(Abandon)
-_pick = functools.cache(Pick)
+_CONQUERS: Final[dict[str, Conquer]] = {}
+_REINFORCES: Final[dict[str, Reinforce]] = {}
+_ABANDONS: Final[dict[str, Abandon]] = {}
+_PICKS: Final[list[Pick]] = []
+
+
+def _conquer(rid: str) -> Conquer:
+    got = _CONQUERS[rid] = Conquer(rid)
+    return got
+
+
+def _reinforce(rid: str) -> Reinforce:
+    got = _REINFORCES[rid] = Reinforce(rid)
+    return got
+
+
+def _abandon(rid: str) -> Abandon:
+    got = _ABANDONS.get(rid)
+    if got is None:
+        got = _ABANDONS[rid] = Abandon(rid)
+    return got
+
+
+def _pick(i: int) -> Pick:
+    picks = _PICKS
+    while len(picks) <= i:
+        picks.append(Pick(len(picks)))
+    return picks[i]
 
 
 def legal_actions(s: GameState) -> list[Action]:
@@ -162,8 +187,7 @@ def legal_actions(s: GameState) -> list[Action]:
     got = s._listed
     if got is not None:
         return list(got.intents)
-    costs: dict[str, int] = {}
-    out, judged = _listing(s, costs)
+    out, judged, costs = _listing(s)
     if s._sealed:
         s._listed = got = Listed()
         got.intents = tuple(out)
@@ -208,36 +232,39 @@ def lend_listing(s: GameState, seen: GameState) -> None:
     lent.accepted = None
 
 
-def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged | None]:
-    """The intents of `legal_actions`, with the cost of each conquest judged put in `costs`;
-    and those conquests as a `Judged`, when the next position of the turn may build on them."""
+def _listing(s: GameState) -> tuple[list[Action], Judged | None, dict[str, int]]:
+    """The intents of `legal_actions`; those conquests as a `Judged`, when the next position of
+    the turn may build on them; and the cost of each conquest judged."""
+    costs: dict[str, int] = {}
     t = s.turn
     phase = t.phase
     if phase == GAME_OVER:
-        return [], None
+        return [], None, costs
     if t.used and WAITING in t.used:
-        return _out_of_turn(s), None
+        return _out_of_turn(s), None, costs
     if phase == WITHDRAW:
         seat, counts = T.default_withdraw(s)
-        return [Withdraw.of(seat, counts)], None
+        return [Withdraw.of(seat, counts)], None, costs
     seat = t.seat
     p = s.players[seat]
     out: list[Action] = []
     cat = s.catalog
     hold = p.active
-    if _AFTER_ROLL & cat.hooked and roll_waiting(s):          # the Active race's die, or the Ghouls'
-        return _after_roll(s, seat), None
+    hooked = cat.hooked
+    if ("discount_after_roll" in hooked or "rerolls_left" in hooked) and roll_waiting(s):   # a choice after the roll
+        return _after_roll(s, seat), None, costs
     if hold is not None:
         _effects_intents(s, seat, cat.hooks_in_force(hold.race, hold.power, False), out)
     for h in p.declines:
         _effects_intents(s, seat, cat.hooks_in_force(h.race, h.power, True), out)
     if phase == PICK:
-        out.extend(_pick(i) for i in range(min(len(s.column), p.coins + 1))
-                   if ("pass_over_price" not in cat.hooked and not cat.column_marks)
-                   or T.pick_price(s, i) <= p.coins)
+        free = "pass_over_price" not in cat.hooked and not cat.column_marks
+        for i in range(min(len(s.column), p.coins + 1)):
+            if free or T.pick_price(s, i) <= p.coins:
+                out.append(_pick(i))
         if not s.column:
             out.append(_END)
-        return out, None
+        return out, None, costs
     assert hold is not None
     own = s.regions_of(seat, hold.race)
     tab = cat.combo_hooks(hold.race, hold.power)
@@ -266,15 +293,20 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
                     since = None
             opts = conquest_options(s, seat, hold, abil, own, since, tab)
             bonus = tab.die_bonus
-            costs.update(opts)
+            costs = opts                      # (a dict of its own, never written once listed)
+            if judged is not None:
+                judged.options = opts
             if "forced_regions" in cat.hooked:            # a taunt: some regions first
                 opts = only_forced(s, seat, opts, hand)
+            conquers, reinforces = _CONQUERS, _REINFORCES
             for rid, c in opts.items():
                 if c <= hand:
-                    out.append(_conquer(rid))
+                    x = conquers.get(rid)
+                    out.append(x if x is not None else _conquer(rid))
                 elif die and c - hand <= (brought(3, die_bonus(s, seat, rid, bonus)) if bonus else 3):
-                    out.append(_reinforce(rid))
-        if decline_reason(s, seat) is None:
+                    y = reinforces.get(rid)
+                    out.append(y if y is not None else _reinforce(rid))
+        if may_decline(s, seat):
             out.append(_DECLINE)
     if own and (not tab.may_redeploy or T.redeploy_refused(s, seat, hold) is None):
         out.append(T.listed_redeploy(s, seat, hold, own, tab))
@@ -282,7 +314,7 @@ def _listing(s: GameState, costs: dict[str, int]) -> tuple[list[Action], Judged 
     if tab.may_decline_after_scoring and \
             T.end_turn_reason(s, seat, _END_DECLINE) is None:            # (Stout)
         out.append(_END_DECLINE)
-    return out, judged
+    return out, judged, costs
 
 
 def _waiting_effect(s: GameState) -> tuple[int, Ability | None]:
@@ -340,13 +372,26 @@ def _effects_intents(s: GameState, seat: int, hooks: Hooks, out: list[Action]) -
             for x in ab.legal_intents(s, seat):
                 if seen is None:
                     if len(out) < _SEARCHED:
-                        if x not in out:
+                        if not _among(x, out):
                             out.append(x)
                         continue
                     seen = set(out)
                 if x not in seen:
                     seen.add(x)
                     out.append(x)
+
+
+def _among(x: Action, out: list[Action]) -> bool:
+    """`x in out`, asking only the intents of its own class whether they equal it: an intent's
+    `__eq__` (a dataclass's, run interpreted) says so of no other class's, but a `Redeploy`'s
+    (equal to the listing's `later` one), which is searched as a list is."""
+    if isinstance(x, Redeploy):
+        return x in out
+    kind = type(x)
+    for y in out:
+        if y is x or (type(y) is kind and y == x):
+            return True
+    return False
 
 
 def conquest_cost(s: GameState, seat: int, rid: str) -> int:

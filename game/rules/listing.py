@@ -12,7 +12,7 @@ from .abilities.base import Ability
 from .board import Board
 from .pricing import cost_of
 from .state import GameState, Judged, RaceHold, RegionState
-from .targets import conquest_candidates, immunity_reason, peace_reason, price_reason
+from .targets import at_peace, conquest_candidates, immunity_reason, price_reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from .catalog import Hooks
@@ -117,7 +117,8 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     if not own and (since is not None or tab.enters_anywhere):   # else `conquest_candidates` gave
         asked = _ways_in(s, seat, judge, tab)                     # only the ways in
     guarded, pricing, strong = _answering_races(s, seat) if s.catalog.guarding else _NONE_ANSWER
-    judged = _priced_targets(s, seat, hold, abil, asked, tab, guarded, pricing, strong, near, own, front, links,
+    rids = asked if isinstance(asked, list) else list(asked)      # (compiled: a list is read by index)
+    judged = _priced_targets(s, seat, hold, abil, rids, tab, guarded, pricing, strong, near, own, front, links,
                              reaches)
     if kept is not None:
         return _with_the_judged(out, judge, judged)
@@ -223,7 +224,7 @@ def _answering_races(s: GameState, seat: int) -> tuple[Races, Races, Races]:
     return guarded, pricing, strong
 
 
-def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...], rids: Iterable[str],
+def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...], rids: list[str],
                     tab: Hooks, guarded: Races, pricing: Races, strong: Races, near: bool, own: list[str],
                     front: int, links: tuple[Ability, ...], reaches: tuple[Ability, ...]) -> dict[str, int]:
     """Those of `rids` the race may target, each with its cost. A target: not its own already,
@@ -301,7 +302,7 @@ def _shielded(s: GameState, seat: int, rid: str, r: RegionState, guarded: Races,
 def _at_peace(s: GameState, seat: int, rid: str, r: RegionState) -> bool:
     """R12: the holder of `rid`, whose peace holds until his next turn (a Diplomat's), made it
     with `seat`, and it covers the race there."""
-    return not r.decline and peace_reason(s, seat, rid) is not None
+    return not r.decline and at_peace(s, seat, rid)
 
 
 def _conquers_water(water_ok: tuple[Ability, ...], s: GameState, seat: int, rid: str) -> bool:

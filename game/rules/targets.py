@@ -70,14 +70,21 @@ def price_reason(s: GameState, seat: int, rid: str) -> Reason | None:
 
 def peace_reason(s: GameState, seat: int, rid: str) -> Reason | None:
     """R12: a Diplomat's chosen opponent may not attack the Diplomat's Active race."""
+    if at_peace(s, seat, rid):
+        r = s.regions[rid]
+        assert r.owner is not None
+        return reason("at_peace", s, player=s.players[r.owner].name, race=r.race)
+    return None
+
+
+def at_peace(s: GameState, seat: int, rid: str) -> bool:
+    """`peace_reason` is not None, asked without making the reason (the listing's question)."""
     r = s.regions[rid]
     if r.owner is None or r.owner == seat or r.decline:
-        return None
+        return False
     owner = s.players[r.owner]
     peace = owner.memo.get("until_next_turn", {}).get("peace_with")
-    if peace == seat and owner.active is not None and owner.active.race == r.race:
-        return reason("at_peace", s, player=owner.name, race=r.race)
-    return None
+    return peace == seat and owner.active is not None and owner.active.race == r.race
 
 
 def forced_targets(s: GameState, seat: int) -> list[tuple[str, int]]:
