@@ -89,19 +89,28 @@ class Redeploy(Action):
 _new, _set = object.__new__, object.__setattr__
 
 
+class _LaterCounts:
+    """The `counts` of a `Redeploy.later`: made on first reading, then kept in the instance's
+    own attributes, where every later reading finds them (a descriptor that sets nothing gives
+    way to them; a missing attribute found by `__getattr__` would first raise and catch an
+    error at each listing's first reading)."""
+
+    def __get__(self, obj: Any, cls: Any = None) -> Any:
+        if obj is None:
+            return self
+        make, args = obj._make
+        counts = make(*args)
+        _set(obj, "counts", counts)         # read from the instance from now on
+        _set(obj, "_make", None)
+        return counts
+
+
 class _LaterRedeploy(Redeploy):
     """`Redeploy.later`: the counts are made on first reading, then kept like any Redeploy's."""
 
     __slots__ = ("_make",)
 
-    def __getattr__(self, name: str) -> Any:
-        if name != "counts":
-            raise AttributeError(name)
-        make, args = self._make
-        counts = make(*args)
-        _set(self, "counts", counts)        # read from the instance from now on
-        _set(self, "_make", None)
-        return counts
+    counts = _LaterCounts()         # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"Redeploy(counts={self.counts!r})"

@@ -10,10 +10,10 @@ that the engine's tables of them hold these functions and no wrapper between.
 from __future__ import annotations
 
 import copy
-from typing import Any, Mapping
+from typing import Any, Callable, Final, Mapping
 
 from .abilities.markers import counted_regions, frozen_by
-from .actions import Abandon, Decline, EndTurn, Pick, Redeploy, Withdraw
+from .actions import Abandon, Decline, EndTurn, Pick, Redeploy, Withdraw, _LaterRedeploy
 from .catalog import Hooks
 from .common import (
     add_tray,
@@ -49,6 +49,10 @@ from .state import (
     TurnState,
 )
 from .waiting import TURN_OVER, WAITING, keep_answerable
+
+#: how the listing makes a `Redeploy.later` (its counts made when first read)
+_new: Final[Callable[[type], Any]] = object.__new__
+_set: Final[Callable[[object, str, Any], None]] = object.__setattr__
 
 # -- pick --------------------------------------------------------------------------------
 
@@ -313,10 +317,14 @@ def listed_redeploy(s: GameState, seat: int, hold: RaceHold, own: list[str], hoo
     counts are worked out only if read, from what they depend on, taken now."""
     if not s._sealed:
         return Redeploy(tuple(sorted(default_redeploy(s, seat).items())))
+    # `Redeploy.later` made here: compiled, two calls of the runtime, not a method run interpreted
+    r = _new(_LaterRedeploy)
     if _plain(s, hold, hooks):
-        return Redeploy.later(_board_and_hand_counts, (s.regions, own, seat, hold.race, hold.hand,
-                                                       s.turn.last_taken.get(hold.race)))
-    return Redeploy.later(_spread_counts, _spread_args(s, seat, hold, own))
+        _set(r, "_make", (_board_and_hand_counts, (s.regions, own, seat, hold.race, hold.hand,
+                                                   s.turn.last_taken.get(hold.race))))
+    else:
+        _set(r, "_make", (_spread_counts, _spread_args(s, seat, hold, own)))
+    return r
 
 
 def default_redeploy(s: GameState, seat: int) -> dict[str, int]:
@@ -384,28 +392,40 @@ def redeploy_counts(s: GameState, seat: int, counts: Mapping[str, int], events: 
     hold = s.player_w(seat).active
     assert hold is not None
     own = redeploy_regions(s, seat, hold)
-    board_total = sum(s.regions[r].tokens for r in own)
-    earlier = int(hold.memo.pop("set_aside", 0))   # set aside by an earlier redeploy this turn
+    regions = s.regions
+    board_total = 0
+    for rid in own:
+        board_total += regions[rid].tokens
+    earlier = int(hold.memo.pop("set_aside", 0)) if hold.memo else 0   # set aside by an earlier redeploy this turn
     bonus = _bonus(s, seat, hold)
     if bonus:
         take_tray(s, hold.race, bonus)
         s.turn.used["redeploy_bonus_given"] = True
         event(events, "bonus_tokens", seat=seat, race=hold.race, tokens=bonus)
     total = board_total + hold.hand + earlier + bonus
-    aside = total - sum(counts.values())
-    emptied: dict[str, Any] = s.turn.used.setdefault(EMPTIED, {})
+    placed = 0
+    for n in counts.values():
+        placed += n
+    aside = total - placed
+    used = s.turn.used
+    # the regions emptied by a redeploy of this turn, noted only when there are some
+    emptied: dict[str, Any] | None = used.get(EMPTIED)
     for rid in own:
         r = s.regions[rid]
-        if counts[rid] and not r.tokens:        # emptied earlier this turn: back as it was
-            _refill(s, seat, rid, emptied.pop(rid), counts[rid])
-        elif counts[rid]:
-            if counts[rid] != r.tokens:         # (a region left as it was is not copied)
-                s.reg_w(rid).tokens = counts[rid]
+        n = counts[rid]
+        if n and not r.tokens:                  # emptied earlier this turn: back as it was
+            assert emptied is not None
+            _refill(s, seat, rid, emptied.pop(rid), n)
+        elif n:
+            if n != r.tokens:                   # (a region left as it was is not copied)
+                s.reg_w(rid).tokens = n
         elif r.tokens:                          # R19: the Amazons' four may empty a region
+            if emptied is None:
+                emptied = used[EMPTIED] = {}
             emptied[rid] = {k: v for k, v in r.to_dict().items() if k in KEPT}
             region_left(s, rid)
-    if not emptied:
-        del s.turn.used[EMPTIED]
+    if emptied is not None and not emptied:
+        del used[EMPTIED]
     hold.hand = 0
     if aside:
         hold.memo["set_aside"] = aside
