@@ -39,7 +39,9 @@ from game.rules import (
     new_game,
     why_illegal,
 )
+from game.rules.actions import action_from_dict
 from game.rules.common import decline_reason, may_decline
+from game.rules.engine import _among
 from game.rules.listing import conquest_options, judged_locally
 from game.rules.targets import target_reason
 from tests.boards import BOARDS
@@ -59,8 +61,9 @@ def _check_position(s: GameState) -> int:
             assert s.regions_of(seat, h.race) == _scan(s, seat, h.race)
     legal = legal_actions(s)
     listed = set(legal)
-    for a in legal:
+    for i, a in enumerate(legal):
         assert why_illegal(s, a) is None, f"listed but refused: {a}"
+        assert _among(a, legal[:i]) == (a in legal[:i]) and _among(action_from_dict(a.to_dict()), legal), a
     compared = len(legal)
     seat = actor(s)
     p = s.players[seat]

@@ -19,6 +19,7 @@ from . import turn as T
 from .abilities.base import Ability
 from .abilities.markers import frozen_by
 from .actions import (
+    ACTION_TYPES,
     Abandon,
     Action,
     Conquer,
@@ -381,13 +382,24 @@ def _effects_intents(s: GameState, seat: int, hooks: Hooks, out: list[Action]) -
                     out.append(x)
 
 
+#: the engine's intents whose equality is that of their fields (frozen dataclasses), but `Redeploy`
+_BY_FIELDS: Final = frozenset(c for c in ACTION_TYPES.values() if c is not Redeploy)
+
+
 def _among(x: Action, out: list[Action]) -> bool:
     """`x in out`, asking only the intents of its own class whether they equal it: an intent's
-    `__eq__` (a dataclass's, run interpreted) says so of no other class's, but a `Redeploy`'s
-    (equal to the listing's `later` one), which is searched as a list is."""
+    `__eq__` (a dataclass's) says so of no other class's, but a `Redeploy`'s (equal to the
+    listing's `later` one), which is searched as a list is. Those of the engine's own classes
+    (`_BY_FIELDS`) compare their fields as a dict, without running their `__eq__` interpreted."""
     if isinstance(x, Redeploy):
         return x in out
     kind = type(x)
+    if kind in _BY_FIELDS:
+        fields = x.__dict__
+        for y in out:
+            if y is x or (type(y) is kind and y.__dict__ == fields):
+                return True
+        return False
     for y in out:
         if y is x or (type(y) is kind and y == x):
             return True
