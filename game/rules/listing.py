@@ -6,7 +6,7 @@ leaves out, and may build on what was judged in the position this one was played
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, AbstractSet, Any, Iterable
+from typing import TYPE_CHECKING, AbstractSet, Any, Iterable, Mapping
 
 from .abilities.base import Ability
 from .board import Board
@@ -109,10 +109,11 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
         candidates = board.ids_in(front) if near else conquest_candidates(s, seat, race, abil, own)
     else:
         candidates, kept, near_written = _since(s, since, near, front, linked)
-    out: dict[str, int] = {}
     judge = candidates                         # the candidates judged now
-    if kept is not None:
-        out, judge = _kept(candidates, set(board.ids_in(front & near_written)), kept)
+    redo = 0
+    if kept is not None:                       # those near the regions written (`candidates`
+        redo = front & near_written            # is the front, in board order)
+        judge = board.ids_in(redo)
     asked = judge
     if not own and (since is not None or tab.enters_anywhere):   # else `conquest_candidates` gave
         asked = _ways_in(s, seat, judge, tab)                     # only the ways in
@@ -121,7 +122,8 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     judged = _priced_targets(s, seat, hold, abil, rids, tab, guarded, pricing, strong, near, own, front, links,
                              reaches)
     if kept is not None:
-        return _with_the_judged(out, judge, judged)
+        assert isinstance(candidates, list)
+        return _kept(board.bits, candidates, redo, kept, judged)
     if since is not None:
         return _with_the_unchanged(s, judged, since, set(judge))
     return judged
@@ -353,31 +355,14 @@ def _least_cost(s: GameState, seat: int, tab: Hooks) -> int:
     return max([1] + [ab.cost_floor(s, seat) for ab in tab.cost_floor])
 
 
-def _kept(candidates: Iterable[str], redo: AbstractSet[str],
-          kept: dict[str, int]) -> tuple[dict[str, int], list[str]]:
-    """The options kept from the position before (the candidates away from the regions
-    written), in board order with a place held for each candidate near them (`redo`); and
-    those candidates, to be judged again."""
+def _kept(bits: Mapping[str, int], candidates: list[str], redo: int, kept: dict[str, int],
+          judged: dict[str, int]) -> dict[str, int]:
+    """The options in board order: of `candidates`, those near the regions written (`redo`, a
+    mask) as judged now (`judged`), the others as kept from the position before (`kept`)."""
     out: dict[str, int] = {}
-    todo: list[str] = []
     for rid in candidates:
-        if rid in redo:
-            todo.append(rid)
-            out[rid] = 0                           # its place, priced by `_with_the_judged`
-        else:
-            c = kept.get(rid)
-            if c is not None:
-                out[rid] = c
-    return out, todo
-
-
-def _with_the_judged(out: dict[str, int], judge: Iterable[str], judged: dict[str, int]) -> dict[str, int]:
-    """The places `_kept` held for the candidates judged again (`judge`): priced, or left out."""
-    for rid in judge:
-        c = judged.get(rid)
-        if c is None:
-            del out[rid]
-        else:
+        c = judged.get(rid) if bits[rid] & redo else kept.get(rid)
+        if c is not None:
             out[rid] = c
     return out
 
