@@ -110,6 +110,7 @@ class _LaterRedeploy(Redeploy):
 
     __slots__ = ("_make",)
 
+    _make: tuple[Callable[..., tuple[tuple[str, int], ...]], tuple[Any, ...]] | None   # until first read
     counts = _LaterCounts()         # type: ignore[assignment]
 
     def __repr__(self) -> str:

@@ -384,7 +384,21 @@ def _spread_counts(*args: Any) -> tuple[tuple[str, int], ...]:
 
 def do_redeploy(s: GameState, seat: int, a: Redeploy, listed: Listed | None, chance: Any,
                 events: list[dict[str, Any]]) -> None:
-    redeploy_counts(s, seat, dict(a.counts), events)
+    redeploy_counts(s, seat, dict(_counts_of(a)), events)
+
+
+def _counts_of(a: Redeploy) -> tuple[tuple[str, int], ...]:
+    """`a.counts`: those of the listing's `later` Redeploy, not read yet, made and kept here as
+    its descriptor would (compiled, without running it interpreted)."""
+    if type(a) is _LaterRedeploy:
+        made = a._make
+        if made is not None:
+            make, args = made
+            counts: tuple[tuple[str, int], ...] = make(*args)
+            _set(a, "counts", counts)
+            _set(a, "_make", None)
+            return counts
+    return a.counts
 
 
 def redeploy_counts(s: GameState, seat: int, counts: Mapping[str, int], events: list[dict[str, Any]]) -> None:
