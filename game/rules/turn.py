@@ -177,6 +177,8 @@ def _bonus(s: GameState, seat: int, hold: RaceHold) -> int:
     if s.turn.used.get("redeploy_bonus_given"):
         return 0
     cat = s.catalog
+    if cat.combo_hooks(hold.race, hold.power).plain_redeploy:    # no effect of the combo gives any
+        return 0
     givers = cat.answering(hold.race, hold.power, "redeploy_bonus")
     if not givers:
         return 0
@@ -188,6 +190,8 @@ def _withheld(s: GameState, seat: int, hold: RaceHold, pool: int) -> int:
     """Tokens set aside after the redeployment (Amazons): exactly what the effects ask, even if
     that empties regions (R19: "if possible" only protects the one token per region)."""
     cat = s.catalog
+    if cat.combo_hooks(hold.race, hold.power).plain_redeploy:    # no effect of the combo withholds any
+        return 0
     keepers = cat.answering(hold.race, hold.power, "withheld_after_redeploy")
     if not keepers:
         return 0
@@ -335,7 +339,7 @@ def default_redeploy(s: GameState, seat: int) -> dict[str, int]:
     assert hold is not None
     cat = s.catalog
     held = s.regions_of(seat, hold.race)
-    if _plain(s, hold, cat.hooks(cat.effects_of(hold.race, hold.power))):
+    if _plain(s, hold, cat.combo_hooks(hold.race, hold.power)):
         return _board_and_hand(s.regions, held, seat, hold.race, hold.hand, s.turn.last_taken.get(hold.race))
     return _spread(*_spread_args(s, seat, hold, held))
 
