@@ -68,10 +68,10 @@ class Record:
         self.seat = seat
         self._action: dict[str, Any] | None = None
         self._intent: Action | None = None
-        if isinstance(action, Action):
-            self._intent = action
-        else:
+        if isinstance(action, dict):          # (compiled: a quicker question than of the class Action)
             self._action = action
+        else:
+            self._intent = action
         self.rolls: list[int] = [] if rolls is None else rolls
         self.shuffles: list[list[Any]] = [] if shuffles is None else shuffles
         self.events: list[dict[str, Any]] = [] if events is None else events
@@ -543,12 +543,26 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
         ab.apply_intent(new, seat, a, chance, ev)
         if waited and roll_waiting(new) and not rolled_again(new):   # the choice after the roll is made: settle
             settle_roll(new, seat, _SETTLE, None, chance, ev)
-        if getattr(ab, "move_declines", False):      # a move that is a decline too (Ivory Tower)
+        if _move_declines(ab):                  # a move that is a decline too (Ivory Tower)
             T.do_decline(new, seat, _DECLINE, None, chance, ev)
     new.seal()
     if listed is not None and listed.judged is not None and isinstance(a, (Conquer, Abandon)):
         new._prior = listed.judged      # the next listing judges again only near what changed
     return new, Record(seat, a, chance.rolls, chance.shuffles, ev)
+
+
+#: whether an effect's move is a decline too, by the effect's class (a class value, `move_declines`)
+_DECLINING: Final[dict[type, bool]] = {}
+
+
+def _move_declines(ab: Ability) -> bool:
+    """`ab.move_declines`, False for a block without it: looked up once per class (compiled, a
+    missing attribute asked of each effect's move raised and caught an error each time)."""
+    kind = type(ab)
+    got = _DECLINING.get(kind)
+    if got is None:
+        got = _DECLINING[kind] = bool(getattr(ab, "move_declines", False))
+    return got
 
 
 def replay(s: GameState, records: Iterable[Record]) -> GameState:
