@@ -22,9 +22,12 @@ from .pickling import when_compiled
 from .reasons import reason
 
 #: masks below this fit a machine word (compiled, working on one makes no Python number): read by
-#: shifting; a wider one (a board of more regions) is read from its bytes, made once. (`Final`:
-#: compiled, read as a constant, not looked up in the module by name)
+#: shifting; a wider one (a board of more regions) seven bytes at a time from its lowest region up,
+#: the empty bytes between skipped at once. (`Final`: compiled, read as a constant, not looked up
+#: in the module by name)
 _SHORT: Final = 1 << 60
+#: the low seven bytes of a wide mask, read as one word (`Board.ids_in`)
+_WORD: Final = (1 << 56) - 1
 
 TERRAINS: tuple[str, ...] = ("farmland", "forest", "hill", "mountain", "swamp", "sea", "lake")
 WATER: frozenset[str] = frozenset({"sea", "lake"})
@@ -225,17 +228,28 @@ class Board:
         table = self.ids_by_byte
         out: list[str] = []
         k = 0
-        if mask < _SHORT:
-            while mask:
-                byte = mask & 255
+        while mask >= _SHORT:
+            # a wide mask: skip the empty bytes below its lowest region, then read the next
+            # seven bytes (a machine word) at once; what is left above, again
+            low = ((mask & -mask).bit_length() - 1) >> 3
+            if low:
+                mask >>= low << 3
+                k += low
+            word = mask & _WORD
+            mask >>= 56
+            j = k
+            while word:
+                byte = word & 255
                 if byte:
-                    out.extend(table[k][byte])
-                mask >>= 8
-                k += 1
-            return out
-        for byte in mask.to_bytes(len(table), "little"):
+                    out.extend(table[j][byte])
+                word >>= 8
+                j += 1
+            k += 7
+        while mask:
+            byte = mask & 255
             if byte:
                 out.extend(table[k][byte])
+            mask >>= 8
             k += 1
         return out
 
@@ -247,17 +261,26 @@ class Board:
         """The union of the masks `table` gives the regions of `mask` (`table`: made by `by_byte`)."""
         out = 0
         k = 0
-        if mask < _SHORT:
-            while mask:
-                byte = mask & 255
+        while mask >= _SHORT:             # a wide mask: a word at a time, as `ids_in` reads it
+            low = ((mask & -mask).bit_length() - 1) >> 3
+            if low:
+                mask >>= low << 3
+                k += low
+            word = mask & _WORD
+            mask >>= 56
+            j = k
+            while word:
+                byte = word & 255
                 if byte:
-                    out |= table[k][byte]
-                mask >>= 8
-                k += 1
-            return out
-        for byte in mask.to_bytes(len(table), "little"):
+                    out |= table[j][byte]
+                word >>= 8
+                j += 1
+            k += 7
+        while mask:
+            byte = mask & 255
             if byte:
                 out |= table[k][byte]
+            mask >>= 8
             k += 1
         return out
 
