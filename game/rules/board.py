@@ -26,8 +26,13 @@ from .reasons import reason
 #: the empty bytes between skipped at once. (`Final`: compiled, read as a constant, not looked up
 #: in the module by name)
 _SHORT: Final = 1 << 60
-#: the low seven bytes of a wide mask, read as one word (`Board.ids_in`)
+#: the low seven bytes of a wide mask, read as one word (`Board.ids_in`); a wide mask of more
+#: regions than `_FEW` is read a byte at a time from its bytes, made once
 _WORD: Final = (1 << 56) - 1
+_FEW: Final = 16
+#: a board of more regions than a machine word holds keeps the masks of the sets of regions asked
+#: (`Board.mask_of`), up to this many: the regions linked to each region are asked again and again
+_MASKS_KEPT: Final = 1024
 
 TERRAINS: tuple[str, ...] = ("farmland", "forest", "hill", "mountain", "swamp", "sea", "lake")
 WATER: frozenset[str] = frozenset({"sea", "lake"})
@@ -130,6 +135,7 @@ class Board:
     water_bits: int = field(compare=False)
     ids_by_byte: tuple[tuple[tuple[str, ...], ...], ...] = field(compare=False, repr=False)  # (`ids_in`)
     adj_by_byte: tuple[tuple[int, ...], ...] = field(compare=False, repr=False)   # (`near_bits`: `by_byte`)
+    _masks: dict[frozenset[str], int] = field(default_factory=dict, compare=False, repr=False)  # (`mask_of`)
 
     @staticmethod
     def build(name: str, turns: int, regions: Sequence[Region],
@@ -221,6 +227,14 @@ class Board:
 
     def mask_of(self, ids: Iterable[str]) -> int:
         """The mask of the regions `ids` (each counted once)."""
+        if isinstance(ids, frozenset) and len(self.ids) >= 60:
+            kept = self._masks           # a wide mask is made a region at a time: kept
+            m = kept.get(ids)
+            if m is None:
+                if len(kept) >= _MASKS_KEPT:
+                    kept.clear()
+                m = kept[ids] = _mask(self.bits, ids)
+            return m
         return _mask(self.bits, ids)
 
     def ids_in(self, mask: int) -> list[str]:
@@ -228,6 +242,12 @@ class Board:
         table = self.ids_by_byte
         out: list[str] = []
         k = 0
+        if mask >= _SHORT and mask.bit_count() > _FEW:     # many regions: every byte read
+            for byte in mask.to_bytes(len(table), "little"):
+                if byte:
+                    out.extend(table[k][byte])
+                k += 1
+            return out
         while mask >= _SHORT:
             # a wide mask: skip the empty bytes below its lowest region, then read the next
             # seven bytes (a machine word) at once; what is left above, again
@@ -261,7 +281,13 @@ class Board:
         """The union of the masks `table` gives the regions of `mask` (`table`: made by `by_byte`)."""
         out = 0
         k = 0
-        while mask >= _SHORT:             # a wide mask: a word at a time, as `ids_in` reads it
+        if mask >= _SHORT and mask.bit_count() > _FEW:     # as `ids_in` reads it
+            for byte in mask.to_bytes(len(table), "little"):
+                if byte:
+                    out |= table[k][byte]
+                k += 1
+            return out
+        while mask >= _SHORT:
             low = ((mask & -mask).bit_length() - 1) >> 3
             if low:
                 mask >>= low << 3
