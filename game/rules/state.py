@@ -69,6 +69,10 @@ def _count(regions: Iterable["RegionState"], marker: str) -> int:
     return sum(map(truth, map(attrgetter(marker), regions)))
 
 
+#: the markers whose counts are kept (`GameState.marker_count`), each a slot of `RegionState`
+_MARKERS: frozenset[str] = frozenset(MARKER_LIMITS)
+
+
 def _marker_on(r: "RegionState", marker: str) -> int:
     """How many `marker`s lie on `r` (Encampments: how many tokens): 0 or 1 for the others."""
     if marker == "lair":
@@ -733,6 +737,8 @@ class GameState:
         keeps the count; one copied from a state counts from that state's count (counted there
         first, if it had not been) and the regions written since; one copied from nowhere reads
         every region."""
+        if marker not in _MARKERS:          # (not a marker of the box: counted, never kept)
+            return _count(self.regions.values(), marker)
         got = self._marks
         if got is not None:
             n = got.get(marker)
@@ -765,10 +771,21 @@ class GameState:
         every marker the state it came from had counted, counted here too (so that a count, once
         made, follows the states played after it)."""
         got = self._marks
-        if got is None:
-            got = self._marks = {}
         base = self._marks_base
-        if base:
+        if got is None:
+            if not base:
+                got = self._marks = {}
+                return got
+            got = self._marks = base.copy()
+            regions, then = self.regions, self._marks_from
+            for rid in self._changed:          # (most writes move tokens alone: one look each)
+                now, was = regions[rid], then[rid]
+                if (now.lair != was.lair or now.fortress != was.fortress or now.hole != was.hole
+                        or now.encampments != was.encampments or now.mountain != was.mountain
+                        or now.hero != was.hero or now.dragon != was.dragon):
+                    for marker in base:
+                        got[marker] += _marker_on(now, marker) - _marker_on(was, marker)
+        elif base:
             for marker, n in base.items():
                 if marker not in got:
                     got[marker] = self._counted_since(n, marker)
