@@ -22,9 +22,17 @@ from .pickling import when_compiled
 from .reasons import reason
 
 #: masks below this fit a machine word (compiled, working on one makes no Python number): read by
-#: shifting; a wider one (a board of more regions) is read from its bytes, made once. (`Final`:
-#: compiled, read as a constant, not looked up in the module by name)
+#: shifting; a wider one (a board of more regions) seven bytes at a time from its lowest region up,
+#: the empty bytes between skipped at once. (`Final`: compiled, read as a constant, not looked up
+#: in the module by name)
 _SHORT: Final = 1 << 60
+#: the low seven bytes of a wide mask, read as one word (`Board.ids_in`); a wide mask of more
+#: regions than `_FEW` is read a byte at a time from its bytes, made once
+_WORD: Final = (1 << 56) - 1
+_FEW: Final = 16
+#: a board of more regions than a machine word holds keeps the masks of the sets of regions asked
+#: (`Board.mask_of`), up to this many: the regions linked to each region are asked again and again
+_MASKS_KEPT: Final = 1024
 
 TERRAINS: tuple[str, ...] = ("farmland", "forest", "hill", "mountain", "swamp", "sea", "lake")
 WATER: frozenset[str] = frozenset({"sea", "lake"})
@@ -127,6 +135,7 @@ class Board:
     water_bits: int = field(compare=False)
     ids_by_byte: tuple[tuple[tuple[str, ...], ...], ...] = field(compare=False, repr=False)  # (`ids_in`)
     adj_by_byte: tuple[tuple[int, ...], ...] = field(compare=False, repr=False)   # (`near_bits`: `by_byte`)
+    _masks: dict[frozenset[str], int] = field(default_factory=dict, compare=False, repr=False)  # (`mask_of`)
 
     @staticmethod
     def build(name: str, turns: int, regions: Sequence[Region],
@@ -218,6 +227,14 @@ class Board:
 
     def mask_of(self, ids: Iterable[str]) -> int:
         """The mask of the regions `ids` (each counted once)."""
+        if isinstance(ids, frozenset) and len(self.ids) >= 60:
+            kept = self._masks           # a wide mask is made a region at a time: kept
+            m = kept.get(ids)
+            if m is None:
+                if len(kept) >= _MASKS_KEPT:
+                    kept.clear()
+                m = kept[ids] = _mask(self.bits, ids)
+            return m
         return _mask(self.bits, ids)
 
     def ids_in(self, mask: int) -> list[str]:
@@ -225,17 +242,34 @@ class Board:
         table = self.ids_by_byte
         out: list[str] = []
         k = 0
-        if mask < _SHORT:
-            while mask:
-                byte = mask & 255
+        if mask >= _SHORT and mask.bit_count() > _FEW:     # many regions: every byte read
+            for byte in mask.to_bytes(len(table), "little"):
                 if byte:
                     out.extend(table[k][byte])
-                mask >>= 8
                 k += 1
             return out
-        for byte in mask.to_bytes(len(table), "little"):
+        while mask >= _SHORT:
+            # a wide mask: skip the empty bytes below its lowest region, then read the next
+            # seven bytes (a machine word) at once; what is left above, again
+            low = ((mask & -mask).bit_length() - 1) >> 3
+            if low:
+                mask >>= low << 3
+                k += low
+            word = mask & _WORD
+            mask >>= 56
+            j = k
+            while word:
+                byte = word & 255
+                if byte:
+                    out.extend(table[j][byte])
+                word >>= 8
+                j += 1
+            k += 7
+        while mask:
+            byte = mask & 255
             if byte:
                 out.extend(table[k][byte])
+            mask >>= 8
             k += 1
         return out
 
@@ -247,17 +281,32 @@ class Board:
         """The union of the masks `table` gives the regions of `mask` (`table`: made by `by_byte`)."""
         out = 0
         k = 0
-        if mask < _SHORT:
-            while mask:
-                byte = mask & 255
+        if mask >= _SHORT and mask.bit_count() > _FEW:     # as `ids_in` reads it
+            for byte in mask.to_bytes(len(table), "little"):
                 if byte:
                     out |= table[k][byte]
-                mask >>= 8
                 k += 1
             return out
-        for byte in mask.to_bytes(len(table), "little"):
+        while mask >= _SHORT:
+            low = ((mask & -mask).bit_length() - 1) >> 3
+            if low:
+                mask >>= low << 3
+                k += low
+            word = mask & _WORD
+            mask >>= 56
+            j = k
+            while word:
+                byte = word & 255
+                if byte:
+                    out |= table[j][byte]
+                word >>= 8
+                j += 1
+            k += 7
+        while mask:
+            byte = mask & 255
             if byte:
                 out |= table[k][byte]
+            mask >>= 8
             k += 1
         return out
 

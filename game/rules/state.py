@@ -15,7 +15,7 @@ import copy as _copy
 from dataclasses import dataclass, field
 from operator import attrgetter, truth
 from types import FunctionType
-from typing import TYPE_CHECKING, Any, ClassVar, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator
 
 from .errors import ReplayError
 from .pickling import by_parts, when_compiled
@@ -60,6 +60,30 @@ def plain_copy(v: Any) -> Any:
 
 
 _ENCAMPMENTS = attrgetter("encampments")
+
+
+def _count(regions: Iterable["RegionState"], marker: str) -> int:
+    """How many `marker`s lie on `regions` (Encampments: how many tokens)."""
+    if marker == "encampments":
+        return sum(map(_ENCAMPMENTS, regions))
+    return sum(map(truth, map(attrgetter(marker), regions)))
+
+
+#: the markers whose counts are kept (`GameState.marker_count`), each a slot of `RegionState`
+_MARKERS: frozenset[str] = frozenset(MARKER_LIMITS)
+
+
+def _marker_on(r: "RegionState", marker: str) -> int:
+    """How many `marker`s lie on `r` (Encampments: how many tokens): 0 or 1 for the others."""
+    if marker == "lair":
+        return 1 if r.lair else 0
+    if marker == "fortress":
+        return 1 if r.fortress else 0
+    if marker == "hole":
+        return 1 if r.hole else 0
+    if marker == "encampments":
+        return r.encampments
+    return 1 if getattr(r, marker) else 0
 #: this module runs compiled (`game.native`): its classes are then native, made only through
 #: their constructors; interpreted, a copy skips the constructor (`cls.__new__`), which is quicker
 def _probe() -> None:
@@ -406,7 +430,8 @@ class GameState:
         self._prior: Judged | None = None
         # how many of each marker asked lie on the board (`marker_count`): `_marks` for this state
         # once sealed, counted when first asked; `_marks_base` those the state it was copied from
-        # had counted, and `_marks_from` that state's regions (never written in place once sealed)
+        # had counted, and `_marks_from` that state's regions (never written in place once sealed),
+        # which `_base` indexes too
         self._marks: dict[str, int] | None = None
         self._marks_base: dict[str, int] | None = None
         self._marks_from: dict[str, RegionState] = self.regions
@@ -455,11 +480,13 @@ class GameState:
             if held is None:          # index this state now: the copy builds on it, and so on
                 held = self._held = self._index(self._changed)
             s._base = held
+            s._marks_base = self._counts()
         else:
             s._base = None
+            s._marks_base = self._marks
         s._fresh_c = False
         s._listed = s._prior = None
-        s._marks, s._marks_base, s._marks_from = None, self._marks, self.regions
+        s._marks, s._marks_from = None, self.regions
 
     def supply_w(self) -> "GameState":
         """This state, with stacks, discard, tray and winners that may be written (copied the
@@ -653,20 +680,14 @@ class GameState:
         if not changed:
             return base
         by_key, names = base[0].copy(), base[1].copy()
+        then = self._marks_from                  # the regions `base` indexes
         for rid in changed:
-            r = regions[rid]
+            r, p = regions[rid], then[rid]
+            if r.owner == p.owner and r.race == p.race and (r.tokens > 0) == (p.tokens > 0):
+                continue                           # held as before
             bit = bits[rid]
-            now = (r.owner, r.race) if r.tokens and r.race is not None and r.owner is not None else None
-            if now is not None:
-                m = by_key.get(now, 0)
-                if m & bit:
-                    continue                       # theirs before too
-            was: tuple[int, str] | None = None
-            for key, m in by_key.items():          # (a few races: quicker than a region -> holder map)
-                if m & bit:
-                    was = key
-                    break
-            if was is not None:
+            if p.tokens and p.race is not None and p.owner is not None:
+                was = (p.owner, p.race)
                 m = by_key[was] ^ bit
                 if m:
                     by_key[was] = m
@@ -678,7 +699,8 @@ class GameState:
                         del names[was]
                     else:
                         names[was] = [x for x in got if x != rid]
-            if now is not None:
+            if r.tokens and r.race is not None and r.owner is not None:
+                now = (r.owner, r.race)
                 by_key[now] = by_key.get(now, 0) | bit
                 got = names.get(now)
                 if got is not None:               # ... and with it, in board order
@@ -723,34 +745,62 @@ class GameState:
 
     def marker_count(self, marker: str) -> int:
         """How many `marker`s lie on the board (Encampments: how many tokens). A sealed state
-        keeps the count; one copied from a state that had counted it counts from there and the
-        regions written since, else every region is read."""
+        keeps the count; one copied from a state counts from that state's count (counted there
+        first, if it had not been) and the regions written since; one copied from nowhere reads
+        every region."""
+        if marker not in _MARKERS:          # (not a marker of the box: counted, never kept)
+            return _count(self.regions.values(), marker)
         got = self._marks
         if got is not None:
             n = got.get(marker)
             if n is not None:
                 return n
         base = self._marks_base
-        n = base.get(marker) if base is not None else None
-        if n is None:
-            values = self.regions.values()
-            if marker == "encampments":
-                n = sum(map(_ENCAMPMENTS, values))
-            else:
-                n = sum(map(truth, map(attrgetter(marker), values)))
+        if base is None:
+            n = _count(self.regions.values(), marker)
         else:
-            regions, then = self.regions, self._marks_from
-            for rid in self._changed if self._sealed else self._fresh_r:
-                now, was = regions[rid], then[rid]
-                if marker == "encampments":
-                    n += now.encampments - was.encampments
-                else:
-                    n += bool(getattr(now, marker)) - bool(getattr(was, marker))
+            was = base.get(marker)
+            if was is None:                  # (true of that state for good: it is sealed)
+                was = base[marker] = _count(self._marks_from.values(), marker)
+            n = self._counted_since(was, marker)
         if self._sealed:
             if got is None:
                 got = self._marks = {}
             got[marker] = n
         return n
+
+    def _counted_since(self, n: int, marker: str) -> int:
+        """`n`, the count of `marker` in the regions copied from (`_marks_from`), brought up to
+        date with the regions written since."""
+        regions, then = self.regions, self._marks_from
+        for rid in self._changed if self._sealed else self._fresh_r:
+            n += _marker_on(regions[rid], marker) - _marker_on(then[rid], marker)
+        return n
+
+    def _counts(self) -> dict[str, int]:
+        """The marker counts of this sealed state, for a copy to count from: those it kept, and
+        every marker the state it came from had counted, counted here too (so that a count, once
+        made, follows the states played after it)."""
+        got = self._marks
+        base = self._marks_base
+        if got is None:
+            if not base:
+                got = self._marks = {}
+                return got
+            got = self._marks = base.copy()
+            regions, then = self.regions, self._marks_from
+            for rid in self._changed:          # (most writes move tokens alone: one look each)
+                now, was = regions[rid], then[rid]
+                if (now.lair != was.lair or now.fortress != was.fortress or now.hole != was.hole
+                        or now.encampments != was.encampments or now.mountain != was.mountain
+                        or now.hero != was.hero or now.dragon != was.dragon):
+                    for marker in base:
+                        got[marker] += _marker_on(now, marker) - _marker_on(was, marker)
+        elif base:
+            for marker, n in base.items():
+                if marker not in got:
+                    got[marker] = self._counted_since(n, marker)
+        return got
 
     def iter_holds(self) -> Iterator[tuple[int, RaceHold, bool]]:
         for seat, p in enumerate(self.players):
