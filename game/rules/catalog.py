@@ -111,6 +111,21 @@ def rare_hooks_of(kind: type) -> tuple[str, ...]:
     return got
 
 
+#: how a kind of block answers a hook: it keeps the default, it overrides it, or it overrides
+#: it but its parameters may keep it quiet (`Ability.quiet_hooks`, asked of each block)
+_NEVER, _ALWAYS, _UNLESS_QUIET = 0, 1, 2
+
+#: `_answers` of each hook, by kind of block, worked out once
+_ANSWERS: dict[str, dict[type, int]] = {}
+
+
+def _answers(kind: type[Ability], hook: str) -> int:
+    """How blocks of class `kind` answer `hook` (`_NEVER`, `_ALWAYS` or `_UNLESS_QUIET`)."""
+    if getattr(kind, hook) is getattr(Ability, hook):
+        return _NEVER
+    return _ALWAYS if kind.quiet_hooks is Ability.quiet_hooks else _UNLESS_QUIET
+
+
 class Hooks:
     """One combo's effects (a race's with its power's) sorted by hook, once: for each hook the
     engine asks while listing the moves, the effects that override it, in order (the others
@@ -241,6 +256,10 @@ class Catalog:
                                                                compare=False)     # Active
     _decline_guards: dict[str, dict[str | None, Hooks | None]] = field(default_factory=dict, repr=False,
                                                                        compare=False)
+    _least: dict[str, dict[str | None, int]] = field(default_factory=dict, repr=False,
+                                                     compare=False)       # `least_per_region`
+    _passed_over: dict[str, dict[str | None, int]] = field(default_factory=dict, repr=False,
+                                                           compare=False)  # `pass_over_price`
     #: no effect of the catalog that protects a region depends on more than that region
     _local_defence: bool = field(default=True, repr=False, compare=False)
     #: the markers whose defence depends on more than their region (`MarkSpec.defence_of`):
@@ -296,6 +315,8 @@ class Catalog:
         self._combo_hooks.clear()
         self._guards.clear()
         self._decline_guards.clear()
+        self._least.clear()
+        self._passed_over.clear()
 
     @staticmethod
     def from_data(races: Mapping[str, Mapping[str, Any]], powers: Mapping[str, Mapping[str, Any]],
@@ -438,8 +459,18 @@ class Catalog:
         """`overriding` worked out, not kept: for a `Hooks`, kept itself (a combo's hooks would
         otherwise be kept twice, and a lab run meeting hundreds of combos keeps allocating for
         the garbage collector to go through)."""
-        base = getattr(Ability, hook)
-        return tuple(a for a in abil if getattr(type(a), hook) is not base and hook not in a.quiet_hooks())
+        kinds = _ANSWERS.get(hook)
+        if kinds is None:
+            kinds = _ANSWERS[hook] = {}
+        out: list[Ability] = []
+        for a in abil:
+            kind = type(a)
+            how = kinds.get(kind)
+            if how is None:
+                how = kinds[kind] = _answers(kind, hook)
+            if how == _ALWAYS or (how == _UNLESS_QUIET and hook not in a.quiet_hooks()):
+                out.append(a)
+        return tuple(out)
 
     def hooks_in_force(self, race: str, power: str | None, in_decline: bool) -> Hooks:
         """The effects in force for a race with a power (`in_force`) sorted by hook."""
@@ -465,7 +496,34 @@ class Catalog:
     def least_per_region(self, race: str, power: str | None) -> int:
         """The tokens each region of a race with a power keeps when its troops are readied or
         redeployed (`Ability.min_per_region`: 1, Kobolds 2)."""
-        return max([1] + [ab.min_per_region() for ab in self.answering(race, power, "min_per_region")])
+        by = self._least.get(race)
+        if by is None:
+            by = self._least[race] = {}
+        got = by.get(power)
+        if got is None:
+            got = 1
+            for ab in self.answering(race, power, "min_per_region"):
+                got = max(got, ab.min_per_region())
+            by[power] = got
+        return got
+
+    def pass_over_price(self, race: str, power: str | None) -> int:
+        """The coins a player puts on a race with a power in the column when he picks a combo
+        below it: the rule's 1, or what the last of its effects that says a price says
+        (`Ability.pass_over_price`)."""
+        by = self._passed_over.get(race)
+        if by is None:
+            by = self._passed_over[race] = {}
+        got = by.get(power)
+        if got is None:
+            got = 1
+            if named_in(self.hooked_by.get("pass_over_price", frozenset()), race, power):
+                for ab in self.effects_of(race, power):
+                    v = ab.pass_over_price()
+                    if v is not None:
+                        got = v
+            by[power] = got
+        return got
 
     def combo_hooks(self, race: str, power: str | None) -> Hooks:
         """`hooks(effects_of(race, power))`: a race's and its power's effects (all of them,
