@@ -137,7 +137,7 @@ class Hooks:
                  "enters_anywhere", "reinforce_reason", "legal_intents", "may_decline_after_scoring",
                  "local", "plain_redeploy", "protects", "conquest_price", "defence_strength", "priced_apart",
                  "cost_floor", "may_redeploy", "die_bonus", "on_conquered", "hears_conquest", "_printed",
-                 "_linked")
+                 "_linked", "_shared")
 
     def __init__(self, cat: "Catalog", abil: tuple[Ability, ...]) -> None:
         self.effects = abil
@@ -172,6 +172,7 @@ class Hooks:
         self.plain_redeploy = not any(cat.overriders(abil, hook) for hook in (
             "redeploy_bonus", "withheld_after_redeploy", "min_per_region"))
         self._printed: tuple[object, dict[str, int], tuple[Ability, ...]] = (None, {}, ())
+        self._shared = cat._printed_costs
         self._linked: tuple[object, dict[str, frozenset[str]] | None] = (None, None)
 
     def printed_links(self, board: Board) -> dict[str, frozenset[str]] | None:
@@ -198,6 +199,10 @@ class Hooks:
         seen, costs, asked = self._printed
         if seen is board:
             return costs, asked
+        shared = self._shared.get(self.cost_modifier)
+        if shared is not None and shared[0] is board:
+            self._printed = shared
+            return shared[1], shared[2]
         costs = {rid: 2 for rid in board.index}
         left: list[Ability] = []
         for ab in self.cost_modifier:
@@ -208,7 +213,7 @@ class Hooks:
             for rid, n in table.items():
                 costs[rid] += n
         asked = tuple(left)
-        self._printed = (board, costs, asked)
+        self._printed = self._shared[self.cost_modifier] = (board, costs, asked)
         return costs, asked
 
 
@@ -252,10 +257,26 @@ class Catalog:
     _decline_hooks: dict[str, dict[str | None, Hooks]] = field(default_factory=dict, repr=False,
                                                                compare=False)     # In Decline
     _combo_hooks: dict[str, dict[str | None, Hooks]] = field(default_factory=dict, repr=False, compare=False)
-    _guards: dict[str, dict[str | None, Hooks | None]] = field(default_factory=dict, repr=False,
+    # (False for a race and power that do not guard: one lookup tells a known answer)
+    _guards: dict[str, dict[str | None, Hooks | bool]] = field(default_factory=dict, repr=False,
                                                                compare=False)     # Active
-    _decline_guards: dict[str, dict[str | None, Hooks | None]] = field(default_factory=dict, repr=False,
+    _decline_guards: dict[str, dict[str | None, Hooks | bool]] = field(default_factory=dict, repr=False,
                                                                        compare=False)
+    # `answering` and `answering_now`, by race, power and hook: strings, whose hashes are kept,
+    # where `overriding` looks a combo's effects up by a tuple hashed at each question
+    _answers: dict[str, dict[str | None, dict[str, tuple[Ability, ...]]]] = field(
+        default_factory=dict, repr=False, compare=False)
+    _answers_now: dict[str, dict[str | None, dict[str, tuple[Ability, ...]]]] = field(
+        default_factory=dict, repr=False, compare=False)                         # Active
+    _decline_answers: dict[str, dict[str | None, dict[str, tuple[Ability, ...]]]] = field(
+        default_factory=dict, repr=False, compare=False)                         # In Decline
+    #: what the printed board adds to each region's cost (`Hooks.printed_costs`), by the effects
+    #: that change a cost: shared by the combos with the same such effects (a race's own, with
+    #: any power that changes no cost)
+    _printed_costs: dict[tuple[Ability, ...], tuple[object, dict[str, int], tuple[Ability, ...]]] = field(
+        default_factory=dict, repr=False, compare=False)
+    _collects: dict[str, dict[str | None, bool]] = field(default_factory=dict, repr=False,
+                                                         compare=False)  # `collects_lost_tokens`
     _least: dict[str, dict[str | None, int]] = field(default_factory=dict, repr=False,
                                                      compare=False)       # `least_per_region`
     _passed_over: dict[str, dict[str | None, int]] = field(default_factory=dict, repr=False,
@@ -317,6 +338,11 @@ class Catalog:
         self._decline_guards.clear()
         self._least.clear()
         self._passed_over.clear()
+        self._answers.clear()
+        self._answers_now.clear()
+        self._decline_answers.clear()
+        self._printed_costs.clear()
+        self._collects.clear()
 
     @staticmethod
     def from_data(races: Mapping[str, Mapping[str, Any]], powers: Mapping[str, Mapping[str, Any]],
@@ -446,13 +472,44 @@ class Catalog:
     def answering(self, race: str, power: str | None, hook: str) -> tuple[Ability, ...]:
         """The effects of a race with a power (`effects_of`, all of them) that answer `hook`
         (`overriding`), in order."""
-        return self.overriding(self.effects_of(race, power), hook)
+        by = self._answers.get(race)
+        if by is None:
+            by = self._answers[race] = {}
+        hooks = by.get(power)
+        if hooks is None:
+            hooks = by[power] = {}
+        got = hooks.get(hook)
+        if got is None:
+            got = hooks[hook] = self.overriding(self.effects_of(race, power), hook)
+        return got
 
     def answering_now(self, race: str, power: str | None, in_decline: bool,
                       hook: str) -> tuple[Ability, ...]:
         """The effects of a race with a power in force now (`in_force`) that answer `hook`
         (`overriding`), in order."""
-        return self.overriding(self.in_force(race, power, in_decline), hook)
+        table = self._decline_answers if in_decline else self._answers_now
+        by = table.get(race)
+        if by is None:
+            by = table[race] = {}
+        hooks = by.get(power)
+        if hooks is None:
+            hooks = by[power] = {}
+        got = hooks.get(hook)
+        if got is None:
+            got = hooks[hook] = self.overriding(self.in_force(race, power, in_decline), hook)
+        return got
+
+    def collects_lost_tokens(self, race: str, power: str | None) -> bool:
+        """Whether a race with a power takes the tokens others lose in conquests, rather than
+        the tray (`Ability.collects_lost_tokens`, Igors)."""
+        by = self._collects.get(race)
+        if by is None:
+            by = self._collects[race] = {}
+        got = by.get(power)
+        if got is None:
+            got = by[power] = named_in(self.hooked_by.get("collects_lost_tokens", frozenset()), race, power) \
+                and any(ab.collects_lost_tokens() for ab in self.effects_of(race, power))
+        return got
 
     @staticmethod
     def overriders(abil: tuple[Ability, ...], hook: str) -> tuple[Ability, ...]:
@@ -487,10 +544,13 @@ class Catalog:
         """`hooks_in_force` of a race named among `guarding` (one that may protect a region, ask a
         price for it or make its defenders count for more), else None."""
         by = (self._decline_guards if in_decline else self._guards).get(race)
-        if by is not None and power in by:
-            return by[power]
+        if by is not None:
+            known = by.get(power)
+            if known is not None:
+                return known if isinstance(known, Hooks) else None
         got = self.hooks_in_force(race, power, in_decline) if named_in(self.guarding, race, power) else None
-        (self._decline_guards if in_decline else self._guards).setdefault(race, {})[power] = got
+        (self._decline_guards if in_decline else self._guards).setdefault(race, {})[power] = \
+            got if got is not None else False
         return got
 
     def least_per_region(self, race: str, power: str | None) -> int:

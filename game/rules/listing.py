@@ -290,6 +290,12 @@ def _shielded(s: GameState, seat: int, rid: str, r: RegionState, guarded: Races,
     the seats whose peace holds)."""
     owner = r.owner
     foe = owner is not None and owner != seat
+    if r.marks:                        # (`immunity_reason`'s first question, asked without a reason)
+        marks = s.catalog.marks
+        for name in r.marks:
+            spec = marks.get(name)
+            if spec is not None and (spec.frozen or spec.immune):
+                return True
     if (r.marks or (guarded and foe and (owner, r.race) in guarded)) and immunity_reason(s, rid, seat):
         return True
     if pricing and foe and (owner, r.race) in pricing and price_reason(s, seat, rid):
