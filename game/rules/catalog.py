@@ -126,6 +126,21 @@ def _answers(kind: type[Ability], hook: str) -> int:
     return _ALWAYS if kind.quiet_hooks is Ability.quiet_hooks else _UNLESS_QUIET
 
 
+#: the hooks `Hooks` sorts a combo's effects by (`Catalog.hooks_answered`)
+SORTED_HOOKS: tuple[str, ...] = ("after_conquest", "attack_strength", "conquers_water", "conquest_price",
+                                 "conquest_refused", "cost_floor", "cost_modifier", "defence_strength",
+                                 "die_bonus", "enters_anywhere", "flat_price", "legal_intents", "links",
+                                 "may_decline_after_scoring", "may_redeploy", "may_target", "min_per_region",
+                                 "on_conquered", "protects", "reaches", "redeploy_bonus", "reinforce_reason",
+                                 "withheld_after_redeploy")
+
+
+def _picked(cat: "Catalog", abil: tuple[Ability, ...], answered: set[str], hook: str) -> tuple[Ability, ...]:
+    """`Catalog.overriders` of `hook`, or () at once when none of `abil` answers it (`answered`:
+    the `SORTED_HOOKS` some of them answer)."""
+    return cat.overriders(abil, hook) if hook in answered else ()
+
+
 class Hooks:
     """One combo's effects (a race's with its power's) sorted by hook, once: for each hook the
     engine asks while listing the moves, the effects that override it, in order (the others
@@ -141,35 +156,40 @@ class Hooks:
 
     def __init__(self, cat: "Catalog", abil: tuple[Ability, ...]) -> None:
         self.effects = abil
-        self.conquers_water = cat.overriders(abil, "conquers_water")
-        self.may_target = cat.overriders(abil, "may_target")
-        self.cost_modifier = cat.overriders(abil, "cost_modifier")
-        self.reaches = cat.overriders(abil, "reaches")
-        self.links = cat.overriders(abil, "links")
-        self.enters_anywhere = cat.overriders(abil, "enters_anywhere")
-        self.reinforce_reason = cat.overriders(abil, "reinforce_reason")
-        self.legal_intents = cat.overriders(abil, "legal_intents")
-        self.may_decline_after_scoring = cat.overriders(abil, "may_decline_after_scoring")
-        self.protects = cat.overriders(abil, "protects")                # asked for the defender
+        answered: set[str] = set()          # the hooks some of them answer: the others are ()
+        for ab in abil:
+            answered |= cat.hooks_answered(ab)
+        self.conquers_water = _picked(cat, abil, answered, "conquers_water")
+        self.may_target = _picked(cat, abil, answered, "may_target")
+        self.cost_modifier = _picked(cat, abil, answered, "cost_modifier")
+        self.reaches = _picked(cat, abil, answered, "reaches")
+        self.links = _picked(cat, abil, answered, "links")
+        self.enters_anywhere = _picked(cat, abil, answered, "enters_anywhere")
+        self.reinforce_reason = _picked(cat, abil, answered, "reinforce_reason")
+        self.legal_intents = _picked(cat, abil, answered, "legal_intents")
+        self.may_decline_after_scoring = _picked(cat, abil, answered, "may_decline_after_scoring")
+        self.protects = _picked(cat, abil, answered, "protects")                # asked for the defender
         # those that ask a price for a region, or refuse its conquest (`conquest_refused`)
-        self.conquest_price = cat.overriders(abil, "conquest_price") + cat.overriders(abil, "conquest_refused")
-        self.defence_strength = cat.overriders(abil, "defence_strength")    # asked for the defender
+        self.conquest_price = _picked(cat, abil, answered, "conquest_price") + _picked(
+            cat, abil, answered, "conquest_refused")
+        self.defence_strength = _picked(cat, abil, answered, "defence_strength")    # asked for the defender
         # a flat price or a token's strength: the cost is `cost_of`'s, not added up in place
-        self.priced_apart = bool(cat.overriders(abil, "flat_price") or cat.overriders(abil, "attack_strength"))
-        self.cost_floor = cat.overriders(abil, "cost_floor")            # Kobolds
-        self.may_redeploy = cat.overriders(abil, "may_redeploy")        # Barbarians
-        self.die_bonus = cat.overriders(abil, "die_bonus")
+        self.priced_apart = bool(_picked(cat, abil, answered, "flat_price")
+                                 or _picked(cat, abil, answered, "attack_strength"))
+        self.cost_floor = _picked(cat, abil, answered, "cost_floor")            # Kobolds
+        self.may_redeploy = _picked(cat, abil, answered, "may_redeploy")        # Barbarians
+        self.die_bonus = _picked(cat, abil, answered, "die_bonus")
         # those that hear of a region taken (`on_conquered`), and those that hear of a conquest
         # with its victim too (`after_conquest`), in order
-        self.on_conquered = cat.overriders(abil, "on_conquered")
-        after = cat.overriders(abil, "after_conquest")
+        self.on_conquered = _picked(cat, abil, answered, "on_conquered")
+        after = _picked(cat, abil, answered, "after_conquest")
         self.hears_conquest = tuple(ab for ab in abil if ab in self.on_conquered or ab in after)
         self.local = cat._local_defence and all(
             type(ab).printed_links is not Ability.printed_links for ab in self.links) and all(
-            ab.judges_locally() for hook in TARGET_HOOKS for ab in cat.overriders(abil, hook))
+            ab.judges_locally() for hook in TARGET_HOOKS for ab in _picked(cat, abil, answered, hook))
         # no effect gives tokens at the redeploy, withholds some after it or keeps more than
         # one token in each region (see `turn.default_redeploy`)
-        self.plain_redeploy = not any(cat.overriders(abil, hook) for hook in (
+        self.plain_redeploy = not any(_picked(cat, abil, answered, hook) for hook in (
             "redeploy_bonus", "withheld_after_redeploy", "min_per_region"))
         self._printed: tuple[object, dict[str, int], tuple[Ability, ...]] = (None, {}, ())
         self._shared = cat._printed_costs
@@ -277,6 +297,9 @@ class Catalog:
         default_factory=dict, repr=False, compare=False)
     _collects: dict[str, dict[str | None, bool]] = field(default_factory=dict, repr=False,
                                                          compare=False)  # `collects_lost_tokens`
+    #: each block's `SORTED_HOOKS` it answers, by its identity (kept with the block)
+    _answered: dict[int, tuple[Ability, frozenset[str]]] = field(default_factory=dict, repr=False,
+                                                                 compare=False)
     _least: dict[str, dict[str | None, int]] = field(default_factory=dict, repr=False,
                                                      compare=False)       # `least_per_region`
     _passed_over: dict[str, dict[str | None, int]] = field(default_factory=dict, repr=False,
@@ -343,6 +366,7 @@ class Catalog:
         self._decline_answers.clear()
         self._printed_costs.clear()
         self._collects.clear()
+        self._answered.clear()
 
     @staticmethod
     def from_data(races: Mapping[str, Mapping[str, Any]], powers: Mapping[str, Mapping[str, Any]],
@@ -528,6 +552,15 @@ class Catalog:
             if how == _ALWAYS or (how == _UNLESS_QUIET and hook not in a.quiet_hooks()):
                 out.append(a)
         return tuple(out)
+
+    def hooks_answered(self, ab: Ability) -> frozenset[str]:
+        """The `SORTED_HOOKS` block `ab` answers (`overriders`), worked out once a block: a combo's
+        `Hooks` asks only those its effects answer (the packs make hundreds of combos)."""
+        got = self._answered.get(id(ab))
+        if got is None or got[0] is not ab:
+            one = (ab,)
+            got = self._answered[id(ab)] = (ab, frozenset(h for h in SORTED_HOOKS if self.overriders(one, h)))
+        return got[1]
 
     def hooks_in_force(self, race: str, power: str | None, in_decline: bool) -> Hooks:
         """The effects in force for a race with a power (`in_force`) sorted by hook."""
