@@ -111,6 +111,36 @@ def rare_hooks_of(kind: type) -> tuple[str, ...]:
     return got
 
 
+#: how a kind of block answers a hook: it keeps the default, it overrides it, or it overrides
+#: it but its parameters may keep it quiet (`Ability.quiet_hooks`, asked of each block)
+_NEVER, _ALWAYS, _UNLESS_QUIET = 0, 1, 2
+
+#: `_answers` of each hook, by kind of block, worked out once
+_ANSWERS: dict[str, dict[type, int]] = {}
+
+
+def _answers(kind: type[Ability], hook: str) -> int:
+    """How blocks of class `kind` answer `hook` (`_NEVER`, `_ALWAYS` or `_UNLESS_QUIET`)."""
+    if getattr(kind, hook) is getattr(Ability, hook):
+        return _NEVER
+    return _ALWAYS if kind.quiet_hooks is Ability.quiet_hooks else _UNLESS_QUIET
+
+
+#: the hooks `Hooks` sorts a combo's effects by (`Catalog.hooks_answered`)
+SORTED_HOOKS: tuple[str, ...] = ("after_conquest", "attack_strength", "conquers_water", "conquest_price",
+                                 "conquest_refused", "cost_floor", "cost_modifier", "defence_strength",
+                                 "die_bonus", "enters_anywhere", "flat_price", "legal_intents", "links",
+                                 "may_decline_after_scoring", "may_redeploy", "may_target", "min_per_region",
+                                 "on_conquered", "protects", "reaches", "redeploy_bonus", "reinforce_reason",
+                                 "withheld_after_redeploy")
+
+
+def _picked(cat: "Catalog", abil: tuple[Ability, ...], answered: set[str], hook: str) -> tuple[Ability, ...]:
+    """`Catalog.overriders` of `hook`, or () at once when none of `abil` answers it (`answered`:
+    the `SORTED_HOOKS` some of them answer)."""
+    return cat.overriders(abil, hook) if hook in answered else ()
+
+
 class Hooks:
     """One combo's effects (a race's with its power's) sorted by hook, once: for each hook the
     engine asks while listing the moves, the effects that override it, in order (the others
@@ -122,41 +152,47 @@ class Hooks:
                  "enters_anywhere", "reinforce_reason", "legal_intents", "may_decline_after_scoring",
                  "local", "plain_redeploy", "protects", "conquest_price", "defence_strength", "priced_apart",
                  "cost_floor", "may_redeploy", "die_bonus", "on_conquered", "hears_conquest", "_printed",
-                 "_linked")
+                 "_linked", "_shared")
 
     def __init__(self, cat: "Catalog", abil: tuple[Ability, ...]) -> None:
         self.effects = abil
-        self.conquers_water = cat.overriders(abil, "conquers_water")
-        self.may_target = cat.overriders(abil, "may_target")
-        self.cost_modifier = cat.overriders(abil, "cost_modifier")
-        self.reaches = cat.overriders(abil, "reaches")
-        self.links = cat.overriders(abil, "links")
-        self.enters_anywhere = cat.overriders(abil, "enters_anywhere")
-        self.reinforce_reason = cat.overriders(abil, "reinforce_reason")
-        self.legal_intents = cat.overriders(abil, "legal_intents")
-        self.may_decline_after_scoring = cat.overriders(abil, "may_decline_after_scoring")
-        self.protects = cat.overriders(abil, "protects")                # asked for the defender
+        answered: set[str] = set()          # the hooks some of them answer: the others are ()
+        for ab in abil:
+            answered |= cat.hooks_answered(ab)
+        self.conquers_water = _picked(cat, abil, answered, "conquers_water")
+        self.may_target = _picked(cat, abil, answered, "may_target")
+        self.cost_modifier = _picked(cat, abil, answered, "cost_modifier")
+        self.reaches = _picked(cat, abil, answered, "reaches")
+        self.links = _picked(cat, abil, answered, "links")
+        self.enters_anywhere = _picked(cat, abil, answered, "enters_anywhere")
+        self.reinforce_reason = _picked(cat, abil, answered, "reinforce_reason")
+        self.legal_intents = _picked(cat, abil, answered, "legal_intents")
+        self.may_decline_after_scoring = _picked(cat, abil, answered, "may_decline_after_scoring")
+        self.protects = _picked(cat, abil, answered, "protects")                # asked for the defender
         # those that ask a price for a region, or refuse its conquest (`conquest_refused`)
-        self.conquest_price = cat.overriders(abil, "conquest_price") + cat.overriders(abil, "conquest_refused")
-        self.defence_strength = cat.overriders(abil, "defence_strength")    # asked for the defender
+        self.conquest_price = _picked(cat, abil, answered, "conquest_price") + _picked(
+            cat, abil, answered, "conquest_refused")
+        self.defence_strength = _picked(cat, abil, answered, "defence_strength")    # asked for the defender
         # a flat price or a token's strength: the cost is `cost_of`'s, not added up in place
-        self.priced_apart = bool(cat.overriders(abil, "flat_price") or cat.overriders(abil, "attack_strength"))
-        self.cost_floor = cat.overriders(abil, "cost_floor")            # Kobolds
-        self.may_redeploy = cat.overriders(abil, "may_redeploy")        # Barbarians
-        self.die_bonus = cat.overriders(abil, "die_bonus")
+        self.priced_apart = bool(_picked(cat, abil, answered, "flat_price")
+                                 or _picked(cat, abil, answered, "attack_strength"))
+        self.cost_floor = _picked(cat, abil, answered, "cost_floor")            # Kobolds
+        self.may_redeploy = _picked(cat, abil, answered, "may_redeploy")        # Barbarians
+        self.die_bonus = _picked(cat, abil, answered, "die_bonus")
         # those that hear of a region taken (`on_conquered`), and those that hear of a conquest
         # with its victim too (`after_conquest`), in order
-        self.on_conquered = cat.overriders(abil, "on_conquered")
-        after = cat.overriders(abil, "after_conquest")
+        self.on_conquered = _picked(cat, abil, answered, "on_conquered")
+        after = _picked(cat, abil, answered, "after_conquest")
         self.hears_conquest = tuple(ab for ab in abil if ab in self.on_conquered or ab in after)
         self.local = cat._local_defence and all(
             type(ab).printed_links is not Ability.printed_links for ab in self.links) and all(
-            ab.judges_locally() for hook in TARGET_HOOKS for ab in cat.overriders(abil, hook))
+            ab.judges_locally() for hook in TARGET_HOOKS for ab in _picked(cat, abil, answered, hook))
         # no effect gives tokens at the redeploy, withholds some after it or keeps more than
         # one token in each region (see `turn.default_redeploy`)
-        self.plain_redeploy = not any(cat.overriders(abil, hook) for hook in (
+        self.plain_redeploy = not any(_picked(cat, abil, answered, hook) for hook in (
             "redeploy_bonus", "withheld_after_redeploy", "min_per_region"))
         self._printed: tuple[object, dict[str, int], tuple[Ability, ...]] = (None, {}, ())
+        self._shared = cat._printed_costs
         self._linked: tuple[object, dict[str, frozenset[str]] | None] = (None, None)
 
     def printed_links(self, board: Board) -> dict[str, frozenset[str]] | None:
@@ -183,6 +219,10 @@ class Hooks:
         seen, costs, asked = self._printed
         if seen is board:
             return costs, asked
+        shared = self._shared.get(self.cost_modifier)
+        if shared is not None and shared[0] is board:
+            self._printed = shared
+            return shared[1], shared[2]
         costs = {rid: 2 for rid in board.index}
         left: list[Ability] = []
         for ab in self.cost_modifier:
@@ -193,7 +233,7 @@ class Hooks:
             for rid, n in table.items():
                 costs[rid] += n
         asked = tuple(left)
-        self._printed = (board, costs, asked)
+        self._printed = self._shared[self.cost_modifier] = (board, costs, asked)
         return costs, asked
 
 
@@ -237,10 +277,33 @@ class Catalog:
     _decline_hooks: dict[str, dict[str | None, Hooks]] = field(default_factory=dict, repr=False,
                                                                compare=False)     # In Decline
     _combo_hooks: dict[str, dict[str | None, Hooks]] = field(default_factory=dict, repr=False, compare=False)
-    _guards: dict[str, dict[str | None, Hooks | None]] = field(default_factory=dict, repr=False,
+    # (False for a race and power that do not guard: one lookup tells a known answer)
+    _guards: dict[str, dict[str | None, Hooks | bool]] = field(default_factory=dict, repr=False,
                                                                compare=False)     # Active
-    _decline_guards: dict[str, dict[str | None, Hooks | None]] = field(default_factory=dict, repr=False,
+    _decline_guards: dict[str, dict[str | None, Hooks | bool]] = field(default_factory=dict, repr=False,
                                                                        compare=False)
+    # `answering` and `answering_now`, by race, power and hook: strings, whose hashes are kept,
+    # where `overriding` looks a combo's effects up by a tuple hashed at each question
+    _answers: dict[str, dict[str | None, dict[str, tuple[Ability, ...]]]] = field(
+        default_factory=dict, repr=False, compare=False)
+    _answers_now: dict[str, dict[str | None, dict[str, tuple[Ability, ...]]]] = field(
+        default_factory=dict, repr=False, compare=False)                         # Active
+    _decline_answers: dict[str, dict[str | None, dict[str, tuple[Ability, ...]]]] = field(
+        default_factory=dict, repr=False, compare=False)                         # In Decline
+    #: what the printed board adds to each region's cost (`Hooks.printed_costs`), by the effects
+    #: that change a cost: shared by the combos with the same such effects (a race's own, with
+    #: any power that changes no cost)
+    _printed_costs: dict[tuple[Ability, ...], tuple[object, dict[str, int], tuple[Ability, ...]]] = field(
+        default_factory=dict, repr=False, compare=False)
+    _collects: dict[str, dict[str | None, bool]] = field(default_factory=dict, repr=False,
+                                                         compare=False)  # `collects_lost_tokens`
+    #: each block's `SORTED_HOOKS` it answers, by its identity (kept with the block)
+    _answered: dict[int, tuple[Ability, frozenset[str]]] = field(default_factory=dict, repr=False,
+                                                                 compare=False)
+    _least: dict[str, dict[str | None, int]] = field(default_factory=dict, repr=False,
+                                                     compare=False)       # `least_per_region`
+    _passed_over: dict[str, dict[str | None, int]] = field(default_factory=dict, repr=False,
+                                                           compare=False)  # `pass_over_price`
     #: no effect of the catalog that protects a region depends on more than that region
     _local_defence: bool = field(default=True, repr=False, compare=False)
     #: the markers whose defence depends on more than their region (`MarkSpec.defence_of`):
@@ -296,6 +359,14 @@ class Catalog:
         self._combo_hooks.clear()
         self._guards.clear()
         self._decline_guards.clear()
+        self._least.clear()
+        self._passed_over.clear()
+        self._answers.clear()
+        self._answers_now.clear()
+        self._decline_answers.clear()
+        self._printed_costs.clear()
+        self._collects.clear()
+        self._answered.clear()
 
     @staticmethod
     def from_data(races: Mapping[str, Mapping[str, Any]], powers: Mapping[str, Mapping[str, Any]],
@@ -425,21 +496,71 @@ class Catalog:
     def answering(self, race: str, power: str | None, hook: str) -> tuple[Ability, ...]:
         """The effects of a race with a power (`effects_of`, all of them) that answer `hook`
         (`overriding`), in order."""
-        return self.overriding(self.effects_of(race, power), hook)
+        by = self._answers.get(race)
+        if by is None:
+            by = self._answers[race] = {}
+        hooks = by.get(power)
+        if hooks is None:
+            hooks = by[power] = {}
+        got = hooks.get(hook)
+        if got is None:
+            got = hooks[hook] = self.overriding(self.effects_of(race, power), hook)
+        return got
 
     def answering_now(self, race: str, power: str | None, in_decline: bool,
                       hook: str) -> tuple[Ability, ...]:
         """The effects of a race with a power in force now (`in_force`) that answer `hook`
         (`overriding`), in order."""
-        return self.overriding(self.in_force(race, power, in_decline), hook)
+        table = self._decline_answers if in_decline else self._answers_now
+        by = table.get(race)
+        if by is None:
+            by = table[race] = {}
+        hooks = by.get(power)
+        if hooks is None:
+            hooks = by[power] = {}
+        got = hooks.get(hook)
+        if got is None:
+            got = hooks[hook] = self.overriding(self.in_force(race, power, in_decline), hook)
+        return got
+
+    def collects_lost_tokens(self, race: str, power: str | None) -> bool:
+        """Whether a race with a power takes the tokens others lose in conquests, rather than
+        the tray (`Ability.collects_lost_tokens`, Igors)."""
+        by = self._collects.get(race)
+        if by is None:
+            by = self._collects[race] = {}
+        got = by.get(power)
+        if got is None:
+            got = by[power] = named_in(self.hooked_by.get("collects_lost_tokens", frozenset()), race, power) \
+                and any(ab.collects_lost_tokens() for ab in self.effects_of(race, power))
+        return got
 
     @staticmethod
     def overriders(abil: tuple[Ability, ...], hook: str) -> tuple[Ability, ...]:
         """`overriding` worked out, not kept: for a `Hooks`, kept itself (a combo's hooks would
         otherwise be kept twice, and a lab run meeting hundreds of combos keeps allocating for
         the garbage collector to go through)."""
-        base = getattr(Ability, hook)
-        return tuple(a for a in abil if getattr(type(a), hook) is not base and hook not in a.quiet_hooks())
+        kinds = _ANSWERS.get(hook)
+        if kinds is None:
+            kinds = _ANSWERS[hook] = {}
+        out: list[Ability] = []
+        for a in abil:
+            kind = type(a)
+            how = kinds.get(kind)
+            if how is None:
+                how = kinds[kind] = _answers(kind, hook)
+            if how == _ALWAYS or (how == _UNLESS_QUIET and hook not in a.quiet_hooks()):
+                out.append(a)
+        return tuple(out)
+
+    def hooks_answered(self, ab: Ability) -> frozenset[str]:
+        """The `SORTED_HOOKS` block `ab` answers (`overriders`), worked out once a block: a combo's
+        `Hooks` asks only those its effects answer (the packs make hundreds of combos)."""
+        got = self._answered.get(id(ab))
+        if got is None or got[0] is not ab:
+            one = (ab,)
+            got = self._answered[id(ab)] = (ab, frozenset(h for h in SORTED_HOOKS if self.overriders(one, h)))
+        return got[1]
 
     def hooks_in_force(self, race: str, power: str | None, in_decline: bool) -> Hooks:
         """The effects in force for a race with a power (`in_force`) sorted by hook."""
@@ -456,16 +577,46 @@ class Catalog:
         """`hooks_in_force` of a race named among `guarding` (one that may protect a region, ask a
         price for it or make its defenders count for more), else None."""
         by = (self._decline_guards if in_decline else self._guards).get(race)
-        if by is not None and power in by:
-            return by[power]
+        if by is not None:
+            known = by.get(power)
+            if known is not None:
+                return known if isinstance(known, Hooks) else None
         got = self.hooks_in_force(race, power, in_decline) if named_in(self.guarding, race, power) else None
-        (self._decline_guards if in_decline else self._guards).setdefault(race, {})[power] = got
+        (self._decline_guards if in_decline else self._guards).setdefault(race, {})[power] = \
+            got if got is not None else False
         return got
 
     def least_per_region(self, race: str, power: str | None) -> int:
         """The tokens each region of a race with a power keeps when its troops are readied or
         redeployed (`Ability.min_per_region`: 1, Kobolds 2)."""
-        return max([1] + [ab.min_per_region() for ab in self.answering(race, power, "min_per_region")])
+        by = self._least.get(race)
+        if by is None:
+            by = self._least[race] = {}
+        got = by.get(power)
+        if got is None:
+            got = 1
+            for ab in self.answering(race, power, "min_per_region"):
+                got = max(got, ab.min_per_region())
+            by[power] = got
+        return got
+
+    def pass_over_price(self, race: str, power: str | None) -> int:
+        """The coins a player puts on a race with a power in the column when he picks a combo
+        below it: the rule's 1, or what the last of its effects that says a price says
+        (`Ability.pass_over_price`)."""
+        by = self._passed_over.get(race)
+        if by is None:
+            by = self._passed_over[race] = {}
+        got = by.get(power)
+        if got is None:
+            got = 1
+            if named_in(self.hooked_by.get("pass_over_price", frozenset()), race, power):
+                for ab in self.effects_of(race, power):
+                    v = ab.pass_over_price()
+                    if v is not None:
+                        got = v
+            by[power] = got
+        return got
 
     def combo_hooks(self, race: str, power: str | None) -> Hooks:
         """`hooks(effects_of(race, power))`: a race's and its power's effects (all of them,

@@ -33,15 +33,14 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
     # one, and a marker it lays is in a region it wrote (`_changed`), so only those are read
     prior = s._prior is not None
     if not prior and ("conquest_price" in cat.hooked or "conquest_refused" in cat.hooked):
-        guards = cat.guards                # (a race asking a price is among those that guard)
-        for p in s.players:
+        for p in s.players:                # (a race asking a price is among those that guard)
             h = p.active
             if h is not None:
-                g = guards(h.race, h.power, False)
+                g = cat.guards(h.race, h.power, False)
                 if g is not None and g.conquest_price:
                     return False
             for h in p.declines:
-                g = guards(h.race, h.power, True)
+                g = cat.guards(h.race, h.power, True)
                 if g is not None and g.conquest_price:
                     return False
     far = cat.nonlocal_marks
@@ -197,14 +196,14 @@ def _answering_races(s: GameState, seat: int) -> tuple[Races, Races, Races]:
     guarded: set[tuple[int, str]] = set()
     pricing: set[tuple[int, str]] = set()
     strong: set[tuple[int, str]] = set()
-    guards = s.catalog.guards
+    cat = s.catalog                        # (its method called, not kept: a native call)
     found: list[tuple[tuple[int, str], Hooks]] = []
     for i, p in enumerate(s.players):
         if i == seat:
             continue
         act = p.active
         if act is not None:
-            its = guards(act.race, act.power, False)
+            its = cat.guards(act.race, act.power, False)
             if its is not None:
                 found.append(((i, act.race), its))
         if p.declines:
@@ -213,7 +212,7 @@ def _answering_races(s: GameState, seat: int) -> tuple[Races, Races, Races]:
                 if h.race in seen:
                     continue                               # `PlayerState.hold` finds the first
                 seen.add(h.race)
-                its = guards(h.race, h.power, True)
+                its = cat.guards(h.race, h.power, True)
                 if its is not None:
                     found.append(((i, h.race), its))
     for held, its in found:
@@ -294,6 +293,12 @@ def _shielded(s: GameState, seat: int, rid: str, r: RegionState, guarded: Races,
     the seats whose peace holds)."""
     owner = r.owner
     foe = owner is not None and owner != seat
+    if r.marks:                        # (`immunity_reason`'s first question, asked without a reason)
+        marks = s.catalog.marks
+        for name in r.marks:
+            spec = marks.get(name)
+            if spec is not None and (spec.frozen or spec.immune):
+                return True
     if (r.marks or (guarded and foe and (owner, r.race) in guarded)) and immunity_reason(s, rid, seat):
         return True
     if pricing and foe and (owner, r.race) in pricing and price_reason(s, seat, rid):

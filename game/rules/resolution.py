@@ -13,7 +13,6 @@ from typing import Any
 from .abilities.base import Fight, Victim
 from .common import add_tray, event, lose_tokens, region_left, return_banner, take_tray
 from .heard import Heard, marker_entered, tell
-from .lent import named_in
 from .state import LOST_TRIBE, GameState, RaceHold
 
 
@@ -149,11 +148,9 @@ def discard(s: GameState, race: str, n: int, out: bool = False) -> None:
         return
     cat = s.catalog
     if n and "collects_lost_tokens" in cat.hooked:
-        ids = cat.hooked_by["collects_lost_tokens"]
         for seat, p in enumerate(s.players):
             h = p.active
-            if h is not None and named_in(ids, h.race, h.power) and \
-                    any(ab.collects_lost_tokens() for ab in cat.effects_of(h.race, h.power)):
+            if h is not None and cat.collects_lost_tokens(h.race, h.power):
                 w = s.player_w(seat)
                 got = dict(w.memo.get("collected", {}))
                 got[race] = got.get(race, 0) + n

@@ -116,15 +116,7 @@ def pick_price(s: GameState, index: int) -> int:
 
 
 def _price_of(s: GameState, race: str, power: str) -> int:
-    price = 1
-    ids = s.catalog.hooked_by.get("pass_over_price", frozenset())
-    if not named_in(ids, race, power):
-        return price
-    for ab in s.catalog.effects_of(race, power):
-        v = ab.pass_over_price()
-        if v is not None:
-            price = v
-    return price
+    return s.catalog.pass_over_price(race, power)
 
 
 def _pass_over(s: GameState, seat: int, index: int) -> int:

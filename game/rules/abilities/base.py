@@ -19,7 +19,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable
 
 from ..errors import ParamError
 from ..pickling import by_keywords_when_compiled, when_compiled
@@ -32,29 +32,41 @@ if TYPE_CHECKING:  # pragma: no cover
     from .language import Heard
 
 
-class Victim(NamedTuple):
+class Victim:
     """Who held a region just before a conquest: a race of a player, a Lost Tribe, or no one.
-    (A named tuple: one is made for every conquest while an effect listens for them.)"""
+    (A plain class, compiled: one is made for every conquest while an effect listens for them,
+    and a named tuple is made by interpreted code.)"""
 
-    owner: int | None = None
-    race: str | None = None
-    decline: bool = False
-    tokens: int = 0
-    lost_tribe: int = 0
+    def __init__(self, owner: int | None = None, race: str | None = None, decline: bool = False,
+                 tokens: int = 0, lost_tribe: int = 0) -> None:
+        self.owner = owner
+        self.race = race
+        self.decline = decline
+        self.tokens = tokens
+        self.lost_tribe = lost_tribe
 
     @property
     def active_race(self) -> bool:
         return self.owner is not None and self.tokens > 0 and not self.decline
 
+    def __repr__(self) -> str:
+        return (f"Victim(owner={self.owner!r}, race={self.race!r}, decline={self.decline!r}, "
+                f"tokens={self.tokens!r}, lost_tribe={self.lost_tribe!r})")
 
-class Fight(NamedTuple):
+
+class Fight:
     """A conquest as a replacement of its defender's loss sees it: the region, who conquers it,
-    who held it and whether his race there is In Decline."""
+    who held it and whether his race there is In Decline. (A plain class, as `Victim`.)"""
 
-    rid: str
-    attacker: int
-    defender: int
-    defender_decline: bool = False
+    def __init__(self, rid: str, attacker: int, defender: int, defender_decline: bool = False) -> None:
+        self.rid = rid
+        self.attacker = attacker
+        self.defender = defender
+        self.defender_decline = defender_decline
+
+    def __repr__(self) -> str:
+        return (f"Fight(rid={self.rid!r}, attacker={self.attacker!r}, defender={self.defender!r}, "
+                f"defender_decline={self.defender_decline!r})")
 
 
 REGISTRY: dict[str, type["Ability"]] = {}

@@ -31,6 +31,11 @@ class BuyDiscount(UseMove):
     param_docs: ClassVar[dict[str, str]] = {"coins": "coins paid to the bank",
                                             "discount": "tokens off the next conquest"}
 
+    def idle_now(self, s: "GameState", seat: int) -> bool:
+        hold = s.players[seat].active
+        return hold is None or s.turn.phase != CONQUER or hold.hand < 1 or bool(s.turn.used.get(self.name)) \
+            or s.players[seat].coins < self.p["coins"]
+
     def why_not(self, s: "GameState", seat: int) -> Reason | None:
         hold = s.players[seat].active
         if hold is None or s.turn.phase != CONQUER or hold.hand < 1:

@@ -48,6 +48,26 @@ def two_steps(board: "Board") -> dict[str, frozenset[str]]:
     return got[1]
 
 
+_STEP_BITS: dict[int, tuple["Board", tuple[int, ...]]] = {}
+
+
+def two_step_bits(board: "Board") -> tuple[int, ...]:
+    """`two_steps` as masks (`Board.bits`), by region number; worked out once a board."""
+    got = _STEP_BITS.get(id(board))
+    if got is None or got[0] is not board:
+        if len(_STEP_BITS) > 32:
+            _STEP_BITS.clear()
+        table, bits = two_steps(board), board.bits
+        masks: list[int] = []
+        for rid in board.ids:
+            m = 0
+            for other in table[rid]:
+                m |= bits[other]
+            masks.append(m)
+        got = _STEP_BITS[id(board)] = (board, tuple(masks))
+    return got[1]
+
+
 def launch_sites(s: "GameState", own: list[str], rid: str) -> list[str]:
     """Regions of `own` exactly two steps from `rid` across land or the Lake (never a Sea)."""
     far = two_steps(s.board)[rid]
@@ -78,21 +98,25 @@ class ConquerFromAfar(Ability):
             return ()
         return (MarkSpec(self.p["marker"], source, immune=True, with_race=True),)
 
-    def _afar(self, s: "GameState", seat: int, rid: str) -> list[str]:
-        """The regions of the race this conquest of `rid` may come from (empty: not from afar)."""
+    def _from_afar(self, s: "GameState", seat: int, rid: str) -> bool:
+        """Whether a conquest of `rid` may come from afar: from a region of the race two steps
+        away (`launch_sites`) and, with `only_if_not_adjacent`, from none next to it. (Asked of
+        the race's mask of regions: a Catapult's discount is asked of every region at each
+        listing.)"""
         hold = s.players[seat].active
-        if hold is None or s.board.region(rid).is_water:
-            return []
+        board = s.board
+        if hold is None or rid in board.water:
+            return False
         if self.p["once_per_turn"] and s.turn.used.get(self.name):
-            return []
-        own = s.regions_of(seat, hold.race)
-        adj = s.board.adjacency[rid]
-        if self.p["only_if_not_adjacent"] and any(o in adj for o in own):
-            return []
-        return launch_sites(s, own, rid)
+            return False
+        own = s.held_bits(seat, hold.race)
+        i = board.index[rid]
+        if self.p["only_if_not_adjacent"] and own & board.adj_bits[i]:
+            return False
+        return bool(own & two_step_bits(board)[i])
 
     def reaches(self, s: "GameState", seat: int, rid: str) -> bool:
-        return bool(self._afar(s, seat, rid))
+        return self._from_afar(s, seat, rid)
 
     def reached(self, s: "GameState", seat: int, own: list[str]) -> frozenset[str] | None:
         if s.players[seat].active is None or (self.p["once_per_turn"] and s.turn.used.get(self.name)):
@@ -111,7 +135,7 @@ class ConquerFromAfar(Ability):
     def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
         if not self.p["discount"] or s.turn.seat != seat:
             return 0
-        return -int(self.p["discount"]) if self._afar(s, seat, rid) else 0
+        return -int(self.p["discount"]) if self._from_afar(s, seat, rid) else 0
 
     def after_conquest(self, s: "GameState", seat: int, rid: str, victim: Victim,
                        events: list[dict[str, Any]], chance: Any = None) -> None:

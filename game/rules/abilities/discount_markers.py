@@ -48,6 +48,11 @@ class DiscountMarkers(UseMove):
         super().__init__(**kw)
         self.where = Where.parse(self.p["where"], self.name)
 
+    def idle_now(self, s: "GameState", seat: int) -> bool:
+        hold = s.players[seat].active
+        return hold is None or s.turn.phase != CONQUER or hold.hand < 1 or \
+            int(hold.memo.get(self.name, 0)) <= int(s.turn.used.get(self.name, 0))
+
     def why_not(self, s: "GameState", seat: int) -> Reason | None:
         hold = s.players[seat].active
         if hold is None or s.turn.phase != CONQUER or hold.hand < 1:

@@ -42,6 +42,7 @@ class HiddenLoot(Ability):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
+        self._repelled = self._key("repelled")      # (asked of each of the race's regions at each listing)
         for v in self.p["pile"]:
             if v != self.p["repel"] and not (isinstance(v, int) and not isinstance(v, bool) and v >= 0):
                 raise ParamError(reason("param_choice", effect=self.name, param="pile", value=v,
@@ -115,7 +116,7 @@ class HiddenLoot(Ability):
 
     def protects(self, s: "GameState", seat: int, rid: str, attacker: int | None,
                  in_decline: bool) -> Reason | None:
-        if rid in s.turn.used.get(self._key("repelled"), ()):
+        if rid in s.turn.used.get(self._repelled, ()):
             return reason("loot_repelled", s, region=rid)
         return None
 

@@ -27,6 +27,9 @@ class Immune(Ability):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.where = Where.parse(self.p["where"], self.name)
+        #: the refusals made (a Reason never changes), by region and race, with the board and
+        #: race's entry they name: an opponent's listing asks each of the race's regions
+        self._said: dict[str, dict[str, tuple[object, object, Reason]]] = {}
 
     def judges_locally(self) -> bool:
         return True   # the region and its neighbours (`where`)
@@ -36,7 +39,19 @@ class Immune(Ability):
         r = s.regions[rid]
         if self.where and not self.where.holds(s, seat, r.race, rid):
             return None
-        return reason("immune_race", s, region=rid, race=r.race)
+        if r.race is None:
+            return reason("immune_race", s, region=rid, race=None)
+        race: str = r.race
+        board, entry = s.board, s.catalog.races.get(race)
+        by = self._said.get(rid)
+        if by is None:
+            by = self._said[rid] = {}
+        got = by.get(race)
+        if got is not None and got[0] is board and got[1] is entry:
+            return got[2]
+        why = reason("immune_race", s, region=rid, race=race)
+        by[race] = (board, entry, why)
+        return why
 
 
 register("immune", Immune)

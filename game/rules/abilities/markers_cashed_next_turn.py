@@ -102,7 +102,9 @@ class MarkersCashedNextTurn(RegionMove):
             return []                    # no candidate (asked before the box is counted)
         if self._left(s) < 1:
             return []                    # the supply is out: `why_not_at` refuses every region
-        return [Use(self.name, rid) for rid in self.candidates(s, seat) if self._refusal(s, seat, rid, True) is None]
+        name = self.p["marker"]              # (a region with one already is refused: no reason made)
+        return [Use(self.name, rid) for rid in self.candidates(s, seat)
+                if not mark(s, rid, name) and self._refusal(s, seat, rid, True) is None]
 
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
                      events: list[dict[str, Any]]) -> None:

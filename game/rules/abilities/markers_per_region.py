@@ -100,7 +100,9 @@ class MarkersPerRegion(RegionMove):
         return sorted(set(own) | {n for r in own for n in s.board.neighbours(r)})
 
     def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
-        """`RegionMove`'s, with the markers due counted once for all the candidates."""
+        """`RegionMove`'s, with the markers due counted once for all the candidates, and the
+        seas and lakes, and the regions with a marker already when markers do not move, left
+        out before `why_not_at` makes its reason for them."""
         regions = self.candidates(s, seat)
         if not regions:
             return []
@@ -108,7 +110,19 @@ class MarkersPerRegion(RegionMove):
         due = self._due(s, seat, hold.race) if hold is not None else None
         if due is not None and len(s.turn.used.get(self.name, [])) >= due:
             return []                    # none left to place: `why_not_at` refuses every region
-        return [Use(self.name, rid) for rid in regions if self.why_not_at(s, seat, rid, due) is None]
+        water, held = s.board.water, s.regions
+        name = self.p["marker"]
+        fixed = not self.p["moves"]
+        out: list[Action] = []
+        for rid in regions:
+            if rid in water:
+                continue
+            r = held.get(rid)
+            if fixed and r is not None and r.marks and r.marks.get(name, 0):
+                continue
+            if self.why_not_at(s, seat, rid, due) is None:
+                out.append(Use(self.name, rid))
+        return out
 
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,
                      events: list[dict[str, Any]]) -> None:

@@ -23,9 +23,19 @@ class NoRedeploy(Ability):
     params: ClassVar[dict[str, Any]] = {}
     param_docs: ClassVar[dict[str, str]] = {}
 
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        #: the refusal for each race, made once (a Reason never changes): it is asked at every
+        #: listing of the race's turn
+        self._said: dict[str, Reason] = {}
+
     def may_redeploy(self, s: "GameState", seat: int) -> Reason | None:
         hold = s.players[seat].active
-        return reason("no_redeploy_race", race=hold.race if hold else "")
+        race = hold.race if hold else ""
+        got = self._said.get(race)
+        if got is None:
+            got = self._said[race] = reason("no_redeploy_race", race=race)
+        return got
 
 
 register("no_redeploy", NoRedeploy)

@@ -37,6 +37,9 @@ class Reroll(UseMove):
     def rerolls_left(self, s: "GameState", seat: int) -> int:
         return max(0, int(self.p["times"]) - int(s.turn.used.get(self.name, 0)))
 
+    def idle_now(self, s: "GameState", seat: int) -> bool:
+        return not roll_waiting(s)
+
     def why_not(self, s: "GameState", seat: int) -> Reason | None:
         if not roll_waiting(s) or not any(ab is self for ab in rolling(s, seat)[1]):
             return reason("no_roll_waiting")

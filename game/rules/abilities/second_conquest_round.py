@@ -26,6 +26,10 @@ class SecondConquestRound(UseMove):
     params: ClassVar[dict[str, Any]] = {}
     param_docs: ClassVar[dict[str, str]] = {}
 
+    def idle_now(self, s: "GameState", seat: int) -> bool:
+        t = s.turn
+        return s.players[seat].active is None or t.phase != CONQUER or not t.conquered or bool(t.used.get(self.name))
+
     def why_not(self, s: "GameState", seat: int) -> Reason | None:
         hold = s.players[seat].active
         if hold is None or s.turn.phase != CONQUER:

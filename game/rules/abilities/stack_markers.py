@@ -71,6 +71,10 @@ class StackMarkers(UseMove):
         on = sum(1 for rid in marks_on_board(s, name) if s.regions[rid].owner == seat)
         return left_for(s, seat, name, int(self.p["count"]), on) - on
 
+    def idle_now(self, s: "GameState", seat: int) -> bool:
+        hold = s.players[seat].active
+        return hold is None or s.turn.phase != CONQUER or hold.hand < 1 or bool(s.turn.used.get(self.name))
+
     def why_not(self, s: "GameState", seat: int) -> Reason | None:
         hold = s.players[seat].active
         if hold is None or s.turn.phase != CONQUER or hold.hand < 1:

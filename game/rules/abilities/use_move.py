@@ -22,7 +22,15 @@ class UseMove(Ability):
         """Why `seat` may not make this move now; None when it may."""
         raise NotImplementedError
 
+    def idle_now(self, s: "GameState", seat: int) -> bool:
+        """True when `why_not` would surely refuse the move now, found without making the
+        reason (the move is listed at every step of the race's turn, and refused at most of
+        them); False when only `why_not` can say."""
+        return False
+
     def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
+        if self.idle_now(s, seat):
+            return []
         return [Use(self.name)] if self.why_not(s, seat) is None else []
 
     def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
