@@ -111,7 +111,7 @@ class _LaterRedeploy(Redeploy):
     __slots__ = ("_make",)
 
     _make: tuple[Callable[..., tuple[tuple[str, int], ...]], tuple[Any, ...]] | None   # until first read
-    counts = _LaterCounts()         # type: ignore[assignment]
+    counts = _LaterCounts()
 
     def __repr__(self) -> str:
         return f"Redeploy(counts={self.counts!r})"

@@ -314,7 +314,7 @@ def listed_redeploy(s: GameState, seat: int, hold: RaceHold, own: list[str], hoo
     if not s._sealed:
         return Redeploy(tuple(sorted(default_redeploy(s, seat).items())))
     # `Redeploy.later` made here: compiled, two calls of the runtime, not a method run interpreted
-    r = _new(_LaterRedeploy)
+    r: Redeploy = _new(_LaterRedeploy)
     if _plain(s, hold, hooks):
         _set(r, "_make", (_board_and_hand_counts, (s.regions, own, seat, hold.race, hold.hand,
                                                    s.turn.last_taken.get(hold.race))))
