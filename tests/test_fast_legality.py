@@ -39,6 +39,7 @@ from game.rules import (
     new_game,
     why_illegal,
 )
+from game.rules.abilities.dragon import Dragon
 from game.rules.actions import action_from_dict
 from game.rules.common import decline_reason, may_decline
 from game.rules.engine import _among
@@ -69,6 +70,13 @@ def _check_position(s: GameState) -> int:
     p = s.players[seat]
     if s.turn.phase not in (PICK, CONQUER, REDEPLOY):
         return compared
+    for h in ([p.active] if p.active else []) + p.declines:   # a block's move only in its phases
+        for ab in s.catalog.effects_of(h.race, h.power):
+            phases = type(ab).move_phases
+            if phases is not None and s.turn.phase not in phases:
+                assert ab.legal_intents(s, seat) == [], f"{ab.name} offers a move in {s.turn.phase}"
+            if isinstance(ab, Dragon):          # its readiness asked without a reason
+                assert ab._able(s, seat) == (ab._ready(s, seat) is None)
     hold = p.active
     if hold is not None and s.turn.phase == CONQUER and hold.hand >= 1:
         abil = s.catalog.effects_of(hold.race, hold.power)

@@ -22,6 +22,7 @@ from .errors import CatalogError, NotImplementedRule
 from .lent import LENT, lent_parts, named_in
 from .pickling import when_compiled
 from .reasons import as_reason, reason
+from .state import CONQUER, PICK, REDEPLOY
 
 
 def load_effects() -> dict[str, type[Ability]]:
@@ -126,6 +127,9 @@ def _answers(kind: type[Ability], hook: str) -> int:
     return _ALWAYS if kind.quiet_hooks is Ability.quiet_hooks else _UNLESS_QUIET
 
 
+#: the phases in which the listing asks a race's effects for their moves (`Hooks.moves_in`)
+MOVE_PHASES: tuple[str, ...] = (PICK, CONQUER, REDEPLOY)
+
 #: the hooks `Hooks` sorts a combo's effects by (`Catalog.hooks_answered`)
 SORTED_HOOKS: tuple[str, ...] = ("after_conquest", "attack_strength", "conquers_water", "conquest_price",
                                  "conquest_refused", "cost_floor", "cost_modifier", "defence_strength",
@@ -133,6 +137,12 @@ SORTED_HOOKS: tuple[str, ...] = ("after_conquest", "attack_strength", "conquers_
                                  "may_decline_after_scoring", "may_redeploy", "may_target", "min_per_region",
                                  "on_conquered", "protects", "reaches", "redeploy_bonus", "reinforce_reason",
                                  "withheld_after_redeploy")
+
+
+def _moves_in(kind: type[Ability], phase: str) -> bool:
+    """Whether blocks of class `kind` may offer a move in `phase` (`Ability.move_phases`)."""
+    phases = kind.move_phases
+    return phases is None or phase in phases
 
 
 def _picked(cat: "Catalog", abil: tuple[Ability, ...], answered: set[str], hook: str) -> tuple[Ability, ...]:
@@ -152,7 +162,7 @@ class Hooks:
                  "enters_anywhere", "reinforce_reason", "legal_intents", "may_decline_after_scoring",
                  "local", "plain_redeploy", "protects", "conquest_price", "defence_strength", "priced_apart",
                  "cost_floor", "may_redeploy", "die_bonus", "on_conquered", "hears_conquest", "_printed",
-                 "_linked", "_shared")
+                 "_linked", "_shared", "_moves")
 
     def __init__(self, cat: "Catalog", abil: tuple[Ability, ...]) -> None:
         self.effects = abil
@@ -167,6 +177,10 @@ class Hooks:
         self.enters_anywhere = _picked(cat, abil, answered, "enters_anywhere")
         self.reinforce_reason = _picked(cat, abil, answered, "reinforce_reason")
         self.legal_intents = _picked(cat, abil, answered, "legal_intents")
+        # those of them with moves of their own, by the phase in which they may offer one
+        moving = tuple(ab for ab in self.legal_intents if ab.intents)
+        self._moves: dict[str, tuple[Ability, ...]] = {
+            phase: tuple(ab for ab in moving if _moves_in(type(ab), phase)) for phase in MOVE_PHASES}
         self.may_decline_after_scoring = _picked(cat, abil, answered, "may_decline_after_scoring")
         self.protects = _picked(cat, abil, answered, "protects")                # asked for the defender
         # those that ask a price for a region, or refuse its conquest (`conquest_refused`)
@@ -194,6 +208,12 @@ class Hooks:
         self._printed: tuple[object, dict[str, int], tuple[Ability, ...]] = (None, {}, ())
         self._shared = cat._printed_costs
         self._linked: tuple[object, dict[str, frozenset[str]] | None] = (None, None)
+
+    def moves_in(self, phase: str) -> tuple[Ability, ...]:
+        """The effects whose `legal_intents` may offer a move in `phase` of their race's turn
+        (`Ability.move_phases`), in order: those with intents of their own (`Ability.intents`)."""
+        got = self._moves.get(phase)
+        return got if got is not None else tuple(ab for ab in self.legal_intents if ab.intents)
 
     def printed_links(self, board: Board) -> dict[str, frozenset[str]] | None:
         """The regions each region of `board` is linked to by the combo's `links`, when every

@@ -33,7 +33,6 @@ from .actions import (
     Withdraw,
     action_from_dict,
 )
-from .catalog import Hooks
 from .chance import Recorder, Replay
 from .common import decline_reason, effects, may_decline
 from .conquest import conquer_reason
@@ -52,7 +51,7 @@ from .listing import conquest_options, judged_locally, peace_in_force
 from .pricing import cost_of, least_tokens
 from .reasons import Reason, reason
 from .resolution import take_region
-from .state import COMPILED, CONQUER, GAME_OVER, PICK, WITHDRAW, GameState, Judged, Listed
+from .state import CONQUER, GAME_OVER, PICK, WITHDRAW, GameState, Judged, Listed
 from .targets import only_forced
 from .waiting import TURN_OVER, WAITING, asked
 
@@ -254,10 +253,11 @@ def _listing(s: GameState) -> tuple[list[Action], Judged | None, dict[str, int]]
     hooked = cat.hooked
     if ("discount_after_roll" in hooked or "rerolls_left" in hooked) and roll_waiting(s):   # a choice after the roll
         return _after_roll(s, seat), None, costs
+    keys: set[tuple[object, ...]] = set()
     if hold is not None:
-        _effects_intents(s, seat, cat.hooks_in_force(hold.race, hold.power, False), out)
+        _effects_intents(s, seat, cat.hooks_in_force(hold.race, hold.power, False).moves_in(phase), out, keys)
     for h in p.declines:
-        _effects_intents(s, seat, cat.hooks_in_force(h.race, h.power, True), out)
+        _effects_intents(s, seat, cat.hooks_in_force(h.race, h.power, True).moves_in(phase), out, keys)
     if phase == PICK:
         free = "pass_over_price" not in cat.hooked and not cat.column_marks
         for i in range(min(len(s.column), p.coins + 1)):
@@ -357,29 +357,34 @@ def _after_roll_effects(s: GameState, seat: int) -> list[Ability]:
     return [ab for ab in abil if (active and ab.discount_after_roll(s, seat)) or ab.rerolls_left(s, seat)]
 
 
-#: how long a list of intents `_effects_intents` searches before it looks them up in a set
-_SEARCHED = 32 if COMPILED else 0
-
-
-def _effects_intents(s: GameState, seat: int, hooks: Hooks, out: list[Action]) -> None:
-    """Add to `out` the intents of the effects of one race of `seat` (`hooks`: those in force
-    for it) that are not on it yet, in the order the effects give them. (The intents already
-    on it are looked up in a set, made when the first intent comes: intents are hashable, and
-    a list searched for each would cost its length each time, a Dragon's or a flier's hundreds
-    of targets on a large board. Compiled, a short list is searched: hashing costs more there.)"""
-    seen: set[Action] | None = None
-    for ab in hooks.legal_intents:
-        if ab.intents:
-            for x in ab.legal_intents(s, seat):
-                if seen is None:
-                    if len(out) < _SEARCHED:
-                        if not _among(x, out):
-                            out.append(x)
-                        continue
-                    seen = set(out)
-                if x not in seen:
-                    seen.add(x)
+def _effects_intents(s: GameState, seat: int, moving: tuple[Ability, ...], out: list[Action],
+                     keys: set[tuple[object, ...]]) -> None:
+    """Add to `out` the intents of the effects of one race of `seat` (`moving`: those in force
+    for it that may offer a move in this phase, `Hooks.moves_in`) that are not on it yet, in
+    the order the effects give them. `keys`: those of the intents on `out` of the engine's own
+    classes (`_key`), kept from one race's call to the next: such an intent is looked up by
+    its class and fields, hashed natively (a dataclass's hash and equality run interpreted,
+    and a list searched for each would cost its length each time, a Dragon's or a flier's
+    hundreds of targets on a large board). Those of other classes are searched among `out`."""
+    for ab in moving:
+        for x in ab.legal_intents(s, seat):
+            k = _key(x)
+            if k is None:
+                if not _among(x, out):
                     out.append(x)
+            elif k not in keys:
+                keys.add(k)
+                out.append(x)
+
+
+def _key(x: Action) -> tuple[object, ...] | None:
+    """An intent of the engine's own classes (`_BY_FIELDS`) as its class and fields, equal for
+    equal intents (a frozen dataclass's equality is that of its fields, in order); None for
+    another."""
+    kind = type(x)
+    if kind in _BY_FIELDS:
+        return (kind, *x.__dict__.values())
+    return None
 
 
 #: the engine's intents whose equality is that of their fields (frozen dataclasses), but `Redeploy`

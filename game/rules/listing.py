@@ -193,9 +193,6 @@ def _answering_races(s: GameState, seat: int) -> tuple[Races, Races, Races]:
     (`immunity_reason`, `price_reason`, `cost_of`), as the holds are found there. Each race of a
     player is asked once, as `PlayerState.hold` finds it (the Active race first), of the effects
     in force that may answer for its regions (`Catalog.guards`)."""
-    guarded: set[tuple[int, str]] = set()
-    pricing: set[tuple[int, str]] = set()
-    strong: set[tuple[int, str]] = set()
     cat = s.catalog                        # (its method called, not kept: a native call)
     found: list[tuple[tuple[int, str], Hooks]] = []
     for i, p in enumerate(s.players):
@@ -215,6 +212,11 @@ def _answering_races(s: GameState, seat: int) -> tuple[Races, Races, Races]:
                 its = cat.guards(h.race, h.power, True)
                 if its is not None:
                     found.append(((i, h.race), its))
+    if not found:                          # (usually: no set made)
+        return _NONE_ANSWER
+    guarded: set[tuple[int, str]] = set()
+    pricing: set[tuple[int, str]] = set()
+    strong: set[tuple[int, str]] = set()
     for held, its in found:
         if its.protects:
             guarded.add(held)

@@ -153,6 +153,10 @@ class Ability:
     works_in_decline: ClassVar[bool] = False
     #: intent kinds (see actions.py) this effect handles, e.g. ("dragon",)
     intents: ClassVar[tuple[str, ...]] = ()
+    #: the phases of its race's turn (`state.PHASES`) in which `legal_intents` may offer a move;
+    #: None: any. The listing asks the block only in those (`Hooks.moves_in`): a block whose
+    #: move is a conquest is not asked while its race picks or redeploys.
+    move_phases: ClassVar[tuple[str, ...] | None] = None
     #: parameters accepted from YAML, with defaults (whose kind is the parameter's; a mapping
     #: is a `where:` condition)
     params: ClassVar[dict[str, Any]] = {}
@@ -260,6 +264,17 @@ class Ability:
             if self in cat.effects_of(h.race, h.power):
                 return h, True
         return None, False
+
+    def active_hold(self, s: "GameState", seat: int) -> "RaceHold | None":
+        """The Active race of `seat` when this effect is its race's or its power's, else None:
+        `hold_in` asked only whether the effect is the Active race's (a block whose move is the
+        Active race's asks it at every listing)."""
+        hold = s.players[seat].active
+        if hold is not None:
+            for x in s.catalog.effects_of(hold.race, hold.power):
+                if x is self:
+                    return hold
+        return None
 
     # -- conquest ------------------------------------------------------------------
     def judges_locally(self) -> bool:

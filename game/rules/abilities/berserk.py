@@ -37,6 +37,7 @@ class Berserk(Ability):
     attempt."""
 
     intents = ("berserk_roll",)
+    move_phases = (CONQUER,)
 
     @staticmethod
     def _pending(s: "GameState", seat: int) -> int | None:
@@ -73,7 +74,10 @@ class Berserk(Ability):
         return None
 
     def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:
-        return [BerserkRoll()] if self.check_intent(s, seat, BerserkRoll()) is None else []
+        if s.turn.phase != CONQUER or self._pending(s, seat) is not None:
+            return []                                  # (`check_intent` refuses, without its sentence)
+        hold = self.active_hold(s, seat)
+        return [BerserkRoll()] if hold is not None and hold.hand >= 1 else []
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:

@@ -31,6 +31,7 @@ class Diplomat(Ability):
     players that outlasts the turn, chosen with a move that names a player."""
 
     intents = ("ally",)
+    move_phases = (CONQUER, REDEPLOY)
 
     def _ready(self, s: "GameState", seat: int) -> Reason | None:
         hold, in_decline = self.hold_in(s, seat)
@@ -52,8 +53,9 @@ class Diplomat(Ability):
         return None
 
     def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:
-        if USED in s.turn.used or self._ready(s, seat) is not None:
-            return []
+        t = s.turn
+        if USED in t.used or t.phase not in (CONQUER, REDEPLOY) or self.active_hold(s, seat) is None:
+            return []                                  # (`_ready` refuses, without its sentence)
         return [Ally(o) for o in range(len(s.players)) if o != seat and o not in s.turn.attacked]
 
     def judges_locally(self) -> bool:

@@ -12,7 +12,6 @@ YAML: `dragon` (or `{dragon: {tokens: 2}}` for a weaker beast; never fewer than 
 """
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Dragon as DragonIntent
@@ -31,7 +30,17 @@ if TYPE_CHECKING:  # pragma: no cover
 USED = "dragon"
 
 
-_DRAGON = attrgetter("dragon")
+#: the Dragon's conquests made so far, by region: an intent is immutable and equal to any other naming
+#: the same region, and made once (compiled, a dataclass's constructor runs interpreted)
+_MADE: dict[str, DragonIntent] = {}
+
+
+def _intent(rid: str) -> DragonIntent:
+    """The Dragon's conquest of region `rid`."""
+    got = _MADE.get(rid)
+    if got is None:
+        got = _MADE[rid] = DragonIntent(rid)
+    return got
 
 
 class Dragon(Ability):
@@ -46,6 +55,7 @@ class Dragon(Ability):
         return {"dragon": 1}
 
     intents = ("dragon",)
+    move_phases = (CONQUER,)
     params = {"tokens": 1}
 
     def _tokens(self, s: "GameState", seat: int) -> int:
@@ -69,12 +79,28 @@ class Dragon(Ability):
             return reason("no_tokens_in_hand")
         if hold.hand < n:
             return reason_n("dragon_needs", n, n=n, hand=hold.hand)
-        regions = s.regions.values()
-        if any(map(_DRAGON, regions)):                   # (a quick look first: usually none)
-            for r in regions:
-                if r.dragon and r.owner is not None and r.owner != seat:
-                    return reason("dragon_elsewhere")
+        if self._elsewhere(s, seat):
+            return reason("dragon_elsewhere")
         return None
+
+    @staticmethod
+    def _elsewhere(s: "GameState", seat: int) -> bool:
+        """Another player's Dragon is on the board (a quick look at the count first: usually none)."""
+        if s.marker_count("dragon"):
+            for r in s.regions.values():
+                if r.dragon and r.owner is not None and r.owner != seat:
+                    return True
+        return False
+
+    def _able(self, s: "GameState", seat: int) -> bool:
+        """`_ready` finds nothing against the Dragon's conquest now: said without its reasons
+        (the listing asks at every step of the race's conquests)."""
+        t = s.turn
+        if t.phase != CONQUER or t.used.get(USED):
+            return False
+        hold = self.active_hold(s, seat)
+        return hold is not None and hold.hand >= 1 and hold.hand >= self._tokens(s, seat) \
+            and not self._elsewhere(s, seat)
 
     def check_intent(self, s: "GameState", seat: int, action: "Action") -> Reason | None:
         rid = getattr(action, "region", "")
@@ -88,14 +114,14 @@ class Dragon(Ability):
         return target_reason(s, seat, rid, hold, s.catalog.effects_of(hold.race, hold.power))
 
     def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:
-        if self._ready(s, seat) is not None:
+        if not self._able(s, seat):
             return []
         hold = s.players[seat].active
         assert hold is not None
         abil = s.catalog.effects_of(hold.race, hold.power)
         own = s.regions_of(seat, hold.race)
         # the regions `target_reason` accepts, found without building a reason for the others
-        return [DragonIntent(rid) for rid in conquest_options(s, seat, hold, abil, own)]
+        return [_intent(rid) for rid in conquest_options(s, seat, hold, abil, own)]
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:

@@ -36,6 +36,7 @@ class Encampments(Ability):
     region_pieces = ("encampments",)
 
     intents = ("encampments",)
+    move_phases = (CONQUER, REDEPLOY)
     idle_values = {"count": 0}
     params = {"count": 5}
 
@@ -99,13 +100,19 @@ class Encampments(Ability):
         free = self._count(s, seat, on) - on
         if free <= 0:
             return None
-        weakest = min(own, key=lambda r: s.regions[r].tokens + s.regions[r].encampments)
+        regions = s.regions
+        weakest = own[0]                 # the first of the fewest (a loop: compiled, a key function
+        least = regions[weakest].tokens + regions[weakest].encampments     # runs interpreted)
+        for r in own:
+            n = regions[r].tokens + regions[r].encampments
+            if n < least:
+                weakest, least = r, n
         placed[weakest] = placed.get(weakest, 0) + free
         return placed
 
     def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:
-        if self._ready(s, seat) is not None:
-            return []
+        if s.turn.phase not in (CONQUER, REDEPLOY) or self.active_hold(s, seat) is None:
+            return []                                  # (`_ready` refuses, without its sentence)
         counts = self.default_counts(s, seat)
         return [EncampmentsIntent.of(counts)] if counts else []
 

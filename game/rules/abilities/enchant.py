@@ -34,6 +34,19 @@ if TYPE_CHECKING:  # pragma: no cover
 USED = "enchanted"
 
 
+#: the conversions made so far, by region: an intent is immutable and equal to any other naming
+#: the same region, and made once (compiled, a dataclass's constructor runs interpreted)
+_MADE: dict[str, EnchantIntent] = {}
+
+
+def _intent(rid: str) -> EnchantIntent:
+    """The conversion of region `rid`."""
+    got = _MADE.get(rid)
+    if got is None:
+        got = _MADE[rid] = EnchantIntent(rid)
+    return got
+
+
 class Enchant(Ability):
     """Replace a lone Active token of an opponent next to your regions by one of yours from the tray
     (`enchant: region`), `per_opponent` times per opponent a turn (Sorcerers). One of a kind: a
@@ -41,6 +54,7 @@ class Enchant(Ability):
     has (encampments, lone token, tray)."""
 
     intents = ("enchant",)
+    move_phases = (CONQUER,)
     idle_values = {"per_opponent": 0}
     params = {"per_opponent": 1}
 
@@ -107,10 +121,20 @@ class Enchant(Ability):
             cands: Any = s.regions
         else:
             cands = s.board.ids_in(s.board.near_bits(own))
+        if hold.hand < least_tokens(s, seat, s.catalog.effects_of(hold.race, hold.power)) - 1:
+            return []                      # (`_reason` refuses every region, R23)
         regions = s.regions
-        return [EnchantIntent(rid) for rid in cands       # (a first look at what `_reason` refuses)
-                if regions[rid].tokens == 1 and regions[rid].owner not in (None, seat)
-                and not regions[rid].decline and self._reason(s, seat, rid) is None]
+        done = s.turn.used.get(USED, [])
+        most = self.p["per_opponent"]
+        out: list["Action"] = []
+        for rid in cands:                  # (a first look at what `_reason` refuses, without its sentence)
+            r = regions[rid]
+            if r.tokens == 1 and r.owner is not None and r.owner != seat and not r.decline \
+                    and not (r.encampments or r.hero or r.dragon or r.hole) \
+                    and not (done and done.count(r.owner) >= most) \
+                    and self._reason(s, seat, rid) is None:
+                out.append(_intent(rid))
+        return out
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:

@@ -23,12 +23,26 @@ if TYPE_CHECKING:  # pragma: no cover
 USED = "fortress"
 
 
+#: the Fortress moves made so far, by region: an intent is immutable and equal to any other naming
+#: the same region, and made once (compiled, a dataclass's constructor runs interpreted)
+_MADE: dict[str, FortressIntent] = {}
+
+
+def _intent(rid: str) -> FortressIntent:
+    """The Fortress move on region `rid`."""
+    got = _MADE.get(rid)
+    if got is None:
+        got = _MADE[rid] = FortressIntent(rid)
+    return got
+
+
 class Fortresses(Ability):
     """Once per turn build a Fortress in one of your regions (`fortress: region`): +1 defence and
     `coins` per Fortress each turn (Fortified). One of a kind: a building chosen by the player that
     outlives the race's decline, with a box limit of its own."""
 
     intents = ("fortress",)
+    move_phases = (CONQUER, REDEPLOY)
     idle_values = {"max_on_map": 0}
     params = {"max_on_map": 6, "coins": 1}
 
@@ -64,11 +78,11 @@ class Fortresses(Ability):
         return None
 
     def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:
-        if self._ready(s, seat) is not None:
-            return []
-        hold = s.players[seat].active
-        assert hold is not None
-        return [FortressIntent(rid) for rid in s.regions_of(seat, hold.race) if not s.regions[rid].fortress]
+        t = s.turn
+        hold = self.active_hold(s, seat) if t.phase in (CONQUER, REDEPLOY) and not t.used.get(USED) else None
+        if hold is None or s.marker_count("fortress") >= self.p["max_on_map"]:
+            return []                                  # (`_ready` refuses, without its sentence)
+        return [_intent(rid) for rid in s.regions_of(seat, hold.race) if not s.regions[rid].fortress]
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:

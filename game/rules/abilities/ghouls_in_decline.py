@@ -39,6 +39,26 @@ if TYPE_CHECKING:  # pragma: no cover
 
 DONE = DECLINE_DONE           # the In Decline Ghouls made their final conquest this turn
 
+#: the Ghouls' conquests and final attempts made so far, by region: an intent is immutable and
+#: equal to any other naming the same region, and made once (compiled, a dataclass's
+#: constructor runs interpreted)
+_CONQUERS: dict[str, GhoulsConquer] = {}
+_REINFORCES: dict[str, GhoulsReinforce] = {}
+
+
+def _conquer(rid: str) -> GhoulsConquer:
+    got = _CONQUERS.get(rid)
+    if got is None:
+        got = _CONQUERS[rid] = GhoulsConquer(rid)
+    return got
+
+
+def _reinforce(rid: str) -> GhoulsReinforce:
+    got = _REINFORCES.get(rid)
+    if got is None:
+        got = _REINFORCES[rid] = GhoulsReinforce(rid)
+    return got
+
 
 class GhoulsInDecline(Ability):
     """All tokens stay on decline, and the race keeps readying and conquering In Decline before the
@@ -47,6 +67,7 @@ class GhoulsInDecline(Ability):
 
     works_in_decline = True
     intents = ("ghouls", "ghouls_reinforce")
+    move_phases = (PICK, CONQUER)
 
     def keeps_tokens_in_decline(self) -> bool:
         return True
@@ -97,11 +118,11 @@ class GhoulsInDecline(Ability):
         return None
 
     def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:
-        if not self.hold_in(s, seat)[1]:
-            return []                    # none, or Active: `_ready` refuses (without its sentence)
-        why, hold = self._ready(s, seat)
-        if why or hold is None:
-            return []
+        hold, in_decline = self.hold_in(s, seat)
+        t = s.turn
+        if (hold is None or not in_decline or t.phase not in (PICK, CONQUER) or t.conquered
+                or t.used.get("conquests_begun") or t.used.get(DONE) or hold.hand < 1):
+            return []                    # `_ready` refuses (said without its sentence)
         abil = tuple(effects(s, hold, True))
         own = s.regions_of(seat, hold.race)
         out: list["Action"] = []
@@ -110,9 +131,9 @@ class GhoulsInDecline(Ability):
             if target_reason(s, seat, rid, hold, abil, own, check_peace=False) is None:
                 short = cost_of(s, seat, rid, abil, hold).total - hold.hand
                 if short <= 0:
-                    out.append(GhoulsConquer(rid))
+                    out.append(_conquer(rid))
                 elif die and short <= brought(DIE_TOP, die_bonus(s, seat, rid, abil)):
-                    out.append(GhoulsReinforce(rid))
+                    out.append(_reinforce(rid))
         return out
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,

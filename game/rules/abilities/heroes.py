@@ -34,6 +34,7 @@ class Heroes(Ability):
     region_pieces = ("hero",)
 
     intents = ("heroes",)
+    move_phases = (CONQUER, REDEPLOY)
     idle_values = {"count": 0}
     params = {"count": 2}
 
@@ -76,7 +77,8 @@ class Heroes(Ability):
         want = self._wanted(s, seat, own, len(keep))
         if len(keep) < want:                 # the others by tokens, most first (ties: board order)
             regions = s.regions
-            keep = keep + sorted(rest, key=lambda r: -regions[r].tokens)
+            most = sorted([(-regions[r].tokens, i) for i, r in enumerate(rest)])   # (no key function:
+            keep = keep + [rest[i] for _, i in most]                       # compiled, it runs interpreted)
         return tuple(sorted(keep[:want], key=s.board.index.__getitem__))
 
     def check_intent(self, s: "GameState", seat: int, action: "Action") -> Reason | None:
@@ -98,10 +100,9 @@ class Heroes(Ability):
         return None
 
     def legal_intents(self, s: "GameState", seat: int) -> list["Action"]:
-        if self._ready(s, seat) is not None:
-            return []
-        hold = s.players[seat].active
-        assert hold is not None
+        hold = self.active_hold(s, seat) if s.turn.phase in (CONQUER, REDEPLOY) else None
+        if hold is None:
+            return []                                  # (`_ready` refuses, without its sentence)
         own = s.regions_of(seat, hold.race)
         now, rest = self._heroes(s, own)
         regions = self._default(s, seat, own, now, rest)
