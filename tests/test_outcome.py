@@ -12,6 +12,7 @@ import pytest
 from game.content.catalog import default_catalog
 from game.rules import BY_COINS, BY_TOKENS, SHARED, Board, build_position, outcome
 from game.rules.playout import random_playout
+from game.rules.ranking import winners
 from tests.boards import grid_board
 
 PLAYERS = ["ann", "bob", "cid", "dot"]
@@ -103,6 +104,22 @@ def test_the_outcome_names_the_winners_the_engine_records_at_the_end(seed: int) 
     assert [x.place for x in res.standings] == sorted(x.place for x in res.standings)
     best = max(p.coins for p in end.players)
     assert all(end.players[w].coins == best for w in res.winners)
+
+
+@pytest.mark.parametrize("coins, regions", [
+    ({"ann": 30, "bob": 31, "cid": 12, "dot": 30}, {"r0": ("ann", 4, False), "r2": ("dot", 9, False)}),
+    ({"ann": 20, "bob": 19, "cid": 20, "dot": 3}, {"r0": ("cid", 2, False), "r1": ("cid", 3, True),
+                                                    "r2": ("ann", 4, False), "r3": ("bob", 9, False)}),
+    ({"ann": 20, "bob": 20, "cid": 20, "dot": 7}, {"r0": ("ann", 1, False), "r1": ("ann", 2, True),
+                                                    "r2": ("bob", 3, False), "r3": ("cid", 2, False)}),
+    ({"ann": 8, "bob": 8, "cid": 8, "dot": 8}, {"r0": ("bob", 1, True)}),
+])
+def test_the_winners_the_engine_records_are_the_outcomes_first_place(coins: dict[str, int],
+                                                                     regions: dict[str, tuple[str, int, bool]]) -> None:
+    """`winners`, which the engine's last turn records, names the ranking's first place: by coins,
+    by tokens, and shared."""
+    s = position(coins, regions)
+    assert winners(s) == list(outcome(s).winners)
 
 
 def test_the_ending_tells_the_tie_break_the_engine_settled(home: Any) -> None:

@@ -236,6 +236,9 @@ def place_hand_by_default(s: GameState, seat: int, hold: RaceHold) -> None:
 
 
 def event(events: list[dict[str, Any]], kind: str, **data: Any) -> None:
+    """Tell an event: a dict with its `type` first, then `data` in order. (The events told at
+    almost every intent, a conquest's, a loss, a redeploy's, a score's, are written out as such
+    a dict where they are told: compiled, this call makes two dicts, the second merged.)"""
     events.append({"type": kind, **data})
 
 

@@ -83,7 +83,8 @@ def evict(s: GameState, rid: str, attacker: int, events: list[dict[str, Any]],
         s.turn.attacked.append(owner)
     if back and [owner, race] not in s.turn.withdraw:
         s.turn.withdraw.append([owner, race])
-    event(events, "lost", seat=owner, race=race, region=rid, discarded=discarded, back=back)
+    events.append({"type": "lost", "seat": owner, "race": race, "region": rid, "discarded": discarded,
+                   "back": back})                       # (`event`'s, made at once: at each conquest)
     if discarded and "tokens_lost" in s.catalog.heard:
         by = s.players[attacker].active if by_active else None
         heard = Heard("tokens_lost", {"loser": owner, "attacker": attacker},
@@ -288,7 +289,7 @@ def take_over(s: GameState, seat: int, hold: RaceHold, rid: str, tokens: int, wa
     w.owner, w.race, w.tokens, w.decline = seat, hold.race, tokens, in_decline
     hold.hand -= tokens
     if not conquest:
-        event(events, how, seat=seat, race=hold.race, region=rid, tokens=tokens)
+        events.append({"type": how, "seat": seat, "race": hold.race, "region": rid, "tokens": tokens})
         return
     t = s.turn
     t.acted = True
@@ -297,8 +298,8 @@ def take_over(s: GameState, seat: int, hold: RaceHold, rid: str, tokens: int, wa
         t.conquered.append(rid)
         if was_nonempty:
             t.nonempty += 1
-    event(events, how, seat=seat, race=hold.race, region=rid, tokens=tokens,
-          defender=list(defender) if defender else None, nonempty=was_nonempty)
+    events.append({"type": how, "seat": seat, "race": hold.race, "region": rid, "tokens": tokens,   # (`event`'s,
+                   "defender": list(defender) if defender else None, "nonempty": was_nonempty})  # made at once)
     tab = s.catalog.hooks_in_force(hold.race, hold.power, in_decline)
     if victim is None:
         for ab in tab.on_conquered:

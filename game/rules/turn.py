@@ -31,7 +31,7 @@ from .common import (
 )
 from .heard import Heard, tell
 from .lent import named_in
-from .ranking import outcome
+from .ranking import winners
 from .reasons import Reason, reason, reason_n
 from .resolution import leave_game, vanish_decline
 from .setup import begin_turn
@@ -157,7 +157,7 @@ def do_abandon(s: GameState, seat: int, a: Abandon, listed: Listed | None, chanc
     region_left(s, rid)
     hold.hand += n
     s.turn.acted = True
-    event(events, "abandon", seat=seat, race=hold.race, region=rid, tokens=n)
+    events.append({"type": "abandon", "seat": seat, "race": hold.race, "region": rid, "tokens": n})
     if "on_abandon" in s.catalog.hooked:
         for ab in s.catalog.answering(hold.race, hold.power, "on_abandon"):
             ab.on_abandon(s, seat, rid)
@@ -441,7 +441,7 @@ def redeploy_counts(s: GameState, seat: int, counts: Mapping[str, int], events: 
         hold.memo["set_aside"] = aside
     s.turn.redeployed = True
     s.turn.phase = REDEPLOY
-    event(events, "redeploy", seat=seat, race=hold.race, counts=dict(counts))
+    events.append({"type": "redeploy", "seat": seat, "race": hold.race, "counts": dict(counts)})   # (`event`'s)
 
 def _refill(s: GameState, seat: int, rid: str, was: dict[str, Any], tokens: int) -> None:
     """A region emptied by an earlier redeploy of this turn gets its race back, now with
@@ -675,7 +675,8 @@ def score(s: GameState, seat: int, events: list[dict[str, Any]]) -> int:
                 whose.append((h.race, "race" if of_race else "power", in_dec))
     total = sum(c for _, c in parts)
     p.coins += total
-    event(events, "score", seat=seat, coins=total, parts=parts, whose=whose, private=True)
+    events.append({"type": "score", "seat": seat, "coins": total, "parts": parts, "whose": whose,   # (`event`'s,
+                   "private": True})                                                          # made at once)
     return total
 
 
@@ -736,7 +737,7 @@ def next_turn(s: GameState, chance: Any, events: list[dict[str, Any]]) -> None:
         if s.round >= s.board.turns:
             s.turn.phase = GAME_OVER
             s.turn.used.pop(WAITING, None)          # the game's end ends every decision (R25)
-            s.supply_w().winners = list(outcome(s).winners)
+            s.supply_w().winners = winners(s)
             event(events, "game_over", winners=list(s.winners),
                   coins=[pl.coins for pl in s.players])
             return
