@@ -116,6 +116,9 @@ def rare_hooks_of(kind: type) -> tuple[str, ...]:
 #: it but its parameters may keep it quiet (`Ability.quiet_hooks`, asked of each block)
 _NEVER, _ALWAYS, _UNLESS_QUIET = 0, 1, 2
 
+#: which effects of a race or power `Catalog._part` asks: all, those in force while Active, In Decline
+_ALL, _ACTIVE, _DECLINED = 0, 1, 2
+
 #: `_answers` of each hook, by kind of block, worked out once
 _ANSWERS: dict[str, dict[type, int]] = {}
 
@@ -126,9 +129,6 @@ def _answers(kind: type[Ability], hook: str) -> int:
         return _NEVER
     return _ALWAYS if kind.quiet_hooks is Ability.quiet_hooks else _UNLESS_QUIET
 
-
-#: the phases in which the listing asks a race's effects for their moves (`Hooks.moves_in`)
-MOVE_PHASES: tuple[str, ...] = (PICK, CONQUER, REDEPLOY)
 
 #: the hooks `Hooks` sorts a combo's effects by (`Catalog.hooks_answered`)
 SORTED_HOOKS: tuple[str, ...] = ("after_conquest", "attack_strength", "conquers_water", "conquest_price",
@@ -162,7 +162,7 @@ class Hooks:
                  "enters_anywhere", "reinforce_reason", "legal_intents", "may_decline_after_scoring",
                  "local", "plain_redeploy", "protects", "conquest_price", "defence_strength", "priced_apart",
                  "cost_floor", "may_redeploy", "die_bonus", "on_conquered", "hears_conquest", "_printed",
-                 "_linked", "_shared", "_moves")
+                 "_linked", "_shared", "_moves", "_picking", "_conquering", "_redeploying")
 
     def __init__(self, cat: "Catalog", abil: tuple[Ability, ...]) -> None:
         self.effects = abil
@@ -177,10 +177,11 @@ class Hooks:
         self.enters_anywhere = _picked(cat, abil, answered, "enters_anywhere")
         self.reinforce_reason = _picked(cat, abil, answered, "reinforce_reason")
         self.legal_intents = _picked(cat, abil, answered, "legal_intents")
-        # those of them with moves of their own, by the phase in which they may offer one
-        moving = tuple(ab for ab in self.legal_intents if ab.intents)
-        self._moves: dict[str, tuple[Ability, ...]] = {
-            phase: tuple(ab for ab in moving if _moves_in(type(ab), phase)) for phase in MOVE_PHASES}
+        # those of them with moves of their own, and those that may offer one in each phase
+        self._moves = tuple(ab for ab in self.legal_intents if ab.intents)
+        self._picking = tuple(ab for ab in self._moves if _moves_in(type(ab), PICK))
+        self._conquering = tuple(ab for ab in self._moves if _moves_in(type(ab), CONQUER))
+        self._redeploying = tuple(ab for ab in self._moves if _moves_in(type(ab), REDEPLOY))
         self.may_decline_after_scoring = _picked(cat, abil, answered, "may_decline_after_scoring")
         self.protects = _picked(cat, abil, answered, "protects")                # asked for the defender
         # those that ask a price for a region, or refuse its conquest (`conquest_refused`)
@@ -212,8 +213,11 @@ class Hooks:
     def moves_in(self, phase: str) -> tuple[Ability, ...]:
         """The effects whose `legal_intents` may offer a move in `phase` of their race's turn
         (`Ability.move_phases`), in order: those with intents of their own (`Ability.intents`)."""
-        got = self._moves.get(phase)
-        return got if got is not None else tuple(ab for ab in self.legal_intents if ab.intents)
+        if phase == CONQUER:
+            return self._conquering
+        if phase == REDEPLOY:
+            return self._redeploying
+        return self._picking if phase == PICK else self._moves
 
     def printed_links(self, board: Board) -> dict[str, frozenset[str]] | None:
         """The regions each region of `board` is linked to by the combo's `links`, when every
@@ -318,6 +322,9 @@ class Catalog:
     _collects: dict[str, dict[str | None, bool]] = field(default_factory=dict, repr=False,
                                                          compare=False)  # `collects_lost_tokens`
     #: each block's `SORTED_HOOKS` it answers, by its identity (kept with the block)
+    #: `overriders` of one race's or power's own effects, by (id, hook, `_ALL`/`_ACTIVE`/`_DECLINED`)
+    _parts: dict[tuple[str, str, int], tuple[Ability, ...]] = field(default_factory=dict, repr=False,
+                                                                    compare=False)
     _answered: dict[int, tuple[Ability, frozenset[str]]] = field(default_factory=dict, repr=False,
                                                                  compare=False)
     _least: dict[str, dict[str | None, int]] = field(default_factory=dict, repr=False,
@@ -387,6 +394,7 @@ class Catalog:
         self._printed_costs.clear()
         self._collects.clear()
         self._answered.clear()
+        self._parts.clear()
 
     @staticmethod
     def from_data(races: Mapping[str, Mapping[str, Any]], powers: Mapping[str, Mapping[str, Any]],
@@ -524,7 +532,7 @@ class Catalog:
             hooks = by[power] = {}
         got = hooks.get(hook)
         if got is None:
-            got = hooks[hook] = self.overriding(self.effects_of(race, power), hook)
+            got = hooks[hook] = self._answering_parts(race, power, hook, _ALL)
         return got
 
     def answering_now(self, race: str, power: str | None, in_decline: bool,
@@ -540,7 +548,30 @@ class Catalog:
             hooks = by[power] = {}
         got = hooks.get(hook)
         if got is None:
-            got = hooks[hook] = self.overriding(self.in_force(race, power, in_decline), hook)
+            got = hooks[hook] = self._answering_parts(race, power, hook, _DECLINED if in_decline else _ACTIVE)
+        return got
+
+    def _answering_parts(self, race: str, power: str | None, hook: str, which: int) -> tuple[Ability, ...]:
+        """`overriding(effects_of(race, power), hook)` (`which`: `_ALL`), or of those `in_force`
+        (`_ACTIVE`, `_DECLINED`), put together from the race's and each power's own answers, each
+        worked out once: with the packs a combo is new every few turns, and its hooks are asked
+        one by one (filtering effects in order, the combo's answer is its parts' answers in order)."""
+        got = self._part(race, hook, which)
+        for part in lent_parts(power):
+            got = got + self._part(part, hook, which)
+        return got
+
+    def _part(self, key: str, hook: str, which: int) -> tuple[Ability, ...]:
+        """The effects of race or power `key` alone that answer `hook` (`_answering_parts`)."""
+        k = (key, hook, which)
+        got = self._parts.get(k)
+        if got is None:
+            abil = self.abilities[key]
+            if which == _ACTIVE:
+                abil = tuple(a for a in abil if not a.only_in_decline)
+            elif which == _DECLINED:
+                abil = tuple(a for a in abil if a.in_decline)
+            got = self._parts[k] = self.overriders(abil, hook)
         return got
 
     def collects_lost_tokens(self, race: str, power: str | None) -> bool:

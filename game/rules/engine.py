@@ -13,6 +13,8 @@ intent, the die faces and shuffles it used, and the events in words for the game
 """
 from __future__ import annotations
 
+import dataclasses
+from operator import attrgetter
 from typing import Any, Callable, Final, Iterable
 
 from . import turn as T
@@ -380,15 +382,26 @@ def _effects_intents(s: GameState, seat: int, moving: tuple[Ability, ...], out: 
 def _key(x: Action) -> tuple[object, ...] | None:
     """An intent of the engine's own classes (`_BY_FIELDS`) as its class and fields, equal for
     equal intents (a frozen dataclass's equality is that of its fields, in order); None for
-    another."""
+    another. (The fields are read by a getter made once per class: the intent's `__dict__`,
+    read compiled, is a dict made for the occasion.)"""
     kind = type(x)
-    if kind in _BY_FIELDS:
-        return (kind, *x.__dict__.values())
-    return None
+    if kind not in _GETTERS:
+        return None
+    get = _GETTERS[kind]
+    return (kind, get(x)) if get is not None else (kind,)
+
+
+def _getter(kind: type) -> Callable[[Any], Any] | None:
+    """What reads the compared fields of an intent of dataclass `kind` (one value for one
+    field, a tuple for more); None when it has none."""
+    names = [f.name for f in dataclasses.fields(kind) if f.compare]
+    return attrgetter(*names) if names else None
 
 
 #: the engine's intents whose equality is that of their fields (frozen dataclasses), but `Redeploy`
 _BY_FIELDS: Final = frozenset(c for c in ACTION_TYPES.values() if c is not Redeploy)
+#: the getter of the compared fields of each class of `_BY_FIELDS` (`_key`)
+_GETTERS: Final[dict[type, Callable[[Any], Any] | None]] = {c: _getter(c) for c in _BY_FIELDS}
 
 
 def _among(x: Action, out: list[Action]) -> bool:
