@@ -28,6 +28,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 DIE = BERSERK_DIE
+#: the roll before a conquest, made once (an intent is immutable; compiled, a dataclass's
+#: constructor runs interpreted)
+_ROLL = BerserkRoll()
 
 
 class Berserk(Ability):
@@ -77,7 +80,7 @@ class Berserk(Ability):
         if s.turn.phase != CONQUER or self._pending(s, seat) is not None:
             return []                                  # (`check_intent` refuses, without its sentence)
         hold = self.active_hold(s, seat)
-        return [BerserkRoll()] if hold is not None and hold.hand >= 1 else []
+        return [_ROLL] if hold is not None and hold.hand >= 1 else []
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:

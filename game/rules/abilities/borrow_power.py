@@ -43,6 +43,8 @@ class BorrowPower(Ability):
     """Borrow a power, or another race's ability, from the column or the board until your next
     turn (Copycat). One of a kind: no other block changes a race's abilities during the game."""
 
+    move_phases: ClassVar[tuple[str, ...] | None] = (CONQUER,)
+
     intents: ClassVar[tuple[str, ...]] = ("use",)
     params: ClassVar[dict[str, Any]] = {"what": "power", "from": "column"}
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {"what": ("power", "race"),

@@ -58,6 +58,8 @@ class ClearRegion(RegionMove):
     (Lava), or once per turn anywhere (`anywhere`, Wendigos); its occupants take their tokens back
     less `loss`, and a `marker` may bar others until your next turn."""
 
+    move_phases: ClassVar[tuple[str, ...] | None] = (CONQUER, REDEPLOY)
+
     intents: ClassVar[tuple[str, ...]] = ("use",)
     gives_back_placed: ClassVar[bool] = True          # (on regions of others)
     params: ClassVar[dict[str, Any]] = {"near": {}, "anywhere": False, "target": {}, "loss": 0,

@@ -27,6 +27,8 @@ class ColumnMarker(Ability):
     """Up to `count` markers a turn on combos in the column: picking a marked combo costs
     `price` more per marker, paid to the placer or the bank."""
 
+    move_phases: ClassVar[tuple[str, ...] | None] = (CONQUER, REDEPLOY)
+
     intents: ClassVar[tuple[str, ...]] = ("use",)
     decline_honoured: ClassVar[bool | None] = False     # the Active race's move alone
     idle_values: ClassVar[dict[str, Any]] = {"count": 0, "price": 0, "marker": ""}

@@ -117,11 +117,11 @@ class Enchant(Ability):
         own = s.held_bits(seat, hold.race)
         if not own:
             return []
-        if s.catalog.hooks(s.catalog.effects_of(hold.race, hold.power)).links:
-            cands: Any = s.regions
-        else:
-            cands = s.board.ids_in(s.board.near_bits(own))
-        if hold.hand < least_tokens(s, seat, s.catalog.effects_of(hold.race, hold.power)) - 1:
+        abil = s.catalog.effects_of(hold.race, hold.power)
+        linked = bool(s.catalog.hooks(abil).links)     # (then every region is a candidate)
+        cands: Any = s.regions if linked else s.board.ids_in(s.board.near_bits(own))
+        mine = s.regions_of(seat, hold.race) if linked else []
+        if hold.hand < least_tokens(s, seat, abil) - 1:
             return []                      # (`_reason` refuses every region, R23)
         regions = s.regions
         done = s.turn.used.get(USED, [])
@@ -132,6 +132,7 @@ class Enchant(Ability):
             if r.tokens == 1 and r.owner is not None and r.owner != seat and not r.decline \
                     and not (r.encampments or r.hero or r.dragon or r.hole) \
                     and not (done and done.count(r.owner) >= most) \
+                    and not (linked and not adjacent_to_own(s, seat, rid, mine, abil)) \
                     and self._reason(s, seat, rid) is None:
                 out.append(_intent(rid))
         return out

@@ -33,6 +33,8 @@ class GuardMarker(RegionMove):
     your turn on your strongest regions: immune and/or `defence`; they stay In Decline with
     `stays_in_decline` (Royal)."""
 
+    move_phases: ClassVar[tuple[str, ...] | None] = (REDEPLOY,)
+
     idle_values: ClassVar[dict[str, Any]] = {"count": 0, "marker": ""}
     params: ClassVar[dict[str, Any]] = {"marker": "queen", "count": 1, "immune": True, "defence": 0,
                                         "stays_in_decline": False}

@@ -26,6 +26,8 @@ class MarkerMoves(Ability):
     """Move a `marker` between your regions (to one matching `where`) at redeploy or during
     your turn, `moves` times a turn."""
 
+    move_phases: ClassVar[tuple[str, ...] | None] = (CONQUER, REDEPLOY)
+
     intents: ClassVar[tuple[str, ...]] = ("use",)
     decline_honoured: ClassVar[bool | None] = False     # the Active race's move alone
     markers_from_any: ClassVar[bool] = True

@@ -43,6 +43,8 @@ class MarkerPool(Ability):
     """A pool of markers filled at pick, each turn or per conquest; each one spent makes a
     conquest cheaper, the die stronger, or goes on a region (immune, defence, frozen, counted)."""
 
+    move_phases: ClassVar[tuple[str, ...] | None] = (CONQUER, REDEPLOY)
+
     intents: ClassVar[tuple[str, ...]] = ("use",)
     decline_honoured: ClassVar[bool | None] = False     # the Active race's move alone
     held_markers: ClassVar[bool] = True

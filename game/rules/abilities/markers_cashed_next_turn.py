@@ -34,6 +34,8 @@ class MarkersCashedNextTurn(RegionMove):
     `supply`), each worth `coins` at the start of your next turn, or to the opponent who
     conquers its region (Leprechauns)."""
 
+    move_phases: ClassVar[tuple[str, ...] | None] = (REDEPLOY,)
+
     intents: ClassVar[tuple[str, ...]] = ("use",)
 
     idle_values: ClassVar[dict[str, Any]] = {"coins": 0, "supply": 0, "marker": ""}

@@ -38,6 +38,8 @@ class MarkersPerRegion(RegionMove):
     `defence` each, `score_other` for another occupant; gone when the race declines (Ice
     Witches)."""
 
+    move_phases: ClassVar[tuple[str, ...] | None] = (REDEPLOY,)
+
     idle_values: ClassVar[dict[str, Any]] = {"supply": 0, "marker": ""}
     held_where: ClassVar[dict[str, tuple[str, ...]]] = {"where": NEVER_HELD}
     params: ClassVar[dict[str, Any]] = {"marker": "winter", "where": {}, "defence": 1, "score_other": -1,
