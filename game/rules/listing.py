@@ -192,9 +192,10 @@ def _answering_races(s: GameState, seat: int) -> tuple[Races, Races, Races]:
     it, or make its defending tokens count for more (or less): only their regions are asked
     (`immunity_reason`, `price_reason`, `cost_of`), as the holds are found there. Each race of a
     player is asked once, as `PlayerState.hold` finds it (the Active race first), of the effects
-    in force that may answer for its regions (`Catalog.guards`)."""
+    in force that may answer for its regions (`Catalog.guards`). (The sets are made only when a
+    race answers: usually none does.)"""
     cat = s.catalog                        # (its method called, not kept: a native call)
-    found: list[tuple[tuple[int, str], Hooks]] = []
+    out: tuple[set[tuple[int, str]], set[tuple[int, str]], set[tuple[int, str]]] | None = None
     for i, p in enumerate(s.players):
         if i == seat:
             continue
@@ -202,29 +203,39 @@ def _answering_races(s: GameState, seat: int) -> tuple[Races, Races, Races]:
         if act is not None:
             its = cat.guards(act.race, act.power, False)
             if its is not None:
-                found.append(((i, act.race), its))
-        if p.declines:
-            seen = {act.race} if act is not None else set()
-            for h in p.declines:
-                if h.race in seen:
-                    continue                               # `PlayerState.hold` finds the first
-                seen.add(h.race)
-                its = cat.guards(h.race, h.power, True)
-                if its is not None:
-                    found.append(((i, h.race), its))
-    if not found:                          # (usually: no set made)
-        return _NONE_ANSWER
-    guarded: set[tuple[int, str]] = set()
-    pricing: set[tuple[int, str]] = set()
-    strong: set[tuple[int, str]] = set()
-    for held, its in found:
-        if its.protects:
-            guarded.add(held)
-        if its.conquest_price:
-            pricing.add(held)
-        if its.defence_strength:
-            strong.add(held)
-    return guarded, pricing, strong
+                out = _answering(out, (i, act.race), its)
+        declines = p.declines
+        for k, h in enumerate(declines):
+            if (act is not None and h.race == act.race) or _earlier(declines, k, h.race):
+                continue                               # `PlayerState.hold` finds the first
+            its = cat.guards(h.race, h.power, True)
+            if its is not None:
+                out = _answering(out, (i, h.race), its)
+    return _NONE_ANSWER if out is None else out
+
+
+def _earlier(holds: list[RaceHold], k: int, race: str) -> bool:
+    """One of the first `k` of `holds` is of `race`."""
+    for j in range(k):
+        if holds[j].race == race:
+            return True
+    return False
+
+
+def _answering(out: tuple[set[tuple[int, str]], set[tuple[int, str]], set[tuple[int, str]]] | None,
+               held: tuple[int, str], its: Hooks) -> tuple[set[tuple[int, str]], set[tuple[int, str]],
+                                                          set[tuple[int, str]]]:
+    """`_answering_races`'s sets (made at the first race that answers) with `held` (seat, race)
+    added to those its effects in force (`its`) answer for."""
+    if out is None:
+        out = (set(), set(), set())
+    if its.protects:
+        out[0].add(held)
+    if its.conquest_price:
+        out[1].add(held)
+    if its.defence_strength:
+        out[2].add(held)
+    return out
 
 
 def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...], rids: list[str],

@@ -25,6 +25,8 @@ class BuyDiscount(UseMove):
     """Pay `coins` to the bank: the next conquest costs `discount` fewer tokens (Mercenary;
     `use: buy_discount`)."""
 
+    move_phases: ClassVar[tuple[str, ...] | None] = (CONQUER,)
+
     intents: ClassVar[tuple[str, ...]] = ("use",)
     idle_values: ClassVar[dict[str, Any]] = {"discount": 0}
     params: ClassVar[dict[str, Any]] = {"coins": 1, "discount": 2}

@@ -25,6 +25,8 @@ class DiscountMarkers(UseMove):
     """A marker per region matching `where` at the end of each turn; later each one spent
     takes `discount` tokens off a conquest (Fireball; `use: discount_markers`)."""
 
+    move_phases: ClassVar[tuple[str, ...] | None] = (CONQUER,)
+
     intents: ClassVar[tuple[str, ...]] = ("use",)
     idle_values: ClassVar[dict[str, Any]] = {"discount": 0}
     held_where: ClassVar[dict[str, tuple[str, ...]]] = {"where": NEVER_HELD}

@@ -22,6 +22,8 @@ class SecondConquestRound(UseMove):
     """Once per turn, after a conquest: all tokens but 1 per region back in hand for a second
     round of conquests (Marauding; `use: second_conquest_round`)."""
 
+    move_phases: ClassVar[tuple[str, ...] | None] = (CONQUER,)
+
     intents: ClassVar[tuple[str, ...]] = ("use",)
     params: ClassVar[dict[str, Any]] = {}
     param_docs: ClassVar[dict[str, str]] = {}

@@ -35,6 +35,8 @@ class StackMarkers(UseMove):
     """`count` stacks worth the regions held matching `worth`, for attack (joining a conquest,
     `use: stack_markers`) and defence; never split or merged (Behemoth)."""
 
+    move_phases: ClassVar[tuple[str, ...] | None] = (CONQUER,)
+
     intents: ClassVar[tuple[str, ...]] = ("use",)
     idle_values: ClassVar[dict[str, Any]] = {"count": 0, "marker": ""}
     held_where: ClassVar[dict[str, tuple[str, ...]]] = {"worth": NEVER_HELD}
