@@ -322,11 +322,11 @@ class Catalog:
     _collects: dict[str, dict[str | None, bool]] = field(default_factory=dict, repr=False,
                                                          compare=False)  # `collects_lost_tokens`
     #: each block's `SORTED_HOOKS` it answers, by its identity (kept with the block)
+    _answered: dict[int, tuple[Ability, frozenset[str]]] = field(default_factory=dict, repr=False,
+                                                                 compare=False)
     #: `overriders` of one race's or power's own effects, by (id, hook, `_ALL`/`_ACTIVE`/`_DECLINED`)
     _parts: dict[tuple[str, str, int], tuple[Ability, ...]] = field(default_factory=dict, repr=False,
                                                                     compare=False)
-    _answered: dict[int, tuple[Ability, frozenset[str]]] = field(default_factory=dict, repr=False,
-                                                                 compare=False)
     _least: dict[str, dict[str | None, int]] = field(default_factory=dict, repr=False,
                                                      compare=False)       # `least_per_region`
     _passed_over: dict[str, dict[str | None, int]] = field(default_factory=dict, repr=False,
