@@ -22,17 +22,16 @@ from .pickling import when_compiled
 from .reasons import reason
 
 #: masks below this fit a machine word (compiled, working on one makes no Python number): read by
-#: shifting; a wider one (a board of more regions) seven bytes at a time from its lowest region up,
-#: the empty bytes between skipped at once. (`Final`: compiled, read as a constant, not looked up
-#: in the module by name)
+#: shifting; a wider one (a board of more regions) from its bytes, from its lowest region's byte to
+#: its highest's. (`Final`: compiled, read as a constant, not looked up in the module by name)
 _SHORT: Final = 1 << 60
-#: the low seven bytes of a wide mask, read as one word (`Board.ids_in`); a wide mask of more
-#: regions than `_FEW` is read a byte at a time from its bytes, made once
-_WORD: Final = (1 << 56) - 1
-_FEW: Final = 16
 #: a board of more regions than a machine word holds keeps the masks of the sets of regions asked
 #: (`Board.mask_of`), up to this many: the regions linked to each region are asked again and again
 _MASKS_KEPT: Final = 1024
+#: ... and the regions read from a wide mask (`Board.ids_in`) and the neighbours of one
+#: (`Board.near_bits`), up to this many each: a race's regions and their front are read at each
+#: listing, and change only when the race conquers or leaves a region
+_WIDE_KEPT: Final = 4096
 
 TERRAINS: tuple[str, ...] = ("farmland", "forest", "hill", "mountain", "swamp", "sea", "lake")
 WATER: frozenset[str] = frozenset({"sea", "lake"})
@@ -136,6 +135,8 @@ class Board:
     ids_by_byte: tuple[tuple[tuple[str, ...], ...], ...] = field(compare=False, repr=False)  # (`ids_in`)
     adj_by_byte: tuple[tuple[int, ...], ...] = field(compare=False, repr=False)   # (`near_bits`: `by_byte`)
     _masks: dict[frozenset[str], int] = field(default_factory=dict, compare=False, repr=False)  # (`mask_of`)
+    _names: dict[int, list[str]] = field(default_factory=dict, compare=False, repr=False)  # (`ids_in`)
+    _near: dict[int, int] = field(default_factory=dict, compare=False, repr=False)  # (`near_bits`)
 
     @staticmethod
     def build(name: str, turns: int, regions: Sequence[Region],
@@ -238,33 +239,34 @@ class Board:
         return _mask(self.bits, ids)
 
     def ids_in(self, mask: int) -> list[str]:
-        """The regions of `mask`, in board order."""
+        """The regions of `mask`, in board order (those of a wide mask kept: read once)."""
+        if mask >= _SHORT:
+            kept = self._names
+            got = kept.get(mask)
+            if got is None:
+                if len(kept) >= _WIDE_KEPT:
+                    kept.clear()
+                got = kept[mask] = self._ids_in(mask)
+            return got[:]
+        return self._ids_in(mask)
+
+    def _ids_in(self, mask: int) -> list[str]:
+        """The regions of `mask`, in board order: a wide mask read from its bytes, from the one
+        of its lowest region to the one of its highest (each a look-up, no wide number made
+        for it), a narrow one a byte at a time."""
         table = self.ids_by_byte
         out: list[str] = []
-        k = 0
-        if mask >= _SHORT and mask.bit_count() > _FEW:     # many regions: every byte read
-            for byte in mask.to_bytes(len(table), "little"):
+        if mask >= _SHORT:
+            data = mask.to_bytes(len(table), "little")
+            k = ((mask & -mask).bit_length() - 1) >> 3
+            end = (mask.bit_length() + 7) >> 3
+            while k < end:
+                byte = data[k]
                 if byte:
                     out.extend(table[k][byte])
                 k += 1
             return out
-        while mask >= _SHORT:
-            # a wide mask: skip the empty bytes below its lowest region, then read the next
-            # seven bytes (a machine word) at once; what is left above, again
-            low = ((mask & -mask).bit_length() - 1) >> 3
-            if low:
-                mask >>= low << 3
-                k += low
-            word = mask & _WORD
-            mask >>= 56
-            j = k
-            while word:
-                byte = word & 255
-                if byte:
-                    out.extend(table[j][byte])
-                word >>= 8
-                j += 1
-            k += 7
+        k = 0
         while mask:
             byte = mask & 255
             if byte:
@@ -274,34 +276,33 @@ class Board:
         return out
 
     def near_bits(self, mask: int) -> int:
-        """The regions next to any region of `mask` (some of `mask` among them, when they touch)."""
+        """The regions next to any region of `mask` (some of `mask` among them, when they touch;
+        those of a wide mask kept, as `ids_in` keeps its regions)."""
+        if mask >= _SHORT:
+            kept = self._near
+            got = kept.get(mask)
+            if got is None:
+                if len(kept) >= _WIDE_KEPT:
+                    kept.clear()
+                got = kept[mask] = self.union(mask, self.adj_by_byte)
+            return got
         return self.union(mask, self.adj_by_byte)
 
     def union(self, mask: int, table: Sequence[Sequence[int]]) -> int:
-        """The union of the masks `table` gives the regions of `mask` (`table`: made by `by_byte`)."""
+        """The union of the masks `table` gives the regions of `mask` (`table`: made by `by_byte`;
+        a wide mask read from its bytes, as `ids_in` reads it)."""
         out = 0
-        k = 0
-        if mask >= _SHORT and mask.bit_count() > _FEW:     # as `ids_in` reads it
-            for byte in mask.to_bytes(len(table), "little"):
+        if mask >= _SHORT:
+            data = mask.to_bytes(len(table), "little")
+            k = ((mask & -mask).bit_length() - 1) >> 3
+            end = (mask.bit_length() + 7) >> 3
+            while k < end:
+                byte = data[k]
                 if byte:
                     out |= table[k][byte]
                 k += 1
             return out
-        while mask >= _SHORT:
-            low = ((mask & -mask).bit_length() - 1) >> 3
-            if low:
-                mask >>= low << 3
-                k += low
-            word = mask & _WORD
-            mask >>= 56
-            j = k
-            while word:
-                byte = word & 255
-                if byte:
-                    out |= table[j][byte]
-                word >>= 8
-                j += 1
-            k += 7
+        k = 0
         while mask:
             byte = mask & 255
             if byte:
