@@ -8,7 +8,7 @@ a distribution of tokens (`Redeploy`, `Withdraw`, `Encampments`) keep it as a tu
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Callable, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Generic, Mapping, TypeVar
 
 #: the field names of each intent class, in order (looked up once)
 _FIELDS: dict[type, tuple[str, ...]] = {}
@@ -242,3 +242,24 @@ def action_from_dict(d: Mapping[str, Any]) -> Action:
             v = tuple(v)
         kw[f.name] = v
     return cls(**kw)
+
+
+A = TypeVar("A", bound=Action)
+
+
+class ByRegion(Generic[A]):
+    """The intents of one class that name a region alone, each made once and kept by region: an
+    intent is immutable and equal to any other naming the same region, and the ones a listing
+    offers again and again need not be made again (compiled, a dataclass's constructor runs
+    interpreted)."""
+
+    def __init__(self, kind: Callable[[str], A]) -> None:
+        self.kind = kind
+        self.made: dict[str, A] = {}
+
+    def of(self, rid: str) -> A:
+        """The intent of this class naming region `rid`."""
+        got = self.made.get(rid)
+        if got is None:
+            got = self.made[rid] = self.kind(rid)
+        return got

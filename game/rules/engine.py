@@ -24,6 +24,7 @@ from .actions import (
     ACTION_TYPES,
     Abandon,
     Action,
+    ByRegion,
     Conquer,
     Decline,
     EndTurn,
@@ -154,7 +155,7 @@ def _judge_intent(s: GameState, seat: int, a: Action) -> tuple[Ability | None, R
 _DECLINE, _END, _END_DECLINE, _SETTLE = Decline(), EndTurn(), EndTurn(decline=True), Settle()
 _CONQUERS: Final[dict[str, Conquer]] = {}
 _REINFORCES: Final[dict[str, Reinforce]] = {}
-_ABANDONS: Final[dict[str, Abandon]] = {}
+_ABANDONS: Final[ByRegion[Abandon]] = ByRegion(Abandon)
 _PICKS: Final[list[Pick]] = []
 
 
@@ -165,13 +166,6 @@ def _conquer(rid: str) -> Conquer:
 
 def _reinforce(rid: str) -> Reinforce:
     got = _REINFORCES[rid] = Reinforce(rid)
-    return got
-
-
-def _abandon(rid: str) -> Abandon:
-    got = _ABANDONS.get(rid)
-    if got is None:
-        got = _ABANDONS[rid] = Abandon(rid)
     return got
 
 
@@ -276,7 +270,7 @@ def _listing(s: GameState) -> tuple[list[Action], Judged | None, dict[str, int]]
         if not t.conquered and not t.used.get("conquests_begun"):
             for rid in own:
                 if not (s.regions[rid].marks and frozen_by(s, rid)):    # a frozen region stays
-                    out.append(_abandon(rid))
+                    out.append(_ABANDONS.of(rid))
         hand = hold.hand
         if hand >= 1:
             abil = tab.effects

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..actions import ByRegion
 from ..actions import Dragon as DragonIntent
 from ..listing import conquest_options
 from ..pricing import least_tokens
@@ -30,17 +31,8 @@ if TYPE_CHECKING:  # pragma: no cover
 USED = "dragon"
 
 
-#: the Dragon's conquests made so far, by region: an intent is immutable and equal to any other naming
-#: the same region, and made once (compiled, a dataclass's constructor runs interpreted)
-_MADE: dict[str, DragonIntent] = {}
-
-
-def _intent(rid: str) -> DragonIntent:
-    """The Dragon's conquest of region `rid`."""
-    got = _MADE.get(rid)
-    if got is None:
-        got = _MADE[rid] = DragonIntent(rid)
-    return got
+#: the Dragon's conquests, made once by region
+_MADE: ByRegion[DragonIntent] = ByRegion(DragonIntent)
 
 
 class Dragon(Ability):
@@ -121,7 +113,7 @@ class Dragon(Ability):
         abil = s.catalog.effects_of(hold.race, hold.power)
         own = s.regions_of(seat, hold.race)
         # the regions `target_reason` accepts, found without building a reason for the others
-        return [_intent(rid) for rid in conquest_options(s, seat, hold, abil, own)]
+        return [_MADE.of(rid) for rid in conquest_options(s, seat, hold, abil, own)]
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..actions import ByRegion
 from ..actions import Enchant as EnchantIntent
 from ..pricing import conquest_refused, least_tokens
 from ..reasons import Reason, reason, reason_n
@@ -34,17 +35,8 @@ if TYPE_CHECKING:  # pragma: no cover
 USED = "enchanted"
 
 
-#: the conversions made so far, by region: an intent is immutable and equal to any other naming
-#: the same region, and made once (compiled, a dataclass's constructor runs interpreted)
-_MADE: dict[str, EnchantIntent] = {}
-
-
-def _intent(rid: str) -> EnchantIntent:
-    """The conversion of region `rid`."""
-    got = _MADE.get(rid)
-    if got is None:
-        got = _MADE[rid] = EnchantIntent(rid)
-    return got
+#: the conversions, made once by region
+_MADE: ByRegion[EnchantIntent] = ByRegion(EnchantIntent)
 
 
 class Enchant(Ability):
@@ -134,7 +126,7 @@ class Enchant(Ability):
                     and not (done and done.count(r.owner) >= most) \
                     and not (linked and not adjacent_to_own(s, seat, rid, mine, abil)) \
                     and self._reason(s, seat, rid) is None:
-                out.append(_intent(rid))
+                out.append(_MADE.of(rid))
         return out
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..actions import ByRegion
 from ..actions import Fortress as FortressIntent
 from ..common import event
 from ..reasons import Reason, reason
@@ -23,17 +24,8 @@ if TYPE_CHECKING:  # pragma: no cover
 USED = "fortress"
 
 
-#: the Fortress moves made so far, by region: an intent is immutable and equal to any other naming
-#: the same region, and made once (compiled, a dataclass's constructor runs interpreted)
-_MADE: dict[str, FortressIntent] = {}
-
-
-def _intent(rid: str) -> FortressIntent:
-    """The Fortress move on region `rid`."""
-    got = _MADE.get(rid)
-    if got is None:
-        got = _MADE[rid] = FortressIntent(rid)
-    return got
+#: the Fortress moves, made once by region
+_MADE: ByRegion[FortressIntent] = ByRegion(FortressIntent)
 
 
 class Fortresses(Ability):
@@ -82,7 +74,7 @@ class Fortresses(Ability):
         hold = self.active_hold(s, seat) if t.phase in (CONQUER, REDEPLOY) and not t.used.get(USED) else None
         if hold is None or s.marker_count("fortress") >= self.p["max_on_map"]:
             return []                                  # (`_ready` refuses, without its sentence)
-        return [_intent(rid) for rid in s.regions_of(seat, hold.race) if not s.regions[rid].fortress]
+        return [_MADE.of(rid) for rid in s.regions_of(seat, hold.race) if not s.regions[rid].fortress]
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:

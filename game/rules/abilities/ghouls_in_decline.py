@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..actions import GhoulsConquer, GhoulsReinforce
+from ..actions import ByRegion, GhoulsConquer, GhoulsReinforce
 from ..common import effects
 from ..die import DECLINE_DONE, DIE_TOP, brought, die_bonus, die_reason, final_attempt
 from ..pricing import cost_of, least_tokens
@@ -39,25 +39,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 DONE = DECLINE_DONE           # the In Decline Ghouls made their final conquest this turn
 
-#: the Ghouls' conquests and final attempts made so far, by region: an intent is immutable and
-#: equal to any other naming the same region, and made once (compiled, a dataclass's
-#: constructor runs interpreted)
-_CONQUERS: dict[str, GhoulsConquer] = {}
-_REINFORCES: dict[str, GhoulsReinforce] = {}
-
-
-def _conquer(rid: str) -> GhoulsConquer:
-    got = _CONQUERS.get(rid)
-    if got is None:
-        got = _CONQUERS[rid] = GhoulsConquer(rid)
-    return got
-
-
-def _reinforce(rid: str) -> GhoulsReinforce:
-    got = _REINFORCES.get(rid)
-    if got is None:
-        got = _REINFORCES[rid] = GhoulsReinforce(rid)
-    return got
+#: the Ghouls' conquests and final attempts, made once by region
+_CONQUERS: ByRegion[GhoulsConquer] = ByRegion(GhoulsConquer)
+_REINFORCES: ByRegion[GhoulsReinforce] = ByRegion(GhoulsReinforce)
 
 
 class GhoulsInDecline(Ability):
@@ -131,9 +115,9 @@ class GhoulsInDecline(Ability):
             if target_reason(s, seat, rid, hold, abil, own, check_peace=False) is None:
                 short = cost_of(s, seat, rid, abil, hold).total - hold.hand
                 if short <= 0:
-                    out.append(_conquer(rid))
+                    out.append(_CONQUERS.of(rid))
                 elif die and short <= brought(DIE_TOP, die_bonus(s, seat, rid, abil)):
-                    out.append(_reinforce(rid))
+                    out.append(_REINFORCES.of(rid))
         return out
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
