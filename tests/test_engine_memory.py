@@ -28,6 +28,7 @@ from game.content.catalog import default_catalog, load_catalog
 from game.content.packs import shipped_packs
 from game.rules import Catalog, GameState, apply, legal_actions, new_game
 from game.rules.abilities.base import Ability
+from game.rules.catalog import WARM_COMBOS
 
 NAMES = ["ann", "bob", "cid", "dee", "eve"]
 
@@ -90,6 +91,8 @@ def test_games_of_medium_leave_no_reference_cycle(packs: Catalog) -> None:
 
 def test_a_combo_met_costs_the_catalog_only_a_few_objects(packs: Catalog) -> None:
     catalog = load_catalog([p.path for p in shipped_packs()])       # its own: nothing met yet
+    catalog._index()              # its answers forgotten: each combo worked out when met, as in a
+    #                               catalog of more than `WARM_COMBOS` combos
     for _ in positions(catalog, 3):                # the common answers are there
         pass
     gc.collect()
@@ -103,6 +106,19 @@ def test_a_combo_met_costs_the_catalog_only_a_few_objects(packs: Catalog) -> Non
     assert met > 200, "too few new combos met to measure"
     assert grown / met <= 12, (f"{grown} objects kept for {met} combo tables met: "
                                f"{grown / met:.1f} each (at most 12)")
+
+
+def test_the_combos_worked_out_at_build_cost_only_a_few_objects_each() -> None:
+    catalog = load_catalog([p.path for p in shipped_packs()])
+    combos = len(catalog.races) * (len(catalog.powers) + 1)
+    assert combos <= WARM_COMBOS, "the packs' combos are no longer worked out when the catalog is built"
+    gc.collect()
+    warm = len(gc.get_objects())
+    catalog._index()                                 # every answer forgotten
+    gc.collect()
+    kept = warm - len(gc.get_objects())
+    assert kept > combos, "the catalog kept no answers when built"
+    assert kept / combos <= 12, f"{kept} objects kept for {combos} combos: {kept / combos:.1f} each (at most 12)"
 
 
 def test_quiet_hooks_answer_as_the_default_does(packs: Catalog) -> None:

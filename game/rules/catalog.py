@@ -139,6 +139,18 @@ SORTED_HOOKS: tuple[str, ...] = ("after_conquest", "attack_strength", "conquers_
                                  "withheld_after_redeploy")
 
 
+#: the hooks the engine asks of a combo through `Catalog.answering` and `answering_now`, each
+#: worked out for every combo when the catalog is built (`Catalog.warm`)
+ASKED_HOOKS: tuple[str, ...] = ("after_region_lost", "at_others_turn_end", "at_turn_end", "before_conquest",
+                                "conquest_price", "conquest_refused", "forced_regions", "lost_when_attacked",
+                                "min_per_region", "on_abandon", "on_any_decline", "on_end_turn", "on_passed_over",
+                                "on_pick", "on_region_lost", "on_tokens_lost", "on_turn_start", "redeploy_bonus",
+                                "repels", "score", "tokens_lost_instead", "withheld_after_redeploy")
+
+#: the most combos (races times powers and none) whose answers a catalog works out when built
+WARM_COMBOS = 6000
+
+
 def _moves_in(kind: type[Ability], phase: str) -> bool:
     """Whether blocks of class `kind` may offer a move in `phase` (`Ability.move_phases`)."""
     phases = kind.move_phases
@@ -419,7 +431,36 @@ class Catalog:
                 custom=pid in custom, names=_words(d.get("names")), texts=_words(d.get("texts")),
                 art=str(d.get("art") or "")), made.get(pid))
         cat._index()                  # once for them all: indexing after each would be quadratic
+        cat.warm()
         return cat
+
+    def warm(self) -> None:
+        """Work out at once, for every race with every power (and with none), the answers the
+        engine asks of a combo at each listing and each turn's end (`hooks_in_force`, `guards`,
+        `combo_hooks`, the `ASKED_HOOKS` of `answering` and `answering_now`, the prices and the
+        tokens each region keeps): a game meets a new combo every few turns, and each would
+        otherwise start cold. A catalog with more than `WARM_COMBOS` combos works each out when
+        first asked (a content of thousands of entries would be squared)."""
+        races, powers = list(self.races), [*self.powers, None]
+        if len(races) * len(powers) > WARM_COMBOS:
+            return
+        for race in races:
+            if race in self.missing:
+                continue
+            for power in powers:
+                if power is not None and power in self.missing:
+                    continue
+                self.combo_hooks(race, power)
+                self.pass_over_price(race, power)
+                self.collects_lost_tokens(race, power)
+                self.least_per_region(race, power)
+                for hook in ASKED_HOOKS:
+                    self.answering(race, power, hook)
+                for in_decline in (False, True):
+                    self.hooks_in_force(race, power, in_decline)
+                    self.guards(race, power, in_decline)
+                    for hook in ASKED_HOOKS:
+                        self.answering_now(race, power, in_decline, hook)
 
     def _build(self, key: str, what: str, effects: tuple[tuple[str, dict[str, Any]], ...],
                built: tuple[Ability, ...] | None = None) -> None:

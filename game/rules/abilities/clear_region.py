@@ -25,7 +25,7 @@ from ..targets import immunity_reason
 from .base import MarkSpec, register
 from .box import note_placed, take_back
 from .markers import set_mark
-from .use_move import RegionMove
+from .use_move import RegionMove, use_of
 from .where import Where
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -149,23 +149,25 @@ class ClearRegion(RegionMove):
             order = sorted(sources)
         done = list(t.used.get(self.name, []))
         water = board.water
-        target, race = self.target, hold.race
+        target, race, name = self.target, hold.race, self.name
+        # anywhere, `order` holds the land regions the printed board lets `target` match: a target
+        # reading the printed board alone is judged already
+        judged = anywhere and (target.printed or not target.d)
         out: list[Action] = []
         for rid in order:
-            if rid in water:
+            if not anywhere and rid in water:
                 continue
             r = regions.get(rid)
             if r is None:
                 continue
-            owner = r.owner
-            if owner == seat and r.tokens:
+            if r.owner == seat and r.tokens:
                 continue
             if immunity_reason(s, rid, seat):
                 continue
-            if not target.holds(s, seat, race, rid):
+            if not judged and not target.holds(s, seat, race, rid):
                 continue
             if anywhere or _matched(sources, done + [rid]):
-                out.append(Use(self.name, rid))
+                out.append(use_of(name, rid))
         return out
 
     def _land(self, board: "Board") -> list[str]:

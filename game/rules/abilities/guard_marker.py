@@ -22,7 +22,7 @@ from ..state import REDEPLOY
 from .base import MarkSpec, register
 from .box import left_for
 from .markers import remove_marks, set_mark
-from .use_move import RegionMove
+from .use_move import RegionMove, use_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
@@ -87,7 +87,7 @@ class GuardMarker(RegionMove):
         count = self._count(s, seat)
         if len(s.turn.used.get(self.name, [])) >= count:
             return []                    # all placed: `why_not_at` refuses every region
-        return [Use(self.name, rid) for rid in self.candidates(s, seat)
+        return [use_of(self.name, rid) for rid in self.candidates(s, seat)
                 if self._refusal(s, seat, rid, count) is None]
 
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,

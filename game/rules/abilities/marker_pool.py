@@ -30,7 +30,7 @@ from ..reasons import Reason, reason
 from ..state import CONQUER, REDEPLOY
 from .base import Ability, MarkSpec, Victim, register
 from .markers import mark, marks_on_board, set_mark
-from .use_move import active_mover, not_this_move
+from .use_move import active_mover, not_this_move, use_of
 from .where import Where, conquest_where, held_before
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -152,8 +152,8 @@ class MarkerPool(Ability):
         if self._why_not(s, seat) is not None:
             return []
         if self.spend != "place":
-            return [Use(self.name)]
-        return [Use(self.name, rid) for rid in s.regions if self._why_not_at(s, seat, rid) is None]
+            return [use_of(self.name)]
+        return [use_of(self.name, rid) for rid in s.regions if self._why_not_at(s, seat, rid) is None]
 
     def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
         why = not_this_move(self.name, action) or self._why_not(s, seat)

@@ -23,7 +23,7 @@ from ..state import REDEPLOY
 from .base import MarkSpec, register
 from .box import lent_record
 from .markers import mark, marks_on_board, set_mark
-from .use_move import RegionMove
+from .use_move import RegionMove, use_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
@@ -105,7 +105,7 @@ class MarkersCashedNextTurn(RegionMove):
         if self._left(s) < 1:
             return []                    # the supply is out: `why_not_at` refuses every region
         name = self.p["marker"]              # (a region with one already is refused: no reason made)
-        return [Use(self.name, rid) for rid in self.candidates(s, seat)
+        return [use_of(self.name, rid) for rid in self.candidates(s, seat)
                 if not mark(s, rid, name) and self._refusal(s, seat, rid, True) is None]
 
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,

@@ -26,7 +26,7 @@ from ..state import REDEPLOY
 from .base import MarkSpec, register
 from .box import note_placed, own_marks, take_back
 from .markers import mark, marks_on_board, set_mark
-from .use_move import RegionMove
+from .use_move import RegionMove, use_of
 from .where import NEVER_HELD, Where
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -123,7 +123,7 @@ class MarkersPerRegion(RegionMove):
             if fixed and r is not None and r.marks and r.marks.get(name, 0):
                 continue
             if self.why_not_at(s, seat, rid, due) is None:
-                out.append(Use(self.name, rid))
+                out.append(use_of(self.name, rid))
         return out
 
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,

@@ -24,7 +24,7 @@ from ..pricing import least_tokens
 from ..reasons import Reason, reason
 from ..waiting import answered, ask, asked_of
 from .base import Ability, register
-from .use_move import not_this_move
+from .use_move import not_this_move, use_of
 from .where import NEVER_HELD, Where
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -108,8 +108,8 @@ class RedeployOutOfTurn(Ability):
         got = self._asked(s, seat)
         if got is None:
             return []
-        out: list[Action] = [Use(self.name, rid) for rid in self.moves(s, seat, *got)]
-        return out + [Use(self.name)]
+        out: list[Action] = [use_of(self.name, rid) for rid in self.moves(s, seat, *got)]
+        return out + [use_of(self.name)]
 
     def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
         other = not_this_move(self.name, action)

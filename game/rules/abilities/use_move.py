@@ -15,6 +15,24 @@ if TYPE_CHECKING:
     from ..state import GameState, RaceHold
 
 
+#: the `Use` intents listed so far, by block name then region ('' for a move naming none): an
+#: intent is immutable and equal to any other naming the same block and region, so the ones a
+#: listing offers again and again are made once (compiled, a dataclass's constructor runs
+#: interpreted)
+_USES: dict[str, dict[str, Use]] = {}
+
+
+def use_of(name: str, rid: str = "") -> Use:
+    """The `Use` intent of block `name` on region `rid` ('' for none)."""
+    by = _USES.get(name)
+    if by is None:
+        by = _USES[name] = {}
+    got = by.get(rid)
+    if got is None:
+        got = by[rid] = Use(name, rid)
+    return got
+
+
 class UseMove(Ability):
     """A block whose race or power has a `Use(effect)` move; not registered itself."""
 
@@ -31,7 +49,7 @@ class UseMove(Ability):
     def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
         if self.idle_now(s, seat):
             return []
-        return [Use(self.name)] if self.why_not(s, seat) is None else []
+        return [use_of(self.name)] if self.why_not(s, seat) is None else []
 
     def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
         return not_this_move(self.name, action) or self.why_not(s, seat)
@@ -58,7 +76,8 @@ class RegionMove(Ability):
         raise NotImplementedError
 
     def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
-        return [Use(self.name, rid) for rid in self.candidates(s, seat) if self.why_not_at(s, seat, rid) is None]
+        name = self.name
+        return [use_of(name, rid) for rid in self.candidates(s, seat) if self.why_not_at(s, seat, rid) is None]
 
     def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
         other = not_this_move(self.name, action)
