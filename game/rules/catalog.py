@@ -350,6 +350,8 @@ class Catalog:
     nonlocal_marks: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
     #: some marker makes its region count as a race's when it scores (`MarkSpec.counts_as_region`)
     counting_marks: bool = field(default=False, repr=False, compare=False)
+    #: some marker changes what its region scores another race (`MarkSpec.score_other`: Winter)
+    scoring_marks: bool = field(default=False, repr=False, compare=False)
     #: some marker goes on combos in the column (`MarkSpec.column_price`)
     column_marks: bool = field(default=False, repr=False, compare=False)
     #: the races and powers with an effect that protects a region, asks a price for it or makes
@@ -384,6 +386,7 @@ class Catalog:
                                       if any(a.only_in_decline for a in abil))
         self.nonlocal_marks = frozenset(name for name, spec in marks.items() if spec.defence_of)
         self.counting_marks = any(spec.counts_as_region for spec in marks.values())
+        self.scoring_marks = any(spec.score_other for spec in marks.values())
         self.column_marks = any(spec.column_price or spec.pays_placer for spec in marks.values())
         self._local_defence = all(ab.judges_locally() for abil in self.abilities.values() for ab in abil
                                   if type(ab).protects is not Ability.protects

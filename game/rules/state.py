@@ -679,12 +679,16 @@ class GameState:
         index = self.board.index
         if not changed:
             return base
-        by_key, names = base[0].copy(), base[1].copy()
+        by_key, names = base                     # copied at the first region held otherwise
+        copied = False
         then = self._marks_from                  # the regions `base` indexes
         for rid in changed:
             r, p = regions[rid], then[rid]
             if r.owner == p.owner and r.race == p.race and (r.tokens > 0) == (p.tokens > 0):
                 continue                           # held as before
+            if not copied:
+                by_key, names = by_key.copy(), names.copy()
+                copied = True
             bit = bits[rid]
             if p.tokens and p.race is not None and p.owner is not None:
                 was = (p.owner, p.race)
@@ -708,7 +712,7 @@ class GameState:
                         del names[now]
                     else:
                         names[now] = sorted([*got, rid], key=index.__getitem__)
-        return by_key, names
+        return (by_key, names) if copied else base
 
     def active_regions(self, seat: int) -> list[str]:
         hold = self.players[seat].active

@@ -658,10 +658,13 @@ def score(s: GameState, seat: int, events: list[dict[str, Any]]) -> int:
     whose: list[tuple[str, str, bool]] = []
     holds = ([(p.active, False)] if p.active else []) + [(h, True) for h in p.declines]
     for h, in_dec in holds:
-        own = s.regions_of(seat, h.race)
-        n = len(own)
-        if n and s.catalog.marks:
-            n += marks_score(s, own, h.race)
+        if s.catalog.scoring_marks:
+            own = s.regions_of(seat, h.race)
+            n = len(own)
+            if n:
+                n += marks_score(s, own, h.race)
+        else:                                # (counted from the mask: no names made)
+            n = s.held_bits(seat, h.race).bit_count()
         if s.catalog.counting_marks:
             n += len(counted_regions(s, seat, h.race, h.power))
         if n:

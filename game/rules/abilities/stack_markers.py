@@ -75,7 +75,8 @@ class StackMarkers(UseMove):
 
     def idle_now(self, s: "GameState", seat: int) -> bool:
         hold = s.players[seat].active
-        return hold is None or s.turn.phase != CONQUER or hold.hand < 1 or bool(s.turn.used.get(self.name))
+        return hold is None or s.turn.phase != CONQUER or hold.hand < 1 or bool(s.turn.used.get(self.name)) \
+            or self._free(s, seat) < 1 or self._worth(s, seat, hold.race) < 1
 
     def why_not(self, s: "GameState", seat: int) -> Reason | None:
         hold = s.players[seat].active
