@@ -255,10 +255,14 @@ def _listing(s: GameState) -> tuple[list[Action], Judged | None, dict[str, int]]
     for h in p.declines:
         _effects_intents(s, seat, cat.hooks_in_force(h.race, h.power, True).moves_in(phase), out, keys)
     if phase == PICK:
-        free = "pass_over_price" not in cat.hooked and not cat.column_marks
-        for i in range(min(len(s.column), p.coins + 1)):
-            if free or T.pick_price(s, i) <= p.coins:
+        n = min(len(s.column), p.coins + 1)
+        if "pass_over_price" not in cat.hooked and not cat.column_marks:
+            for i in range(n):
                 out.append(_pick(i))
+        else:
+            for i, price in enumerate(T.pick_prices(s, n)):
+                if price <= p.coins:
+                    out.append(_pick(i))
         if not s.column:
             out.append(_END)
         return out, None, costs

@@ -186,9 +186,14 @@ def conquest_refused(s: GameState, seat: int, rid: str) -> Reason | None:
 def least_tokens(s: GameState, seat: int, abil: Iterable[Ability]) -> int:
     """The fewest tokens any conquest of a race with the effects `abil` moves into a region
     (R23: Kobolds' 2 for every way of conquering; the engine's is 1)."""
+    least = 1
     if "cost_floor" not in s.catalog.hooked:
-        return 1
-    return max([1] + [ab.cost_floor(s, seat) for ab in abil])
+        return least
+    for ab in abil:
+        n = ab.cost_floor(s, seat)
+        if n > least:
+            least = n
+    return least
 
 
 when_compiled(Cost)          # pickled for the lab's processes (`pickling`)

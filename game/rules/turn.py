@@ -115,6 +115,23 @@ def pick_price(s: GameState, index: int) -> int:
     return sum(_price_of(s, c.race, c.power) for c in s.column[:index]) + extra
 
 
+def pick_prices(s: GameState, n: int) -> list[int]:
+    """`pick_price` of the first `n` combos of the column, the coins on those above each added
+    up once."""
+    cat = s.catalog
+    column = s.column
+    passed = "pass_over_price" in cat.hooked
+    above = 0
+    out: list[int] = []
+    for i in range(n):
+        c = column[i]
+        extra = column_surcharge(s, c.race) if cat.column_marks else 0
+        out.append((above if passed else i) + extra)
+        if passed:
+            above += cat.pass_over_price(c.race, c.power)
+    return out
+
+
 def _price_of(s: GameState, race: str, power: str) -> int:
     return s.catalog.pass_over_price(race, power)
 
