@@ -457,13 +457,35 @@ class Catalog:
                 self.pass_over_price(race, power)
                 self.collects_lost_tokens(race, power)
                 self.least_per_region(race, power)
-                for hook in ASKED_HOOKS:
-                    self.answering(race, power, hook)
                 for in_decline in (False, True):
                     self.hooks_in_force(race, power, in_decline)
                     self.guards(race, power, in_decline)
-                    for hook in ASKED_HOOKS:
-                        self.answering_now(race, power, in_decline, hook)
+        # each combo's answers put together from its race's and its power's (`_answering_parts`),
+        # those of each race and power worked out once
+        for which, table in ((_ALL, self._answers), (_ACTIVE, self._answers_now),
+                             (_DECLINED, self._decline_answers)):
+            own = {key: [self._part(key, hook, which) for hook in ASKED_HOOKS]
+                   for key in self.abilities if key not in self.missing}
+            for race in races:
+                mine = own.get(race)
+                if mine is None:
+                    continue
+                by = table.get(race)
+                if by is None:
+                    by = table[race] = {}
+                for power in powers:
+                    theirs = own.get(power) if power is not None else None
+                    if power is not None and theirs is None:
+                        continue
+                    hooks = by.get(power)
+                    if hooks is None:
+                        hooks = by[power] = {}
+                    for i, hook in enumerate(ASKED_HOOKS):
+                        if hook not in hooks:
+                            got = mine[i]
+                            if theirs is not None and theirs[i]:
+                                got = got + theirs[i] if got else theirs[i]
+                            hooks[hook] = got
 
     def _build(self, key: str, what: str, effects: tuple[tuple[str, dict[str, Any]], ...],
                built: tuple[Ability, ...] | None = None) -> None:
