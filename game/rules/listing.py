@@ -407,7 +407,26 @@ def _kept_wide(candidates: list[str], redo: AbstractSet[str], kept: dict[str, in
 def _with_the_unchanged(s: GameState, out: dict[str, int], since: Judged,
                         redo: AbstractSet[str]) -> dict[str, int]:
     """The options judged now (`out`, among the regions `redo` near those written), with those
-    judged before elsewhere, in board order: both are in board order, and are merged."""
+    judged before elsewhere, in board order. When every option judged now was one before (a
+    race that reaches the whole board, after a conquest), the options before are copied and
+    brought up to date in place, each keeping its place; else both lists are merged."""
+    before = since.options
+    for rid in out:
+        if rid not in before:
+            return _merged(s, out, since, redo)
+    kept = before.copy()
+    for rid in redo:
+        c = out.get(rid)
+        if c is not None:
+            kept[rid] = c
+        elif rid in kept:
+            del kept[rid]
+    return kept
+
+
+def _merged(s: GameState, out: dict[str, int], since: Judged, redo: AbstractSet[str]) -> dict[str, int]:
+    """`_with_the_unchanged` where an option is new: the options judged now and those judged
+    before elsewhere, both in board order, merged."""
     index = s.board.index
     judged = list(out.items())
     n = len(judged)
