@@ -96,7 +96,7 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     (`_priced_targets`)."""
     tab = s.catalog.hooks(abil) if hooks is None else hooks
     race = hold.race
-    links, linked, reaches, far = _reach(s, seat, own, tab) if tab.links or tab.reaches else _NO_REACH
+    links, linked, reaches, far = _reach(s, seat, own, tab, since is None) if tab.links or tab.reaches else _NO_REACH
     # only regions next to `own` (on the board or by a printed link), or reached (`far`), are
     # candidates unless an effect reaches further or links regions by more than the printed board
     near = bool(own) and not reaches and not links
@@ -130,16 +130,19 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     return judged
 
 
-def _reach(s: GameState, seat: int, own: list[str], tab: Hooks) -> Reach:
+def _reach(s: GameState, seat: int, own: list[str], tab: Hooks, afresh: bool) -> Reach:
     """How the race's effects reach beyond its neighbours: the effects that link regions and
     those that reach further, each left out when the printed board (`linked`) or the regions
-    they reach at once (`far`) say it already."""
+    they reach at once (`far`) say it already. `far` only when the listing is made `afresh`:
+    building on the one before, only the regions near those written are judged, and those few
+    are asked of the effects one by one (where `far` would make the whole board reached by a
+    race that flies the front, read and kept again region by region)."""
     links = tab.links
     linked = tab.printed_links(s.board) if links else None
     if linked is not None:
         links = ()                                 # asked through `linked`
     reaches = tab.reaches
-    far = _reached_at_once(s, seat, own, reaches) if own and reaches else None
+    far = _reached_at_once(s, seat, own, reaches) if own and reaches and afresh else None
     if far is not None:
         reaches = ()                               # asked through `far`
     return links, linked, reaches, far
