@@ -119,14 +119,14 @@ class Board:
     turns: int
     regions: tuple[Region, ...]
     adjacency: Mapping[str, frozenset[str]]
-    index: Mapping[str, int] = field(compare=False)
+    index: dict[str, int] = field(compare=False)
     entry: frozenset[str] = field(compare=False)     # land regions valid for a first conquest
     coastal: frozenset[str] = field(compare=False)   # land regions touching a sea or lake
     border_seas: frozenset[str] = field(compare=False)  # seas touching the edge
     water: frozenset[str] = field(compare=False)        # seas and lakes
     by_id: Mapping[str, Region] = field(compare=False)
     ids: tuple[str, ...] = field(compare=False)          # the regions' ids in board order (by number)
-    bits: Mapping[str, int] = field(compare=False)       # region -> its bit (1 << its number)
+    bits: dict[str, int] = field(compare=False)          # region -> its bit (1 << its number)
     adj_bits: tuple[int, ...] = field(compare=False)     # by number: the mask of its neighbours
     entry_bits: int = field(compare=False)               # `entry`, `coastal`, `border_seas`, `water`
     coastal_bits: int = field(compare=False)             # ... as masks
@@ -135,7 +135,7 @@ class Board:
     ids_by_byte: tuple[tuple[tuple[str, ...], ...], ...] = field(compare=False, repr=False)  # (`ids_in`)
     adj_by_byte: tuple[tuple[int, ...], ...] = field(compare=False, repr=False)   # (`near_bits`: `by_byte`)
     _masks: dict[frozenset[str], int] = field(default_factory=dict, compare=False, repr=False)  # (`mask_of`)
-    _names: dict[int, list[str]] = field(default_factory=dict, compare=False, repr=False)  # (`ids_in`)
+    _names: dict[int, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)  # (`ids_in`)
     _near: dict[int, int] = field(default_factory=dict, compare=False, repr=False)  # (`near_bits`)
 
     @staticmethod
@@ -239,15 +239,17 @@ class Board:
         return _mask(self.bits, ids)
 
     def ids_in(self, mask: int) -> list[str]:
-        """The regions of `mask`, in board order (those of a wide mask kept: read once)."""
+        """The regions of `mask`, in board order (those of a wide mask kept: read once; kept as
+        tuples, which the cycle collector stops following once they have outlived a collection,
+        where lists kept in their thousands make it look through them all again and again)."""
         if mask >= _SHORT:
             kept = self._names
             got = kept.get(mask)
             if got is None:
                 if len(kept) >= _WIDE_KEPT:
                     kept.clear()
-                got = kept[mask] = self._ids_in(mask)
-            return got[:]
+                got = kept[mask] = tuple(self._ids_in(mask))
+            return list(got)
         return self._ids_in(mask)
 
     def _ids_in(self, mask: int) -> list[str]:

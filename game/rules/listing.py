@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, AbstractSet, Any, Iterable, Mapping
 
 from .abilities.base import Ability
-from .board import Board
+from .board import _SHORT, Board
 from .pricing import cost_of
 from .state import GameState, Judged, RaceHold, RegionState
 from .targets import at_peace, conquest_candidates, immunity_reason, price_reason
@@ -96,7 +96,7 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     (`_priced_targets`)."""
     tab = s.catalog.hooks(abil) if hooks is None else hooks
     race = hold.race
-    links, linked, reaches, far = _reach(s, seat, own, tab) if tab.links or tab.reaches else _NO_REACH
+    links, linked, reaches, far = _reach(s, seat, own, tab, since is None) if tab.links or tab.reaches else _NO_REACH
     # only regions next to `own` (on the board or by a printed link), or reached (`far`), are
     # candidates unless an effect reaches further or links regions by more than the printed board
     near = bool(own) and not reaches and not links
@@ -122,22 +122,27 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
                              reaches)
     if kept is not None:
         assert isinstance(candidates, list)
+        if redo >= _SHORT:
+            return _kept_wide(candidates, set(judge), kept, judged)
         return _kept(board.bits, candidates, redo, kept, judged)
     if since is not None:
         return _with_the_unchanged(s, judged, since, set(judge))
     return judged
 
 
-def _reach(s: GameState, seat: int, own: list[str], tab: Hooks) -> Reach:
+def _reach(s: GameState, seat: int, own: list[str], tab: Hooks, afresh: bool) -> Reach:
     """How the race's effects reach beyond its neighbours: the effects that link regions and
     those that reach further, each left out when the printed board (`linked`) or the regions
-    they reach at once (`far`) say it already."""
+    they reach at once (`far`) say it already. `far` only when the listing is made `afresh`:
+    building on the one before, only the regions near those written are judged, and those few
+    are asked of the effects one by one (where `far` would make the whole board reached by a
+    race that flies the front, read and kept again region by region)."""
     links = tab.links
     linked = tab.printed_links(s.board) if links else None
     if linked is not None:
         links = ()                                 # asked through `linked`
     reaches = tab.reaches
-    far = _reached_at_once(s, seat, own, reaches) if own and reaches else None
+    far = _reached_at_once(s, seat, own, reaches) if own and reaches and afresh else None
     if far is not None:
         reaches = ()                               # asked through `far`
     return links, linked, reaches, far
@@ -176,8 +181,10 @@ def _since(s: GameState, since: Judged, near: bool, front: int,
     that are kept where nothing near changed (None: every candidate is judged), and the regions
     written since with their neighbours (a mask), judged again."""
     board = s.board
-    written = board.mask_of(s._changed)
-    near_written = written | board.near_bits(written)
+    bits, index, adj = board.bits, board.index, board.adj_bits
+    near_written = 0                  # (a region or two: no mask of them read a byte at a time)
+    for rid in s._changed:
+        near_written |= bits[rid] | adj[index[rid]]
     if linked is not None:
         for rid in s._changed:
             if rid in linked:
@@ -262,6 +269,8 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
     printed, mods = tab.printed_costs(s.board)
     floor = _least_cost(s, seat, tab) if tab.cost_floor else 1
     apart = tab.priced_apart
+    # on a board wider than a machine word, the front is asked by name (`_in_reach`)
+    ahead = set(s.board.ids_in(front)) if own and not near and front >= _SHORT else None
     out: dict[str, int] = {}
     for rid in rids:
         r = regions[rid]
@@ -279,7 +288,7 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
             continue
         if may and _refused(may, s, seat, rid):
             continue
-        if not (near or not own or _in_reach(s, seat, rid, own, front, links, reaches)):
+        if not (near or not own or _in_reach(s, seat, rid, own, front, ahead, links, reaches)):
             continue
         # its price
         if apart or (strong and r.tokens and owner is not None and owner != seat and (owner, r.race) in strong):
@@ -341,12 +350,13 @@ def _refused(may: tuple[Ability, ...], s: GameState, seat: int, rid: str) -> boo
     return False
 
 
-def _in_reach(s: GameState, seat: int, rid: str, own: list[str], front: int, links: tuple[Ability, ...],
-              reaches: tuple[Ability, ...]) -> bool:
-    """`rid` is next to the race's regions (R2, `front`) or linked to one or reached by an
-    effect. (Loops, not `any`: interpreted, a generator made for each region costs more than
-    the few effects it asks.)"""
-    if front & s.board.bits[rid]:
+def _in_reach(s: GameState, seat: int, rid: str, own: list[str], front: int, ahead: AbstractSet[str] | None,
+              links: tuple[Ability, ...], reaches: tuple[Ability, ...]) -> bool:
+    """`rid` is next to the race's regions (R2, `front`; `ahead`: its regions by name, on a
+    board wider than a machine word) or linked to one or reached by an effect. (Loops, not
+    `any`: interpreted, a generator made for each region costs more than the few effects it
+    asks.)"""
+    if rid in ahead if ahead is not None else front & s.board.bits[rid]:
         return True
     for ab in links:
         for o in own:
@@ -385,10 +395,41 @@ def _kept(bits: Mapping[str, int], candidates: list[str], redo: int, kept: dict[
     return out
 
 
+def _kept_wide(candidates: list[str], redo: AbstractSet[str], kept: dict[str, int],
+               judged: dict[str, int]) -> dict[str, int]:
+    """`_kept` on a board wider than a machine word: the regions near those written (`redo`) are
+    known by name, where a wide mask would make a number for each candidate."""
+    out: dict[str, int] = {}
+    for rid in candidates:
+        c = judged.get(rid) if rid in redo else kept.get(rid)
+        if c is not None:
+            out[rid] = c
+    return out
+
+
 def _with_the_unchanged(s: GameState, out: dict[str, int], since: Judged,
                         redo: AbstractSet[str]) -> dict[str, int]:
     """The options judged now (`out`, among the regions `redo` near those written), with those
-    judged before elsewhere, in board order: both are in board order, and are merged."""
+    judged before elsewhere, in board order. When every option judged now was one before (a
+    race that reaches the whole board, after a conquest), the options before are copied and
+    brought up to date in place, each keeping its place; else both lists are merged."""
+    before = since.options
+    for rid in out:
+        if rid not in before:
+            return _merged(s, out, since, redo)
+    kept = before.copy()
+    for rid in redo:
+        c = out.get(rid)
+        if c is not None:
+            kept[rid] = c
+        elif rid in kept:
+            del kept[rid]
+    return kept
+
+
+def _merged(s: GameState, out: dict[str, int], since: Judged, redo: AbstractSet[str]) -> dict[str, int]:
+    """`_with_the_unchanged` where an option is new: the options judged now and those judged
+    before elsewhere, both in board order, merged."""
     index = s.board.index
     judged = list(out.items())
     n = len(judged)

@@ -15,7 +15,7 @@ import copy as _copy
 from dataclasses import dataclass, field
 from operator import attrgetter, truth
 from types import FunctionType
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Iterable, Iterator
 
 from .errors import ReplayError
 from .pickling import by_parts, when_compiled
@@ -93,6 +93,11 @@ def _probe() -> None:
 COMPILED = not isinstance(_probe, FunctionType)
 
 
+#: the markers of a region without any, shared by every such region (never written: a region's
+#: markers are replaced, never changed in place)
+NO_MARKS: Final[dict[str, int]] = {}
+
+
 class RegionState:
     """Tokens and markers on one region."""
 
@@ -114,8 +119,10 @@ class RegionState:
         self.dragon: bool = False
         self.hole: bool = False
         # markers of races and powers beyond the base set ({"pot": 1}); never changed in
-        # place, always replaced (`abilities.markers`), so copies may share it
-        self.marks: dict[str, int] = {}
+        # place, always replaced (`abilities.markers`), so copies may share it, and a region
+        # without any shares the one empty mapping (`NO_MARKS`): a new game or a region's copy
+        # makes no mapping of its own
+        self.marks: dict[str, int] = NO_MARKS
 
     def copy(self) -> "RegionState":
         """A copy (every slot, written out: this runs for each region an intent changes)."""

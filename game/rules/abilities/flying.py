@@ -11,12 +11,28 @@ from typing import TYPE_CHECKING
 from .base import Ability, register
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..board import Board
     from ..state import GameState
+
+
+_LAND: dict[int, tuple["Board", frozenset[str]]] = {}
+
+
+def land_of(board: "Board") -> frozenset[str]:
+    """The land regions of `board` (every region but its Seas and Lake), made once a board: the
+    same set each time, whose mask the board keeps (`Board.mask_of`)."""
+    got = _LAND.get(id(board))
+    if got is None or got[0] is not board:
+        if len(_LAND) > 32:
+            _LAND.clear()
+        got = _LAND[id(board)] = (board, frozenset(board.ids) - board.water)
+    return got[1]
 
 
 class Flying(Ability):
     """Conquer any land region, adjacent or not, and enter anywhere (Flying). One of a kind: it
-    lifts adjacency altogether, which the engine asks through `reaches` for every region."""
+    lifts adjacency altogether: `reached` says at once it reaches every land region, so the listing
+    takes them all for its front and judges again only those near the regions written."""
 
     def enters_anywhere(self, s: "GameState", seat: int) -> bool:
         return True
@@ -26,6 +42,9 @@ class Flying(Ability):
 
     def reaches(self, s: "GameState", seat: int, rid: str) -> bool:
         return not s.board.region(rid).is_water
+
+    def reached(self, s: "GameState", seat: int, own: list[str]) -> frozenset[str] | None:
+        return land_of(s.board)   # what `reaches` accepts, at once: the listing judges the front
 
 
 register("flying", Flying)
