@@ -15,7 +15,7 @@ from an inline scenario (`Board.from_dicts`) or a Tiled map (`game.content.tmx`)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final, Iterable, Mapping, Sequence, cast
+from typing import Final, Iterable, Mapping, Sequence, TypeVar, cast
 
 from .errors import BoardError
 from .pickling import when_compiled
@@ -81,6 +81,19 @@ def _mask(bits: Mapping[str, int], rids: Iterable[str]) -> int:
     for rid in rids:
         m |= bits[rid]
     return m
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _keep(kept: dict[K, V], key: K, value: V, most: int) -> V:
+    """`value` kept in `kept` under `key` and given back; `kept` emptied first when it holds
+    `most` (a board's memos of wide masks, `Board.mask_of`, `ids_in` and `near_bits`)."""
+    if len(kept) >= most:
+        kept.clear()
+    kept[key] = value
+    return value
 
 
 @dataclass(frozen=True)
@@ -229,13 +242,8 @@ class Board:
     def mask_of(self, ids: Iterable[str]) -> int:
         """The mask of the regions `ids` (each counted once)."""
         if isinstance(ids, frozenset) and len(self.ids) >= 60:
-            kept = self._masks           # a wide mask is made a region at a time: kept
-            m = kept.get(ids)
-            if m is None:
-                if len(kept) >= _MASKS_KEPT:
-                    kept.clear()
-                m = kept[ids] = _mask(self.bits, ids)
-            return m
+            m = self._masks.get(ids)     # a wide mask is made a region at a time: kept
+            return _keep(self._masks, ids, _mask(self.bits, ids), _MASKS_KEPT) if m is None else m
         return _mask(self.bits, ids)
 
     def ids_in(self, mask: int) -> list[str]:
@@ -243,12 +251,9 @@ class Board:
         tuples, which the cycle collector stops following once they have outlived a collection,
         where lists kept in their thousands make it look through them all again and again)."""
         if mask >= _SHORT:
-            kept = self._names
-            got = kept.get(mask)
+            got = self._names.get(mask)
             if got is None:
-                if len(kept) >= _WIDE_KEPT:
-                    kept.clear()
-                got = kept[mask] = tuple(self._ids_in(mask))
+                got = _keep(self._names, mask, tuple(self._ids_in(mask)), _WIDE_KEPT)
             return list(got)
         return self._ids_in(mask)
 
@@ -281,13 +286,8 @@ class Board:
         """The regions next to any region of `mask` (some of `mask` among them, when they touch;
         those of a wide mask kept, as `ids_in` keeps its regions)."""
         if mask >= _SHORT:
-            kept = self._near
-            got = kept.get(mask)
-            if got is None:
-                if len(kept) >= _WIDE_KEPT:
-                    kept.clear()
-                got = kept[mask] = self.union(mask, self.adj_by_byte)
-            return got
+            got = self._near.get(mask)
+            return _keep(self._near, mask, self.union(mask, self.adj_by_byte), _WIDE_KEPT) if got is None else got
         return self.union(mask, self.adj_by_byte)
 
     def union(self, mask: int, table: Sequence[Sequence[int]]) -> int:

@@ -109,10 +109,7 @@ def do_pick(s: GameState, seat: int, a: Pick, listed: Listed | None, chance: Any
 def pick_price(s: GameState, index: int) -> int:
     """Coins the combo at `index` costs: one on each combo above it, or what a combo's
     effect asks for being passed over (Cursed: 3), and what markers on it ask (`column_marker`)."""
-    extra = column_surcharge(s, s.column[index].race) if s.catalog.column_marks else 0
-    if "pass_over_price" not in s.catalog.hooked:
-        return index + extra
-    return sum(_price_of(s, c.race, c.power) for c in s.column[:index]) + extra
+    return pick_prices(s, index + 1)[index]
 
 
 def pick_prices(s: GameState, n: int) -> list[int]:

@@ -5,9 +5,10 @@ allowed (`why_not`) and what it does (`apply_intent`). A move that names a regio
 says the same per region (`why_not_at`), and which regions to look at (`candidates`)."""
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar, Iterable
 
-from ..actions import Action, Use
+from ..actions import Action, ByRegion, Use
 from ..reasons import Reason, reason
 from .base import Ability
 
@@ -19,18 +20,15 @@ if TYPE_CHECKING:
 #: intent is immutable and equal to any other naming the same block and region, so the ones a
 #: listing offers again and again are made once (compiled, a dataclass's constructor runs
 #: interpreted)
-_USES: dict[str, dict[str, Use]] = {}
+_USES: dict[str, ByRegion[Use]] = {}
 
 
 def use_of(name: str, rid: str = "") -> Use:
     """The `Use` intent of block `name` on region `rid` ('' for none)."""
     by = _USES.get(name)
     if by is None:
-        by = _USES[name] = {}
-    got = by.get(rid)
-    if got is None:
-        got = by[rid] = Use(name, rid)
-    return got
+        by = _USES[name] = ByRegion(partial(Use, name))
+    return by.of(rid)
 
 
 class UseMove(Ability):
