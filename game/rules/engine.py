@@ -267,14 +267,14 @@ def _listing(s: GameState) -> tuple[list[Action], Judged | None, dict[str, int]]
             out.append(_END)
         return out, None, costs
     assert hold is not None
-    own = s.regions_of(seat, hold.race)
+    own = s.held_names(seat, hold.race)
     tab = cat.combo_hooks(hold.race, hold.power)
     judged: Judged | None = None
     if phase == CONQUER:
         if not t.conquered and not t.used.get("conquests_begun"):
             for rid in own:
                 if not (s.regions[rid].marks and frozen_by(s, rid)):    # a frozen region stays
-                    out.append(_ABANDONS.of(rid))
+                    out.append(_ABANDONS[rid])
         hand = hold.hand
         if hand >= 1:
             abil = tab.effects

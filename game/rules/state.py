@@ -583,7 +583,14 @@ class GameState:
 
     def regions_of(self, seat: int, race: str) -> list[str]:
         """Regions holding `race` tokens of `seat`, in board order (a sealed state keeps them,
-        read from its index, for the next time they are asked)."""
+        read from its index, for the next time they are asked): a list of the caller's own."""
+        if self._sealed:
+            return list(self.held_names(seat, race))
+        return self.held_names(seat, race)
+
+    def held_names(self, seat: int, race: str) -> list[str]:
+        """`regions_of`, but the list a sealed state keeps, itself: the engine's own reading,
+        for callers that never change it (`regions_of` gives a copy)."""
         key = (seat, race)
         if self._sealed:
             held = self._held
@@ -595,7 +602,7 @@ class GameState:
                 if got is None:
                     got = self.board.ids_in(held[0].get(key, 0))
                 held[1][key] = got
-            return list(got)
+            return got
         if not COMPILED:          # (compiled, a mask is read into names quicker than names are merged)
             got = self._names_since(key, self._fresh_r)
             if got is not None:
@@ -798,15 +805,18 @@ class GameState:
             if not base:
                 got = self._marks = {}
                 return got
-            got = self._marks = base.copy()
+            got = base          # (shared while every count is the same: each is true of both)
             regions, then = self.regions, self._marks_from
             for rid in self._changed:          # (most writes move tokens alone: one look each)
                 now, was = regions[rid], then[rid]
                 if (now.lair != was.lair or now.fortress != was.fortress or now.hole != was.hole
                         or now.encampments != was.encampments or now.mountain != was.mountain
                         or now.hero != was.hero or now.dragon != was.dragon):
+                    if got is base:
+                        got = base.copy()
                     for marker in base:
                         got[marker] += _marker_on(now, marker) - _marker_on(was, marker)
+            self._marks = got
         elif base:
             for marker, n in base.items():
                 if marker not in got:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable, Final, Mapping
 
+from .abilities import Ability
 from .abilities.markers import counted_regions, frozen_by
 from .actions import Abandon, Decline, EndTurn, Pick, Redeploy, Withdraw, _LaterRedeploy
 from .catalog import Hooks
@@ -649,8 +650,10 @@ def do_end_turn(s: GameState, seat: int, a: EndTurn, listed: Listed | None, chan
     for h in p.declines:
         place_hand_by_default(s, seat, h)
     cat = s.catalog
-    for h, in_dec in ([(p.active, False)] if p.active else []) + [(h, True) for h in p.declines]:
-        for ab in cat.answering_now(h.race, h.power, in_dec, "on_end_turn"):
+    active = p.active
+    holds = [*p.declines] if active is None else [active, *p.declines]
+    for i, h in enumerate(holds):
+        for ab in cat.answering_now(h.race, h.power, i > 0 or active is None, "on_end_turn"):
             ab.on_end_turn(s, seat, h)
     if p.active is not None and "at_turn_end" in cat.hooked:
         for ab in cat.answering(p.active.race, p.active.power, "at_turn_end"):
@@ -670,31 +673,51 @@ def score(s: GameState, seat: int, events: list[dict[str, Any]]) -> int:
     p = s.player_w(seat)
     parts: list[tuple[str, int]] = []
     whose: list[tuple[str, str, bool]] = []
-    holds = ([(p.active, False)] if p.active else []) + [(h, True) for h in p.declines]
-    for h, in_dec in holds:
-        if s.catalog.scoring_marks:
-            own = s.regions_of(seat, h.race)
+    cat = s.catalog
+    total = 0
+    active = p.active
+    holds = [*p.declines] if active is None else [active, *p.declines]
+    for i, h in enumerate(holds):
+        in_dec = i > 0 or active is None
+        race = h.race
+        if cat.scoring_marks:
+            own = s.regions_of(seat, race)
             n = len(own)
             if n:
-                n += marks_score(s, own, h.race)
+                n += marks_score(s, own, race)
         else:                                # (counted from the mask: no names made)
-            n = s.held_bits(seat, h.race).bit_count()
-        if s.catalog.counting_marks:
-            n += len(counted_regions(s, seat, h.race, h.power))
+            n = s.held_bits(seat, race).bit_count()
+        if cat.counting_marks:
+            n += len(counted_regions(s, seat, race, h.power))
         if n:
-            parts.append((f"{h.race}_regions", n))
-            whose.append((h.race, "race", in_dec))
-        for ab in s.catalog.answering_now(h.race, h.power, in_dec, "score"):
+            part = _REGIONS_PART.get(race)
+            if part is None:
+                part = _REGIONS_PART[race] = f"{race}_regions"
+            parts.append((part, n))
+            whose.append((race, "race", in_dec))
+            total += n
+        for ab in cat.answering_now(race, h.power, in_dec, "score"):
             c = ab.score(s, seat, h, in_dec)
             if c:
                 parts.append((ab.name, c))
-                of_race = any(x is ab for x in s.catalog.abilities.get(h.race, ()))
-                whose.append((h.race, "race" if of_race else "power", in_dec))
-    total = sum(c for _, c in parts)
+                whose.append((race, "race" if _of_race(cat.abilities.get(race, ()), ab) else "power", in_dec))
+                total += c
     p.coins += total
     events.append({"type": "score", "seat": seat, "coins": total, "parts": parts, "whose": whose,   # (`event`'s,
                    "private": True})                                                          # made at once)
     return total
+
+
+#: the name of the part of a score that counts a race's regions ("ratmen_regions"), by race
+_REGIONS_PART: Final[dict[str, str]] = {}
+
+
+def _of_race(race_effects: tuple[Ability, ...], ab: Ability) -> bool:
+    """Whether `ab` is one of the race's own effects (`race_effects`), not its power's."""
+    for x in race_effects:
+        if x is ab:
+            return True
+    return False
 
 
 def marks_score(s: GameState, own: list[str], race: str) -> int:

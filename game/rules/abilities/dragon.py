@@ -111,9 +111,9 @@ class Dragon(Ability):
         hold = s.players[seat].active
         assert hold is not None
         abil = s.catalog.effects_of(hold.race, hold.power)
-        own = s.regions_of(seat, hold.race)
+        own = s.held_names(seat, hold.race)
         # the regions `target_reason` accepts, found without building a reason for the others
-        return [_MADE.of(rid) for rid in conquest_options(s, seat, hold, abil, own)]
+        return [_MADE[rid] for rid in conquest_options(s, seat, hold, abil, own)]
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:

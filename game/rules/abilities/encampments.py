@@ -41,7 +41,7 @@ class Encampments(Ability):
     params = {"count": 5}
 
     def _placed(self, s: "GameState", seat: int, race: str) -> dict[str, int]:
-        return {rid: s.regions[rid].encampments for rid in s.regions_of(seat, race)
+        return {rid: s.regions[rid].encampments for rid in s.held_names(seat, race)
                 if s.regions[rid].encampments}
 
     def marker_box(self) -> dict[str, int]:
@@ -92,7 +92,7 @@ class Encampments(Ability):
         hold = s.players[seat].active
         if hold is None:
             return None
-        own = s.regions_of(seat, hold.race)
+        own = s.held_names(seat, hold.race)
         if not own:
             return None
         placed = self._placed(s, seat, hold.race)

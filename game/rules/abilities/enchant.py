@@ -126,7 +126,7 @@ class Enchant(Ability):
                     and not (done and done.count(r.owner) >= most) \
                     and not (linked and not adjacent_to_own(s, seat, rid, mine, abil)) \
                     and self._reason(s, seat, rid) is None:
-                out.append(_MADE.of(rid))
+                out.append(_MADE[rid])
         return out
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,

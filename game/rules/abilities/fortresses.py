@@ -74,7 +74,7 @@ class Fortresses(Ability):
         hold = self.active_hold(s, seat) if t.phase in (CONQUER, REDEPLOY) and not t.used.get(USED) else None
         if hold is None or s.marker_count("fortress") >= self.p["max_on_map"]:
             return []                                  # (`_ready` refuses, without its sentence)
-        return [_MADE.of(rid) for rid in s.regions_of(seat, hold.race) if not s.regions[rid].fortress]
+        return [_MADE[rid] for rid in s.held_names(seat, hold.race) if not s.regions[rid].fortress]
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:
@@ -88,7 +88,7 @@ class Fortresses(Ability):
     def score(self, s: "GameState", seat: int, hold: "RaceHold", in_decline: bool) -> int:
         if in_decline:
             return 0
-        return int(self.p["coins"]) * sum(1 for rid in s.regions_of(seat, hold.race) if s.regions[rid].fortress)
+        return int(self.p["coins"]) * sum(1 for rid in s.held_names(seat, hold.race) if s.regions[rid].fortress)
 
 
 register("fortresses", Fortresses)

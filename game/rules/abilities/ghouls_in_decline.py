@@ -115,9 +115,9 @@ class GhoulsInDecline(Ability):
             if target_reason(s, seat, rid, hold, abil, own, check_peace=False) is None:
                 short = cost_of(s, seat, rid, abil, hold).total - hold.hand
                 if short <= 0:
-                    out.append(_CONQUERS.of(rid))
+                    out.append(_CONQUERS[rid])
                 elif die and short <= brought(DIE_TOP, die_bonus(s, seat, rid, abil)):
-                    out.append(_REINFORCES.of(rid))
+                    out.append(_REINFORCES[rid])
         return out
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,

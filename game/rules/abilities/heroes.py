@@ -56,7 +56,7 @@ class Heroes(Ability):
 
     def default_regions(self, s: "GameState", seat: int, race: str) -> tuple[str, ...]:
         """Heroes where they stand, the others in the regions with the most tokens."""
-        own = s.regions_of(seat, race)
+        own = s.held_names(seat, race)
         return self._default(s, seat, own, *self._heroes(s, own))
 
     @staticmethod
@@ -103,7 +103,7 @@ class Heroes(Ability):
         hold = self.active_hold(s, seat) if s.turn.phase in (CONQUER, REDEPLOY) else None
         if hold is None:
             return []                                  # (`_ready` refuses, without its sentence)
-        own = s.regions_of(seat, hold.race)
+        own = s.held_names(seat, hold.race)
         now, rest = self._heroes(s, own)
         regions = self._default(s, seat, own, now, rest)
         return [HeroesIntent(regions)] if regions and regions != tuple(now) else []

@@ -445,6 +445,10 @@ def change_holds(ab: Ability, c: Change, s: "GameState", seat: int, race: str | 
     return where.holds(s, seat, race, rid)
 
 
+#: the key of the turn's memory that keeps what each region of a race scores so far, by race
+_LEFT_KEYS: dict[str, str] = {}
+
+
 def score_regions(s: "GameState", seat: int, hold: "RaceHold", where: Where, amount: int, otherwise: int,
                   to: int | None = None) -> int:
     """Coins more for the regions of `hold` (of `seat`) at the end of the turn: `amount` for each
@@ -453,24 +457,39 @@ def score_regions(s: "GameState", seat: int, hold: "RaceHold", where: Where, amo
     it this turn (a second such block: Khans with Aquatic; a Winter marker): what each region
     scores so far is kept for the turn's scoring."""
     n = 0
-    key = f"coins_for_regions:left:{hold.race}"
-    left = dict(s.turn.used.get(key, {}))
+    race = hold.race
+    key = _LEFT_KEYS.get(race)
+    if key is None:
+        key = _LEFT_KEYS[race] = f"coins_for_regions:left:{race}"
+    used = s.turn.used
+    earlier = used.get(key)
     marked = bool(s.catalog.marks)
-    own = s.regions_of(seat, hold.race)
+    own = s.regions_of(seat, race)
     if s.catalog.counting_marks:          # marked regions that count as the race's
-        own = own + counted_regions(s, seat, hold.race, hold.power)
+        own = own + counted_regions(s, seat, race, hold.power)
+    if earlier is None and not marked and to is None:   # (the first such block this turn, no marker)
+        left: dict[str, int] = {}
+        for rid in own:                    # (each region scores 1 so far)
+            c = amount if where.holds(s, seat, race, rid) else otherwise
+            if c < -1:
+                c = -1
+            left[rid] = 1 + c
+            n += c
+        used[key] = left
+        return n
+    left = dict(earlier) if earlier is not None else {}
     for rid in own:
         base = left.get(rid)
         if base is None:
-            base = region_coins(s, rid, hold.race) if marked else 1
-        if where.holds(s, seat, hold.race, rid):
+            base = region_coins(s, rid, race) if marked else 1
+        if where.holds(s, seat, race, rid):
             c = amount if to is None else to - base
         else:
             c = otherwise
         c = max(c, -base)
         left[rid] = base + c
         n += c
-    s.turn.used[key] = left
+    used[key] = left
     return n
 
 

@@ -28,7 +28,7 @@ def use_of(name: str, rid: str = "") -> Use:
     by = _USES.get(name)
     if by is None:
         by = _USES[name] = ByRegion(partial(Use, name))
-    return by.of(rid)
+    return by[rid]
 
 
 class UseMove(Ability):
