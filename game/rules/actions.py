@@ -73,8 +73,8 @@ class Redeploy(Action):
     def later(make: Callable[..., tuple[tuple[str, int], ...]], args: tuple[Any, ...]) -> "Redeploy":
         """A Redeploy whose counts `make(*args)` works out when they are first read: `args`
         must be values that never change (a sealed state's regions, not the state)."""
-        r = _new(_LaterRedeploy)
-        _set(r, "_make", (make, args))
+        r = _LaterRedeploy()
+        r._make = (make, args)
         return r
 
     def __eq__(self, other: object) -> bool:
@@ -86,38 +86,43 @@ class Redeploy(Action):
         return hash((self.counts,))
 
 
-_new, _set = object.__new__, object.__setattr__
-
-
-class _LaterCounts:
-    """The `counts` of a `Redeploy.later`: made on first reading, then kept in the instance's
-    own attributes, where every later reading finds them (a descriptor that sets nothing gives
-    way to them; a missing attribute found by `__getattr__` would first raise and catch an
-    error at each listing's first reading)."""
-
-    def __get__(self, obj: Any, cls: Any = None) -> Any:
-        if obj is None:
-            return self
-        make, args = obj._make
-        counts = make(*args)
-        _set(obj, "counts", counts)         # read from the instance from now on
-        _set(obj, "_make", None)
-        return counts
-
-
 class _LaterRedeploy(Redeploy):
-    """`Redeploy.later`: the counts are made on first reading, then kept like any Redeploy's."""
+    """`Redeploy.later`: the counts are made on first reading, then kept like any Redeploy's.
+    Made bare (`_LaterRedeploy()`: no Python code runs) and written like a plain object, its two
+    slots set by the listing and by `apply` (compiled, each a call of the runtime, not a method
+    run interpreted); a reading of `counts` before they are made finds the slot empty and goes
+    on to `__getattr__`, which makes them."""
 
-    __slots__ = ("_make",)
+    __slots__ = ("_make", "counts")
+    __init__ = object.__init__                      # type: ignore[assignment]
+    # both object's, not the frozen dataclass's: a write is then the runtime's own, not a
+    # method looked up and called (Python lets a class write its slots natively only when
+    # neither `__setattr__` nor `__delattr__` is its own)
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
 
     _make: tuple[Callable[..., tuple[tuple[str, int], ...]], tuple[Any, ...]] | None   # until first read
-    counts = _LaterCounts()
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "counts":
+            return self.made()
+        raise AttributeError(name)
+
+    def made(self) -> tuple[tuple[str, int], ...]:
+        """The counts, made now if they were not yet."""
+        make = self._make
+        if make is None:
+            return self.counts
+        counts: tuple[tuple[str, int], ...] = make[0](*make[1])
+        self.counts = counts                        # type: ignore[misc]
+        self._make = None
+        return counts
 
     def __repr__(self) -> str:
-        return f"Redeploy(counts={self.counts!r})"
+        return f"Redeploy(counts={self.made()!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return Redeploy, (self.counts,)
+        return Redeploy, (self.made(),)
 
 
 @dataclass(frozen=True)

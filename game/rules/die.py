@@ -8,7 +8,7 @@ whether an attempt may be made (`die_reason`).
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Final, Iterable
 
 from .abilities.base import Ability
 from .actions import Settle
@@ -20,14 +20,14 @@ from .resolution import take_region
 from .state import REDEPLOY, GameState, Listed, RaceHold
 from .targets import within_reach
 
-ROLLED = "rolled"     # turn memory: the final attempt's die, waiting for a choice after the roll
-DIE_TOP = 3           # the reinforcement die's highest face
+ROLLED: Final = "rolled"   # turn memory: the final attempt's die, waiting for a choice after the roll
+DIE_TOP: Final = 3         # the reinforcement die's highest face
 #: turn memory: the face of a die rolled before a conquest (Berserk), waiting to come off the
 #: next conquest's cost
-BERSERK_DIE = "berserk_die"
+BERSERK_DIE: Final = "berserk_die"
 #: turn memory: the player's In Decline race that still conquers (Ghouls) made its final
 #: attempt with the die this turn, and its conquests are over (R18)
-DECLINE_DONE = "ghouls_done"
+DECLINE_DONE: Final = "ghouls_done"
 
 
 def die_bonus(s: GameState, seat: int, rid: str, abil: Iterable[Ability] | None = None) -> int:

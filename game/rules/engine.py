@@ -481,7 +481,7 @@ def _why_illegal(s: GameState, a: Action, seat: int | None) -> Reason | None:
 
 #: how `why_illegal` judges each intent of the engine's own, by kind (the others are an
 #: effect's to judge: `_judge_intent`): on the state, for `seat`, the intent
-_JUDGES: dict[str, Callable[[GameState, int, Any], Reason | None]] = {
+_JUDGES: Final[dict[str, Callable[[GameState, int, Any], Reason | None]]] = {
     "pick": T.pick_reason,
     "conquer": conquer_reason,
     "reinforce": conquer_reason,
@@ -515,7 +515,7 @@ def _play_reinforce(new: GameState, seat: int, a: Reinforce, listed: Listed | No
 
 
 #: by kind (the others are an effect's to play, or the answer to a decision out of turn)
-_PLAYS: dict[str, Play] = {
+_PLAYS: Final[dict[str, Play]] = {
     "pick": T.do_pick,
     "conquer": _play_conquer,
     "reinforce": _play_reinforce,

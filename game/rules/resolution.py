@@ -8,7 +8,7 @@ coins change hands by `pay`.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .abilities.base import Fight, Victim
 from .common import add_tray, event, lose_tokens, region_left, return_banner, take_tray
@@ -160,7 +160,7 @@ def discard(s: GameState, race: str, n: int, out: bool = False) -> None:
     add_tray(s, race, n)
 
 
-_DEFENDER_HOOKS = frozenset({"on_region_lost", "conquest_price"})
+_DEFENDER_HOOKS: Final = frozenset({"on_region_lost", "conquest_price"})
 
 
 def _defender_hears(s: GameState, owner: int, hold: RaceHold, in_decline: bool, rid: str,

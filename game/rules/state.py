@@ -28,17 +28,17 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 # Markers in the box (DIGEST §1).
-MARKER_LIMITS: dict[str, int] = {
+MARKER_LIMITS: Final[dict[str, int]] = {
     "lair": 10, "fortress": 6, "mountain": 9, "encampments": 5, "hole": 2, "hero": 2, "dragon": 1,
 }
-LOST_TRIBE = "lost_tribe"
-LOST_TRIBE_BOX = 18
-START_COINS = 5
-COLUMN_SIZE = 6
-DIE_FACES: tuple[int, ...] = (0, 0, 0, 1, 2, 3)
+LOST_TRIBE: Final = "lost_tribe"
+LOST_TRIBE_BOX: Final = 18
+START_COINS: Final = 5
+COLUMN_SIZE: Final = 6
+DIE_FACES: Final[tuple[int, ...]] = (0, 0, 0, 1, 2, 3)
 
 
-_ATOMS = frozenset({str, int, float, bool, type(None)})
+_ATOMS: Final = frozenset({str, int, float, bool, type(None)})
 
 
 def plain_copy(v: Any) -> Any:
@@ -59,7 +59,7 @@ def plain_copy(v: Any) -> Any:
     return _copy.deepcopy(v)
 
 
-_ENCAMPMENTS = attrgetter("encampments")
+_ENCAMPMENTS: Final = attrgetter("encampments")
 
 
 def _count(regions: Iterable["RegionState"], marker: str) -> int:
@@ -70,7 +70,7 @@ def _count(regions: Iterable["RegionState"], marker: str) -> int:
 
 
 #: the markers whose counts are kept (`GameState.marker_count`), each a slot of `RegionState`
-_MARKERS: frozenset[str] = frozenset(MARKER_LIMITS)
+_MARKERS: Final[frozenset[str]] = frozenset(MARKER_LIMITS)
 
 
 def _marker_on(r: "RegionState", marker: str) -> int:
@@ -90,7 +90,7 @@ def _probe() -> None:
     """A plain function: a Python function interpreted, a builtin once compiled."""
 
 
-COMPILED = not isinstance(_probe, FunctionType)
+COMPILED: Final = not isinstance(_probe, FunctionType)
 
 
 #: the markers of a region without any, shared by every such region (never written: a region's
@@ -270,12 +270,12 @@ class Combo:
 
 
 # Turn phases, in the order a turn walks through them.
-PICK = "pick"            # no Active race: choose a combo (In Decline Ghouls may conquer first)
-CONQUER = "conquer"      # ready troops done; abandon (before the first conquest), conquer, reinforce
-REDEPLOY = "redeploy"    # conquests are over; move tokens, place markers, end the turn
-WITHDRAW = "withdraw"    # after the attacker's turn: defenders place the tokens they got back
-GAME_OVER = "game_over"
-PHASES = (PICK, CONQUER, REDEPLOY, WITHDRAW, GAME_OVER)
+PICK: Final = "pick"          # no Active race: choose a combo (In Decline Ghouls may conquer first)
+CONQUER: Final = "conquer"    # ready troops done; abandon (before the first conquest), conquer, reinforce
+REDEPLOY: Final = "redeploy"  # conquests are over; move tokens, place markers, end the turn
+WITHDRAW: Final = "withdraw"  # after the attacker's turn: defenders place the tokens they got back
+GAME_OVER: Final = "game_over"
+PHASES: Final = (PICK, CONQUER, REDEPLOY, WITHDRAW, GAME_OVER)
 
 
 @dataclass(slots=True, init=False)
@@ -383,8 +383,8 @@ class Listed:
     accepted: tuple["Action", ...] | None
 
 
-NONE_WRITTEN: frozenset[str] = frozenset()       # no region written yet (see `GameState.reg_w`)
-NONE_WRITTEN_P: frozenset[int] = frozenset()     # no player written yet
+NONE_WRITTEN: Final[frozenset[str]] = frozenset()       # no region written yet (see `GameState.reg_w`)
+NONE_WRITTEN_P: Final[frozenset[int]] = frozenset()     # no player written yet
 
 
 class GameState:

@@ -10,7 +10,7 @@ that the engine's tables of them hold these functions and no wrapper between.
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable, Final, Mapping
+from typing import Any, Final, Mapping
 
 from .abilities import Ability
 from .abilities.markers import counted_regions, frozen_by
@@ -50,10 +50,6 @@ from .state import (
     TurnState,
 )
 from .waiting import TURN_OVER, WAITING, keep_answerable
-
-#: how the listing makes a `Redeploy.later` (its counts made when first read)
-_new: Final[Callable[[type], Any]] = object.__new__
-_set: Final[Callable[[object, str, Any], None]] = object.__setattr__
 
 # -- pick --------------------------------------------------------------------------------
 
@@ -217,8 +213,8 @@ def _pool(s: GameState, seat: int, hold: RaceHold, on_board: int | None = None) 
     return on_board + hold.hand + int(hold.memo.get("set_aside", 0)) + _bonus(s, seat, hold)
 
 
-EMPTIED = "emptied_by_redeploy"     # turn memory: region -> what it held before a redeploy emptied it
-KEPT = ("race", "lair", "fortress", "hole", "dragon", "marks")   # what a refilled region gets back
+EMPTIED: Final = "emptied_by_redeploy"   # turn memory: region -> what it held before a redeploy emptied it
+KEPT: Final = ("race", "lair", "fortress", "hole", "dragon", "marks")   # what a refilled region gets back
 
 
 def redeploy_regions(s: GameState, seat: int, hold: RaceHold) -> list[str]:
@@ -329,23 +325,24 @@ def listed_redeploy(s: GameState, seat: int, hold: RaceHold, own: list[str], hoo
     if not s._sealed:
         return Redeploy(tuple(sorted(default_redeploy(s, seat).items())))
     # `Redeploy.later` made here: compiled, two calls of the runtime, not a method run interpreted
-    r: Redeploy = _new(_LaterRedeploy)
+    r = _LaterRedeploy()
     if _plain(s, hold, hooks):
-        _set(r, "_make", (_board_and_hand_counts, (s.regions, own, seat, hold.race, hold.hand,
-                                                   s.turn.last_taken.get(hold.race))))
+        r._make = (_board_and_hand_counts, (s.regions, own, seat, hold.race, hold.hand,
+                                            s.turn.last_taken.get(hold.race)))
     else:
-        _set(r, "_make", (_spread_counts, _spread_args(s, seat, hold, own)))
+        r._make = (_spread_counts, _spread_args(s, seat, hold, own))
     return r
 
 
-def default_redeploy(s: GameState, seat: int) -> dict[str, int]:
+def default_redeploy(s: GameState, seat: int, held: list[str] | None = None) -> dict[str, int]:
     """Counts of a redeploy that keeps the board as it is and adds the hand by the default rule;
     tokens set aside come off the biggest stacks, then, if they must, empty the regions last
-    in board order."""
+    in board order. `held`: the Active race's regions, when the caller has them."""
     hold = s.players[seat].active
     assert hold is not None
     cat = s.catalog
-    held = s.regions_of(seat, hold.race)
+    if held is None:
+        held = s.regions_of(seat, hold.race)
     if _plain(s, hold, cat.combo_hooks(hold.race, hold.power)):
         return _board_and_hand(s.regions, held, seat, hold.race, hold.hand, s.turn.last_taken.get(hold.race))
     return _spread(*_spread_args(s, seat, hold, held))
@@ -395,28 +392,39 @@ def _spread_counts(*args: Any) -> tuple[tuple[str, int], ...]:
 
 def do_redeploy(s: GameState, seat: int, a: Redeploy, listed: Listed | None, chance: Any,
                 events: list[dict[str, Any]]) -> None:
-    redeploy_counts(s, seat, dict(_counts_of(a)), events)
+    own: list[str] | None = None
+    if isinstance(a, _LaterRedeploy):
+        made = a._make
+        if made is not None and made[0] is _board_and_hand_counts:
+            args = made[1]                    # listed on the regions `s` has not written yet, for this race:
+            hold = s.players[seat].active      # the regions it redeploys over are those it held there
+            if args[0] is s.regions and args[2] == seat and hold is not None and args[3] == hold.race:
+                own = args[1]
+    redeploy_counts(s, seat, dict(_counts_of(a)), events, own)
 
 
 def _counts_of(a: Redeploy) -> tuple[tuple[str, int], ...]:
     """`a.counts`: those of the listing's `later` Redeploy, not read yet, made and kept here as
-    its descriptor would (compiled, without running it interpreted)."""
-    if type(a) is _LaterRedeploy:
+    its `made` would (compiled, without running it interpreted)."""
+    if isinstance(a, _LaterRedeploy):
         made = a._make
         if made is not None:
             make, args = made
             counts: tuple[tuple[str, int], ...] = make(*args)
-            _set(a, "counts", counts)
-            _set(a, "_make", None)
+            a.counts = counts                    # type: ignore[misc]
+            a._make = None
             return counts
     return a.counts
 
 
-def redeploy_counts(s: GameState, seat: int, counts: Mapping[str, int], events: list[dict[str, Any]]) -> None:
-    """The Active race of `seat` is spread over its regions as `counts` says (R6, R19)."""
+def redeploy_counts(s: GameState, seat: int, counts: Mapping[str, int], events: list[dict[str, Any]],
+                    own: list[str] | None = None) -> None:
+    """The Active race of `seat` is spread over its regions as `counts` says (R6, R19); `own`:
+    those regions (`redeploy_regions`), when the caller knows them."""
     hold = s.player_w(seat).active
     assert hold is not None
-    own = redeploy_regions(s, seat, hold)
+    if own is None:
+        own = redeploy_regions(s, seat, hold)
     regions = s.regions
     board_total = 0
     for rid in own:
@@ -644,8 +652,11 @@ def do_end_turn(s: GameState, seat: int, a: EndTurn, listed: Listed | None, chan
             if hold.hand:                          # Barbarians: unused tokens wait off the board
                 hold.memo["set_aside"] = hold.memo.get("set_aside", 0) + hold.hand
                 hold.hand = 0
-        elif not s.turn.redeployed and s.regions_of(seat, hold.race):
-            redeploy_counts(s, seat, default_redeploy(s, seat), events)
+        elif not s.turn.redeployed:
+            held = s.regions_of(seat, hold.race)
+            if held:
+                redeploy_counts(s, seat, default_redeploy(s, seat, held), events,
+                                None if s.turn.used.get(EMPTIED) else held)
         place_hand_by_default(s, seat, hold)
     for h in p.declines:
         place_hand_by_default(s, seat, h)

@@ -14,7 +14,7 @@ YAML: `{attack_only_tokens: {amount: 4}}`
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..common import take_tray
 from .base import Ability, register
@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-COUNT = "attack_only"          # how many the tray gave at the pick
+COUNT: Final = "attack_only"          # how many the tray gave at the pick
 
 
 class AttackOnlyTokens(Ability):

@@ -15,7 +15,7 @@ YAML: `berserk`
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import BerserkRoll
 from ..die import BERSERK_DIE, brought, die_bonus, rolled_before_conquest
@@ -27,10 +27,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
     from ..state import GameState
 
-DIE = BERSERK_DIE
+DIE: Final = BERSERK_DIE
 #: the roll before a conquest, made once (an intent is immutable; compiled, a dataclass's
 #: constructor runs interpreted)
-_ROLL = BerserkRoll()
+_ROLL: Final = BerserkRoll()
 
 
 class Berserk(Ability):

@@ -12,7 +12,7 @@ marker left for him and nothing changes.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..state import MARKER_LIMITS
 from .markers import marks_on_board, set_mark
@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .base import Ability
 
 #: the player's Encampments waiting beside the board (`encampments`)
-ENCAMPMENTS_FREE = "encampments_free"
+ENCAMPMENTS_FREE: Final = "encampments_free"
 
 
 def box_of(s: "GameState", kind: str) -> int:
@@ -33,7 +33,7 @@ def box_of(s: "GameState", kind: str) -> int:
 
 
 #: the markers `on_region` reads from a field of their own, not from `RegionState.marks`
-_FIELDS = frozenset({"encampments", "hero", "lair", "fortress", "dragon", "hole"})
+_FIELDS: Final = frozenset({"encampments", "hero", "lair", "fortress", "dragon", "hole"})
 
 
 def on_region(r: "RegionState", kind: str) -> int:
@@ -135,7 +135,7 @@ def left_for(s: "GameState", seat: int, kind: str, want: int, mine: int = 0) -> 
 # -- markers placed away from a player's regions, while borrowing -------------------------------
 #: `memo["borrowed"]["placed"]`: {marker: [region, ...]}, the markers a borrower put on the board
 #: with the borrowed block, where the region does not say whose they are (`Ability.gives_back_placed`)
-NOTED = "placed"
+NOTED: Final = "placed"
 
 
 def lent_record(s: "GameState", seat: int, ab: "Ability") -> dict[str, Any] | None:

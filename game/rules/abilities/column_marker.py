@@ -9,7 +9,7 @@ YAML: `{column_marker: {marker: toll, count: 1, price: 1, pays: placer}}`
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ..actions import Action, Use
 from ..reasons import Reason, reason
@@ -20,7 +20,7 @@ from .use_move import active_mover, not_this_move
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
-KEY = "column_marks"      # PlayerState.memo: {combo race: {marker: how many}}
+KEY: Final = "column_marks"      # PlayerState.memo: {combo race: {marker: how many}}
 
 
 class ColumnMarker(Ability):

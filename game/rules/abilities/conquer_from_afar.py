@@ -11,7 +11,7 @@ YAML: `{conquer_from_afar: {coins: 1, only_if_not_adjacent: true}}`
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from .base import Ability, MarkSpec, Victim, register
 from .box import note_placed, take_back
@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-_STEPS: dict[int, tuple["Board", dict[str, frozenset[str]]]] = {}
+_STEPS: Final[dict[int, tuple["Board", dict[str, frozenset[str]]]]] = {}
 
 
 def two_steps(board: "Board") -> dict[str, frozenset[str]]:
@@ -48,7 +48,7 @@ def two_steps(board: "Board") -> dict[str, frozenset[str]]:
     return got[1]
 
 
-_STEP_BITS: dict[int, tuple["Board", tuple[int, ...]]] = {}
+_STEP_BITS: Final[dict[int, tuple["Board", tuple[int, ...]]]] = {}
 
 
 def two_step_bits(board: "Board") -> tuple[int, ...]:

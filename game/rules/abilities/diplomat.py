@@ -10,7 +10,7 @@ YAML: `diplomat`
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import Ally
 from ..common import event
@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
     from ..state import GameState
 
-USED = "ally"
+USED: Final = "ally"
 
 
 class Diplomat(Ability):

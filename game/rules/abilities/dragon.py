@@ -12,7 +12,7 @@ YAML: `dragon` (or `{dragon: {tokens: 2}}` for a weaker beast; never fewer than 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import ByRegion
 from ..actions import Dragon as DragonIntent
@@ -28,11 +28,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
     from ..state import GameState
 
-USED = "dragon"
+USED: Final = "dragon"
 
 
 #: the Dragon's conquests, made once by region
-_MADE: ByRegion[DragonIntent] = ByRegion(DragonIntent)
+_MADE: Final[ByRegion[DragonIntent]] = ByRegion(DragonIntent)
 
 
 class Dragon(Ability):

@@ -12,7 +12,7 @@ YAML: `{encampments: {count: 5}}`
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import Encampments as EncampmentsIntent
 from ..common import event
@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
     from ..state import GameState, RaceHold
 
-FREE = "encampments_free"
+FREE: Final = "encampments_free"
 
 
 class Encampments(Ability):

@@ -17,7 +17,7 @@ YAML: `enchant` (or `{enchant: {per_opponent: 2}}` to allow more conversions per
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import ByRegion
 from ..actions import Enchant as EnchantIntent
@@ -32,11 +32,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
     from ..state import GameState
 
-USED = "enchanted"
+USED: Final = "enchanted"
 
 
 #: the conversions, made once by region
-_MADE: ByRegion[EnchantIntent] = ByRegion(EnchantIntent)
+_MADE: Final[ByRegion[EnchantIntent]] = ByRegion(EnchantIntent)
 
 
 class Enchant(Ability):

@@ -6,7 +6,7 @@ YAML: `flying`
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .base import Ability, register
 
@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-_LAND: dict[int, tuple["Board", frozenset[str]]] = {}
+_LAND: Final[dict[int, tuple["Board", frozenset[str]]]] = {}
 
 
 def land_of(board: "Board") -> frozenset[str]:

@@ -8,7 +8,7 @@ YAML: `{fortresses: {max_on_map: 6, coins: 1}}`
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import ByRegion
 from ..actions import Fortress as FortressIntent
@@ -21,11 +21,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
     from ..state import GameState, RaceHold
 
-USED = "fortress"
+USED: Final = "fortress"
 
 
 #: the Fortress moves, made once by region
-_MADE: ByRegion[FortressIntent] = ByRegion(FortressIntent)
+_MADE: Final[ByRegion[FortressIntent]] = ByRegion(FortressIntent)
 
 
 class Fortresses(Ability):

@@ -20,7 +20,7 @@ YAML: `ghouls_in_decline`
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import ByRegion, GhoulsConquer, GhoulsReinforce
 from ..common import effects
@@ -37,11 +37,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
 
-DONE = DECLINE_DONE           # the In Decline Ghouls made their final conquest this turn
+DONE: Final = DECLINE_DONE           # the In Decline Ghouls made their final conquest this turn
 
 #: the Ghouls' conquests and final attempts, made once by region
-_CONQUERS: ByRegion[GhoulsConquer] = ByRegion(GhoulsConquer)
-_REINFORCES: ByRegion[GhoulsReinforce] = ByRegion(GhoulsReinforce)
+_CONQUERS: Final[ByRegion[GhoulsConquer]] = ByRegion(GhoulsConquer)
+_REINFORCES: Final[ByRegion[GhoulsReinforce]] = ByRegion(GhoulsReinforce)
 
 
 class GhoulsInDecline(Ability):

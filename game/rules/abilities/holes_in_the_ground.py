@@ -8,7 +8,7 @@ YAML: `{holes_in_the_ground: {count: 2}}`
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..state import MARKER_LIMITS
 from .base import Ability, register
@@ -16,7 +16,7 @@ from .base import Ability, register
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, RaceHold
 
-DUG = "holes_dug"
+DUG: Final = "holes_dug"
 
 
 class HolesInTheGround(Ability):

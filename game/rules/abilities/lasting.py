@@ -35,7 +35,7 @@ YAML: `{lasting: {change: region_coins, by: 1, while: {where: {terrains: [forest
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Mapping, NamedTuple
 
 from ..errors import ParamError
 from ..reasons import Reason, reason
@@ -446,7 +446,7 @@ def change_holds(ab: Ability, c: Change, s: "GameState", seat: int, race: str | 
 
 
 #: the key of the turn's memory that keeps what each region of a race scores so far, by race
-_LEFT_KEYS: dict[str, str] = {}
+_LEFT_KEYS: Final[dict[str, str]] = {}
 
 
 def score_regions(s: "GameState", seat: int, hold: "RaceHold", where: Where, amount: int, otherwise: int,
