@@ -152,7 +152,14 @@ def _judge_intent(s: GameState, seat: int, a: Action) -> tuple[Ability | None, R
 # Intents are immutable values: the ones `legal_actions` lists again and again are made once,
 # kept by region (or column place) in tables filled as they are first asked for. (A plain dict
 # read in place: a `functools.cache` would make and hash a tuple of the arguments at each call.)
-_DECLINE, _END, _END_DECLINE, _SETTLE = Decline(), EndTurn(), EndTurn(decline=True), Settle()
+_DECLINE: Final = Decline()
+_END: Final = EndTurn()
+_END_DECLINE: Final = EndTurn(decline=True)
+_SETTLE: Final = Settle()
+#: intent classes the engine asks of an intent at each `apply` (kept as constants: compiled, a
+#: class imported from the interpreted `actions` is otherwise looked up in the module's dict)
+_WITHDRAW: Final = Withdraw
+_BUILDS_ON: Final = (Conquer, Abandon)
 _CONQUERS: Final[dict[str, Conquer]] = {}
 _REINFORCES: Final[dict[str, Reinforce]] = {}
 _ABANDONS: Final[ByRegion[Abandon]] = ByRegion(Abandon)
@@ -249,12 +256,8 @@ def _listing(s: GameState) -> tuple[list[Action], Judged | None, dict[str, int]]
     hooked = cat.hooked
     if ("discount_after_roll" in hooked or "rerolls_left" in hooked) and roll_waiting(s):   # a choice after the roll
         return _after_roll(s, seat), None, costs
-    keys: set[tuple[object, ...]] = set()
-    if hold is not None:
-        _effects_intents(s, seat, cat.hooks_in_force(hold.race, hold.power, False).moves_in(phase), out, keys)
-    for h in p.declines:
-        _effects_intents(s, seat, cat.hooks_in_force(h.race, h.power, True).moves_in(phase), out, keys)
     if phase == PICK:
+        _races_intents(s, seat, phase, out)
         n = min(len(s.column), p.coins + 1)
         if "pass_over_price" not in cat.hooked and not cat.column_marks:
             for i in range(n):
@@ -293,6 +296,8 @@ def _listing(s: GameState) -> tuple[list[Action], Judged | None, dict[str, int]]
                 if since is not None and not since.fits(judged):
                     since = None
             opts = conquest_options(s, seat, hold, abil, own, since, tab)
+            if s._sealed:                     # for an effect listing the same targets (the Dragon)
+                s._opts = (seat, hold, opts)
             bonus = tab.die_bonus
             costs = opts                      # (a dict of its own, never written once listed)
             if judged is not None:
@@ -315,7 +320,25 @@ def _listing(s: GameState) -> tuple[list[Action], Judged | None, dict[str, int]]
     if tab.may_decline_after_scoring and \
             T.end_turn_reason(s, seat, _END_DECLINE) is None:            # (Stout)
         out.append(_END_DECLINE)
-    return out, judged, costs
+    # the races' own moves come first, but are asked last: an effect that lists the targets the
+    # conquests were judged among (the Dragon's) finds them judged (`GameState._opts`)
+    first: list[Action] = []
+    _races_intents(s, seat, phase, first)
+    first.extend(out)
+    return first, judged, costs
+
+
+def _races_intents(s: GameState, seat: int, phase: str, out: list[Action]) -> None:
+    """Add to `out` the moves the effects of `seat`'s races offer in `phase`, the Active race's
+    first (`_effects_intents`)."""
+    cat = s.catalog
+    p = s.players[seat]
+    hold = p.active
+    keys: set[tuple[object, ...]] = set()
+    if hold is not None:
+        _effects_intents(s, seat, cat.hooks_in_force(hold.race, hold.power, False).moves_in(phase), out, keys)
+    for h in p.declines:
+        _effects_intents(s, seat, cat.hooks_in_force(h.race, h.power, True).moves_in(phase), out, keys)
 
 
 def _waiting_effect(s: GameState) -> tuple[int, Ability | None]:
@@ -537,7 +560,7 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
         why = why_illegal(s, a)
         if why is not None:
             raise IllegalAction(why)
-    seat = a.player if isinstance(a, Withdraw) else actor(s)
+    seat = a.player if isinstance(a, _WITHDRAW) else actor(s)
     deciding = bool(s.turn.used) and WAITING in s.turn.used     # a decision out of turn
     chance = Recorder(rng)
     new = s.successor()
@@ -562,7 +585,7 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
         if _move_declines(ab):                  # a move that is a decline too (Ivory Tower)
             T.do_decline(new, seat, _DECLINE, None, chance, ev)
     new.seal()
-    if listed is not None and listed.judged is not None and isinstance(a, (Conquer, Abandon)):
+    if listed is not None and listed.judged is not None and isinstance(a, _BUILDS_ON):
         new._prior = listed.judged      # the next listing judges again only near what changed
     return new, Record(seat, a, chance.rolls, chance.shuffles, ev)
 

@@ -393,7 +393,7 @@ class GameState:
     __slots__ = ("board", "catalog", "players", "regions", "column", "race_stack", "power_stack",
                  "power_discard", "tray", "gone", "round", "turn", "winners", "_fresh_r", "_fresh_p",
                  "_sealed", "_held", "_base", "_changed", "_fresh_c", "_listed", "_prior", "_own_supply",
-                 "_own_turn", "_marks", "_marks_base", "_marks_from")
+                 "_own_turn", "_marks", "_marks_base", "_marks_from", "_opts")
 
     def __init__(self, board: "Board", catalog: "Catalog", sharing: "GameState | None" = None) -> None:
         if sharing is not None:             # (compiled) a state that shares `sharing`'s parts: `_sharing`
@@ -442,6 +442,10 @@ class GameState:
         self._marks: dict[str, int] | None = None
         self._marks_base: dict[str, int] | None = None
         self._marks_from: dict[str, RegionState] = self.regions
+        # the conquests `legal_actions` judged for this sealed state, as (seat, its Active race's
+        # hold, region -> cost), for an effect that lists the same targets (the Dragon's); any
+        # write forgets it, as it forgets the listing
+        self._opts: tuple[int, RaceHold, dict[str, int]] | None = None
 
     # -- copy-on-write ---------------------------------------------------------------
     def copy(self) -> "GameState":
@@ -492,13 +496,13 @@ class GameState:
             s._base = None
             s._marks_base = self._marks
         s._fresh_c = False
-        s._listed = s._prior = None
+        s._listed = s._prior = s._opts = None
         s._marks, s._marks_from = None, self.regions
 
     def supply_w(self) -> "GameState":
         """This state, with stacks, discard, tray and winners that may be written (copied the
         first time after `successor` or `seal`)."""
-        self._listed = self._prior = None
+        self._listed = self._prior = self._opts = None
         if not self._own_supply:
             self.race_stack, self.power_stack = list(self.race_stack), list(self.power_stack)
             self.power_discard, self.tray = list(self.power_discard), dict(self.tray)
@@ -510,7 +514,7 @@ class GameState:
     def turn_w(self) -> TurnState:
         """The turn, writable outside `apply` (a position set up by hand): copied the first time
         after `copy` or `seal`, since a copy shares it."""
-        self._listed = self._prior = None
+        self._listed = self._prior = self._opts = None
         if not self._own_turn:
             self.turn = self.turn.copy()
             self._own_turn = True
@@ -518,7 +522,7 @@ class GameState:
 
     def reg_w(self, rid: str) -> RegionState:
         """The region, writable: copied the first time it is written in this state."""
-        self._listed = self._prior = None
+        self._listed = self._prior = self._opts = None
         if self._sealed:
             self._marks_base, self._marks_from, self._marks = self._marks, self.regions, None
             self._sealed, self._base, self._held, self._changed = False, self._held, None, NONE_WRITTEN
@@ -530,13 +534,15 @@ class GameState:
                 # read its regions later (the default Redeploy, `Redeploy.later`): never changed in place
                 self.regions = dict(self.regions)
                 fresh = self._fresh_r = set()
-            self.regions[rid] = self.regions[rid].copy()
+            r = self.regions[rid].copy()
+            self.regions[rid] = r
             fresh.add(rid)
+            return r
         return self.regions[rid]
 
     def column_w(self) -> list[Combo]:
         """The column, with combos that may be written (coins or tokens put on them)."""
-        self._listed = self._prior = None
+        self._listed = self._prior = self._opts = None
         if not self._fresh_c:
             self.column = [Combo(c.race, c.power, c.coins, c.tokens) for c in self.column]
             self._fresh_c = True
@@ -544,7 +550,7 @@ class GameState:
 
     def player_w(self, seat: int) -> PlayerState:
         """The player, writable."""
-        self._listed = self._prior = None
+        self._listed = self._prior = self._opts = None
         fresh = self._fresh_p
         if seat not in fresh:
             self.players[seat] = self.players[seat].copy()
@@ -556,7 +562,7 @@ class GameState:
     def seal(self) -> None:
         """Forget which parts were copied: later writes must copy again. (Until its next
         `reg_w`, a sealed state keeps an index of who holds which region.)"""
-        self._listed = self._prior = None
+        self._listed = self._prior = self._opts = None
         if not self._sealed:
             self._changed = self._fresh_r
             self._sealed, self._held = True, None
@@ -876,5 +882,5 @@ class GameState:
 
 # pickled for the lab's processes (`pickling`)
 when_compiled(RaceHold, PlayerState, Combo, TurnState)
-by_parts(GameState, lambda s: (s.board, s.catalog), forget=("_listed",))
+by_parts(GameState, lambda s: (s.board, s.catalog), forget=("_listed", "_opts"))
 by_parts(Judged, lambda j: (j.seat, j.round, j.picked, j.race, j.power, j.used, j.peace, j.options))

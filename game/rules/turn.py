@@ -213,6 +213,10 @@ def _pool(s: GameState, seat: int, hold: RaceHold, on_board: int | None = None) 
     return on_board + hold.hand + int(hold.memo.get("set_aside", 0)) + _bonus(s, seat, hold)
 
 
+#: the lazy Redeploy's class, kept as a constant (compiled, a class imported from the interpreted
+#: `actions` is otherwise looked up in the module's dict at each use)
+_LATER: Final = _LaterRedeploy
+
 EMPTIED: Final = "emptied_by_redeploy"   # turn memory: region -> what it held before a redeploy emptied it
 KEPT: Final = ("race", "lair", "fortress", "hole", "dragon", "marks")   # what a refilled region gets back
 
@@ -317,6 +321,11 @@ def _board_and_hand_counts(regions: Mapping[str, RegionState], own: list[str], s
     return tuple(sorted(_board_and_hand(regions, own, seat, race, hand, last).items()))
 
 
+#: the two makers of a lazy Redeploy's counts, kept as constants (compiled, a function read as a
+#: value is otherwise looked up in the module's dict)
+_PLAIN_COUNTS: Final = _board_and_hand_counts
+
+
 def listed_redeploy(s: GameState, seat: int, hold: RaceHold, own: list[str], hooks: Hooks) -> Redeploy:
     """The Redeploy `legal_actions` lists: `default_redeploy`'s counts (`own`: the Active race's
     regions; `hooks`: its combo's). Most positions listing it are left by a conquest, not by
@@ -325,12 +334,12 @@ def listed_redeploy(s: GameState, seat: int, hold: RaceHold, own: list[str], hoo
     if not s._sealed:
         return Redeploy(tuple(sorted(default_redeploy(s, seat).items())))
     # `Redeploy.later` made here: compiled, two calls of the runtime, not a method run interpreted
-    r = _LaterRedeploy()
+    r = _LATER()
     if _plain(s, hold, hooks):
-        r._make = (_board_and_hand_counts, (s.regions, own, seat, hold.race, hold.hand,
+        r._make = (_PLAIN_COUNTS, (s.regions, own, seat, hold.race, hold.hand,
                                             s.turn.last_taken.get(hold.race)))
     else:
-        r._make = (_spread_counts, _spread_args(s, seat, hold, own))
+        r._make = (_SPREAD_COUNTS, _spread_args(s, seat, hold, own))
     return r
 
 
@@ -390,12 +399,15 @@ def _spread_counts(*args: Any) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(_spread(*args).items()))
 
 
+_SPREAD_COUNTS: Final = _spread_counts
+
+
 def do_redeploy(s: GameState, seat: int, a: Redeploy, listed: Listed | None, chance: Any,
                 events: list[dict[str, Any]]) -> None:
     own: list[str] | None = None
-    if isinstance(a, _LaterRedeploy):
+    if isinstance(a, _LATER):
         made = a._make
-        if made is not None and made[0] is _board_and_hand_counts:
+        if made is not None and made[0] is _PLAIN_COUNTS:
             args = made[1]                    # listed on the regions `s` has not written yet, for this race:
             hold = s.players[seat].active      # the regions it redeploys over are those it held there
             if args[0] is s.regions and args[2] == seat and hold is not None and args[3] == hold.race:
@@ -406,7 +418,7 @@ def do_redeploy(s: GameState, seat: int, a: Redeploy, listed: Listed | None, cha
 def _counts_of(a: Redeploy) -> tuple[tuple[str, int], ...]:
     """`a.counts`: those of the listing's `later` Redeploy, not read yet, made and kept here as
     its `made` would (compiled, without running it interpreted)."""
-    if isinstance(a, _LaterRedeploy):
+    if isinstance(a, _LATER):
         made = a._make
         if made is not None:
             make, args = made

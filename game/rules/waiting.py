@@ -12,12 +12,12 @@ conquests, or the next turn when the decision came at the end of a turn (`TURN_O
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .state import GameState
 
-WAITING = "waiting"      # turn memory: [[seat, race, effect, data], ...] decisions still to make
-TURN_OVER = "turn_over"  # turn memory: the turn has ended; the next begins once nobody waits
+WAITING: Final = "waiting"      # turn memory: [[seat, race, effect, data], ...] decisions still to make
+TURN_OVER: Final = "turn_over"  # turn memory: the turn has ended; the next begins once nobody waits
 
 
 def ask(s: GameState, seat: int, race: str, effect: str, data: dict[str, Any] | None = None) -> None:

@@ -111,9 +111,12 @@ class Dragon(Ability):
         hold = s.players[seat].active
         assert hold is not None
         abil = s.catalog.effects_of(hold.race, hold.power)
-        own = s.held_names(seat, hold.race)
         # the regions `target_reason` accepts, found without building a reason for the others
-        return [_MADE[rid] for rid in conquest_options(s, seat, hold, abil, own)]
+        # (those the listing judged for the race's conquests, when it has)
+        judged = s._opts
+        if judged is not None and judged[0] == seat and judged[1] is hold:
+            return [_MADE[rid] for rid in judged[2]]
+        return [_MADE[rid] for rid in conquest_options(s, seat, hold, abil, s.held_names(seat, hold.race))]
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:
