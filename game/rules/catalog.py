@@ -318,6 +318,12 @@ class Catalog:
                                                                compare=False)     # Active
     _decline_guards: dict[str, dict[str | None, Hooks | bool]] = field(default_factory=dict, repr=False,
                                                                        compare=False)
+    # ... and the last answer for each race, with the power it was for (a race in play has one
+    # power at a time: one lookup, where the table above takes two)
+    _guards_last: dict[str, tuple[str | None, Hooks | None]] = field(default_factory=dict, repr=False,
+                                                                     compare=False)   # Active
+    _decline_guards_last: dict[str, tuple[str | None, Hooks | None]] = field(default_factory=dict, repr=False,
+                                                                             compare=False)
     # `answering` and `answering_now`, by race, power and hook: strings, whose hashes are kept,
     # where `overriding` looks a combo's effects up by a tuple hashed at each question
     _answers: dict[str, dict[str | None, dict[str, tuple[Ability, ...]]]] = field(
@@ -333,6 +339,8 @@ class Catalog:
         default_factory=dict, repr=False, compare=False)
     _collects: dict[str, dict[str | None, bool]] = field(default_factory=dict, repr=False,
                                                          compare=False)  # `collects_lost_tokens`
+    _collects_last: dict[str, tuple[str | None, bool]] = field(default_factory=dict, repr=False,
+                                                               compare=False)  # (as `_guards_last`)
     #: each block's `SORTED_HOOKS` it answers, by its identity (kept with the block)
     _answered: dict[int, tuple[Ability, frozenset[str]]] = field(default_factory=dict, repr=False,
                                                                  compare=False)
@@ -401,6 +409,8 @@ class Catalog:
         self._combo_hooks.clear()
         self._guards.clear()
         self._decline_guards.clear()
+        self._guards_last.clear()
+        self._decline_guards_last.clear()
         self._least.clear()
         self._passed_over.clear()
         self._answers.clear()
@@ -408,6 +418,7 @@ class Catalog:
         self._decline_answers.clear()
         self._printed_costs.clear()
         self._collects.clear()
+        self._collects_last.clear()
         self._answered.clear()
         self._parts.clear()
 
@@ -643,6 +654,9 @@ class Catalog:
     def collects_lost_tokens(self, race: str, power: str | None) -> bool:
         """Whether a race with a power takes the tokens others lose in conquests, rather than
         the tray (`Ability.collects_lost_tokens`, Igors)."""
+        last = self._collects_last.get(race)
+        if last is not None and (last[0] is power or last[0] == power):
+            return last[1]
         by = self._collects.get(race)
         if by is None:
             by = self._collects[race] = {}
@@ -650,6 +664,7 @@ class Catalog:
         if got is None:
             got = by[power] = named_in(self.hooked_by.get("collects_lost_tokens", frozenset()), race, power) \
                 and any(ab.collects_lost_tokens() for ab in self.effects_of(race, power))
+        self._collects_last[race] = (power, got)
         return got
 
     @staticmethod
@@ -693,14 +708,21 @@ class Catalog:
     def guards(self, race: str, power: str | None, in_decline: bool) -> Hooks | None:
         """`hooks_in_force` of a race named among `guarding` (one that may protect a region, ask a
         price for it or make its defenders count for more), else None."""
+        lasts = self._decline_guards_last if in_decline else self._guards_last
+        last = lasts.get(race)
+        if last is not None and (last[0] is power or last[0] == power):
+            return last[1]
         by = (self._decline_guards if in_decline else self._guards).get(race)
         if by is not None:
             known = by.get(power)
             if known is not None:
-                return known if isinstance(known, Hooks) else None
+                got = known if isinstance(known, Hooks) else None
+                lasts[race] = (power, got)
+                return got
         got = self.hooks_in_force(race, power, in_decline) if named_in(self.guarding, race, power) else None
         (self._decline_guards if in_decline else self._guards).setdefault(race, {})[power] = \
             got if got is not None else False
+        lasts[race] = (power, got)
         return got
 
     def least_per_region(self, race: str, power: str | None) -> int:

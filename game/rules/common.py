@@ -185,7 +185,7 @@ def give_back_borrowed(s: GameState, seat: int, events: list[dict[str, Any]]) ->
 
 def add_tray(s: GameState, race: str, n: int) -> None:
     if n:
-        s.supply_w().tray[race] = s.tray.get(race, 0) + n
+        s.tray_w()[race] = s.tray.get(race, 0) + n
 
 
 def lose_tokens(s: GameState, race: str, n: int, out: bool = False) -> None:
@@ -201,7 +201,7 @@ def take_tray(s: GameState, race: str, n: int) -> int:
     """Take up to `n` tokens of `race` from the tray (R14); returns how many came."""
     got = max(0, min(n, s.tray.get(race, 0)))
     if got or race not in s.tray:
-        s.supply_w().tray[race] = s.tray.get(race, 0) - got
+        s.tray_w()[race] = s.tray.get(race, 0) - got
     return got
 
 

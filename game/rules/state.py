@@ -393,7 +393,7 @@ class GameState:
     __slots__ = ("board", "catalog", "players", "regions", "column", "race_stack", "power_stack",
                  "power_discard", "tray", "gone", "round", "turn", "winners", "_fresh_r", "_fresh_p",
                  "_sealed", "_held", "_base", "_changed", "_fresh_c", "_listed", "_prior", "_own_supply",
-                 "_own_turn", "_marks", "_marks_base", "_marks_from", "_opts")
+                 "_own_turn", "_marks", "_marks_base", "_marks_from", "_opts", "_own_tray")
 
     def __init__(self, board: "Board", catalog: "Catalog", sharing: "GameState | None" = None) -> None:
         if sharing is not None:             # (compiled) a state that shares `sharing`'s parts: `_sharing`
@@ -428,6 +428,7 @@ class GameState:
         self._fresh_c = True                 # the combos of the column are this state's own
         # the stacks, the discard, the tray and the winners are this state's own (see `supply_w`)
         self._own_supply = True
+        self._own_tray = True                # the tray alone is this state's own (see `tray_w`)
         self._own_turn = True                # the turn is this state's own (see `turn_w`)
         # what `legal_actions` listed for this sealed state, with the cost of each conquest it
         # listed: `apply` need not judge a listed intent again; any write forgets it
@@ -482,7 +483,7 @@ class GameState:
         s.column = list(self.column)
         s.race_stack, s.power_stack, s.power_discard = self.race_stack, self.power_stack, self.power_discard
         s.tray, s.gone, s.winners = self.tray, self.gone, self.winners
-        s._own_supply = False
+        s._own_supply = s._own_tray = False
         s.round = self.round
         s._fresh_r, s._fresh_p = NONE_WRITTEN, NONE_WRITTEN_P
         s._sealed, s._held, s._changed = False, None, NONE_WRITTEN
@@ -505,11 +506,23 @@ class GameState:
         self._listed = self._prior = self._opts = None
         if not self._own_supply:
             self.race_stack, self.power_stack = list(self.race_stack), list(self.power_stack)
-            self.power_discard, self.tray = list(self.power_discard), dict(self.tray)
+            self.power_discard = list(self.power_discard)
+            if not self._own_tray:
+                self.tray = dict(self.tray)
             self.gone = dict(self.gone)
             self.winners = list(self.winners)
-            self._own_supply = True
+            self._own_supply = self._own_tray = True
         return self
+
+    def tray_w(self) -> dict[str, int]:
+        """The tray, writable: copied alone the first time after `successor` or `seal` (a
+        conquest's losses go there; the stacks, the discard and the rest stay shared until
+        `supply_w`)."""
+        self._listed = self._prior = self._opts = None
+        if not self._own_tray:
+            self.tray = dict(self.tray)
+            self._own_tray = True
+        return self.tray
 
     def turn_w(self) -> TurnState:
         """The turn, writable outside `apply` (a position set up by hand): copied the first time
@@ -568,7 +581,7 @@ class GameState:
             self._sealed, self._held = True, None
         self._fresh_r = NONE_WRITTEN
         self._fresh_p = NONE_WRITTEN_P
-        self._own_supply = False           # a successor may share them from now on
+        self._own_supply = self._own_tray = False    # a successor may share them from now on
         self._own_turn = False             # ... and a copy its turn
         self._fresh_c = False
 

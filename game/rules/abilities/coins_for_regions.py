@@ -55,6 +55,9 @@ class CoinsForRegions(Ability):
         self.where = Where.parse(self.p["where"], self.name)
         if self.p["amount"] < -1 or self.p["otherwise"] < -1:
             raise ParamError(reason("param_score_floor", effect=self.name))
+        # read at each end of a turn: kept as numbers, not looked up among the parameters
+        self.amount = int(self.p["amount"])
+        self.otherwise = int(self.p["otherwise"])
 
     @staticmethod
     def as_lasting(p: dict[str, Any]) -> dict[str, Any]:
@@ -63,7 +66,7 @@ class CoinsForRegions(Ability):
         return {"change": "region_coins", "by": p.get("amount", 1), "while": lasting_while(p)}
 
     def score(self, s: "GameState", seat: int, hold: "RaceHold", in_decline: bool) -> int:
-        return score_regions(s, seat, hold, self.where, int(self.p["amount"]), int(self.p["otherwise"]))
+        return score_regions(s, seat, hold, self.where, self.amount, self.otherwise)
 
 
 register("coins_for_regions", CoinsForRegions)
