@@ -560,12 +560,12 @@ def test_region_conditions_read_the_board_as_written() -> None:
 @pytest.mark.parametrize("catalog_of", ["base", "expansions"])
 def test_playing_an_intent_never_changes_the_state_it_was_played_from(catalog_of: str) -> None:
     """`apply` plays into a successor that shares the stacks, the discard, the tray and the
-    winners with the state before until it writes one of them (`supply_w`), and the regions'
-    mapping until it writes a region: over random games the state before is the same after, every
-    part the successor wrote is its own. A `copy` shares the turn too, and playing from a copy
-    leaves the state it was copied from as it was."""
+    winners with the state before until it writes one of them (`supply_w`; the tray alone,
+    `tray_w`), and the regions' mapping until it writes a region: over random games the state
+    before is the same after, every part the successor wrote is its own. A `copy` shares the turn
+    too, and playing from a copy leaves the state it was copied from as it was."""
     shared = owned = 0
-    parts = ("race_stack", "power_stack", "power_discard", "tray", "winners")
+    parts = ("race_stack", "power_stack", "power_discard", "winners")    # written together
     for seed in range(6):
         s, rng = _random_start(_catalog(catalog_of), 100 + seed)
         while not s.game_over:
@@ -573,7 +573,8 @@ def test_playing_an_intent_never_changes_the_state_it_was_played_from(catalog_of
             acts = legal_actions(s)
             a = acts[rng.randrange(len(acts))]
             c = s.copy()
-            assert c.turn is s.turn and c.regions is s.regions and all(getattr(c, p) is getattr(s, p) for p in parts)
+            assert c.turn is s.turn and c.regions is s.regions and c.tray is s.tray
+            assert all(getattr(c, p) is getattr(s, p) for p in parts)
             apply(c, a, random.Random(seed))
             assert s.to_dict() == before and c.to_dict() == before
             new, _ = apply(s, a, rng)
@@ -582,7 +583,7 @@ def test_playing_an_intent_never_changes_the_state_it_was_played_from(catalog_of
             if all(same):
                 shared += 1
             else:
-                assert not any(same)                    # written: all its own
+                assert not any(same) and new.tray is not s.tray    # written: all its own, the tray too
                 owned += 1
             assert new.turn is not s.turn
             if new.regions is not s.regions:            # written: changed regions are its own
@@ -590,7 +591,7 @@ def test_playing_an_intent_never_changes_the_state_it_was_played_from(catalog_of
             c = new.copy()
             c.supply_w()
             c.reg_w(next(iter(c.regions))).tokens += 1
-            assert not any(getattr(c, p) is getattr(new, p) for p in parts) and c.regions is not new.regions
+            assert not any(getattr(c, p) is getattr(new, p) for p in (*parts, "tray")) and c.regions is not new.regions
             s = new
     assert shared > owned > 0
 
