@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from game.big_board import copies_board
 from game.content.catalog import default_catalog, load_catalog
 from game.rules import (
     CONQUER,
@@ -141,6 +142,26 @@ def test_the_fast_paths_agree_with_why_illegal(catalog_of: str) -> None:
         positions += got[0]
         compared += got[1]
     assert positions >= 1000 and compared >= 20 * positions
+
+
+@pytest.mark.parametrize("catalog_of", ["base", "expansions", "invented"])
+def test_the_fast_paths_agree_on_a_board_wider_than_a_machine_word(catalog_of: str) -> None:
+    """The same on copies of a test board (`copies_board`: more regions than a machine word's
+    mask holds), where a listing builds on the one before by the regions' names and the ways in
+    of a race holding no region are priced building on those priced before (`_ways_in_priced`):
+    every copy's edge a way in, or the first copy's alone."""
+    positions = 0
+    for seed in range(4):
+        board = copies_board(BOARDS["grid"](), 3, "every" if seed % 2 == 0 else "first")
+        assert len(board.ids) > 64
+        rng = random.Random(2000 + seed)
+        s = new_game(board, [f"p{i}" for i in range(3 + seed % 3)], _catalog(catalog_of), rng)
+        while not s.game_over:
+            _check_position(s)
+            positions += 1
+            acts = legal_actions(s)
+            s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+    assert positions >= 200
 
 
 @pytest.mark.interpreted          # reads the class's __slots__
