@@ -73,7 +73,7 @@ class Redeploy(Action):
     def later(make: Callable[..., tuple[tuple[str, int], ...]], args: tuple[Any, ...]) -> "Redeploy":
         """A Redeploy whose counts `make(*args)` works out when they are first read: `args`
         must be values that never change (a sealed state's regions, not the state)."""
-        r = _LaterRedeploy()
+        r: _LaterRedeploy = _LaterRedeploy()
         r._make = (make, args)
         return r
 
@@ -94,7 +94,7 @@ class _LaterRedeploy(Redeploy):
     on to `__getattr__`, which makes them."""
 
     __slots__ = ("_make", "counts")
-    __init__ = object.__init__                      # type: ignore[assignment]
+    __init__ = object.__init__
     # both object's, not the frozen dataclass's: a write is then the runtime's own, not a
     # method looked up and called (Python lets a class write its slots natively only when
     # neither `__setattr__` nor `__delattr__` is its own)

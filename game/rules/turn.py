@@ -334,7 +334,7 @@ def listed_redeploy(s: GameState, seat: int, hold: RaceHold, own: list[str], hoo
     if not s._sealed:
         return Redeploy(tuple(sorted(default_redeploy(s, seat).items())))
     # `Redeploy.later` made here: compiled, two calls of the runtime, not a method run interpreted
-    r = _LATER()
+    r: _LaterRedeploy = _LATER()
     if _plain(s, hold, hooks):
         r._make = (_PLAIN_COUNTS, (s.regions, own, seat, hold.race, hold.hand,
                                             s.turn.last_taken.get(hold.race)))
@@ -423,7 +423,7 @@ def _counts_of(a: Redeploy) -> tuple[tuple[str, int], ...]:
         if made is not None:
             make, args = made
             counts: tuple[tuple[str, int], ...] = make(*args)
-            a.counts = counts                    # type: ignore[misc]
+            a.counts = counts
             a._make = None
             return counts
     return a.counts
