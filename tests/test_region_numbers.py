@@ -74,6 +74,10 @@ def _check(s: GameState) -> None:
         slow_count = sum(int(getattr(r, marker)) for r in s.regions.values())
         assert s.marker_count(marker) == slow_count, marker
         assert s.marker_count(marker) == slow_count, marker          # a sealed state's kept count
+    far = s.catalog.nonlocal_marks
+    slow_far = sum(1 for r in s.regions.values() if r.marks and not far.isdisjoint(r.marks))
+    assert s.far_marked() == slow_far
+    assert s.far_marked() == slow_far                                # a sealed state's kept count
 
 
 def _mark_some(s: GameState, rng: random.Random) -> None:
@@ -85,6 +89,9 @@ def _mark_some(s: GameState, rng: random.Random) -> None:
             r.encampments = rng.randrange(3)
         else:
             setattr(r, marker, not getattr(r, marker))
+    for name in sorted(s.catalog.nonlocal_marks):    # a marker whose defence reads further
+        r = s.reg_w(rng.choice(s.board.ids))
+        r.marks = {} if r.marks.get(name) else {**r.marks, name: 1}
 
 
 @pytest.mark.parametrize("catalog_of", ["base", "expansions"])

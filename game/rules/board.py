@@ -33,9 +33,9 @@ _MASKS_KEPT: Final = 1024
 #: listing, and change only when the race conquers or leaves a region
 _WIDE_KEPT: Final = 4096
 
-TERRAINS: tuple[str, ...] = ("farmland", "forest", "hill", "mountain", "swamp", "sea", "lake")
-WATER: frozenset[str] = frozenset({"sea", "lake"})
-FEATURES: tuple[str, ...] = ("mine", "magic", "cavern")
+TERRAINS: Final[tuple[str, ...]] = ("farmland", "forest", "hill", "mountain", "swamp", "sea", "lake")
+WATER: Final[frozenset[str]] = frozenset({"sea", "lake"})
+FEATURES: Final[tuple[str, ...]] = ("mine", "magic", "cavern")
 
 
 def _listed(value: object) -> Iterable[object]:

@@ -52,10 +52,7 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
                 if marks and not far.isdisjoint(marks):
                     return False
             return True
-        for r in list(s.regions.values()):  # (compiled: a list copied at once, read by index)
-            marks = r.marks
-            if marks and not far.isdisjoint(marks):
-                return False
+        return s.far_marked() == 0
     return True
 
 
@@ -74,8 +71,8 @@ Races = AbstractSet[tuple[int, str]]
 #: the regions linked on the printed board, the effects that reach further and the regions reached
 Reach = tuple[tuple[Ability, ...], dict[str, frozenset[str]] | None, tuple[Ability, ...], frozenset[str] | None]
 #: no race answers for its regions; no effect reaches further (never written to)
-_NONE_ANSWER: tuple[Races, Races, Races] = (frozenset(), frozenset(), frozenset())
-_NO_REACH: Reach = ((), None, (), None)
+_NONE_ANSWER: Final[tuple[Races, Races, Races]] = (frozenset(), frozenset(), frozenset())
+_NO_REACH: Final[Reach] = ((), None, (), None)
 
 
 def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...],
@@ -311,7 +308,7 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
 
 #: whether a table of printed costs (`Hooks.printed_costs`) gives every region the same cost, by
 #: the table (kept with it: compared by identity), up to this many
-_SAME: dict[int, tuple[dict[str, int], int]] = {}
+_SAME: Final[dict[int, tuple[dict[str, int], int]]] = {}
 _SAME_KEPT: Final = 64
 
 

@@ -393,7 +393,8 @@ class GameState:
     __slots__ = ("board", "catalog", "players", "regions", "column", "race_stack", "power_stack",
                  "power_discard", "tray", "gone", "round", "turn", "winners", "_fresh_r", "_fresh_p",
                  "_sealed", "_held", "_base", "_changed", "_fresh_c", "_listed", "_prior", "_own_supply",
-                 "_own_turn", "_marks", "_marks_base", "_marks_from", "_opts", "_own_tray")
+                 "_own_turn", "_marks", "_marks_base", "_marks_from", "_opts", "_own_tray", "_far",
+                 "_far_base")
 
     def __init__(self, board: "Board", catalog: "Catalog", sharing: "GameState | None" = None) -> None:
         if sharing is not None:             # (compiled) a state that shares `sharing`'s parts: `_sharing`
@@ -443,6 +444,11 @@ class GameState:
         self._marks: dict[str, int] | None = None
         self._marks_base: dict[str, int] | None = None
         self._marks_from: dict[str, RegionState] = self.regions
+        # how many regions hold a marker whose defence reads further than its region
+        # (`far_marked`): `_far` for this state once sealed (-1 until counted), `_far_base` that
+        # of the state it was copied from (-1 if unknown), kept like the marker counts
+        self._far = -1
+        self._far_base = -1
         # the conquests `legal_actions` judged for this sealed state, as (seat, its Active race's
         # hold, region -> cost), for an effect that lists the same targets (the Dragon's); any
         # write forgets it, as it forgets the listing
@@ -493,12 +499,15 @@ class GameState:
                 held = self._held = self._index(self._changed)
             s._base = held
             s._marks_base = self._counts()
+            s._far_base = self.far_marked() if self.catalog.nonlocal_marks else -1
         else:
             s._base = None
             s._marks_base = self._marks
+            s._far_base = -1
         s._fresh_c = False
         s._listed = s._prior = s._opts = None
         s._marks, s._marks_from = None, self.regions
+        s._far = -1
 
     def supply_w(self) -> "GameState":
         """This state, with stacks, discard, tray and winners that may be written (copied the
@@ -538,6 +547,7 @@ class GameState:
         self._listed = self._prior = self._opts = None
         if self._sealed:
             self._marks_base, self._marks_from, self._marks = self._marks, self.regions, None
+            self._far_base, self._far = self._far, -1
             self._sealed, self._base, self._held, self._changed = False, self._held, None, NONE_WRITTEN
         fresh = self._fresh_r
         if rid not in fresh:
@@ -804,6 +814,36 @@ class GameState:
             if got is None:
                 got = self._marks = {}
             got[marker] = n
+        return n
+
+    def far_marked(self) -> int:
+        """How many regions hold a marker whose defence reads further than its region
+        (`Catalog.nonlocal_marks`): kept by a sealed state, counted from the state it was copied
+        from and the regions written since, as `marker_count` counts."""
+        n = self._far
+        if n >= 0:
+            return n
+        far = self.catalog.nonlocal_marks
+        regions = self.regions
+        base = self._far_base
+        if base < 0:
+            n = 0
+            for r in list(regions.values()):      # (compiled: a list copied at once, read by index)
+                marks = r.marks
+                if marks and not far.isdisjoint(marks):
+                    n += 1
+        else:
+            n = base
+            then = self._marks_from
+            for rid in self._changed if self._sealed else self._fresh_r:
+                marks = regions[rid].marks
+                if marks and not far.isdisjoint(marks):
+                    n += 1
+                marks = then[rid].marks
+                if marks and not far.isdisjoint(marks):
+                    n -= 1
+        if self._sealed:
+            self._far = n
         return n
 
     def _counted_since(self, n: int, marker: str) -> int:
