@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import ByRegion
 from ..actions import Dragon as DragonIntent
-from ..listing import conquest_options
+from ..listing import conquest_options, judged_locally, peace_in_force
 from ..pricing import least_tokens
 from ..reasons import Reason, reason, reason_n
 from ..resolution import take_region
-from ..state import CONQUER
+from ..state import CONQUER, Judged
 from ..targets import target_reason
 from .base import Ability, register
 
@@ -77,8 +77,13 @@ class Dragon(Ability):
 
     @staticmethod
     def _elsewhere(s: "GameState", seat: int) -> bool:
-        """Another player's Dragon is on the board (a quick look at the count first: usually none)."""
-        if s.marker_count("dragon"):
+        """Another player's Dragon is on the board (a quick look at the count first: usually none;
+        then at the regions of `seat`'s Active race: when every Dragon on the board is there,
+        none is another player's, and the board is not read)."""
+        n = s.marker_count("dragon")
+        if n:
+            if n == _mine(s, seat):
+                return False
             for r in s.regions.values():
                 if r.dragon and r.owner is not None and r.owner != seat:
                     return True
@@ -110,10 +115,21 @@ class Dragon(Ability):
             return []
         hold = s.players[seat].active
         assert hold is not None
-        abil = s.catalog.effects_of(hold.race, hold.power)
+        tab = s.catalog.combo_hooks(hold.race, hold.power)
         own = s.regions_of(seat, hold.race)
-        # the regions `target_reason` accepts, found without building a reason for the others
-        return [_MADE.of(rid) for rid in conquest_options(s, seat, hold, abil, own)]
+        # the regions `target_reason` accepts, found without building a reason for the others:
+        # the conquests the listing judges, built like them on the position before when that
+        # position's judgement still holds (only the regions near those written judged again)
+        since = s._prior
+        if since is not None and not (judged_locally(s, tab, own) and since.fits(Judged(
+                seat, s.round, s.turn.picked, hold.race, hold.power, s.turn.used, peace_in_force(s), {}))):
+            since = None
+        made = _MADE.made               # (read in place: `ByRegion.of` is a call of interpreted code)
+        out: list["Action"] = []
+        for rid in conquest_options(s, seat, hold, tab.effects, own, since, tab):
+            x = made.get(rid)
+            out.append(x if x is not None else _MADE.of(rid))
+        return out
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:
@@ -121,12 +137,32 @@ class Dragon(Ability):
         rid = action.region
         hold = s.player_w(seat).active
         assert hold is not None
-        for other, r in s.regions.items():            # the Dragon flies off its old region
-            if r.dragon and r.owner == seat:
-                s.reg_w(other).dragon = False
+        n = s.marker_count("dragon")
+        mine = s.regions_of(seat, hold.race)
+        if n and n == _mine(s, seat, mine):           # the Dragon flies off its old region
+            for other in mine:                        # (every Dragon is among the race's regions)
+                if s.regions[other].dragon:
+                    s.reg_w(other).dragon = False
+        elif n:
+            for other, r in s.regions.items():
+                if r.dragon and r.owner == seat:
+                    s.reg_w(other).dragon = False
         if take_region(s, seat, rid, events, chance, hold=hold, tokens=self._tokens(s, seat), how="dragon"):
             s.reg_w(rid).dragon = True              # (not where a Skag Attack cancelled the conquest)
         s.turn.used[USED] = True
+
+
+def _mine(s: "GameState", seat: int, own: list[str] | None = None) -> int:
+    """The Dragons on the regions of `seat`'s Active race (`own`, when the caller has them)."""
+    hold = s.players[seat].active
+    if hold is None:
+        return 0
+    regions = s.regions
+    n = 0
+    for rid in s.regions_of(seat, hold.race) if own is None else own:
+        if regions[rid].dragon:
+            n += 1
+    return n
 
 
 register("dragon", Dragon)

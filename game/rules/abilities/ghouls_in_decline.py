@@ -114,8 +114,9 @@ class GhoulsInDecline(Ability):
         for rid in conquest_candidates(s, seat, hold.race, abil, own):
             if target_reason(s, seat, rid, hold, abil, own, check_peace=False) is None:
                 short = cost_of(s, seat, rid, abil, hold).total - hold.hand
-                if short <= 0:
-                    out.append(_CONQUERS.of(rid))
+                if short <= 0:                 # (read in place: `ByRegion.of` runs interpreted)
+                    x = _CONQUERS.made.get(rid)
+                    out.append(x if x is not None else _CONQUERS.of(rid))
                 elif die and short <= brought(DIE_TOP, die_bonus(s, seat, rid, abil)):
                     out.append(_REINFORCES.of(rid))
         return out
