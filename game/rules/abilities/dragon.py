@@ -77,8 +77,13 @@ class Dragon(Ability):
 
     @staticmethod
     def _elsewhere(s: "GameState", seat: int) -> bool:
-        """Another player's Dragon is on the board (a quick look at the count first: usually none)."""
-        if s.marker_count("dragon"):
+        """Another player's Dragon is on the board (a quick look at the count first: usually none;
+        then at the regions of `seat`'s Active race: when every Dragon on the board is there,
+        none is another player's, and the board is not read)."""
+        n = s.marker_count("dragon")
+        if n:
+            if n == _mine(s, seat):
+                return False
             for r in s.regions.values():
                 if r.dragon and r.owner is not None and r.owner != seat:
                     return True
@@ -124,12 +129,32 @@ class Dragon(Ability):
         rid = action.region
         hold = s.player_w(seat).active
         assert hold is not None
-        for other, r in s.regions.items():            # the Dragon flies off its old region
-            if r.dragon and r.owner == seat:
-                s.reg_w(other).dragon = False
+        n = s.marker_count("dragon")
+        mine = s.held_names(seat, hold.race)
+        if n and n == _mine(s, seat, mine):           # the Dragon flies off its old region
+            for other in mine:                        # (every Dragon is among the race's regions)
+                if s.regions[other].dragon:
+                    s.reg_w(other).dragon = False
+        elif n:
+            for other, r in s.regions.items():
+                if r.dragon and r.owner == seat:
+                    s.reg_w(other).dragon = False
         if take_region(s, seat, rid, events, chance, hold=hold, tokens=self._tokens(s, seat), how="dragon"):
             s.reg_w(rid).dragon = True              # (not where a Skag Attack cancelled the conquest)
         s.turn.used[USED] = True
+
+
+def _mine(s: "GameState", seat: int, own: list[str] | None = None) -> int:
+    """The Dragons on the regions of `seat`'s Active race (`own`, when the caller has them)."""
+    hold = s.players[seat].active
+    if hold is None:
+        return 0
+    regions = s.regions
+    n = 0
+    for rid in s.held_names(seat, hold.race) if own is None else own:
+        if regions[rid].dragon:
+            n += 1
+    return n
 
 
 register("dragon", Dragon)

@@ -19,7 +19,7 @@ from ..common import event
 from ..reasons import Reason, reason
 from ..state import CONQUER, REDEPLOY
 from .base import Ability, register
-from .box import left_for
+from .box import beside_board, box_of, left_for
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
@@ -97,7 +97,17 @@ class Encampments(Ability):
             return None
         placed = self._placed(s, seat, hold.race)
         on = sum(placed.values())
-        free = self._count(s, seat, on) - on
+        count = int(self.p["count"])
+        if on < count and s.marker_count("encampments") == on:
+            # every Encampment on the board stands in `own`: the others hold only those they
+            # keep beside it, and the box's count is read without walking the board (`left_for`)
+            others = 0
+            for other in range(len(s.players)):
+                if other != seat:
+                    others += beside_board(s, other, "encampments")
+            free = max(0, min(count, box_of(s, "encampments") - others)) - on
+        else:
+            free = self._count(s, seat, on) - on
         if free <= 0:
             return None
         regions = s.regions

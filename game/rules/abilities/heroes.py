@@ -18,7 +18,7 @@ from ..common import event
 from ..reasons import Reason, reason
 from ..state import CONQUER, REDEPLOY
 from .base import Ability, register
-from .box import left_for
+from .box import box_of, left_for
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
@@ -74,7 +74,12 @@ class Heroes(Ability):
 
     def _default(self, s: "GameState", seat: int, own: list[str], keep: list[str],
                  rest: list[str]) -> tuple[str, ...]:
-        want = self._wanted(s, seat, own, len(keep))
+        if len(keep) < min(int(self.p["count"]), len(own)) and s.marker_count("hero") == len(keep):
+            # every Hero on the board stands in `own` (`keep`): no other player holds one, and
+            # the box's count is read without walking the board (`left_for`)
+            want = max(0, min(int(self.p["count"]), len(own), box_of(s, "hero")))
+        else:
+            want = self._wanted(s, seat, own, len(keep))
         if len(keep) < want:                 # the others by tokens, most first (ties: board order)
             regions = s.regions
             most = sorted([(-regions[r].tokens, i) for i, r in enumerate(rest)])   # (no key function:
