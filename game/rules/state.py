@@ -836,11 +836,12 @@ class GameState:
             n = base
             then = self._marks_from
             for rid in self._changed if self._sealed else self._fresh_r:
-                marks = regions[rid].marks
+                marks, was = regions[rid].marks, then[rid].marks
+                if marks is was:              # (markers are replaced, never changed in place)
+                    continue
                 if marks and not far.isdisjoint(marks):
                     n += 1
-                marks = then[rid].marks
-                if marks and not far.isdisjoint(marks):
+                if was and not far.isdisjoint(was):
                     n -= 1
         if self._sealed:
             self._far = n
