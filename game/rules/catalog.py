@@ -218,7 +218,7 @@ class Hooks:
         # one token in each region (see `turn.default_redeploy`)
         self.plain_redeploy = not any(_picked(cat, abil, answered, hook) for hook in (
             "redeploy_bonus", "withheld_after_redeploy", "min_per_region"))
-        self._printed: tuple[object, dict[str, int], tuple[Ability, ...]] = (None, {}, ())
+        self._printed: tuple[object, dict[str, int], int, tuple[Ability, ...]] = (None, {}, -1, ())
         self._shared = cat._printed_costs
         self._linked: tuple[object, dict[str, frozenset[str]] | None] = (None, None)
 
@@ -248,17 +248,18 @@ class Hooks:
         self._linked = (board, linked)
         return linked
 
-    def printed_costs(self, board: Board) -> tuple[dict[str, int], tuple[Ability, ...]]:
+    def printed_costs(self, board: Board) -> tuple[dict[str, int], int, tuple[Ability, ...]]:
         """Each region's cost before what lies on it — the base 2 (R1) with the changes that
         depend on the printed board alone (`Ability.printed_cost`), added up once per board —
-        and the effects whose `cost_modifier` is still to be asked region by region."""
-        seen, costs, asked = self._printed
+        that cost when it is the same for every region (else -1: the listing then looks up no
+        region's), and the effects whose `cost_modifier` is still to be asked region by region."""
+        seen, costs, same, asked = self._printed
         if seen is board:
-            return costs, asked
+            return costs, same, asked
         shared = self._shared.get(self.cost_modifier)
         if shared is not None and shared[0] is board:
             self._printed = shared
-            return shared[1], shared[2]
+            return shared[1], shared[2], shared[3]
         costs = {rid: 2 for rid in board.index}
         left: list[Ability] = []
         for ab in self.cost_modifier:
@@ -269,8 +270,10 @@ class Hooks:
             for rid, n in table.items():
                 costs[rid] += n
         asked = tuple(left)
-        self._printed = self._shared[self.cost_modifier] = (board, costs, asked)
-        return costs, asked
+        values = set(costs.values())
+        same = max(values.pop(), -1) if len(values) == 1 else -1    # (-1 stands for "not the same")
+        self._printed = self._shared[self.cost_modifier] = (board, costs, same, asked)
+        return costs, same, asked
 
 
 @dataclass
@@ -335,7 +338,7 @@ class Catalog:
     #: what the printed board adds to each region's cost (`Hooks.printed_costs`), by the effects
     #: that change a cost: shared by the combos with the same such effects (a race's own, with
     #: any power that changes no cost)
-    _printed_costs: dict[tuple[Ability, ...], tuple[object, dict[str, int], tuple[Ability, ...]]] = field(
+    _printed_costs: dict[tuple[Ability, ...], tuple[object, dict[str, int], int, tuple[Ability, ...]]] = field(
         default_factory=dict, repr=False, compare=False)
     _collects: dict[str, dict[str | None, bool]] = field(default_factory=dict, repr=False,
                                                          compare=False)  # `collects_lost_tokens`

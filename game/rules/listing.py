@@ -263,8 +263,7 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
             peace += (i,)
     answering = guarded | pricing if pricing else guarded    # the races a foe's region is asked of
     marks = s.catalog.marks
-    printed, mods = tab.printed_costs(s.board)
-    same = _same_cost(printed)        # every region's printed cost, when the same for all (else -1)
+    printed, same, mods = tab.printed_costs(s.board)   # (`same`: every region's, if alike, else -1)
     floor = _least_cost(s, seat, tab) if tab.cost_floor else 1
     apart = tab.priced_apart
     # on a board wider than a machine word, the front is asked by name (`_in_reach`)
@@ -304,31 +303,6 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
             n += ab.cost_modifier(s, seat, rid)
         out[rid] = n if n > floor else floor
     return out
-
-
-#: whether a table of printed costs (`Hooks.printed_costs`) gives every region the same cost, by
-#: the table (kept with it: compared by identity), up to this many
-_SAME: Final[dict[int, tuple[dict[str, int], int]]] = {}
-_SAME_KEPT: Final = 64
-
-
-def _same_cost(printed: dict[str, int]) -> int:
-    """The printed cost of every region in `printed` when it is the same for all (the base 2,
-    or with a change for every region), else -1: then no region's is looked up. (A table is
-    made once per board and the effects that change costs, never written after.)"""
-    got = _SAME.get(id(printed))
-    if got is not None and got[0] is printed:
-        return got[1]
-    costs = set(printed.values())
-    same = -1
-    if len(costs) == 1:
-        for n in costs:
-            if n >= 0:
-                same = n
-    if len(_SAME) >= _SAME_KEPT:
-        _SAME.clear()
-    _SAME[id(printed)] = (printed, same)
-    return same
 
 
 def _shielded(s: GameState, seat: int, rid: str, r: RegionState, guarded: Races, pricing: Races,
