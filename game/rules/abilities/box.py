@@ -73,10 +73,14 @@ def in_play(s: "GameState", kind: str) -> int:
         beside_board(s, seat, kind) for seat in range(len(s.players)))
 
 
-def held_by_others(s: "GameState", seat: int, kind: str) -> int:
+def held_by_others(s: "GameState", seat: int, kind: str, on_own: int = -1) -> int:
     """Markers of `kind` in play that are not `seat`'s: on regions he does not hold, and those
-    the other players keep beside the board."""
+    the other players keep beside the board. `on_own`: those on the regions of `seat`'s Active
+    race, when the caller counted them; when they are all the board holds (the state keeps the
+    count of a box marker, `GameState.marker_count`), the board is not walked."""
     n = 0
+    if on_own >= 0 and kind in MARKER_LIMITS and s.marker_count(kind) == on_own:
+        return _beside_others(s, seat, kind)
     # each region's markers are read before its holder, and the holder compared once known to be
     # a seat: compiled, a comparison of `owner` (int or None) with `seat` is a generic one, and
     # most regions hold none of the kind (the base set's Heroes and Encampments, asked at every
@@ -113,6 +117,12 @@ def held_by_others(s: "GameState", seat: int, kind: str) -> int:
                     owner = r.owner
                     if owner is None or owner != seat:
                         n += k
+    return n + _beside_others(s, seat, kind)
+
+
+def _beside_others(s: "GameState", seat: int, kind: str) -> int:
+    """The markers of `kind` the players other than `seat` keep beside the board."""
+    n = 0
     if kind == "encampments":                   # (`beside_board` counts only Encampments)
         for other in range(len(s.players)):
             if other != seat:
@@ -120,16 +130,17 @@ def held_by_others(s: "GameState", seat: int, kind: str) -> int:
     return n
 
 
-def left_for(s: "GameState", seat: int, kind: str, want: int, mine: int = 0) -> int:
+def left_for(s: "GameState", seat: int, kind: str, want: int, mine: int = 0, on_own: int = -1) -> int:
     """How many of the `want` markers of `kind` an effect of `seat` gives him the box lets him
     have: all of them, unless other players hold some (a power or race borrowed, or lent).
     `mine`: those `seat` already has in play, on his regions or beside the board (as the caller
     counted them). When they are `want` or more, the box has `want` left for him without the
     others' being counted: the markers in play never exceed the box, so the others hold at most
-    the box less his own (and the board is not walked: this is asked at every listing)."""
+    the box less his own (and the board is not walked: this is asked at every listing).
+    `on_own`: as `held_by_others` takes it."""
     if mine >= want:
         return max(0, want)
-    return max(0, min(want, box_of(s, kind) - held_by_others(s, seat, kind)))
+    return max(0, min(want, box_of(s, kind) - held_by_others(s, seat, kind, on_own)))
 
 
 # -- markers placed away from a player's regions, while borrowing -------------------------------

@@ -19,7 +19,7 @@ from ..common import event
 from ..reasons import Reason, reason
 from ..state import CONQUER, REDEPLOY
 from .base import Ability, register
-from .box import beside_board, box_of, left_for
+from .box import left_for
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
@@ -47,10 +47,11 @@ class Encampments(Ability):
     def marker_box(self) -> dict[str, int]:
         return {"encampments": int(self.p["count"])}
 
-    def _count(self, s: "GameState", seat: int, placed: int = 0) -> int:
+    def _count(self, s: "GameState", seat: int, placed: int = 0, on_own: int = -1) -> int:
         """The Encampments `seat` has: `count`, or what the box has left while another player
-        holds some; `placed`: those standing in his regions."""
-        return left_for(s, seat, "encampments", int(self.p["count"]), placed)
+        holds some; `placed`: those standing in his regions; `on_own`: the same, when counted
+        (`left_for`)."""
+        return left_for(s, seat, "encampments", int(self.p["count"]), placed, on_own)
 
     def on_pick(self, s: "GameState", seat: int, hold: "RaceHold") -> None:
         s.player_w(seat).memo[FREE] = self._count(s, seat)
@@ -97,17 +98,7 @@ class Encampments(Ability):
             return None
         placed = self._placed(s, seat, hold.race)
         on = sum(placed.values())
-        count = int(self.p["count"])
-        if on < count and s.marker_count("encampments") == on:
-            # every Encampment on the board stands in `own`: the others hold only those they
-            # keep beside it, and the box's count is read without walking the board (`left_for`)
-            others = 0
-            for other in range(len(s.players)):
-                if other != seat:
-                    others += beside_board(s, other, "encampments")
-            free = max(0, min(count, box_of(s, "encampments") - others)) - on
-        else:
-            free = self._count(s, seat, on) - on
+        free = self._count(s, seat, on, on) - on
         if free <= 0:
             return None
         regions = s.regions

@@ -18,7 +18,7 @@ from ..common import event
 from ..reasons import Reason, reason
 from ..state import CONQUER, REDEPLOY
 from .base import Ability, register
-from .box import box_of, left_for
+from .box import left_for
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action
@@ -49,10 +49,10 @@ class Heroes(Ability):
     def marker_box(self) -> dict[str, int]:
         return {"hero": int(self.p["count"])}
 
-    def _wanted(self, s: "GameState", seat: int, own: list[str], placed: int = 0) -> int:
+    def _wanted(self, s: "GameState", seat: int, own: list[str], placed: int = 0, on_own: int = -1) -> int:
         """Heroes to place among `own`: `count` (or what the box has left), at most one a region;
-        `placed`: those already standing in `own`."""
-        return left_for(s, seat, "hero", min(int(self.p["count"]), len(own)), placed)
+        `placed`: those already standing in `own`; `on_own`: the same, when counted (`left_for`)."""
+        return left_for(s, seat, "hero", min(int(self.p["count"]), len(own)), placed, on_own)
 
     def default_regions(self, s: "GameState", seat: int, race: str) -> tuple[str, ...]:
         """Heroes where they stand, the others in the regions with the most tokens."""
@@ -74,12 +74,7 @@ class Heroes(Ability):
 
     def _default(self, s: "GameState", seat: int, own: list[str], keep: list[str],
                  rest: list[str]) -> tuple[str, ...]:
-        if len(keep) < min(int(self.p["count"]), len(own)) and s.marker_count("hero") == len(keep):
-            # every Hero on the board stands in `own` (`keep`): no other player holds one, and
-            # the box's count is read without walking the board (`left_for`)
-            want = max(0, min(int(self.p["count"]), len(own), box_of(s, "hero")))
-        else:
-            want = self._wanted(s, seat, own, len(keep))
+        want = self._wanted(s, seat, own, len(keep), len(keep))
         if len(keep) < want:                 # the others by tokens, most first (ties: board order)
             regions = s.regions
             most = sorted([(-regions[r].tokens, i) for i, r in enumerate(rest)])   # (no key function:
