@@ -84,6 +84,23 @@ def _marker_on(r: "RegionState", marker: str) -> int:
     if marker == "encampments":
         return r.encampments
     return 1 if getattr(r, marker) else 0
+#: a board of more regions than this has masks wider than a machine word (`board._SHORT`)
+_NARROW: Final = 60
+
+
+def _placed(names: list[str], rid: str, index: dict[str, int]) -> list[str]:
+    """A new list: `names` (in board order, `index`) with `rid` put in its place."""
+    i = index[rid]
+    k = 0
+    n = len(names)
+    while k < n and index[names[k]] < i:
+        k += 1
+    out = names[:k]
+    out.append(rid)
+    out.extend(names[k:])
+    return out
+
+
 #: this module runs compiled (`game.native`): its classes are then native, made only through
 #: their constructors; interpreted, a copy skips the constructor (`cls.__new__`), which is quicker
 def _probe() -> None:
@@ -632,8 +649,8 @@ class GameState:
                     got = self.board.ids_in(held[0].get(key, 0))
                 held[1][key] = got
             return got
-        if not COMPILED:          # (compiled, a mask is read into names quicker than names are merged)
-            got = self._names_since(key, self._fresh_r)
+        if not COMPILED or len(self.board.ids) > _NARROW:   # (compiled, a mask of a board that fits a
+            got = self._names_since(key, self._fresh_r)        # machine word is read into names quicker)
             if got is not None:
                 return got
         return self.board.ids_in(self.held_bits(seat, race))
@@ -724,6 +741,9 @@ class GameState:
             return base
         by_key, names = base                     # copied at the first region held otherwise
         copied = False
+        # compiled, the names of a board that fits a machine word are read from the mask again
+        # when asked; those of a wider board (whose masks are read a byte at a time) brought up to date
+        forget = COMPILED and len(index) <= _NARROW
         then = self._marks_from                  # the regions `base` indexes
         for rid in changed:
             r, p = regions[rid], then[rid]
@@ -741,8 +761,8 @@ class GameState:
                 else:
                     del by_key[was]
                 got = names.get(was)
-                if got is not None:               # the names kept, without it (never changed in place;
-                    if COMPILED:                  # compiled, read from the mask again when asked)
+                if got is not None:               # the names kept, without it (never changed in place)
+                    if forget:
                         del names[was]
                     else:
                         names[was] = [x for x in got if x != rid]
@@ -751,10 +771,10 @@ class GameState:
                 by_key[now] = by_key.get(now, 0) | bit
                 got = names.get(now)
                 if got is not None:               # ... and with it, in board order
-                    if COMPILED:
+                    if forget:
                         del names[now]
                     else:
-                        names[now] = sorted([*got, rid], key=index.__getitem__)
+                        names[now] = _placed(got, rid, index)
         return (by_key, names) if copied else base
 
     def active_regions(self, seat: int) -> list[str]:
