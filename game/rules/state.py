@@ -63,7 +63,14 @@ _ENCAMPMENTS: Final = attrgetter("encampments")
 
 
 def _count(regions: Iterable["RegionState"], marker: str) -> int:
-    """How many `marker`s lie on `regions` (Encampments: how many tokens)."""
+    """How many `marker`s lie on `regions` (Encampments: how many tokens). (Compiled, a marker of
+    the box is read region by region natively, a tenth of the time a getter made for the
+    occasion takes; interpreted, the getter is the quicker.)"""
+    if COMPILED and marker in _MARKERS:
+        n = 0
+        for r in regions:
+            n += _marker_on(r, marker)
+        return n
     if marker == "encampments":
         return sum(map(_ENCAMPMENTS, regions))
     return sum(map(truth, map(attrgetter(marker), regions)))
@@ -83,6 +90,12 @@ def _marker_on(r: "RegionState", marker: str) -> int:
         return 1 if r.hole else 0
     if marker == "encampments":
         return r.encampments
+    if marker == "mountain":
+        return 1 if r.mountain else 0
+    if marker == "hero":
+        return 1 if r.hero else 0
+    if marker == "dragon":
+        return 1 if r.dragon else 0
     return 1 if getattr(r, marker) else 0
 #: a board of more regions than this has masks wider than a machine word (`board._SHORT`)
 _NARROW: Final = 60
