@@ -257,6 +257,10 @@ class Board:
             return list(got)
         return self._ids_in(mask)
 
+    def ids_of(self, mask: int) -> list[str]:
+        """`ids_in` for a mask asked once (a few regions near those a move wrote): not kept."""
+        return self._ids_in(mask)
+
     def _ids_in(self, mask: int) -> list[str]:
         """The regions of `mask`, in board order: a wide mask read from its bytes, from the one
         of its lowest region to the one of its highest (each a look-up, no wide number made

@@ -324,6 +324,8 @@ def _listing(s: GameState) -> tuple[list[Action], Judged | None, dict[str, int]]
     # conquests were judged among (the Dragon's) finds them judged (`GameState._opts`)
     first: list[Action] = []
     _races_intents(s, seat, phase, first)
+    if not first:                      # (usually none: the list made is the one given)
+        return out, judged, costs
     first.extend(out)
     return first, judged, costs
 

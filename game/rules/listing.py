@@ -109,7 +109,7 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     redo = 0
     if kept is not None:                       # those near the regions written (`candidates`
         redo = front & near_written            # is the front, in board order)
-        judge = board.ids_in(redo)
+        judge = board.ids_of(redo)
     asked = judge
     if not own and (since is not None or tab.enters_anywhere):   # else `conquest_candidates` gave
         asked = _ways_in(s, seat, judge, tab)                     # only the ways in
@@ -188,7 +188,7 @@ def _since(s: GameState, since: Judged, near: bool, front: int,
                 near_written |= board.mask_of(linked[rid])
     if near:              # a region of the front now was in the front then, or is near a change
         return board.ids_in(front), since.options, near_written
-    return board.ids_in(near_written), None, near_written
+    return board.ids_of(near_written), None, near_written
 
 
 def _answering_races(s: GameState, seat: int) -> tuple[Races, Races, Races]:

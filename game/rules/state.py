@@ -97,6 +97,8 @@ def _marker_on(r: "RegionState", marker: str) -> int:
     if marker == "dragon":
         return 1 if r.dragon else 0
     return 1 if getattr(r, marker) else 0
+
+
 #: a board of more regions than this has masks wider than a machine word (`board._SHORT`)
 _NARROW: Final = 60
 
