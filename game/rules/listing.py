@@ -262,6 +262,9 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
         if "until_next_turn" in p.memo:
             peace += (i,)
     answering = guarded | pricing if pricing else guarded    # the races a foe's region is asked of
+    # (whether any seat is at peace and any race answers, asked once: compiled, the truth of a
+    # set is a generic call)
+    peaceful, asks, strengths = bool(peace), bool(answering), bool(strong)
     marks = s.catalog.marks
     printed, same, mods = tab.printed_costs(s.board)   # (`same`: every region's, if alike, else -1)
     floor = _least_cost(s, seat, tab) if tab.cost_floor else 1
@@ -278,7 +281,7 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
         if r.hero or r.dragon or r.hole:
             continue                                            # immune
         if (r.marks or (owner is not None and owner != seat and (
-                owner in peace or (answering and (owner, r.race) in answering)))) and _shielded(
+                (peaceful and owner in peace) or (asks and (owner, r.race) in answering)))) and _shielded(
                 s, seat, rid, r, guarded, pricing, peace):              # (without markers: a foe's only)
             continue
         if rid in water and not (water_ok and _conquers_water(water_ok, s, seat, rid)):
@@ -288,7 +291,7 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
         if not (near or not own or _in_reach(s, seat, rid, own, front, ahead, links, reaches)):
             continue
         # its price
-        if apart or (strong and r.tokens and owner is not None and owner != seat and (owner, r.race) in strong):
+        if apart or (strengths and r.tokens and owner is not None and owner != seat and (owner, r.race) in strong):
             out[rid] = cost_of(s, seat, rid, abil, hold).total
             continue
         n = (same if same >= 0 else printed[rid]) + r.mountain + r.lair + r.fortress + r.encampments + r.lost_tribe

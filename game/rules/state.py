@@ -762,7 +762,10 @@ class GameState:
         then = self._marks_from                  # the regions `base` indexes
         for rid in changed:
             r, p = regions[rid], then[rid]
-            if r.owner == p.owner and r.race == p.race and (r.tokens > 0) == (p.tokens > 0):
+            # (the holder compared by identity: a seat is a small number, always the same object,
+            # and compiled, `==` on two optional numbers is a generic comparison; were two equal
+            # holders ever not the same object, the region would be taken out and put back)
+            if r.owner is p.owner and (r.race is p.race or r.race == p.race) and (r.tokens > 0) == (p.tokens > 0):
                 continue                           # held as before
             if not copied:
                 by_key, names = by_key.copy(), names.copy()
