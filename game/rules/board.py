@@ -294,9 +294,10 @@ class Board:
             return _keep(self._near, mask, self.union(mask, self.adj_by_byte), _WIDE_KEPT) if got is None else got
         return self.union(mask, self.adj_by_byte)
 
-    def union(self, mask: int, table: Sequence[Sequence[int]]) -> int:
+    def union(self, mask: int, table: tuple[tuple[int, ...], ...]) -> int:
         """The union of the masks `table` gives the regions of `mask` (`table`: made by `by_byte`;
-        a wide mask read from its bytes, as `ids_in` reads it)."""
+        a wide mask read from its bytes, as `ids_in` reads it). (`table` a tuple of tuples:
+        compiled, each is then read in place, not through the generic item lookup.)"""
         out = 0
         if mask >= _SHORT:
             data = mask.to_bytes(len(table), "little")
