@@ -72,9 +72,13 @@ class DiscountMarkers(UseMove):
         return True   # `turn.used` (the markers spent this turn)
 
     def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
-        if s.turn.seat != seat:
+        t = s.turn
+        if t.seat != seat:
             return 0
-        return -int(self.p["discount"]) * int(s.turn.used.get(self.name, 0))
+        used = t.used.get(self.name)         # (asked at each region a listing prices: none committed
+        if not used:                         # is the usual answer, told before the parameters are read)
+            return 0
+        return -int(self.p["discount"]) * int(used)
 
     def after_conquest(self, s: "GameState", seat: int, rid: str, victim: Victim,
                        events: list[dict[str, Any]], chance: Any = None) -> None:
