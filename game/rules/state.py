@@ -857,6 +857,12 @@ class GameState:
                 marks = r.marks
                 if marks and not far.isdisjoint(marks):
                     n += 1
+        elif base == 0:                     # (none there: only a region written since may hold
+            n = 0                           # one, and none can have lost one; each read once)
+            for rid in self._changed if self._sealed else self._fresh_r:
+                marks = regions[rid].marks
+                if marks is not NO_MARKS and marks and not far.isdisjoint(marks):
+                    n += 1
         else:
             n = base
             then = self._marks_from
