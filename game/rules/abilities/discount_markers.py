@@ -50,6 +50,8 @@ class DiscountMarkers(UseMove):
         super().__init__(**kw)
         self.where = Where.parse(self.p["where"], self.name)
 
+    idle_exact: ClassVar[bool] = True          # (`idle_now` asks what `why_not` asks)
+
     def idle_now(self, s: "GameState", seat: int) -> bool:
         hold = s.players[seat].active
         return hold is None or s.turn.phase != CONQUER or hold.hand < 1 or \

@@ -51,7 +51,11 @@ def use_choosing(name: str, choice: str) -> Use:
 
 
 class UseMove(Ability):
-    """A block whose race or power has a `Use(effect)` move; not registered itself."""
+    """A block whose race or power has a `Use(effect)` move; not registered itself. With
+    `idle_exact`, `idle_now` answers for `why_not` both ways: the move is listed when it is False,
+    without the same questions asked again."""
+
+    idle_exact: ClassVar[bool] = False
 
     def why_not(self, s: "GameState", seat: int) -> Reason | None:
         """Why `seat` may not make this move now; None when it may."""
@@ -66,7 +70,7 @@ class UseMove(Ability):
     def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
         if self.idle_now(s, seat):
             return []
-        return [use_of(self.name)] if self.why_not(s, seat) is None else []
+        return [use_of(self.name)] if self.idle_exact or self.why_not(s, seat) is None else []
 
     def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
         return not_this_move(self.name, action) or self.why_not(s, seat)
