@@ -346,11 +346,15 @@ def test_a_player_copy_copies_every_field() -> None:
     from dataclasses import fields
 
     from game.rules import PlayerState, RaceHold
+    from game.rules.state import Answers
     h = RaceHold("elves", "alchemist", 4, {"m": [1]})
     p = PlayerState("ann", 7, h, [RaceHold("orcs", None, 1, {"n": {"k": 1}})], {"peace": {"x": 1}})
+    p._answers = Answers(0, frozenset(), None, False)
     c = p.copy()
     assert c == p and c.active is not h and c.declines[0] is not p.declines[0]
-    assert [f.name for f in fields(PlayerState)] == ["name", "coins", "active", "declines", "memo"]
+    # (and what a listing kept with the player, `_answers`, is not copied: a copy is written)
+    assert [f.name for f in fields(PlayerState)] == ["name", "coins", "active", "declines", "memo", "_answers"]
+    assert c._answers is None
     assert [f.name for f in fields(RaceHold)] == ["race", "power", "hand", "memo"]
     assert c.active is not None
     c.active.memo["m"].append(2)

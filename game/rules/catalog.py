@@ -335,6 +335,11 @@ class Catalog:
         default_factory=dict, repr=False, compare=False)                         # Active
     _decline_answers: dict[str, dict[str | None, dict[str, tuple[Ability, ...]]]] = field(
         default_factory=dict, repr=False, compare=False)                         # In Decline
+    # ... and the last power asked of each race there, with its answers by hook (as `_guards_last`)
+    _answers_now_last: dict[str, tuple[str | None, dict[str, tuple[Ability, ...]]]] = field(
+        default_factory=dict, repr=False, compare=False)                         # Active
+    _decline_answers_last: dict[str, tuple[str | None, dict[str, tuple[Ability, ...]]]] = field(
+        default_factory=dict, repr=False, compare=False)                         # In Decline
     #: what the printed board adds to each region's cost (`Hooks.printed_costs`), by the effects
     #: that change a cost: shared by the combos with the same such effects (a race's own, with
     #: any power that changes no cost)
@@ -419,6 +424,8 @@ class Catalog:
         self._answers.clear()
         self._answers_now.clear()
         self._decline_answers.clear()
+        self._answers_now_last.clear()
+        self._decline_answers_last.clear()
         self._printed_costs.clear()
         self._collects.clear()
         self._collects_last.clear()
@@ -619,13 +626,20 @@ class Catalog:
                       hook: str) -> tuple[Ability, ...]:
         """The effects of a race with a power in force now (`in_force`) that answer `hook`
         (`overriding`), in order."""
-        table = self._decline_answers if in_decline else self._answers_now
-        by = table.get(race)
-        if by is None:
-            by = table[race] = {}
-        hooks = by.get(power)
-        if hooks is None:
-            hooks = by[power] = {}
+        lasts = self._decline_answers_last if in_decline else self._answers_now_last
+        last = lasts.get(race)
+        if last is not None and (last[0] is power or last[0] == power):
+            hooks = last[1]
+        else:
+            table = self._decline_answers if in_decline else self._answers_now
+            by = table.get(race)
+            if by is None:
+                by = table[race] = {}
+            got_hooks = by.get(power)
+            if got_hooks is None:
+                got_hooks = by[power] = {}
+            hooks = got_hooks
+            lasts[race] = (power, hooks)
         got = hooks.get(hook)
         if got is None:
             got = hooks[hook] = self._answering_parts(race, power, hook, _DECLINED if in_decline else _ACTIVE)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, AbstractSet, Any, Final, Iterable, Mapping
 from .abilities.base import Ability
 from .board import _SHORT, Board
 from .pricing import cost_of
-from .state import GameState, Judged, RaceHold, RegionState
+from .state import Answers, GameState, Guarded, Judged, PlayerState, RaceHold, RegionState
 from .targets import at_peace, conquest_candidates, immunity_reason, price_reason
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -33,16 +33,19 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
     # one, and a marker it lays is in a region it wrote (`_changed`), so only those are read
     prior = s._prior is not None
     if not prior and ("conquest_price" in cat.hooked or "conquest_refused" in cat.hooked):
-        for p in s.players:                # (a race asking a price is among those that guard)
-            h = p.active
-            if h is not None:
-                g = cat.guards(h.race, h.power, False)
-                if g is not None and g.conquest_price:
-                    return False
-            for h in p.declines:
-                g = cat.guards(h.race, h.power, True)
-                if g is not None and g.conquest_price:
-                    return False
+        guarding = cat.guarding            # (a race asking a price is among those that guard)
+        fresh = s._fresh_p
+        mover = s.turn.seat
+        for i, p in enumerate(s.players):
+            got = p._answers
+            if got is None or got.seat != i or got.guarding is not guarding:
+                if i == mover:             # (written at almost every intent: asked, not kept)
+                    if _asks_price(s, p):
+                        return False
+                    continue
+                got = _answers_of(s, i, p, fresh)      # (for `_answering_races`, next)
+            if got.prices:
+                return False
     far = cat.nonlocal_marks
     if far:
         if prior:
@@ -71,7 +74,8 @@ Races = AbstractSet[tuple[int, str]]
 #: the regions linked on the printed board, the effects that reach further and the regions reached
 Reach = tuple[tuple[Ability, ...], dict[str, frozenset[str]] | None, tuple[Ability, ...], frozenset[str] | None]
 #: no race answers for its regions; no effect reaches further (never written to)
-_NONE_ANSWER: Final[tuple[Races, Races, Races]] = (frozenset(), frozenset(), frozenset())
+_NO_RACES: Final[Races] = frozenset()
+_NONE_ANSWER: Final[tuple[Races, Races, Races]] = (_NO_RACES, _NO_RACES, _NO_RACES)
 _NO_REACH: Final[Reach] = ((), None, (), None)
 
 
@@ -194,28 +198,86 @@ def _since(s: GameState, since: Judged, near: bool, front: int,
 def _answering_races(s: GameState, seat: int) -> tuple[Races, Races, Races]:
     """The other players' races (seat, race) whose effects may protect a region, ask a price for
     it, or make its defending tokens count for more (or less): only their regions are asked
-    (`immunity_reason`, `price_reason`, `cost_of`), as the holds are found there. Each race of a
-    player is asked once, as `PlayerState.hold` finds it (the Active race first), of the effects
-    in force that may answer for its regions (`Catalog.guards`). (The sets are made only when a
-    race answers: usually none does.)"""
-    cat = s.catalog                        # (its method called, not kept: a native call)
-    out: tuple[set[tuple[int, str]], set[tuple[int, str]], set[tuple[int, str]]] | None = None
+    (`immunity_reason`, `price_reason`, `cost_of`), as the holds are found there. Each player's
+    answer is his own (`_answers_of`), kept with him: most players are read unwritten from one
+    listing to the next. (Usually none answers, or one: his sets are the answer.)"""
+    guarding = s.catalog.guarding
+    fresh = s._fresh_p
+    out: Guarded | None = None
     for i, p in enumerate(s.players):
         if i == seat:
             continue
-        act = p.active
-        if act is not None:
-            its = cat.guards(act.race, act.power, False)
-            if its is not None:
-                out = _answering(out, (i, act.race), its)
-        declines = p.declines
-        for k, h in enumerate(declines):
-            if (act is not None and h.race == act.race) or _earlier(declines, k, h.race):
-                continue                               # `PlayerState.hold` finds the first
-            its = cat.guards(h.race, h.power, True)
-            if its is not None:
-                out = _answering(out, (i, h.race), its)
+        got = p._answers
+        if got is None or got.seat != i or got.guarding is not guarding:
+            got = _answers_of(s, i, p, fresh)
+        its = got.races
+        if its is not None:
+            out = its if out is None else (out[0] | its[0], out[1] | its[1], out[2] | its[2])
     return _NONE_ANSWER if out is None else out
+
+
+def _answers_of(s: GameState, i: int, p: PlayerState, fresh: AbstractSet[int]) -> Answers:
+    """What the races of player `i` (`p`) answer for (`Answers`): each race asked once, as
+    `PlayerState.hold` finds it (the Active race first), of the effects in force that may
+    answer for its regions (`Catalog.guards`); and whether any of his holds asks a price
+    (`judged_locally`, which asks them all). Kept with `p` unless it was written in this state
+    and may be written again (`GameState._fresh_p`)."""
+    cat = s.catalog
+    guarded: set[tuple[int, str]] | None = None
+    pricing: set[tuple[int, str]] | None = None
+    strong: set[tuple[int, str]] | None = None
+    prices = False
+    act = p.active
+    if act is not None:
+        its = cat.guards(act.race, act.power, False)
+        if its is not None:
+            held = (i, act.race)
+            if its.protects:
+                guarded = {held}
+            if its.conquest_price:
+                pricing = {held}
+                prices = True
+            if its.defence_strength:
+                strong = {held}
+    declines = p.declines
+    for k, h in enumerate(declines):
+        its = cat.guards(h.race, h.power, True)
+        if its is None:
+            continue
+        if its.conquest_price:
+            prices = True
+        if (act is not None and h.race == act.race) or _earlier(declines, k, h.race):
+            continue                               # `PlayerState.hold` finds the first
+        held = (i, h.race)
+        if its.protects:
+            guarded = _with(guarded, held)
+        if its.conquest_price:
+            pricing = _with(pricing, held)
+        if its.defence_strength:
+            strong = _with(strong, held)
+    none = _NO_RACES
+    got = Answers(i, cat.guarding, None if guarded is None and pricing is None and strong is None else
+                  (none if guarded is None else guarded, none if pricing is None else pricing,
+                   none if strong is None else strong), prices)
+    if i not in fresh:
+        p._answers = got
+    return got
+
+
+def _asks_price(s: GameState, p: PlayerState) -> bool:
+    """One of the holds of `p` has an effect in force that asks a price for its regions or
+    refuses their conquest (`_answers_of`'s last part, found without the rest)."""
+    cat = s.catalog
+    h = p.active
+    if h is not None:
+        g = cat.guards(h.race, h.power, False)
+        if g is not None and g.conquest_price:
+            return True
+    for h in p.declines:
+        g = cat.guards(h.race, h.power, True)
+        if g is not None and g.conquest_price:
+            return True
+    return False
 
 
 def _earlier(holds: list[RaceHold], k: int, race: str) -> bool:
@@ -226,20 +288,12 @@ def _earlier(holds: list[RaceHold], k: int, race: str) -> bool:
     return False
 
 
-def _answering(out: tuple[set[tuple[int, str]], set[tuple[int, str]], set[tuple[int, str]]] | None,
-               held: tuple[int, str], its: Hooks) -> tuple[set[tuple[int, str]], set[tuple[int, str]],
-                                                          set[tuple[int, str]]]:
-    """`_answering_races`'s sets (made at the first race that answers) with `held` (seat, race)
-    added to those its effects in force (`its`) answer for."""
-    if out is None:
-        out = (set(), set(), set())
-    if its.protects:
-        out[0].add(held)
-    if its.conquest_price:
-        out[1].add(held)
-    if its.defence_strength:
-        out[2].add(held)
-    return out
+def _with(races: set[tuple[int, str]] | None, held: tuple[int, str]) -> set[tuple[int, str]]:
+    """`races` (made at the first race added) with `held` (seat, race) added."""
+    if races is None:
+        return {held}
+    races.add(held)
+    return races
 
 
 def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...], rids: list[str],

@@ -15,7 +15,7 @@ import copy as _copy
 from dataclasses import dataclass, field
 from operator import attrgetter, truth
 from types import FunctionType
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Iterable, Iterator
+from typing import TYPE_CHECKING, AbstractSet, Any, ClassVar, Final, Iterable, Iterator
 
 from .errors import ReplayError
 from .pickling import by_parts, when_compiled
@@ -238,6 +238,26 @@ class RaceHold:
         return RaceHold(d["race"], d.get("power"), d.get("hand", 0), _copy.deepcopy(d.get("memo", {})))
 
 
+#: the (seat, race) of one player's races that may protect a region, ask a price for it or make
+#: its defenders count for more, each of the three a set (see `listing._answering_races`)
+Guarded = tuple[AbstractSet[tuple[int, str]], AbstractSet[tuple[int, str]], AbstractSet[tuple[int, str]]]
+
+
+class Answers:
+    """What a player's races answer for in a conquest of their regions, kept with the player
+    (`PlayerState._answers`): his `seat` and the catalog's `guarding` it was worked out for, his
+    `Guarded` (`races`; None: no race of his answers) and whether one of his races asks a price
+    (`prices`). (A class, not a tuple: compiled, its parts are read as they are kept.)"""
+
+    __slots__ = ("seat", "guarding", "races", "prices")
+
+    def __init__(self, seat: int, guarding: frozenset[str], races: Guarded | None, prices: bool) -> None:
+        self.seat = seat
+        self.guarding = guarding
+        self.races = races
+        self.prices = prices
+
+
 @dataclass(slots=True, init=False)
 class PlayerState:
     name: str
@@ -245,6 +265,10 @@ class PlayerState:
     active: RaceHold | None = None
     declines: list[RaceHold] = field(default_factory=list)
     memo: dict[str, Any] = field(default_factory=dict)   # player-level ability memory (peace...)
+    # what his races answer for (`Answers`), worked out when first asked by a listing that reads
+    # this player unwritten: a player is written only as a copy (`GameState.player_w`), which
+    # starts without it, so it stays true of this one
+    _answers: Answers | None = field(default=None, repr=False, compare=False)
 
     def __init__(self, name: str, coins: int = START_COINS, active: RaceHold | None = None,
                  declines: list[RaceHold] | None = None, memo: dict[str, Any] | None = None) -> None:
@@ -254,6 +278,7 @@ class PlayerState:
         self.active = active
         self.declines = [] if declines is None else declines
         self.memo = {} if memo is None else memo
+        self._answers = None
 
     def copy(self) -> "PlayerState":
         return PlayerState(self.name, self.coins, self.active.copy() if self.active else None,
@@ -869,6 +894,12 @@ class GameState:
             for r in list(regions.values()):      # (compiled: a list copied at once, read by index)
                 marks = r.marks
                 if marks and not far.isdisjoint(marks):
+                    n += 1
+        elif base == 0:                     # (none there: only a region written since may hold
+            n = 0                           # one, and none can have lost one; each read once)
+            for rid in self._changed if self._sealed else self._fresh_r:
+                marks = regions[rid].marks
+                if marks is not NO_MARKS and marks and not far.isdisjoint(marks):
                     n += 1
         else:
             n = base

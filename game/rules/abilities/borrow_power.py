@@ -33,7 +33,7 @@ from ..lent import badge_of, lent_key
 from ..reasons import Reason, reason
 from ..state import CONQUER
 from .base import Ability, register
-from .use_move import not_this_move
+from .use_move import not_this_move, use_choosing
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -57,11 +57,13 @@ class BorrowPower(Ability):
     }
 
     def _when(self, s: "GameState", seat: int) -> Reason | None:
+        return None if self._now(s, seat) else reason("borrow_when", effect=self.name)
+
+    def _now(self, s: "GameState", seat: int) -> bool:
+        """It is the time to borrow (`_when` refuses nothing): told without making a reason."""
         hold = s.players[seat].active
         t = s.turn
-        if hold is None or t.phase != CONQUER or t.acted or t.seat != seat or "borrowed" in hold.memo:
-            return reason("borrow_when", effect=self.name)
-        return None
+        return not (hold is None or t.phase != CONQUER or t.acted or t.seat != seat or "borrowed" in hold.memo)
 
     def _lendable(self, s: "GameState", cid: str | None) -> bool:
         """`cid` is a race or power whose abilities may be borrowed (not a borrower itself)."""
@@ -101,9 +103,10 @@ class BorrowPower(Ability):
         return out
 
     def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
-        if self._when(s, seat) is not None:
+        if not self._now(s, seat):
             return []
-        return [Use(self.name, choice=p) for p in self._choices(s, seat)]
+        name = self.name
+        return [use_choosing(name, p) for p in self._choices(s, seat)]
 
     def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
         other = not_this_move(self.name, action)

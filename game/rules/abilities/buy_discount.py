@@ -33,6 +33,8 @@ class BuyDiscount(UseMove):
     param_docs: ClassVar[dict[str, str]] = {"coins": "coins paid to the bank",
                                             "discount": "tokens off the next conquest"}
 
+    idle_exact: ClassVar[bool] = True          # (`idle_now` asks what `why_not` asks)
+
     def idle_now(self, s: "GameState", seat: int) -> bool:
         hold = s.players[seat].active
         return hold is None or s.turn.phase != CONQUER or hold.hand < 1 or bool(s.turn.used.get(self.name)) \

@@ -90,6 +90,15 @@ class ConquerFromAfar(Ability):
         "marker": "a marker (immune) put where the shot came from ('' for none)",
     }
 
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        # (read at each region a listing prices: kept as attributes, not looked up by name)
+        self._discount = int(self.p["discount"])
+        self._once = bool(self.p["once_per_turn"])
+        self._not_adjacent = bool(self.p["only_if_not_adjacent"])
+        # `two_step_bits` of the last board asked
+        self._steps: tuple[Board | None, tuple[int, ...]] = (None, ())
+
     def quiet_hooks(self) -> frozenset[str]:
         return frozenset() if self.p["discount"] else frozenset({"cost_modifier"})      # (Slingmen)
 
@@ -107,13 +116,17 @@ class ConquerFromAfar(Ability):
         board = s.board
         if hold is None or rid in board.water:
             return False
-        if self.p["once_per_turn"] and s.turn.used.get(self.name):
+        if self._once and s.turn.used.get(self.name):
             return False
         own = s.held_bits(seat, hold.race)
         i = board.index[rid]
-        if self.p["only_if_not_adjacent"] and own & board.adj_bits[i]:
+        if self._not_adjacent and own & board.adj_bits[i]:
             return False
-        return bool(own & two_step_bits(board)[i])
+        seen, steps = self._steps
+        if seen is not board:
+            steps = two_step_bits(board)
+            self._steps = (board, steps)
+        return bool(own & steps[i])
 
     def reaches(self, s: "GameState", seat: int, rid: str) -> bool:
         return self._from_afar(s, seat, rid)
@@ -133,9 +146,10 @@ class ConquerFromAfar(Ability):
         return frozenset(far)
 
     def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
-        if not self.p["discount"] or s.turn.seat != seat:
+        discount = self._discount
+        if not discount or s.turn.seat != seat:
             return 0
-        return -int(self.p["discount"]) if self._from_afar(s, seat, rid) else 0
+        return -discount if self._from_afar(s, seat, rid) else 0
 
     def after_conquest(self, s: "GameState", seat: int, rid: str, victim: Victim,
                        events: list[dict[str, Any]], chance: Any = None) -> None:

@@ -50,6 +50,8 @@ class DiscountMarkers(UseMove):
         super().__init__(**kw)
         self.where = Where.parse(self.p["where"], self.name)
 
+    idle_exact: ClassVar[bool] = True          # (`idle_now` asks what `why_not` asks)
+
     def idle_now(self, s: "GameState", seat: int) -> bool:
         hold = s.players[seat].active
         return hold is None or s.turn.phase != CONQUER or hold.hand < 1 or \
@@ -72,9 +74,13 @@ class DiscountMarkers(UseMove):
         return True   # `turn.used` (the markers spent this turn)
 
     def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
-        if s.turn.seat != seat:
+        t = s.turn
+        if t.seat != seat:
             return 0
-        return -int(self.p["discount"]) * int(s.turn.used.get(self.name, 0))
+        used = t.used.get(self.name)         # (asked at each region a listing prices: none committed
+        if not used:                         # is the usual answer, told before the parameters are read)
+            return 0
+        return -int(self.p["discount"]) * int(used)
 
     def after_conquest(self, s: "GameState", seat: int, rid: str, victim: Victim,
                        events: list[dict[str, Any]], chance: Any = None) -> None:

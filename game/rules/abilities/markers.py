@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..state import NO_MARKS
+
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import GameState
+    from ..state import GameState, RegionState
 
 
 def set_mark(s: "GameState", rid: str, name: str, n: int) -> None:
@@ -21,15 +23,37 @@ def set_mark(s: "GameState", rid: str, name: str, n: int) -> None:
         marks[name] = n
     else:
         marks.pop(name, None)
-    r.marks = marks
+    r.marks = marks if marks else NO_MARKS      # (the shared mapping of none: see `RegionState`)
 
 
 def mark(s: "GameState", rid: str, name: str) -> int:
     return s.regions[rid].marks.get(name, 0)
 
 
+#: `marks_on_board`'s last answer for each marker in a sealed state, with the regions' mapping it
+#: read: a sealed state's mapping is never written in place (`GameState.reg_w` copies it first, and
+#: each region it writes), so the answer holds for any state with that mapping that is sealed
+#: (several blocks of a race ask it of the same position: its box, its markers due, its stacks)
+_ON_BOARD: dict[str, tuple[dict[str, "RegionState"], list[str]]] = {}
+
+
 def marks_on_board(s: "GameState", name: str) -> list[str]:
-    return [rid for rid, r in s.regions.items() if r.marks and name in r.marks]
+    """The regions holding a `name` marker, in board order (a list of the caller's own)."""
+    regions = s.regions
+    sealed = s._sealed
+    if sealed:
+        got = _ON_BOARD.get(name)
+        if got is not None and got[0] is regions:
+            return list(got[1])
+    out: list[str] = []
+    for rid, r in regions.items():
+        marks = r.marks                 # (most hold the shared mapping of none: told by identity)
+        if marks is not NO_MARKS and name in marks:
+            out.append(rid)
+    if sealed:
+        _ON_BOARD[name] = (regions, out)
+        return list(out)
+    return out
 
 
 def region_coins(s: "GameState", rid: str, race: str) -> int:
@@ -88,4 +112,9 @@ def counted_regions(s: "GameState", seat: int, race: str, power: str | None) -> 
 
 def marks_on_board_any(s: "GameState", names: set[str]) -> list[str]:
     """The regions holding a marker of any of `names`, in board order."""
-    return [rid for rid, r in s.regions.items() if r.marks and not names.isdisjoint(r.marks)]
+    out: list[str] = []
+    for rid, r in s.regions.items():
+        marks = r.marks
+        if marks is not NO_MARKS and marks and not names.isdisjoint(marks):
+            out.append(rid)
+    return out

@@ -102,28 +102,43 @@ class MarkersPerRegion(RegionMove):
         return sorted(set(own) | {n for r in own for n in s.board.neighbours(r)})
 
     def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
-        """`RegionMove`'s, with the markers due counted once for all the candidates, and the
-        seas and lakes, and the regions with a marker already when markers do not move, left
-        out before `why_not_at` makes its reason for them."""
-        regions = self.candidates(s, seat)
+        """The candidates `why_not_at` accepts, judged as it judges them but with what is the
+        same for all of them worked out once (the race's regions, the markers due, the regions
+        with a marker of this block's placing) and without a reason made for the others."""
+        hold = s.players[seat].active
+        t = s.turn
+        if hold is None or t.phase != REDEPLOY or t.seat != seat:
+            return []                    # no candidates, or `why_not_at` refuses every region
+        own = s.regions_of(seat, hold.race)
+        board = s.board
+        mine = set(own)
+        regions = sorted(mine | {n for r in own for n in board.neighbours(r)})    # (`candidates`)
         if not regions:
             return []
-        hold = s.players[seat].active
-        due = self._due(s, seat, hold.race) if hold is not None else None
-        if due is not None and len(s.turn.used.get(self.name, [])) >= due:
+        chosen = t.used.get(self.name, [])
+        if len(chosen) >= self._due(s, seat, hold.race):
             return []                    # none left to place: `why_not_at` refuses every region
-        water, held = s.board.water, s.regions
+        water, held = board.water, s.regions
         name = self.p["marker"]
-        fixed = not self.p["moves"]
+        moves = self.p["moves"]
+        placed: list[str] | None = None  # (`own_marks`, read at the first region that asks)
         out: list[Action] = []
         for rid in regions:
             if rid in water:
                 continue
             r = held.get(rid)
-            if fixed and r is not None and r.marks and r.marks.get(name, 0):
+            if r is None:
                 continue
-            if self.why_not_at(s, seat, rid, due) is None:
-                out.append(use_of(self.name, rid))
+            if r.marks.get(name, 0):     # taken, unless it moves again this turn
+                if not moves or rid in chosen:
+                    continue
+                if placed is None:
+                    placed = own_marks(s, seat, self, name)
+                if rid not in placed:
+                    continue
+            if rid not in mine and not any(n in mine for n in board.neighbours(rid)):
+                continue
+            out.append(use_of(self.name, rid))
         return out
 
     def apply_intent(self, s: "GameState", seat: int, action: Action, chance: Any,

@@ -28,6 +28,8 @@ class SecondConquestRound(UseMove):
     params: ClassVar[dict[str, Any]] = {}
     param_docs: ClassVar[dict[str, str]] = {}
 
+    idle_exact: ClassVar[bool] = True          # (`idle_now` asks what `why_not` asks)
+
     def idle_now(self, s: "GameState", seat: int) -> bool:
         t = s.turn
         return s.players[seat].active is None or t.phase != CONQUER or not t.conquered or bool(t.used.get(self.name))

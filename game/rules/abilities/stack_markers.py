@@ -73,6 +73,8 @@ class StackMarkers(UseMove):
         on = sum(1 for rid in marks_on_board(s, name) if s.regions[rid].owner == seat)
         return left_for(s, seat, name, int(self.p["count"]), on) - on
 
+    idle_exact: ClassVar[bool] = True          # (`idle_now` asks what `why_not` asks)
+
     def idle_now(self, s: "GameState", seat: int) -> bool:
         hold = s.players[seat].active
         return hold is None or s.turn.phase != CONQUER or hold.hand < 1 or bool(s.turn.used.get(self.name)) \

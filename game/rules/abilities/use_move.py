@@ -5,10 +5,9 @@ allowed (`why_not`) and what it does (`apply_intent`). A move that names a regio
 says the same per region (`why_not_at`), and which regions to look at (`candidates`)."""
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, ClassVar, Iterable
 
-from ..actions import Action, ByRegion, Use
+from ..actions import Action, Use
 from ..reasons import Reason, reason
 from .base import Ability
 
@@ -19,20 +18,44 @@ if TYPE_CHECKING:
 #: the `Use` intents listed so far, by block name then region ('' for a move naming none): an
 #: intent is immutable and equal to any other naming the same block and region, so the ones a
 #: listing offers again and again are made once (compiled, a dataclass's constructor runs
-#: interpreted)
-_USES: dict[str, ByRegion[Use]] = {}
+#: interpreted). Plain mappings: compiled, a lookup in a plain `dict` is a native call, where one
+#: in a subclass of it (`ByRegion`) goes through Python's protocol, several times slower
+_USES: dict[str, dict[str, Use]] = {}
 
 
 def use_of(name: str, rid: str = "") -> Use:
     """The `Use` intent of block `name` on region `rid` ('' for none)."""
     by = _USES.get(name)
     if by is None:
-        by = _USES[name] = ByRegion(partial(Use, name))
-    return by[rid]
+        by = _USES[name] = {}
+    got = by.get(rid)
+    if got is None:
+        got = by[rid] = Use(name, rid)
+    return got
+
+
+#: the `Use` intents that choose (`Use.choice`) listed so far, by block name then choice, kept as
+#: `_USES` keeps those naming a region
+_CHOSEN: dict[str, dict[str, Use]] = {}
+
+
+def use_choosing(name: str, choice: str) -> Use:
+    """The `Use` intent of block `name` choosing `choice` (naming no region)."""
+    by = _CHOSEN.get(name)
+    if by is None:
+        by = _CHOSEN[name] = {}
+    got = by.get(choice)
+    if got is None:
+        got = by[choice] = Use(name, choice=choice)
+    return got
 
 
 class UseMove(Ability):
-    """A block whose race or power has a `Use(effect)` move; not registered itself."""
+    """A block whose race or power has a `Use(effect)` move; not registered itself. With
+    `idle_exact`, `idle_now` answers for `why_not` both ways: the move is listed when it is False,
+    without the same questions asked again."""
+
+    idle_exact: ClassVar[bool] = False
 
     def why_not(self, s: "GameState", seat: int) -> Reason | None:
         """Why `seat` may not make this move now; None when it may."""
@@ -47,7 +70,7 @@ class UseMove(Ability):
     def legal_intents(self, s: "GameState", seat: int) -> list[Action]:
         if self.idle_now(s, seat):
             return []
-        return [use_of(self.name)] if self.why_not(s, seat) is None else []
+        return [use_of(self.name)] if self.idle_exact or self.why_not(s, seat) is None else []
 
     def check_intent(self, s: "GameState", seat: int, action: Action) -> Reason | None:
         return not_this_move(self.name, action) or self.why_not(s, seat)
