@@ -35,14 +35,9 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
     if not prior and ("conquest_price" in cat.hooked or "conquest_refused" in cat.hooked):
         guarding = cat.guarding            # (a race asking a price is among those that guard)
         fresh = s._fresh_p
-        mover = s.turn.seat
         for i, p in enumerate(s.players):
             got = p._answers
             if got is None or got.seat != i or got.guarding is not guarding:
-                if i == mover:             # (written at almost every intent: asked, not kept)
-                    if _asks_price(s, p):
-                        return False
-                    continue
                 got = _answers_of(s, i, p, fresh)      # (for `_answering_races`, next)
             if got.prices:
                 return False
@@ -262,22 +257,6 @@ def _answers_of(s: GameState, i: int, p: PlayerState, fresh: AbstractSet[int]) -
     if i not in fresh:
         p._answers = got
     return got
-
-
-def _asks_price(s: GameState, p: PlayerState) -> bool:
-    """One of the holds of `p` has an effect in force that asks a price for its regions or
-    refuses their conquest (`_answers_of`'s last part, found without the rest)."""
-    cat = s.catalog
-    h = p.active
-    if h is not None:
-        g = cat.guards(h.race, h.power, False)
-        if g is not None and g.conquest_price:
-            return True
-    for h in p.declines:
-        g = cat.guards(h.race, h.power, True)
-        if g is not None and g.conquest_price:
-            return True
-    return False
 
 
 def _earlier(holds: list[RaceHold], k: int, race: str) -> bool:
