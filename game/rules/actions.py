@@ -8,7 +8,7 @@ a distribution of tokens (`Redeploy`, `Withdraw`, `Encampments`) keep it as a tu
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Callable, ClassVar, Mapping, TypeVar
+from typing import Any, Callable, ClassVar, Mapping
 
 #: the field names of each intent class, in order (looked up once)
 _FIELDS: dict[type, tuple[str, ...]] = {}
@@ -247,26 +247,3 @@ def action_from_dict(d: Mapping[str, Any]) -> Action:
             v = tuple(v)
         kw[f.name] = v
     return cls(**kw)
-
-
-A = TypeVar("A", bound=Action)
-
-
-class ByRegion(dict[str, A]):
-    """The intents of one class that name a region alone, each made once and kept by region: an
-    intent is immutable and equal to any other naming the same region, and the ones a listing
-    offers again and again need not be made again (compiled, a dataclass's constructor runs
-    interpreted). Read as a mapping, `made[rid]`: a kept intent is found by the mapping itself,
-    with no method run (compiled code calls none interpreted); a missing one is made then."""
-
-    def __init__(self, kind: Callable[[str], A]) -> None:
-        super().__init__()
-        self.kind = kind
-
-    def __missing__(self, rid: str) -> A:
-        got = self[rid] = self.kind(rid)
-        return got
-
-    def of(self, rid: str) -> A:
-        """The intent of this class naming region `rid`."""
-        return self[rid]

@@ -2,18 +2,36 @@
 
 Which effects are in force for a race, whether a player may go into decline, the column and the race stack (refill, a vanished
 banner coming back), a region left by its race (markers go), tokens placed by the default rule,
-and the tray. All writers take the copy that `apply` is building.
+and the tray. All writers take the copy that `apply` is building. And the intents that name a
+region alone, each made once (`made_once`).
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, TypeVar
 
 from .abilities.base import Ability
 from .abilities.markers import set_mark
-from .actions import Decline
+from .actions import Action, Decline
 from .lent import LENT, lent_parts
 from .reasons import Reason, reason
 from .state import COLUMN_SIZE, CONQUER, Combo, GameState, RaceHold, RegionState
+
+A = TypeVar("A", bound=Action)
+
+
+def made_once(made: dict[str, A], kind: Callable[[str], A], rid: str) -> A:
+    """The intent of class `kind` naming region `rid` alone, kept in `made` (a plain dict, one
+    per class, filled as intents are first asked for): an intent is immutable and equal to any
+    other naming the same region, so the one a listing offers again and again is made once
+    (compiled, a dataclass's constructor runs interpreted), and is the same object each time
+    (`apply` finds the intent chosen among those listed by identity). A plain dict, not a
+    subclass of it that makes what it misses: compiled, a plain dict's lookup is a native call,
+    a subclass's goes through Python's protocol. A caller that asks in a loop may look in
+    `made` itself first, and call this on a miss."""
+    got = made.get(rid)
+    if got is None:
+        got = made[rid] = kind(rid)
+    return got
 
 
 def effects(s: GameState, hold: RaceHold, in_decline: bool) -> Iterable[Ability]:

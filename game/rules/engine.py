@@ -24,7 +24,6 @@ from .actions import (
     ACTION_TYPES,
     Abandon,
     Action,
-    ByRegion,
     Conquer,
     Decline,
     EndTurn,
@@ -37,7 +36,7 @@ from .actions import (
     action_from_dict,
 )
 from .chance import Recorder, Replay
-from .common import decline_reason, effects, may_decline
+from .common import decline_reason, effects, made_once, may_decline
 from .conquest import conquer_reason
 from .die import (
     brought,
@@ -160,20 +159,14 @@ _SETTLE: Final = Settle()
 #: class imported from the interpreted `actions` is otherwise looked up in the module's dict)
 _WITHDRAW: Final = Withdraw
 _BUILDS_ON: Final = (Conquer, Abandon)
+_CONQUER: Final = Conquer
+_REINFORCE: Final = Reinforce
+_ABANDON: Final = Abandon
+#: the intents naming a region alone, by region (`common.made_once`)
 _CONQUERS: Final[dict[str, Conquer]] = {}
 _REINFORCES: Final[dict[str, Reinforce]] = {}
-_ABANDONS: Final[ByRegion[Abandon]] = ByRegion(Abandon)
+_ABANDONS: Final[dict[str, Abandon]] = {}
 _PICKS: Final[list[Pick]] = []
-
-
-def _conquer(rid: str) -> Conquer:
-    got = _CONQUERS[rid] = Conquer(rid)
-    return got
-
-
-def _reinforce(rid: str) -> Reinforce:
-    got = _REINFORCES[rid] = Reinforce(rid)
-    return got
 
 
 def _pick(i: int) -> Pick:
@@ -277,7 +270,7 @@ def _listing(s: GameState) -> tuple[list[Action], Judged | None, dict[str, int]]
         if not t.conquered and not t.used.get("conquests_begun"):
             for rid in own:
                 if not (s.regions[rid].marks and frozen_by(s, rid)):    # a frozen region stays
-                    out.append(_ABANDONS[rid])
+                    out.append(made_once(_ABANDONS, _ABANDON, rid))
         hand = hold.hand
         if hand >= 1:
             abil = tab.effects
@@ -308,10 +301,10 @@ def _listing(s: GameState) -> tuple[list[Action], Judged | None, dict[str, int]]
             for rid, c in opts.items():
                 if c <= hand:
                     x = conquers.get(rid)
-                    out.append(x if x is not None else _conquer(rid))
+                    out.append(x if x is not None else made_once(conquers, _CONQUER, rid))
                 elif die and c - hand <= (brought(3, die_bonus(s, seat, rid, bonus)) if bonus else 3):
                     y = reinforces.get(rid)
-                    out.append(y if y is not None else _reinforce(rid))
+                    out.append(y if y is not None else made_once(reinforces, _REINFORCE, rid))
         if may_decline(s, seat):
             out.append(_DECLINE)
     if own and (not tab.may_redeploy or T.redeploy_refused(s, seat, hold) is None):

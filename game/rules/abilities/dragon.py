@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ..actions import ByRegion
 from ..actions import Dragon as DragonIntent
+from ..common import made_once
 from ..listing import conquest_options
 from ..pricing import least_tokens
 from ..reasons import Reason, reason, reason_n
@@ -31,8 +31,9 @@ if TYPE_CHECKING:  # pragma: no cover
 USED: Final = "dragon"
 
 
-#: the Dragon's conquests, made once by region
-_MADE: Final[ByRegion[DragonIntent]] = ByRegion(DragonIntent)
+#: the Dragon's conquests, made once by region (`made_once`), with their class read as a constant
+_MADE: Final[dict[str, DragonIntent]] = {}
+_DRAGON: Final = DragonIntent
 
 
 class Dragon(Ability):
@@ -120,8 +121,8 @@ class Dragon(Ability):
         # (those the listing judged for the race's conquests, when it has)
         judged = s._opts
         if judged is not None and judged[0] == seat and judged[1] is hold:
-            return [_MADE[rid] for rid in judged[2]]
-        return [_MADE[rid] for rid in conquest_options(s, seat, hold, abil, s.held_names(seat, hold.race))]
+            return [made_once(_MADE, _DRAGON, rid) for rid in judged[2]]
+        return [made_once(_MADE, _DRAGON, rid) for rid in conquest_options(s, seat, hold, abil, s.held_names(seat, hold.race))]
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ..actions import ByRegion
 from ..actions import Enchant as EnchantIntent
+from ..common import made_once
 from ..pricing import conquest_refused, least_tokens
 from ..reasons import Reason, reason, reason_n
 from ..resolution import take_region
@@ -35,8 +35,9 @@ if TYPE_CHECKING:  # pragma: no cover
 USED: Final = "enchanted"
 
 
-#: the conversions, made once by region
-_MADE: Final[ByRegion[EnchantIntent]] = ByRegion(EnchantIntent)
+#: the conversions, made once by region (`made_once`), with their class read as a constant
+_MADE: Final[dict[str, EnchantIntent]] = {}
+_ENCHANT: Final = EnchantIntent
 
 
 class Enchant(Ability):
@@ -126,7 +127,7 @@ class Enchant(Ability):
                     and not (done and done.count(r.owner) >= most) \
                     and not (linked and not adjacent_to_own(s, seat, rid, mine, abil)) \
                     and self._reason(s, seat, rid) is None:
-                out.append(_MADE[rid])
+                out.append(made_once(_MADE, _ENCHANT, rid))
         return out
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ..actions import ByRegion
 from ..actions import Fortress as FortressIntent
-from ..common import event
+from ..common import event, made_once
 from ..reasons import Reason, reason
 from ..state import CONQUER, REDEPLOY
 from .base import Ability, register
@@ -24,8 +23,9 @@ if TYPE_CHECKING:  # pragma: no cover
 USED: Final = "fortress"
 
 
-#: the Fortress moves, made once by region
-_MADE: Final[ByRegion[FortressIntent]] = ByRegion(FortressIntent)
+#: the Fortress moves, made once by region (`made_once`), with their class read as a constant
+_MADE: Final[dict[str, FortressIntent]] = {}
+_FORTRESS: Final = FortressIntent
 
 
 class Fortresses(Ability):
@@ -74,7 +74,7 @@ class Fortresses(Ability):
         hold = self.active_hold(s, seat) if t.phase in (CONQUER, REDEPLOY) and not t.used.get(USED) else None
         if hold is None or s.marker_count("fortress") >= self.p["max_on_map"]:
             return []                                  # (`_ready` refuses, without its sentence)
-        return [_MADE[rid] for rid in s.held_names(seat, hold.race) if not s.regions[rid].fortress]
+        return [made_once(_MADE, _FORTRESS, rid) for rid in s.held_names(seat, hold.race) if not s.regions[rid].fortress]
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:

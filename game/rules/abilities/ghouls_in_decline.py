@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ..actions import ByRegion, GhoulsConquer, GhoulsReinforce
-from ..common import effects
+from ..actions import GhoulsConquer, GhoulsReinforce
+from ..common import effects, made_once
 from ..die import DECLINE_DONE, DIE_TOP, brought, die_bonus, die_reason, final_attempt
 from ..pricing import cost_of, least_tokens
 from ..reasons import Reason, reason, reason_n
@@ -39,9 +39,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 DONE: Final = DECLINE_DONE           # the In Decline Ghouls made their final conquest this turn
 
-#: the Ghouls' conquests and final attempts, made once by region
-_CONQUERS: Final[ByRegion[GhoulsConquer]] = ByRegion(GhoulsConquer)
-_REINFORCES: Final[ByRegion[GhoulsReinforce]] = ByRegion(GhoulsReinforce)
+#: the Ghouls' conquests and final attempts, made once by region (`made_once`), with their class read as a constant
+_CONQUERS: Final[dict[str, GhoulsConquer]] = {}
+_REINFORCES: Final[dict[str, GhoulsReinforce]] = {}
+_CONQUER: Final = GhoulsConquer
+_REINFORCE: Final = GhoulsReinforce
 
 
 class GhoulsInDecline(Ability):
@@ -115,9 +117,9 @@ class GhoulsInDecline(Ability):
             if target_reason(s, seat, rid, hold, abil, own, check_peace=False) is None:
                 short = cost_of(s, seat, rid, abil, hold).total - hold.hand
                 if short <= 0:
-                    out.append(_CONQUERS[rid])
+                    out.append(made_once(_CONQUERS, _CONQUER, rid))
                 elif die and short <= brought(DIE_TOP, die_bonus(s, seat, rid, abil)):
-                    out.append(_REINFORCES[rid])
+                    out.append(made_once(_REINFORCES, _REINFORCE, rid))
         return out
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,

@@ -5,7 +5,7 @@ allowed (`why_not`) and what it does (`apply_intent`). A move that names a regio
 says the same per region (`why_not_at`), and which regions to look at (`candidates`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Iterable
+from typing import TYPE_CHECKING, ClassVar, Final, Iterable
 
 from ..actions import Action, Use
 from ..reasons import Reason, reason
@@ -18,9 +18,10 @@ if TYPE_CHECKING:
 #: the `Use` intents listed so far, by block name then region ('' for a move naming none): an
 #: intent is immutable and equal to any other naming the same block and region, so the ones a
 #: listing offers again and again are made once (compiled, a dataclass's constructor runs
-#: interpreted). Plain mappings: compiled, a lookup in a plain `dict` is a native call, where one
-#: in a subclass of it (`ByRegion`) goes through Python's protocol, several times slower
-_USES: dict[str, dict[str, Use]] = {}
+#: interpreted). Plain mappings, as `common.made_once` keeps the intents naming a region alone:
+#: compiled, a lookup in a plain `dict` is a native call, where one in a subclass of it goes
+#: through Python's protocol, several times slower
+_USES: Final[dict[str, dict[str, Use]]] = {}
 
 
 def use_of(name: str, rid: str = "") -> Use:
@@ -36,7 +37,7 @@ def use_of(name: str, rid: str = "") -> Use:
 
 #: the `Use` intents that choose (`Use.choice`) listed so far, by block name then choice, kept as
 #: `_USES` keeps those naming a region
-_CHOSEN: dict[str, dict[str, Use]] = {}
+_CHOSEN: Final[dict[str, dict[str, Use]]] = {}
 
 
 def use_choosing(name: str, choice: str) -> Use:
