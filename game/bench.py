@@ -57,7 +57,7 @@ from .content.catalog import ContentError, default_catalog, load_catalog
 from .content.packs import resolve_content, shipped_packs
 from .fingerprint import bot_seats, bots_fingerprint, fingerprint
 from .lab.runner import LabConfig, load_table, play_numbered
-from .rules import Board, Catalog, apply, legal_actions, new_game
+from .rules import Board, Catalog, Conquer, apply, legal_actions, new_game
 from .stopping import run_stoppable
 
 NAMES = ["ann", "bob", "cid", "dee", "eve"]
@@ -85,10 +85,12 @@ def five_player_board() -> tuple[Board, str]:
         return Board.from_dicts("grid", 8, regs), "inline 48-region grid"
 
 
-def timed_game(board: Board, catalog: Any, seed: int, cpu: bool = False, players: int = 5) -> dict[str, float]:
+def timed_game(board: Board, catalog: Any, seed: int, cpu: bool = False, players: int = 5,
+               count: bool = False) -> dict[str, float]:
     """One random game of `players` (the same intents as `random_playout` with this seed), timed:
     the whole game, and the time inside `legal_actions` and inside `apply`; with `cpu`, the whole
-    game alone, in processor time (a shared machine's other work left out)."""
+    game alone, in processor time (a shared machine's other work left out). With `count` (not
+    with `cpu`), also how many intents the positions listed in all, and how many conquests."""
     clock = time.perf_counter
     rng = random.Random(seed)
     names = NAMES[:players]
@@ -104,7 +106,7 @@ def timed_game(board: Board, catalog: Any, seed: int, cpu: bool = False, players
     t0 = clock()
     s = new_game(board, names, catalog, rng)
     t_legal = t_apply = 0.0
-    steps = 0
+    steps = listed = conquests = 0
     while not s.game_over:
         a0 = clock()
         acts = legal_actions(s)
@@ -114,7 +116,11 @@ def timed_game(board: Board, catalog: Any, seed: int, cpu: bool = False, players
         t_legal += a1 - a0
         t_apply += a2 - a1
         steps += 1
-    return {"game": clock() - t0, "legal": t_legal, "apply": t_apply, "steps": steps}
+        if count:
+            listed += len(acts)
+            conquests += sum(1 for a in acts if type(a) is Conquer)
+    return {"game": clock() - t0, "legal": t_legal, "apply": t_apply, "steps": steps,
+            "listed": listed, "conquests": conquests}
 
 
 # The code a tree runs to time its own engine (`--compare`): it uses only what every revision
@@ -432,16 +438,19 @@ def regions_times(n: int, games: int, ways_in: str = "every") -> int:
         for i in order:
             runs[i].append(timed_game(boards[i], catalog, seed, cpu=True))
         for i in order:
-            split[i].append(timed_game(boards[i], catalog, seed))
+            split[i].append(timed_game(boards[i], catalog, seed, count=True))
     one, many = summary(runs[0]), summary(runs[1])
     print(f"{games} random 5-player games on each board, a game on each in turn (same seeds), base races and "
           f"powers; {engine_line()}; processor time")
     for i, label in enumerate(("the map", f"{n} copies")):
         b, m, sp = boards[i], summary(runs[i]), summary(split[i])
         share = sp["legal_us"] / max(1e-12, sp["legal_us"] + sp["apply_us"])
+        steps = sum(r["steps"] for r in split[i])
         print(f"{label}: {len(b.regions)} regions ({where}{f' ×{n}, edges joined, {EDGES[ways_in]}' if i else ''}), "
               f"{b.turns} rounds: median {m['game_ms']:.2f} ms a game, {m['steps']:.0f} intents, "
-              f"{m['action_us']:.1f} µs per intent; {share:.0%} in legal_actions (on the clock)")
+              f"{m['action_us']:.1f} µs per intent; {share:.0%} in legal_actions (on the clock); "
+              f"a position lists {sum(r['listed'] for r in split[i]) / steps:.1f} intents, "
+              f"{sum(r['conquests'] for r in split[i]) / steps:.1f} of them conquests")
     ratio = many["action_us"] / one["action_us"]
     line = f"ratio {n} copies / the map: per intent {ratio:.2f}x, per game {many['game_ms'] / one['game_ms']:.2f}x"
     if n == 8:

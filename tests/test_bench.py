@@ -192,6 +192,9 @@ def test_regions_times_plays_on_n_times_the_regions(capsys: pytest.CaptureFixtur
     assert counts["2 copies"] == 2 * counts["the map"] > 0, out
     assert "; processor time" in out and "in legal_actions" in out
     assert re.search(r"ratio 2 copies / the map: per intent \d+\.\d\dx", out), out
+    # how big a position is on each board: the intents it lists, and the conquests among them
+    listed = re.findall(r"a position lists (\d+\.\d) intents, (\d+\.\d) of them conquests", out)
+    assert len(listed) == 2 and all(0 < float(c) < float(n) for n, c in listed), out
     assert "target" not in out                   # the target is for 8 copies
     assert bench.main(["--regions-times", "0"]) == 2
     capsys.readouterr()
