@@ -21,7 +21,7 @@ the nearest ("did you mean"); `Where.parse` refuses the first.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, cast
 
 from ..board import FEATURES, TERRAINS
 from ..errors import ParamError
@@ -53,7 +53,7 @@ NEVER_HELD = ("empty", "lost_tribe", "active", "opponent")
 class Where:
     """A parsed `where:` condition; `holds(s, seat, race, rid)` answers it."""
 
-    __slots__ = ("d", "terrains", "features", "not_terrains", "not_features", "printed", "_cache", "_next")
+    __slots__ = ("d", "terrains", "features", "not_terrains", "not_features", "printed", "_key", "_cache", "_next")
 
     def __init__(self, d: Mapping[str, Any]) -> None:
         # one word where a list is taken, a list where one word is: all kept as tuples
@@ -68,6 +68,10 @@ class Where:
         # the regions of a board matching the printed half of the condition (all of them when
         # it says nothing of the printed board), and each region's neighbours of the terrain
         # `next_to_own` names: worked out once per board
+        # what the printed half of the condition reads: the key under which a board keeps the
+        # regions matching it (`Board.kept`), for any condition that reads the same
+        self._key = ("where", self.terrains, self.features, self.not_terrains, self.not_features,
+                     bool(self.d.get("coastal")), bool(self.d.get("not_coastal")), bool(self.d.get("border")))
         self._cache: tuple[object, frozenset[str]] = (None, frozenset())
         self._next: tuple[object, dict[str, tuple[str, ...]]] = (None, {})
 
@@ -144,8 +148,10 @@ class Where:
     def _printed_part(self, board: "Board") -> frozenset[str]:
         """The regions of `board` matching what the condition says of the printed board."""
         seen, regions = self._cache
-        if seen is not board:
-            regions = frozenset(r for r in board.index if self._printed_holds(board, r))
+        if seen is not board:              # (the last board's at once; another's as the board kept it)
+            got = board.kept(self._key)
+            regions = cast("frozenset[str]", got) if got is not None else board.keep(
+                self._key, frozenset(r for r in board.index if self._printed_holds(board, r)))
             self._cache = (board, regions)
         return regions
 
@@ -201,8 +207,11 @@ class Where:
         """Each region's neighbours of one of `terrains` on `board`."""
         seen, table = self._next
         if seen is not board:
-            table = {rid: tuple(n for n in board.neighbours(rid) if board.region(n).terrain in terrains)
-                     for rid in board.index}
+            key = ("next_to", terrains)
+            got = board.kept(key)
+            table = cast("dict[str, tuple[str, ...]]", got) if got is not None else board.keep(key, {
+                rid: tuple(n for n in board.neighbours(rid) if board.region(n).terrain in terrains)
+                for rid in board.index})
             self._next = (board, table)
         return table
 
