@@ -150,6 +150,7 @@ class Board:
     _masks: dict[frozenset[str], int] = field(default_factory=dict, compare=False, repr=False)  # (`mask_of`)
     _names: dict[int, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)  # (`ids_in`)
     _near: dict[int, int] = field(default_factory=dict, compare=False, repr=False)  # (`near_bits`)
+    _tables: dict[object, object] = field(default_factory=dict, compare=False, repr=False)  # (`kept`)
 
     @staticmethod
     def build(name: str, turns: int, regions: Sequence[Region],
@@ -317,6 +318,19 @@ class Board:
             mask >>= 8
             k += 1
         return out
+
+    def kept(self, key: object) -> object | None:
+        """The table an effect worked out for this board under `key` (`keep`), or None. Kept with
+        the board, not with the effect: a game on another board does not make it again."""
+        return self._tables.get(key)
+
+    def keep(self, key: object, value: V) -> V:
+        """`value` kept for this board under `key` (`kept`), and given back."""
+        tables = self._tables
+        if len(tables) >= _MASKS_KEPT:
+            tables.clear()
+        tables[key] = value
+        return value
 
     def mean_degree(self) -> float:
         return sum(len(v) for v in self.adjacency.values()) / max(1, len(self.regions))

@@ -11,7 +11,7 @@ import importlib
 import pkgutil
 from collections.abc import Mapping  # not typing's, whose isinstance is slower (asked of every entry)
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from . import abilities
 from .abilities import REGISTRY, Ability
@@ -147,6 +147,9 @@ ASKED_HOOKS: tuple[str, ...] = ("after_region_lost", "at_others_turn_end", "at_t
                                 "on_pick", "on_region_lost", "on_tokens_lost", "on_turn_start", "redeploy_bonus",
                                 "repels", "score", "tokens_lost_instead", "withheld_after_redeploy")
 
+#: the most tables of printed costs a catalog keeps (`Hooks.printed_costs`: one for each board and
+#: set of effects that change a cost)
+_BOARDS_KEPT: Final = 256
 #: the most combos (races times powers and none) whose answers a catalog works out when built
 WARM_COMBOS = 6000
 
@@ -256,7 +259,8 @@ class Hooks:
         seen, costs, same, asked = self._printed
         if seen is board:
             return costs, same, asked
-        shared = self._shared.get(self.cost_modifier)
+        key = (self.cost_modifier, id(board))
+        shared = self._shared.get(key)
         if shared is not None and shared[0] is board:
             self._printed = shared
             return shared[1], shared[2], shared[3]
@@ -272,7 +276,9 @@ class Hooks:
         asked = tuple(left)
         values = set(costs.values())
         same = max(values.pop(), -1) if len(values) == 1 else -1    # (-1 stands for "not the same")
-        self._printed = self._shared[self.cost_modifier] = (board, costs, same, asked)
+        if len(self._shared) >= _BOARDS_KEPT:
+            self._shared.clear()
+        self._printed = self._shared[key] = (board, costs, same, asked)
         return costs, same, asked
 
 
@@ -341,9 +347,10 @@ class Catalog:
     _decline_answers_last: dict[str, tuple[str | None, dict[str, tuple[Ability, ...]]]] = field(
         default_factory=dict, repr=False, compare=False)                         # In Decline
     #: what the printed board adds to each region's cost (`Hooks.printed_costs`), by the effects
-    #: that change a cost: shared by the combos with the same such effects (a race's own, with
-    #: any power that changes no cost)
-    _printed_costs: dict[tuple[Ability, ...], tuple[object, dict[str, int], int, tuple[Ability, ...]]] = field(
+    #: that change a cost and the board (its identity, checked against the board kept): shared
+    #: by the combos with the same such effects (a race's own, with any power that changes no
+    #: cost), and kept for each board games are played on in turn
+    _printed_costs: dict[tuple[tuple[Ability, ...], int], tuple[object, dict[str, int], int, tuple[Ability, ...]]] = field(
         default_factory=dict, repr=False, compare=False)
     _collects: dict[str, dict[str | None, bool]] = field(default_factory=dict, repr=False,
                                                          compare=False)  # `collects_lost_tokens`

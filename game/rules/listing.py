@@ -98,24 +98,36 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     near = bool(own) and not reaches and not links
     board = s.board
     front = _front(board, own, s.held_bits(seat, race), linked, far)
+    # a race that conquers no water is offered none: taken out of the front, and of the ways in
+    # below, which `_priced_targets` then asks no region of (`dry`)
+    dry = not tab.conquers_water
+    if dry:
+        front &= ~board.water_bits
     kept: dict[str, int] | None = None
     near_written = 0
     if since is None:
-        candidates = board.ids_in(front) if near else conquest_candidates(s, seat, race, abil, own)
+        if near:
+            candidates: Iterable[str] = board.ids_in(front)
+        elif not own and not tab.enters_anywhere:          # the ways in (`conquest_candidates`)
+            candidates = board.ids_in(board.entry_bits if dry else board.entry_bits | board.border_sea_bits)
+        else:
+            candidates = conquest_candidates(s, seat, race, abil, own)
+            dry = False
     else:
         candidates, kept, near_written = _since(s, since, near, front, linked)
+        dry = dry and near
     judge = candidates                         # the candidates judged now
     redo = 0
     if kept is not None:                       # those near the regions written (`candidates`
         redo = front & near_written            # is the front, in board order)
         judge = board.ids_of(redo)
     asked = judge
-    if not own and (since is not None or tab.enters_anywhere):   # else `conquest_candidates` gave
+    if not own and (since is not None or tab.enters_anywhere):   # else the candidates are
         asked = _ways_in(s, seat, judge, tab)                     # only the ways in
     guarded, pricing, strong = _answering_races(s, seat) if s.catalog.guarding else _NONE_ANSWER
     rids = asked if isinstance(asked, list) else list(asked)      # (compiled: a list is read by index)
     judged = _priced_targets(s, seat, hold, abil, rids, tab, guarded, pricing, strong, near, own, front, links,
-                             reaches)
+                             reaches, dry)
     if kept is not None:
         assert isinstance(candidates, list)
         if redo >= _SHORT:
@@ -277,7 +289,8 @@ def _with(races: set[tuple[int, str]] | None, held: tuple[int, str]) -> set[tupl
 
 def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...], rids: list[str],
                     tab: Hooks, guarded: Races, pricing: Races, strong: Races, near: bool, own: list[str],
-                    front: int, links: tuple[Ability, ...], reaches: tuple[Ability, ...]) -> dict[str, int]:
+                    front: int, links: tuple[Ability, ...], reaches: tuple[Ability, ...],
+                    dry: bool = False) -> dict[str, int]:
     """Those of `rids` the race may target, each with its cost. A target: not its own already,
     not immune (a hero, the Dragon, a hole), not shielded by its holder (`_shielded`), water only
     if an effect conquers water, none an effect refuses (`may_target`), and each within reach
@@ -286,7 +299,8 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
     lies there, the defenders and their markers, the effects' changes, at least the floor,
     Kobolds'); `cost_of` itself where the race's price is flat or its strength counts
     (`priced_apart`), or the defenders count for more (`strong`). (One loop: each region is
-    looked up once, and no list of targets is made between the two.)"""
+    looked up once, and no list of targets is made between the two.) `dry`: no region of `rids`
+    is water, and the race conquers none (none is asked whether it is)."""
     regions = s.regions
     race = hold.race
     water, water_ok, may = s.board.water, tab.conquers_water, tab.may_target
@@ -313,11 +327,12 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
             continue                                            # already held
         if r.hero or r.dragon or r.hole:
             continue                                            # immune
-        if (r.marks or (owner is not None and owner != seat and (
+        marked = r.marks                   # (read once: its truth is asked twice)
+        if (marked or (owner is not None and owner != seat and (
                 (peaceful and owner in peace) or (asks and (owner, r.race) in answering)))) and _shielded(
                 s, seat, rid, r, guarded, pricing, peace):              # (without markers: a foe's only)
             continue
-        if rid in water and not (water_ok and _conquers_water(water_ok, s, seat, rid)):
+        if not dry and rid in water and not (water_ok and _conquers_water(water_ok, s, seat, rid)):
             continue
         if may and _refused(may, s, seat, rid):
             continue
@@ -330,8 +345,8 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
         n = (same if same >= 0 else printed[rid]) + r.mountain + r.lair + r.fortress + r.encampments + r.lost_tribe
         if r.tokens and (owner is None or owner != seat):
             n += r.tokens
-        if r.marks:
-            for name, k in r.marks.items():
+        if marked:
+            for name, k in marked.items():
                 spec = marks.get(name)
                 if spec is not None:
                     n += spec.defence * k + (spec.defence_of(s, rid) if spec.defence_of else 0)

@@ -21,7 +21,7 @@ the nearest ("did you mean"); `Where.parse` refuses the first.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, cast
 
 from ..board import FEATURES, TERRAINS
 from ..errors import ParamError
@@ -53,7 +53,8 @@ NEVER_HELD = ("empty", "lost_tribe", "active", "opponent")
 class Where:
     """A parsed `where:` condition; `holds(s, seat, race, rid)` answers it."""
 
-    __slots__ = ("d", "terrains", "features", "not_terrains", "not_features", "printed", "_cache", "_next")
+    __slots__ = ("d", "terrains", "features", "not_terrains", "not_features", "printed", "_key", "_anywhere", "_round", "_next_terrains",
+                 "_occupants", "_isolated", "_cache", "_next")
 
     def __init__(self, d: Mapping[str, Any]) -> None:
         # one word where a list is taken, a list where one word is: all kept as tuples
@@ -68,6 +69,17 @@ class Where:
         # the regions of a board matching the printed half of the condition (all of them when
         # it says nothing of the printed board), and each region's neighbours of the terrain
         # `next_to_own` names: worked out once per board
+        # what the printed half of the condition reads: the key under which a board keeps the
+        # regions matching it (`Board.kept`), for any condition that reads the same
+        self._key = ("where", self.terrains, self.features, self.not_terrains, self.not_features,
+                     bool(self.d.get("coastal")), bool(self.d.get("not_coastal")), bool(self.d.get("border")))
+        # ... none of which it says (every region matches that half), and the other half's
+        # words, read as attributes (`_holds`, asked of each region a listing prices)
+        self._anywhere = self._key == ("where", frozenset(), frozenset(), frozenset(), frozenset(), False, False, False)
+        self._round: tuple[str, ...] = self.d.get("round") or ()
+        self._next_terrains: tuple[str, ...] = self.d.get("next_to_own") or ()
+        self._occupants: tuple[str, ...] = self.d.get("occupant") or ()
+        self._isolated = bool(self.d.get("isolated"))
         self._cache: tuple[object, frozenset[str]] = (None, frozenset())
         self._next: tuple[object, dict[str, tuple[str, ...]]] = (None, {})
 
@@ -144,8 +156,10 @@ class Where:
     def _printed_part(self, board: "Board") -> frozenset[str]:
         """The regions of `board` matching what the condition says of the printed board."""
         seen, regions = self._cache
-        if seen is not board:
-            regions = frozenset(r for r in board.index if self._printed_holds(board, r))
+        if seen is not board:              # (the last board's at once; another's as the board kept it)
+            got = board.kept(self._key)
+            regions = cast("frozenset[str]", got) if got is not None else board.keep(
+                self._key, frozenset(r for r in board.index if self._printed_holds(board, r)))
             self._cache = (board, regions)
         return regions
 
@@ -169,28 +183,34 @@ class Where:
         return True
 
     def _holds(self, s: "GameState", seat: int, race: str | None, rid: str) -> bool:
-        d = self.d
         board = s.board
-        seen, part = self._cache
-        if seen is not board:
-            part = self._printed_part(board)
-        if rid not in part:
+        if not self._anywhere:
+            seen, part = self._cache
+            if seen is not board:
+                part = self._printed_part(board)
+            if rid not in part:
+                return False
+        rounds = self._round
+        if rounds and ("even" if s.round % 2 == 0 else "odd") not in rounds:
             return False
-        if "round" in d and ("even" if s.round % 2 == 0 else "odd") not in d["round"]:
-            return False
-        t = d.get("next_to_own")
+        t = self._next_terrains
         if t:
             regions = s.regions
             for n in self._next_to(board, t)[rid]:
                 r = regions[n]
-                if r.owner == seat and r.race == race and r.tokens:
+                owner = r.owner           # (compared once known to be a seat: compiled, a quick comparison)
+                if owner is not None and owner == seat and r.race == race and r.tokens:
                     break
             else:
                 return False
-        occ = d.get("occupant")
-        if occ and not any(self._occupant(s, seat, rid, o) for o in occ):
-            return False
-        if d.get("isolated"):
+        occ = self._occupants
+        if occ:                           # (a loop, not `any`: no generator made for each region)
+            for o in occ:
+                if self._occupant(s, seat, rid, o):
+                    break
+            else:
+                return False
+        if self._isolated:
             for n in s.board.neighbours(rid):
                 r = s.regions[n]
                 if r.lost_tribe or (r.tokens and not (r.owner == seat and r.race == race)):
@@ -201,8 +221,11 @@ class Where:
         """Each region's neighbours of one of `terrains` on `board`."""
         seen, table = self._next
         if seen is not board:
-            table = {rid: tuple(n for n in board.neighbours(rid) if board.region(n).terrain in terrains)
-                     for rid in board.index}
+            key = ("next_to", terrains)
+            got = board.kept(key)
+            table = cast("dict[str, tuple[str, ...]]", got) if got is not None else board.keep(key, {
+                rid: tuple(n for n in board.neighbours(rid) if board.region(n).terrain in terrains)
+                for rid in board.index})
             self._next = (board, table)
         return table
 
