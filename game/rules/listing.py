@@ -33,13 +33,9 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
     # one, and a marker it lays is in a region it wrote (`_changed`), so only those are read
     prior = s._prior is not None
     if not prior and ("conquest_price" in cat.hooked or "conquest_refused" in cat.hooked):
-        guarding = cat.guarding            # (a race asking a price is among those that guard)
-        fresh = s._fresh_p
+        fresh = s._fresh_p                 # (a race asking a price is among those that guard)
         for i, p in enumerate(s.players):
-            got = p._answers
-            if got is None or got.seat != i or got.guarding is not guarding:
-                got = _answers_of(s, i, p, fresh)      # (for `_answering_races`, next)
-            if got.prices:
+            if _answers_of(s, i, p, fresh).prices:     # (kept for `_answering_races`, next)
                 return False
     far = cat.nonlocal_marks
     if far:
@@ -108,11 +104,9 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     if since is None:
         if near:
             candidates: Iterable[str] = board.ids_in(front)
-        elif not own and not tab.enters_anywhere:          # the ways in (`conquest_candidates`)
-            candidates = board.ids_in(board.entry_bits if dry else board.entry_bits | board.border_sea_bits)
-        else:
-            candidates = conquest_candidates(s, seat, race, abil, own)
-            dry = False
+        else:                              # the ways in (dry ones if the race is), or the whole board
+            candidates = conquest_candidates(s, seat, race, abil, own, dry)
+            dry = dry and not own and not tab.enters_anywhere
     else:
         candidates, kept, near_written = _since(s, since, near, front, linked)
         dry = dry and near
@@ -208,16 +202,12 @@ def _answering_races(s: GameState, seat: int) -> tuple[Races, Races, Races]:
     (`immunity_reason`, `price_reason`, `cost_of`), as the holds are found there. Each player's
     answer is his own (`_answers_of`), kept with him: most players are read unwritten from one
     listing to the next. (Usually none answers, or one: his sets are the answer.)"""
-    guarding = s.catalog.guarding
     fresh = s._fresh_p
     out: Guarded | None = None
     for i, p in enumerate(s.players):
         if i == seat:
             continue
-        got = p._answers
-        if got is None or got.seat != i or got.guarding is not guarding:
-            got = _answers_of(s, i, p, fresh)
-        its = got.races
+        its = _answers_of(s, i, p, fresh).races
         if its is not None:
             out = its if out is None else (out[0] | its[0], out[1] | its[1], out[2] | its[2])
     return _NONE_ANSWER if out is None else out
@@ -228,8 +218,12 @@ def _answers_of(s: GameState, i: int, p: PlayerState, fresh: AbstractSet[int]) -
     `PlayerState.hold` finds it (the Active race first), of the effects in force that may
     answer for its regions (`Catalog.guards`); and whether any of his holds asks a price
     (`judged_locally`, which asks them all). Kept with `p` unless it was written in this state
-    and may be written again (`GameState._fresh_p`)."""
+    and may be written again (`GameState._fresh_p`); the kept one given while it was worked out
+    for this seat and this catalog's guarding effects."""
     cat = s.catalog
+    got = p._answers
+    if got is not None and got.seat == i and got.guarding is cat.guarding:
+        return got
     guarded: set[tuple[int, str]] | None = None
     pricing: set[tuple[int, str]] | None = None
     strong: set[tuple[int, str]] | None = None

@@ -174,9 +174,10 @@ def adjacent_to_own(s: GameState, seat: int, rid: str, own: Iterable[str],
 
 
 def conquest_candidates(s: GameState, seat: int, race: str, abil: tuple[Ability, ...],
-                        own: list[str]) -> Iterable[str]:
+                        own: list[str], dry: bool = False) -> Iterable[str]:
     """Regions worth asking `target_reason` about: neighbours of `own` (or the way in, for a
-    race with no region), widened to the whole board when an effect reaches further."""
+    race with no region), widened to the whole board when an effect reaches further. `dry`: the
+    race conquers no water, so its ways in are the edge's land alone (no border sea)."""
     tab = s.catalog.hooks(abil)
     if own:
         if tab.reaches or tab.links:
@@ -185,7 +186,7 @@ def conquest_candidates(s: GameState, seat: int, race: str, abil: tuple[Ability,
     if tab.enters_anywhere:
         return s.regions
     board = s.board
-    return board.ids_in(board.entry_bits | board.border_sea_bits)
+    return board.ids_in(board.entry_bits if dry else board.entry_bits | board.border_sea_bits)
 
 
 def frontier(board: Board, own: list[str]) -> list[str]:

@@ -11,7 +11,7 @@ YAML: `{conquer_from_afar: {coins: 1, only_if_not_adjacent: true}}`
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from .base import Ability, MarkSpec, Victim, register
 from .box import note_placed, take_back
@@ -22,17 +22,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-_STEPS: Final[dict[int, tuple["Board", dict[str, frozenset[str]]]]] = {}
-
-
 def two_steps(board: "Board") -> dict[str, frozenset[str]]:
     """For each region of `board`, the regions exactly two steps from it across land or the Lake
     (never a Sea): not it, not next to it, next to a neighbour of it that is not a Sea. Worked out
-    once a board (the relation is symmetric)."""
-    got = _STEPS.get(id(board))
-    if got is None or got[0] is not board:
-        if len(_STEPS) > 32:
-            _STEPS.clear()
+    once a board, and kept by it (`Board.keep`; the relation is symmetric)."""
+    got = board.kept("two_steps")
+    if got is None:
         adjacency = board.adjacency
         table: dict[str, frozenset[str]] = {}
         for rid in board.index:
@@ -44,19 +39,15 @@ def two_steps(board: "Board") -> dict[str, frozenset[str]]:
             far -= adj
             far.discard(rid)
             table[rid] = frozenset(far)
-        got = _STEPS[id(board)] = (board, table)
-    return got[1]
-
-
-_STEP_BITS: Final[dict[int, tuple["Board", tuple[int, ...]]]] = {}
+        return board.keep("two_steps", table)
+    return cast("dict[str, frozenset[str]]", got)
 
 
 def two_step_bits(board: "Board") -> tuple[int, ...]:
-    """`two_steps` as masks (`Board.bits`), by region number; worked out once a board."""
-    got = _STEP_BITS.get(id(board))
-    if got is None or got[0] is not board:
-        if len(_STEP_BITS) > 32:
-            _STEP_BITS.clear()
+    """`two_steps` as masks (`Board.bits`), by region number; worked out once a board, and kept
+    by it (`Board.keep`)."""
+    got = board.kept("two_step_bits")
+    if got is None:
         table, bits = two_steps(board), board.bits
         masks: list[int] = []
         for rid in board.ids:
@@ -64,8 +55,8 @@ def two_step_bits(board: "Board") -> tuple[int, ...]:
             for other in table[rid]:
                 m |= bits[other]
             masks.append(m)
-        got = _STEP_BITS[id(board)] = (board, tuple(masks))
-    return got[1]
+        return board.keep("two_step_bits", tuple(masks))
+    return cast("tuple[int, ...]", got)
 
 
 def launch_sites(s: "GameState", own: list[str], rid: str) -> list[str]:

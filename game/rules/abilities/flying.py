@@ -6,7 +6,7 @@ YAML: `flying`
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, cast
 
 from .base import Ability, register
 
@@ -15,18 +15,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-_LAND: Final[dict[int, tuple["Board", frozenset[str]]]] = {}
-
-
 def land_of(board: "Board") -> frozenset[str]:
-    """The land regions of `board` (every region but its Seas and Lake), made once a board: the
-    same set each time, whose mask the board keeps (`Board.mask_of`)."""
-    got = _LAND.get(id(board))
-    if got is None or got[0] is not board:
-        if len(_LAND) > 32:
-            _LAND.clear()
-        got = _LAND[id(board)] = (board, frozenset(board.ids) - board.water)
-    return got[1]
+    """The land regions of `board` (every region but its Seas and Lake), made once a board and
+    kept by it (`Board.keep`): the same set each time, whose mask the board keeps too
+    (`Board.mask_of`)."""
+    got = board.kept("land")
+    if got is None:
+        return board.keep("land", frozenset(board.ids) - board.water)
+    return cast("frozenset[str]", got)
 
 
 class Flying(Ability):
