@@ -53,7 +53,7 @@ from .listing import conquest_options, judged_locally, peace_in_force
 from .pricing import cost_of, least_tokens
 from .reasons import Reason, reason
 from .resolution import take_region
-from .state import CONQUER, GAME_OVER, PICK, WITHDRAW, GameState, Judged, Listed
+from .state import CONQUER, GAME_OVER, PICK, WITHDRAW, GameState, Judged, Listed, Options
 from .targets import only_forced
 from .waiting import TURN_OVER, WAITING, asked
 
@@ -167,6 +167,8 @@ _CONQUERS: Final[dict[str, Conquer]] = {}
 _REINFORCES: Final[dict[str, Reinforce]] = {}
 _ABANDONS: Final[dict[str, Abandon]] = {}
 _PICKS: Final[list[Pick]] = []
+#: no conquest judged (a listing outside the conquests; never written)
+_NO_OPTIONS: Final = Options([], [])
 
 
 def _pick(i: int) -> Pick:
@@ -228,10 +230,10 @@ def lend_listing(s: GameState, seen: GameState) -> None:
     lent.accepted = None
 
 
-def _listing(s: GameState) -> tuple[list[Action], Judged | None, dict[str, int]]:
+def _listing(s: GameState) -> tuple[list[Action], Judged | None, Options]:
     """The intents of `legal_actions`; those conquests as a `Judged`, when the next position of
     the turn may build on them; and the cost of each conquest judged."""
-    costs: dict[str, int] = {}
+    costs = _NO_OPTIONS
     t = s.turn
     phase = t.phase
     if phase == GAME_OVER:
@@ -292,17 +294,21 @@ def _listing(s: GameState) -> tuple[list[Action], Judged | None, dict[str, int]]
             if s._sealed:                     # for an effect listing the same targets (the Dragon)
                 s._opts = (seat, hold, opts)
             bonus = tab.die_bonus
-            costs = opts                      # (a dict of its own, never written once listed)
+            costs = opts                      # (lists of its own, never written once listed)
             if judged is not None:
                 judged.options = opts
             if "forced_regions" in cat.hooked:            # a taunt: some regions first
                 opts = only_forced(s, seat, opts, hand)
             conquers, reinforces = _CONQUERS, _REINFORCES
-            for rid, c in opts.items():
+            rids, cs = opts.rids, opts.costs
+            for k in range(len(rids)):
+                c = cs[k]
                 if c <= hand:
+                    rid = rids[k]
                     x = conquers.get(rid)
                     out.append(x if x is not None else made_once(conquers, _CONQUER, rid))
-                elif die and c - hand <= (brought(3, die_bonus(s, seat, rid, bonus)) if bonus else 3):
+                elif die and c - hand <= (brought(3, die_bonus(s, seat, rids[k], bonus)) if bonus else 3):
+                    rid = rids[k]
                     y = reinforces.get(rid)
                     out.append(y if y is not None else made_once(reinforces, _REINFORCE, rid))
         if may_decline(s, seat):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, AbstractSet, Any, Final, Iterable, Mapping
 from .abilities.base import Ability
 from .board import _SHORT, Board
 from .pricing import cost_of
-from .state import Answers, GameState, Guarded, Judged, PlayerState, RaceHold, RegionState
+from .state import _NARROW, Answers, GameState, Guarded, Judged, Options, PlayerState, RaceHold, RegionState
 from .targets import at_peace, conquest_candidates, immunity_reason, price_reason
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -72,9 +72,9 @@ _NO_REACH: Final[Reach] = ((), None, (), None)
 
 def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...],
                      own: list[str], since: Judged | None = None,
-                     hooks: Hooks | None = None) -> dict[str, int]:
+                     hooks: Hooks | None = None) -> Options:
     """Every region `hold` (the Active race of `seat`) may target now, with its cost, in board
-    order: the regions `target_reason` accepts among `conquest_candidates`, priced as `cost_of`
+    order (`Options`): the regions `target_reason` accepts among `conquest_candidates`, priced as `cost_of`
     prices them. The fast path of `legal_actions`: it builds no `Reason` for the regions it
     leaves out (the agreement of the two is tested position by position). `since`: what was
     judged in the position this one was played from, when `judged_locally` holds in both and it
@@ -99,7 +99,7 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     dry = not tab.conquers_water
     if dry:
         front &= ~board.water_bits
-    kept: dict[str, int] | None = None
+    kept: Options | None = None
     near_written = 0
     if since is None:
         if near:
@@ -122,13 +122,12 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     rids = asked if isinstance(asked, list) else list(asked)      # (compiled: a list is read by index)
     judged = _priced_targets(s, seat, hold, abil, rids, tab, guarded, pricing, strong, near, own, front, links,
                              reaches, dry)
-    if kept is not None:
-        assert isinstance(candidates, list)
-        if redo >= _SHORT:
-            return _kept_wide(candidates, set(judge), kept, judged)
-        return _kept(board.bits, candidates, redo, kept, judged)
+    if kept is not None:                       # the regions near those written judged again, the
+        if len(board.ids) > _NARROW:           # others' options kept (all still in the front: `_since`)
+            return _merged(board.index, kept, judged, set(board.ids_of(near_written)))
+        return _kept(board.bits, kept, judged, near_written)
     if since is not None:
-        return _with_the_unchanged(s, judged, since, set(judge))
+        return _merged(board.index, since.options, judged, set(judge))
     return judged
 
 
@@ -178,10 +177,11 @@ def _front(board: Board, own: list[str], mine: int, linked: dict[str, frozenset[
 
 
 def _since(s: GameState, since: Judged, near: bool, front: int,
-           linked: dict[str, frozenset[str]] | None) -> tuple[list[str], dict[str, int] | None, int]:
+           linked: dict[str, frozenset[str]] | None) -> tuple[list[str], Options | None, int]:
     """Building on the position played before: the regions to judge, the options judged there
     that are kept where nothing near changed (None: every candidate is judged), and the regions
-    written since with their neighbours (a mask), judged again."""
+    written since with their neighbours (a mask), judged again. (An option kept is in the front
+    still: it was next to a region of the race, which was not written, as nothing near it was.)"""
     board = s.board
     bits, index, adj = board.bits, board.index, board.adj_bits
     near_written = 0                  # (a region or two: no mask of them read a byte at a time)
@@ -284,8 +284,8 @@ def _with(races: set[tuple[int, str]] | None, held: tuple[int, str]) -> set[tupl
 def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...], rids: list[str],
                     tab: Hooks, guarded: Races, pricing: Races, strong: Races, near: bool, own: list[str],
                     front: int, links: tuple[Ability, ...], reaches: tuple[Ability, ...],
-                    dry: bool = False) -> dict[str, int]:
-    """Those of `rids` the race may target, each with its cost. A target: not its own already,
+                    dry: bool = False) -> Options:
+    """Those of `rids` the race may target, each with its cost (in the order of `rids`). A target: not its own already,
     not immune (a hero, the Dragon, a hole), not shielded by its holder (`_shielded`), water only
     if an effect conquers water, none an effect refuses (`may_target`), and each within reach
     (`_in_reach`; all are when `near`, and the ways in of a race holding no region, `_ways_in`).
@@ -312,7 +312,8 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
     apart = tab.priced_apart
     # on a board wider than a machine word, the front is asked by name (`_in_reach`)
     ahead = set(s.board.ids_in(front)) if own and not near and front >= _SHORT else None
-    out: dict[str, int] = {}
+    out: list[str] = []
+    costs: list[int] = []
     for rid in rids:
         r = regions[rid]
         owner = r.owner               # (compared once known to be a seat: compiled, a quick comparison)
@@ -334,7 +335,8 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
             continue
         # its price
         if apart or (strengths and r.tokens and owner is not None and owner != seat and (owner, r.race) in strong):
-            out[rid] = cost_of(s, seat, rid, abil, hold).total
+            out.append(rid)
+            costs.append(cost_of(s, seat, rid, abil, hold).total)
             continue
         n = (same if same >= 0 else printed[rid]) + r.mountain + r.lair + r.fortress + r.encampments + r.lost_tribe
         if r.tokens and (owner is None or owner != seat):
@@ -346,8 +348,9 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
                     n += spec.defence * k + (spec.defence_of(s, rid) if spec.defence_of else 0)
         for ab in mods:
             n += ab.cost_modifier(s, seat, rid)
-        out[rid] = n if n > floor else floor
-    return out
+        out.append(rid)
+        costs.append(n if n > floor else floor)
+    return Options(out, costs)
 
 
 def _shielded(s: GameState, seat: int, rid: str, r: RegionState, guarded: Races, pricing: Races,
@@ -425,69 +428,65 @@ def _least_cost(s: GameState, seat: int, tab: Hooks) -> int:
     return max([1] + [ab.cost_floor(s, seat) for ab in tab.cost_floor])
 
 
-def _kept(bits: Mapping[str, int], candidates: list[str], redo: int, kept: dict[str, int],
-          judged: dict[str, int]) -> dict[str, int]:
-    """The options in board order: of `candidates`, those near the regions written (`redo`, a
-    mask) as judged now (`judged`), the others as kept from the position before (`kept`)."""
-    out: dict[str, int] = {}
-    for rid in candidates:
-        c = judged.get(rid) if bits[rid] & redo else kept.get(rid)
-        if c is not None:
-            out[rid] = c
-    return out
-
-
-def _kept_wide(candidates: list[str], redo: AbstractSet[str], kept: dict[str, int],
-               judged: dict[str, int]) -> dict[str, int]:
-    """`_kept` on a board wider than a machine word: the regions near those written (`redo`) are
-    known by name, where a wide mask would make a number for each candidate."""
-    out: dict[str, int] = {}
-    for rid in candidates:
-        c = judged.get(rid) if rid in redo else kept.get(rid)
-        if c is not None:
-            out[rid] = c
-    return out
-
-
-def _with_the_unchanged(s: GameState, out: dict[str, int], since: Judged,
-                        redo: AbstractSet[str]) -> dict[str, int]:
-    """The options judged now (`out`, among the regions `redo` near those written), with those
-    judged before elsewhere, in board order. When every option judged now was one before (a
-    race that reaches the whole board, after a conquest), the options before are copied and
-    brought up to date in place, each keeping its place; else both lists are merged."""
-    before = since.options
-    for rid in out:
-        if rid not in before:
-            return _merged(s, out, since, redo)
-    kept = before.copy()
-    for rid in redo:
-        c = out.get(rid)
-        if c is not None:
-            kept[rid] = c
-        elif rid in kept:
-            del kept[rid]
-    return kept
-
-
-def _merged(s: GameState, out: dict[str, int], since: Judged, redo: AbstractSet[str]) -> dict[str, int]:
-    """`_with_the_unchanged` where an option is new: the options judged now and those judged
-    before elsewhere, both in board order, merged."""
-    index = s.board.index
-    judged = list(out.items())
-    n = len(judged)
+def _kept(bits: Mapping[str, int], kept: Options, judged: Options, written: int) -> Options:
+    """The options in board order: those judged now (`judged`, near the regions written), and
+    those kept from the position before (`kept`) but those near the regions written (`written`,
+    a mask): the two lists merged, each in board order (`Board.bits` grows with it)."""
+    kr, kc = kept.rids, kept.costs
+    jr, jc = judged.rids, judged.costs
+    nj = len(jr)
     j = 0
-    nxt = index[judged[0][0]] if n else 0          # the place of the next option judged now
-    merged: dict[str, int] = {}
-    for rid, c in since.options.items():
+    nxt = bits[jr[0]] if nj else 0                  # the place of the next option judged now
+    out: list[str] = []
+    costs: list[int] = []
+    for k in range(len(kr)):
+        rid = kr[k]
+        b = bits[rid]
+        if b & written:
+            continue
+        while j < nj and nxt < b:
+            out.append(jr[j])
+            costs.append(jc[j])
+            j += 1
+            if j < nj:
+                nxt = bits[jr[j]]
+        out.append(rid)
+        costs.append(kc[k])
+    while j < nj:
+        out.append(jr[j])
+        costs.append(jc[j])
+        j += 1
+    return Options(out, costs)
+
+
+def _merged(index: Mapping[str, int], kept: Options, judged: Options, redo: AbstractSet[str]) -> Options:
+    """`_kept` where the regions judged again are known by name (`redo`): on a board wider than
+    a machine word, whose masks would make a number for each region asked, or when a race that
+    reaches further was judged again near the regions written alone (every option judged then
+    among them). Those of `kept` in `redo` are left out; the two merged by `Board.index`."""
+    kr, kc = kept.rids, kept.costs
+    jr, jc = judged.rids, judged.costs
+    nj = len(jr)
+    j = 0
+    nxt = index[jr[0]] if nj else 0
+    out: list[str] = []
+    costs: list[int] = []
+    for k in range(len(kr)):
+        rid = kr[k]
         if rid in redo:
             continue
-        if j < n and index[rid] > nxt:
-            while j < n and index[rid] > nxt:
-                merged[judged[j][0]] = judged[j][1]
+        if j < nj:
+            at = index[rid]
+            while j < nj and nxt < at:
+                out.append(jr[j])
+                costs.append(jc[j])
                 j += 1
-                if j < n:
-                    nxt = index[judged[j][0]]
-        merged[rid] = c
-    for k in range(j, n):
-        merged[judged[k][0]] = judged[k][1]
-    return merged
+                if j < nj:
+                    nxt = index[jr[j]]
+        out.append(rid)
+        costs.append(kc[k])
+    while j < nj:
+        out.append(jr[j])
+        costs.append(jc[j])
+        j += 1
+    return Options(out, costs)

@@ -390,9 +390,51 @@ class TurnState:
         return TurnState(**{k: _copy.deepcopy(v) for k, v in d.items()})
 
 
+class Options:
+    """The conquests judged possible in a position: the regions in board order (`rids`), and
+    the cost of each in the same place (`costs`). Two lists, not a mapping: the listing makes
+    them a region at a time and reads them in order, and a region's cost is asked once a move
+    (`get`, a search among a few dozen), where a mapping would hash every region into a table
+    grown as it fills. `dict(options)` gives them as a mapping (`keys`, `[]`)."""
+
+    __slots__ = ("rids", "costs")
+
+    def __init__(self, rids: list[str], costs: list[int]) -> None:
+        self.rids = rids
+        self.costs = costs
+
+    def get(self, rid: str) -> int | None:
+        """The cost of `rid`, or None when it is not among the options."""
+        rids = self.rids
+        for k in range(len(rids)):
+            if rids[k] == rid:
+                return self.costs[k]
+        return None
+
+    def keys(self) -> list[str]:
+        return self.rids
+
+    def __getitem__(self, rid: str) -> int:
+        c = self.get(rid)
+        if c is None:
+            raise KeyError(rid)
+        return c
+
+    def __len__(self) -> int:
+        return len(self.rids)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Options) and self.rids == other.rids and self.costs == other.costs
+
+    __hash__ = None  # type: ignore[assignment]    # (written in place while a listing is made)
+
+    def __repr__(self) -> str:
+        return f"Options({dict(zip(self.rids, self.costs, strict=True))!r})"
+
+
 class Judged:
-    """The conquests `legal_actions` judged possible in a position (region -> cost, in board
-    order), kept for the position after a conquest or abandon of the same turn: there only the
+    """The conquests `legal_actions` judged possible in a position (`Options`: the regions in board
+    order, each with its cost), kept for the position after a conquest or abandon of the same turn: there only the
     regions written meanwhile and their neighbours are judged again (`conquest_options`). Kept
     only when every effect that judges a target there judges it locally
     (`Ability.judges_locally`); valid only where all but the options are the same. (A plain
@@ -401,7 +443,7 @@ class Judged:
     __slots__ = ("seat", "round", "picked", "race", "power", "used", "peace", "options")
 
     def __init__(self, seat: int, round: int, picked: bool, race: str, power: str | None,
-                 used: dict[str, Any], peace: tuple[Any, ...], options: dict[str, int]) -> None:
+                 used: dict[str, Any], peace: tuple[Any, ...], options: Options) -> None:
         self.seat = seat
         self.round = round
         self.picked = picked
@@ -433,7 +475,7 @@ class Listed:
     __slots__ = ("intents", "costs", "judged", "accepted")
 
     intents: tuple["Action", ...]       # the intents listed (`apply` finds the one sent by identity)
-    costs: dict[str, int]               # the cost of each conquest among them
+    costs: Options                      # the conquests judged, each with its cost
     judged: Judged | None               # the conquests judged, when a later position of the turn may build on them
     # the intents off the list that `why_illegal` accepted there since (`apply` finds them by
     # identity too), or None where nothing is to be added (a listing lent to a view)
@@ -509,7 +551,7 @@ class GameState:
         # the conquests `legal_actions` judged for this sealed state, as (seat, its Active race's
         # hold, region -> cost), for an effect that lists the same targets (the Dragon's); any
         # write forgets it, as it forgets the listing
-        self._opts: tuple[int, RaceHold, dict[str, int]] | None = None
+        self._opts: tuple[int, RaceHold, Options] | None = None
 
     # -- copy-on-write ---------------------------------------------------------------
     def copy(self) -> "GameState":
@@ -1007,3 +1049,4 @@ class GameState:
 when_compiled(RaceHold, PlayerState, Combo, TurnState)
 by_parts(GameState, lambda s: (s.board, s.catalog), forget=("_listed", "_opts"))
 by_parts(Judged, lambda j: (j.seat, j.round, j.picked, j.race, j.power, j.used, j.peace, j.options))
+by_parts(Options, lambda o: (o.rids, o.costs))

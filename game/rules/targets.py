@@ -14,7 +14,7 @@ from .board import Board
 from .common import effects
 from .pricing import conquest_price, conquest_refused, cost_of
 from .reasons import Reason, reason
-from .state import GameState, RaceHold
+from .state import GameState, Options, RaceHold
 
 
 def decline_conqueror(s: GameState, seat: int) -> tuple[RaceHold, tuple[Ability, ...]] | None:
@@ -105,11 +105,18 @@ def forced_targets(s: GameState, seat: int) -> list[tuple[str, int]]:
     return sorted(out, key=lambda x: index[x[0]])
 
 
-def only_forced(s: GameState, seat: int, options: dict[str, int], hand: int) -> dict[str, int]:
-    """`options` (region -> cost), cut down to the regions a taunt says must be conquered first
-    when the race can take one of them outright now (`forced_targets`)."""
-    must = {rid for rid, _ in forced_targets(s, seat) if options.get(rid, hand + 1) <= hand}
-    return {rid: c for rid, c in options.items() if rid in must} if must else options
+def only_forced(s: GameState, seat: int, options: Options, hand: int) -> Options:
+    """`options`, cut down to the regions a taunt says must be conquered first when the race can
+    take one of them outright now (`forced_targets`)."""
+    must: set[str] = set()
+    for rid, _ in forced_targets(s, seat):
+        c = options.get(rid)
+        if c is not None and c <= hand:
+            must.add(rid)
+    if not must:
+        return options
+    kept = [k for k, rid in enumerate(options.rids) if rid in must]
+    return Options([options.rids[k] for k in kept], [options.costs[k] for k in kept])
 
 
 def forced_reason(s: GameState, seat: int, rid: str, hold: RaceHold, abil: tuple[Ability, ...]) -> Reason | None:

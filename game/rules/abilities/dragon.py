@@ -121,8 +121,9 @@ class Dragon(Ability):
         # (those the listing judged for the race's conquests, when it has)
         judged = s._opts
         if judged is not None and judged[0] == seat and judged[1] is hold:
-            return [made_once(_MADE, _DRAGON, rid) for rid in judged[2]]
-        return [made_once(_MADE, _DRAGON, rid) for rid in conquest_options(s, seat, hold, abil, s.held_names(seat, hold.race))]
+            return [made_once(_MADE, _DRAGON, rid) for rid in judged[2].rids]
+        return [made_once(_MADE, _DRAGON, rid)
+                for rid in conquest_options(s, seat, hold, abil, s.held_names(seat, hold.race)).rids]
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
                      events: list[dict[str, Any]]) -> None:
