@@ -75,7 +75,7 @@ def _ids_by_byte(ids: Sequence[str]) -> tuple[tuple[tuple[str, ...], ...], ...]:
     return tuple(out)
 
 
-def _mask(bits: Mapping[str, int], rids: Iterable[str]) -> int:
+def _mask(bits: dict[str, int], rids: Iterable[str]) -> int:
     """The mask of the regions `rids` (`Board.bits`)."""
     m = 0
     for rid in rids:
@@ -137,7 +137,7 @@ class Board:
     coastal: frozenset[str] = field(compare=False)   # land regions touching a sea or lake
     border_seas: frozenset[str] = field(compare=False)  # seas touching the edge
     water: frozenset[str] = field(compare=False)        # seas and lakes
-    by_id: Mapping[str, Region] = field(compare=False)
+    by_id: dict[str, Region] = field(compare=False)
     ids: tuple[str, ...] = field(compare=False)          # the regions' ids in board order (by number)
     bits: dict[str, int] = field(compare=False)          # region -> its bit (1 << its number)
     adj_bits: tuple[int, ...] = field(compare=False)     # by number: the mask of its neighbours

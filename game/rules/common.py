@@ -7,7 +7,7 @@ region alone, each made once (`made_once`).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping, TypeVar
+from typing import Any, Callable, Iterable, TypeVar
 
 from .abilities.base import Ability
 from .abilities.markers import set_mark
@@ -229,7 +229,7 @@ def default_region(s: GameState, seat: int, race: str) -> str | None:
     return leftover_region(s.regions, seat, race, s.turn.last_taken.get(race), s.regions_of(seat, race))
 
 
-def leftover_region(regions: Mapping[str, RegionState], seat: int, race: str, last: str | None,
+def leftover_region(regions: dict[str, RegionState], seat: int, race: str, last: str | None,
                     own: list[str]) -> str | None:
     """`default_region` from its parts: `last`, the region `race` took last this turn, and `own`,
     its regions in board order."""

@@ -6,7 +6,7 @@ leaves out, and may build on what was judged in the position this one was played
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, AbstractSet, Any, Final, Iterable, Mapping
+from typing import TYPE_CHECKING, AbstractSet, Any, Final, Iterable
 
 from .abilities.base import Ability
 from .board import _SHORT, Board
@@ -428,7 +428,7 @@ def _least_cost(s: GameState, seat: int, tab: Hooks) -> int:
     return max([1] + [ab.cost_floor(s, seat) for ab in tab.cost_floor])
 
 
-def _kept(bits: Mapping[str, int], kept: Options, judged: Options, written: int) -> Options:
+def _kept(bits: dict[str, int], kept: Options, judged: Options, written: int) -> Options:
     """The options in board order: those judged now (`judged`, near the regions written), and
     those kept from the position before (`kept`) but those near the regions written (`written`,
     a mask): the two lists merged, each in board order (`Board.bits` grows with it)."""
@@ -459,7 +459,7 @@ def _kept(bits: Mapping[str, int], kept: Options, judged: Options, written: int)
     return Options(out, costs)
 
 
-def _merged(index: Mapping[str, int], kept: Options, judged: Options, redo: AbstractSet[str]) -> Options:
+def _merged(index: dict[str, int], kept: Options, judged: Options, redo: set[str]) -> Options:
     """`_kept` where the regions judged again are known by name (`redo`): on a board wider than
     a machine word, whose masks would make a number for each region asked, or when a race that
     reaches further was judged again near the regions written alone (every option judged then

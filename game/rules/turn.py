@@ -10,7 +10,7 @@ that the engine's tables of them hold these functions and no wrapper between.
 from __future__ import annotations
 
 import copy
-from typing import Any, Final, Mapping
+from typing import Any, Final
 
 from .abilities import Ability
 from .abilities.markers import counted_regions, frozen_by
@@ -306,7 +306,7 @@ def _plain(s: GameState, hold: RaceHold, hooks: Hooks) -> bool:
     return "set_aside" not in hold.memo and EMPTIED not in s.turn.used and hooks.plain_redeploy
 
 
-def _board_and_hand(regions: Mapping[str, RegionState], own: list[str], seat: int, race: str,
+def _board_and_hand(regions: dict[str, RegionState], own: list[str], seat: int, race: str,
                     hand: int, last: str | None) -> dict[str, int]:
     """The plain default redeploy (`_plain`) of `race`, holding `own` with `hand` tokens in hand;
     `last`: the region it took last this turn."""
@@ -316,7 +316,7 @@ def _board_and_hand(regions: Mapping[str, RegionState], own: list[str], seat: in
     return counts
 
 
-def _board_and_hand_counts(regions: Mapping[str, RegionState], own: list[str], seat: int, race: str,
+def _board_and_hand_counts(regions: dict[str, RegionState], own: list[str], seat: int, race: str,
                            hand: int, last: str | None) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(_board_and_hand(regions, own, seat, race, hand, last).items()))
 
@@ -369,7 +369,7 @@ def _spread_args(s: GameState, seat: int, hold: RaceHold, held: list[str]) -> tu
     return regions, own, held, seat, hold.race, s.turn.last_taken.get(hold.race), on_board, total, least
 
 
-def _spread(regions: Mapping[str, RegionState], own: list[str], held: list[str], seat: int, race: str,
+def _spread(regions: dict[str, RegionState], own: list[str], held: list[str], seat: int, race: str,
             last: str | None, on_board: int, total: int, least: int) -> dict[str, int]:
     """`default_redeploy` once its numbers are known: `total` tokens over `own` (the regions
     redeployed over; `held`: those the race holds), `least` in each, `on_board` there now,
@@ -429,7 +429,7 @@ def _counts_of(a: Redeploy) -> tuple[tuple[str, int], ...]:
     return a.counts
 
 
-def redeploy_counts(s: GameState, seat: int, counts: Mapping[str, int], events: list[dict[str, Any]],
+def redeploy_counts(s: GameState, seat: int, counts: dict[str, int], events: list[dict[str, Any]],
                     own: list[str] | None = None) -> None:
     """The Active race of `seat` is spread over its regions as `counts` says (R6, R19); `own`:
     those regions (`redeploy_regions`), when the caller knows them."""
@@ -494,7 +494,7 @@ def _refill(s: GameState, seat: int, rid: str, was: dict[str, Any], tokens: int)
 # -- withdraw -----------------------------------------------------------------------------
 
 
-def withdraw_reason(s: GameState, seat: int, counts: Mapping[str, int]) -> Reason | None:
+def withdraw_reason(s: GameState, seat: int, counts: dict[str, int]) -> Reason | None:
     t = s.turn
     if t.phase != WITHDRAW or not t.withdraw:
         return reason("nobody_places")
