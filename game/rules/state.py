@@ -464,9 +464,32 @@ class Judged:
                 f"power={self.power!r}, used={self.used!r}, peace={self.peace!r}, options={self.options!r})")
 
 
-#: who holds which regions: (seat, race) -> the mask of its regions (`Board.bits`), and
-#: (seat, race) -> its regions in board order, made from the mask when first asked
-Held = tuple[dict[tuple[int, str], int], dict[tuple[int, str], list[str]]]
+#: who holds which regions, seat by seat: for each seat, race -> the mask of its regions
+#: (`Board.bits`), and race -> its regions in board order, made from the mask when first asked.
+#: (By seat, then by race: a race's name is looked up by the hash it keeps, where a key (seat,
+#: race) would be made, hashed and compared at each look-up.)
+Held = tuple[list[dict[str, int]], list[dict[str, list[str]]]]
+#: no region held (never written)
+_NONE_HELD: Final[dict[str, int]] = {}
+
+
+def _seat_copied(held: Held, seat: int, copied: int) -> int:
+    """Make the two mappings of `seat` in `held` (lists of the caller's own) the caller's own too,
+    unless `copied` (a mask of seats) says they are; the mask with it."""
+    masks, names = held
+    while len(masks) <= seat:                      # (a seat added since the index was made)
+        masks.append({})
+        names.append({})
+    if not copied >> seat & 1:
+        masks[seat] = masks[seat].copy()
+        names[seat] = names[seat].copy()
+    return copied | 1 << seat
+
+
+def _masks_of(held: Held, seat: int) -> dict[str, int]:
+    """The masks of the races of `seat` in `held`."""
+    masks = held[0]
+    return masks[seat] if seat < len(masks) else _NONE_HELD
 class Listed:
     """What `legal_actions` listed for a sealed state, kept until the state is written. It has no
     constructor of its own: the engine makes one per listing, and interpreted, `Listed()` and four
@@ -719,37 +742,38 @@ class GameState:
     def held_names(self, seat: int, race: str) -> list[str]:
         """`regions_of`, but the list a sealed state keeps, itself: the engine's own reading,
         for callers that never change it (`regions_of` gives a copy)."""
-        key = (seat, race)
         if self._sealed:
             held = self._held
             if held is None:
                 held = self._held = self._index(self._changed)
-            got = held[1].get(key)
+            if seat >= len(held[1]):
+                return self.board.ids_in(0)
+            kept = held[1][seat]
+            got = kept.get(race)
             if got is None:
-                got = None if COMPILED else self._names_since(key, self._changed)
+                got = None if COMPILED else self._names_since(seat, race, self._changed)
                 if got is None:
-                    got = self.board.ids_in(held[0].get(key, 0))
-                held[1][key] = got
+                    got = self.board.ids_in(held[0][seat].get(race, 0))
+                kept[race] = got
             return got
         if not COMPILED or len(self.board.ids) > _NARROW:   # (compiled, a mask of a board that fits a
-            got = self._names_since(key, self._fresh_r)        # machine word is read into names quicker)
+            got = self._names_since(seat, race, self._fresh_r)  # machine word is read into names quicker)
             if got is not None:
                 return got
         return self.board.ids_in(self.held_bits(seat, race))
 
-    def _names_since(self, key: tuple[int, str], written: set[str] | frozenset[str]) -> list[str] | None:
+    def _names_since(self, seat: int, race: str, written: set[str] | frozenset[str]) -> list[str] | None:
         """The regions of `key` in board order, from the names the index copied from (`_base`)
         kept for it: those `written` since left out, and the written ones now held put back in
         board order (no mask read a region at a time); None when that index kept none."""
         base = self._base
-        if base is None:
+        if base is None or seat >= len(base[1]):
             return None
-        got = base[1].get(key)
+        got = base[1][seat].get(race)
         if got is None:
             return None
         if not written:
             return list(got)
-        seat, race = key
         out = [rid for rid in got if rid not in written]
         regions = self.regions
         added = False
@@ -770,7 +794,7 @@ class GameState:
             held = self._held
             if held is None:
                 held = self._held = self._index(self._changed)
-            return held[0].get((seat, race), 0)
+            return _masks_of(held, seat).get(race, 0)
         bits = self.board.bits
         regions = self.regions
         base = self._base
@@ -780,7 +804,7 @@ class GameState:
                 if r.owner == seat and r.race == race and r.tokens:
                     m |= bits[rid]
             return m
-        m = base[0].get((seat, race), 0)
+        m = _masks_of(base, seat).get(race, 0)
         for rid in self._fresh_r:              # the regions written since `base` was true
             r = regions[rid]
             if r.owner == seat and r.race == race and r.tokens:
@@ -797,8 +821,9 @@ class GameState:
             held = self._held
             if held is None:
                 held = self._held = self._index(self._changed)
-            for (seat, _), m in held[0].items():
-                n[seat] += m.bit_count()
+            for seat, masks in enumerate(held[0]):
+                for m in masks.values():
+                    n[seat] += m.bit_count()
         else:
             for r in self.regions.values():
                 if r.tokens and r.race is not None and r.owner is not None:
@@ -812,17 +837,19 @@ class GameState:
         bits = self.board.bits
         base = self._base
         if base is None:
-            by_key: dict[tuple[int, str], int] = {}
+            made: Held = ([{} for _ in self.players], [{} for _ in self.players])
+            copied = (1 << len(self.players)) - 1
             for rid, r in regions.items():
                 if r.tokens and r.race is not None and r.owner is not None:
-                    key = (r.owner, r.race)
-                    by_key[key] = by_key.get(key, 0) | bits[rid]
-            return by_key, {}
+                    copied = _seat_copied(made, r.owner, copied)
+                    masks = made[0][r.owner]
+                    masks[r.race] = masks.get(r.race, 0) | bits[rid]
+            return made
         index = self.board.index
         if not changed:
             return base
-        by_key, names = base                     # copied at the first region held otherwise
-        copied = False
+        held: Held = base                        # copied at the first region held otherwise
+        copied = -1              # the seats whose mappings are copied, a mask (-1: not the lists either)
         # compiled, the names of a board that fits a machine word are read from the mask again
         # when asked; those of a wider board (whose masks are read a byte at a time) brought up to date
         forget = COMPILED and len(index) <= _NARROW
@@ -834,41 +861,45 @@ class GameState:
             # holders ever not the same object, the region would be taken out and put back)
             if r.owner is p.owner and (r.race is p.race or r.race == p.race) and (r.tokens > 0) == (p.tokens > 0):
                 continue                           # held as before
-            if not copied:
-                by_key, names = by_key.copy(), names.copy()
-                copied = True
+            if copied < 0:
+                held = (list(base[0]), list(base[1]))
+                copied = 0
             bit = bits[rid]
             if p.tokens and p.race is not None and p.owner is not None:
-                was = (p.owner, p.race)
-                m = by_key[was] ^ bit
+                copied = _seat_copied(held, p.owner, copied)
+                masks, kept = held[0][p.owner], held[1][p.owner]
+                was = p.race
+                m = masks[was] ^ bit
                 if m:
-                    by_key[was] = m
+                    masks[was] = m
                 else:
-                    del by_key[was]
-                got = names.get(was)
+                    del masks[was]
+                got = kept.get(was)
                 if got is not None:               # the names kept, without it (never changed in place)
                     if forget:
-                        del names[was]
+                        del kept[was]
                     else:
-                        names[was] = [x for x in got if x != rid]
+                        kept[was] = [x for x in got if x != rid]
             if r.tokens and r.race is not None and r.owner is not None:
-                now = (r.owner, r.race)
-                by_key[now] = by_key.get(now, 0) | bit
-                got = names.get(now)
+                copied = _seat_copied(held, r.owner, copied)
+                masks, kept = held[0][r.owner], held[1][r.owner]
+                now = r.race
+                masks[now] = masks.get(now, 0) | bit
+                got = kept.get(now)
                 if got is not None:               # ... and with it, in board order
                     if forget:
-                        del names[now]
+                        del kept[now]
                     else:
-                        names[now] = _placed(got, rid, index)
-        return (by_key, names) if copied else base
+                        kept[now] = _placed(got, rid, index)
+        return held
 
     def active_regions(self, seat: int) -> list[str]:
         hold = self.players[seat].active
         return self.regions_of(seat, hold.race) if hold else []
 
-    def _held_now(self) -> dict[tuple[int, str], int]:
-        """(seat, race) -> the mask of its regions, for this state as it is now (the index of a
-        sealed state; else the index copied from, brought up to date with the regions written)."""
+    def _held_now(self) -> list[dict[str, int]]:
+        """For each seat, race -> the mask of its regions, for this state as it is now (the index
+        of a sealed state; else the index copied from, brought up to date with the regions written)."""
         if self._sealed:
             held = self._held
             if held is None:
@@ -889,10 +920,12 @@ class GameState:
         `race` (any, when None)."""
         regions = self.regions
         n = 0
-        for (who, r), m in self._held_now().items():
-            if (seat is None or who == seat) and (race is None or r == race):
-                for rid in self.board.ids_in(m):
-                    n += regions[rid].tokens
+        for who, masks in enumerate(self._held_now()):
+            if seat is None or who == seat:
+                for r, m in masks.items():
+                    if race is None or r == race:
+                        for rid in self.board.ids_in(m):
+                            n += regions[rid].tokens
         return n
 
     def marker_count(self, marker: str) -> int:
