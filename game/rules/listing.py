@@ -83,7 +83,7 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     up in place (markers' defence, the effects' changes, the combo's floor asked once).
 
     In steps: how far the race's effects reach (`_reach`), the front (`_front`: the regions next
-    to its own), the candidates (building on the position before: `_since`, `_kept`), the ways in
+    to its own), the candidates (building on the position before: `_since`, `_merged`), the ways in
     of a race holding no region (`_ways_in`), and the targets among them with their prices
     (`_priced_targets`)."""
     tab = s.catalog.hooks(abil) if hooks is None else hooks
@@ -124,10 +124,10 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
                              reaches, dry)
     if kept is not None:                       # the regions near those written judged again, the
         if len(board.ids) > _NARROW:           # others' options kept (all still in the front: `_since`)
-            return _merged(board.index, kept, judged, set(board.ids_of(near_written)))
-        return _kept(board.bits, kept, judged, near_written)
+            return _merged(board.index, kept, judged, 0, set(board.ids_of(near_written)))
+        return _merged(board.bits, kept, judged, near_written, None)
     if since is not None:
-        return _merged(board.index, since.options, judged, set(judge))
+        return _merged(board.index, since.options, judged, 0, set(judge))
     return judged
 
 
@@ -428,61 +428,39 @@ def _least_cost(s: GameState, seat: int, tab: Hooks) -> int:
     return max([1] + [ab.cost_floor(s, seat) for ab in tab.cost_floor])
 
 
-def _kept(bits: dict[str, int], kept: Options, judged: Options, written: int) -> Options:
+def _merged(order: dict[str, int], kept: Options, judged: Options, written: int,
+            redo: set[str] | None) -> Options:
     """The options in board order: those judged now (`judged`, near the regions written), and
-    those kept from the position before (`kept`) but those near the regions written (`written`,
-    a mask): the two lists merged, each in board order (`Board.bits` grows with it)."""
+    those kept from the position before (`kept`) but those near the regions written, the two
+    merged (each in board order) by `order`, a number for each region that grows with board
+    order. Those of `kept` left out: in `written` (a mask) on a board that fits a machine word,
+    `order` its `Board.bits`; or in `redo` (by name) on a wider one, whose masks would make a
+    number for each region asked, or where a race that reaches further was judged again near
+    the regions written alone (every option judged then among them), `order` its `Board.index`."""
     kr, kc = kept.rids, kept.costs
     jr, jc = judged.rids, judged.costs
     nj = len(jr)
     j = 0
-    nxt = bits[jr[0]] if nj else 0                  # the place of the next option judged now
+    nxt = order[jr[0]] if nj else 0                 # the place of the next option judged now
+    at = 0                                          # ... and of the option kept
     out: list[str] = []
     costs: list[int] = []
     for k in range(len(kr)):
         rid = kr[k]
-        b = bits[rid]
-        if b & written:
+        if redo is None:
+            at = order[rid]
+            if at & written:
+                continue
+        elif rid in redo:
             continue
-        while j < nj and nxt < b:
+        elif j < nj:
+            at = order[rid]
+        while j < nj and nxt < at:
             out.append(jr[j])
             costs.append(jc[j])
             j += 1
             if j < nj:
-                nxt = bits[jr[j]]
-        out.append(rid)
-        costs.append(kc[k])
-    while j < nj:
-        out.append(jr[j])
-        costs.append(jc[j])
-        j += 1
-    return Options(out, costs)
-
-
-def _merged(index: dict[str, int], kept: Options, judged: Options, redo: set[str]) -> Options:
-    """`_kept` where the regions judged again are known by name (`redo`): on a board wider than
-    a machine word, whose masks would make a number for each region asked, or when a race that
-    reaches further was judged again near the regions written alone (every option judged then
-    among them). Those of `kept` in `redo` are left out; the two merged by `Board.index`."""
-    kr, kc = kept.rids, kept.costs
-    jr, jc = judged.rids, judged.costs
-    nj = len(jr)
-    j = 0
-    nxt = index[jr[0]] if nj else 0
-    out: list[str] = []
-    costs: list[int] = []
-    for k in range(len(kr)):
-        rid = kr[k]
-        if rid in redo:
-            continue
-        if j < nj:
-            at = index[rid]
-            while j < nj and nxt < at:
-                out.append(jr[j])
-                costs.append(jc[j])
-                j += 1
-                if j < nj:
-                    nxt = index[jr[j]]
+                nxt = order[jr[j]]
         out.append(rid)
         costs.append(kc[k])
     while j < nj:
