@@ -302,13 +302,11 @@ def _listing(s: GameState) -> tuple[list[Action], Judged | None, Options]:
             conquers, reinforces = _CONQUERS, _REINFORCES
             rids, cs = opts.rids, opts.costs
             for k in range(len(rids)):
-                c = cs[k]
+                c, rid = cs[k], rids[k]
                 if c <= hand:
-                    rid = rids[k]
                     x = conquers.get(rid)
                     out.append(x if x is not None else made_once(conquers, _CONQUER, rid))
-                elif die and c - hand <= (brought(3, die_bonus(s, seat, rids[k], bonus)) if bonus else 3):
-                    rid = rids[k]
+                elif die and c - hand <= (brought(3, die_bonus(s, seat, rid, bonus)) if bonus else 3):
                     y = reinforces.get(rid)
                     out.append(y if y is not None else made_once(reinforces, _REINFORCE, rid))
         if may_decline(s, seat):

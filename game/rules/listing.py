@@ -285,16 +285,17 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
                     tab: Hooks, guarded: Races, pricing: Races, strong: Races, near: bool, own: list[str],
                     front: int, links: tuple[Ability, ...], reaches: tuple[Ability, ...],
                     dry: bool = False) -> Options:
-    """Those of `rids` the race may target, each with its cost (in the order of `rids`). A target: not its own already,
-    not immune (a hero, the Dragon, a hole), not shielded by its holder (`_shielded`), water only
-    if an effect conquers water, none an effect refuses (`may_target`), and each within reach
-    (`_in_reach`; all are when `near`, and the ways in of a race holding no region, `_ways_in`).
-    Its cost: the total `cost_of` works out, without its labelled parts (the printed cost, what
-    lies there, the defenders and their markers, the effects' changes, at least the floor,
-    Kobolds'); `cost_of` itself where the race's price is flat or its strength counts
-    (`priced_apart`), or the defenders count for more (`strong`). (One loop: each region is
-    looked up once, and no list of targets is made between the two.) `dry`: no region of `rids`
-    is water, and the race conquers none (none is asked whether it is)."""
+    """Those of `rids` the race may target, each with its cost, in the order of `rids`. A target:
+    not its own already, not immune (a hero, the Dragon, a hole), not shielded by its holder
+    (`_shielded`), water only if an effect conquers water, none an effect refuses
+    (`may_target`), and each within reach (`_in_reach`; all are when `near`, and the ways in of
+    a race holding no region, `_ways_in`). Its cost: the total `cost_of` works out, without its
+    labelled parts (the printed cost, what lies there, the defenders and their markers, the
+    effects' changes, at least the floor, Kobolds'); `cost_of` itself where the race's price is
+    flat or its strength counts (`priced_apart`), or the defenders count for more (`strong`).
+    (One loop: each region is looked up once, and no list of targets is made between the two.)
+    `dry`: no region of `rids` is water, and the race conquers none (none is asked whether it
+    is)."""
     regions = s.regions
     race = hold.race
     water, water_ok, may = s.board.water, tab.conquers_water, tab.may_target

@@ -433,9 +433,10 @@ class Options:
 
 
 class Judged:
-    """The conquests `legal_actions` judged possible in a position (`Options`: the regions in board
-    order, each with its cost), kept for the position after a conquest or abandon of the same turn: there only the
-    regions written meanwhile and their neighbours are judged again (`conquest_options`). Kept
+    """The conquests `legal_actions` judged possible in a position (`Options`: the regions in
+    board order, each with its cost), kept for the position after a conquest or abandon of the
+    same turn: there only the regions written meanwhile and their neighbours are judged again
+    (`conquest_options`). Kept
     only when every effect that judges a target there judges it locally
     (`Ability.judges_locally`); valid only where all but the options are the same. (A plain
     class: compiled, it is made natively, where a named tuple's constructor runs interpreted.)"""
@@ -490,6 +491,8 @@ def _masks_of(held: Held, seat: int) -> dict[str, int]:
     """The masks of the races of `seat` in `held`."""
     masks = held[0]
     return masks[seat] if seat < len(masks) else _NONE_HELD
+
+
 class Listed:
     """What `legal_actions` listed for a sealed state, kept until the state is written. It has no
     constructor of its own: the engine makes one per listing, and interpreted, `Listed()` and four
@@ -747,7 +750,7 @@ class GameState:
             if held is None:
                 held = self._held = self._index(self._changed)
             if seat >= len(held[1]):
-                return self.board.ids_in(0)
+                return []
             kept = held[1][seat]
             got = kept.get(race)
             if got is None:
@@ -763,8 +766,8 @@ class GameState:
         return self.board.ids_in(self.held_bits(seat, race))
 
     def _names_since(self, seat: int, race: str, written: set[str] | frozenset[str]) -> list[str] | None:
-        """The regions of `key` in board order, from the names the index copied from (`_base`)
-        kept for it: those `written` since left out, and the written ones now held put back in
+        """The regions of `race` held by `seat` in board order, from the names the index copied
+        from (`_base`) kept for them: those `written` since left out, and the written ones now held put back in
         board order (no mask read a region at a time); None when that index kept none."""
         base = self._base
         if base is None or seat >= len(base[1]):

@@ -115,8 +115,13 @@ def only_forced(s: GameState, seat: int, options: Options, hand: int) -> Options
             must.add(rid)
     if not must:
         return options
-    kept = [k for k, rid in enumerate(options.rids) if rid in must]
-    return Options([options.rids[k] for k in kept], [options.costs[k] for k in kept])
+    rids: list[str] = []
+    costs: list[int] = []
+    for rid, c in zip(options.rids, options.costs, strict=True):
+        if rid in must:
+            rids.append(rid)
+            costs.append(c)
+    return Options(rids, costs)
 
 
 def forced_reason(s: GameState, seat: int, rid: str, hold: RaceHold, abil: tuple[Ability, ...]) -> Reason | None:
