@@ -57,7 +57,7 @@ from .content.catalog import ContentError, default_catalog, load_catalog
 from .content.packs import resolve_content, shipped_packs
 from .fingerprint import bot_seats, bots_fingerprint, fingerprint
 from .lab.runner import LabConfig, load_table, play_numbered
-from .rules import Board, Catalog, Conquer, apply, legal_actions, new_game
+from .rules import Board, Catalog, Conquer, legal_actions, new_game, play
 from .stopping import run_stoppable
 
 NAMES = ["ann", "bob", "cid", "dee", "eve"]
@@ -90,7 +90,9 @@ def timed_game(board: Board, catalog: Any, seed: int, cpu: bool = False, players
     """One random game of `players` (the same intents as `random_playout` with this seed), timed:
     the whole game, and the time inside `legal_actions` and inside `apply`; with `cpu`, the whole
     game alone, in processor time (a shared machine's other work left out). With `count` (not
-    with `cpu`), also how many intents the positions listed in all, and how many conquests."""
+    with `cpu`), also how many intents the positions listed in all, and how many conquests.
+    Each state is left behind as the next is played (`play`, as the numba engine's raw loop
+    plays on one board)."""
     clock = time.perf_counter
     rng = random.Random(seed)
     names = NAMES[:players]
@@ -100,7 +102,7 @@ def timed_game(board: Board, catalog: Any, seed: int, cpu: bool = False, players
         steps = 0
         while not s.game_over:
             acts = legal_actions(s)
-            s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+            s, _ = play(s, acts[rng.randrange(len(acts))], rng)
             steps += 1
         return {"game": time.process_time() - t0, "legal": 0.0, "apply": 0.0, "steps": steps}
     t0 = clock()
@@ -111,7 +113,7 @@ def timed_game(board: Board, catalog: Any, seed: int, cpu: bool = False, players
         a0 = clock()
         acts = legal_actions(s)
         a1 = clock()
-        s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+        s, _ = play(s, acts[rng.randrange(len(acts))], rng)
         a2 = clock()
         t_legal += a1 - a0
         t_apply += a2 - a1
@@ -125,8 +127,9 @@ def timed_game(board: Board, catalog: Any, seed: int, cpu: bool = False, players
 
 # The code a tree runs to time its own engine (`--compare`): it uses only what every revision
 # of the engine offers (`new_game`, `legal_actions`, `apply`, the default catalog, the map), so
-# it runs as well on an old checkout, whose own bench may not know this protocol. A tree's own
-# build is looked for first (`game.native`); a revision taken from git has none.
+# it runs as well on an old checkout, whose own bench may not know this protocol; `play` where the
+# tree has it, as `timed_game` does. A tree's own build is looked for first (`game.native`); a
+# revision taken from git has none.
 ENABLE = '''
 try:
     from game import native
@@ -142,6 +145,10 @@ CPU = bool(os.environ.get("SMALLWORLD_BENCH_CPU"))
 ''' + ENABLE + r'''
 from game.content.catalog import default_catalog, load_catalog
 from game.rules import apply, legal_actions, new_game
+try:                              # each state left behind, played in place where the engine can
+    from game.rules import play as apply
+except ImportError:               # a revision from before `play`
+    pass
 from game.bench import five_player_board
 board, _ = five_player_board()
 catalog = load_catalog(sys.argv[1:]) if sys.argv[1:] else default_catalog()

@@ -19,7 +19,7 @@ import random
 
 from .bots import LEVELS, SEARCHING, make_bot
 from .bots.arena import play_game
-from .rules import Board, Catalog, GameState, Record, apply, legal_actions, new_game
+from .rules import Board, Catalog, GameState, Record, legal_actions, new_game, play
 
 NAMES = ["ann", "bob", "cid", "dee", "eve"]
 
@@ -33,7 +33,7 @@ def fingerprint(board: Board, catalog: Catalog, games: int, players: int = 5) ->
         while not s.game_over:
             acts = legal_actions(s)
             h.update(repr(acts).encode())
-            s, rec = apply(s, acts[rng.randrange(len(acts))], rng)
+            s, rec = play(s, acts[rng.randrange(len(acts))], rng)
             h.update(json.dumps(rec.to_dict(), sort_keys=True, default=repr).encode())
         h.update(json.dumps(s.to_dict(), sort_keys=True, default=repr).encode())
     return h.hexdigest()[:16]

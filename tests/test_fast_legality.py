@@ -14,17 +14,20 @@ import ast
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from game.big_board import copies_board
 from game.content.catalog import default_catalog, load_catalog
+from game.content.tmx import load_map
 from game.rules import (
     CONQUER,
     PICK,
     REDEPLOY,
     Abandon,
     Action,
+    Board,
     Catalog,
     Conquer,
     Decline,
@@ -38,6 +41,7 @@ from game.rules import (
     cost_of,
     legal_actions,
     new_game,
+    play,
     why_illegal,
 )
 from game.rules.abilities.dragon import Dragon
@@ -45,6 +49,7 @@ from game.rules.actions import action_from_dict
 from game.rules.common import decline_reason, may_decline
 from game.rules.engine import _among
 from game.rules.listing import conquest_options, judged_locally
+from game.rules.state import MARKER_LIMITS, _marker_on
 from game.rules.targets import target_reason
 from tests.boards import BOARDS
 
@@ -121,15 +126,18 @@ def _random_start(catalog: Catalog, seed: int) -> tuple[GameState, random.Random
 
 
 def _play(catalog_of: str, board_name: str, players: int, seed: int) -> tuple[int, int]:
+    """A random game checked position by position, each played from the one before by `apply`
+    (an even `seed`) or in place by `play` (an odd one)."""
     catalog = _catalog(catalog_of)
     rng = random.Random(seed)
     s = new_game(BOARDS[board_name](), [f"p{i}" for i in range(players)], catalog, rng)
+    step = play if seed % 2 else apply
     positions = compared = 0
     while not s.game_over:
         compared += _check_position(s)
         positions += 1
         acts = legal_actions(s)
-        s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+        s, _ = step(s, acts[rng.randrange(len(acts))], rng)
     return positions, compared
 
 
@@ -156,11 +164,12 @@ def test_the_fast_paths_agree_on_a_board_wider_than_a_machine_word(catalog_of: s
         assert len(board.ids) > 64
         rng = random.Random(2000 + seed)
         s = new_game(board, [f"p{i}" for i in range(3 + seed % 3)], _catalog(catalog_of), rng)
+        step = play if seed % 4 < 2 else apply           # in place, or each state kept
         while not s.game_over:
             _check_position(s)
             positions += 1
             acts = legal_actions(s)
-            s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
+            s, _ = step(s, acts[rng.randrange(len(acts))], rng)
     assert positions >= 200
 
 
@@ -619,6 +628,95 @@ def test_playing_an_intent_never_changes_the_state_it_was_played_from(catalog_of
             assert not any(getattr(c, p) is getattr(new, p) for p in (*parts, "tray")) and c.regions is not new.regions
             s = new
     assert shared > owned > 0
+
+
+def _trace(board: Board, names: list[str], catalog: Catalog, seed: int, step: Any) -> tuple[list[str], int]:
+    """A random game played by `step` (`apply` or `play`): each listing, record and table as
+    text, and how many intents wrote the regions' mapping in place."""
+    rng = random.Random(seed)
+    s = new_game(board, names, catalog, rng)
+    out: list[str] = []
+    in_place = 0
+    while not s.game_over:
+        acts = legal_actions(s)
+        out.append(repr(acts))
+        regions = s.regions
+        s, rec = step(s, acts[rng.randrange(len(acts))], rng)
+        in_place += s.regions is regions and s.written_in_place > 0
+        out.append(repr(rec.to_dict()))
+        out.append(repr(s.to_dict()))
+    return out, in_place
+
+
+@pytest.mark.parametrize("catalog_of", ["base", "expansions", "invented"])
+def test_playing_in_place_plays_the_same_game(catalog_of: str) -> None:
+    """`play` writes the regions' mapping of the state it plays from in place, where `apply`
+    copies it: two games from the same seed, one played by each (one after the other, as the
+    engine's caches of a sealed position would tell), list the same intents, record the same
+    dice and events and leave the same table, step by step (the test boards, a board wider than
+    a machine word, and the 5-player map)."""
+    steps = in_place = 0
+    catalog = _catalog(catalog_of)
+    for seed in range(12):
+        if seed < 6:
+            board = BOARDS[["ring", "grid", "wide"][seed % 3]]()
+        elif seed < 8:
+            board = copies_board(BOARDS["grid"](), 3, "every" if seed % 2 == 0 else "first")
+        else:
+            board = load_map(ROOT / "maps" / "five_players.tmx").board
+        names = [f"p{i}" for i in range(2 + seed % 4)] if seed < 8 else [f"p{i}" for i in range(5)]
+        kept, _ = _trace(board, names, catalog, 300 + seed, apply)
+        spent, wrote = _trace(board, names, catalog, 300 + seed, play)
+        assert spent == kept
+        steps += len(kept) // 3
+        in_place += wrote
+    assert steps >= 1000 and in_place >= steps // 3
+
+
+def test_play_never_writes_a_state_it_did_not_make() -> None:
+    """`play` writes in place only the regions' mapping the state played from made itself: from
+    a copy (a computer player's look-ahead from the table's state, or from its view of it) the
+    first intent copies the mapping, and the state copied from is as it was, whatever is played
+    on from there."""
+    catalog = load_catalog(EXPANSIONS)
+    for seed in range(4):
+        s, rng = _random_start(catalog, 500 + seed)
+        for _ in range(40 + 15 * seed):             # a position some way into the game
+            s, _ = apply(s, legal_actions(s)[rng.randrange(len(legal_actions(s)))], rng)
+        before, listed = s.to_dict(), repr(legal_actions(s))
+        c = s.copy()
+        steps = 0
+        while not c.game_over and steps < 120:
+            acts = legal_actions(c)
+            c, _ = play(c, acts[rng.randrange(len(acts))], rng)
+            steps += 1
+        assert s.to_dict() == before and repr(legal_actions(s)) == listed
+        assert s.regions is not c.regions
+
+
+def test_counts_first_asked_after_a_write_in_place_read_the_board() -> None:
+    """A state played in place keeps only the regions it wrote as they were (`_marks_from`);
+    a marker count its state before had not made is then worked back from the board: random
+    games of every length with every expansion, each count asked first at the last state, agree
+    with a reading of every region (and the count of the markers whose defence reads further)."""
+    catalog = load_catalog(EXPANSIONS)
+    far = catalog.nonlocal_marks
+    worked_back = 0
+    for seed in range(60):
+        s, rng = _random_start(catalog, 700 + seed)
+        for _ in range(1 + (seed * 7) % 90):
+            if s.game_over:
+                break
+            acts = legal_actions(s)
+            s, _ = play(s, acts[rng.randrange(len(acts))], rng)
+        part = s._from_part
+        for m in sorted(MARKER_LIMITS):
+            first = part and s._marks_base is not None and m not in s._marks_base
+            assert s.marker_count(m) == sum(_marker_on(r, m) for r in s.regions.values()), (seed, m)
+            worked_back += first
+        if far:
+            assert s.far_marked() == sum(1 for r in s.regions.values() if r.marks and not far.isdisjoint(r.marks))
+    assert worked_back >= 60
 
 
 def test_a_region_move_lists_what_its_reasons_accept() -> None:

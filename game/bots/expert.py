@@ -92,6 +92,7 @@ from ..rules import (
     actor,
     apply,
     legal_actions,
+    play,
     why_illegal,
 )
 from ..stats import mean_ci
@@ -315,13 +316,16 @@ class ExpertBot:
         seat = self.seat
         me = self._styled[plan.style]
         out: list[Action] = []
-        if plan.first is not None:
-            s, _ = apply(s, plan.first, die)
+        step = apply                     # `s` is asked again for the next plan: kept, the
+        if plan.first is not None:       # states played after it left behind (`play`)
+            s, _ = step(s, plan.first, die)
             out.append(plan.first)
+            step = play
         while not s.game_over and s.turn.seat == seat and actor(s) == seat and len(out) < 500:
             a = me.decide(s)
             out.append(a)
-            s, _ = apply(s, a, die)
+            s, _ = step(s, a, die)
+            step = play
         return out
 
     # -- the search ---------------------------------------------------------------------------------
@@ -480,22 +484,23 @@ class ExpertBot:
         return max(plans, key=ucb)
 
     def play_plan(self, s: GameState, plan: Plan, luck: str) -> GameState:
-        """Play the seat's turn by `plan` until the turn passes on (or the game ends)."""
+        """Play the seat's turn by `plan` until the turn passes on (or the game ends); `s` is
+        used up (`play`)."""
         seat = self.seat
         me = self._styled[plan.style]
         die = turn_die(s, luck)
         if plan.first is not None and why_illegal(s, plan.first) is None:
-            s, _ = apply(s, plan.first, die)
+            s, _ = play(s, plan.first, die)
         steps = 0
         while not s.game_over and s.turn.seat == seat and actor(s) == seat:
-            s, _ = apply(s, me.decide(s), die)
+            s, _ = play(s, me.decide(s), die)
             steps += 1
             if steps > 500:
                 raise RuntimeError("a planned turn did not end")
         return s
 
     def advance(self, s: GameState, bots: list[MediumBot], luck: str) -> GameState:
-        """Let the others play (Medium) until the seat's next turn begins."""
+        """Let the others play (Medium) until the seat's next turn begins; `s` is used up (`play`)."""
         seat = self.seat
         steps = 0
         turn = None
@@ -504,7 +509,7 @@ class ExpertBot:
             if (s.round, s.turn.seat) != turn:
                 turn = (s.round, s.turn.seat)
                 die = turn_die(s, luck)
-            s, _ = apply(s, bots[actor(s)].decide(s), die)
+            s, _ = play(s, bots[actor(s)].decide(s), die)
             steps += 1
             if steps > 5000:
                 raise RuntimeError("the other players' turns did not end")

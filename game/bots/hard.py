@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from ..rules import CONQUER, PICK, Action, Decline, GameState, Pick, actor, apply, legal_actions, outcome
+from ..rules import CONQUER, PICK, Action, Decline, GameState, Pick, actor, legal_actions, outcome, play
 from .knowledge import Knowledge
 from .medium import MediumBot, MediumStyle
 from .tactics import RegionValuer, decline_income, turns_left
@@ -203,10 +203,10 @@ class HardBot:
         s.seal()
         die = random.Random(f"{luck}:{s.round}:{seat}")
         me = self._styled[cand.style]
-        if cand.first is not None:
-            s, _ = apply(s, cand.first, die)
+        if cand.first is not None:            # (`play`: each state is left behind; `s0`, the
+            s, _ = play(s, cand.first, die)     # view the copy came from, is never written)
         while not s.game_over and s.turn.seat == seat and actor(s) == seat:
-            s, _ = apply(s, me.decide(s), die)
+            s, _ = play(s, me.decide(s), die)
         if self.horizon is None:
             return score(play_out(s, bots, luck), seat)
         end = (s.round + self.horizon, seat)
@@ -218,7 +218,7 @@ def play_out(s: GameState, bots: list[MediumBot], rng: random.Random | str,
              stop: Callable[[GameState], bool] | None = None) -> GameState:
     """Play on with Medium in every seat until the game ends (or `stop` says so). With a string
     for `rng`, each turn rolls its own die sequence seeded by (rng, round, seat): two look-ahead
-    games from different plans then see the same luck turn by turn."""
+    games from different plans then see the same luck turn by turn. `s` is used up (`play`)."""
     steps = 0
     turn_key = None
     die = rng if isinstance(rng, random.Random) else None
@@ -229,7 +229,7 @@ def play_out(s: GameState, bots: list[MediumBot], rng: random.Random | str,
             turn_key = (s.round, s.turn.seat)
             die = random.Random(f"{rng}:{turn_key[0]}:{turn_key[1]}")
         assert die is not None
-        s, _ = apply(s, bots[actor(s)].decide(s), die)
+        s, _ = play(s, bots[actor(s)].decide(s), die)
         steps += 1
         if steps > 20_000:
             raise RuntimeError("a look-ahead game did not end")

@@ -3,7 +3,8 @@
 which lists what the program, its tests and its guides use (a test keeps it so).
 
 - A game: `new_game` (or `build_position` for a set-up position), then `legal_actions`,
-  `why_illegal`, `apply` (which returns the next state and the `Record` of the intent), `actor`
+  `why_illegal`, `apply` (which returns the next state and the `Record` of the intent; `play`,
+  the same for a caller done with the state it plays from, writes in place), `actor`
   (whose intent is awaited), `asked` (a decision out of turn awaited, see `waiting.py`), `replay`; the phases `PICK`, `CONQUER`, `REDEPLOY`, `WITHDRAW`,
   `GAME_OVER`; `outcome` ranks the players by R13 and says who won (`ranking.py`).
 - The intents (`Pick`, `Conquer`, ... `Use`), `action_from_dict` and `ACTION_TYPES`.
@@ -54,7 +55,17 @@ from .catalog import Catalog
 from .chance import Replay, ScriptedDice
 from .common import column_marks, default_region
 from .die import die_bonus
-from .engine import Record, actor, apply, conquest_cost, legal_actions, lend_listing, replay, why_illegal
+from .engine import (
+    Record,
+    actor,
+    apply,
+    conquest_cost,
+    legal_actions,
+    lend_listing,
+    play,
+    replay,
+    why_illegal,
+)
 from .errors import BoardError, CatalogError, IllegalAction, NotImplementedRule, SetupError
 from .events import EVENT_TYPES, Event, ScoreEvent, UseEvent, events_of, typed_event
 from .lent import badge_of, lent_key, lent_parts
@@ -83,7 +94,7 @@ from .waiting import asked
 
 __all__ = [
     # a game
-    "new_game", "build_position", "legal_actions", "why_illegal", "apply", "actor", "asked", "replay", "Record",
+    "new_game", "build_position", "legal_actions", "why_illegal", "apply", "play", "actor", "asked", "replay", "Record",
     "lend_listing",
     "PICK", "CONQUER", "REDEPLOY", "WITHDRAW", "GAME_OVER",
     "outcome", "Outcome", "BY_COINS", "BY_TOKENS", "SHARED",

@@ -1,4 +1,4 @@
-"""The engine's public face: `legal_actions`, `why_illegal`, `apply`, `replay`.
+"""The engine's public face: `legal_actions`, `why_illegal`, `apply` (and `play`), `replay`.
 
 The turn is a state machine whose phases are in `state.py` (PICK → CONQUER → REDEPLOY, then
 WITHDRAW while defenders place tokens, then the next player; GAME_OVER after the last seat of
@@ -10,6 +10,8 @@ of its own: rolled and shown, it may wait for a choice a power allows after the 
 the Mercenary's coin): while it waits only that choice and `Settle` are listed. `apply(state, action, rng)` refuses
 with `IllegalAction(reason)` and no change, or returns a new state and a `Record` holding the
 intent, the die faces and shuffles it used, and the events in words for the game log.
+`play(state, action, rng)` is `apply` for a caller done with `state` (random games, a computer
+player's look-ahead): the same game, with the regions written in place where `state` allows.
 """
 from __future__ import annotations
 
@@ -553,6 +555,20 @@ _PLAYS: Final[dict[str, Play]] = {
 def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
     """Play intent `a`; returns the new state and its record. Refusals raise `IllegalAction`
     and leave `s` untouched. `rng`: a `random.Random`, a `Replay`, or any die/shuffle source."""
+    return _apply(s, a, rng, False)
+
+
+def play(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
+    """`apply`, for a caller that is done with `s`: a random game, a computer player's
+    look-ahead. The regions' mapping of `s` is written in place when `s` made it (a state
+    copied from another, `GameState.copy`, never did: that other keeps its own), so `s` and
+    every state copied from it are used up: none may be read or played again. The game played
+    is the same as `apply`'s, intent for intent. A refusal leaves `s` untouched, as `apply`'s."""
+    return _apply(s, a, rng, True)
+
+
+def _apply(s: GameState, a: Action, rng: Any, take: bool) -> tuple[GameState, Record]:
+    """`apply`, or `play` (`take`: the state played into takes over the regions' mapping of `s`)."""
     listed = s._listed
     if listed is None or (not _noted(listed, a) and a not in listed.intents):   # judged when listed or since
         listed = None
@@ -563,6 +579,9 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
     deciding = bool(s.turn.used) and WAITING in s.turn.used     # a decision out of turn
     chance = Recorder(rng)
     new = s.successor()
+    if take and s._own_r:                        # `play`: `s` is used up
+        s._own_r = False
+        new._own_r = new._take_r = True
     ev: list[dict[str, Any]] = []
     play = _PLAYS.get(a.kind)
     if play is not None:

@@ -12,6 +12,7 @@ by `apply`, which keeps a full game fast enough for bots and the balance lab.
 from __future__ import annotations
 
 import copy as _copy
+import itertools
 from dataclasses import dataclass, field
 from operator import attrgetter, truth
 from types import FunctionType
@@ -128,6 +129,9 @@ COMPILED: Final = not isinstance(_probe, FunctionType)
 #: the markers of a region without any, shared by every such region (never written: a region's
 #: markers are replaced, never changed in place)
 NO_MARKS: Final[dict[str, int]] = {}
+
+#: the numbers of the states whose regions' mapping was written in place (`written_in_place`)
+_IN_PLACE: Final = itertools.count(1)
 
 
 class RegionState:
@@ -519,7 +523,7 @@ class GameState:
                  "power_discard", "tray", "gone", "round", "turn", "winners", "_fresh_r", "_fresh_p",
                  "_sealed", "_held", "_base", "_changed", "_fresh_c", "_listed", "_prior", "_own_supply",
                  "_own_turn", "_marks", "_marks_base", "_marks_from", "_opts", "_own_tray", "_far",
-                 "_far_base")
+                 "_far_base", "_own_r", "_take_r", "_from_part", "written_in_place")
 
     def __init__(self, board: "Board", catalog: "Catalog", sharing: "GameState | None" = None) -> None:
         if sharing is not None:             # (compiled) a state that shares `sharing`'s parts: `_sharing`
@@ -574,6 +578,18 @@ class GameState:
         # of the state it was copied from (-1 if unknown), kept like the marker counts
         self._far = -1
         self._far_base = -1
+        # the regions' mapping was made by this state (here, or copied by its first `reg_w`): no
+        # state it was copied from shares it, only those copied from it; `_take_r`: this state
+        # may write that mapping in place, as the state it was played from is used up
+        # (`engine.play`), until sealed; `_from_part`: `_marks_from` then holds only the regions
+        # written, each as it was before
+        self._own_r = True
+        self._take_r = False
+        self._from_part = False
+        # how often that mapping was written in place, a number new at each state that did
+        # (`engine.play`), shared by the states copied from it: the mapping and this number tell
+        # a cache made for a sealed state that its regions are still those it read
+        self.written_in_place = 0
         # the conquests `legal_actions` judged for this sealed state, as (seat, its Active race's
         # hold, region -> cost), for an effect that lists the same targets (the Dragon's); any
         # write forgets it, as it forgets the listing
@@ -633,6 +649,8 @@ class GameState:
         s._listed = s._prior = s._opts = None
         s._marks, s._marks_from = None, self.regions
         s._far = -1
+        s._own_r = s._take_r = s._from_part = False
+        s.written_in_place = self.written_in_place
 
     def supply_w(self) -> "GameState":
         """This state, with stacks, discard, tray and winners that may be written (copied the
@@ -672,18 +690,32 @@ class GameState:
         self._listed = self._prior = self._opts = None
         if self._sealed:
             self._marks_base, self._marks_from, self._marks = self._marks, self.regions, None
+            self._from_part = False
             self._far_base, self._far = self._far, -1
             self._sealed, self._base, self._held, self._changed = False, self._held, None, NONE_WRITTEN
         fresh = self._fresh_r
         if rid not in fresh:
+            regions = self.regions
             if isinstance(fresh, frozenset):
-                # the first region written since the state was copied or sealed: its mapping may be
-                # another state's (a copy shares it), and what was listed for a sealed state may
-                # read its regions later (the default Redeploy, `Redeploy.later`): never changed in place
-                self.regions = dict(self.regions)
                 fresh = self._fresh_r = set()
-            r = self.regions[rid].copy()
-            self.regions[rid] = r
+                if self._take_r:
+                    # played in place (`engine.play`): the state played from, which made the
+                    # mapping, is used up; each region written is kept as it was, for the counts
+                    # and the index that build on that state (`_marks_from`)
+                    self._marks_from, self._from_part = {}, True
+                    self.written_in_place = next(_IN_PLACE)
+                else:
+                    # the first region written since the state was copied or sealed: its mapping
+                    # may be another state's (a copy shares it), and what was listed for a sealed
+                    # state may read its regions later (the default Redeploy, `Redeploy.later`):
+                    # never changed in place
+                    regions = self.regions = dict(regions)
+                    self._own_r = True
+            was = regions[rid]
+            if self._take_r:
+                self._marks_from[rid] = was
+            r = was.copy()
+            regions[rid] = r
             fresh.add(rid)
             return r
         return self.regions[rid]
@@ -716,6 +748,7 @@ class GameState:
             self._sealed, self._held = True, None
         self._fresh_r = NONE_WRITTEN
         self._fresh_p = NONE_WRITTEN_P
+        self._take_r = False               # a later write copies the mapping again
         self._own_supply = self._own_tray = False    # a successor may share them from now on
         self._own_turn = False             # ... and a copy its turn
         self._fresh_c = False
@@ -949,7 +982,11 @@ class GameState:
         else:
             was = base.get(marker)
             if was is None:                  # (true of that state for good: it is sealed)
-                was = base[marker] = _count(self._marks_from.values(), marker)
+                if self._from_part:          # (its mapping written in place since: counted back)
+                    was = _count(self.regions.values(), marker) - self._counted_since(0, marker)
+                else:
+                    was = _count(self._marks_from.values(), marker)
+                base[marker] = was
             n = self._counted_since(was, marker)
         if self._sealed:
             if got is None:

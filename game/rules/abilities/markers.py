@@ -31,10 +31,12 @@ def mark(s: "GameState", rid: str, name: str) -> int:
 
 
 #: `marks_on_board`'s last answer for each marker in a sealed state, with the regions' mapping it
-#: read: a sealed state's mapping is never written in place (`GameState.reg_w` copies it first, and
-#: each region it writes), so the answer holds for any state with that mapping that is sealed
-#: (several blocks of a race ask it of the same position: its box, its markers due, its stacks)
-_ON_BOARD: dict[str, tuple[dict[str, "RegionState"], list[str]]] = {}
+#: read and how often that was written in place (`GameState.written_in_place`): a sealed state's
+#: mapping is written in place only by a state played from it by `engine.play`, which numbers it
+#: anew (else `GameState.reg_w` copies it first, and each region it writes), so the answer holds
+#: for any sealed state with that mapping and that number (several blocks of a race ask it of the
+#: same position: its box, its markers due, its stacks)
+_ON_BOARD: dict[str, tuple[dict[str, "RegionState"], int, list[str]]] = {}
 
 
 def marks_on_board(s: "GameState", name: str) -> list[str]:
@@ -43,15 +45,15 @@ def marks_on_board(s: "GameState", name: str) -> list[str]:
     sealed = s._sealed
     if sealed:
         got = _ON_BOARD.get(name)
-        if got is not None and got[0] is regions:
-            return list(got[1])
+        if got is not None and got[0] is regions and got[1] == s.written_in_place:
+            return list(got[2])
     out: list[str] = []
     for rid, r in regions.items():
         marks = r.marks                 # (most hold the shared mapping of none: told by identity)
         if marks is not NO_MARKS and name in marks:
             out.append(rid)
     if sealed:
-        _ON_BOARD[name] = (regions, out)
+        _ON_BOARD[name] = (regions, s.written_in_place, out)
         return list(out)
     return out
 
