@@ -11,7 +11,8 @@ the Mercenary's coin): while it waits only that choice and `Settle` are listed. 
 with `IllegalAction(reason)` and no change, or returns a new state and a `Record` holding the
 intent, the die faces and shuffles it used, and the events in words for the game log.
 `play(state, action, rng)` is `apply` for a caller done with `state` (random games, a computer
-player's look-ahead): the same game, with the regions written in place where `state` allows.
+player's look-ahead): the same game, with the regions and the turn written in place where `state`
+allows.
 """
 from __future__ import annotations
 
@@ -55,7 +56,7 @@ from .listing import conquest_options, judged_locally, peace_in_force
 from .pricing import cost_of, least_tokens
 from .reasons import Reason, reason
 from .resolution import take_region
-from .state import CONQUER, GAME_OVER, PICK, WITHDRAW, GameState, Judged, Listed, Options
+from .state import CONQUER, GAME_OVER, PICK, WITHDRAW, GameState, Judged, Listed, Options, plain_copy
 from .targets import only_forced
 from .waiting import TURN_OVER, WAITING, asked
 
@@ -171,6 +172,8 @@ _ABANDONS: Final[dict[str, Abandon]] = {}
 _PICKS: Final[list[Pick]] = []
 #: no conquest judged (a listing outside the conquests; never written)
 _NO_OPTIONS: Final = Options([], [])
+#: a turn's empty memory, as judged (`Judged.used`; never written)
+_NO_USED: Final[dict[str, Any]] = {}
 
 
 def _pick(i: int) -> Pick:
@@ -287,8 +290,9 @@ def _listing(s: GameState) -> tuple[list[Action], Judged | None, Options]:
                 die = hand >= least_tokens(s, seat, tab.cost_floor)
             since = None
             if judged_locally(s, tab, own):
-                judged = Judged(seat, s.round, t.picked, hold.race, hold.power, t.used,
-                                peace_in_force(s), costs)
+                # (the turn's memory as it is now: a state played in place takes this turn over)
+                judged = Judged(seat, s.round, t.picked, hold.race, hold.power,
+                                plain_copy(t.used) if t.used else _NO_USED, peace_in_force(s), costs)
                 since = s._prior
                 if since is not None and not since.fits(judged):
                     since = None
@@ -560,15 +564,17 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
 
 def play(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
     """`apply`, for a caller that is done with `s`: a random game, a computer player's
-    look-ahead. The regions' mapping of `s` is written in place when `s` made it (a state
-    copied from another, `GameState.copy`, never did: that other keeps its own), so `s` and
-    every state copied from it are used up: none may be read or played again. The game played
-    is the same as `apply`'s, intent for intent. A refusal leaves `s` untouched, as `apply`'s."""
+    look-ahead. The regions' mapping and the turn of `s` are written in place when `s` made
+    them (a state copied from another, `GameState.copy`, never did: that other keeps its own),
+    so `s` and every state copied from it are used up: none may be read or played again. The
+    game played is the same as `apply`'s, intent for intent. A refusal leaves `s` untouched, as
+    `apply`'s."""
     return _apply(s, a, rng, True)
 
 
 def _apply(s: GameState, a: Action, rng: Any, take: bool) -> tuple[GameState, Record]:
-    """`apply`, or `play` (`take`: the state played into takes over the regions' mapping of `s`)."""
+    """`apply`, or `play` (`take`: the state played into takes over the regions' mapping and the
+    turn of `s`)."""
     listed = s._listed
     if listed is None or (not _noted(listed, a) and a not in listed.intents):   # judged when listed or since
         listed = None
@@ -578,7 +584,7 @@ def _apply(s: GameState, a: Action, rng: Any, take: bool) -> tuple[GameState, Re
     seat = a.player if isinstance(a, _WITHDRAW) else actor(s)
     deciding = bool(s.turn.used) and WAITING in s.turn.used     # a decision out of turn
     chance = Recorder(rng)
-    new = s.successor()
+    new = s.successor(take)
     if take and s._own_r:                        # `play`: `s` is used up
         s._own_r = False
         new._own_r = new._take_r = True

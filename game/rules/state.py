@@ -523,7 +523,7 @@ class GameState:
                  "power_discard", "tray", "gone", "round", "turn", "winners", "_fresh_r", "_fresh_p",
                  "_sealed", "_held", "_base", "_changed", "_fresh_c", "_listed", "_prior", "_own_supply",
                  "_own_turn", "_marks", "_marks_base", "_marks_from", "_opts", "_own_tray", "_far",
-                 "_far_base", "_own_r", "_take_r", "_from_part", "written_in_place")
+                 "_far_base", "_own_r", "_take_r", "_from_part", "written_in_place", "_turn_made")
 
     def __init__(self, board: "Board", catalog: "Catalog", sharing: "GameState | None" = None) -> None:
         if sharing is not None:             # (compiled) a state that shares `sharing`'s parts: `_sharing`
@@ -560,6 +560,9 @@ class GameState:
         self._own_supply = True
         self._own_tray = True                # the tray alone is this state's own (see `tray_w`)
         self._own_turn = True                # the turn is this state's own (see `turn_w`)
+        # ... and was made for it (not a copy's, which shares the turn of the state it came from):
+        # a state played from this one by `engine.play` may take it over
+        self._turn_made = True
         # what `legal_actions` listed for this sealed state, with the cost of each conquest it
         # listed: `apply` need not judge a listed intent again; any write forgets it
         self._listed: Listed | None = None
@@ -604,14 +607,20 @@ class GameState:
         the `successor` it plays into, which has its own)."""
         s = self._sharing()
         s.turn = self.turn
-        s._own_turn = False
+        s._own_turn = s._turn_made = False
         return s
 
-    def successor(self) -> "GameState":
-        """The state an intent is played into (`apply`): as a `copy`, with a turn of its own."""
+    def successor(self, take: bool = False) -> "GameState":
+        """The state an intent is played into (`apply`): as a `copy`, with a turn of its own.
+        `take` (`engine.play`, this state used up): this state's turn itself, when it was made
+        for this state (see `_turn_made`), else a copy."""
         s = self._sharing()
-        s.turn = self.turn.copy()
-        s._own_turn = True
+        if take and self._turn_made:
+            s.turn = self.turn
+            self._turn_made = False
+        else:
+            s.turn = self.turn.copy()
+        s._own_turn = s._turn_made = True
         return s
 
     def _sharing(self) -> "GameState":
