@@ -11,7 +11,18 @@ from typing import TYPE_CHECKING, AbstractSet, Any, Final, Iterable
 from .abilities.base import Ability
 from .board import _SHORT, Board
 from .pricing import cost_of
-from .state import _NARROW, Answers, GameState, Guarded, Judged, Options, PlayerState, RaceHold, RegionState
+from .state import (
+    _NARROW,
+    Answers,
+    GameState,
+    Guarded,
+    Judged,
+    Options,
+    PlayerState,
+    RaceHold,
+    RegionState,
+    plain_copy,
+)
 from .targets import at_peace, conquest_candidates, immunity_reason, price_reason
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -55,7 +66,8 @@ def peace_in_force(s: GameState) -> tuple[Any, ...]:
     out: tuple[Any, ...] = ()
     for p in s.players:
         if "until_next_turn" in p.memo:
-            out += (p.memo["until_next_turn"], p.active.race if p.active else None)
+            # (as it is now: a state played in place writes the player's memory on)
+            out += (plain_copy(p.memo["until_next_turn"]), p.active.race if p.active else None)
     return out
 
 

@@ -523,7 +523,8 @@ class GameState:
                  "power_discard", "tray", "gone", "round", "turn", "winners", "_fresh_r", "_fresh_p",
                  "_sealed", "_held", "_base", "_changed", "_fresh_c", "_listed", "_prior", "_own_supply",
                  "_own_turn", "_marks", "_marks_base", "_marks_from", "_opts", "_own_tray", "_far",
-                 "_far_base", "_own_r", "_take_r", "_from_part", "written_in_place", "_turn_made")
+                 "_far_base", "_own_r", "_take_r", "_from_part", "written_in_place", "_turn_made",
+                 "_made_p", "_take_p")
 
     def __init__(self, board: "Board", catalog: "Catalog", sharing: "GameState | None" = None) -> None:
         if sharing is not None:             # (compiled) a state that shares `sharing`'s parts: `_sharing`
@@ -563,6 +564,11 @@ class GameState:
         # ... and was made for it (not a copy's, which shares the turn of the state it came from):
         # a state played from this one by `engine.play` may take it over
         self._turn_made = True
+        # the seats whose players (their holds and memory with them) were made in this state, or
+        # in the states it was played from by `engine.play`, a mask; `_take_p`: this state, played
+        # by `play`, may write those players in place until sealed
+        self._made_p = -1
+        self._take_p = False
         # what `legal_actions` listed for this sealed state, with the cost of each conquest it
         # listed: `apply` need not judge a listed intent again; any write forgets it
         self._listed: Listed | None = None
@@ -621,6 +627,9 @@ class GameState:
         else:
             s.turn = self.turn.copy()
         s._own_turn = s._turn_made = True
+        if take and self._made_p:
+            s._made_p, s._take_p = self._made_p, True
+            self._made_p = 0
         return s
 
     def _sharing(self) -> "GameState":
@@ -658,7 +667,8 @@ class GameState:
         s._listed = s._prior = s._opts = None
         s._marks, s._marks_from = None, self.regions
         s._far = -1
-        s._own_r = s._take_r = s._from_part = False
+        s._own_r = s._take_r = s._from_part = s._take_p = False
+        s._made_p = 0
         s.written_in_place = self.written_in_place
 
     def supply_w(self) -> "GameState":
@@ -738,14 +748,21 @@ class GameState:
         return self.column
 
     def player_w(self, seat: int) -> PlayerState:
-        """The player, writable."""
+        """The player, writable: copied the first time it is written in this state, but in a
+        state played in place (`engine.play`) when this chain of states made it."""
         self._listed = self._prior = self._opts = None
         fresh = self._fresh_p
         if seat not in fresh:
-            self.players[seat] = self.players[seat].copy()
+            if self._take_p and self._made_p >> seat & 1:
+                p = self.players[seat]
+                p._answers = None              # (worked out for the player as he was)
+            else:
+                p = self.players[seat] = self.players[seat].copy()
+                self._made_p |= 1 << seat
             if isinstance(fresh, frozenset):
                 fresh = self._fresh_p = set()
             fresh.add(seat)
+            return p
         return self.players[seat]
 
     def seal(self) -> None:
@@ -757,7 +774,7 @@ class GameState:
             self._sealed, self._held = True, None
         self._fresh_r = NONE_WRITTEN
         self._fresh_p = NONE_WRITTEN_P
-        self._take_r = False               # a later write copies the mapping again
+        self._take_r = self._take_p = False   # a later write copies the mapping, a player, again
         self._own_supply = self._own_tray = False    # a successor may share them from now on
         self._own_turn = False             # ... and a copy its turn
         self._fresh_c = False
