@@ -56,7 +56,7 @@ from .listing import conquest_options, judged_locally, peace_in_force
 from .pricing import cost_of, least_tokens
 from .reasons import Reason, reason
 from .resolution import take_region
-from .state import CONQUER, GAME_OVER, PICK, WITHDRAW, GameState, Judged, Listed, Options, plain_copy
+from .state import CONQUER, GAME_OVER, PICK, WITHDRAW, GameState, Judged, Listed, Options
 from .targets import only_forced
 from .waiting import TURN_OVER, WAITING, asked
 
@@ -172,8 +172,6 @@ _ABANDONS: Final[dict[str, Abandon]] = {}
 _PICKS: Final[list[Pick]] = []
 #: no conquest judged (a listing outside the conquests; never written)
 _NO_OPTIONS: Final = Options([], [])
-#: a turn's empty memory, as judged (`Judged.used`; never written)
-_NO_USED: Final[dict[str, Any]] = {}
 
 
 def _pick(i: int) -> Pick:
@@ -290,9 +288,8 @@ def _listing(s: GameState) -> tuple[list[Action], Judged | None, Options]:
                 die = hand >= least_tokens(s, seat, tab.cost_floor)
             since = None
             if judged_locally(s, tab, own):
-                # (the turn's memory as it is now: a state played in place takes this turn over)
-                judged = Judged(seat, s.round, t.picked, hold.race, hold.power,
-                                plain_copy(t.used) if t.used else _NO_USED, peace_in_force(s), costs)
+                judged = Judged(seat, s.round, t.picked, hold.race, hold.power, t.used,
+                                peace_in_force(s), costs)
                 since = s._prior
                 if since is not None and not since.fits(judged):
                     since = None
@@ -585,9 +582,12 @@ def _apply(s: GameState, a: Action, rng: Any, take: bool) -> tuple[GameState, Re
     deciding = bool(s.turn.used) and WAITING in s.turn.used     # a decision out of turn
     chance = Recorder(rng)
     new = s.successor(take)
-    if take and s._own_r:                        # `play`: `s` is used up
-        s._own_r = False
-        new._own_r = new._take_r = True
+    if take:                                     # `play`: `s` is used up
+        if s._own_r:
+            s._own_r = False
+            new._own_r = new._take_r = True
+        if listed is not None and listed.judged is not None:
+            listed.judged.keep()                 # the turn and players it read may be written on
     ev: list[dict[str, Any]] = []
     play = _PLAYS.get(a.kind)
     if play is not None:

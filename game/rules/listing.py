@@ -21,7 +21,6 @@ from .state import (
     PlayerState,
     RaceHold,
     RegionState,
-    plain_copy,
 )
 from .targets import at_peace, conquest_candidates, immunity_reason, price_reason
 
@@ -66,8 +65,7 @@ def peace_in_force(s: GameState) -> tuple[Any, ...]:
     out: tuple[Any, ...] = ()
     for p in s.players:
         if "until_next_turn" in p.memo:
-            # (as it is now: a state played in place writes the player's memory on)
-            out += (plain_copy(p.memo["until_next_turn"]), p.active.race if p.active else None)
+            out += (p.memo["until_next_turn"], p.active.race if p.active else None)
     return out
 
 

@@ -458,6 +458,15 @@ class Judged:
         self.peace = peace           # each Diplomat's peace in force, with the race it covers
         self.options = options
 
+    def keep(self) -> None:
+        """Keep the turn's memory and the peace judged under as they are now, in copies of their
+        own: a state played in place (`engine.play`) writes on the turn and the players they
+        were read from."""
+        if self.used:
+            self.used = plain_copy(self.used)
+        if self.peace:
+            self.peace = tuple([plain_copy(x) for x in self.peace])
+
     def fits(self, now: "Judged") -> bool:
         """The same turn, race and everything a local judgement reads besides the regions."""
         return (self.seat == now.seat and self.round == now.round and self.picked == now.picked
