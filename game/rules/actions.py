@@ -72,7 +72,8 @@ class Redeploy(Action):
     @staticmethod
     def later(make: Callable[..., tuple[tuple[str, int], ...]], args: tuple[Any, ...]) -> "Redeploy":
         """A Redeploy whose counts `make(*args)` works out when they are first read: `args`
-        must be values that never change (a sealed state's regions, not the state)."""
+        must be values that never change (a sealed state's regions, not the state; `engine.play`
+        writes on them only once the state, and with it its listing, is used up)."""
         r: _LaterRedeploy = _LaterRedeploy()
         r._make = (make, args)
         return r
