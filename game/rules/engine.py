@@ -11,8 +11,8 @@ the Mercenary's coin): while it waits only that choice and `Settle` are listed. 
 with `IllegalAction(reason)` and no change, or returns a new state and a `Record` holding the
 intent, the die faces and shuffles it used, and the events in words for the game log.
 `play(state, action, rng)` is `apply` for a caller done with `state` (random games, a computer
-player's look-ahead): the same game, with the regions and the turn written in place where `state`
-allows.
+player's look-ahead): the same game, with the regions, the turn and the players written in place
+where `state` allows.
 """
 from __future__ import annotations
 
@@ -561,17 +561,17 @@ def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
 
 def play(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
     """`apply`, for a caller that is done with `s`: a random game, a computer player's
-    look-ahead. The regions' mapping and the turn of `s` are written in place when `s` made
-    them (a state copied from another, `GameState.copy`, never did: that other keeps its own),
-    so `s` and every state copied from it are used up: none may be read or played again. The
-    game played is the same as `apply`'s, intent for intent. A refusal leaves `s` untouched, as
-    `apply`'s."""
+    look-ahead. The regions' mapping, the turn and the players of `s` are written in place where
+    `s` made them (a state copied from another, `GameState.copy`, never did: that other keeps its
+    own; see `GameState.successor`), so `s` and every state made from it are used up: none may be
+    read or played again. The game played is the same as `apply`'s, intent for intent. A refusal
+    leaves `s` untouched, as `apply`'s."""
     return _apply(s, a, rng, True)
 
 
 def _apply(s: GameState, a: Action, rng: Any, take: bool) -> tuple[GameState, Record]:
-    """`apply`, or `play` (`take`: the state played into takes over the regions' mapping and the
-    turn of `s`)."""
+    """`apply`, or `play` (`take`: the state played into takes over what `s` made itself, see
+    `GameState.successor`)."""
     listed = s._listed
     if listed is None or (not _noted(listed, a) and a not in listed.intents):   # judged when listed or since
         listed = None
@@ -582,12 +582,8 @@ def _apply(s: GameState, a: Action, rng: Any, take: bool) -> tuple[GameState, Re
     deciding = bool(s.turn.used) and WAITING in s.turn.used     # a decision out of turn
     chance = Recorder(rng)
     new = s.successor(take)
-    if take:                                     # `play`: `s` is used up
-        if s._own_r:
-            s._own_r = False
-            new._own_r = new._take_r = True
-        if listed is not None and listed.judged is not None:
-            listed.judged.keep()                 # the turn and players it read may be written on
+    if take and listed is not None and listed.judged is not None:
+        listed.judged.keep()                     # `play`: the turn and players it read are written on
     ev: list[dict[str, Any]] = []
     play = _PLAYS.get(a.kind)
     if play is not None:

@@ -627,8 +627,10 @@ class GameState:
 
     def successor(self, take: bool = False) -> "GameState":
         """The state an intent is played into (`apply`): as a `copy`, with a turn of its own.
-        `take` (`engine.play`, this state used up): this state's turn itself, when it was made
-        for this state (see `_turn_made`), else a copy."""
+        `take` (`engine.play`, this state used up): it takes over, to write them in place, what
+        this state made itself: the regions' mapping (`_own_r`), the turn (`_turn_made`), the
+        players (`_made_p`); what this state shares with another is copied when written, as
+        `apply`'s successor copies it."""
         s = self._sharing()
         if take and self._turn_made:
             s.turn = self.turn
@@ -636,9 +638,13 @@ class GameState:
         else:
             s.turn = self.turn.copy()
         s._own_turn = s._turn_made = True
-        if take and self._made_p:
-            s._made_p, s._take_p = self._made_p, True
-            self._made_p = 0
+        if take:
+            if self._own_r:
+                s._own_r = s._take_r = True
+                self._own_r = False
+            if self._made_p:
+                s._made_p, s._take_p = self._made_p, True
+                self._made_p = 0
         return s
 
     def _sharing(self) -> "GameState":
