@@ -336,11 +336,18 @@ def _races_intents(s: GameState, seat: int, phase: str, out: list[Action]) -> No
     cat = s.catalog
     p = s.players[seat]
     hold = p.active
-    keys: set[tuple[object, ...]] = set()
+    keys: set[tuple[object, ...]] | None = None      # (made for the first race with a move to offer)
     if hold is not None:
-        _effects_intents(s, seat, cat.hooks_in_force(hold.race, hold.power, False).moves_in(phase), out, keys)
+        moving = cat.hooks_in_force(hold.race, hold.power, False).moves_in(phase)
+        if moving:
+            keys = set()
+            _effects_intents(s, seat, moving, out, keys)
     for h in p.declines:
-        _effects_intents(s, seat, cat.hooks_in_force(h.race, h.power, True).moves_in(phase), out, keys)
+        moving = cat.hooks_in_force(h.race, h.power, True).moves_in(phase)
+        if moving:
+            if keys is None:
+                keys = set()
+            _effects_intents(s, seat, moving, out, keys)
 
 
 def _waiting_effect(s: GameState) -> tuple[int, Ability | None]:

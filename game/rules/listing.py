@@ -78,6 +78,8 @@ Reach = tuple[tuple[Ability, ...], dict[str, frozenset[str]] | None, tuple[Abili
 _NO_RACES: Final[Races] = frozenset()
 _NONE_ANSWER: Final[tuple[Races, Races, Races]] = (_NO_RACES, _NO_RACES, _NO_RACES)
 _NO_REACH: Final[Reach] = ((), None, (), None)
+#: no region (`_since` with options kept; never written to)
+_NOTHING: Final[list[str]] = []
 
 
 def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...],
@@ -122,8 +124,8 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
         dry = dry and near
     judge = candidates                         # the candidates judged now
     redo = 0
-    if kept is not None:                       # those near the regions written (`candidates`
-        redo = front & near_written            # is the front, in board order)
+    if kept is not None:                       # those of the front near the regions written
+        redo = front & near_written
         judge = board.ids_of(redo)
     asked = judge
     if not own and (since is not None or tab.enters_anywhere):   # else the candidates are
@@ -191,7 +193,9 @@ def _since(s: GameState, since: Judged, near: bool, front: int,
     """Building on the position played before: the regions to judge, the options judged there
     that are kept where nothing near changed (None: every candidate is judged), and the regions
     written since with their neighbours (a mask), judged again. (An option kept is in the front
-    still: it was next to a region of the race, which was not written, as nothing near it was.)"""
+    still: it was next to a region of the race, which was not written, as nothing near it was.)
+    Options kept (`near`): the regions to judge are the front's near those written, which the
+    caller finds from the mask; none is read into a list here."""
     board = s.board
     bits, index, adj = board.bits, board.index, board.adj_bits
     near_written = 0                  # (a region or two: no mask of them read a byte at a time)
@@ -201,8 +205,8 @@ def _since(s: GameState, since: Judged, near: bool, front: int,
         for rid in s._changed:
             if rid in linked:
                 near_written |= board.mask_of(linked[rid])
-    if near:              # a region of the front now was in the front then, or is near a change
-        return board.ids_in(front), since.options, near_written
+    if near:              # a region of the front now was in the front then, or is near a change:
+        return _NOTHING, since.options, near_written    # only those near a change are judged
     return board.ids_of(near_written), None, near_written
 
 
