@@ -358,10 +358,11 @@ def test_a_player_copy_copies_every_field() -> None:
     from game.rules.state import Answers
     h = RaceHold("elves", "alchemist", 4, {"m": [1]})
     p = PlayerState("ann", 7, h, [RaceHold("orcs", None, 1, {"n": {"k": 1}})], {"peace": {"x": 1}})
-    p._answers = Answers(0, frozenset(), None, False)
+    p._answers = Answers(0, frozenset(), None, False, h, tuple(p.declines))
     c = p.copy()
     assert c == p and c.active is not h and c.declines[0] is not p.declines[0]
-    # (and what a listing kept with the player, `_answers`, is not copied: a copy is written)
+    # (and what a listing kept with the player, `_answers`, is not copied: it was worked out
+    # from his holds, which the copy copies)
     assert [f.name for f in fields(PlayerState)] == ["name", "coins", "active", "declines", "memo", "_answers"]
     assert c._answers is None
     assert [f.name for f in fields(RaceHold)] == ["race", "power", "hand", "memo"]
@@ -370,6 +371,38 @@ def test_a_player_copy_copies_every_field() -> None:
     c.declines[0].memo["n"]["k"] = 2
     c.memo["peace"]["x"] = 2
     assert h.memo == {"m": [1]} and p.declines[0].memo == {"n": {"k": 1}} and p.memo == {"peace": {"x": 1}}
+
+
+def test_a_players_kept_answer_holds_only_for_the_holds_it_read() -> None:
+    """`listing.holds_now`: a kept answer outlives writes of coins and hands, not a new Active
+    race, a power borrowed or given back, nor an In Decline hold added, taken away or replaced;
+    a copied player (with copies of the holds) is answered again."""
+    from game.rules import PlayerState, RaceHold
+    from game.rules.listing import holds_now
+    from game.rules.state import Answers
+    act, old = RaceHold("elves", "alchemist", 4), RaceHold("orcs", None, 1)
+    p = PlayerState("ann", 7, act, [old])
+    a = Answers(0, frozenset(), None, False, act, (old,))
+    assert holds_now(a, p)
+    p.coins, act.hand, old.hand = 12, 9, 0
+    assert holds_now(a, p)
+    assert not holds_now(a, p.copy())
+    act.power = "flying"
+    assert not holds_now(a, p)
+    act.power = "alchemist"
+    assert holds_now(a, p)
+    p.active = RaceHold("elves", "alchemist", 4)
+    assert not holds_now(a, p)
+    p.active = None
+    b = Answers(0, frozenset(), None, False, None, (old,))
+    assert holds_now(b, p) and not holds_now(a, p)
+    p.declines.append(act)
+    assert not holds_now(b, p)
+    p.declines = [RaceHold("orcs", None, 1)]
+    assert not holds_now(b, p)
+    p.declines = [old]
+    old.power = "seafaring"
+    assert not holds_now(b, p)
 
 
 def test_plain_copy_is_a_deep_copy_that_shares_no_dict_or_list() -> None:

@@ -21,8 +21,9 @@ from .state import (
     PlayerState,
     RaceHold,
     RegionState,
+    _any_of,
 )
-from .targets import at_peace, conquest_candidates, immunity_reason, price_reason
+from .targets import at_peace, barred_by_marker, conquest_candidates, immunity_reason, price_reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from .catalog import Hooks
@@ -43,9 +44,8 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
     # one, and a marker it lays is in a region it wrote (`_changed`), so only those are read
     prior = s._prior is not None
     if not prior and ("conquest_price" in cat.hooked or "conquest_refused" in cat.hooked):
-        fresh = s._fresh_p                 # (a race asking a price is among those that guard)
-        for i, p in enumerate(s.players):
-            if _answers_of(s, i, p, fresh).prices:     # (kept for `_answering_races`, next)
+        for i, p in enumerate(s.players):  # (a race asking a price is among those that guard)
+            if _answers_of(s, i, p).prices:     # (kept for `_answering_races`, next)
                 return False
     far = cat.nonlocal_marks
     if far:
@@ -53,7 +53,7 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
             regions = s.regions
             for rid in s._changed:
                 marks = regions[rid].marks
-                if marks and not far.isdisjoint(marks):
+                if marks and _any_of(marks, far):
                     return False
             return True
         return s.far_marked() == 0
@@ -216,27 +216,26 @@ def _answering_races(s: GameState, seat: int) -> tuple[Races, Races, Races]:
     (`immunity_reason`, `price_reason`, `cost_of`), as the holds are found there. Each player's
     answer is his own (`_answers_of`), kept with him: most players are read unwritten from one
     listing to the next. (Usually none answers, or one: his sets are the answer.)"""
-    fresh = s._fresh_p
     out: Guarded | None = None
     for i, p in enumerate(s.players):
         if i == seat:
             continue
-        its = _answers_of(s, i, p, fresh).races
+        its = _answers_of(s, i, p).races
         if its is not None:
             out = its if out is None else (out[0] | its[0], out[1] | its[1], out[2] | its[2])
     return _NONE_ANSWER if out is None else out
 
 
-def _answers_of(s: GameState, i: int, p: PlayerState, fresh: AbstractSet[int]) -> Answers:
+def _answers_of(s: GameState, i: int, p: PlayerState) -> Answers:
     """What the races of player `i` (`p`) answer for (`Answers`): each race asked once, as
     `PlayerState.hold` finds it (the Active race first), of the effects in force that may
     answer for its regions (`Catalog.guards`); and whether any of his holds asks a price
-    (`judged_locally`, which asks them all). Kept with `p` unless it was written in this state
-    and may be written again (`GameState._fresh_p`); the kept one given while it was worked out
-    for this seat and this catalog's guarding effects."""
+    (`judged_locally`, which asks them all). Kept with `p` while he has the same holds with the
+    same powers (`holds_now`: most writes change his coins and hands alone), for this
+    seat and this catalog's guarding effects."""
     cat = s.catalog
     got = p._answers
-    if got is not None and got.seat == i and got.guarding is cat.guarding:
+    if got is not None and got.seat == i and got.guarding is cat.guarding and holds_now(got, p):
         return got
     guarded: set[tuple[int, str]] | None = None
     pricing: set[tuple[int, str]] | None = None
@@ -273,10 +272,28 @@ def _answers_of(s: GameState, i: int, p: PlayerState, fresh: AbstractSet[int]) -
     none = _NO_RACES
     got = Answers(i, cat.guarding, None if guarded is None and pricing is None and strong is None else
                   (none if guarded is None else guarded, none if pricing is None else pricing,
-                   none if strong is None else strong), prices)
-    if i not in fresh:
-        p._answers = got
+                   none if strong is None else strong), prices, act, tuple(declines))
+    p._answers = got
     return got
+
+
+def holds_now(got: Answers, p: PlayerState) -> bool:
+    """`p` has the holds `got` was worked out from, in the same order and with the same powers
+    (a hold's race is set when it is made; its power may change, borrowed or given back). Asked
+    by identity: a copied player holds copies, and is answered again."""
+    act = p.active
+    if act is not got.active or (act is not None and act.power is not got.power):
+        return False
+    declines, declined = p.declines, got.declined
+    n = len(declined)
+    if len(declines) != n:
+        return False
+    powers = got.powers
+    for k in range(n):
+        h = declines[k]
+        if h is not declined[k] or h.power is not powers[k]:
+            return False
+    return True
 
 
 def _earlier(holds: list[RaceHold], k: int, race: str) -> bool:
@@ -375,12 +392,8 @@ def _shielded(s: GameState, seat: int, rid: str, r: RegionState, guarded: Races,
     the seats whose peace holds)."""
     owner = r.owner
     foe = owner is not None and owner != seat
-    if r.marks:                        # (`immunity_reason`'s first question, asked without a reason)
-        marks = s.catalog.marks
-        for name in r.marks:
-            spec = marks.get(name)
-            if spec is not None and (spec.frozen or spec.immune):
-                return True
+    if r.marks and barred_by_marker(s, r):      # (`immunity_reason`'s first question, asked
+        return True                                # without a reason)
     if (r.marks or (guarded and foe and (owner, r.race) in guarded)) and immunity_reason(s, rid, seat):
         return True
     if pricing and foe and (owner, r.race) in pricing and price_reason(s, seat, rid):

@@ -81,6 +81,29 @@ def _count(regions: Iterable["RegionState"], marker: str) -> int:
 _MARKERS: Final[frozenset[str]] = frozenset(MARKER_LIMITS)
 
 
+def _any_of(marks: dict[str, int], names: frozenset[str]) -> bool:
+    """One of `marks` (a region's markers) is among `names`. (A loop: compiled, a set's
+    `isdisjoint` asked of a dict is a generic method call, several times the few looks.)"""
+    for name in marks:
+        if name in names:
+            return True
+    return False
+
+
+def _recounted(got: dict[str, int], base: dict[str, int], now: RegionState, was: RegionState) -> dict[str, int]:
+    """The marker counts `got` (`base` itself until one differs, then a copy of it) with a
+    region written since, `was` before and `now`, counted again for every marker of `base`.
+    (Most writes move tokens alone: one look each.)"""
+    if (now.lair != was.lair or now.fortress != was.fortress or now.hole != was.hole
+            or now.encampments != was.encampments or now.mountain != was.mountain
+            or now.hero != was.hero or now.dragon != was.dragon):
+        if got is base:
+            got = base.copy()
+        for marker in base:
+            got[marker] += _marker_on(now, marker) - _marker_on(was, marker)
+    return got
+
+
 def _marker_on(r: "RegionState", marker: str) -> int:
     """How many `marker`s lie on `r` (Encampments: how many tokens): 0 or 1 for the others."""
     if marker == "lair":
@@ -249,15 +272,24 @@ Guarded = tuple[AbstractSet[tuple[int, str]], AbstractSet[tuple[int, str]], Abst
 
 class Answers:
     """What a player's races answer for in a conquest of their regions, kept with the player
-    (`PlayerState._answers`): his `seat` and the catalog's `guarding` it was worked out for, his
-    `Guarded` (`races`; None: no race of his answers) and whether one of his races asks a price
-    (`prices`). (A class, not a tuple: compiled, its parts are read as they are kept.)"""
+    (`PlayerState._answers`): his `seat` and the catalog's `guarding` it was worked out for, the
+    holds it read (his Active race's `active` with its `power`, his `declined` ones with theirs,
+    `powers`; `listing.holds_now` asks whether they are still his), his `Guarded` (`races`; None: no
+    race of his answers) and whether one of his races asks a price (`prices`). What a race
+    answers depends on its race, power and decline alone (`Catalog.guards`), so the answer
+    outlives writes of his coins, hands and memories. (A class, not a tuple: compiled, its
+    parts are read as they are kept.)"""
 
-    __slots__ = ("seat", "guarding", "races", "prices")
+    __slots__ = ("seat", "guarding", "active", "power", "declined", "powers", "races", "prices")
 
-    def __init__(self, seat: int, guarding: frozenset[str], races: Guarded | None, prices: bool) -> None:
+    def __init__(self, seat: int, guarding: frozenset[str], races: Guarded | None, prices: bool,
+                 active: RaceHold | None = None, declined: tuple[RaceHold, ...] = ()) -> None:
         self.seat = seat
         self.guarding = guarding
+        self.active = active
+        self.power = active.power if active is not None else None
+        self.declined = declined
+        self.powers = tuple(h.power for h in declined)
         self.races = races
         self.prices = prices
 
@@ -269,9 +301,8 @@ class PlayerState:
     active: RaceHold | None = None
     declines: list[RaceHold] = field(default_factory=list)
     memo: dict[str, Any] = field(default_factory=dict)   # player-level ability memory (peace...)
-    # what his races answer for (`Answers`), worked out when first asked by a listing that reads
-    # this player unwritten: a player is written only as a copy (`GameState.player_w`), which
-    # starts without it, so it stays true of this one
+    # what his races answer for (`Answers`), worked out when first asked by a listing and kept
+    # while he has the holds it read (`listing.holds_now`); a copy starts without it
     _answers: Answers | None = field(default=None, repr=False, compare=False)
 
     def __init__(self, name: str, coins: int = START_COINS, active: RaceHold | None = None,
@@ -292,7 +323,9 @@ class PlayerState:
         """A copy with another coin total that shares the holds and memo with this one: for a
         state that is sealed before anything is written (a bot's public view), where a later
         write goes through `GameState.player_w` and copies again."""
-        return PlayerState(self.name, coins, self.active, self.declines, self.memo)
+        p = PlayerState(self.name, coins, self.active, self.declines, self.memo)
+        p._answers = self._answers
+        return p
 
     def hold(self, race: str) -> tuple[RaceHold | None, bool]:
         """The hold of `race` and whether it is In Decline."""
@@ -770,7 +803,6 @@ class GameState:
         if seat not in fresh:
             if self._take_p and self._made_p >> seat & 1:
                 p = self.players[seat]
-                p._answers = None              # (worked out for the player as he was)
             else:
                 p = self.players[seat] = self.players[seat].copy()
                 self._made_p |= 1 << seat
@@ -1049,13 +1081,23 @@ class GameState:
             n = 0
             for r in list(regions.values()):      # (compiled: a list copied at once, read by index)
                 marks = r.marks
-                if marks and not far.isdisjoint(marks):
+                if marks and _any_of(marks, far):
                     n += 1
+        elif self._from_part:               # played in place: `_marks_from` holds the regions
+            n = base                        # written since and nothing else, each as it was (a
+            for rid, then_r in self._marks_from.items():       # dict, read natively compiled,
+                marks, was = regions[rid].marks, then_r.marks  # where a set is read generically)
+                if marks is was:
+                    continue
+                if marks and _any_of(marks, far):
+                    n += 1
+                if was and _any_of(was, far):
+                    n -= 1
         elif base == 0:                     # (none there: only a region written since may hold
             n = 0                           # one, and none can have lost one; each read once)
             for rid in self._changed if self._sealed else self._fresh_r:
                 marks = regions[rid].marks
-                if marks is not NO_MARKS and marks and not far.isdisjoint(marks):
+                if marks is not NO_MARKS and marks and _any_of(marks, far):
                     n += 1
         else:
             n = base
@@ -1064,9 +1106,9 @@ class GameState:
                 marks, was = regions[rid].marks, then[rid].marks
                 if marks is was:              # (markers are replaced, never changed in place)
                     continue
-                if marks and not far.isdisjoint(marks):
+                if marks and _any_of(marks, far):
                     n += 1
-                if was and not far.isdisjoint(was):
+                if was and _any_of(was, far):
                     n -= 1
         if self._sealed:
             self._far = n
@@ -1076,6 +1118,10 @@ class GameState:
         """`n`, the count of `marker` in the regions copied from (`_marks_from`), brought up to
         date with the regions written since."""
         regions, then = self.regions, self._marks_from
+        if self._from_part:                # (as in `_counts`)
+            for rid, was in then.items():
+                n += _marker_on(regions[rid], marker) - _marker_on(was, marker)
+            return n
         for rid in self._changed if self._sealed else self._fresh_r:
             n += _marker_on(regions[rid], marker) - _marker_on(then[rid], marker)
         return n
@@ -1092,15 +1138,12 @@ class GameState:
                 return got
             got = base          # (shared while every count is the same: each is true of both)
             regions, then = self.regions, self._marks_from
-            for rid in self._changed:          # (most writes move tokens alone: one look each)
-                now, was = regions[rid], then[rid]
-                if (now.lair != was.lair or now.fortress != was.fortress or now.hole != was.hole
-                        or now.encampments != was.encampments or now.mountain != was.mountain
-                        or now.hero != was.hero or now.dragon != was.dragon):
-                    if got is base:
-                        got = base.copy()
-                    for marker in base:
-                        got[marker] += _marker_on(now, marker) - _marker_on(was, marker)
+            if self._from_part:                # played in place: `then` holds the regions written
+                for rid, was in then.items():  # and no other (a dict, read natively compiled)
+                    got = _recounted(got, base, regions[rid], was)
+            else:
+                for rid in self._changed:
+                    got = _recounted(got, base, regions[rid], then[rid])
             self._marks = got
         elif base:
             for marker, n in base.items():

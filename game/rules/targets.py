@@ -14,7 +14,7 @@ from .board import Board
 from .common import effects
 from .pricing import conquest_price, conquest_refused, cost_of
 from .reasons import Reason, reason
-from .state import GameState, Options, RaceHold
+from .state import GameState, Options, RaceHold, RegionState
 
 
 def decline_conqueror(s: GameState, seat: int) -> tuple[RaceHold, tuple[Ability, ...]] | None:
@@ -53,6 +53,29 @@ def immunity_reason(s: GameState, rid: str, attacker: int | None = None) -> Reas
                 if why:
                     return why
     return None
+
+
+def immune(s: GameState, rid: str, attacker: int | None = None) -> bool:
+    """Whether `immunity_reason` has a reason, without building one where none is needed: a
+    hero, the Dragon, a hole or a marker that bars every race are seen at once, and only a
+    region of another player's whose race an effect may protect is asked of the effects."""
+    r = s.regions[rid]
+    if r.hero or r.dragon or r.hole or (r.marks and barred_by_marker(s, r)):
+        return True
+    if r.owner is None or r.owner == attacker or not r.race or "protects" not in s.catalog.hooked:
+        return False
+    return immunity_reason(s, rid, attacker) is not None
+
+
+def barred_by_marker(s: GameState, r: RegionState) -> bool:
+    """A marker in region `r` keeps every race out (frozen, or immune: `immunity_reason`'s
+    markers), asked without a reason."""
+    marks = s.catalog.marks
+    for name in r.marks:
+        spec = marks.get(name)
+        if spec is not None and (spec.frozen or spec.immune):
+            return True
+    return False
 
 
 def price_reason(s: GameState, seat: int, rid: str) -> Reason | None:

@@ -21,7 +21,7 @@ from ..common import take_tray
 from ..reasons import Reason, reason
 from ..resolution import take_region
 from ..state import CONQUER, REDEPLOY
-from ..targets import immunity_reason
+from ..targets import immune, immunity_reason
 from .base import MarkSpec, register
 from .box import note_placed, take_back
 from .markers import set_mark
@@ -153,6 +153,9 @@ class ClearRegion(RegionMove):
         # anywhere, `order` holds the land regions the printed board lets `target` match: a target
         # reading the printed board alone is judged already
         judged = anywhere and (target.printed or not target.d)
+        # the first region emptied this turn is matched to a source at once: each candidate
+        # is next to one (`_sources`)
+        matched = anywhere or not done
         out: list[Action] = []
         for rid in order:
             if not anywhere and rid in water:
@@ -162,11 +165,11 @@ class ClearRegion(RegionMove):
                 continue
             if r.owner == seat and r.tokens:
                 continue
-            if immunity_reason(s, rid, seat):
+            if immune(s, rid, seat):
                 continue
             if not judged and not target.holds(s, seat, race, rid):
                 continue
-            if anywhere or _matched(sources, done + [rid]):
+            if matched or _matched(sources, done + [rid]):
                 out.append(use_of(name, rid))
         return out
 
