@@ -752,6 +752,29 @@ def test_counts_first_asked_after_a_write_in_place_read_the_board() -> None:
     assert worked_back >= 60
 
 
+def test_counts_kept_through_play_in_place_agree_with_the_board() -> None:
+    """Each state played in place counts its markers from the state before and the regions it
+    wrote (`_pairs`: each as it was and as it is): at every position of random games with every
+    expansion, every marker count and the count of the markers whose defence reads further agree
+    with a reading of every region."""
+    catalog = load_catalog(EXPANSIONS)
+    far = catalog.nonlocal_marks
+    assert far
+    in_place = held = 0
+    for seed in range(16):
+        s, rng = _random_start(catalog, 900 + seed)
+        while not s.game_over:
+            in_place += s._from_part
+            for m in sorted(MARKER_LIMITS):
+                assert s.marker_count(m) == sum(_marker_on(r, m) for r in s.regions.values()), (seed, m)
+            n = sum(1 for r in s.regions.values() if r.marks and not far.isdisjoint(r.marks))
+            assert s.far_marked() == n, seed
+            held += n > 0
+            acts = legal_actions(s)
+            s, _ = play(s, acts[rng.randrange(len(acts))], rng)
+    assert in_place > 1000 and held > 20
+
+
 def test_a_region_move_lists_what_its_reasons_accept() -> None:
     """A move on a region (Lava, Wendigos...) may list its intents its own quicker way: the list is
     always the candidates its `why_not_at` accepts, in the same order."""

@@ -81,6 +81,10 @@ def _count(regions: Iterable["RegionState"], marker: str) -> int:
 _MARKERS: Final[frozenset[str]] = frozenset(MARKER_LIMITS)
 
 
+#: no region written in place (`GameState._pairs`; never written to)
+_NO_PAIRS: Final[list["RegionState"]] = []
+
+
 def _any_of(marks: dict[str, int], names: frozenset[str]) -> bool:
     """One of `marks` (a region's markers) is among `names`. (A loop: compiled, a set's
     `isdisjoint` asked of a dict is a generic method call, several times the few looks.)"""
@@ -565,7 +569,7 @@ class GameState:
                  "power_discard", "tray", "gone", "round", "turn", "winners", "_fresh_r", "_fresh_p",
                  "_sealed", "_held", "_base", "_changed", "_fresh_c", "_listed", "_prior", "_own_supply",
                  "_own_turn", "_marks", "_marks_base", "_marks_from", "_opts", "_own_tray", "_far",
-                 "_far_base", "_own_r", "_take_r", "_from_part", "written_in_place", "_turn_made",
+                 "_far_base", "_own_r", "_take_r", "_from_part", "_pairs", "written_in_place", "_turn_made",
                  "_made_p", "_take_p")
 
     def __init__(self, board: "Board", catalog: "Catalog", sharing: "GameState | None" = None) -> None:
@@ -637,6 +641,9 @@ class GameState:
         self._own_r = True
         self._take_r = False
         self._from_part = False
+        # ... and `_pairs` the same regions in the order written, each as it was then as it is
+        # now, one after the other (read by index: compiled, no dict is read for them)
+        self._pairs: list[RegionState] = _NO_PAIRS
         # how often that mapping was written in place, a number new at each state that did
         # (`engine.play`), shared by the states copied from it: the mapping and this number tell
         # a cache made for a sealed state that its regions are still those it read
@@ -716,6 +723,7 @@ class GameState:
         s._marks, s._marks_from = None, self.regions
         s._far = -1
         s._own_r = s._take_r = s._from_part = s._take_p = False
+        s._pairs = _NO_PAIRS
         s._made_p = 0
         s.written_in_place = self.written_in_place
 
@@ -769,7 +777,7 @@ class GameState:
                     # played in place (`engine.play`): the state played from, which made the
                     # mapping, is used up; each region written is kept as it was, for the counts
                     # and the index that build on that state (`_marks_from`)
-                    self._marks_from, self._from_part = {}, True
+                    self._marks_from, self._pairs, self._from_part = {}, [], True
                     self.written_in_place = next(_IN_PLACE)
                 else:
                     # the first region written since the state was copied or sealed: its mapping
@@ -779,10 +787,13 @@ class GameState:
                     regions = self.regions = dict(regions)
                     self._own_r = True
             was = regions[rid]
-            if self._take_r:
-                self._marks_from[rid] = was
             r = was.copy()
             regions[rid] = r
+            if self._take_r:
+                self._marks_from[rid] = was
+                pairs = self._pairs
+                pairs.append(was)
+                pairs.append(r)
             fresh.add(rid)
             return r
         return self.regions[rid]
@@ -1083,10 +1094,11 @@ class GameState:
                 marks = r.marks
                 if marks and _any_of(marks, far):
                     n += 1
-        elif self._from_part:               # played in place: `_marks_from` holds the regions
-            n = base                        # written since and nothing else, each as it was (a
-            for rid, then_r in self._marks_from.items():       # dict, read natively compiled,
-                marks, was = regions[rid].marks, then_r.marks  # where a set is read generically)
+        elif self._from_part:               # played in place: `_pairs` holds the regions written
+            n = base                        # since and nothing else, each as it was and is (read
+            pairs = self._pairs             # by index, where the set of names is read generically)
+            for k in range(0, len(pairs), 2):
+                was, marks = pairs[k].marks, pairs[k + 1].marks
                 if marks is was:
                     continue
                 if marks and _any_of(marks, far):
@@ -1119,8 +1131,9 @@ class GameState:
         date with the regions written since."""
         regions, then = self.regions, self._marks_from
         if self._from_part:                # (as in `_counts`)
-            for rid, was in then.items():
-                n += _marker_on(regions[rid], marker) - _marker_on(was, marker)
+            pairs = self._pairs
+            for k in range(0, len(pairs), 2):
+                n += _marker_on(pairs[k + 1], marker) - _marker_on(pairs[k], marker)
             return n
         for rid in self._changed if self._sealed else self._fresh_r:
             n += _marker_on(regions[rid], marker) - _marker_on(then[rid], marker)
@@ -1138,9 +1151,10 @@ class GameState:
                 return got
             got = base          # (shared while every count is the same: each is true of both)
             regions, then = self.regions, self._marks_from
-            if self._from_part:                # played in place: `then` holds the regions written
-                for rid, was in then.items():  # and no other (a dict, read natively compiled)
-                    got = _recounted(got, base, regions[rid], was)
+            if self._from_part:                # played in place: `_pairs` holds the regions written
+                pairs = self._pairs            # and no other, as they were and are (as `far_marked`)
+                for k in range(0, len(pairs), 2):
+                    got = _recounted(got, base, pairs[k + 1], pairs[k])
             else:
                 for rid in self._changed:
                     got = _recounted(got, base, regions[rid], then[rid])
