@@ -214,8 +214,8 @@ def _answering_races(s: GameState, seat: int) -> tuple[Races, Races, Races]:
     """The other players' races (seat, race) whose effects may protect a region, ask a price for
     it, or make its defending tokens count for more (or less): only their regions are asked
     (`immunity_reason`, `price_reason`, `cost_of`), as the holds are found there. Each player's
-    answer is his own (`_answers_of`), kept with him: most players are read unwritten from one
-    listing to the next. (Usually none answers, or one: his sets are the answer.)"""
+    answer is his own (`_answers_of`), kept with him while he has the same holds: most writes
+    change only coins and hands. (Usually none answers, or one: his sets are the answer.)"""
     out: Guarded | None = None
     for i, p in enumerate(s.players):
         if i == seat:
