@@ -775,6 +775,39 @@ def test_counts_kept_through_play_in_place_agree_with_the_board() -> None:
     assert in_place > 1000 and held > 20
 
 
+def test_stacks_counted_in_one_walk_agree_with_the_board() -> None:
+    """A marker kept in a region's markers is counted for a seat in one walk of the board
+    (`box.stacks_and_others`: his regions holding one, the markers on regions not his), and the
+    Behemoth's stacks off the board (`StackMarkers._free`) from it: at every position of random
+    games with every expansion, each agrees with the regions holding one (`marks_on_board`), the
+    markers the others hold (`held_by_others`) and what the box has left (`left_for`)."""
+    from game.rules.abilities.box import held_by_others, in_marks, left_for, stacks_and_others
+    from game.rules.abilities.markers import marks_on_board
+    from game.rules.abilities.stack_markers import StackMarkers
+    catalog = load_catalog(EXPANSIONS)
+    kinds = sorted(k for k in catalog.marks if in_marks(k))
+    stacks = [ab for abil in catalog.abilities.values() for ab in abil if isinstance(ab, StackMarkers)]
+    assert kinds and stacks
+    on_board = free_short = 0
+    for seed in range(30):
+        s, rng = _random_start(catalog, 1300 + seed)
+        while not s.game_over:
+            for seat in range(len(s.players)):
+                for kind in kinds:
+                    mine = sum(1 for rid in marks_on_board(s, kind) if s.regions[rid].owner == seat)
+                    assert stacks_and_others(s, seat, kind) == (mine, held_by_others(s, seat, kind)), (seed, kind)
+                for ab in stacks:
+                    name, count = str(ab.p["marker"]), int(ab.p["count"])
+                    on = sum(1 for rid in marks_on_board(s, name) if s.regions[rid].owner == seat)
+                    free = left_for(s, seat, name, count, on) - on
+                    assert ab._free(s, seat) == free, seed
+                    on_board += on > 0
+                    free_short += free < count
+            acts = legal_actions(s)
+            s, _ = play(s, acts[rng.randrange(len(acts))], rng)
+    assert on_board > 100 and free_short > 400
+
+
 def test_a_region_move_lists_what_its_reasons_accept() -> None:
     """A move on a region (Lava, Wendigos...) may list its intents its own quicker way: the list is
     always the candidates its `why_not_at` accepts, in the same order."""

@@ -109,15 +109,38 @@ def held_by_others(s: "GameState", seat: int, kind: str, on_own: int = -1) -> in
                 if owner is None or owner != seat:
                     n += k
     else:                                       # a marker of `RegionState.marks`, read in place
-        for r in regions:
-            marks = r.marks
-            if marks:
-                k = marks.get(kind, 0)
-                if k:
-                    owner = r.owner
-                    if owner is None or owner != seat:
-                        n += k
+        n = _in_marks_of(regions, seat, kind)[1]
     return n + _beside_others(s, seat, kind)
+
+
+def in_marks(kind: str) -> bool:
+    """Markers of `kind` are kept in `RegionState.marks`, not a field of their own (nor counted
+    beside the board, as Encampments are)."""
+    return kind not in _FIELDS and kind not in MARKER_LIMITS
+
+
+def stacks_and_others(s: "GameState", seat: int, kind: str) -> tuple[int, int]:
+    """For a marker of `RegionState.marks` (`in_marks`): the regions of `seat` holding one (each
+    counted once, as `marks_on_board` finds them) and the markers of `kind` on regions not his
+    (as `held_by_others` counts them), in one walk of the board. (Asked at every listing of the
+    Behemoth's turns: two walks cost twice.)"""
+    return _in_marks_of(list(s.regions.values()), seat, kind)
+
+
+def _in_marks_of(regions: list["RegionState"], seat: int, kind: str) -> tuple[int, int]:
+    """`stacks_and_others` of `regions` (a list: compiled, walked by index)."""
+    mine = others = 0
+    for r in regions:
+        marks = r.marks
+        if marks:
+            k = marks.get(kind, 0)
+            if k:
+                owner = r.owner
+                if owner is None or owner != seat:
+                    others += k
+                else:
+                    mine += 1
+    return mine, others
 
 
 def _beside_others(s: "GameState", seat: int, kind: str) -> int:

@@ -22,7 +22,7 @@ from ..actions import Action
 from ..reasons import Reason, reason
 from ..state import CONQUER
 from .base import MarkSpec, Victim, register
-from .box import left_for
+from .box import box_of, in_marks, left_for, stacks_and_others
 from .markers import mark, marks_on_board, set_mark
 from .use_move import UseMove
 from .where import NEVER_HELD, Where
@@ -69,16 +69,22 @@ class StackMarkers(UseMove):
     def _free(self, s: "GameState", seat: int) -> int:
         """Stacks off the board: all this player has (`count`, or what the box has left while
         another player has some) but those standing in his regions."""
-        name = self.p["marker"]
-        on = sum(1 for rid in marks_on_board(s, name) if s.regions[rid].owner == seat)
-        return left_for(s, seat, name, int(self.p["count"]), on) - on
+        name = str(self.p["marker"])
+        count = int(self.p["count"])
+        if not in_marks(name):                        # (a marker with a field of its own)
+            on = sum(1 for rid in marks_on_board(s, name) if s.regions[rid].owner == seat)
+            return left_for(s, seat, name, count, on) - on
+        on, others = stacks_and_others(s, seat, name)
+        if on >= count:                               # (as `left_for` has it, the board walked once)
+            return max(0, count) - on
+        return max(0, min(count, box_of(s, name) - others)) - on
 
     idle_exact: ClassVar[bool] = True          # (`idle_now` asks what `why_not` asks)
 
     def idle_now(self, s: "GameState", seat: int) -> bool:
         hold = s.players[seat].active
         return hold is None or s.turn.phase != CONQUER or hold.hand < 1 or bool(s.turn.used.get(self.name)) \
-            or self._free(s, seat) < 1 or self._worth(s, seat, hold.race) < 1
+            or self._worth(s, seat, hold.race) < 1 or self._free(s, seat) < 1
 
     def why_not(self, s: "GameState", seat: int) -> Reason | None:
         hold = s.players[seat].active
