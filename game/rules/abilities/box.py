@@ -163,7 +163,16 @@ def left_for(s: "GameState", seat: int, kind: str, want: int, mine: int = 0, on_
     `on_own`: as `held_by_others` takes it."""
     if mine >= want:
         return max(0, want)
-    return max(0, min(want, box_of(s, kind) - held_by_others(s, seat, kind, on_own)))
+    return box_left(s, kind, want, mine, held_by_others(s, seat, kind, on_own))
+
+
+def box_left(s: "GameState", kind: str, want: int, mine: int, others: int) -> int:
+    """`left_for` with the markers of `kind` the others hold (`others`) counted by the caller:
+    all `want` when he has them in play already (`mine`), else what the box has beyond the
+    others' (none of them asked when he has them all)."""
+    if mine >= want:
+        return max(0, want)
+    return max(0, min(want, box_of(s, kind) - others))
 
 
 # -- markers placed away from a player's regions, while borrowing -------------------------------

@@ -22,7 +22,7 @@ from ..actions import Action
 from ..reasons import Reason, reason
 from ..state import CONQUER
 from .base import MarkSpec, Victim, register
-from .box import box_of, in_marks, left_for, stacks_and_others
+from .box import box_left, in_marks, left_for, stacks_and_others
 from .markers import mark, marks_on_board, set_mark
 from .use_move import UseMove
 from .where import NEVER_HELD, Where
@@ -74,10 +74,8 @@ class StackMarkers(UseMove):
         if not in_marks(name):                        # (a marker with a field of its own)
             on = sum(1 for rid in marks_on_board(s, name) if s.regions[rid].owner == seat)
             return left_for(s, seat, name, count, on) - on
-        on, others = stacks_and_others(s, seat, name)
-        if on >= count:                               # (as `left_for` has it, the board walked once)
-            return max(0, count) - on
-        return max(0, min(count, box_of(s, name) - others)) - on
+        on, others = stacks_and_others(s, seat, name)  # (the board walked once for both)
+        return box_left(s, name, count, on, others) - on
 
     idle_exact: ClassVar[bool] = True          # (`idle_now` asks what `why_not` asks)
 
