@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from typing import Any
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run")
+         "--disable-component-update", "--disable-sync", "--no-first-run",
+         # two phones are two browsers side by side: neither may be treated as a window behind
+         # the other and left without frames (a screenshot waits for one)
+         "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows",
+         "--disable-background-timer-throttling")
 
 
 def have_chromium() -> bool:
@@ -32,3 +37,16 @@ def phone_browser(width: int = 390, height: int = 844, scale: float = 2.0) -> An
                         {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": True})
     drv.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
     return drv
+
+
+def screenshot_png(drv: Any, tries: int = 3) -> bytes:
+    """The page's screen as PNG. Chromedriver waits a fixed 10 s for the renderer to hand over a
+    frame; on a machine busy with other tests that wait can run out while the page itself answers
+    scripts, so the picture is asked for again (a page that never draws still fails)."""
+    from selenium.common.exceptions import TimeoutException
+    for _ in range(tries - 1):
+        try:
+            return bytes(drv.get_screenshot_as_png())
+        except TimeoutException:
+            time.sleep(1.0)
+    return bytes(drv.get_screenshot_as_png())

@@ -43,7 +43,7 @@ from game.ui.scenes.phones import open_phones  # noqa: E402
 from game.ui.scenes.play import GameScene  # noqa: E402
 from game.ui.scenes.start import StartScene  # noqa: E402
 from game.ui.table import Table, shipped_map_path  # noqa: E402
-from tests.phone_browser import have_chromium, phone_browser  # noqa: E402
+from tests.phone_browser import have_chromium, phone_browser, screenshot_png  # noqa: E402
 from tools.screens import save_small  # noqa: E402
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not have_chromium(), reason="needs chromium and chromium-driver")]
@@ -166,7 +166,7 @@ class Phone:
         """The phone's screen, in the 128 colours of the guides' pictures (`tools.screens`)."""
         if scroll:
             self.js("window.scrollTo(0, 0)")
-        save_small(pygame.image.load(io.BytesIO(self.drv.get_screenshot_as_png()), "shot.png"), path)
+        save_small(pygame.image.load(io.BytesIO(screenshot_png(self.drv)), "shot.png"), path)
 
     def close(self) -> None:
         self.drv.quit()
