@@ -40,16 +40,19 @@ def test_the_boards_masks_say_what_its_sets_say(board: Board) -> None:
                       (board.border_sea_bits, board.border_seas), (board.water_bits, board.water)):
         assert board.ids_in(bits) == board.in_order(ids)
         assert board.mask_of(ids) == bits
+    assert board.wide == (len(board.ids) > 60)          # wider than a machine word: its masks too
     rng = random.Random(len(board.regions))
-    for _ in range(50):
-        some = rng.sample(board.ids, rng.randrange(len(board.ids) + 1))
+    low = [list(board.ids[:k]) for k in (1, 3, 7)]     # on a wide board, masks a machine word holds
+    for some in low + [rng.sample(board.ids, rng.randrange(len(board.ids) + 1)) for _ in range(50)]:
         mask = board.mask_of(some)
         assert board.ids_in(mask) == board.in_order(some)
+        assert board.ids_in(mask) == board.in_order(some)             # (a wide board's, kept)
+        assert board.set_in(mask) == set(some) and board.set_in(mask) == set(some)
         near: set[str] = set()
         for rid in some:
             near |= board.adjacency[rid]
         assert board.ids_in(board.near_bits(mask)) == board.in_order(near)
-    assert board.ids_in(0) == [] and board.near_bits(0) == 0
+    assert board.ids_in(0) == [] and board.near_bits(0) == 0 and board.set_in(0) == frozenset()
 
 
 def _slow(s: GameState, seat: int, race: str) -> list[str]:

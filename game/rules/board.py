@@ -22,9 +22,13 @@ from .pickling import when_compiled
 from .reasons import reason
 
 #: masks below this fit a machine word (compiled, working on one makes no Python number): read by
-#: shifting; a wider one (a board of more regions) from its bytes, from its lowest region's byte to
-#: its highest's. (`Final`: compiled, read as a constant, not looked up in the module by name)
+#: shifting; a wider one from its bytes, from its lowest region's byte to its highest's. (`Final`:
+#: compiled, read as a constant, not looked up in the module by name)
 _SHORT: Final = 1 << 60
+#: a board of more regions than this has masks wider than a machine word (`_SHORT`): `Board.wide`,
+#: which its methods ask instead of comparing a mask with `_SHORT` (compiled, comparing a wide
+#: number costs about what reading a few of its bytes does)
+_NARROW: Final = 60
 #: a board of more regions than a machine word holds keeps the masks of the sets of regions asked
 #: (`Board.mask_of`), up to this many: the regions linked to each region are asked again and again
 _MASKS_KEPT: Final = 1024
@@ -147,9 +151,11 @@ class Board:
     water_bits: int = field(compare=False)
     ids_by_byte: tuple[tuple[tuple[str, ...], ...], ...] = field(compare=False, repr=False)  # (`ids_in`)
     adj_by_byte: tuple[tuple[int, ...], ...] = field(compare=False, repr=False)   # (`near_bits`: `by_byte`)
+    wide: bool = field(compare=False)      # more regions than a machine word holds (`_NARROW`)
     _masks: dict[frozenset[str], int] = field(default_factory=dict, compare=False, repr=False)  # (`mask_of`)
     _names: dict[int, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)  # (`ids_in`)
     _near: dict[int, int] = field(default_factory=dict, compare=False, repr=False)  # (`near_bits`)
+    _sets: dict[int, frozenset[str]] = field(default_factory=dict, compare=False, repr=False)  # (`set_in`)
     _tables: dict[object, object] = field(default_factory=dict, compare=False, repr=False)  # (`kept`)
 
     @staticmethod
@@ -195,7 +201,7 @@ class Board:
             index={r.id: i for i, r in enumerate(regions)},
             entry=entry, coastal=coastal, border_seas=border_seas, water=water, by_id=by_id,
             ids=tuple(ids), bits=bits, adj_bits=adj_bits, ids_by_byte=_ids_by_byte(ids),
-            adj_by_byte=by_byte(adj_bits),
+            adj_by_byte=by_byte(adj_bits), wide=len(ids) > _NARROW,
             entry_bits=_mask(bits, entry), coastal_bits=_mask(bits, coastal), border_sea_bits=_mask(bits, border_seas),
             water_bits=_mask(bits, water),
         )
@@ -248,15 +254,24 @@ class Board:
         return _mask(self.bits, ids)
 
     def ids_in(self, mask: int) -> list[str]:
-        """The regions of `mask`, in board order (those of a wide mask kept: read once; kept as
+        """The regions of `mask`, in board order (those of each mask of a wide board kept: read once; kept as
         tuples, which the cycle collector stops following once they have outlived a collection,
         where lists kept in their thousands make it look through them all again and again)."""
-        if mask >= _SHORT:
+        if self.wide:
             got = self._names.get(mask)
             if got is None:
                 got = _keep(self._names, mask, tuple(self._ids_in(mask)), _WIDE_KEPT)
             return list(got)
         return self._ids_in(mask)
+
+    def set_in(self, mask: int) -> frozenset[str]:
+        """The regions of `mask` as a set (those of each mask of a wide board kept, as `ids_in`
+        keeps them: the regions near one a move wrote are asked at each listing that builds on
+        the position before, and a board has as many such sets as regions)."""
+        if self.wide:
+            got = self._sets.get(mask)
+            return _keep(self._sets, mask, frozenset(self._ids_in(mask)), _WIDE_KEPT) if got is None else got
+        return frozenset(self._ids_in(mask))
 
     def ids_of(self, mask: int) -> list[str]:
         """`ids_in` for a mask asked once (a few regions near those a move wrote): not kept."""
@@ -268,9 +283,9 @@ class Board:
         for it), a narrow one a byte at a time."""
         table = self.ids_by_byte
         out: list[str] = []
-        if mask >= _SHORT:
+        if self.wide:
             data = mask.to_bytes(len(table), "little")
-            k = ((mask & -mask).bit_length() - 1) >> 3
+            k = max(0, ((mask & -mask).bit_length() - 1) >> 3)       # (an empty mask: none read)
             end = (mask.bit_length() + 7) >> 3
             while k < end:
                 byte = data[k]
@@ -289,8 +304,8 @@ class Board:
 
     def near_bits(self, mask: int) -> int:
         """The regions next to any region of `mask` (some of `mask` among them, when they touch;
-        those of a wide mask kept, as `ids_in` keeps its regions)."""
-        if mask >= _SHORT:
+        on a wide board, those of each mask kept, as `ids_in` keeps its regions)."""
+        if self.wide:
             got = self._near.get(mask)
             return _keep(self._near, mask, self.union(mask, self.adj_by_byte), _WIDE_KEPT) if got is None else got
         return self.union(mask, self.adj_by_byte)
@@ -300,9 +315,9 @@ class Board:
         a wide mask read from its bytes, as `ids_in` reads it). (`table` a tuple of tuples:
         compiled, each is then read in place, not through the generic item lookup.)"""
         out = 0
-        if mask >= _SHORT:
+        if self.wide:
             data = mask.to_bytes(len(table), "little")
-            k = ((mask & -mask).bit_length() - 1) >> 3
+            k = max(0, ((mask & -mask).bit_length() - 1) >> 3)       # (an empty mask: none read)
             end = (mask.bit_length() + 7) >> 3
             while k < end:
                 byte = data[k]

@@ -9,10 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, AbstractSet, Any, Final, Iterable
 
 from .abilities.base import Ability
-from .board import _SHORT, Board
+from .board import Board
 from .pricing import cost_of
 from .state import (
-    _NARROW,
     Answers,
     GameState,
     Guarded,
@@ -124,9 +123,9 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
         dry = dry and near
     judge = candidates                         # the candidates judged now
     redo = 0
-    if kept is not None:                       # those of the front near the regions written
-        redo = front & near_written
-        judge = board.ids_of(redo)
+    if kept is not None:                       # those of the front near the regions written (on a
+        redo = front & near_written            # wide board, the same few again and again: kept)
+        judge = board.ids_in(redo)
     asked = judge
     if not own and (since is not None or tab.enters_anywhere):   # else the candidates are
         asked = _ways_in(s, seat, judge, tab)                     # only the ways in
@@ -135,11 +134,11 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     judged = _priced_targets(s, seat, hold, abil, rids, tab, guarded, pricing, strong, near, own, front, links,
                              reaches, dry)
     if kept is not None:                       # the regions near those written judged again, the
-        if len(board.ids) > _NARROW:           # others' options kept (all still in the front: `_since`)
-            return _merged(board.index, kept, judged, 0, set(board.ids_of(near_written)))
+        if board.wide:                         # others' options kept (all still in the front: `_since`)
+            return _merged(board.index, kept, judged, 0, board.set_in(near_written))
         return _merged(board.bits, kept, judged, near_written, None)
     if since is not None:
-        return _merged(board.index, since.options, judged, 0, set(judge))
+        return _merged(board.index, since.options, judged, 0, frozenset(judge))
     return judged
 
 
@@ -343,7 +342,7 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
     floor = _least_cost(s, seat, tab) if tab.cost_floor else 1
     apart = tab.priced_apart
     # on a board wider than a machine word, the front is asked by name (`_in_reach`)
-    ahead = set(s.board.ids_in(front)) if own and not near and front >= _SHORT else None
+    ahead = s.board.set_in(front) if own and not near and s.board.wide else None
     out: list[str] = []
     costs: list[int] = []
     for rid in rids:
@@ -457,7 +456,7 @@ def _least_cost(s: GameState, seat: int, tab: Hooks) -> int:
 
 
 def _merged(order: dict[str, int], kept: Options, judged: Options, written: int,
-            redo: set[str] | None) -> Options:
+            redo: frozenset[str] | None) -> Options:
     """The options in board order: those judged now (`judged`, near the regions written), and
     those kept from the position before (`kept`) but those near the regions written, the two
     merged (each in board order) by `order`, a number for each region that grows with board

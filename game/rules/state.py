@@ -127,9 +127,6 @@ def _marker_on(r: "RegionState", marker: str) -> int:
     return 1 if getattr(r, marker) else 0
 
 
-#: a board of more regions than this has masks wider than a machine word (`board._SHORT`)
-_NARROW: Final = 60
-
 
 def _placed(names: list[str], rid: str, index: dict[str, int]) -> list[str]:
     """A new list: `names` (in board order, `index`) with `rid` put in its place."""
@@ -876,7 +873,7 @@ class GameState:
                     got = self.board.ids_in(held[0][seat].get(race, 0))
                 kept[race] = got
             return got
-        if not COMPILED or len(self.board.ids) > _NARROW:   # (compiled, a mask of a board that fits a
+        if not COMPILED or self.board.wide:     # (compiled, a mask of a board that fits a
             got = self._names_since(seat, race, self._fresh_r)  # machine word is read into names quicker)
             if got is not None:
                 return got
@@ -972,7 +969,7 @@ class GameState:
         copied = -1              # the seats whose mappings are copied, a mask (-1: not the lists either)
         # compiled, the names of a board that fits a machine word are read from the mask again
         # when asked; those of a wider board (whose masks are read a byte at a time) brought up to date
-        forget = COMPILED and len(index) <= _NARROW
+        forget = COMPILED and not self.board.wide
         then = self._marks_from                  # the regions `base` indexes
         for rid in changed:
             r, p = regions[rid], then[rid]
