@@ -248,15 +248,16 @@ class Board:
 
     def mask_of(self, ids: Iterable[str]) -> int:
         """The mask of the regions `ids` (each counted once)."""
-        if isinstance(ids, frozenset) and len(self.ids) >= 60:
+        if self.wide and isinstance(ids, frozenset):
             m = self._masks.get(ids)     # a wide mask is made a region at a time: kept
             return _keep(self._masks, ids, _mask(self.bits, ids), _MASKS_KEPT) if m is None else m
         return _mask(self.bits, ids)
 
     def ids_in(self, mask: int) -> list[str]:
-        """The regions of `mask`, in board order (those of each mask of a wide board kept: read once; kept as
-        tuples, which the cycle collector stops following once they have outlived a collection,
-        where lists kept in their thousands make it look through them all again and again)."""
+        """The regions of `mask`, in board order (on a wide board, those of each mask kept: read
+        once; kept as tuples, which the cycle collector stops following once they have outlived a
+        collection, where lists kept in their thousands make it look through them all again and
+        again)."""
         if self.wide:
             got = self._names.get(mask)
             if got is None:

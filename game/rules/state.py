@@ -127,7 +127,6 @@ def _marker_on(r: "RegionState", marker: str) -> int:
     return 1 if getattr(r, marker) else 0
 
 
-
 def _placed(names: list[str], rid: str, index: dict[str, int]) -> list[str]:
     """A new list: `names` (in board order, `index`) with `rid` put in its place."""
     i = index[rid]
