@@ -21,13 +21,10 @@ from .errors import BoardError
 from .pickling import when_compiled
 from .reasons import reason
 
-#: masks below this fit a machine word (compiled, working on one makes no Python number): read by
-#: shifting; a wider one from its bytes, from its lowest region's byte to its highest's. (`Final`:
-#: compiled, read as a constant, not looked up in the module by name)
-_SHORT: Final = 1 << 60
-#: a board of more regions than this has masks wider than a machine word (`_SHORT`): `Board.wide`,
-#: which its methods ask instead of comparing a mask with `_SHORT` (compiled, comparing a wide
-#: number costs about what reading a few of its bytes does)
+#: a board of more regions than this has masks wider than a machine word: `Board.wide`, which its
+#: methods ask (a mask of a narrow board is read by shifting, compiled making no Python number; a
+#: wide one from its bytes, from its lowest region's byte to its highest's). (`Final`: compiled,
+#: read as a constant, not looked up in the module by name)
 _NARROW: Final = 60
 #: a board of more regions than a machine word holds keeps the masks of the sets of regions asked
 #: (`Board.mask_of`), up to this many: the regions linked to each region are asked again and again
