@@ -64,11 +64,16 @@ def _state(drv: Any) -> str:
     """What a page that draws no picture still answers: its visibility and focus, and whether a
     frame comes (an animation frame within 5 s)."""
     out = []
-    for script, run in (("return [document.visibilityState, document.hasFocus()]", drv.execute_script),
-                        ("requestAnimationFrame(() => arguments[0]('a frame came'));", drv.execute_async_script)):
-        try:
-            drv.set_script_timeout(5)
-            out.append(str(run(script)))
-        except Exception as e:  # noqa: BLE001 - said in the warning
-            out.append(type(e).__name__)
+    was = drv.timeouts.script                   # (given back: the test goes on with its own)
+    drv.set_script_timeout(5)
+    try:
+        for script, run in (("return [document.visibilityState, document.hasFocus()]", drv.execute_script),
+                            ("requestAnimationFrame(() => arguments[0]('a frame came'));",
+                             drv.execute_async_script)):
+            try:
+                out.append(str(run(script)))
+            except Exception as e:  # noqa: BLE001 - said in the warning
+                out.append(type(e).__name__)
+    finally:
+        drv.set_script_timeout(was)
     return "; ".join(out)
