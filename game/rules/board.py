@@ -17,8 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, Iterable, Mapping, Sequence, TypeVar, cast
 
+from .actions import Action
 from .errors import BoardError
-from .pickling import when_compiled
+from .pickling import by_parts, when_compiled
 from .reasons import reason
 
 #: a board of more regions than this has masks wider than a machine word: `Board.wide`, which its
@@ -63,13 +64,17 @@ def by_byte(masks: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-def _ids_by_byte(ids: Sequence[str]) -> tuple[tuple[tuple[str, ...], ...], ...]:
-    """Entry [k][b]: the ids of regions 8k + j whose bit j is set in b, in board order."""
+T = TypeVar("T")
+
+
+def _ids_by_byte(ids: Sequence[T]) -> tuple[tuple[tuple[T, ...], ...], ...]:
+    """Entry [k][b]: those of `ids` (given by region number: their ids, or their `Place`s) of
+    regions 8k + j whose bit j is set in b, in board order."""
     n = len(ids)
-    out: list[tuple[tuple[str, ...], ...]] = []
+    out: list[tuple[tuple[T, ...], ...]] = []
     for k in range(0, n, 8):
         byte = [(ids[k + j],) if k + j < n else () for j in range(8)]
-        row: list[tuple[str, ...]] = [()] * 256
+        row: list[tuple[T, ...]] = [()] * 256
         for b in range(1, 256):
             row[b] = byte[_LOWEST[b]] + row[b & (b - 1)]       # the lowest bit first: board order
         out.append(tuple(row))
@@ -95,6 +100,27 @@ def _keep(kept: dict[K, V], key: K, value: V, most: int) -> V:
         kept.clear()
     kept[key] = value
     return value
+
+
+class Place:
+    """A region's place on its board, as the listing reads it: its id, its number (board order),
+    its bit (`Board.bits`) and whether it is water; and the intents naming it alone, made once at
+    their first listing (`conquer`, `reinforce`: the engine's, the same objects as its tables
+    of intents by region hold). The listing carries places, not names: compiled, each of these
+    is read in place, where a name is looked up in a mapping for each."""
+
+    __slots__ = ("id", "num", "bit", "water", "conquer", "reinforce")
+
+    def __init__(self, id: str, num: int, bit: int, water: bool) -> None:
+        self.id = id
+        self.num = num
+        self.bit = bit
+        self.water = water
+        self.conquer: Action | None = None
+        self.reinforce: Action | None = None
+
+    def __repr__(self) -> str:
+        return f"Place({self.id!r}, {self.num})"
 
 
 @dataclass(frozen=True)
@@ -147,10 +173,13 @@ class Board:
     border_sea_bits: int = field(compare=False)
     water_bits: int = field(compare=False)
     ids_by_byte: tuple[tuple[tuple[str, ...], ...], ...] = field(compare=False, repr=False)  # (`ids_in`)
+    places: tuple[Place, ...] = field(compare=False, repr=False)     # by number (`Place`)
+    places_by_byte: tuple[tuple[tuple[Place, ...], ...], ...] = field(compare=False, repr=False)  # (`places_in`)
     adj_by_byte: tuple[tuple[int, ...], ...] = field(compare=False, repr=False)   # (`near_bits`: `by_byte`)
     wide: bool = field(compare=False)      # more regions than a machine word holds (`_NARROW`)
     _masks: dict[frozenset[str], int] = field(default_factory=dict, compare=False, repr=False)  # (`mask_of`)
     _names: dict[int, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)  # (`ids_in`)
+    _places: dict[int, tuple[Place, ...]] = field(default_factory=dict, compare=False, repr=False)  # (`places_in`)
     _near: dict[int, int] = field(default_factory=dict, compare=False, repr=False)  # (`near_bits`)
     _sets: dict[int, frozenset[str]] = field(default_factory=dict, compare=False, repr=False)  # (`set_in`)
     _tables: dict[object, object] = field(default_factory=dict, compare=False, repr=False)  # (`kept`)
@@ -192,12 +221,14 @@ class Board:
         water = frozenset(r.id for r in regions if r.is_water)
         bits = {rid: 1 << i for i, rid in enumerate(ids)}
         adj_bits = tuple(_mask(bits, adj[rid]) for rid in ids)
+        places = tuple(Place(rid, i, 1 << i, rid in water) for i, rid in enumerate(ids))
         return Board(
             name=name, turns=turns, regions=tuple(regions),
             adjacency={k: frozenset(v) for k, v in adj.items()},
             index={r.id: i for i, r in enumerate(regions)},
             entry=entry, coastal=coastal, border_seas=border_seas, water=water, by_id=by_id,
             ids=tuple(ids), bits=bits, adj_bits=adj_bits, ids_by_byte=_ids_by_byte(ids),
+            places=places, places_by_byte=_ids_by_byte(places),
             adj_by_byte=by_byte(adj_bits), wide=len(ids) > _NARROW,
             entry_bits=_mask(bits, entry), coastal_bits=_mask(bits, coastal), border_sea_bits=_mask(bits, border_seas),
             water_bits=_mask(bits, water),
@@ -275,30 +306,22 @@ class Board:
         """`ids_in` for a mask asked once (a few regions near those a move wrote): not kept."""
         return self._ids_in(mask)
 
-    def _ids_in(self, mask: int) -> list[str]:
-        """The regions of `mask`, in board order: a wide mask read from its bytes, from the one
-        of its lowest region to the one of its highest (each a look-up, no wide number made
-        for it), a narrow one a byte at a time."""
-        table = self.ids_by_byte
-        out: list[str] = []
+    def places_in(self, mask: int) -> list[Place]:
+        """`ids_in` as `Place`s (those of each wide mask kept, as `ids_in` keeps its ids)."""
         if self.wide:
-            data = mask.to_bytes(len(table), "little")
-            k = max(0, ((mask & -mask).bit_length() - 1) >> 3)       # (an empty mask: none read)
-            end = (mask.bit_length() + 7) >> 3
-            while k < end:
-                byte = data[k]
-                if byte:
-                    out.extend(table[k][byte])
-                k += 1
-            return out
-        k = 0
-        while mask:
-            byte = mask & 255
-            if byte:
-                out.extend(table[k][byte])
-            mask >>= 8
-            k += 1
-        return out
+            got = self._places.get(mask)
+            if got is None:
+                got = _keep(self._places, mask, tuple(_read(mask, self.places_by_byte, True)), _WIDE_KEPT)
+            return list(got)
+        return _read(mask, self.places_by_byte, False)
+
+    def places_of(self, mask: int) -> list[Place]:
+        """`places_in` for a mask asked once (`ids_of`): not kept."""
+        return _read(mask, self.places_by_byte, self.wide)
+
+    def _ids_in(self, mask: int) -> list[str]:
+        """The regions of `mask`, in board order (`_read`)."""
+        return _read(mask, self.ids_by_byte, self.wide)
 
     def near_bits(self, mask: int) -> int:
         """The regions next to any region of `mask` (some of `mask` among them, when they touch;
@@ -314,9 +337,7 @@ class Board:
         compiled, each is then read in place, not through the generic item lookup.)"""
         out = 0
         if self.wide:
-            data = mask.to_bytes(len(table), "little")
-            k = max(0, ((mask & -mask).bit_length() - 1) >> 3)       # (an empty mask: none read)
-            end = (mask.bit_length() + 7) >> 3
+            data, k, end = _span(mask, len(table))
             while k < end:
                 byte = data[k]
                 if byte:
@@ -352,4 +373,35 @@ class Board:
         return sum(len(v) for v in self.adjacency.values()) // 2
 
 
+def _span(mask: int, n: int) -> tuple[bytes, int, int]:
+    """A wide mask's `n` bytes, the first holding one of its regions and the end of the last
+    (an empty mask: none)."""
+    return mask.to_bytes(n, "little"), max(0, ((mask & -mask).bit_length() - 1) >> 3), (mask.bit_length() + 7) >> 3
+
+
+def _read(mask: int, table: tuple[tuple[tuple[T, ...], ...], ...], wide: bool) -> list[T]:
+    """The regions of `mask` (their ids or places) in board order, read from `table`
+    (`Board.ids_by_byte`, `places_by_byte`): on a `wide` board from the mask's bytes, from the
+    one of its lowest region to the one of its highest (each a look-up, no wide number made for
+    it), else a byte at a time."""
+    out: list[T] = []
+    if wide:
+        data, k, end = _span(mask, len(table))
+        while k < end:
+            byte = data[k]
+            if byte:
+                out.extend(table[k][byte])
+            k += 1
+        return out
+    k = 0
+    while mask:
+        byte = mask & 255
+        if byte:
+            out.extend(table[k][byte])
+        mask >>= 8
+        k += 1
+    return out
+
+
 when_compiled(Region, Board)          # pickled for the lab's processes (`pickling`)
+by_parts(Place, lambda p: (p.id, p.num, p.bit, p.water))

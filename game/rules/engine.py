@@ -38,6 +38,7 @@ from .actions import (
     Withdraw,
     action_from_dict,
 )
+from .board import Place
 from .chance import Recorder, Replay
 from .common import decline_reason, effects, made_once, may_decline
 from .conquest import conquer_reason
@@ -302,16 +303,15 @@ def _listing(s: GameState) -> tuple[list[Action], Judged | None, Options]:
                 judged.options = opts
             if "forced_regions" in cat.hooked:            # a taunt: some regions first
                 opts = only_forced(s, seat, opts, hand)
-            conquers, reinforces = _CONQUERS, _REINFORCES
-            rids, cs = opts.rids, opts.costs
-            for k in range(len(rids)):
-                c, rid = cs[k], rids[k]
+            places, cs = opts.places, opts.costs
+            for k in range(len(places)):
+                c, pl = cs[k], places[k]
                 if c <= hand:
-                    x = conquers.get(rid)
-                    out.append(x if x is not None else made_once(conquers, _CONQUER, rid))
-                elif die and c - hand <= (brought(3, die_bonus(s, seat, rid, bonus)) if bonus else 3):
-                    y = reinforces.get(rid)
-                    out.append(y if y is not None else made_once(reinforces, _REINFORCE, rid))
+                    x = pl.conquer
+                    out.append(x if x is not None else _conquer_at(pl))
+                elif die and c - hand <= (brought(3, die_bonus(s, seat, pl.id, bonus)) if bonus else 3):
+                    y = pl.reinforce
+                    out.append(y if y is not None else _reinforce_at(pl))
         if may_decline(s, seat):
             out.append(_DECLINE)
     if own and (not tab.may_redeploy or T.redeploy_refused(s, seat, hold) is None):
@@ -328,6 +328,18 @@ def _listing(s: GameState) -> tuple[list[Action], Judged | None, Options]:
         return out, judged, costs
     first.extend(out)
     return first, judged, costs
+
+
+def _conquer_at(place: Place) -> Action:
+    """The intent to conquer `place`, made once (`made_once`) and kept with the place."""
+    got = place.conquer = made_once(_CONQUERS, _CONQUER, place.id)
+    return got
+
+
+def _reinforce_at(place: Place) -> Action:
+    """The intent to conquer `place` with the reinforcement die, made once and kept with it."""
+    got = place.reinforce = made_once(_REINFORCES, _REINFORCE, place.id)
+    return got
 
 
 def _races_intents(s: GameState, seat: int, phase: str, out: list[Action]) -> None:

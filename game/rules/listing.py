@@ -6,10 +6,10 @@ leaves out, and may build on what was judged in the position this one was played
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, AbstractSet, Any, Final, Iterable
+from typing import TYPE_CHECKING, AbstractSet, Any, Final
 
 from .abilities.base import Ability
-from .board import Board
+from .board import Board, Place
 from .pricing import cost_of
 from .state import (
     Answers,
@@ -22,7 +22,7 @@ from .state import (
     RegionState,
     _any_of,
 )
-from .targets import at_peace, barred_by_marker, conquest_candidates, immunity_reason, price_reason
+from .targets import at_peace, barred_by_marker, immunity_reason, price_reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from .catalog import Hooks
@@ -78,7 +78,7 @@ _NO_RACES: Final[Races] = frozenset()
 _NONE_ANSWER: Final[tuple[Races, Races, Races]] = (_NO_RACES, _NO_RACES, _NO_RACES)
 _NO_REACH: Final[Reach] = ((), None, (), None)
 #: no region (`_since` with options kept; never written to)
-_NOTHING: Final[list[str]] = []
+_NOTHING: Final[list[Place]] = []
 
 
 def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...],
@@ -114,9 +114,9 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     near_written = 0
     if since is None:
         if near:
-            candidates: Iterable[str] = board.ids_in(front)
+            candidates = board.places_in(front)
         else:                              # the ways in (dry ones if the race is), or the whole board
-            candidates = conquest_candidates(s, seat, race, abil, own, dry)
+            candidates = _candidates(board, tab, own, dry)
             dry = dry and not own and not tab.enters_anywhere
     else:
         candidates, kept, near_written = _since(s, since, near, front, linked)
@@ -125,21 +125,28 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     redo = 0
     if kept is not None:                       # those of the front near the regions written (on a
         redo = front & near_written            # wide board, the same few again and again: kept)
-        judge = board.ids_in(redo)
+        judge = board.places_in(redo)
     asked = judge
     if not own and (since is not None or tab.enters_anywhere):   # else the candidates are
         asked = _ways_in(s, seat, judge, tab)                     # only the ways in
     guarded, pricing, strong = _answering_races(s, seat) if s.catalog.guarding else _NONE_ANSWER
-    rids = asked if isinstance(asked, list) else list(asked)      # (compiled: a list is read by index)
-    judged = _priced_targets(s, seat, hold, abil, rids, tab, guarded, pricing, strong, near, own, front, links,
+    judged = _priced_targets(s, seat, hold, abil, asked, tab, guarded, pricing, strong, near, own, front, links,
                              reaches, dry)
     if kept is not None:                       # the regions near those written judged again, the
-        if board.wide:                         # others' options kept (all still in the front: `_since`)
-            return _merged(board.index, kept, judged, 0, board.set_in(near_written))
-        return _merged(board.bits, kept, judged, near_written, None)
-    if since is not None:
-        return _merged(board.index, since.options, judged, 0, frozenset(judge))
+        return _merged(kept, judged, near_written, board)    # others' options kept (all still in
+    if since is not None:                                     # the front: `_since`)
+        return _merged(since.options, judged, near_written, board)
     return judged
+
+
+def _candidates(board: Board, tab: Hooks, own: list[str], dry: bool) -> list[Place]:
+    """The candidates of a listing made afresh that are not the front: the whole board for a
+    race whose effects reach further or link regions (holding some: `own`) or that enters
+    anywhere, else the ways in (the edge's land and border seas; the land alone if `dry`), as
+    `targets.conquest_candidates` finds them."""
+    if own or tab.enters_anywhere:
+        return list(board.places)
+    return board.places_in(board.entry_bits if dry else board.entry_bits | board.border_sea_bits)
 
 
 def _reach(s: GameState, seat: int, own: list[str], tab: Hooks, afresh: bool) -> Reach:
@@ -188,7 +195,7 @@ def _front(board: Board, own: list[str], mine: int, linked: dict[str, frozenset[
 
 
 def _since(s: GameState, since: Judged, near: bool, front: int,
-           linked: dict[str, frozenset[str]] | None) -> tuple[list[str], Options | None, int]:
+           linked: dict[str, frozenset[str]] | None) -> tuple[list[Place], Options | None, int]:
     """Building on the position played before: the regions to judge, the options judged there
     that are kept where nothing near changed (None: every candidate is judged), and the regions
     written since with their neighbours (a mask), judged again. (An option kept is in the front
@@ -206,7 +213,7 @@ def _since(s: GameState, since: Judged, near: bool, front: int,
                 near_written |= board.mask_of(linked[rid])
     if near:              # a region of the front now was in the front then, or is near a change:
         return _NOTHING, since.options, near_written    # only those near a change are judged
-    return board.ids_of(near_written), None, near_written
+    return board.places_of(near_written), None, near_written
 
 
 def _answering_races(s: GameState, seat: int) -> tuple[Races, Races, Races]:
@@ -311,11 +318,11 @@ def _with(races: set[tuple[int, str]] | None, held: tuple[int, str]) -> set[tupl
     return races
 
 
-def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...], rids: list[str],
+def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...], places: list[Place],
                     tab: Hooks, guarded: Races, pricing: Races, strong: Races, near: bool, own: list[str],
                     front: int, links: tuple[Ability, ...], reaches: tuple[Ability, ...],
                     dry: bool = False) -> Options:
-    """Those of `rids` the race may target, each with its cost, in the order of `rids`. A target:
+    """Those of `places` the race may target, each with its cost, in their order. A target:
     not its own already, not immune (a hero, the Dragon, a hole), not shielded by its holder
     (`_shielded`), water only if an effect conquers water, none an effect refuses
     (`may_target`), and each within reach (`_in_reach`; all are when `near`, and the ways in of
@@ -324,11 +331,10 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
     effects' changes, at least the floor, Kobolds'); `cost_of` itself where the race's price is
     flat or its strength counts (`priced_apart`), or the defenders count for more (`strong`).
     (One loop: each region is looked up once, and no list of targets is made between the two.)
-    `dry`: no region of `rids` is water, and the race conquers none (none is asked whether it
+    `dry`: no region of `places` is water, and the race conquers none (none is asked whether it
     is)."""
-    regions = s.regions
     race = hold.race
-    water, water_ok, may = s.board.water, tab.conquers_water, tab.may_target
+    water_ok, may = tab.conquers_water, tab.may_target
     peace: tuple[int, ...] = ()                    # the seats whose peace holds until their next
     for i, p in enumerate(s.players):                # turn (a Diplomat's, R12)
         if "until_next_turn" in p.memo:
@@ -343,10 +349,12 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
     apart = tab.priced_apart
     # on a board wider than a machine word, the front is asked by name (`_in_reach`)
     ahead = s.board.set_in(front) if own and not near and s.board.wide else None
-    out: list[str] = []
+    out: list[Place] = []
     costs: list[int] = []
-    for rid in rids:
-        r = regions[rid]
+    at = s.at()
+    for pl in places:
+        rid = pl.id
+        r = at[pl.num]
         owner = r.owner               # (compared once known to be a seat: compiled, a quick comparison)
         # the target
         if owner is not None and owner == seat and r.tokens and r.race == race:
@@ -358,7 +366,7 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
                 (peaceful and owner in peace) or (asks and (owner, r.race) in answering)))) and _shielded(
                 s, seat, rid, r, guarded, pricing, peace):              # (without markers: a foe's only)
             continue
-        if not dry and rid in water and not (water_ok and _conquers_water(water_ok, s, seat, rid)):
+        if not dry and pl.water and not (water_ok and _conquers_water(water_ok, s, seat, rid)):
             continue
         if may and _refused(may, s, seat, rid):
             continue
@@ -366,7 +374,7 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
             continue
         # its price
         if apart or (strengths and r.tokens and owner is not None and owner != seat and (owner, r.race) in strong):
-            out.append(rid)
+            out.append(pl)
             costs.append(cost_of(s, seat, rid, abil, hold).total)
             continue
         n = (same if same >= 0 else printed[rid]) + r.mountain + r.lair + r.fortress + r.encampments + r.lost_tribe
@@ -379,7 +387,7 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
                     n += spec.defence * k + (spec.defence_of(s, rid) if spec.defence_of else 0)
         for ab in mods:
             n += ab.cost_modifier(s, seat, rid)
-        out.append(rid)
+        out.append(pl)
         costs.append(n if n > floor else floor)
     return Options(out, costs)
 
@@ -440,14 +448,14 @@ def _in_reach(s: GameState, seat: int, rid: str, own: list[str], front: int, ahe
     return False
 
 
-def _ways_in(s: GameState, seat: int, rids: Iterable[str], tab: Hooks) -> list[str]:
-    """Those of `rids` a race holding no region may enter by (R3): the edge, a border sea, or
+def _ways_in(s: GameState, seat: int, places: list[Place], tab: Hooks) -> list[Place]:
+    """Those of `places` a race holding no region may enter by (R3): the edge, a border sea, or
     anywhere for an effect that enters anywhere."""
     if any(ab.enters_anywhere(s, seat) for ab in tab.enters_anywhere):
-        return list(rids)
+        return places
     board = s.board
-    bits, ways = board.bits, board.entry_bits | board.border_sea_bits
-    return [rid for rid in rids if bits[rid] & ways]
+    ways = board.entry_bits | board.border_sea_bits
+    return [p for p in places if p.bit & ways]
 
 
 def _least_cost(s: GameState, seat: int, tab: Hooks) -> int:
@@ -455,43 +463,36 @@ def _least_cost(s: GameState, seat: int, tab: Hooks) -> int:
     return max([1] + [ab.cost_floor(s, seat) for ab in tab.cost_floor])
 
 
-def _merged(order: dict[str, int], kept: Options, judged: Options, written: int,
-            redo: frozenset[str] | None) -> Options:
-    """The options in board order: those judged now (`judged`, near the regions written), and
-    those kept from the position before (`kept`) but those near the regions written, the two
-    merged (each in board order) by `order`, a number for each region that grows with board
-    order. Those of `kept` left out: in `written` (a mask) on a board that fits a machine word,
-    `order` its `Board.bits`; or in `redo` (by name) on a wider one, whose masks would make a
-    number for each region asked, or where a race that reaches further was judged again near
-    the regions written alone (every option judged then among them), `order` its `Board.index`."""
-    kr, kc = kept.rids, kept.costs
-    jr, jc = judged.rids, judged.costs
-    nj = len(jr)
+def _merged(kept: Options, judged: Options, written: int, board: Board) -> Options:
+    """The options in board order: those judged now (`judged`: every candidate near the regions
+    written, `written` a mask), and those kept from the position before (`kept`) but those in
+    `written`, the two merged (each in board order) by the places' numbers. On a board wider
+    than a machine word, `written` is read from its bytes, one byte for each option kept (a
+    wide number is not made for each)."""
+    wide = board.wide
+    data = written.to_bytes(len(board.ids_by_byte), "little") if wide else b""
+    kp, kc = kept.places, kept.costs
+    jp, jc = judged.places, judged.costs
+    nj = len(jp)
     j = 0
-    nxt = order[jr[0]] if nj else 0                 # the place of the next option judged now
-    at = 0                                          # ... and of the option kept
-    out: list[str] = []
+    nxt = jp[0].num if nj else 0                    # the place of the next option judged now
+    out: list[Place] = []
     costs: list[int] = []
-    for k in range(len(kr)):
-        rid = kr[k]
-        if redo is None:
-            at = order[rid]
-            if at & written:
-                continue
-        elif rid in redo:
+    for k in range(len(kp)):
+        pl = kp[k]
+        at = pl.num                                 # ... and of the option kept
+        if (data[at >> 3] >> (at & 7) & 1) if wide else pl.bit & written:
             continue
-        elif j < nj:
-            at = order[rid]
         while j < nj and nxt < at:
-            out.append(jr[j])
+            out.append(jp[j])
             costs.append(jc[j])
             j += 1
             if j < nj:
-                nxt = order[jr[j]]
-        out.append(rid)
+                nxt = jp[j].num
+        out.append(pl)
         costs.append(kc[k])
     while j < nj:
-        out.append(jr[j])
+        out.append(jp[j])
         costs.append(jc[j])
         j += 1
     return Options(out, costs)

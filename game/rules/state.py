@@ -24,7 +24,7 @@ from .reasons import reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from .actions import Action
-    from .board import Board
+    from .board import Board, Place
     from .catalog import Catalog
 
 
@@ -428,23 +428,29 @@ class TurnState:
 
 
 class Options:
-    """The conquests judged possible in a position: the regions in board order (`rids`), and
-    the cost of each in the same place (`costs`). Two lists, not a mapping: the listing makes
-    them a region at a time and reads them in order, and a region's cost is asked once a move
-    (`get`, a search among a few dozen), where a mapping would hash every region into a table
-    grown as it fills. `dict(options)` gives them as a mapping (`keys`, `[]`)."""
+    """The conquests judged possible in a position: the regions in board order (`places`, each
+    a `Place` of the board; `rids`, their ids), and the cost of each in the same place
+    (`costs`). Two lists, not a mapping: the listing makes them a region at a time and reads
+    them in order, and a region's cost is asked once a move (`get`, a search among a few dozen),
+    where a mapping would hash every region into a table grown as it fills. `dict(options)`
+    gives them as a mapping (`keys`, `[]`)."""
 
-    __slots__ = ("rids", "costs")
+    __slots__ = ("places", "costs")
 
-    def __init__(self, rids: list[str], costs: list[int]) -> None:
-        self.rids = rids
+    def __init__(self, places: list[Place], costs: list[int]) -> None:
+        self.places = places
         self.costs = costs
+
+    @property
+    def rids(self) -> list[str]:
+        """The regions' ids, in board order."""
+        return [p.id for p in self.places]
 
     def get(self, rid: str) -> int | None:
         """The cost of `rid`, or None when it is not among the options."""
-        rids = self.rids
-        for k in range(len(rids)):
-            if rids[k] == rid:
+        places = self.places
+        for k in range(len(places)):
+            if places[k].id == rid:
                 return self.costs[k]
         return None
 
@@ -458,7 +464,7 @@ class Options:
         return c
 
     def __len__(self) -> int:
-        return len(self.rids)
+        return len(self.places)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Options) and self.rids == other.rids and self.costs == other.costs
@@ -566,7 +572,7 @@ class GameState:
                  "_sealed", "_held", "_base", "_changed", "_fresh_c", "_listed", "_prior", "_own_supply",
                  "_own_turn", "_marks", "_marks_base", "_marks_from", "_opts", "_own_tray", "_far",
                  "_far_base", "_own_r", "_take_r", "_from_part", "_pairs", "written_in_place", "_turn_made",
-                 "_made_p", "_take_p")
+                 "_made_p", "_take_p", "_at", "_at_of")
 
     def __init__(self, board: "Board", catalog: "Catalog", sharing: "GameState | None" = None) -> None:
         if sharing is not None:             # (compiled) a state that shares `sharing`'s parts: `_sharing`
@@ -648,6 +654,23 @@ class GameState:
         # hold, region -> cost), for an effect that lists the same targets (the Dragon's); any
         # write forgets it, as it forgets the listing
         self._opts: tuple[int, RaceHold, Options] | None = None
+        # the regions by number (`at`), made from the mapping `_at_of` when first asked and
+        # written with it (`reg_w`)
+        self._at: list[RegionState] | None = None
+        self._at_of: dict[str, RegionState] | None = None
+
+    def at(self) -> list[RegionState]:
+        """The regions' states by number (board order, `Board.ids`): the very objects `regions`
+        holds, for a listing that reads a region by its `Place` (compiled, read by index where a
+        name is looked up in a mapping). Made once for the mapping and written with it by
+        `reg_w`; shared, as the mapping is, by the states copied from this one."""
+        at = self._at
+        regions = self.regions
+        if at is not None and self._at_of is regions:
+            return at
+        at = self._at = [regions[rid] for rid in self.board.ids]
+        self._at_of = regions
+        return at
 
     # -- copy-on-write ---------------------------------------------------------------
     def copy(self) -> "GameState":
@@ -696,6 +719,7 @@ class GameState:
         s.board, s.catalog = self.board, self.catalog
         s.players = list(self.players)
         s.regions = self.regions              # copied by the first `reg_w`
+        s._at, s._at_of = self._at, self._at_of
         s.column = list(self.column)
         s.race_stack, s.power_stack, s.power_discard = self.race_stack, self.power_stack, self.power_discard
         s.tray, s.gone, s.winners = self.tray, self.gone, self.winners
@@ -780,11 +804,18 @@ class GameState:
                     # may be another state's (a copy shares it), and what was listed for a sealed
                     # state may read its regions later (the default Redeploy, `Redeploy.later`):
                     # never changed in place
+                    shared = regions
                     regions = self.regions = dict(regions)
                     self._own_r = True
+                    at = self._at                 # (the regions by number copied with them)
+                    if at is not None and self._at_of is shared:
+                        self._at, self._at_of = list(at), regions
             was = regions[rid]
             r = was.copy()
             regions[rid] = r
+            at = self._at
+            if at is not None and self._at_of is regions:
+                at[self.board.index[rid]] = r
             if self._take_r:
                 self._marks_from[rid] = was
                 pairs = self._pairs
@@ -1214,6 +1245,6 @@ class GameState:
 
 # pickled for the lab's processes (`pickling`)
 when_compiled(RaceHold, PlayerState, Combo, TurnState)
-by_parts(GameState, lambda s: (s.board, s.catalog), forget=("_listed", "_opts"))
+by_parts(GameState, lambda s: (s.board, s.catalog), forget=("_listed", "_opts", "_at", "_at_of"))
 by_parts(Judged, lambda j: (j.seat, j.round, j.picked, j.race, j.power, j.used, j.peace, j.options))
-by_parts(Options, lambda o: (o.rids, o.costs))
+by_parts(Options, lambda o: (o.places, o.costs))

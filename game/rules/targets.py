@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .abilities.base import Ability
-from .board import Board
+from .board import Board, Place
 from .common import effects
 from .pricing import conquest_price, conquest_refused, cost_of
 from .reasons import Reason, reason
@@ -138,13 +138,13 @@ def only_forced(s: GameState, seat: int, options: Options, hand: int) -> Options
             must.add(rid)
     if not must:
         return options
-    rids: list[str] = []
+    places: list[Place] = []
     costs: list[int] = []
-    for rid, c in zip(options.rids, options.costs, strict=True):
-        if rid in must:
-            rids.append(rid)
+    for place, c in zip(options.places, options.costs, strict=True):
+        if place.id in must:
+            places.append(place)
             costs.append(c)
-    return Options(rids, costs)
+    return Options(places, costs)
 
 
 def forced_reason(s: GameState, seat: int, rid: str, hold: RaceHold, abil: tuple[Ability, ...]) -> Reason | None:
