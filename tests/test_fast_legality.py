@@ -727,6 +727,43 @@ def test_play_never_writes_a_state_it_did_not_make() -> None:
         assert s.regions is not c.regions
 
 
+def _by_number(s: GameState) -> bool:
+    """`s.at()` holds the very states of `s.regions`, in board order."""
+    at = s.at()
+    return len(at) == len(s.board.ids) and all(at[i] is s.regions[rid] for i, rid in enumerate(s.board.ids))
+
+
+def test_the_regions_by_number_are_those_of_the_mapping() -> None:
+    """`GameState.at`, the regions' states by number that the listing reads by a region's
+    place, holds the very objects of the regions' mapping in board order at every position of
+    random games, played in place and each state kept, on the map and on a board wider than a
+    machine word; and a state a copy was made from keeps its own while the copy is played on."""
+    catalog = load_catalog(EXPANSIONS)
+    checked = 0
+    for seed in range(8):
+        board = load_map(ROOT / "maps" / "five_players.tmx").board if seed % 2 else \
+            copies_board(BOARDS["grid"](), 3, "every")
+        rng = random.Random(900 + seed)
+        s = new_game(board, [f"p{i}" for i in range(2 + seed % 4)], catalog, rng)
+        step = play if seed < 4 else apply
+        while not s.game_over:
+            legal_actions(s)                      # (the listing asks `at` first, then the play writes)
+            assert _by_number(s)
+            checked += 1
+            if checked % 50 == 0:                 # a copy played on leaves this state's own
+                c = s.copy()
+                for _ in range(8):
+                    if c.game_over:
+                        break
+                    acts = legal_actions(c)
+                    c, _ = play(c, acts[rng.randrange(len(acts))], rng)
+                    assert _by_number(c)
+                assert _by_number(s)
+            acts = legal_actions(s)
+            s, _ = step(s, acts[rng.randrange(len(acts))], rng)
+    assert checked >= 500
+
+
 def test_counts_first_asked_after_a_write_in_place_read_the_board() -> None:
     """A state played in place keeps only the regions it wrote as they were (`_marks_from`);
     a marker count its state before had not made is then worked back from the board: random

@@ -104,18 +104,20 @@ def _keep(kept: dict[K, V], key: K, value: V, most: int) -> V:
 
 class Place:
     """A region's place on its board, as the listing reads it: its id, its number (board order),
-    its bit (`Board.bits`) and whether it is water; and the intents naming it alone, made once at
+    its bit (`Board.bits`), whether it is water and its neighbours' numbers (`near`); and the
+    intents naming it alone, made once at
     their first listing (`conquer`, `reinforce`: the engine's, the same objects as its tables
     of intents by region hold). The listing carries places, not names: compiled, each of these
     is read in place, where a name is looked up in a mapping for each."""
 
-    __slots__ = ("id", "num", "bit", "water", "conquer", "reinforce")
+    __slots__ = ("id", "num", "bit", "water", "near", "conquer", "reinforce")
 
-    def __init__(self, id: str, num: int, bit: int, water: bool) -> None:
+    def __init__(self, id: str, num: int, bit: int, water: bool, near: tuple[int, ...]) -> None:
         self.id = id
         self.num = num
         self.bit = bit
         self.water = water
+        self.near = near
         self.conquer: Action | None = None
         self.reinforce: Action | None = None
 
@@ -221,7 +223,9 @@ class Board:
         water = frozenset(r.id for r in regions if r.is_water)
         bits = {rid: 1 << i for i, rid in enumerate(ids)}
         adj_bits = tuple(_mask(bits, adj[rid]) for rid in ids)
-        places = tuple(Place(rid, i, 1 << i, rid in water) for i, rid in enumerate(ids))
+        number = {rid: i for i, rid in enumerate(ids)}
+        places = tuple(Place(rid, i, 1 << i, rid in water, tuple(sorted(number[n] for n in adj[rid])))
+                       for i, rid in enumerate(ids))
         return Board(
             name=name, turns=turns, regions=tuple(regions),
             adjacency={k: frozenset(v) for k, v in adj.items()},
@@ -404,4 +408,4 @@ def _read(mask: int, table: tuple[tuple[tuple[T, ...], ...], ...], wide: bool) -
 
 
 when_compiled(Region, Board)          # pickled for the lab's processes (`pickling`)
-by_parts(Place, lambda p: (p.id, p.num, p.bit, p.water))
+by_parts(Place, lambda p: (p.id, p.num, p.bit, p.water, p.near))

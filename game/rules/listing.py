@@ -104,28 +104,33 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     # candidates unless an effect reaches further or links regions by more than the printed board
     near = bool(own) and not reaches and not links
     board = s.board
-    front = _front(board, own, s.held_bits(seat, race), linked, far)
+    mine = s.held_bits(seat, race)
     # a race that conquers no water is offered none: taken out of the front, and of the ways in
     # below, which `_priced_targets` then asks no region of (`dry`)
     dry = not tab.conquers_water
-    if dry:
-        front &= ~board.water_bits
     kept: Options | None = None
-    near_written = 0
-    if since is None:
-        if near:
-            candidates = board.places_in(front)
-        else:                              # the ways in (dry ones if the race is), or the whole board
-            candidates = _candidates(board, tab, own, dry)
-            dry = dry and not own and not tab.enters_anywhere
+    front = 0
+    if since is not None and near and linked is None and board.wide:
+        # the options before kept but near the regions written: the front is judged there alone
+        # (`_front_near`), and the race's whole front, a wide number, is not made
+        judge, kept, near_written = _since(s, since, True, None)
+        judge = _front_near(board, mine, near_written, dry)
     else:
-        candidates, kept, near_written = _since(s, since, near, front, linked)
-        dry = dry and near
-    judge = candidates                         # the candidates judged now
-    redo = 0
-    if kept is not None:                       # those of the front near the regions written (on a
-        redo = front & near_written            # wide board, the same few again and again: kept)
-        judge = board.places_in(redo)
+        front = _front(board, own, mine, linked, far)
+        if dry:
+            front &= ~board.water_bits
+        near_written = 0
+        if since is None:
+            if near:
+                judge = board.places_in(front)
+            else:                              # the ways in (dry ones if the race is), or the whole board
+                judge = _candidates(board, tab, own, dry)
+                dry = dry and not own and not tab.enters_anywhere
+        else:
+            judge, kept, near_written = _since(s, since, near, linked)
+            dry = dry and near
+        if kept is not None:                   # those of the front near the regions written
+            judge = board.places_in(front & near_written)
     asked = judge
     if not own and (since is not None or tab.enters_anywhere):   # else the candidates are
         asked = _ways_in(s, seat, judge, tab)                     # only the ways in
@@ -137,6 +142,25 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     if since is not None:                                     # the front: `_since`)
         return _merged(since.options, judged, near_written, board)
     return judged
+
+
+def _front_near(board: Board, mine: int, written: int, dry: bool) -> list[Place]:
+    """On a board wider than a machine word, the front (`_front`, the race's regions `mine`, a
+    mask, linked by the board alone) among the regions `written` (a mask), as places in board
+    order: each not the race's but next to one of its regions, and no water for a `dry` race.
+    Each neighbour is asked of `mine`'s bytes: no wide number is made. (On a narrower board,
+    the front's mask is made as quickly.)"""
+    out: list[Place] = []
+    data = mine.to_bytes(len(board.ids_by_byte), "little")
+    for pl in board.places_of(written):
+        n = pl.num
+        if data[n >> 3] >> (n & 7) & 1 or (dry and pl.water):
+            continue
+        for m in pl.near:
+            if data[m >> 3] >> (m & 7) & 1:
+                out.append(pl)
+                break
+    return out
 
 
 def _candidates(board: Board, tab: Hooks, own: list[str], dry: bool) -> list[Place]:
@@ -194,7 +218,7 @@ def _front(board: Board, own: list[str], mine: int, linked: dict[str, frozenset[
     return front & ~mine
 
 
-def _since(s: GameState, since: Judged, near: bool, front: int,
+def _since(s: GameState, since: Judged, near: bool,
            linked: dict[str, frozenset[str]] | None) -> tuple[list[Place], Options | None, int]:
     """Building on the position played before: the regions to judge, the options judged there
     that are kept where nothing near changed (None: every candidate is judged), and the regions
