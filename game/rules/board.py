@@ -399,9 +399,8 @@ def _read(mask: int, table: tuple[tuple[tuple[T, ...], ...], ...], wide: bool) -
         return out
     k = 0
     while mask:
-        byte = mask & 255
-        if byte:
-            out.extend(table[k][byte])
+        if mask & 255:
+            out.extend(table[k][mask & 255])
         mask >>= 8
         k += 1
     return out
