@@ -105,9 +105,8 @@ def _keep(kept: dict[K, V], key: K, value: V, most: int) -> V:
 class Place:
     """A region's place on its board, as the listing reads it: its id, its number (board order),
     its bit (`Board.bits`), whether it is water and its neighbours' numbers (`near`); and the
-    intents naming it alone, made once at
-    their first listing (`conquer`, `reinforce`: the engine's, the same objects as its tables
-    of intents by region hold). The listing carries places, not names: compiled, each of these
+    intents naming it alone, made once at their first listing (`conquer`, `reinforce`: the
+    engine's, the same objects as its tables of intents by region hold). The listing carries places, not names: compiled, each of these
     is read in place, where a name is looked up in a mapping for each."""
 
     __slots__ = ("id", "num", "bit", "water", "near", "conquer", "reinforce")
@@ -223,13 +222,13 @@ class Board:
         water = frozenset(r.id for r in regions if r.is_water)
         bits = {rid: 1 << i for i, rid in enumerate(ids)}
         adj_bits = tuple(_mask(bits, adj[rid]) for rid in ids)
-        number = {rid: i for i, rid in enumerate(ids)}
-        places = tuple(Place(rid, i, 1 << i, rid in water, tuple(sorted(number[n] for n in adj[rid])))
+        index = {rid: i for i, rid in enumerate(ids)}
+        places = tuple(Place(rid, i, 1 << i, rid in water, tuple(sorted(index[n] for n in adj[rid])))
                        for i, rid in enumerate(ids))
         return Board(
             name=name, turns=turns, regions=tuple(regions),
             adjacency={k: frozenset(v) for k, v in adj.items()},
-            index={r.id: i for i, r in enumerate(regions)},
+            index=index,
             entry=entry, coastal=coastal, border_seas=border_seas, water=water, by_id=by_id,
             ids=tuple(ids), bits=bits, adj_bits=adj_bits, ids_by_byte=_ids_by_byte(ids),
             places=places, places_by_byte=_ids_by_byte(places),
@@ -277,6 +276,11 @@ class Board:
     def in_order(self, ids: Iterable[str]) -> list[str]:
         """`ids` in board order."""
         return sorted(ids, key=self.index.__getitem__)
+
+    def ways_in_bits(self, dry: bool) -> int:
+        """The ways in of a race holding no region (R3), as a mask: the edge's land, and the
+        seas on the edge unless the race is `dry` (conquers no water)."""
+        return self.entry_bits if dry else self.entry_bits | self.border_sea_bits
 
     def mask_of(self, ids: Iterable[str]) -> int:
         """The mask of the regions `ids` (each counted once)."""

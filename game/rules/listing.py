@@ -113,7 +113,7 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     if since is not None and near and linked is None and board.wide:
         # the options before kept but near the regions written: the front is judged there alone
         # (`_front_near`), and the race's whole front, a wide number, is not made
-        judge, kept, near_written = _since(s, since, True, None)
+        _, kept, near_written = _since(s, since, True, None)
         judge = _front_near(board, mine, near_written, dry)
     else:
         front = _front(board, own, mine, linked, far)
@@ -170,7 +170,7 @@ def _candidates(board: Board, tab: Hooks, own: list[str], dry: bool) -> list[Pla
     `targets.conquest_candidates` finds them."""
     if own or tab.enters_anywhere:
         return list(board.places)
-    return board.places_in(board.entry_bits if dry else board.entry_bits | board.border_sea_bits)
+    return board.places_in(board.ways_in_bits(dry))
 
 
 def _reach(s: GameState, seat: int, own: list[str], tab: Hooks, afresh: bool) -> Reach:
@@ -478,7 +478,7 @@ def _ways_in(s: GameState, seat: int, places: list[Place], tab: Hooks) -> list[P
     if any(ab.enters_anywhere(s, seat) for ab in tab.enters_anywhere):
         return places
     board = s.board
-    ways = board.entry_bits | board.border_sea_bits
+    ways = board.ways_in_bits(False)
     return [p for p in places if p.bit & ways]
 
 

@@ -221,7 +221,7 @@ def conquest_candidates(s: GameState, seat: int, race: str, abil: tuple[Ability,
     if tab.enters_anywhere:
         return s.regions
     board = s.board
-    return board.ids_in(board.entry_bits if dry else board.entry_bits | board.border_sea_bits)
+    return board.ids_in(board.ways_in_bits(dry))
 
 
 def frontier(board: Board, own: list[str]) -> list[str]:
