@@ -148,13 +148,13 @@ def test_the_final_screen_explains_a_tie_broken_by_tokens_and_a_shared_victory()
     s = new_game(md.board, ["Ann", "Bob"], default_catalog(), random.Random(3))
     rids = [r.id for r in md.board.regions if not r.is_water][:2]
     for seat, rid, n in ((0, rids[0], 3), (1, rids[1], 5)):
-        reg = s.regions[rid]
+        reg = s.reg_w(rid)                      # (a write the state sees, as the engine's are)
         reg.owner, reg.race, reg.tokens = seat, "ratmen", n
     s.players[0].coins = s.players[1].coins = 40
     s.winners = [1]
     assert [x.seat for x in outcome(s).standings] == [1, 0]     # the screen's rows: the engine's ranking
     assert "Bob wins with more race tokens on the board (5)" in tie_note(s)
-    s.regions[rids[0]].tokens = 5
+    s.reg_w(rids[0]).tokens = 5
     s.winners = [0, 1]
     assert "share the victory" in tie_note(s)
     s.players[0].coins = 41

@@ -33,8 +33,11 @@ from .state import (
 )
 
 
-def empty_table(board: Board, names: Sequence[str], catalog: Catalog) -> GameState:
-    """Board markers, tray and players, with no combo dealt yet."""
+def empty_table(board: Board, names: Sequence[str], catalog: Catalog, known: bool = False) -> GameState:
+    """Board markers, tray and players, with no combo dealt yet. `known` (a new game, whose
+    regions are then written through `GameState.reg_w` alone): the state keeps what laying the
+    table told (`GameState.laid_out`), where a position set up by hand writes its regions
+    directly and has them read when first asked."""
     if not 1 <= len(names) <= 5:
         raise SetupError(reason("setup_player_count", count=len(names)))
     if len(set(names)) != len(names):
@@ -43,14 +46,20 @@ def empty_table(board: Board, names: Sequence[str], catalog: Catalog) -> GameSta
     s.players = [PlayerState(str(n)) for n in names]
     s.tray = {rid: r.box for rid, r in catalog.races.items()}
     s.tray[LOST_TRIBE] = LOST_TRIBE_BOX
+    at: list[RegionState] = []
+    mountains = 0
     for reg in board.regions:
         r = RegionState()
         if reg.terrain == "mountain":
             r.mountain = True
+            mountains += 1
         if reg.lost_tribe and s.tray[LOST_TRIBE] > 0:
             r.lost_tribe = 1
             s.tray[LOST_TRIBE] -= 1
         s.regions[reg.id] = r
+        at.append(r)
+    if known:
+        s.laid_out(at, mountains)
     return s
 
 
@@ -59,7 +68,7 @@ def new_game(board: Board, names: Sequence[str], catalog: Catalog,
     """A fresh game, the first player about to pick. `forced` combos (race, power) are laid on
     top of the column in that order, the rest of the column dealt from the shuffled stacks as
     usual (a variant for playtesting a combo; the board game deals all six at random)."""
-    s = empty_table(board, names, catalog)
+    s = empty_table(board, names, catalog, known=True)
     chance = Recorder(rng)
     s.race_stack = sorted(catalog.races)
     s.power_stack = sorted(catalog.powers)

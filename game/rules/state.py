@@ -98,13 +98,31 @@ def _recounted(got: dict[str, int], base: dict[str, int], now: RegionState, was:
     """The marker counts `got` (`base` itself until one differs, then a copy of it) with a
     region written since, `was` before and `now`, counted again for every marker of `base`.
     (Most writes move tokens alone: one look each.)"""
-    if (now.lair != was.lair or now.fortress != was.fortress or now.hole != was.hole
-            or now.encampments != was.encampments or now.mountain != was.mountain
-            or now.hero != was.hero or now.dragon != was.dragon):
-        if got is base:
-            got = base.copy()
-        for marker in base:
-            got[marker] += _marker_on(now, marker) - _marker_on(was, marker)
+    if now.lair != was.lair:
+        got = _moved(got, base, "lair", 1 if now.lair else -1)
+    if now.fortress != was.fortress:
+        got = _moved(got, base, "fortress", 1 if now.fortress else -1)
+    if now.hole != was.hole:
+        got = _moved(got, base, "hole", 1 if now.hole else -1)
+    if now.encampments != was.encampments:
+        got = _moved(got, base, "encampments", now.encampments - was.encampments)
+    if now.mountain != was.mountain:
+        got = _moved(got, base, "mountain", 1 if now.mountain else -1)
+    if now.hero != was.hero:
+        got = _moved(got, base, "hero", 1 if now.hero else -1)
+    if now.dragon != was.dragon:
+        got = _moved(got, base, "dragon", 1 if now.dragon else -1)
+    return got
+
+
+def _moved(got: dict[str, int], base: dict[str, int], marker: str, by: int) -> dict[str, int]:
+    """`_recounted`'s counts with `marker`'s moved `by` (`got` copied from `base` first), when
+    `base` counts it (a marker not counted there is not counted here: the two have the same)."""
+    if marker not in base:
+        return got
+    if got is base:
+        got = base.copy()
+    got[marker] += by
     return got
 
 
@@ -659,6 +677,21 @@ class GameState:
         self._at: list[RegionState] | None = None
         self._at_of: dict[str, RegionState] | None = None
 
+    def laid_out(self, at: list[RegionState], mountains: int) -> None:
+        """What a table just laid out for a new game (`setup.empty_table`, its mapping made and
+        no region written since) tells without being read again: its regions by number (`at`,
+        the mapping's own objects in board order), no region held (the index it builds on),
+        every marker of the box counted (the `mountains`; none of the others lies there yet) and
+        no marker that reads further. On a board of many regions, the first index, the first
+        counts and `at` no longer read every region of it once a game."""
+        self._at, self._at_of = at, self.regions
+        self._base = ([], [])
+        self._marks_base = dict.fromkeys(_MARKERS, 0)
+        self._marks_base["mountain"] = mountains
+        self._marks_from = self.regions
+        if self.catalog.nonlocal_marks:
+            self._far_base = 0
+
     def at(self) -> list[RegionState]:
         """The regions' states by number (board order, `Board.ids`): the very objects `regions`
         holds, for a listing that reads a region by its `Place` (compiled, read by index where a
@@ -1083,6 +1116,8 @@ class GameState:
         if marker not in _MARKERS:          # (not a marker of the box: counted, never kept)
             return _count(self.regions.values(), marker)
         got = self._marks
+        if got is None and self._sealed and self._marks_base:
+            got = self._counts()          # (every count the state copied from made, at once)
         if got is not None:
             n = got.get(marker)
             if n is not None:
