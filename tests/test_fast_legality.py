@@ -45,7 +45,7 @@ from game.rules import (
     why_illegal,
 )
 from game.rules.abilities.dragon import Dragon
-from game.rules.actions import action_from_dict
+from game.rules.actions import GhoulsConquer, GhoulsReinforce, action_from_dict
 from game.rules.common import decline_reason, may_decline
 from game.rules.engine import _among
 from game.rules.listing import conquest_options, judged_locally
@@ -926,3 +926,26 @@ def test_only_the_engine_writes_a_turn() -> None:
     c.turn_w().phase = "redeploy"
     assert s.turn.phase == "pick" and c.turn.phase == "redeploy"
 
+
+def test_every_conquest_a_scenario_plays_or_refuses_is_listed_as_judged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In every scenario file, each conquest played or refused (the Active race's, with or
+    without the die, and the In Decline Ghouls': their listing is the Active race's, with no
+    Diplomat's peace binding them, R12) is among `legal_actions` exactly when `why_illegal`
+    accepts it: the positions set up by hand reach what random games seldom do (a peace made
+    with the player whose Ghouls then attack)."""
+    import game.scenario as scenario
+    kinds = (Conquer, Reinforce, GhoulsConquer, GhoulsReinforce)
+    seen: dict[str, int] = {}
+    played = scenario.apply
+
+    def checked(s: GameState, a: Action, *args: Any, **kw: Any) -> Any:
+        if isinstance(a, kinds) and not s.game_over:
+            assert (a in legal_actions(s)) == (why_illegal(s, a) is None), a
+            seen[a.kind] = seen.get(a.kind, 0) + 1
+        return played(s, a, *args, **kw)
+
+    monkeypatch.setattr(scenario, "apply", checked)
+    for path in scenario.collect([str(ROOT / "tests" / "scenarios")]):
+        ok, name, msg = scenario.run_file(path, default_catalog())
+        assert ok, f"{name}: {msg}"
+    assert seen.get("ghouls", 0) >= 5 and seen.get("conquer", 0) >= 200, seen

@@ -782,14 +782,15 @@ class Catalog:
         return got
 
     def combo_hooks(self, race: str, power: str | None) -> Hooks:
-        """`hooks(effects_of(race, power))`: a race's and its power's effects (all of them,
-        `Hooks.effects`) sorted by hook."""
+        """`hooks(in_force(race, power, False))`: the effects of a race and its power in force
+        while it is Active (`Hooks.effects`: all but those that work only In Decline, which
+        change none of its conquests, costs or moves: R18) sorted by hook."""
         by = self._combo_hooks.get(race)
         if by is not None:
             got = by.get(power)
             if got is not None:
                 return got
-        got = self.hooks(self.effects_of(race, power))
+        got = self.hooks(self.in_force(race, power, False))
         self._combo_hooks.setdefault(race, {})[power] = got
         return got
 
