@@ -94,8 +94,8 @@ def _check_position(s: GameState) -> int:
             assert (rid in fast) == ok, f"{rid}: fast path says {rid in fast}, target_reason {ok}"
             if ok:
                 assert fast[rid] == cost_of(s, seat, rid, abil).total, rid
-    for rid in s.regions:
-        for a in (Conquer(rid), Reinforce(rid), Abandon(rid)):
+    for rid in s.regions:      # (the In Decline Ghouls' too: listed as the Active race's are)
+        for a in (Conquer(rid), Reinforce(rid), Abandon(rid), GhoulsConquer(rid), GhoulsReinforce(rid)):
             assert (a in listed) == (why_illegal(s, a) is None), f"{a}: listed {a in listed}"
             compared += 1
     for a in (Decline(), EndTurn(decline=True)):

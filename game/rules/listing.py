@@ -83,15 +83,16 @@ _NOTHING: Final[list[Place]] = []
 
 def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...],
                      own: list[str], since: Judged | None = None,
-                     hooks: Hooks | None = None) -> Options:
+                     hooks: Hooks | None = None, peace: bool = True) -> Options:
     """Every region `hold` (the Active race of `seat`) may target now, with its cost, in board
     order (`Options`): the regions `target_reason` accepts among `conquest_candidates`, priced as `cost_of`
     prices them. The fast path of `legal_actions`: it builds no `Reason` for the regions it
     leaves out (the agreement of the two is tested position by position). `since`: what was
     judged in the position this one was played from, when `judged_locally` holds in both and it
     `fits`: only the regions written since (`_changed`) and their neighbours are judged again.
-    `hooks`: `abil` sorted by hook, when the caller has them. The cost is `cost_of`'s total added
-    up in place (markers' defence, the effects' changes, the combo's floor asked once).
+    `hooks`: `abil` sorted by hook, when the caller has them. `peace`: a Diplomat's peace binds
+    the race (R12; not the In Decline Ghouls). The cost is `cost_of`'s total added up in place
+    (markers' defence, the effects' changes, the combo's floor asked once).
 
     In steps: how far the race's effects reach (`_reach`), the front (`_front`: the regions next
     to its own), the candidates (building on the position before: `_since`, `_merged`), the ways in
@@ -136,7 +137,7 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
         asked = _ways_in(s, seat, judge, tab)                     # only the ways in
     guarded, pricing, strong = _answering_races(s, seat) if s.catalog.guarding else _NONE_ANSWER
     judged = _priced_targets(s, seat, hold, abil, asked, tab, guarded, pricing, strong, near, own, front, links,
-                             reaches, dry)
+                             reaches, dry, peace)
     if kept is not None:                       # the regions near those written judged again, the
         return _merged(kept, judged, near_written, board)    # others' options kept (all still in
     if since is not None:                                     # the front: `_since`)
@@ -345,7 +346,7 @@ def _with(races: set[tuple[int, str]] | None, held: tuple[int, str]) -> set[tupl
 def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...], places: list[Place],
                     tab: Hooks, guarded: Races, pricing: Races, strong: Races, near: bool, own: list[str],
                     front: int, links: tuple[Ability, ...], reaches: tuple[Ability, ...],
-                    dry: bool = False) -> Options:
+                    dry: bool = False, bound: bool = True) -> Options:
     """Those of `places` the race may target, each with its cost, in their order. A target:
     not its own already, not immune (a hero, the Dragon, a hole), not shielded by its holder
     (`_shielded`), water only if an effect conquers water, none an effect refuses
@@ -356,13 +357,14 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
     flat or its strength counts (`priced_apart`), or the defenders count for more (`strong`).
     (One loop: each region is looked up once, and no list of targets is made between the two.)
     `dry`: no region of `places` is water, and the race conquers none (none is asked whether it
-    is)."""
+    is). `bound`: a Diplomat's peace binds the race (R12)."""
     race = hold.race
     water_ok, may = tab.conquers_water, tab.may_target
     peace: tuple[int, ...] = ()                    # the seats whose peace holds until their next
-    for i, p in enumerate(s.players):                # turn (a Diplomat's, R12)
-        if "until_next_turn" in p.memo:
-            peace += (i,)
+    if bound:                                      # turn (a Diplomat's, R12)
+        for i, p in enumerate(s.players):
+            if "until_next_turn" in p.memo:
+                peace += (i,)
     answering = guarded | pricing if pricing else guarded    # the races a foe's region is asked of
     # (whether any seat is at peace and any race answers, asked once: compiled, the truth of a
     # set is a generic call)

@@ -25,11 +25,12 @@ from typing import TYPE_CHECKING, Any, Final
 from ..actions import GhoulsConquer, GhoulsReinforce
 from ..common import effects, made_once
 from ..die import DECLINE_DONE, DIE_TOP, brought, die_bonus, die_reason, final_attempt
+from ..listing import conquest_options
 from ..pricing import cost_of, least_tokens
 from ..reasons import Reason, reason, reason_n
 from ..resolution import take_region
 from ..state import CONQUER, PICK
-from ..targets import conquest_candidates, target_reason
+from ..targets import target_reason
 from .base import Ability, register
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -110,16 +111,19 @@ class GhoulsInDecline(Ability):
                 or t.used.get("conquests_begun") or t.used.get(DONE) or hold.hand < 1):
             return []                    # `_ready` refuses (said without its sentence)
         abil = tuple(effects(s, hold, True))
-        own = s.regions_of(seat, hold.race)
         out: list["Action"] = []
         die = hold.hand >= least_tokens(s, seat, abil)
-        for rid in conquest_candidates(s, seat, hold.race, abil, own):
-            if target_reason(s, seat, rid, hold, abil, own, check_peace=False) is None:
-                short = cost_of(s, seat, rid, abil, hold).total - hold.hand
-                if short <= 0:
-                    out.append(made_once(_CONQUERS, _CONQUER, rid))
-                elif die and short <= brought(DIE_TOP, die_bonus(s, seat, rid, abil)):
-                    out.append(made_once(_REINFORCES, _REINFORCE, rid))
+        # the regions `target_reason` accepts (no peace binding them, R12), each with its cost,
+        # found as the Active race's are (`conquest_options`)
+        judged = conquest_options(s, seat, hold, abil, s.held_names(seat, hold.race), peace=False)
+        hand = hold.hand
+        costs = judged.costs
+        for k, place in enumerate(judged.places):
+            short = costs[k] - hand
+            if short <= 0:
+                out.append(made_once(_CONQUERS, _CONQUER, place.id))
+            elif die and short <= brought(DIE_TOP, die_bonus(s, seat, place.id, abil)):
+                out.append(made_once(_REINFORCES, _REINFORCE, place.id))
         return out
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
