@@ -949,3 +949,27 @@ def test_every_conquest_a_scenario_plays_or_refuses_is_listed_as_judged(monkeypa
         ok, name, msg = scenario.run_file(path, default_catalog())
         assert ok, f"{name}: {msg}"
     assert seen.get("ghouls", 0) >= 5 and seen.get("conquer", 0) >= 200, seen
+
+
+def test_a_cost_found_by_number_is_the_cost_found_by_name() -> None:
+    """`Options.cost_at` (the engine's, found by halving the options in board order) gives for
+    every region the cost `Options.get` finds by its name, at every position of random games
+    on the map and on a board wider than a machine word: what was listed, and None for the
+    others."""
+    catalog = load_catalog(EXPANSIONS)
+    found = 0
+    for seed in range(6):
+        board = load_map(ROOT / "maps" / "five_players.tmx").board if seed % 2 else \
+            copies_board(BOARDS["grid"](), 3, "every")
+        rng = random.Random(1700 + seed)
+        s = new_game(board, [f"p{i}" for i in range(2 + seed % 4)], catalog, rng)
+        while not s.game_over:
+            acts = legal_actions(s)
+            listed = s._listed
+            if listed is not None:
+                for n, rid in enumerate(board.ids):
+                    got = listed.costs.cost_at(n)
+                    assert got == listed.costs.get(rid), (seed, rid)
+                    found += got is not None
+            s, _ = play(s, acts[rng.randrange(len(acts))], rng)
+    assert found >= 1000

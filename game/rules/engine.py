@@ -471,7 +471,7 @@ def conquest_cost(s: GameState, seat: int, rid: str) -> int:
     `legal_actions` put on it when it listed this state's conquests, if it did."""
     listed = s._listed
     if listed is not None and seat == s.turn.seat:
-        c = listed.costs.get(rid)
+        c = listed.costs.cost_at(s.board.index[rid])
         if c is not None:
             return c
     return cost_of(s, seat, rid).total
@@ -545,7 +545,8 @@ def _play_conquer(new: GameState, seat: int, a: Conquer, listed: Listed | None, 
     """A conquest: the Active race moves in with the tokens it costs (as listed, if it was)."""
     hold = new.player_w(seat).active
     assert hold is not None
-    cost = (listed.costs.get(a.region) if listed is not None else None) or cost_of(new, seat, a.region).total
+    cost = (listed.costs.cost_at(new.board.index[a.region]) if listed is not None else None) \
+        or cost_of(new, seat, a.region).total
     take_region(new, seat, a.region, ev, chance, hold=hold, tokens=cost)
 
 
@@ -554,7 +555,8 @@ def _play_reinforce(new: GameState, seat: int, a: Reinforce, listed: Listed | No
     """The final attempt with the reinforcement die (R5)."""
     hold = new.player_w(seat).active
     assert hold is not None
-    cost = (listed.costs.get(a.region) if listed is not None else None) or cost_of(new, seat, a.region).total
+    cost = (listed.costs.cost_at(new.board.index[a.region]) if listed is not None else None) \
+        or cost_of(new, seat, a.region).total
     final_attempt(new, seat, hold, a.region, cost, chance, ev)
 
 

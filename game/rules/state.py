@@ -472,6 +472,22 @@ class Options:
                 return self.costs[k]
         return None
 
+    def cost_at(self, num: int) -> int | None:
+        """The cost of the region numbered `num` (`Board.index`), or None when it is not among
+        the options: found by halving, the options being in board order (a move's cost, asked
+        among the dozens of a wide board's options, where `get` compares each one's name)."""
+        places = self.places
+        lo, hi = 0, len(places)
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if places[mid].num < num:
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo < len(places) and places[lo].num == num:
+            return self.costs[lo]
+        return None
+
     def keys(self) -> list[str]:
         return self.rids
 
