@@ -126,6 +126,16 @@ def _random_start(catalog: Catalog, seed: int) -> tuple[GameState, random.Random
     return new_game(board, [f"p{i}" for i in range(2 + seed % 4)], catalog, rng), rng
 
 
+def _map_or_wide(catalog: Catalog, seed: int, first: int) -> tuple[GameState, random.Random]:
+    """A new game for a seeded random playout (seed `first` + `seed`), and its random source:
+    on the map for an odd `seed`, else on a board wider than a machine word (3 copies of the
+    grid), 2 to 5 players."""
+    board = load_map(ROOT / "maps" / "five_players.tmx").board if seed % 2 else \
+        copies_board(BOARDS["grid"](), 3, "every")
+    rng = random.Random(first + seed)
+    return new_game(board, [f"p{i}" for i in range(2 + seed % 4)], catalog, rng), rng
+
+
 def _play(catalog_of: str, board_name: str, players: int, seed: int) -> tuple[int, int]:
     """A random game checked position by position, each played from the one before by `apply`
     (an even `seed`) or in place by `play` (an odd one)."""
@@ -742,10 +752,7 @@ def test_the_regions_by_number_are_those_of_the_mapping() -> None:
     catalog = load_catalog(EXPANSIONS)
     checked = 0
     for seed in range(8):
-        board = load_map(ROOT / "maps" / "five_players.tmx").board if seed % 2 else \
-            copies_board(BOARDS["grid"](), 3, "every")
-        rng = random.Random(900 + seed)
-        s = new_game(board, [f"p{i}" for i in range(2 + seed % 4)], catalog, rng)
+        s, rng = _map_or_wide(catalog, seed, 900)
         step = play if seed < 4 else apply
         while not s.game_over:
             legal_actions(s)                      # (the listing asks `at` first, then the play writes)
@@ -959,10 +966,8 @@ def test_a_cost_found_by_number_is_the_cost_found_by_name() -> None:
     catalog = load_catalog(EXPANSIONS)
     found = 0
     for seed in range(6):
-        board = load_map(ROOT / "maps" / "five_players.tmx").board if seed % 2 else \
-            copies_board(BOARDS["grid"](), 3, "every")
-        rng = random.Random(1700 + seed)
-        s = new_game(board, [f"p{i}" for i in range(2 + seed % 4)], catalog, rng)
+        s, rng = _map_or_wide(catalog, seed, 1700)
+        board = s.board
         while not s.game_over:
             acts = legal_actions(s)
             listed = s._listed

@@ -98,31 +98,31 @@ def _recounted(got: dict[str, int], base: dict[str, int], now: RegionState, was:
     """The marker counts `got` (`base` itself until one differs, then a copy of it) with a
     region written since, `was` before and `now`, counted again for every marker of `base`.
     (Most writes move tokens alone: one look each.)"""
-    if now.lair != was.lair:
-        got = _moved(got, base, "lair", 1 if now.lair else -1)
-    if now.fortress != was.fortress:
-        got = _moved(got, base, "fortress", 1 if now.fortress else -1)
-    if now.hole != was.hole:
-        got = _moved(got, base, "hole", 1 if now.hole else -1)
-    if now.encampments != was.encampments:
-        got = _moved(got, base, "encampments", now.encampments - was.encampments)
-    if now.mountain != was.mountain:
-        got = _moved(got, base, "mountain", 1 if now.mountain else -1)
-    if now.hero != was.hero:
-        got = _moved(got, base, "hero", 1 if now.hero else -1)
-    if now.dragon != was.dragon:
-        got = _moved(got, base, "dragon", 1 if now.dragon else -1)
+    if (now.lair != was.lair or now.fortress != was.fortress or now.hole != was.hole
+            or now.encampments != was.encampments or now.mountain != was.mountain
+            or now.hero != was.hero or now.dragon != was.dragon):
+        got = _moved(got, base, (now.lair - was.lair, now.fortress - was.fortress, now.hole - was.hole,
+                                 now.encampments - was.encampments, now.mountain - was.mountain,
+                                 now.hero - was.hero, now.dragon - was.dragon))
     return got
 
 
-def _moved(got: dict[str, int], base: dict[str, int], marker: str, by: int) -> dict[str, int]:
-    """`_recounted`'s counts with `marker`'s moved `by` (`got` copied from `base` first), when
-    `base` counts it (a marker not counted there is not counted here: the two have the same)."""
-    if marker not in base:
-        return got
-    if got is base:
-        got = base.copy()
-    got[marker] += by
+#: the markers `_moved` is told the change of, in its order (each a slot of `RegionState`)
+_COUNTED: Final[tuple[str, ...]] = ("lair", "fortress", "hole", "encampments", "mountain", "hero", "dragon")
+
+
+def _moved(got: dict[str, int], base: dict[str, int], by: tuple[int, ...]) -> dict[str, int]:
+    """`_recounted`'s counts with each of `_COUNTED` moved by its change in `by`, when `base`
+    counts it (`got` copied from `base` first; a marker not counted there is not counted here:
+    the two have the same). (Field by field, not every marker of `base` read twice by name.)"""
+    for k in range(len(_COUNTED)):
+        d = by[k]
+        if d:
+            marker = _COUNTED[k]
+            if marker in base:
+                if got is base:
+                    got = base.copy()
+                got[marker] += d
     return got
 
 
