@@ -166,9 +166,9 @@ def test_the_fast_paths_agree_with_why_illegal(catalog_of: str) -> None:
 @pytest.mark.parametrize("catalog_of", ["base", "expansions", "invented"])
 def test_the_fast_paths_agree_on_a_board_wider_than_a_machine_word(catalog_of: str) -> None:
     """The same on copies of a test board (`copies_board`: more regions than a machine word's
-    mask holds), where a listing builds on the one before by the regions' names and the ways in
-    of a race holding no region are priced building on those priced before (`_ways_in_priced`):
-    every copy's edge a way in, or the first copy's alone."""
+    mask holds), where a listing builds on the one before near the regions written (`_since`,
+    the front near them by the neighbours' numbers: `_front_near`) and masks are read a byte at
+    a time: every copy's edge a way in, or the first copy's alone."""
     positions = 0
     for seed in range(4):
         board = copies_board(BOARDS["grid"](), 3, "every" if seed % 2 == 0 else "first")

@@ -63,8 +63,10 @@ class Diplomat(Ability):
 
     def may_target(self, s: "GameState", seat: int, rid: str) -> Reason | None:
         ally = s.turn.used.get(USED) if s.turn.seat == seat else None
+        if ally is None:                 # (no peace made this turn: no region looked up)
+            return None
         r = s.regions[rid]
-        if ally is not None and r.owner == ally and not r.decline and r.tokens:
+        if r.owner == ally and not r.decline and r.tokens:
             return reason("ally_peace", player=s.players[ally].name)
         return None
 
