@@ -469,12 +469,14 @@ def _among(x: Action, out: list[Action]) -> bool:
 def conquest_cost(s: GameState, seat: int, rid: str) -> int:
     """Tokens the Active race of `seat` needs to take `rid` (`cost_of(...).total`): the price
     `legal_actions` put on it when it listed this state's conquests, if it did."""
-    listed = s._listed
-    if listed is not None and seat == s.turn.seat:
-        c = listed.costs.cost_at(s.board.index[rid])
-        if c is not None:
-            return c
-    return cost_of(s, seat, rid).total
+    return _priced(s, seat, rid, s._listed if seat == s.turn.seat else None)
+
+
+def _priced(s: GameState, seat: int, rid: str, listed: Listed | None) -> int:
+    """The tokens `seat` needs to take `rid`: as `listed` priced it, if it listed it (found by
+    the region's number, `Options.cost_at`), else `cost_of`'s total."""
+    c = listed.costs.cost_at(s.board.index[rid]) if listed is not None else None
+    return c if c is not None else cost_of(s, seat, rid).total
 
 
 def why_illegal(s: GameState, a: Action, seat: int | None = None) -> Reason | None:
@@ -545,8 +547,7 @@ def _play_conquer(new: GameState, seat: int, a: Conquer, listed: Listed | None, 
     """A conquest: the Active race moves in with the tokens it costs (as listed, if it was)."""
     hold = new.player_w(seat).active
     assert hold is not None
-    cost = (listed.costs.cost_at(new.board.index[a.region]) if listed is not None else None) \
-        or cost_of(new, seat, a.region).total
+    cost = _priced(new, seat, a.region, listed)
     take_region(new, seat, a.region, ev, chance, hold=hold, tokens=cost)
 
 
@@ -555,8 +556,7 @@ def _play_reinforce(new: GameState, seat: int, a: Reinforce, listed: Listed | No
     """The final attempt with the reinforcement die (R5)."""
     hold = new.player_w(seat).active
     assert hold is not None
-    cost = (listed.costs.cost_at(new.board.index[a.region]) if listed is not None else None) \
-        or cost_of(new, seat, a.region).total
+    cost = _priced(new, seat, a.region, listed)
     final_attempt(new, seat, hold, a.region, cost, chance, ev)
 
 
