@@ -61,6 +61,7 @@ from .rules import (
     asked,
     build_position,
     events_of,
+    legal_actions,
     outcome,
     why_illegal,
 )
@@ -374,6 +375,8 @@ class Runner:
     def play(self, a: Action, who: int | None) -> None:
         if who is not None and not isinstance(a, Withdraw) and who != actor(self.s):
             raise ScenarioError(f"refused {a.kind}: it is {self.names[actor(self.s)]}'s turn, not {self.names[who]}'s")
+        if not self.s.game_over:         # listed first, as the window and the bots list it: a
+            legal_actions(self.s)         # played conquest then costs what the listing priced
         try:
             self.s, rec = apply(self.s, a, self.dice)
         except IllegalAction as err:
