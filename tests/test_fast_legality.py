@@ -45,7 +45,7 @@ from game.rules import (
     why_illegal,
 )
 from game.rules.abilities.dragon import Dragon
-from game.rules.actions import GhoulsConquer, GhoulsReinforce, action_from_dict
+from game.rules.actions import Enchant, GhoulsConquer, GhoulsReinforce, action_from_dict
 from game.rules.common import decline_reason, may_decline
 from game.rules.engine import _among
 from game.rules.listing import conquest_options, judged_locally
@@ -94,8 +94,10 @@ def _check_position(s: GameState) -> int:
             assert (rid in fast) == ok, f"{rid}: fast path says {rid in fast}, target_reason {ok}"
             if ok:
                 assert fast[rid] == cost_of(s, seat, rid, abil).total, rid
-    for rid in s.regions:      # (the In Decline Ghouls' too: listed as the Active race's are)
-        for a in (Conquer(rid), Reinforce(rid), Abandon(rid), GhoulsConquer(rid), GhoulsReinforce(rid)):
+    for rid in s.regions:      # (the In Decline Ghouls' too: listed as the Active race's are;
+        # and the Sorcerers' conversions, found among the conquests judged)
+        for a in (Conquer(rid), Reinforce(rid), Abandon(rid), GhoulsConquer(rid), GhoulsReinforce(rid),
+                  Enchant(rid)):
             assert (a in listed) == (why_illegal(s, a) is None), f"{a}: listed {a in listed}"
             compared += 1
     for a in (Decline(), EndTurn(decline=True)):
@@ -978,3 +980,31 @@ def test_a_cost_found_by_number_is_the_cost_found_by_name() -> None:
                     found += got is not None
             s, _ = play(s, acts[rng.randrange(len(acts))], rng)
     assert found >= 1000
+
+
+def test_a_conversion_is_listed_where_only_a_price_refuses_the_conquest(tmp_path: Path) -> None:
+    """The Sorcerers' conversions are found among the conquests the listing judged, but for a
+    region whose holder asks a price in coins the attacker cannot pay: the conquest is refused
+    there, the conversion (which pays no price) is not, and it is listed as `why_illegal`
+    accepts it."""
+    path = tmp_path / "tolls.yaml"
+    path.write_text("races:\n  tollkeepers:\n    tokens: 5\n    box: 10\n    effects:\n"
+                    "      - {coins_when_conquered: {amount: 9, payer: attacker, payee: holder, required: true}}\n",
+                    encoding="utf-8")
+    catalog = load_catalog([path])
+    board = Board.from_dicts("tolls", 10, [
+        {"id": "a", "terrain": "forest", "border": True, "adjacent": ["b", "c"]},
+        {"id": "b", "terrain": "farmland", "adjacent": ["a"]},
+        {"id": "c", "terrain": "hill", "adjacent": ["a"]}])
+    s = build_position(board, ["ann", "bob"], catalog, random.Random(1), {
+        "round": 2,
+        "players": {"ann": {"coins": 0, "active": {"race": "sorcerers", "power": "alchemist", "hand": 0}},
+                    "bob": {"coins": 5, "active": {"race": "tollkeepers", "power": "swamp", "hand": 0}}},
+        "regions": {"a": {"owner": "ann", "race": "sorcerers", "tokens": 3},
+                    "b": {"owner": "bob", "race": "tollkeepers", "tokens": 1},
+                    "c": {"owner": "bob", "race": "tollkeepers", "tokens": 1}}})
+    s.seal()
+    legal = legal_actions(s)
+    assert why_illegal(s, Conquer("b")) is not None and Conquer("b") not in legal      # 9 coins asked
+    assert why_illegal(s, Enchant("b")) is None and Enchant("b") in legal
+    _check_position(s)

@@ -84,7 +84,9 @@ class Enchant(Ability):
         reg = s.board.region(rid)
         if reg.is_water and not any(ab.conquers_water(s, seat, rid) for ab in abil):
             return reason(f"enchant_water_{reg.terrain}", s, region=rid)
-        if not adjacent_to_own(s, seat, rid, s.regions_of(seat, hold.race), abil):
+        board = s.board                  # (next to one of its regions asked of their mask first)
+        if not board.adj_bits[board.index[rid]] & s.held_bits(seat, hold.race) and \
+                not adjacent_to_own(s, seat, rid, s.held_names(seat, hold.race), abil):
             return reason("enchant_not_adjacent", s, region=rid, race=hold.race)
         if s.turn.used.get(USED, []).count(r.owner) >= self.p["per_opponent"]:
             return reason("enchant_once", player=s.players[r.owner].name)
@@ -111,11 +113,26 @@ class Enchant(Ability):
         if not own:
             return []
         abil = s.catalog.effects_of(hold.race, hold.power)
-        linked = bool(s.catalog.hooks(abil).links)     # (then every region is a candidate)
-        cands: Any = s.regions if linked else s.board.ids_in(s.board.near_bits(own))
-        mine = s.regions_of(seat, hold.race) if linked else []
         if hold.hand < least_tokens(s, seat, abil) - 1:
             return []                      # (`_reason` refuses every region, R23)
+        tab = s.catalog.hooks(abil)
+        linked = bool(tab.links)           # (then every region is a candidate)
+        judged = s._opts
+        cands: Any
+        if judged is not None and judged[0] == seat and judged[1] is hold and "conquest_price" not in s.catalog.hooked:
+            # the regions the listing judged the race may conquer now, when it has: `_reason`
+            # refuses every region the listing refuses (held, immune, at peace, water, refused by
+            # an effect, out of reach) but one too dear in coins, where no race asks coins; of
+            # those, the ones next to its regions (all are, unless an effect reaches further or
+            # links regions), or linked to one
+            if tab.reaches and not linked:
+                adj = s.board.adj_bits
+                cands = [pl.id for pl in judged[2].places if adj[pl.num] & own]
+            else:
+                cands = judged[2].rids
+        else:
+            cands = s.regions if linked else s.board.ids_in(s.board.near_bits(own))
+        mine = s.regions_of(seat, hold.race) if linked else []
         regions = s.regions
         done = s.turn.used.get(USED, [])
         most = self.p["per_opponent"]
