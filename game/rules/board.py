@@ -382,9 +382,10 @@ class Board:
 
 
 def _span(mask: int, n: int) -> tuple[bytes, int, int]:
-    """A wide mask's `n` bytes, the first holding one of its regions and the end of the last
-    (an empty mask: none)."""
-    return mask.to_bytes(n, "little"), max(0, ((mask & -mask).bit_length() - 1) >> 3), (mask.bit_length() + 7) >> 3
+    """A wide mask's `n` bytes, the first to read and the end of the last holding one of its
+    regions (an empty mask: none). The first is the first byte: a reader skips a byte of none
+    at once, where finding the lowest region of a wide mask makes two wide numbers."""
+    return mask.to_bytes(n, "little"), 0, (mask.bit_length() + 7) >> 3
 
 
 def _read(mask: int, table: tuple[tuple[tuple[T, ...], ...], ...], wide: bool) -> list[T]:
