@@ -82,6 +82,8 @@ def _check_position(s: GameState) -> int:
             phases = type(ab).move_phases
             if phases is not None and s.turn.phase not in phases:
                 assert ab.legal_intents(s, seat) == [], f"{ab.name} offers a move in {s.turn.phase}"
+            got = ab.legal_intents(s, seat)          # each move once (the listing takes them as they are)
+            assert not any(_among(x, got[:i]) for i, x in enumerate(got)), f"{ab.name} lists a move twice"
             if isinstance(ab, Dragon):          # its readiness asked without a reason
                 assert ab._able(s, seat) == (ab._ready(s, seat) is None)
     hold = p.active

@@ -343,23 +343,20 @@ def _reinforce_at(place: Place) -> Action:
 
 
 def _races_intents(s: GameState, seat: int, phase: str, out: list[Action]) -> None:
-    """Add to `out` the moves the effects of `seat`'s races offer in `phase`, the Active race's
-    first (`_effects_intents`)."""
+    """Add to `out` (empty) the moves the effects of `seat`'s races offer in `phase`, the Active
+    race's first (`_effects_intents`)."""
     cat = s.catalog
     p = s.players[seat]
     hold = p.active
-    keys: set[tuple[object, ...]] | None = None      # (made for the first race with a move to offer)
+    keys: set[tuple[object, ...]] | None = None      # (made for the second effect with a move to offer)
     if hold is not None:
         moving = cat.hooks_in_force(hold.race, hold.power, False).moves_in(phase)
         if moving:
-            keys = set()
-            _effects_intents(s, seat, moving, out, keys)
+            keys = _effects_intents(s, seat, moving, out, keys)
     for h in p.declines:
         moving = cat.hooks_in_force(h.race, h.power, True).moves_in(phase)
         if moving:
-            if keys is None:
-                keys = set()
-            _effects_intents(s, seat, moving, out, keys)
+            keys = _effects_intents(s, seat, moving, out, keys)
 
 
 def _waiting_effect(s: GameState) -> tuple[int, Ability | None]:
@@ -402,16 +399,31 @@ def _after_roll_effects(s: GameState, seat: int) -> list[Ability]:
 
 
 def _effects_intents(s: GameState, seat: int, moving: tuple[Ability, ...], out: list[Action],
-                     keys: set[tuple[object, ...]]) -> None:
+                     keys: set[tuple[object, ...]] | None) -> set[tuple[object, ...]] | None:
     """Add to `out` the intents of the effects of one race of `seat` (`moving`: those in force
     for it that may offer a move in this phase, `Hooks.moves_in`) that are not on it yet, in
-    the order the effects give them. `keys`: those of the intents on `out` of the engine's own
-    classes (`_key`), kept from one race's call to the next: such an intent is looked up by
-    its class and fields, hashed natively (a dataclass's hash and equality run interpreted,
-    and a list searched for each would cost its length each time, a Dragon's or a flier's
-    hundreds of targets on a large board). Those of other classes are searched among `out`."""
+    the order the effects give them; return `keys`, made here if need be. The first effect to
+    offer moves gives them all, none being on the list yet (an effect lists each of its moves
+    once: tests/test_fast_legality.py checks it). Each intent of a later one is looked up among
+    those on the list: one of the engine's own classes (`_key`) by its class and fields, in
+    `keys`, made from the list when the second effect offers moves and kept from one race's call
+    to the next (hashed natively: a dataclass's hash and equality run interpreted, and a list
+    searched for each would cost its length each time, a Dragon's or a flier's hundreds of
+    targets on a large board); one of another class searched among `out`."""
     for ab in moving:
-        for x in ab.legal_intents(s, seat):
+        got = ab.legal_intents(s, seat)
+        if not got:
+            continue
+        if not out:                    # the first moves offered (usually the only ones)
+            out.extend(got)
+            continue
+        if keys is None:
+            keys = set()
+            for x in out:
+                k = _key(x)
+                if k is not None:
+                    keys.add(k)
+        for x in got:
             k = _key(x)
             if k is None:
                 if not _among(x, out):
@@ -419,6 +431,7 @@ def _effects_intents(s: GameState, seat: int, moving: tuple[Ability, ...], out: 
             elif k not in keys:
                 keys.add(k)
                 out.append(x)
+    return keys
 
 
 def _key(x: Action) -> tuple[object, ...] | None:
