@@ -48,9 +48,9 @@ from game.rules.abilities.dragon import Dragon
 from game.rules.actions import Enchant, GhoulsConquer, GhoulsReinforce, action_from_dict
 from game.rules.common import decline_reason, may_decline
 from game.rules.engine import _among
-from game.rules.listing import conquest_options, judged_locally
+from game.rules.listing import _merged, _patched, conquest_options, judged_locally
 from game.rules.position import build_position
-from game.rules.state import MARKER_LIMITS, _marker_on
+from game.rules.state import MARKER_LIMITS, Options, _marker_on
 from game.rules.targets import target_reason
 from tests.boards import BOARDS
 
@@ -462,15 +462,20 @@ def test_conquests_judged_again_only_near_a_change_agree_with_a_full_listing(con
     catalog = default_catalog() if content == "base" else _catalog("invented") if content == "invented" else \
         load_catalog([ROOT / "assets" / "content" / "expansions" / f"{content}.yaml"])
     kept = 0
-    for seed in range(6 if content == "base" else 4):
-        s, rng = _random_start(catalog, seed)
+    # the ring, grid and wide test boards; and for the base set, a board wider than a machine
+    # word (3 copies of the grid), where the options kept are patched region by region
+    starts = [_random_start(catalog, seed) for seed in range(6 if content == "base" else 4)]
+    if content == "base":
+        starts += [_map_or_wide(catalog, seed, 700) for seed in (0, 14)]
+    for s, rng in starts:
         while not s.game_over:
             prior = s._prior
             fresh = _unlisted(s)
             acts = legal_actions(s)
-            assert acts == legal_actions(fresh), f"round {s.round}, seat {s.turn.seat}"
+            assert acts == legal_actions(fresh), f"{s.board.name}: round {s.round}, seat {s.turn.seat}"
             assert s._listed is not None and fresh._listed is not None
-            assert s._listed.costs == fresh._listed.costs, f"costs differ, round {s.round}, seat {s.turn.seat}"
+            assert s._listed.costs == fresh._listed.costs, \
+                f"{s.board.name}: costs differ, round {s.round}, seat {s.turn.seat}"
             if prior is not None and s._listed.judged is not None and prior.fits(s._listed.judged):
                 kept += 1
             s, _ = apply(s, acts[rng.randrange(len(acts))], rng)
@@ -1010,3 +1015,25 @@ def test_a_conversion_is_listed_where_only_a_price_refuses_the_conquest(tmp_path
     assert why_illegal(s, Conquer("b")) is not None and Conquer("b") not in legal      # 9 coins asked
     assert why_illegal(s, Enchant("b")) is None and Enchant("b") in legal
     _check_position(s)
+
+
+def test_options_kept_are_patched_where_regions_were_written_as_a_merge_would() -> None:
+    """After a conquest the options kept from the position before lose the regions written and
+    their neighbours and gain those judged again (`listing._merged` on a board a machine word
+    holds, reading a mask; `listing._patched` on a wider one, region by region): on random
+    sets of options, regions written and options judged, both give what a plain merge gives."""
+    rng = random.Random(5)
+    for board in (BOARDS["grid"](), copies_board(BOARDS["grid"](), 3, "every")):
+        places = board.places
+        for _ in range(300):
+            kept = sorted(rng.sample(places, rng.randrange(len(places) // 2)), key=lambda p: p.num)
+            written = sorted(rng.sample(places, rng.randrange(1, 12)), key=lambda p: p.num)
+            judged = [p for p in written if rng.random() < 0.6]
+            before = Options(kept, [rng.randrange(1, 9) for _ in kept])
+            now = Options(judged, [rng.randrange(1, 9) for _ in judged])
+            want = {p.num: c for p, c in zip(before.places, before.costs, strict=True) if p not in written}
+            want.update({p.num: c for p, c in zip(now.places, now.costs, strict=True)})
+            got = _patched(before, now, written) if board.wide else \
+                _merged(before, now, board.mask_of(p.id for p in written))
+            assert [p.num for p in got.places] == sorted(want) and got.costs == [want[n] for n in sorted(want)]
+            assert before.places == kept                       # (the options kept are not written)

@@ -115,7 +115,8 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
         # the options before kept but near the regions written: the front is judged there alone
         # (`_front_near`), and the race's whole front, a wide number, is not made
         _, kept, near_written = _since(s, since, True, None)
-        judge = _front_near(board, mine, near_written, dry)
+        written = board.places_of(near_written)
+        judge = _front_near(board, mine, written, dry)
     else:
         front = _front(board, own, mine, linked, far)
         if dry:
@@ -130,6 +131,8 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
         else:
             judge, kept, near_written = _since(s, since, near, linked)
             dry = dry and near
+            if board.wide:                     # (the options before patched there: `_patched`)
+                written = board.places_of(near_written) if kept is not None else judge
         if kept is not None:                   # those of the front near the regions written
             judge = board.places_in(front & near_written)
     asked = judge
@@ -138,22 +141,23 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     guarded, pricing, strong = _answering_races(s, seat) if s.catalog.guarding else _NONE_ANSWER
     judged = _priced_targets(s, seat, hold, abil, asked, tab, guarded, pricing, strong, near, own, front, links,
                              reaches, dry, peace)
-    if kept is not None:                       # the regions near those written judged again, the
-        return _merged(kept, judged, near_written, board)    # others' options kept (all still in
-    if since is not None:                                     # the front: `_since`)
-        return _merged(since.options, judged, near_written, board)
-    return judged
+    if since is None:
+        return judged
+    # the regions near those written judged again, the others' options kept (all still in the
+    # front: `_since`)
+    before = kept if kept is not None else since.options
+    return _patched(before, judged, written) if board.wide else _merged(before, judged, near_written)
 
 
-def _front_near(board: Board, mine: int, written: int, dry: bool) -> list[Place]:
+def _front_near(board: Board, mine: int, written: list[Place], dry: bool) -> list[Place]:
     """On a board wider than a machine word, the front (`_front`, the race's regions `mine`, a
-    mask, linked by the board alone) among the regions `written` (a mask), as places in board
-    order: each not the race's but next to one of its regions, and no water for a `dry` race.
-    Each neighbour is asked of `mine`'s bytes: no wide number is made. (On a narrower board,
-    the front's mask is made as quickly.)"""
+    mask, linked by the board alone) among the regions `written` (places in board order), as
+    places in board order: each not the race's but next to one of its regions, and no water for
+    a `dry` race. Each neighbour is asked of `mine`'s bytes: no wide number is made. (On a
+    narrower board, the front's mask is made as quickly.)"""
     out: list[Place] = []
     data = mine.to_bytes(len(board.ids_by_byte), "little")
-    for pl in board.places_of(written):
+    for pl in written:
         n = pl.num
         if data[n >> 3] >> (n & 7) & 1 or (dry and pl.water):
             continue
@@ -489,14 +493,11 @@ def _least_cost(s: GameState, seat: int, tab: Hooks) -> int:
     return max([1] + [ab.cost_floor(s, seat) for ab in tab.cost_floor])
 
 
-def _merged(kept: Options, judged: Options, written: int, board: Board) -> Options:
-    """The options in board order: those judged now (`judged`: every candidate near the regions
-    written, `written` a mask), and those kept from the position before (`kept`) but those in
-    `written`, the two merged (each in board order) by the places' numbers. On a board wider
-    than a machine word, `written` is read from its bytes, one byte for each option kept (a
-    wide number is not made for each)."""
-    wide = board.wide
-    data = written.to_bytes(len(board.ids_by_byte), "little") if wide else b""
+def _merged(kept: Options, judged: Options, written: int) -> Options:
+    """On a board a machine word holds, the options in board order: those judged now (`judged`:
+    every candidate near the regions written, `written` a mask), and those kept from the
+    position before (`kept`) but those in `written`, the two merged (each in board order) by
+    the places' numbers. (On a wider board, `_patched`.)"""
     kp, kc = kept.places, kept.costs
     jp, jc = judged.places, judged.costs
     nj = len(jp)
@@ -506,9 +507,9 @@ def _merged(kept: Options, judged: Options, written: int, board: Board) -> Optio
     costs: list[int] = []
     for k in range(len(kp)):
         pl = kp[k]
-        at = pl.num                                 # ... and of the option kept
-        if (data[at >> 3] >> (at & 7) & 1) if wide else pl.bit & written:
+        if pl.bit & written:
             continue
+        at = pl.num                                 # ... and of the option kept
         while j < nj and nxt < at:
             out.append(jp[j])
             costs.append(jc[j])
@@ -522,3 +523,41 @@ def _merged(kept: Options, judged: Options, written: int, board: Board) -> Optio
         costs.append(jc[j])
         j += 1
     return Options(out, costs)
+
+
+def _patched(kept: Options, judged: Options, written: list[Place]) -> Options:
+    """On a board wider than a machine word, `_merged`: the options kept from the position
+    before (`kept`), but the regions `written` (places in board order: those written and their
+    neighbours) judged again (`judged`: those of them accepted now, in board order). Each
+    region written is found among the options kept by halving from the last one found (as
+    `Options.cost_at`), and its cost written there, or it is put in or taken out, over copies of
+    the options kept: a dozen regions among the hundreds of options kept (a flier's whole
+    board), each moved in place, where merging one by one read every option kept and a wide
+    mask's bytes."""
+    places = list(kept.places)
+    costs = list(kept.costs)
+    jp, jc = judged.places, judged.costs
+    nj = len(jp)
+    j = 0
+    lo = 0
+    for pl in written:
+        num = pl.num
+        hi = len(places)
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if places[mid].num < num:
+                lo = mid + 1
+            else:
+                hi = mid
+        there = lo < len(places) and places[lo].num == num
+        if j < nj and jp[j].num == num:               # accepted now
+            if there:
+                costs[lo] = jc[j]
+            else:
+                places.insert(lo, jp[j])
+                costs.insert(lo, jc[j])
+            j += 1
+        elif there:                                   # refused now, or no longer in reach
+            places.pop(lo)
+            costs.pop(lo)
+    return Options(places, costs)
