@@ -113,9 +113,10 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     front = 0
     if since is not None and near and linked is None and board.wide:
         # the options before kept but near the regions written: the front is judged there alone
-        # (`_front_near`), and the race's whole front, a wide number, is not made
-        _, kept, near_written = _since(s, since, True, None)
-        written = board.places_of(near_written)
+        # (`_front_near`), and neither the race's whole front nor the regions written, wide
+        # numbers, are made
+        kept = since.options
+        written = _near_changed(board, s._changed)
         judge = _front_near(board, mine, written, dry)
     else:
         front = _front(board, own, mine, linked, far)
@@ -147,6 +148,32 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     # front: `_since`)
     before = kept if kept is not None else since.options
     return _patched(before, judged, written) if board.wide else _merged(before, judged, near_written)
+
+
+def _near_changed(board: Board, changed: AbstractSet[str]) -> list[Place]:
+    """The regions `changed` and their neighbours, as places in board order (`_since`'s mask,
+    read from the places' neighbours: on a board wider than a machine word, no wide number is
+    made for a region or two)."""
+    places, index = board.places, board.index
+    nums: list[int] = []
+    for rid in changed:
+        pl = places[index[rid]]
+        nums.append(pl.num)
+        nums.extend(pl.near)
+    return _places_at(places, nums)
+
+
+def _places_at(places: tuple[Place, ...], nums: list[int]) -> list[Place]:
+    """The places numbered `nums` (in any order, some more than once), each once, in board
+    order."""
+    nums.sort()
+    out: list[Place] = []
+    last = -1
+    for m in nums:
+        if m != last:
+            out.append(places[m])
+            last = m
+    return out
 
 
 def _front_near(board: Board, mine: int, written: list[Place], dry: bool) -> list[Place]:
@@ -529,8 +556,8 @@ def _patched(kept: Options, judged: Options, written: list[Place]) -> Options:
     """On a board wider than a machine word, `_merged`: the options kept from the position
     before (`kept`), but the regions `written` (places in board order: those written and their
     neighbours) judged again (`judged`: those of them accepted now, in board order). Each
-    region written is found among the options kept by halving from the last one found (as
-    `Options.cost_at`), and its cost written there, or it is put in or taken out, over copies of
+    region written is found among the options kept from the last one found, by steps that
+    double then by halving (as `Options.cost_at`), and its cost written there, or it is put in or taken out, over copies of
     the options kept: a dozen regions among the hundreds of options kept (a flier's whole
     board), each moved in place, where merging one by one read every option kept and a wide
     mask's bytes."""
@@ -542,7 +569,15 @@ def _patched(kept: Options, judged: Options, written: list[Place]) -> Options:
     lo = 0
     for pl in written:
         num = pl.num
-        hi = len(places)
+        n = len(places)
+        hi = lo                        # (from the last one found, by steps that double: the
+        step = 1                       # regions written lie close together)
+        while hi < n and places[hi].num < num:
+            lo = hi + 1
+            hi = lo + step
+            step <<= 1
+        if hi > n:
+            hi = n
         while lo < hi:
             mid = (lo + hi) >> 1
             if places[mid].num < num:
