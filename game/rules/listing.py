@@ -402,6 +402,8 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
     peaceful, asks, strengths = bool(peace), bool(answering), bool(strong)
     marks = s.catalog.marks
     printed, same, mods = tab.printed_costs(s.board)   # (`same`: every region's, if alike, else -1)
+    if mods:                                       # (those idle in this position asked of no region)
+        mods = tuple([ab for ab in mods if ab.modifies_costs_now(s, seat)])
     floor = _least_cost(s, seat, tab) if tab.cost_floor else 1
     apart = tab.priced_apart
     # on a board wider than a machine word, the front is asked by name (`_in_reach`)
@@ -557,10 +559,10 @@ def _patched(kept: Options, judged: Options, written: list[Place]) -> Options:
     before (`kept`), but the regions `written` (places in board order: those written and their
     neighbours) judged again (`judged`: those of them accepted now, in board order). Each
     region written is found among the options kept from the last one found, by steps that
-    double then by halving (as `Options.cost_at`), and its cost written there, or it is put in or taken out, over copies of
-    the options kept: a dozen regions among the hundreds of options kept (a flier's whole
-    board), each moved in place, where merging one by one read every option kept and a wide
-    mask's bytes."""
+    double then by halving (as `Options.cost_at`), and its cost written there, or it is put in
+    or taken out, over copies of the options kept: a dozen regions among the hundreds of options
+    kept (a flier's whole board), each moved in place, where merging one by one read every
+    option kept and a wide mask's bytes."""
     places = list(kept.places)
     costs = list(kept.costs)
     jp, jc = judged.places, judged.costs

@@ -298,6 +298,12 @@ class Ability:
         The engine adds the table up once per board and race."""
         return None
 
+    def modifies_costs_now(self, s: "GameState", seat: int) -> bool:
+        """False when `cost_modifier` says 0 of every region in this position (Berserk with no
+        die waiting): the listing then asks it of none. The default, True, asks it region by
+        region."""
+        return True
+
     def flat_price(self, s: "GameState", seat: int, rid: str) -> int | None:
         """Tokens a conquest of `rid` costs instead of what stands there (R1's 2, the markers'
         defence, the Lost Tribe and the defenders), or None: the race's and power's changes

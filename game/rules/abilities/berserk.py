@@ -49,6 +49,9 @@ class Berserk(Ability):
     def judges_locally(self) -> bool:
         return True   # `turn.used` (the die waiting for the next conquest)
 
+    def modifies_costs_now(self, s: "GameState", seat: int) -> bool:
+        return self._pending(s, seat) is not None
+
     def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
         face = self._pending(s, seat)
         if face is None:
