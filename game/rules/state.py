@@ -147,15 +147,23 @@ def _marker_on(r: "RegionState", marker: str) -> int:
 
 def _placed(names: list[str], rid: str, index: dict[str, int]) -> list[str]:
     """A new list: `names` (in board order, `index`) with `rid` put in its place."""
-    i = index[rid]
-    k = 0
-    n = len(names)
-    while k < n and index[names[k]] < i:
-        k += 1
-    out = names[:k]
-    out.append(rid)
-    out.extend(names[k:])
+    out = list(names)
+    _put(out, rid, index)
     return out
+
+
+def _put(names: list[str], rid: str, index: dict[str, int]) -> None:
+    """Put `rid` in its place in `names` (in board order, `index`), found by halving: each
+    region's number is looked up by name, a few of a race's dozens of regions."""
+    i = index[rid]
+    lo, hi = 0, len(names)
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if index[names[mid]] < i:
+            lo = mid + 1
+        else:
+            hi = mid
+    names.insert(lo, rid)
 
 
 #: this module runs compiled (`game.native`): its classes are then native, made only through
@@ -972,14 +980,11 @@ class GameState:
             return list(got)
         out = [rid for rid in got if rid not in written]
         regions = self.regions
-        added = False
+        index = self.board.index
         for rid in written:
             r = regions[rid]
             if r.owner == seat and r.race == race and r.tokens:
-                out.append(rid)
-                added = True
-        if added:
-            out.sort(key=self.board.index.__getitem__)
+                _put(out, rid, index)          # (in board order: a region or two written)
         return out
 
     def held_bits(self, seat: int, race: str) -> int:
