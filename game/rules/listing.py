@@ -155,6 +155,19 @@ def _near_changed(board: Board, changed: AbstractSet[str]) -> list[Place]:
     read from the places' neighbours: on a board wider than a machine word, no wide number is
     made for a region or two)."""
     places, index = board.places, board.index
+    if len(changed) == 1:              # (a conquest's: its neighbours in order, itself put among them)
+        for rid in changed:
+            pl = places[index[rid]]
+            num = pl.num
+            out: list[Place] = []
+            for m in pl.near:
+                if num >= 0 and m > num:
+                    out.append(pl)
+                    num = -1
+                out.append(places[m])
+            if num >= 0:
+                out.append(pl)
+            return out
     nums: list[int] = []
     for rid in changed:
         pl = places[index[rid]]
