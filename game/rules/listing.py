@@ -21,6 +21,7 @@ from .state import (
     RaceHold,
     RegionState,
     _any_of,
+    first_from,
 )
 from .targets import at_peace, barred_by_marker, immunity_reason, price_reason
 
@@ -591,15 +592,8 @@ def _patched(kept: Options, judged: Options, written: list[Place]) -> Options:
             lo = hi + 1
             hi = lo + step
             step <<= 1
-        if hi > n:
-            hi = n
-        while lo < hi:
-            mid = (lo + hi) >> 1
-            if places[mid].num < num:
-                lo = mid + 1
-            else:
-                hi = mid
-        there = lo < len(places) and places[lo].num == num
+        lo = first_from(places, num, lo, hi if hi < n else n)
+        there = lo < n and places[lo].num == num
         if j < nj and jp[j].num == num:               # accepted now
             if there:
                 costs[lo] = jc[j]

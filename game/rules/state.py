@@ -453,6 +453,18 @@ class TurnState:
         return TurnState(**{k: _copy.deepcopy(v) for k, v in d.items()})
 
 
+def first_from(places: list[Place], num: int, lo: int, hi: int) -> int:
+    """The first of `places[lo:hi]` (in board order) whose number is `num` or more, found by
+    halving; `hi` when none is."""
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if places[mid].num < num:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
 class Options:
     """The conquests judged possible in a position: the regions in board order (`places`, each
     a `Place` of the board; `rids`, their ids), and the cost of each in the same place
@@ -485,13 +497,7 @@ class Options:
         the options: found by halving, the options being in board order (a move's cost, asked
         among the dozens of a wide board's options, where `get` compares each one's name)."""
         places = self.places
-        lo, hi = 0, len(places)
-        while lo < hi:
-            mid = (lo + hi) >> 1
-            if places[mid].num < num:
-                lo = mid + 1
-            else:
-                hi = mid
+        lo = first_from(places, num, 0, len(places))
         if lo < len(places) and places[lo].num == num:
             return self.costs[lo]
         return None
