@@ -722,6 +722,13 @@ class GameState:
         if self.catalog.nonlocal_marks:
             self._far_base = 0
 
+    def judged_options(self, seat: int, hold: RaceHold) -> Options | None:
+        """The conquests `legal_actions` judged for this sealed state (`_opts`) when it judged
+        them for `hold`, the Active race of `seat`, else None: for an effect that lists the same
+        targets (the Dragon's, the Sorcerers' conversions)."""
+        got = self._opts
+        return got[2] if got is not None and got[0] == seat and got[1] is hold else None
+
     def at(self) -> list[RegionState]:
         """The regions' states by number (board order, `Board.ids`): the very objects `regions`
         holds, for a listing that reads a region by its `Place` (compiled, read by index where a

@@ -119,9 +119,9 @@ class Dragon(Ability):
         abil = s.catalog.effects_of(hold.race, hold.power)
         # the regions `target_reason` accepts, found without building a reason for the others
         # (those the listing judged for the race's conquests, when it has)
-        judged = s._opts
-        if judged is not None and judged[0] == seat and judged[1] is hold:
-            return [made_once(_MADE, _DRAGON, rid) for rid in judged[2].rids]
+        judged = s.judged_options(seat, hold)
+        if judged is not None:
+            return [made_once(_MADE, _DRAGON, rid) for rid in judged.rids]
         return [made_once(_MADE, _DRAGON, rid)
                 for rid in conquest_options(s, seat, hold, abil, s.held_names(seat, hold.race)).rids]
 

@@ -117,9 +117,9 @@ class Enchant(Ability):
             return []                      # (`_reason` refuses every region, R23)
         tab = s.catalog.hooks(abil)
         linked = bool(tab.links)           # (then every region is a candidate)
-        judged = s._opts
+        judged = s.judged_options(seat, hold)
         cands: Any
-        if judged is not None and judged[0] == seat and judged[1] is hold and "conquest_price" not in s.catalog.hooked:
+        if judged is not None and "conquest_price" not in s.catalog.hooked:
             # the regions the listing judged the race may conquer now, when it has: `_reason`
             # refuses every region the listing refuses (held, immune, at peace, water, refused by
             # an effect, out of reach) but one too dear in coins, where no race asks coins; of
@@ -127,9 +127,9 @@ class Enchant(Ability):
             # links regions), or linked to one
             if tab.reaches and not linked:
                 adj = s.board.adj_bits
-                cands = [pl.id for pl in judged[2].places if adj[pl.num] & own]
+                cands = [pl.id for pl in judged.places if adj[pl.num] & own]
             else:
-                cands = judged[2].rids
+                cands = judged.rids
         else:
             cands = s.regions if linked else s.board.ids_in(s.board.near_bits(own))
         mine = s.regions_of(seat, hold.race) if linked else []
