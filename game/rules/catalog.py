@@ -221,7 +221,7 @@ class Hooks:
         # one token in each region (see `turn.default_redeploy`)
         self.plain_redeploy = not any(_picked(cat, abil, answered, hook) for hook in (
             "redeploy_bonus", "withheld_after_redeploy", "min_per_region"))
-        self._printed: tuple[object, dict[str, int], int, tuple[Ability, ...]] = (None, {}, -1, ())
+        self._printed: tuple[object, list[int], int, tuple[Ability, ...]] = (None, [], -1, ())
         self._shared = cat._printed_costs
         self._linked: tuple[object, dict[str, frozenset[str]] | None] = (None, None)
 
@@ -251,11 +251,12 @@ class Hooks:
         self._linked = (board, linked)
         return linked
 
-    def printed_costs(self, board: Board) -> tuple[dict[str, int], int, tuple[Ability, ...]]:
-        """Each region's cost before what lies on it — the base 2 (R1) with the changes that
-        depend on the printed board alone (`Ability.printed_cost`), added up once per board —
-        that cost when it is the same for every region (else -1: the listing then looks up no
-        region's), and the effects whose `cost_modifier` is still to be asked region by region."""
+    def printed_costs(self, board: Board) -> tuple[list[int], int, tuple[Ability, ...]]:
+        """Each region's cost before what lies on it, by the region's number (`Board.index`) —
+        the base 2 (R1) with the changes that depend on the printed board alone
+        (`Ability.printed_cost`), added up once per board — that cost when it is the same for
+        every region (else -1: the listing then looks up no region's), and the effects whose
+        `cost_modifier` is still to be asked region by region."""
         seen, costs, same, asked = self._printed
         if seen is board:
             return costs, same, asked
@@ -264,7 +265,7 @@ class Hooks:
         if shared is not None and shared[0] is board:
             self._printed = shared
             return shared[1], shared[2], shared[3]
-        costs = {rid: 2 for rid in board.index}
+        by_id = {rid: 2 for rid in board.index}
         left: list[Ability] = []
         for ab in self.cost_modifier:
             table = ab.printed_cost(board)
@@ -272,14 +273,15 @@ class Hooks:
                 left.append(ab)
                 continue
             for rid, n in table.items():
-                costs[rid] += n
+                by_id[rid] += n
         asked = tuple(left)
-        values = set(costs.values())
+        values = set(by_id.values())
         same = max(values.pop(), -1) if len(values) == 1 else -1    # (-1 stands for "not the same")
+        by_number = [by_id[rid] for rid in board.ids]
         if len(self._shared) >= _BOARDS_KEPT:
             self._shared.clear()
-        self._printed = self._shared[key] = (board, costs, same, asked)
-        return costs, same, asked
+        self._printed = self._shared[key] = (board, by_number, same, asked)
+        return by_number, same, asked
 
 
 @dataclass
@@ -350,7 +352,7 @@ class Catalog:
     #: that change a cost and the board (its identity, checked against the board kept): shared
     #: by the combos with the same such effects (a race's own, with any power that changes no
     #: cost), and kept for each board games are played on in turn
-    _printed_costs: dict[tuple[tuple[Ability, ...], int], tuple[object, dict[str, int], int, tuple[Ability, ...]]] = field(
+    _printed_costs: dict[tuple[tuple[Ability, ...], int], tuple[object, list[int], int, tuple[Ability, ...]]] = field(
         default_factory=dict, repr=False, compare=False)
     _collects: dict[str, dict[str | None, bool]] = field(default_factory=dict, repr=False,
                                                          compare=False)  # `collects_lost_tokens`

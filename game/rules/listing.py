@@ -450,7 +450,7 @@ def _priced_targets(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability
             out.append(pl)
             costs.append(cost_of(s, seat, rid, abil, hold).total)
             continue
-        n = (same if same >= 0 else printed[rid]) + r.mountain + r.lair + r.fortress + r.encampments + r.lost_tribe
+        n = (same if same >= 0 else printed[pl.num]) + r.mountain + r.lair + r.fortress + r.encampments + r.lost_tribe
         if r.tokens and (owner is None or owner != seat):
             n += r.tokens
         if marked:
