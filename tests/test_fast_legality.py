@@ -50,6 +50,7 @@ from game.rules.common import decline_reason, may_decline
 from game.rules.engine import _among
 from game.rules.listing import _merged, _patched, conquest_options, judged_locally
 from game.rules.position import build_position
+from game.rules.setup import empty_table
 from game.rules.state import MARKER_LIMITS, Options, _marker_on
 from game.rules.targets import target_reason
 from tests.boards import BOARDS
@@ -1037,3 +1038,34 @@ def test_options_kept_are_patched_where_regions_were_written_as_a_merge_would() 
                 _merged(before, now, board.mask_of(p.id for p in written))
             assert [p.num for p in got.places] == sorted(want) and got.costs == [want[n] for n in sorted(want)]
             assert before.places == kept                       # (the options kept are not written)
+
+
+#: every slot of a region's state (`RegionState`), named: compiled, the class lists none
+_REGION_SLOTS = ("owner", "race", "tokens", "decline", "lost_tribe", "mountain", "lair", "fortress", "encampments",
+                 "hero", "dragon", "hole", "marks")
+
+
+def test_a_new_games_regions_are_shared_and_never_written_in_place() -> None:
+    """Every new game on a board starts from the same region objects (`setup.empty_table`), and
+    no game writes them: after random games played from them, in place and not, each is still
+    as a table laid afresh lays it."""
+    assert set(_REGION_SLOTS) == set(RegionState().__slots__ if hasattr(RegionState, "__slots__") else _REGION_SLOTS)
+    board = copies_board(BOARDS["grid"](), 3, "every")
+    catalog = _catalog("expansions")
+    first = new_game(board, ["a", "b", "c"], catalog, random.Random(1))
+    again = new_game(board, ["a", "b"], catalog, random.Random(2))
+    assert all(first.regions[rid] is again.regions[rid] for rid in board.ids)
+    assert first.tray == again.tray
+    for seed in range(4):
+        rng = random.Random(4000 + seed)
+        s = new_game(board, [f"p{i}" for i in range(2 + seed)], catalog, rng)
+        step = play if seed % 2 else apply
+        while not s.game_over:
+            acts = legal_actions(s)
+            s, _ = step(s, acts[rng.randrange(len(acts))], rng)
+    laid = empty_table(board, ["a", "b"], catalog)         # (laid afresh: a table set up by hand)
+    for rid in board.ids:
+        r, fresh = first.regions[rid], laid.regions[rid]
+        assert r is not fresh
+        assert [getattr(r, n) for n in _REGION_SLOTS] == [getattr(fresh, n) for n in _REGION_SLOTS], rid
+    assert first.tray == laid.tray

@@ -8,7 +8,7 @@ effects (Amazons' tokens come back, In Decline Ghouls ready their own troops...)
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Final, Sequence
 
 from .abilities.markers import frozen_by
 from .board import Board
@@ -32,6 +32,9 @@ from .state import (
     TurnState,
 )
 
+#: under which a board keeps the regions as a new game lays them (`empty_table`)
+_LAID: Final = ("laid out",)
+
 
 def empty_table(board: Board, names: Sequence[str], catalog: Catalog, known: bool = False) -> GameState:
     """Board markers, tray and players, with no combo dealt yet. `known` (a new game, whose
@@ -46,7 +49,21 @@ def empty_table(board: Board, names: Sequence[str], catalog: Catalog, known: boo
     s.players = [PlayerState(str(n)) for n in names]
     s.tray = {rid: r.box for rid, r in catalog.races.items()}
     s.tray[LOST_TRIBE] = LOST_TRIBE_BOX
-    at: list[RegionState] = []
+    laid = board.kept(_LAID) if known else None
+    if isinstance(laid, tuple):
+        # the regions as every new game on this board lays them, shared: a new game's regions
+        # are written through `reg_w` alone, which copies a region before its first write, so
+        # no game changes them; a judgement kept with the board by the regions' states (the
+        # ways in: `listing._entered`) then holds from one game to the next
+        at: list[RegionState] = list(laid[0])
+        mountains: int = laid[1]
+        s.tray[LOST_TRIBE] -= laid[2]
+        regions = s.regions
+        for r, reg in zip(at, board.regions, strict=True):
+            regions[reg.id] = r
+        s.laid_out(at, mountains)
+        return s
+    at = []
     mountains = 0
     for reg in board.regions:
         r = RegionState()
@@ -60,6 +77,7 @@ def empty_table(board: Board, names: Sequence[str], catalog: Catalog, known: boo
         at.append(r)
     if known:
         s.laid_out(at, mountains)
+        board.keep(_LAID, (tuple(at), mountains, LOST_TRIBE_BOX - s.tray[LOST_TRIBE]))
     return s
 
 
