@@ -44,6 +44,7 @@ from game.rules import (
     play,
     why_illegal,
 )
+from game.rules import listing as listing_module
 from game.rules.abilities.dragon import Dragon
 from game.rules.actions import Enchant, GhoulsConquer, GhoulsReinforce, action_from_dict
 from game.rules.common import decline_reason, may_decline
@@ -1038,6 +1039,82 @@ def test_options_kept_are_patched_where_regions_were_written_as_a_merge_would() 
                 _merged(before, now, board.mask_of(p.id for p in written))
             assert [p.num for p in got.places] == sorted(want) and got.costs == [want[n] for n in sorted(want)]
             assert before.places == kept                       # (the options kept are not written)
+
+
+def _entries(catalog: Catalog, count: bool) -> tuple[int, int, int, int]:
+    """Random games on a board of many copies (where the ways in, and the land of a race that
+    reaches all of it, are judged on what was judged last time) and on the map (where they are
+    judged afresh); at each position where the Active race may conquer, its conquests judged
+    afresh of the position (`conquest_options`, nothing built on the position before) compared
+    with a judgement of every region afresh (the board's kept tables emptied for it). Gives the
+    entries (the race holding no region), the ways in they had, and (when `count`: interpreted,
+    the judging counted) how many were judged again; and the positions of a race reaching
+    further than its neighbours (a flier's) on the wide board."""
+    judged = [0]
+    real = listing_module._priced_targets
+
+    def counted(s: GameState, seat: int, hold: Any, abil: Any, places: list[Any], *rest: Any) -> Any:
+        judged[0] += len(places)
+        return real(s, seat, hold, abil, places, *rest)
+
+    entries = ways = again = far = 0
+    boards = [copies_board(BOARDS["grid"](), 4, "every"), load_map(ROOT / "maps" / "five_players.tmx").board]
+    for seed in range(12):
+        board = boards[seed % 2]
+        rng = random.Random(3000 + seed)
+        s = new_game(board, [f"p{i}" for i in range(3 + seed % 3)], catalog, rng)
+        while not s.game_over:
+            t = s.turn
+            hold = s.players[t.seat].active
+            if t.phase == CONQUER and hold is not None and hold.hand:
+                tab = catalog.combo_hooks(hold.race, hold.power)
+                own = s.regions_of(t.seat, hold.race)
+                if count and not own:
+                    listing_module._priced_targets = counted
+                judged[0] = 0
+                try:
+                    got = conquest_options(s, t.seat, hold, tab.effects, own, None, tab)
+                finally:
+                    listing_module._priced_targets = real
+                kept = dict(board._tables)
+                board._tables.clear()
+                fresh = conquest_options(_unlisted(s), t.seat, hold, tab.effects, own, None, tab)
+                board._tables.clear()
+                board._tables.update(kept)
+                assert got.places == fresh.places and got.costs == fresh.costs, \
+                    f"{board.name}: round {s.round}, seat {t.seat}, {hold.race}"
+                if not own:
+                    n = len(board.places_in(board.ways_in_bits(True)))
+                    entries += 1
+                    ways += n
+                    again += min(judged[0], n)
+                elif tab.reaches and board.wide:
+                    far += 1
+            acts = legal_actions(s)
+            s, _ = play(s, acts[rng.randrange(len(acts))], rng)
+    return entries, ways, again, far
+
+
+@pytest.mark.parametrize("content", ["base", "expansions", "invented"])
+def test_ways_in_judged_on_the_last_entry_agree_with_a_full_judgement(content: str) -> None:
+    """A race holding no region enters by the ways in, judged on what the board kept of the
+    last entry (`listing._entered`), and a flier judges the whole land so: only the regions
+    written since, held or marked are judged again. At every position of random games where a
+    race may conquer, on a board of many copies and on the map, the conquests and their costs
+    are those of a judgement of every region afresh."""
+    entries, _, _, far = _entries(default_catalog() if content == "base" else _catalog(content), False)
+    assert entries >= 20, entries
+    if content == "base":
+        assert far >= 20, far
+
+
+@pytest.mark.interpreted          # counts the regions judged (`listing._priced_targets`)
+def test_most_ways_in_are_not_judged_again_at_an_entry() -> None:
+    """In those games (the base set), no more than three ways in of four are judged again at an
+    entry (the rest read from the last entry's judgement, in this game or one before on the same
+    board), though a race whose effects judge a region their own way judges them all."""
+    entries, ways, again, _ = _entries(default_catalog(), True)
+    assert entries >= 20 and again <= ways * 3 / 4, (entries, again, ways)
 
 
 #: every slot of a region's state (`RegionState`), named: compiled, the class lists none

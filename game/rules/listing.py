@@ -98,7 +98,8 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     In steps: how far the race's effects reach (`_reach`), the front (`_front`: the regions next
     to its own), the candidates (building on the position before: `_since`, `_merged`), the ways in
     of a race holding no region (`_ways_in`), and the targets among them with their prices
-    (`_priced_targets`)."""
+    (`_priced_targets`; on a wide board, the ways in and a flier's whole land built on what was
+    judged of them last time: `_entered`)."""
     tab = s.catalog.hooks(abil) if hooks is None else hooks
     race = hold.race
     links, linked, reaches, far = _reach(s, seat, own, tab, since is None) if tab.links or tab.reaches else _NO_REACH
@@ -141,6 +142,18 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     if not own and (since is not None or tab.enters_anywhere):   # else the candidates are
         asked = _ways_in(s, seat, judge, tab)                     # only the ways in
     guarded, pricing, strong = _answering_races(s, seat) if s.catalog.guarding else _NONE_ANSWER
+    if since is None and board.wide and s._sealed and not tab.conquers_water:
+        # on a wide board, the ways in of a race entering, or the whole land of a race that
+        # reaches all of it (a flier's), judged on what was judged of them last time
+        if not own:
+            if not tab.enters_anywhere:
+                return _entered(s, seat, hold, abil, asked, tab, guarded, pricing, strong, False, own, 0, links,
+                                reaches, peace, _WAYS_IN)
+        elif tab.reaches:
+            land, everywhere = _land(board)
+            if (front | mine) & land == land:
+                return _entered(s, seat, hold, abil, list(everywhere), tab, guarded, pricing, strong, near, own,
+                                front, links, reaches, peace, _LAND)
     judged = _priced_targets(s, seat, hold, abil, asked, tab, guarded, pricing, strong, near, own, front, links,
                              reaches, dry, peace)
     if since is None:
@@ -149,6 +162,95 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     # front: `_since`)
     before = kept if kept is not None else since.options
     return _patched(before, judged, written) if board.wide else _merged(before, judged, near_written)
+
+
+class WaysIn:
+    """What was judged last time of the ways in, or of the whole land (`_entered`), kept with the
+    board: the `options` found, the `printed` costs they were priced with (when not the same for
+    every region), and the state of each region judged (`states`, in their order) where its
+    judgement is that of any race and seat, None where it is not (a region held, or one with
+    markers: judged every time). Written over each time it is built on."""
+
+    __slots__ = ("options", "printed", "states")
+
+    def __init__(self, options: Options, printed: list[int], states: list[RegionState | None]) -> None:
+        self.options = options
+        self.printed = printed
+        self.states = states
+
+
+def _kept_state(r: RegionState) -> RegionState | None:
+    """`r`, when a region in that state is judged alike for every race and seat as `_entered`
+    asks (no one holds it, no marker lies there), else None."""
+    return r if r.owner is None and not r.marks else None
+
+
+#: under which a board keeps what `_entered` judged: of the ways in, of the whole land
+_WAYS_IN: Final = "ways in"
+_LAND: Final = "land"
+
+
+def _land(board: Board) -> tuple[int, tuple[Place, ...]]:
+    """The board's land (every region but the seas and lakes) as a mask and as places in board
+    order, kept with the board."""
+    got = board.kept(("places", _LAND))
+    if isinstance(got, tuple):
+        return got
+    land = ((1 << len(board.ids)) - 1) & ~board.water_bits
+    return board.keep(("places", _LAND), (land, tuple(board.places_of(land))))
+
+
+def _entered(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...], ways: list[Place],
+             tab: Hooks, guarded: Races, pricing: Races, strong: Races, near: bool, own: list[str], front: int,
+             links: tuple[Ability, ...], reaches: tuple[Ability, ...], bound: bool, kind: str) -> Options:
+    """On a board wider than a machine word, the options of a race holding no region, entering
+    by the land of the edge (`ways`: the dry ways in), or of one that reaches the whole land
+    (`ways`: every land region; a flier's), in board order (`s` sealed): `_priced_targets`,
+    built on what was judged of the same regions last time (`WaysIn`, kept with the board under
+    `kind`) when no effect of the race judges a region its own way (no region refused, priced
+    apart or at a floor, no cost changed now, the printed costs those of that time). A region
+    no one holds and without markers is then judged by its state alone, alike for every race
+    and seat: only those whose state is not the same object as then (a region written is
+    always a new one), and those held or marked, are judged again, and the options kept are
+    patched there (`_patched`). A race enters by hundreds of ways in, and a flier judges
+    hundreds of regions, a few of them changed since; on a narrower board the few dozen ways in
+    are judged as quickly as they would be walked and patched."""
+    board = s.board
+    printed, same, mods = tab.printed_costs(board)
+    plain = not (tab.may_target or tab.priced_apart or tab.cost_floor)
+    if plain:
+        for ab in mods:
+            if ab.modifies_costs_now(s, seat):
+                plain = False
+                break
+    if not plain:
+        return _priced_targets(s, seat, hold, abil, ways, tab, guarded, pricing, strong, near, own, front, links,
+                               reaches, True, bound)
+    key = (kind, same if same >= 0 else id(printed))
+    got = board.kept(key)
+    at = s.at()
+    n = len(ways)
+    if isinstance(got, WaysIn) and (same >= 0 or got.printed is printed) and len(got.states) == n:
+        # (the states kept are this entry's own: written over where they changed)
+        states = got.states
+        changed: list[Place] = []
+        k = 0
+        for pl in ways:
+            r = at[pl.num]
+            if r is not states[k]:
+                changed.append(pl)
+                states[k] = _kept_state(r)
+            k += 1
+        if not changed:
+            return got.options
+        judged = _priced_targets(s, seat, hold, abil, changed, tab, guarded, pricing, strong, near, own, front,
+                                 links, reaches, True, bound)
+        opts = got.options = _patched(got.options, judged, changed)
+        return opts
+    opts = _priced_targets(s, seat, hold, abil, ways, tab, guarded, pricing, strong, near, own, front, links,
+                           reaches, True, bound)
+    board.keep(key, WaysIn(opts, printed, [_kept_state(at[pl.num]) for pl in ways]))
+    return opts
 
 
 def _near_changed(board: Board, changed: AbstractSet[str]) -> list[Place]:
