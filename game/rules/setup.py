@@ -55,12 +55,11 @@ def empty_table(board: Board, names: Sequence[str], catalog: Catalog, known: boo
         # are written through `reg_w` alone, which copies a region before its first write, so
         # no game changes them; a judgement kept with the board by the regions' states (the
         # ways in: `listing._entered`) then holds from one game to the next
+        # (the mapping copied whole: a board of hundreds of regions is not filled a key at a time)
         at: list[RegionState] = list(laid[0])
         mountains: int = laid[1]
         s.tray[LOST_TRIBE] -= laid[2]
-        regions = s.regions
-        for r, reg in zip(at, board.regions, strict=True):
-            regions[reg.id] = r
+        s.regions = dict(laid[3])
         s.laid_out(at, mountains)
         return s
     at = []
@@ -77,7 +76,7 @@ def empty_table(board: Board, names: Sequence[str], catalog: Catalog, known: boo
         at.append(r)
     if known:
         s.laid_out(at, mountains)
-        board.keep(_LAID, (tuple(at), mountains, LOST_TRIBE_BOX - s.tray[LOST_TRIBE]))
+        board.keep(_LAID, (tuple(at), mountains, LOST_TRIBE_BOX - s.tray[LOST_TRIBE], dict(s.regions)))
     return s
 
 
