@@ -342,14 +342,16 @@ def _reach(s: GameState, seat: int, own: list[str], tab: Hooks, afresh: bool) ->
 def _reached_at_once(s: GameState, seat: int, own: list[str],
                      reaches: tuple[Ability, ...]) -> frozenset[str] | None:
     """The regions the effects that reach further reach from `own`, when each can say so at once
-    (`Ability.reached`); None when one cannot."""
-    far: frozenset[str] = frozenset()
+    (`Ability.reached`); None when one cannot. (One effect's set is given as it is: a set an
+    effect keeps with the board, such as a flier's land, is then found by identity among the
+    board's masks, `Board.mask_of`, where a union made anew is hashed and compared whole.)"""
+    far: frozenset[str] | None = None
     for ab in reaches:
         got = ab.reached(s, seat, own)
         if got is None:
             return None
-        far |= got
-    return far
+        far = got if far is None else far | got
+    return frozenset() if far is None else far
 
 
 def _front(board: Board, own: list[str], mine: int, linked: dict[str, frozenset[str]] | None,
