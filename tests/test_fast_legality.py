@@ -1146,3 +1146,29 @@ def test_a_new_games_regions_are_shared_and_never_written_in_place() -> None:
         assert r is not fresh
         assert [getattr(r, n) for n in _REGION_SLOTS] == [getattr(fresh, n) for n in _REGION_SLOTS], rid
     assert first.tray == laid.tray
+
+
+def test_a_race_reaching_part_of_the_land_never_takes_a_fliers_kept_judgement() -> None:
+    """A flier's listing leaves its judgement of the whole land with the board (`_entered`); a
+    race that reaches only some of the land (the Slingmen, two steps away) is judged as usual
+    after it, never on that judgement: its conquests equal those found with the board's kept
+    tables emptied, and some land region is out of its reach."""
+    from game.rules import RaceHold
+    catalog = _catalog("expansions")
+    board = copies_board(BOARDS["grid"](), 3, "every")
+    s = new_game(board, ["a", "b"], catalog, random.Random(5)).copy()
+    slinger = s.player_w(0).active = RaceHold("slingmen", "alchemist", 10)
+    s.seal()
+    home = next(rid for rid in board.ids if not board.region(rid).is_water)
+    flier = RaceHold("humans", "flying", 10)
+    tab = catalog.combo_hooks("humans", "flying")
+    flown = conquest_options(s, 0, flier, tab.effects, [home], None, tab)
+    tab = catalog.combo_hooks("slingmen", "alchemist")
+    got = conquest_options(s, 0, slinger, tab.effects, [home], None, tab)
+    kept = dict(board._tables)
+    board._tables.clear()
+    fresh = conquest_options(_unlisted(s), 0, slinger, tab.effects, [home], None, tab)
+    board._tables.clear()
+    board._tables.update(kept)
+    assert got.places == fresh.places and got.costs == fresh.costs
+    assert 0 < len(fresh.places) < len(flown.places)
