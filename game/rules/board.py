@@ -361,6 +361,14 @@ class Board:
             k += 1
         return out
 
+    def land(self) -> frozenset[str]:
+        """The land regions (every region but the seas and lakes), made once and kept
+        (`keep`): the same set each time, whose mask the board keeps too (`mask_of`)."""
+        got = self._tables.get(_LAND)
+        if got is None:
+            return self.keep(_LAND, frozenset(self.ids) - self.water)
+        return cast("frozenset[str]", got)
+
     def kept(self, key: object) -> object | None:
         """The table an effect worked out for this board under `key` (`keep`), or None. Kept with
         the board, not with the effect: a game on another board does not make it again."""
@@ -379,6 +387,10 @@ class Board:
 
     def pair_count(self) -> int:
         return sum(len(v) for v in self.adjacency.values()) // 2
+
+
+#: under which a board keeps its land (`Board.land`)
+_LAND: Final = "land"
 
 
 def _span(mask: int, n: int) -> tuple[bytes, int, int]:

@@ -150,10 +150,10 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
                 return _entered(s, seat, hold, abil, asked, tab, guarded, pricing, strong, False, own, 0, links,
                                 reaches, peace, _WAYS_IN)
         elif tab.reaches:
-            land, everywhere = _land(board)
+            land = board.mask_of(board.land())
             if (front | mine) & land == land:
-                return _entered(s, seat, hold, abil, list(everywhere), tab, guarded, pricing, strong, near, own,
-                                front, links, reaches, peace, _LAND)
+                return _entered(s, seat, hold, abil, board.places_in(land), tab, guarded, pricing, strong, near,
+                                own, front, links, reaches, peace, _LAND)
     judged = _priced_targets(s, seat, hold, abil, asked, tab, guarded, pricing, strong, near, own, front, links,
                              reaches, dry, peace)
     if since is None:
@@ -188,16 +188,6 @@ def _kept_state(r: RegionState) -> RegionState | None:
 #: under which a board keeps what `_entered` judged: of the ways in, of the whole land
 _WAYS_IN: Final = "ways in"
 _LAND: Final = "land"
-
-
-def _land(board: Board) -> tuple[int, tuple[Place, ...]]:
-    """The board's land (every region but the seas and lakes) as a mask and as places in board
-    order, kept with the board."""
-    got = board.kept(("places", _LAND))
-    if isinstance(got, tuple):
-        return got
-    land = ((1 << len(board.ids)) - 1) & ~board.water_bits
-    return board.keep(("places", _LAND), (land, tuple(board.places_of(land))))
 
 
 def _entered(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...], ways: list[Place],

@@ -6,7 +6,7 @@ YAML: `flying`
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from .base import Ability, register
 
@@ -16,13 +16,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def land_of(board: "Board") -> frozenset[str]:
-    """The land regions of `board` (every region but its Seas and Lake), made once a board and
-    kept by it (`Board.keep`): the same set each time, whose mask the board keeps too
-    (`Board.mask_of`)."""
-    got = board.kept("land")
-    if got is None:
-        return board.keep("land", frozenset(board.ids) - board.water)
-    return cast("frozenset[str]", got)
+    """The land regions of `board` (`Board.land`: kept by it, whose mask it keeps too)."""
+    return board.land()
 
 
 class Flying(Ability):
