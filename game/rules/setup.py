@@ -56,13 +56,11 @@ def empty_table(board: Board, names: Sequence[str], catalog: Catalog, known: boo
         # no game changes them; a judgement kept with the board by the regions' states (the
         # ways in: `listing._entered`) then holds from one game to the next
         # (the mapping copied whole: a board of hundreds of regions is not filled a key at a time)
-        at: list[RegionState] = list(laid[0])
-        mountains: int = laid[1]
+        s.regions = dict(laid[0])
         s.tray[LOST_TRIBE] -= laid[2]
-        s.regions = dict(laid[3])
-        s.laid_out(at, mountains)
+        s.laid_out(list(s.regions.values()), laid[1])       # (in board order, as laid)
         return s
-    at = []
+    at: list[RegionState] = []
     mountains = 0
     for reg in board.regions:
         r = RegionState()
@@ -76,7 +74,7 @@ def empty_table(board: Board, names: Sequence[str], catalog: Catalog, known: boo
         at.append(r)
     if known:
         s.laid_out(at, mountains)
-        board.keep(_LAID, (tuple(at), mountains, LOST_TRIBE_BOX - s.tray[LOST_TRIBE], dict(s.regions)))
+        board.keep(_LAID, (dict(s.regions), mountains, LOST_TRIBE_BOX - s.tray[LOST_TRIBE]))
     return s
 
 
