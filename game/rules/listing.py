@@ -120,6 +120,11 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
         kept = since.options
         written = _near_changed(board, s._changed)
         judge = _front_near(board, mine, written, dry)
+    elif since is None and near and linked is None and far is None and board.wide:
+        # a listing made afresh, of a race holding regions and reaching no further than their
+        # neighbours: its front read from them (`_front_of`; the front's wide number is not
+        # needed: every region judged is in it)
+        judge = _front_of(board, own, mine, dry)
     else:
         front = _front(board, own, mine, linked, far)
         if dry:
@@ -299,6 +304,23 @@ def _front_near(board: Board, mine: int, written: list[Place], dry: bool) -> lis
                 out.append(pl)
                 break
     return out
+
+
+def _front_of(board: Board, own: list[str], mine: int, dry: bool) -> list[Place]:
+    """On a board wider than a machine word, the front of a race holding `own` (`mine`, their
+    mask) as places in board order: the regions next to one of `own` but not the race's, and no
+    water for a `dry` race, as `_front` and `Board.places_in` give them. Each neighbour is asked
+    of the bytes of `mine` (with the water, for a dry race): no wide number is made, and no
+    wide mask read a byte at a time."""
+    places, index = board.places, board.index
+    shut = mine | board.water_bits if dry else mine
+    data = shut.to_bytes(len(board.ids_by_byte), "little")
+    nums: list[int] = []
+    for rid in own:
+        for m in places[index[rid]].near:
+            if not data[m >> 3] >> (m & 7) & 1:
+                nums.append(m)
+    return _places_at(places, nums)
 
 
 def _candidates(board: Board, tab: Hooks, own: list[str], dry: bool) -> list[Place]:
