@@ -1172,3 +1172,67 @@ def test_a_race_reaching_part_of_the_land_never_takes_a_fliers_kept_judgement() 
     board._tables.update(kept)
     assert got.places == fresh.places and got.costs == fresh.costs
     assert 0 < len(fresh.places) < len(flown.places)
+
+
+def test_the_answering_races_a_turn_builds_on_cover_those_asked_afresh() -> None:
+    """The other players' races that answer for their regions (`listing._answering_races`: may
+    protect one, ask a price for it or count for more there) are kept with a judgement
+    (`Judged.answers`) and read again at the positions of the turn that build on it. At every
+    position of random games with every pack where a judgement was kept, they include those
+    asked afresh, and a race more is one that holds no region (a conquest takes races away,
+    never adds one); and some positions were built on a judgement with such races."""
+    from game.rules.listing import _answering_races
+    catalog = _catalog("expansions")
+    kept = built_on = 0
+    for seed in range(24):
+        s, rng = _random_start(catalog, 5100 + seed)
+        while not s.game_over:
+            prior = s._prior
+            acts = legal_actions(s)
+            listed = s._listed
+            judged = listed.judged if listed is not None else None
+            if judged is not None and judged.answers is not None:
+                kept += 1
+                seat = s.turn.seat
+                fresh = _answering_races(_unlisted(s), seat)
+                for had, now in zip(judged.answers, fresh, strict=True):
+                    assert set(now) <= set(had), (seed, s.round, seat)
+                    for owner, race in set(had) - set(now):
+                        assert not s.regions_of(owner, race), (seed, s.round, owner, race)
+                if prior is not None and prior.answers is not None and any(judged.answers) and all(
+                        a is b for a, b in zip(prior.answers, judged.answers, strict=True)):
+                    built_on += 1
+            s, _ = play(s, acts[rng.randrange(len(acts))], rng)
+    assert kept >= 300 and built_on >= 25, (kept, built_on)
+
+
+def test_a_listing_asks_each_player_once_and_none_when_built_on() -> None:
+    """Interpreted, counted: a listing that asks every player whether a race of his asks a price
+    (`judged_locally`) reads the other players' answering races from those answers, and one
+    building on the position before reads them from its judgement: in random games with every
+    pack, `_answering_races` asks the players at fewer than half of the conquest listings."""
+    if not listing_module.__file__ or not listing_module.__file__.endswith(".py"):
+        pytest.skip("counted interpreted: compiled, the listing calls its helpers natively")
+    real = listing_module._answering_races
+    asked = [0]
+
+    def counted(s: GameState, seat: int) -> Any:
+        asked[0] += 1
+        return real(s, seat)
+
+    catalog = _catalog("expansions")
+    listings = 0
+    listing_module._answering_races = counted
+    try:
+        for seed in range(8):
+            s, rng = _random_start(catalog, 5200 + seed)
+            while not s.game_over:
+                t = s.turn
+                hold = s.players[t.seat].active
+                if t.phase == CONQUER and hold is not None and hold.hand and s.regions_of(t.seat, hold.race):
+                    listings += 1
+                acts = legal_actions(s)
+                s, _ = play(s, acts[rng.randrange(len(acts))], rng)
+    finally:
+        listing_module._answering_races = real
+    assert listings >= 200 and 0 < asked[0] < listings / 2, (asked[0], listings)

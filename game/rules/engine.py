@@ -57,7 +57,7 @@ from .listing import conquest_options, judged_locally, peace_in_force
 from .pricing import cost_of, least_tokens
 from .reasons import Reason, reason
 from .resolution import take_region
-from .state import CONQUER, GAME_OVER, PICK, WITHDRAW, GameState, Judged, Listed, Options
+from .state import CONQUER, GAME_OVER, PICK, WITHDRAW, Answers, GameState, Judged, Listed, Options
 from .targets import only_forced
 from .waiting import TURN_OVER, WAITING, asked
 
@@ -288,13 +288,14 @@ def _listing(s: GameState) -> tuple[list[Action], Judged | None, Options]:
             if die and tab.cost_floor:                            # Kobolds: 2 tokens at least
                 die = hand >= least_tokens(s, seat, tab.cost_floor)
             since = None
-            if judged_locally(s, tab, own):
+            answers: list[Answers] | None = [] if cat.guarding else None   # (each player's, once)
+            if judged_locally(s, tab, own, answers):
                 judged = Judged(seat, s.round, t.picked, hold.race, hold.power, t.used,
                                 peace_in_force(s), costs)
                 since = s._prior
                 if since is not None and not since.fits(judged):
                     since = None
-            opts = conquest_options(s, seat, hold, abil, own, since, tab)
+            opts = conquest_options(s, seat, hold, abil, own, since, tab, True, answers, judged)
             if s._sealed:                     # for an effect listing the same targets (the Dragon)
                 s._opts = (seat, hold, opts)
             bonus = tab.die_bonus

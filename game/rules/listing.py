@@ -29,13 +29,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from .catalog import Hooks
 
 
-def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
+def judged_locally(s: GameState, hooks: Hooks, own: list[str], answers: list[Answers] | None = None) -> bool:
     """Whether the conquests `conquest_options` finds for a race (with its combo's `hooks` and
     its regions `own`) may be kept for a later position of the turn, re-judged only near the
     regions written meanwhile: the race holds a region, every effect judging a target does it
     locally (`Hooks.local`), no race in play asks coins for its regions (the attacker's
     coins change) and no marker whose defence reads further than its region lies on the board
-    (a Behemoth's: a region that lost one was written, and is judged again)."""
+    (a Behemoth's: a region that lost one was written, and is judged again). `answers`: where
+    each player's `Answers` asked here go, seat by seat, for `conquest_options` to read the
+    other players' races from (`_answering_races`) without asking them again."""
     if not own or not hooks.local:
         return False
     cat = s.catalog
@@ -45,7 +47,10 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str]) -> bool:
     prior = s._prior is not None
     if not prior and ("conquest_price" in cat.hooked or "conquest_refused" in cat.hooked):
         for i, p in enumerate(s.players):  # (a race asking a price is among those that guard)
-            if _answers_of(s, i, p).prices:     # (kept for `_answering_races`, next)
+            got = _answers_of(s, i, p)
+            if answers is not None:
+                answers.append(got)
+            if got.prices:
                 return False
     far = cat.nonlocal_marks
     if far:
@@ -84,7 +89,8 @@ _NOTHING: Final[list[Place]] = []
 
 def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...],
                      own: list[str], since: Judged | None = None,
-                     hooks: Hooks | None = None, peace: bool = True) -> Options:
+                     hooks: Hooks | None = None, peace: bool = True, answers: list[Answers] | None = None,
+                     now: Judged | None = None) -> Options:
     """Every region `hold` (the Active race of `seat`) may target now, with its cost, in board
     order (`Options`): the regions `target_reason` accepts among `conquest_candidates`, priced as `cost_of`
     prices them. The fast path of `legal_actions`: it builds no `Reason` for the regions it
@@ -92,7 +98,10 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     judged in the position this one was played from, when `judged_locally` holds in both and it
     `fits`: only the regions written since (`_changed`) and their neighbours are judged again.
     `hooks`: `abil` sorted by hook, when the caller has them. `peace`: a Diplomat's peace binds
-    the race (R12; not the In Decline Ghouls). The cost is `cost_of`'s total added up in place
+    the race (R12; not the In Decline Ghouls). The other players' races that answer for their
+    regions (`_answering_races`) are those `since` was judged with, else read from `answers`
+    (every player's, as `judged_locally` asked them), else asked; kept in `now` (the judgement
+    being made) for the positions that build on it. The cost is `cost_of`'s total added up in place
     (markers' defence, the effects' changes, the combo's floor asked once).
 
     In steps: how far the race's effects reach (`_reach`), the front (`_front`: the regions next
@@ -146,7 +155,17 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     asked = judge
     if not own and (since is not None or tab.enters_anywhere):   # else the candidates are
         asked = _ways_in(s, seat, judge, tab)                     # only the ways in
-    guarded, pricing, strong = _answering_races(s, seat) if s.catalog.guarding else _NONE_ANSWER
+    if since is not None and since.answers is not None:
+        races = since.answers
+    elif not s.catalog.guarding:
+        races = _NONE_ANSWER
+    elif answers is not None and len(answers) == len(s.players):
+        races = _races_of(answers, seat)
+    else:
+        races = _answering_races(s, seat)
+    if now is not None:
+        now.answers = races
+    guarded, pricing, strong = races
     if since is None and board.wide and s._sealed and not tab.conquers_water:
         # on a wide board, the ways in of a race entering, or the whole land of a race that
         # reaches all of it (a flier's), judged on what was judged of them last time
@@ -413,6 +432,19 @@ def _answering_races(s: GameState, seat: int) -> tuple[Races, Races, Races]:
         if i == seat:
             continue
         its = _answers_of(s, i, p).races
+        if its is not None:
+            out = its if out is None else (out[0] | its[0], out[1] | its[1], out[2] | its[2])
+    return _NONE_ANSWER if out is None else out
+
+
+def _races_of(answers: list[Answers], seat: int) -> tuple[Races, Races, Races]:
+    """`_answering_races` read from every player's `answers` (seat by seat, as `judged_locally`
+    asked them)."""
+    out: Guarded | None = None
+    for i in range(len(answers)):
+        if i == seat:
+            continue
+        its = answers[i].races
         if its is not None:
             out = its if out is None else (out[0] | its[0], out[1] | its[1], out[2] | its[2])
     return _NONE_ANSWER if out is None else out

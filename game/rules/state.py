@@ -532,7 +532,7 @@ class Judged:
     (`Ability.judges_locally`); valid only where all but the options are the same. (A plain
     class: compiled, it is made natively, where a named tuple's constructor runs interpreted.)"""
 
-    __slots__ = ("seat", "round", "picked", "race", "power", "used", "peace", "options")
+    __slots__ = ("seat", "round", "picked", "race", "power", "used", "peace", "options", "answers")
 
     def __init__(self, seat: int, round: int, picked: bool, race: str, power: str | None,
                  used: dict[str, Any], peace: tuple[Any, ...], options: Options) -> None:
@@ -544,6 +544,10 @@ class Judged:
         self.used = used
         self.peace = peace           # each Diplomat's peace in force, with the race it covers
         self.options = options
+        # the other players' races that answer for their regions (`listing._answering_races`),
+        # as judged with the options: a conquest or an abandon takes races away, never adds
+        # one nor changes a power, so the positions building on this one judge with them too
+        self.answers: Guarded | None = None
 
     def keep(self) -> None:
         """Keep the turn's memory and the peace judged under as they are now, in copies of their

@@ -704,7 +704,7 @@ def score(s: GameState, seat: int, events: list[dict[str, Any]]) -> int:
         in_dec = i > 0 or active is None
         race = h.race
         if cat.scoring_marks:
-            own = s.regions_of(seat, race)
+            own = s.held_names(seat, race)      # (read, not kept: the state's own list)
             n = len(own)
             if n:
                 n += marks_score(s, own, race)
@@ -746,9 +746,13 @@ def _of_race(race_effects: tuple[Ability, ...], ab: Ability) -> bool:
 def marks_score(s: GameState, own: list[str], race: str) -> int:
     """What markers of other races change in the score of `own` regions (Winter: −1 each)."""
     n = 0
+    regions, specs = s.regions, s.catalog.marks
     for rid in own:
-        for name in s.regions[rid].marks:
-            spec = s.catalog.marks.get(name)
+        marks = regions[rid].marks
+        if not marks:                       # (most regions: none to go through)
+            continue
+        for name in marks:
+            spec = specs.get(name)
             if spec is not None and spec.score_other and spec.source != race:
                 n += spec.score_other
     return n

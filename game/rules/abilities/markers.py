@@ -61,9 +61,13 @@ def marks_on_board(s: "GameState", name: str) -> list[str]:
 def region_coins(s: "GameState", rid: str, race: str) -> int:
     """What `rid` scores `race` before bonuses: 1, less what other races' markers there take
     (a Winter marker: −1), never below 0."""
+    marks = s.regions[rid].marks
+    if not marks:                         # (most regions: none to go through)
+        return 1
     n = 1
-    for name in s.regions[rid].marks:
-        spec = s.catalog.marks.get(name)
+    specs = s.catalog.marks
+    for name in marks:
+        spec = specs.get(name)
         if spec is not None and spec.score_other and spec.source != race:
             n += spec.score_other
     return max(0, n)
