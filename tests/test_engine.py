@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.content.catalog import default_catalog
+from game.content.catalog import default_catalog, load_catalog
 from game.rules import (
     Conquer,
     Decline,
@@ -179,3 +179,24 @@ def test_each_intent_kind_has_one_handler() -> None:
     assert set(E._PLAYS) == set(E._JUDGES) | {"withdraw", "settle"}
     assert not set(E._PLAYS) & effects, set(E._PLAYS) & effects
     assert set(E._PLAYS) | effects == set(ACTION_TYPES), set(ACTION_TYPES) ^ (set(E._PLAYS) | effects)
+
+
+def test_a_new_games_stacks_are_the_catalogs_ids_as_it_holds_them_now() -> None:
+    """A new game's stacks before their shuffle (`Catalog.stacks`) are every race's and every
+    power's id, sorted, of the catalog as it is when the game starts: sorted once and kept, but
+    sorted again after the catalog is narrowed or widened, and lists of the caller's own."""
+    cat = load_catalog()                        # (a catalog of this test's own: it is changed)
+    assert cat is not default_catalog()
+    races, powers = cat.stacks()
+    assert races == sorted(cat.races) and powers == sorted(cat.powers)
+    races.pop()
+    powers.clear()
+    assert cat.stacks() == (sorted(cat.races), sorted(cat.powers))
+    first = sorted(cat.races)[0]
+    gone = cat.races.pop(first)
+    assert cat.stacks()[0] == sorted(cat.races) and first not in cat.stacks()[0]
+    cat.races[first] = gone                     # (back, last in the mapping's order)
+    assert list(cat.races)[-1] == first and cat.stacks()[0] == sorted(cat.races)
+    assert cat.stacks()[0][0] == first
+    s = new_game(grid_board(), ["a", "b"], cat, random.Random(5))
+    assert sorted(s.race_stack + [c.race for c in s.column]) == sorted(cat.races)

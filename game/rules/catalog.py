@@ -379,6 +379,9 @@ class Catalog:
     scoring_marks: bool = field(default=False, repr=False, compare=False)
     #: some marker goes on combos in the column (`MarkSpec.column_price`)
     column_marks: bool = field(default=False, repr=False, compare=False)
+    #: `stacks`: the races' and powers' ids as they were last asked, and each sorted
+    _stacks: tuple[list[str], list[str], list[str], list[str]] | None = field(default=None, repr=False,
+                                                                              compare=False)
     #: the races and powers with an effect that protects a region, asks a price for it or makes
     #: its defenders count for more (`hooked_by` of those three hooks, together)
     guarding: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
@@ -782,6 +785,16 @@ class Catalog:
                         got = v
             by[power] = got
         return got
+
+    def stacks(self) -> tuple[list[str], list[str]]:
+        """The race and power stacks of a new game before their shuffle: every race's and every
+        power's id, sorted (lists of the caller's own; sorted once for the ids the catalog
+        holds, where a catalog of every pack spent a fifth of a new game sorting them)."""
+        races, powers = list(self.races), list(self.powers)
+        kept = self._stacks
+        if kept is None or kept[0] != races or kept[1] != powers:
+            kept = self._stacks = (races, powers, sorted(races), sorted(powers))
+        return list(kept[2]), list(kept[3])
 
     def combo_hooks(self, race: str, power: str | None) -> Hooks:
         """`hooks(in_force(race, power, False))`: the effects of a race and its power in force

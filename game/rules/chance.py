@@ -45,9 +45,14 @@ def shuffle_with(rng: random.Random, items: list[Any]) -> None:
     if type(rng) is not random.Random:
         rng.shuffle(items)
         return
+    draw = rng.getrandbits                # (the method found once, not at each draw)
     i = len(items) - 1
     while i > 0:
-        j = _below(rng, i + 1)
+        n = i + 1                         # (as `_below` draws)
+        k = n.bit_length()
+        j = draw(k)
+        while j >= n:
+            j = draw(k)
         items[i], items[j] = items[j], items[i]
         i -= 1
 

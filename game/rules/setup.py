@@ -85,8 +85,7 @@ def new_game(board: Board, names: Sequence[str], catalog: Catalog,
     usual (a variant for playtesting a combo; the board game deals all six at random)."""
     s = empty_table(board, names, catalog, known=True)
     chance = Recorder(rng)
-    s.race_stack = sorted(catalog.races)
-    s.power_stack = sorted(catalog.powers)
+    s.race_stack, s.power_stack = catalog.stacks()
     chance.shuffle(s.race_stack)
     chance.shuffle(s.power_stack)
     _force_combos(s, forced)

@@ -48,10 +48,11 @@ def marks_on_board(s: "GameState", name: str) -> list[str]:
         if got is not None and got[0] is regions and got[1] == s.written_in_place:
             return list(got[2])
     out: list[str] = []
-    for rid, r in regions.items():
-        marks = r.marks                 # (most hold the shared mapping of none: told by identity)
+    ids, at = s.board.ids, s.at()       # (read by number: compiled, quicker than the mapping's items)
+    for k in range(len(at)):
+        marks = at[k].marks             # (most hold the shared mapping of none: told by identity)
         if marks is not NO_MARKS and name in marks:
-            out.append(rid)
+            out.append(ids[k])
     if sealed:
         _ON_BOARD[name] = (regions, s.written_in_place, out)
         return list(out)
