@@ -46,7 +46,7 @@ from game.rules import (
 )
 from game.rules import listing as listing_module
 from game.rules.abilities.dragon import Dragon
-from game.rules.actions import Enchant, GhoulsConquer, GhoulsReinforce, action_from_dict
+from game.rules.actions import Enchant, GhoulsConquer, GhoulsReinforce, Use, action_from_dict
 from game.rules.common import decline_reason, may_decline
 from game.rules.engine import _among
 from game.rules.listing import _merged, _patched, conquest_options, judged_locally
@@ -1236,3 +1236,31 @@ def test_a_listing_asks_each_player_once_and_none_when_built_on() -> None:
     finally:
         listing_module._answering_races = real
     assert listings >= 200 and 0 < asked[0] < listings / 2, (asked[0], listings)
+
+
+def test_emptying_anywhere_leaves_out_a_region_an_effect_protects() -> None:
+    """The Wendigos empty any Forest once a turn (`clear_region` listed without a reason for
+    each region left out): a Forest of the Shrubmen, whose forests are immune, is never listed
+    (In Decline too), one of another race is, and every listed one is accepted."""
+    catalog = load_catalog([ROOT / "assets" / "content" / "expansions" / "sky_islands.yaml",
+                            ROOT / "assets" / "content" / "expansions" / "royal_bonus.yaml"])
+    board = Board.from_dicts("woods", 5, [
+        {"id": "a", "terrain": "farmland", "border": True, "adjacent": ["b"]},
+        {"id": "b", "terrain": "forest", "adjacent": ["a", "c"]},
+        {"id": "c", "terrain": "forest", "adjacent": ["b", "d"]},
+        {"id": "d", "terrain": "forest", "border": True, "adjacent": ["c"]}])
+    for decline in (False, True):
+        shrubmen = {"race": "shrubmen", "power": "hill", "hand": 0}
+        s = build_position(board, ["ann", "bob", "cid"], catalog, random.Random(2), {
+            "players": {"ann": {"active": {"race": "wendigos", "power": "forest", "hand": 3}},
+                        "bob": {"decline": [{"race": "shrubmen"}]} if decline else {"active": shrubmen},
+                        "cid": {"active": {"race": "elves", "power": "swamp", "hand": 0}}},
+            "regions": {"a": {"owner": "ann", "race": "wendigos", "tokens": 2},
+                        "b": {"owner": "bob", "race": "shrubmen", "tokens": 2, "decline": decline},
+                        "c": {"owner": "cid", "race": "elves", "tokens": 2}}})
+        s.seal()
+        legal = legal_actions(s)
+        emptied = sorted(a.region for a in legal if isinstance(a, Use) and a.effect == "clear_region")
+        assert emptied == ["c", "d"], (decline, emptied)
+        assert why_illegal(s, Use("clear_region", "b")) is not None
+        _check_position(s)

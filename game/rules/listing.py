@@ -155,16 +155,17 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     asked = judge
     if not own and (since is not None or tab.enters_anywhere):   # else the candidates are
         asked = _ways_in(s, seat, judge, tab)                     # only the ways in
-    if since is not None and since.answers is not None:
-        races = since.answers
-    elif not s.catalog.guarding:
+    if not s.catalog.guarding:                          # (none answers: none kept)
         races = _NONE_ANSWER
-    elif answers is not None and len(answers) == len(s.players):
-        races = _races_of(answers, seat)
     else:
-        races = _answering_races(s, seat)
-    if now is not None:
-        now.answers = races
+        if since is not None and since.answers is not None:
+            races = since.answers
+        elif answers is not None and len(answers) == len(s.players):
+            races = _races_of(answers, seat)
+        else:
+            races = _answering_races(s, seat)
+        if now is not None:
+            now.answers = races
     guarded, pricing, strong = races
     if since is None and board.wide and s._sealed and not tab.conquers_water:
         # on a wide board, the ways in of a race entering, or the whole land of a race that
