@@ -1206,13 +1206,12 @@ def test_the_answering_races_a_turn_builds_on_cover_those_asked_afresh() -> None
     assert kept >= 300 and built_on >= 25, (kept, built_on)
 
 
+@pytest.mark.interpreted          # counts the players asked (`listing._answering_races`)
 def test_a_listing_asks_each_player_once_and_none_when_built_on() -> None:
     """Interpreted, counted: a listing that asks every player whether a race of his asks a price
     (`judged_locally`) reads the other players' answering races from those answers, and one
     building on the position before reads them from its judgement: in random games with every
     pack, `_answering_races` asks the players at fewer than half of the conquest listings."""
-    if not listing_module.__file__ or not listing_module.__file__.endswith(".py"):
-        pytest.skip("counted interpreted: compiled, the listing calls its helpers natively")
     real = listing_module._answering_races
     asked = [0]
 
