@@ -20,7 +20,8 @@ two trees take turns there too. Without `--compare` it also prints how many look
 and Expert play on a round-1 pick at their default budgets of processor time (a pick for every 30 games). `--big-content` times reading, starting and a lab game with a
 made file of 10,000 races and powers against the base set, each in fresh processes
 (`game.content_bench`). `--fingerprint` prints instead the fingerprint of `--games` random
-games (`game.fingerprint`): the same on two trees means the same games. `--cpu` times each
+games (`game.fingerprint`): the same on two trees means the same games (with `--regions-times N`,
+games on N copies of the map, `--ways-in` as below). `--cpu` times each
 whole game in processor time instead of on the clock (no split between `legal_actions` and
 `apply`): on a shared machine, the figure the others' work moves least. `--regions-times N` plays
 the same seeds on the 5-player map and on a board of N copies of it joined at their edges
@@ -489,12 +490,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ways-in", choices=WAYS_IN, default="every",
                     help="with --regions-times: every copy's edge is the board's edge (a way in), or the first's alone")
     ap.add_argument("--fingerprint", action="store_true",
-                    help="print the fingerprint of --games random games instead of timing them (game.fingerprint)")
+                    help="print the fingerprint of --games random games instead of timing them (game.fingerprint); "
+                         "with --regions-times N, on N copies of the map")
     args = ap.parse_args(argv)
     if args.big_content:
         from . import content_bench
         return content_bench.bench(args.runs)
-    if args.regions_times is not None:
+    if args.regions_times is not None and not args.fingerprint:
         return regions_times(args.regions_times, args.games, args.ways_in)
     if args.ui:
         from .ui import bench as ui_bench
@@ -512,6 +514,13 @@ def main(argv: list[str] | None = None) -> int:
         print(err)
         return 2
     board, where = five_player_board()
+    if args.fingerprint and args.regions_times is not None:    # the games on copies of the map
+        if args.regions_times < 1:
+            print(f"--regions-times {args.regions_times}: give 1 or more copies")
+            return 2
+        n = args.regions_times
+        board = copies_board(board, n, args.ways_in)
+        where = f"{where} ×{n}, edges joined, {EDGES[args.ways_in]}"
     if args.fingerprint:
         print(f"fingerprint {fingerprint(board, catalog, args.games)}: {args.games} random games on {where}; "
               f"{_content_line(args.content)}; {engine_line()}")

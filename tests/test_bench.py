@@ -200,3 +200,23 @@ def test_regions_times_plays_on_n_times_the_regions(capsys: pytest.CaptureFixtur
     capsys.readouterr()
     assert bench.main(["--regions-times", "2", "--games", "1", "--ways-in", "first"]) == 0
     assert "the first copy's edge the only way in" in capsys.readouterr().out
+
+
+def test_the_fingerprint_on_copies_of_the_map_is_that_of_the_games_there(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--fingerprint --regions-times N` fingerprints the games on N copies of the map (each
+    copy's edge a way in, or the first's alone, `--ways-in`), as `game.fingerprint` gives them
+    on `copies_board`; with every pack too."""
+    from game.big_board import copies_board
+    from game.content.catalog import default_catalog
+    from game.fingerprint import fingerprint
+    board, _ = bench.five_player_board()
+    for ways_in in ("every", "first"):
+        want = fingerprint(copies_board(board, 2, ways_in), default_catalog(), 2)
+        assert bench.main(["--fingerprint", "--regions-times", "2", "--games", "2", "--ways-in", ways_in]) == 0
+        out = capsys.readouterr().out
+        assert out.startswith(f"fingerprint {want}: 2 random games on ") and "×2, edges joined" in out, out
+    assert want != fingerprint(board, default_catalog(), 2)
+    assert bench.main(["--fingerprint", "--regions-times", "2", "--games", "1", "--packs"]) == 0
+    assert "7 content files" in capsys.readouterr().out
+    assert bench.main(["--fingerprint", "--regions-times", "0"]) == 2
+    assert "give 1 or more copies" in capsys.readouterr().out
