@@ -8,7 +8,7 @@ game exactly. `ScriptedDice` gives die faces from a list (scenarios' `dice:`).
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from .errors import ReplayError
 from .reasons import reason
@@ -23,19 +23,20 @@ class ChanceSource(Protocol):  # pragma: no cover - typing only
 def die_face(rng: random.Random) -> int:
     """A throw of the reinforcement die with `rng`."""
     if type(rng) is random.Random:
-        return DIE_FACES[_below(rng, 6)]
+        return DIE_FACES[_below(rng.getrandbits, 6)]
     return DIE_FACES[rng.randrange(6)]
 
 
-def _below(rng: random.Random, n: int) -> int:
+def _below(draw: Callable[[int], int], n: int) -> int:
     """A number below `n` (> 0) drawn as `random.Random` itself draws it for `randrange(n)` and
     for each step of `shuffle` (`_randbelow`: the fewest bits that hold `n`, drawn again while
-    too large), so that the games stay those of any other source seeded alike. (Compiled, the
-    library's own interpreted draw is a quarter of a new game's time with every pack.)"""
+    too large), with `draw`, the source's `getrandbits` (found once by a caller drawing many), so
+    that the games stay those of any other source seeded alike. (Compiled, the library's own
+    interpreted draw is a quarter of a new game's time with every pack.)"""
     k = n.bit_length()
-    r = rng.getrandbits(k)
+    r = draw(k)
     while r >= n:
-        r = rng.getrandbits(k)
+        r = draw(k)
     return r
 
 
@@ -48,11 +49,7 @@ def shuffle_with(rng: random.Random, items: list[Any]) -> None:
     draw = rng.getrandbits                # (the method found once, not at each draw)
     i = len(items) - 1
     while i > 0:
-        n = i + 1                         # (as `_below` draws)
-        k = n.bit_length()
-        j = draw(k)
-        while j >= n:
-            j = draw(k)
+        j = _below(draw, i + 1)
         items[i], items[j] = items[j], items[i]
         i -= 1
 

@@ -55,11 +55,13 @@ def immunity_reason(s: GameState, rid: str, attacker: int | None = None) -> Reas
     return None
 
 
-def immune(s: GameState, rid: str, attacker: int | None = None) -> bool:
+def immune(s: GameState, rid: str, attacker: int | None = None, r: RegionState | None = None) -> bool:
     """Whether `immunity_reason` has a reason, without building one where none is needed: a
     hero, the Dragon, a hole or a marker that bars every race are seen at once, and only a
-    region of another player's whose race an effect may protect is asked of the effects."""
-    r = s.regions[rid]
+    region of another player's whose race an effect may protect is asked of the effects. `r`:
+    the region's state, when the caller has it in hand (a listing going through many)."""
+    if r is None:
+        r = s.regions[rid]
     if r.hero or r.dragon or r.hole or (r.marks and barred_by_marker(s, r)):
         return True
     if r.owner is None or r.owner == attacker or not r.race or "protects" not in s.catalog.hooked:

@@ -13,7 +13,7 @@ import copy
 from typing import Any, Final
 
 from .abilities import Ability
-from .abilities.markers import counted_regions, frozen_by
+from .abilities.markers import counted_regions, frozen_by, others_marks_score
 from .actions import Abandon, Decline, EndTurn, Pick, Redeploy, Withdraw, _LaterRedeploy
 from .catalog import Hooks
 from .common import (
@@ -746,15 +746,8 @@ def _of_race(race_effects: tuple[Ability, ...], ab: Ability) -> bool:
 def marks_score(s: GameState, own: list[str], race: str) -> int:
     """What markers of other races change in the score of `own` regions (Winter: −1 each)."""
     n = 0
-    regions, specs = s.regions, s.catalog.marks
     for rid in own:
-        marks = regions[rid].marks
-        if not marks:                       # (most regions: none to go through)
-            continue
-        for name in marks:
-            spec = specs.get(name)
-            if spec is not None and spec.score_other and spec.source != race:
-                n += spec.score_other
+        n += others_marks_score(s, rid, race)
     return n
 
 

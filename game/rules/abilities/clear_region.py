@@ -163,13 +163,9 @@ class ClearRegion(RegionMove):
             r = regions.get(rid)
             if r is None:
                 continue
-            owner = r.owner
-            if owner == seat and r.tokens:
+            if r.owner == seat and r.tokens:
                 continue
-            # (asked only of a region something may make immune: a piece or marker there, or
-            # another player's race, which an effect may protect; `immune` finds the rest free)
-            if (r.hero or r.dragon or r.hole or r.marks or (owner is not None and owner != seat and r.race)) \
-                    and immune(s, rid, seat):
+            if immune(s, rid, seat, r):
                 continue
             if not judged and not target.holds(s, seat, race, rid):
                 continue

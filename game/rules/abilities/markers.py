@@ -62,16 +62,22 @@ def marks_on_board(s: "GameState", name: str) -> list[str]:
 def region_coins(s: "GameState", rid: str, race: str) -> int:
     """What `rid` scores `race` before bonuses: 1, less what other races' markers there take
     (a Winter marker: −1), never below 0."""
+    return max(0, 1 + others_marks_score(s, rid, race))
+
+
+def others_marks_score(s: "GameState", rid: str, race: str) -> int:
+    """What the markers of races other than `race` in `rid` change in its score (Winter: −1
+    each kind), before any floor."""
     marks = s.regions[rid].marks
     if not marks:                         # (most regions: none to go through)
-        return 1
-    n = 1
+        return 0
+    n = 0
     specs = s.catalog.marks
     for name in marks:
         spec = specs.get(name)
         if spec is not None and spec.score_other and spec.source != race:
             n += spec.score_other
-    return max(0, n)
+    return n
 
 
 def remove_marks(s: "GameState", name: str, seat: int | None = None) -> int:
