@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import Enchant as EnchantIntent
+from ..board import Place
 from ..common import made_once
 from ..pricing import conquest_refused, least_tokens
 from ..reasons import Reason, reason, reason_n
@@ -118,7 +119,7 @@ class Enchant(Ability):
         tab = s.catalog.hooks(abil)
         linked = bool(tab.links)           # (then every region is a candidate)
         judged = s.judged_options(seat, hold)
-        cands: Any
+        places: list[Place]
         if judged is not None and "conquest_price" not in s.catalog.hooked:
             # the regions the listing judged the race may conquer now, when it has: `_reason`
             # refuses every region the listing refuses (held, immune, at peace, water, refused by
@@ -127,24 +128,28 @@ class Enchant(Ability):
             # links regions), or linked to one
             if tab.reaches and not linked:
                 adj = s.board.adj_bits
-                cands = [pl.id for pl in judged.places if adj[pl.num] & own]
+                places = [pl for pl in judged.places if adj[pl.num] & own]
             else:
-                cands = judged.rids
+                places = judged.places
+        elif linked:                       # (every region, in the order the state holds them)
+            board = s.board
+            places = [board.places[board.index[rid]] for rid in s.regions]
         else:
-            cands = s.regions if linked else s.board.ids_in(s.board.near_bits(own))
+            places = s.board.places_in(s.board.near_bits(own))
         mine = s.regions_of(seat, hold.race) if linked else []
-        regions = s.regions
+        at = s.at()                        # (each region read by its number, not looked up by name)
         done = s.turn.used.get(USED, [])
         most = self.p["per_opponent"]
         out: list["Action"] = []
-        for rid in cands:                  # (a first look at what `_reason` refuses, without its sentence)
-            r = regions[rid]
+        for pl in places:                  # (a first look at what `_reason` refuses, without its sentence)
+            r = at[pl.num]
             if r.tokens == 1 and r.owner is not None and r.owner != seat and not r.decline \
                     and not (r.encampments or r.hero or r.dragon or r.hole) \
-                    and not (done and done.count(r.owner) >= most) \
-                    and not (linked and not adjacent_to_own(s, seat, rid, mine, abil)) \
-                    and self._reason(s, seat, rid) is None:
-                out.append(made_once(_MADE, _ENCHANT, rid))
+                    and not (done and done.count(r.owner) >= most):
+                rid = pl.id
+                if not (linked and not adjacent_to_own(s, seat, rid, mine, abil)) \
+                        and self._reason(s, seat, rid) is None:
+                    out.append(made_once(_MADE, _ENCHANT, rid))
         return out
 
     def apply_intent(self, s: "GameState", seat: int, action: "Action", chance: Any,
