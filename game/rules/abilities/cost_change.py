@@ -85,6 +85,18 @@ class CostChange(Ability):
         """The conquests the Active race of `seat` made this turn."""
         return len(s.turn.conquered) if s.turn.seat == seat else 0
 
+    def modifies_costs_now(self, s: "GameState", seat: int) -> bool:
+        # asked once a listing, before `cost_modifier` is asked of every region: not in a turn
+        # `when` leaves out, nor next to the race's own regions of a terrain it holds none of
+        # (Giants without a Mountain, or entering the map)
+        if self.when != "always" and not when_holds(self.when, s, seat, None):
+            return False
+        where = self.where
+        if where.d and not where.printed:
+            hold = s.players[seat].active
+            return where.may_hold_near_own(s, seat, hold.race if hold else None)
+        return True
+
     def cost_modifier(self, s: "GameState", seat: int, rid: str) -> int:
         # asked for every region within reach each time the moves are listed: kept short
         if self.when != "always" and not when_holds(self.when, s, seat, None):

@@ -217,6 +217,22 @@ class Where:
                     return False
         return True
 
+    def may_hold_near_own(self, s: "GameState", seat: int, race: str | None) -> bool:
+        """False when the condition names `next_to_own` and the race of `seat` holds no region
+        of those terrains: then it holds nowhere (asked once, before it is asked region by
+        region), else True."""
+        t = self._next_terrains
+        if not t:
+            return True
+        if race is None:
+            return False
+        board = s.board
+        key = ("terrain_bits", t)
+        got = board.kept(key)
+        mask = got if isinstance(got, int) else board.keep(
+            key, board.mask_of(frozenset(rid for rid in board.ids if board.region(rid).terrain in t)))
+        return bool(s.held_bits(seat, race) & mask)
+
     def _next_to(self, board: "Board", terrains: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
         """Each region's neighbours of one of `terrains` on `board`."""
         seen, table = self._next
