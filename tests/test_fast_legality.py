@@ -1263,3 +1263,64 @@ def test_emptying_anywhere_leaves_out_a_region_an_effect_protects() -> None:
         assert emptied == ["c", "d"], (decline, emptied)
         assert why_illegal(s, Use("clear_region", "b")) is not None
         _check_position(s)
+
+
+def test_a_cost_change_idle_now_changes_no_regions_cost() -> None:
+    """`CostChange.modifies_costs_now` (asked once a listing, before `cost_modifier` is asked
+    region by region) says False only where the change is 0 everywhere: at every conquest
+    position of random games with every pack, each change of the Active race that says so
+    changes no region's cost; and it says so of the Giants holding no Mountain (entering the map
+    among them), whose change is then asked of no region, and not of those holding one."""
+    from game.rules.abilities.cost_change import CostChange
+    catalog = _catalog("expansions")
+    board = load_map(ROOT / "maps" / "five_players.tmx").board
+    idle = idle_giants = busy_giants = 0
+    for seed in range(16):
+        rng = random.Random(5300 + seed)      # (the Giants first in the column: often picked)
+        s = new_game(board, [f"p{i}" for i in range(2 + seed % 4)], catalog, rng,
+                     forced=[("giants", ["commando", "mounted", "flying", "hill"][seed % 4])])
+        while not s.game_over:
+            t = s.turn
+            hold = s.players[t.seat].active
+            if t.phase == CONQUER and hold is not None:
+                for ab in catalog.effects_of(hold.race, hold.power):
+                    if not isinstance(ab, CostChange):
+                        continue
+                    now = ab.modifies_costs_now(s, t.seat)
+                    if not now:
+                        idle += 1
+                        assert all(ab.cost_modifier(s, t.seat, rid) == 0 for rid in s.regions), (seed, ab.name)
+                    if hold.race == "giants" and ab.p["where"] == {"next_to_own": "mountain"}:
+                        mountains = [rid for rid in s.regions_of(t.seat, "giants")
+                                     if s.board.region(rid).terrain == "mountain"]
+                        assert now == bool(mountains), (seed, mountains)
+                        if mountains:
+                            busy_giants += 1
+                        else:
+                            idle_giants += 1
+            acts = legal_actions(s)
+            s, _ = play(s, acts[rng.randrange(len(acts))], rng)
+    assert idle >= 50 and idle_giants >= 5 and busy_giants >= 5, (idle, idle_giants, busy_giants)
+
+
+def test_the_sorcerers_conversions_listed_are_those_accepted_on_a_wide_board() -> None:
+    """The Sorcerers' conversions (`Enchant.legal_intents`, reading regions by number) on a
+    board wider than a machine word: at every conquest position of random games on eight copies
+    of the map where the Sorcerers are Active, those listed are exactly the regions near theirs
+    that `why_illegal` accepts a conversion of; and some were listed."""
+    catalog = default_catalog()
+    listed = 0
+    for seed in range(6):
+        s, rng = _map_or_wide(catalog, 5400 + seed, 0)
+        while not s.game_over:
+            t = s.turn
+            hold = s.players[t.seat].active
+            acts = legal_actions(s)
+            if t.phase == CONQUER and hold is not None and hold.race == "sorcerers":
+                got = sorted(a.region for a in acts if isinstance(a, Enchant))
+                near = s.board.ids_in(s.board.near_bits(s.held_bits(t.seat, "sorcerers")))
+                want = sorted(rid for rid in near if why_illegal(s, Enchant(rid)) is None)
+                assert got == want, (seed, s.round)
+                listed += len(got)
+            s, _ = play(s, acts[rng.randrange(len(acts))], rng)
+    assert listed >= 5, listed
