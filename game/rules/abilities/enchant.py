@@ -131,9 +131,8 @@ class Enchant(Ability):
                 places = [pl for pl in judged.places if adj[pl.num] & own]
             else:
                 places = judged.places
-        elif linked:                       # (every region, in the order the state holds them)
-            board = s.board
-            places = [board.places[board.index[rid]] for rid in s.regions]
+        elif linked:                       # (every region, in board order, as the state holds them)
+            places = list(s.board.places)
         else:
             places = s.board.places_in(s.board.near_bits(own))
         mine = s.regions_of(seat, hold.race) if linked else []
