@@ -305,6 +305,14 @@ def _listing(s: GameState) -> tuple[list[Action], Judged | None, Options]:
             if "forced_regions" in cat.hooked:            # a taunt: some regions first
                 opts = only_forced(s, seat, opts, hand)
             places, cs = opts.places, opts.costs
+            if len(places) >= _MANY and opts.dearest() <= hand:
+                # every option within the hand (an entering race's hundreds of ways in): their
+                # intents, made once for these options and patched with them, added at once
+                got = opts.conquers
+                if got is None:
+                    got = opts.conquers = _conquers_of(places)
+                out.extend(got)
+                places = _NO_PLACES
             for k in range(len(places)):
                 c, pl = cs[k], places[k]
                 if c <= hand:
@@ -329,6 +337,21 @@ def _listing(s: GameState) -> tuple[list[Action], Judged | None, Options]:
         return out, judged, costs
     first.extend(out)
     return first, judged, costs
+
+
+#: the options from which a listing within the hand adds their intents at once (`_conquers_of`),
+#: kept with them: fewer are read as quickly one by one
+_MANY: Final = 32
+_NO_PLACES: Final[list[Place]] = []
+
+
+def _conquers_of(places: list[Place]) -> list[Action]:
+    """The intents to conquer `places`, in their order (`Options.conquers`)."""
+    out: list[Action] = []
+    for pl in places:
+        x = pl.conquer
+        out.append(x if x is not None else _conquer_at(pl))
+    return out
 
 
 def _conquer_at(place: Place) -> Action:

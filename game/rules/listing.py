@@ -728,6 +728,12 @@ def _patched(kept: Options, judged: Options, written: list[Place]) -> Options:
     option kept and a wide mask's bytes."""
     places = list(kept.places)
     costs = list(kept.costs)
+    # the intents to conquer them, when made for the options kept, patched alike (a place put in
+    # has its intent made by the listing that found it in the options before; else none are
+    # kept); the dearest cost kept while none as dear is written over or taken out
+    was = kept.conquers
+    intents = list(was) if was is not None else None
+    top = kept.top
     jp, jc = judged.places, judged.costs
     nj = len(jp)
     j = 0
@@ -744,13 +750,29 @@ def _patched(kept: Options, judged: Options, written: list[Place]) -> Options:
         lo = first_from(places, num, lo, hi if hi < n else n)
         there = lo < n and places[lo].num == num
         if j < nj and jp[j].num == num:               # accepted now
+            c = jc[j]
             if there:
-                costs[lo] = jc[j]
+                if top >= 0 and costs[lo] >= top and c < top:
+                    top = -1
+                costs[lo] = c
             else:
-                places.insert(lo, jp[j])
-                costs.insert(lo, jc[j])
+                put = jp[j]
+                places.insert(lo, put)
+                costs.insert(lo, c)
+                if intents is not None:
+                    x = put.conquer
+                    if x is None:
+                        intents = None
+                    else:
+                        intents.insert(lo, x)
+            if top >= 0 and c > top:
+                top = c
             j += 1
         elif there:                                   # refused now, or no longer in reach
             places.pop(lo)
-            costs.pop(lo)
-    return Options(places, costs)
+            c = costs.pop(lo)
+            if top >= 0 and c >= top:
+                top = -1
+            if intents is not None:
+                intents.pop(lo)
+    return Options(places, costs, intents, top)

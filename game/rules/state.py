@@ -471,13 +471,30 @@ class Options:
     (`costs`). Two lists, not a mapping: the listing makes them a region at a time and reads
     them in order, and a region's cost is asked once a move (`get`, a search among a few dozen),
     where a mapping would hash every region into a table grown as it fills. `dict(options)`
-    gives them as a mapping (`keys`, `[]`)."""
+    gives them as a mapping (`keys`, `[]`). `conquers`: each place's intent to conquer it
+    (`Place.conquer`), in the same order, made when a listing of many options first reads them
+    all at once (`engine._listing`) and patched with the options (`listing._patched`); None
+    until then. `top`: the dearest cost (`dearest`), -1 until asked."""
 
-    __slots__ = ("places", "costs")
+    __slots__ = ("places", "costs", "conquers", "top")
 
-    def __init__(self, places: list[Place], costs: list[int]) -> None:
+    def __init__(self, places: list[Place], costs: list[int], conquers: list[Action] | None = None,
+                 top: int = -1) -> None:
         self.places = places
         self.costs = costs
+        self.conquers = conquers
+        self.top = top
+
+    def dearest(self) -> int:
+        """The dearest of the costs (0 when there is none), worked out once."""
+        top = self.top
+        if top < 0:
+            top = 0
+            for c in self.costs:
+                if c > top:
+                    top = c
+            self.top = top
+        return top
 
     @property
     def rids(self) -> list[str]:
