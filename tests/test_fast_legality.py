@@ -44,6 +44,7 @@ from game.rules import (
     play,
     why_illegal,
 )
+from game.rules import engine as engine_module
 from game.rules import listing as listing_module
 from game.rules.abilities.dragon import Dragon
 from game.rules.actions import Enchant, GhoulsConquer, GhoulsReinforce, Use, action_from_dict
@@ -1039,6 +1040,63 @@ def test_options_kept_are_patched_where_regions_were_written_as_a_merge_would() 
                 _merged(before, now, board.mask_of(p.id for p in written))
             assert [p.num for p in got.places] == sorted(want) and got.costs == [want[n] for n in sorted(want)]
             assert before.places == kept                       # (the options kept are not written)
+
+
+def test_intents_kept_with_options_are_patched_with_them() -> None:
+    """The intents to conquer a wide board's options (`Options.conquers`, added at once when
+    every option is within the hand) and their dearest cost (`Options.top`), kept with options
+    that are patched where regions were written (`listing._patched`), are patched with them: on
+    random sets of options, regions written and options judged, each intent is its place's, in
+    order, and the dearest cost kept is the dearest (or left to be worked out again)."""
+    rng = random.Random(6)
+    board = copies_board(BOARDS["grid"](), 3, "every")
+    places = board.places
+    for pl in places:
+        engine_module._conquer_at(pl)
+    patched = reworked = 0
+    for _ in range(300):
+        kept = sorted(rng.sample(places, rng.randrange(len(places) // 2)), key=lambda p: p.num)
+        written = sorted(rng.sample(places, rng.randrange(1, 12)), key=lambda p: p.num)
+        judged = [p for p in written if rng.random() < 0.6]
+        before = Options(kept, [rng.randrange(1, 9) for _ in kept])
+        before.conquers = [p.conquer for p in kept]
+        before.dearest()
+        got = _patched(before, Options(judged, [rng.randrange(1, 9) for _ in judged]), written)
+        assert got.conquers is not None and len(got.conquers) == len(got.places)
+        assert all(x is p.conquer for x, p in zip(got.conquers, got.places, strict=True))
+        assert got.top in (-1, max(got.costs, default=0))
+        patched += got.top >= 0
+        reworked += got.top < 0
+        assert got.dearest() == max(got.costs, default=0)
+        assert before.conquers == [p.conquer for p in kept]     # (the options kept are not written)
+    assert patched > 100 and reworked > 10, (patched, reworked)
+
+
+def test_a_listing_of_many_options_within_the_hand_lists_each_once_in_order() -> None:
+    """At every position of random games on a board of many copies where the Active race may
+    conquer, the conquests listed (`legal_actions`) are the options judged within the hand, each
+    once, in board order, whether added at once from the intents kept with the options or one
+    by one; and the intents kept are the places' own."""
+    board = copies_board(BOARDS["grid"](), 4, "every")
+    catalog = default_catalog()
+    at_once = 0
+    for seed in range(6):
+        rng = random.Random(3100 + seed)
+        s = new_game(board, [f"p{i}" for i in range(3 + seed % 3)], catalog, rng)
+        while not s.game_over:
+            acts = legal_actions(s)
+            hold = s.players[s.turn.seat].active
+            kept = s._opts
+            if s.turn.phase == CONQUER and hold is not None and kept is not None:
+                opts = kept[2]
+                listed = [a.region for a in acts if type(a) is Conquer]
+                want = [p.id for p, c in zip(opts.places, opts.costs, strict=True) if c <= hold.hand]
+                assert listed == want, (s.round, hold.race)
+                if opts.conquers is not None:
+                    at_once += 1
+                    assert all(x is p.conquer for x, p in zip(opts.conquers, opts.places, strict=True))
+            s, _ = play(s, acts[rng.randrange(len(acts))], rng)
+    assert at_once >= 20, at_once
 
 
 def _entries(catalog: Catalog, count: bool) -> tuple[int, int, int, int]:
