@@ -329,18 +329,15 @@ def _front_near(board: Board, mine: int, written: list[Place], dry: bool) -> lis
 def _front_of(board: Board, own: list[str], mine: int, dry: bool) -> list[Place]:
     """On a board wider than a machine word, the front of a race holding `own` (`mine`, their
     mask) as places in board order: the regions next to one of `own` but not the race's, and no
-    water for a `dry` race, as `_front` and `Board.places_in` give them. Each neighbour is asked
-    of the bytes of `mine` (with the water, for a dry race): no wide number is made, and no
-    wide mask read a byte at a time."""
-    places, index = board.places, board.index
-    shut = mine | board.water_bits if dry else mine
-    data = shut.to_bytes(len(board.ids_by_byte), "little")
-    nums: list[int] = []
+    water for a `dry` race, as `_front` and `Board.places_in` give them. The union of the
+    neighbours' masks of `own` alone (a few regions; no mask of the race's regions read for
+    them, none kept), read once into places from its bytes (`Board.places_of`)."""
+    adj, index = board.adj_bits, board.index
+    front = 0
     for rid in own:
-        for m in places[index[rid]].near:
-            if not data[m >> 3] >> (m & 7) & 1:
-                nums.append(m)
-    return _places_at(places, nums)
+        front |= adj[index[rid]]
+    shut = mine | board.water_bits if dry else mine
+    return board.places_of(front & ~shut)
 
 
 def _candidates(board: Board, tab: Hooks, own: list[str], dry: bool) -> list[Place]:
