@@ -46,6 +46,7 @@ from game.rules import (
 )
 from game.rules import engine as engine_module
 from game.rules import listing as listing_module
+from game.rules import turn as turn_module
 from game.rules.abilities.dragon import Dragon
 from game.rules.actions import Enchant, GhoulsConquer, GhoulsReinforce, Use, action_from_dict
 from game.rules.common import decline_reason, may_decline
@@ -1382,3 +1383,16 @@ def test_the_sorcerers_conversions_listed_are_those_accepted_on_a_wide_board() -
                 listed += len(got)
             s, _ = play(s, acts[rng.randrange(len(acts))], rng)
     assert listed >= 5, listed
+
+
+def test_the_biggest_stack_is_the_one_max_finds() -> None:
+    """The default redeployment moves tokens from the biggest stack (`turn._biggest`): the first
+    of the biggest when topping thin regions up (as `max` over the counts finds it), the last when
+    the hand falls short (as `max` over the regions reversed): on random stacks with many ties,
+    the same region as those `max` find."""
+    rng = random.Random(7)
+    for _ in range(2000):
+        own = [f"r{k}" for k in rng.sample(range(40), rng.randrange(1, 12))]
+        counts = {rid: rng.randrange(1, 4) for rid in own}
+        assert turn_module._biggest(counts, own, False) == max(counts, key=counts.__getitem__)
+        assert turn_module._biggest(counts, own, True) == max(reversed(own), key=counts.__getitem__)

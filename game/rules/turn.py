@@ -383,16 +383,32 @@ def _spread(regions: dict[str, RegionState], own: list[str], held: list[str], se
             extra -= give
         for rid in own:                            # too few in hand: take from big stacks
             while counts[rid] < least:
-                big = max(counts, key=counts.__getitem__)
+                big = _biggest(counts, own, False)    # (the first of the biggest)
                 counts[big] -= 1
                 counts[rid] += 1
     if extra > 0:
         counts[leftover_region(regions, seat, race, last, held) or own[0]] += extra
     while extra < 0:
-        big = max(reversed(own), key=counts.__getitem__)
+        big = _biggest(counts, own, True)             # (the last of the biggest)
         counts[big] -= 1
         extra += 1
     return counts
+
+
+def _biggest(counts: dict[str, int], own: list[str], last: bool) -> str:
+    """The region of `own` with the most tokens in `counts`: the first of those with as many,
+    or the `last` (as `max` over `own`, or over it reversed, finds it; read in a plain loop, no
+    key function called for each region)."""
+    n = len(own)
+    k = n - 1 if last else 0
+    big = own[k]
+    top = counts[big]
+    for j in range(n):
+        rid = own[n - 1 - j] if last else own[j]
+        c = counts[rid]
+        if c > top:
+            big, top = rid, c
+    return big
 
 
 def _spread_counts(*args: Any) -> tuple[tuple[str, int], ...]:
