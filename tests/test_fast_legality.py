@@ -49,8 +49,10 @@ from game.rules import listing as listing_module
 from game.rules import turn as turn_module
 from game.rules.abilities.dragon import Dragon
 from game.rules.actions import Enchant, GhoulsConquer, GhoulsReinforce, Use, action_from_dict
+from game.rules.catalog import ASKED_HOOKS
 from game.rules.common import decline_reason, may_decline
 from game.rules.engine import _among
+from game.rules.lent import lent_key
 from game.rules.listing import _merged, _patched, conquest_options, judged_locally
 from game.rules.position import build_position
 from game.rules.setup import empty_table
@@ -1396,3 +1398,29 @@ def test_the_biggest_stack_is_the_one_max_finds() -> None:
         counts = {rid: rng.randrange(1, 4) for rid in own}
         assert turn_module._biggest(counts, own, False) == max(counts, key=counts.__getitem__)
         assert turn_module._biggest(counts, own, True) == max(reversed(own), key=counts.__getitem__)
+
+
+@pytest.mark.parametrize("catalog_of", ["expansions", "invented"])
+def test_a_combos_answers_now_are_its_effects_in_force_that_answer(catalog_of: str) -> None:
+    """What a race with a power answers now for a hook (`Catalog.answering_now`, put together
+    from its race's and its power's answers, and those of a race or power lent to it) is the
+    combo's effects in force (`in_force`) that answer the hook (`overriding`), in order: for
+    every asked hook, Active and In Decline, on random combos, some with a power holding
+    another's for a while, asked twice (the second from what the catalog kept)."""
+    catalog = _catalog(catalog_of)
+    rng = random.Random(8)
+    races, powers = sorted(catalog.races), sorted(catalog.powers)
+    several = 0
+    for _ in range(300):
+        race = rng.choice(races)
+        power: str | None = rng.choice([*powers, None])
+        if power is not None and rng.random() < 0.3:
+            power = lent_key(power, rng.choice(races + powers))
+        for in_decline in (False, True):
+            effects_now = catalog.in_force(race, power, in_decline)
+            for hook in ASKED_HOOKS:
+                want = Catalog.overriders(effects_now, hook)
+                assert catalog.answering_now(race, power, in_decline, hook) == want, (race, power, hook)
+                assert catalog.answering_now(race, power, in_decline, hook) == want
+                several += len(want) > 1
+    assert several > 0
