@@ -328,16 +328,11 @@ def _front_near(board: Board, mine: int, written: list[Place], dry: bool) -> lis
 
 def _front_of(board: Board, own: list[str], mine: int, dry: bool) -> list[Place]:
     """On a board wider than a machine word, the front of a race holding `own` (`mine`, their
-    mask) as places in board order: the regions next to one of `own` but not the race's, and no
-    water for a `dry` race, as `_front` and `Board.places_in` give them. The union of the
-    neighbours' masks of `own` alone (a few regions; no mask of the race's regions read for
-    them, none kept), read once into places from its bytes (`Board.places_of`)."""
-    adj, index = board.adj_bits, board.index
-    front = 0
-    for rid in own:
-        front |= adj[index[rid]]
-    shut = mine | board.water_bits if dry else mine
-    return board.places_of(front & ~shut)
+    mask), linked by the board alone and reaching no further, as places in board order
+    (`_front`, without the water for a `dry` race), read once from the mask's bytes
+    (`Board.places_of`: a front asked once, not kept)."""
+    front = _front(board, own, mine, None, None)
+    return board.places_of(front & ~board.water_bits if dry else front)
 
 
 def _candidates(board: Board, tab: Hooks, own: list[str], dry: bool) -> list[Place]:
@@ -386,8 +381,17 @@ def _reached_at_once(s: GameState, seat: int, own: list[str],
 def _front(board: Board, own: list[str], mine: int, linked: dict[str, frozenset[str]] | None,
            far: frozenset[str] | None) -> int:
     """The regions next to `own` (on the board or by a printed link) or reached at once (`far`),
-    but `own`, as a mask (`Board.bits`; `mine`: `own`'s, read from the state's index)."""
-    front = board.near_bits(mine)
+    but `own`, as a mask (`Board.bits`; `mine`: `own`'s, read from the state's index). On a
+    board wider than a machine word, the union of the neighbour masks of `own` (a race holds a
+    few regions), where `Board.near_bits` would read the wide mask `mine` a byte at a time and
+    keep its answer."""
+    if board.wide:
+        adj, index = board.adj_bits, board.index
+        front = 0
+        for rid in own:
+            front |= adj[index[rid]]
+    else:
+        front = board.near_bits(mine)
     if linked is not None:
         for o in own:
             if o in linked:
