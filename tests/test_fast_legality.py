@@ -52,7 +52,7 @@ from game.rules.actions import Enchant, GhoulsConquer, GhoulsReinforce, Use, act
 from game.rules.catalog import ASKED_HOOKS
 from game.rules.common import decline_reason, may_decline
 from game.rules.engine import _among
-from game.rules.lent import lent_key
+from game.rules.lent import lent_key, lent_parts, named_in
 from game.rules.listing import _merged, _patched, conquest_options, judged_locally
 from game.rules.position import build_position
 from game.rules.setup import empty_table
@@ -1424,3 +1424,64 @@ def test_a_combos_answers_now_are_its_effects_in_force_that_answer(catalog_of: s
                 assert catalog.answering_now(race, power, in_decline, hook) == want
                 several += len(want) > 1
     assert several > 0
+
+
+@pytest.mark.parametrize("catalog_of", ["expansions", "invented"])
+def test_a_combos_facts_are_found_again_whatever_was_asked_between(catalog_of: str) -> None:
+    """What the catalog keeps for a race with a power (`Catalog.facts`, the combo asked last
+    found again by the identity of its names) answers for that combo alone: on random combos
+    asked in turn (some with a power holding another's for a while, some named by strings equal
+    but not the same objects, the same race with two powers one after the other), each answer
+    is the one worked out afresh from the race's and the power's effects."""
+    catalog = _catalog(catalog_of)
+    rng = random.Random(11)
+    races, powers = sorted(catalog.races), sorted(catalog.powers)
+    combos: list[tuple[str, str | None]] = []
+    for _ in range(120):
+        race = rng.choice(races)
+        power: str | None = rng.choice([*powers, None])
+        if power is not None and rng.random() < 0.3:
+            power = lent_key(power, rng.choice(races + powers))
+        combos.append((race, power))
+        combos.append((race, rng.choice(powers)))          # the same race, another power next
+    answered = 0
+    for _ in range(1500):
+        race, power = rng.choice(combos)
+        if rng.random() < 0.5:                              # equal names, other objects
+            race = "".join(list(race))
+            power = None if power is None else "".join(list(power))
+        effects = catalog.abilities[race]
+        for part in lent_parts(power):
+            effects = effects + catalog.abilities[part]
+        in_decline = rng.random() < 0.5
+        now = tuple(a for a in effects if a.in_decline) if in_decline else \
+            tuple(a for a in effects if not a.only_in_decline)
+        hook = rng.choice(ASKED_HOOKS)
+        question = rng.randrange(9)
+        if question == 0:
+            assert catalog.effects_of(race, power) == effects
+        elif question == 1:
+            assert catalog.in_force(race, power, in_decline) == now
+        elif question == 2:
+            want = Catalog.overriders(effects, hook)
+            assert catalog.answering(race, power, hook) == want, (race, power, hook)
+            answered += bool(want)
+        elif question == 3:
+            assert catalog.answering_now(race, power, in_decline, hook) == Catalog.overriders(now, hook)
+        elif question == 4:
+            active = tuple(a for a in effects if not a.only_in_decline)
+            assert catalog.combo_hooks(race, power).effects == active
+        elif question == 5:
+            assert catalog.hooks_in_force(race, power, in_decline).effects == now
+        elif question == 6:
+            got = catalog.guards(race, power, in_decline)
+            assert (got.effects if got is not None else None) == (
+                now if named_in(catalog.guarding, race, power) else None), (race, power)
+        elif question == 7:
+            least = max([1, *(a.min_per_region() for a in Catalog.overriders(effects, "min_per_region"))])
+            assert catalog.least_per_region(race, power) == least
+        else:
+            said = [v for a in effects if (v := a.pass_over_price()) is not None]
+            assert catalog.pass_over_price(race, power) == (said[-1] if said else 1)
+            assert catalog.collects_lost_tokens(race, power) == any(a.collects_lost_tokens() for a in effects)
+    assert answered > 0

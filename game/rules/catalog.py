@@ -284,6 +284,40 @@ class Hooks:
         return by_number, same, asked
 
 
+class ComboFacts:
+    """What the catalog has worked out for one race with one power (or none), each part when
+    first asked (None until then): its effects, those in force while Active and In Decline, the
+    same sorted by hook (`Hooks`), whether it guards a region, its effects that answer each hook
+    asked by name (`answering`, `answering_now`), whether it collects lost tokens, the tokens
+    each region keeps and the price of passing it over. One record a combo, found by its race
+    and power once (`Catalog.facts`), where each answer was kept in a table of its own and looked
+    up by both names at each question."""
+
+    __slots__ = ("race", "power", "effects", "force", "decline_force", "hooks", "force_hooks",
+                 "decline_hooks", "guards", "decline_guards", "guards_known", "answers", "answers_now",
+                 "decline_answers", "collects", "least", "passed_over")
+
+    def __init__(self, race: str, power: str | None) -> None:
+        self.race = race
+        self.power = power
+        self.effects: tuple[Ability, ...] | None = None
+        self.force: tuple[Ability, ...] | None = None                # in force while Active
+        self.decline_force: tuple[Ability, ...] | None = None        # ... and In Decline
+        self.hooks: Hooks | None = None                   # `combo_hooks`
+        self.force_hooks: Hooks | None = None             # `hooks_in_force`, Active
+        self.decline_hooks: Hooks | None = None           # ... In Decline
+        self.guards: Hooks | None = None                  # `guards`, Active
+        self.decline_guards: Hooks | None = None          # ... In Decline
+        self.guards_known = 0                             # a mask: 1 Active's known, 2 In Decline's
+        # by hook: `answering`, `answering_now` Active and In Decline
+        self.answers: dict[str, tuple[Ability, ...]] = {}
+        self.answers_now: dict[str, tuple[Ability, ...]] = {}
+        self.decline_answers: dict[str, tuple[Ability, ...]] = {}
+        self.collects = -1                                # `collects_lost_tokens`: -1 unknown, 0, 1
+        self.least = -1                                   # `least_per_region` (-1 unknown)
+        self.passed_over: int | None = None               # `pass_over_price`
+
+
 @dataclass
 class Catalog:
     races: dict[str, RaceDef] = field(default_factory=dict)
@@ -306,68 +340,29 @@ class Catalog:
     #: the pictures custom content names for its markers (marker name -> PNG path); the window
     #: draws one of its own for any other
     marker_pictures: dict[str, str] = field(default_factory=dict)
-    # remembered answers of `effects_of` and `overriding` (cleared when the catalog changes)
-    # (the answers asked for on every listing are kept by race, then by power: two lookups of
+    # what was worked out for each combo (`facts`), by race, then by power: two lookups of
     # strings whose hashes are known, where a key of both would be a tuple made, hashed and
-    # compared at each question)
-    _combos: dict[str, dict[str | None, tuple[Ability, ...]]] = field(
-        default_factory=dict, repr=False, compare=False)
+    # compared at each question; and the combo asked last, found again by the identity of its
+    # two names without a lookup (a turn asks mostly of one combo) (cleared when the catalog
+    # changes)
+    _facts: dict[str, dict[str | None, ComboFacts]] = field(default_factory=dict, repr=False, compare=False)
+    _last: ComboFacts | None = field(default=None, repr=False, compare=False)
+    # `overriding`'s answers, by hook, then by the effects asked
     _hooks: dict[str, dict[tuple[Ability, ...], tuple[Ability, ...]]] = field(
-        default_factory=dict, repr=False, compare=False)                         # by hook
-    _force: dict[str, dict[str | None, tuple[Ability, ...]]] = field(
-        default_factory=dict, repr=False, compare=False)                         # Active
-    _decline_force: dict[str, dict[str | None, tuple[Ability, ...]]] = field(
-        default_factory=dict, repr=False, compare=False)                         # In Decline
-    _tables: dict[tuple[Ability, ...], Hooks] = field(default_factory=dict, repr=False, compare=False)
-    _force_hooks: dict[str, dict[str | None, Hooks]] = field(default_factory=dict, repr=False,
-                                                             compare=False)       # Active
-    _decline_hooks: dict[str, dict[str | None, Hooks]] = field(default_factory=dict, repr=False,
-                                                               compare=False)     # In Decline
-    _combo_hooks: dict[str, dict[str | None, Hooks]] = field(default_factory=dict, repr=False, compare=False)
-    # (False for a race and power that do not guard: one lookup tells a known answer)
-    _guards: dict[str, dict[str | None, Hooks | bool]] = field(default_factory=dict, repr=False,
-                                                               compare=False)     # Active
-    _decline_guards: dict[str, dict[str | None, Hooks | bool]] = field(default_factory=dict, repr=False,
-                                                                       compare=False)
-    # ... and the last answer for each race, with the power it was for (a race in play has one
-    # power at a time: one lookup, where the table above takes two)
-    _guards_last: dict[str, tuple[str | None, Hooks | None]] = field(default_factory=dict, repr=False,
-                                                                     compare=False)   # Active
-    _decline_guards_last: dict[str, tuple[str | None, Hooks | None]] = field(default_factory=dict, repr=False,
-                                                                             compare=False)
-    # `answering` and `answering_now`, by race, power and hook: strings, whose hashes are kept,
-    # where `overriding` looks a combo's effects up by a tuple hashed at each question
-    _answers: dict[str, dict[str | None, dict[str, tuple[Ability, ...]]]] = field(
         default_factory=dict, repr=False, compare=False)
-    _answers_now: dict[str, dict[str | None, dict[str, tuple[Ability, ...]]]] = field(
-        default_factory=dict, repr=False, compare=False)                         # Active
-    _decline_answers: dict[str, dict[str | None, dict[str, tuple[Ability, ...]]]] = field(
-        default_factory=dict, repr=False, compare=False)                         # In Decline
-    # ... and the last power asked of each race there, with its answers by hook (as `_guards_last`)
-    _answers_now_last: dict[str, tuple[str | None, dict[str, tuple[Ability, ...]]]] = field(
-        default_factory=dict, repr=False, compare=False)                         # Active
-    _decline_answers_last: dict[str, tuple[str | None, dict[str, tuple[Ability, ...]]]] = field(
-        default_factory=dict, repr=False, compare=False)                         # In Decline
+    _tables: dict[tuple[Ability, ...], Hooks] = field(default_factory=dict, repr=False, compare=False)
     #: what the printed board adds to each region's cost (`Hooks.printed_costs`), by the effects
     #: that change a cost and the board (its identity, checked against the board kept): shared
     #: by the combos with the same such effects (a race's own, with any power that changes no
     #: cost), and kept for each board games are played on in turn
     _printed_costs: dict[tuple[tuple[Ability, ...], int], tuple[object, list[int], int, tuple[Ability, ...]]] = field(
         default_factory=dict, repr=False, compare=False)
-    _collects: dict[str, dict[str | None, bool]] = field(default_factory=dict, repr=False,
-                                                         compare=False)  # `collects_lost_tokens`
-    _collects_last: dict[str, tuple[str | None, bool]] = field(default_factory=dict, repr=False,
-                                                               compare=False)  # (as `_guards_last`)
     #: each block's `SORTED_HOOKS` it answers, by its identity (kept with the block)
     _answered: dict[int, tuple[Ability, frozenset[str]]] = field(default_factory=dict, repr=False,
                                                                  compare=False)
     #: `overriders` of one race's or power's own effects, by (id, hook, `_ALL`/`_ACTIVE`/`_DECLINED`)
     _parts: dict[tuple[str, str, int], tuple[Ability, ...]] = field(default_factory=dict, repr=False,
                                                                     compare=False)
-    _least: dict[str, dict[str | None, int]] = field(default_factory=dict, repr=False,
-                                                     compare=False)       # `least_per_region`
-    _passed_over: dict[str, dict[str | None, int]] = field(default_factory=dict, repr=False,
-                                                           compare=False)  # `pass_over_price`
     #: no effect of the catalog that protects a region depends on more than that region
     _local_defence: bool = field(default=True, repr=False, compare=False)
     #: the markers whose defence depends on more than their region (`MarkSpec.defence_of`):
@@ -419,28 +414,11 @@ class Catalog:
         self._local_defence = all(ab.judges_locally() for abil in self.abilities.values() for ab in abil
                                   if type(ab).protects is not Ability.protects
                                   or type(ab).defence_strength is not Ability.defence_strength)
-        self._combos.clear()
+        self._facts.clear()
+        self._last = None
         self._hooks.clear()
-        self._force.clear()
-        self._decline_force.clear()
         self._tables.clear()
-        self._force_hooks.clear()
-        self._decline_hooks.clear()
-        self._combo_hooks.clear()
-        self._guards.clear()
-        self._decline_guards.clear()
-        self._guards_last.clear()
-        self._decline_guards_last.clear()
-        self._least.clear()
-        self._passed_over.clear()
-        self._answers.clear()
-        self._answers_now.clear()
-        self._decline_answers.clear()
-        self._answers_now_last.clear()
-        self._decline_answers_last.clear()
         self._printed_costs.clear()
-        self._collects.clear()
-        self._collects_last.clear()
         self._answered.clear()
         self._parts.clear()
 
@@ -495,24 +473,19 @@ class Catalog:
                     self.guards(race, power, in_decline)
         # each combo's answers put together from its race's and its power's (`_answering_parts`),
         # those of each race and power worked out once
-        for which, table in ((_ALL, self._answers), (_ACTIVE, self._answers_now),
-                             (_DECLINED, self._decline_answers)):
+        for which in (_ALL, _ACTIVE, _DECLINED):
             own = {key: [self._part(key, hook, which) for hook in ASKED_HOOKS]
                    for key in self.abilities if key not in self.missing}
             for race in races:
                 mine = own.get(race)
                 if mine is None:
                     continue
-                by = table.get(race)
-                if by is None:
-                    by = table[race] = {}
                 for power in powers:
                     theirs = own.get(power) if power is not None else None
                     if power is not None and theirs is None:
                         continue
-                    hooks = by.get(power)
-                    if hooks is None:
-                        hooks = by[power] = {}
+                    f = self.facts(race, power)
+                    hooks = f.answers if which == _ALL else f.answers_now if which == _ACTIVE else f.decline_answers
                     for i, hook in enumerate(ASKED_HOOKS):
                         if hook not in hooks:
                             got = mine[i]
@@ -579,33 +552,45 @@ class Catalog:
             if i and i in self.missing:
                 raise NotImplementedRule(self.missing[i][0])
 
+    def facts(self, race: str, power: str | None) -> ComboFacts:
+        """What was worked out for a race with a power (`ComboFacts`), made empty when first
+        asked: the combo asked last is found again by the identity of its names, another by
+        race, then by power."""
+        last = self._last
+        if last is not None and last.race is race and last.power is power:
+            return last
+        by = self._facts.get(race)
+        if by is None:
+            by = self._facts[race] = {}
+        got = by.get(power)
+        if got is None:
+            got = by[power] = ComboFacts(race, power)
+        self._last = got
+        return got
+
     def effects_of(self, race: str, power: str | None) -> tuple[Ability, ...]:
         """The effects of a race with a power: the race's first."""
-        by = self._combos.get(race)
-        if by is None:
-            by = self._combos[race] = {}
-        got = by.get(power)
+        f = self.facts(race, power)
+        got = f.effects
         if got is None:
             got = self.abilities[race]
             for part in lent_parts(power):
                 got = got + self.abilities[part]
-            by[power] = got
+            f.effects = got
         return got
 
     def in_force(self, race: str, power: str | None, in_decline: bool) -> tuple[Ability, ...]:
         """The effects of a race with a power that work now: while Active, all but the
         `only_in_decline` ones; In Decline, the `in_decline` ones."""
-        by = (self._decline_force if in_decline else self._force).get(race)
-        if by is not None:
-            got = by.get(power)
-            if got is not None:
-                return got
+        f = self.facts(race, power)
+        got = f.decline_force if in_decline else f.force
+        if got is not None:
+            return got
         abil = self.effects_of(race, power)
         if in_decline:
-            got = tuple(a for a in abil if a.in_decline)
+            got = f.decline_force = tuple(a for a in abil if a.in_decline)
         else:
-            got = tuple(a for a in abil if not a.only_in_decline)
-        (self._decline_force if in_decline else self._force).setdefault(race, {})[power] = got
+            got = f.force = tuple(a for a in abil if not a.only_in_decline)
         return got
 
     def overriding(self, abil: tuple[Ability, ...], hook: str) -> tuple[Ability, ...]:
@@ -623,12 +608,7 @@ class Catalog:
     def answering(self, race: str, power: str | None, hook: str) -> tuple[Ability, ...]:
         """The effects of a race with a power (`effects_of`, all of them) that answer `hook`
         (`overriding`), in order."""
-        by = self._answers.get(race)
-        if by is None:
-            by = self._answers[race] = {}
-        hooks = by.get(power)
-        if hooks is None:
-            hooks = by[power] = {}
+        hooks = self.facts(race, power).answers
         got = hooks.get(hook)
         if got is None:
             got = hooks[hook] = self._answering_parts(race, power, hook, _ALL)
@@ -638,20 +618,8 @@ class Catalog:
                       hook: str) -> tuple[Ability, ...]:
         """The effects of a race with a power in force now (`in_force`) that answer `hook`
         (`overriding`), in order."""
-        lasts = self._decline_answers_last if in_decline else self._answers_now_last
-        last = lasts.get(race)
-        if last is not None and (last[0] is power or last[0] == power):
-            hooks = last[1]
-        else:
-            table = self._decline_answers if in_decline else self._answers_now
-            by = table.get(race)
-            if by is None:
-                by = table[race] = {}
-            got_hooks = by.get(power)
-            if got_hooks is None:
-                got_hooks = by[power] = {}
-            hooks = got_hooks
-            lasts[race] = (power, hooks)
+        f = self.facts(race, power)
+        hooks = f.decline_answers if in_decline else f.answers_now
         got = hooks.get(hook)
         if got is None:
             got = hooks[hook] = self._answering_parts(race, power, hook, _DECLINED if in_decline else _ACTIVE)
@@ -683,18 +651,12 @@ class Catalog:
     def collects_lost_tokens(self, race: str, power: str | None) -> bool:
         """Whether a race with a power takes the tokens others lose in conquests, rather than
         the tray (`Ability.collects_lost_tokens`, Igors)."""
-        last = self._collects_last.get(race)
-        if last is not None and (last[0] is power or last[0] == power):
-            return last[1]
-        by = self._collects.get(race)
-        if by is None:
-            by = self._collects[race] = {}
-        got = by.get(power)
-        if got is None:
-            got = by[power] = named_in(self.hooked_by.get("collects_lost_tokens", frozenset()), race, power) \
-                and any(ab.collects_lost_tokens() for ab in self.effects_of(race, power))
-        self._collects_last[race] = (power, got)
-        return got
+        f = self.facts(race, power)
+        got = f.collects
+        if got < 0:
+            got = f.collects = int(named_in(self.hooked_by.get("collects_lost_tokens", frozenset()), race, power)
+                                   and any(ab.collects_lost_tokens() for ab in self.effects_of(race, power)))
+        return got > 0
 
     @staticmethod
     def overriders(abil: tuple[Ability, ...], hook: str) -> tuple[Ability, ...]:
@@ -725,57 +687,50 @@ class Catalog:
 
     def hooks_in_force(self, race: str, power: str | None, in_decline: bool) -> Hooks:
         """The effects in force for a race with a power (`in_force`) sorted by hook."""
-        by = (self._decline_hooks if in_decline else self._force_hooks).get(race)
-        if by is not None:
-            got = by.get(power)
-            if got is not None:
-                return got
+        f = self.facts(race, power)
+        got = f.decline_hooks if in_decline else f.force_hooks
+        if got is not None:
+            return got
         got = self.hooks(self.in_force(race, power, in_decline))
-        (self._decline_hooks if in_decline else self._force_hooks).setdefault(race, {})[power] = got
+        if in_decline:
+            f.decline_hooks = got
+        else:
+            f.force_hooks = got
         return got
 
     def guards(self, race: str, power: str | None, in_decline: bool) -> Hooks | None:
         """`hooks_in_force` of a race named among `guarding` (one that may protect a region, ask a
         price for it or make its defenders count for more), else None."""
-        lasts = self._decline_guards_last if in_decline else self._guards_last
-        last = lasts.get(race)
-        if last is not None and (last[0] is power or last[0] == power):
-            return last[1]
-        by = (self._decline_guards if in_decline else self._guards).get(race)
-        if by is not None:
-            known = by.get(power)
-            if known is not None:
-                got = known if isinstance(known, Hooks) else None
-                lasts[race] = (power, got)
-                return got
+        f = self.facts(race, power)
+        bit = 2 if in_decline else 1
+        if f.guards_known & bit:
+            return f.decline_guards if in_decline else f.guards
         got = self.hooks_in_force(race, power, in_decline) if named_in(self.guarding, race, power) else None
-        (self._decline_guards if in_decline else self._guards).setdefault(race, {})[power] = \
-            got if got is not None else False
-        lasts[race] = (power, got)
+        if in_decline:
+            f.decline_guards = got
+        else:
+            f.guards = got
+        f.guards_known |= bit
         return got
 
     def least_per_region(self, race: str, power: str | None) -> int:
         """The tokens each region of a race with a power keeps when its troops are readied or
         redeployed (`Ability.min_per_region`: 1, Kobolds 2)."""
-        by = self._least.get(race)
-        if by is None:
-            by = self._least[race] = {}
-        got = by.get(power)
-        if got is None:
+        f = self.facts(race, power)
+        got = f.least
+        if got < 0:
             got = 1
             for ab in self.answering(race, power, "min_per_region"):
                 got = max(got, ab.min_per_region())
-            by[power] = got
+            f.least = got
         return got
 
     def pass_over_price(self, race: str, power: str | None) -> int:
         """The coins a player puts on a race with a power in the column when he picks a combo
         below it: the rule's 1, or what the last of its effects that says a price says
         (`Ability.pass_over_price`)."""
-        by = self._passed_over.get(race)
-        if by is None:
-            by = self._passed_over[race] = {}
-        got = by.get(power)
+        f = self.facts(race, power)
+        got = f.passed_over
         if got is None:
             got = 1
             if named_in(self.hooked_by.get("pass_over_price", frozenset()), race, power):
@@ -783,7 +738,7 @@ class Catalog:
                     v = ab.pass_over_price()
                     if v is not None:
                         got = v
-            by[power] = got
+            f.passed_over = got
         return got
 
     def stacks(self) -> tuple[list[str], list[str]]:
@@ -800,13 +755,10 @@ class Catalog:
         """`hooks(in_force(race, power, False))`: the effects of a race and its power in force
         while it is Active (`Hooks.effects`: all but those that work only In Decline, which
         change none of its conquests, costs or moves: R18) sorted by hook."""
-        by = self._combo_hooks.get(race)
-        if by is not None:
-            got = by.get(power)
-            if got is not None:
-                return got
-        got = self.hooks(self.in_force(race, power, False))
-        self._combo_hooks.setdefault(race, {})[power] = got
+        f = self.facts(race, power)
+        got = f.hooks
+        if got is None:
+            got = f.hooks = self.hooks(self.in_force(race, power, False))
         return got
 
     def hooks(self, abil: tuple[Ability, ...]) -> Hooks:
