@@ -1485,3 +1485,29 @@ def test_a_combos_facts_are_found_again_whatever_was_asked_between(catalog_of: s
             assert catalog.pass_over_price(race, power) == (said[-1] if said else 1)
             assert catalog.collects_lost_tokens(race, power) == any(a.collects_lost_tokens() for a in effects)
     assert answered > 0
+
+
+def test_a_plain_redeploys_counts_are_its_mapping_sorted() -> None:
+    """The counts of the listing's plain Redeploy (`turn._board_and_hand_counts`, made without a
+    mapping in between) are those of the board and the hand by the default rule
+    (`turn._board_and_hand`), sorted by region: on random holdings of a test board, with a hand
+    or none and the region taken last held, lost or unknown."""
+    board = BOARDS["grid"]()
+    rng = random.Random(12)
+    with_hand = 0
+    for _ in range(3000):
+        regions: dict[str, RegionState] = {}
+        for rid in board.ids:
+            r = RegionState()
+            if rng.random() < 0.5:
+                r.owner, r.race, r.tokens = rng.randrange(2), rng.choice(["ratmen", "elves"]), rng.randrange(1, 6)
+            regions[rid] = r
+        own = [rid for rid in board.ids if regions[rid].owner == 0 and regions[rid].race == "ratmen"]
+        if not own:
+            continue
+        hand = rng.choice([0, 0, 1, 2, 5])
+        last = rng.choice([None, *board.ids])
+        want = tuple(sorted(turn_module._board_and_hand(regions, own, 0, "ratmen", hand, last).items()))
+        assert turn_module._board_and_hand_counts(regions, own, 0, "ratmen", hand, last) == want
+        with_hand += hand > 0 and len(own) > 1
+    assert with_hand > 500

@@ -318,7 +318,17 @@ def _board_and_hand(regions: dict[str, RegionState], own: list[str], seat: int, 
 
 def _board_and_hand_counts(regions: dict[str, RegionState], own: list[str], seat: int, race: str,
                            hand: int, last: str | None) -> tuple[tuple[str, int], ...]:
-    return tuple(sorted(_board_and_hand(regions, own, seat, race, hand, last).items()))
+    """`_board_and_hand` as a Redeploy's counts, sorted by region: made without the mapping in
+    between, the regions' names sorted alone (where the mapping's items, made for each region,
+    were sorted as pairs: two fifths of the plain redeploy's work)."""
+    to = (leftover_region(regions, seat, race, last, own) or own[0]) if hand > 0 else None
+    out: list[tuple[str, int]] = []
+    for rid in sorted(own):
+        n = regions[rid].tokens
+        if rid == to:
+            n += hand
+        out.append((rid, n))
+    return tuple(out)
 
 
 #: the two makers of a lazy Redeploy's counts, kept as constants (compiled, a function read as a
@@ -455,8 +465,10 @@ def redeploy_counts(s: GameState, seat: int, counts: dict[str, int], events: lis
         own = redeploy_regions(s, seat, hold)
     regions = s.regions
     board_total = 0
-    for rid in own:
-        board_total += regions[rid].tokens
+    # each region read once by name (below, the loop writes none but the one it is at)
+    states = [regions[rid] for rid in own]
+    for r in states:
+        board_total += r.tokens
     earlier = int(hold.memo.pop("set_aside", 0)) if hold.memo else 0   # set aside by an earlier redeploy this turn
     bonus = _bonus(s, seat, hold)
     if bonus:
@@ -471,8 +483,8 @@ def redeploy_counts(s: GameState, seat: int, counts: dict[str, int], events: lis
     used = s.turn.used
     # the regions emptied by a redeploy of this turn, noted only when there are some
     emptied: dict[str, Any] | None = used.get(EMPTIED)
-    for rid in own:
-        r = s.regions[rid]
+    for i in range(len(own)):
+        rid, r = own[i], states[i]
         n = counts[rid]
         if n and not r.tokens:                  # emptied earlier this turn: back as it was
             assert emptied is not None
