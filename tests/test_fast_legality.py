@@ -50,7 +50,7 @@ from game.rules import turn as turn_module
 from game.rules.abilities.dragon import Dragon
 from game.rules.actions import Enchant, GhoulsConquer, GhoulsReinforce, Use, action_from_dict
 from game.rules.catalog import ASKED_HOOKS
-from game.rules.common import decline_reason, may_decline
+from game.rules.common import decline_reason, leftover_region, may_decline
 from game.rules.engine import _among
 from game.rules.lent import lent_key, lent_parts, named_in
 from game.rules.listing import _merged, _patched, conquest_options, judged_locally
@@ -1389,15 +1389,15 @@ def test_the_sorcerers_conversions_listed_are_those_accepted_on_a_wide_board() -
 
 def test_the_biggest_stack_is_the_one_max_finds() -> None:
     """The default redeployment moves tokens from the biggest stack (`turn._biggest`): the first
-    of the biggest when topping thin regions up (as `max` over the counts finds it), the last when
-    the hand falls short (as `max` over the regions reversed): on random stacks with many ties,
-    the same region as those `max` find."""
+    of the biggest when topping thin regions up (as `max` over the places finds it), the last when
+    the hand falls short (as `max` over the places reversed): on random stacks with many ties,
+    the same place as those `max` find."""
     rng = random.Random(7)
     for _ in range(2000):
-        own = [f"r{k}" for k in rng.sample(range(40), rng.randrange(1, 12))]
-        counts = {rid: rng.randrange(1, 4) for rid in own}
-        assert turn_module._biggest(counts, own, False) == max(counts, key=counts.__getitem__)
-        assert turn_module._biggest(counts, own, True) == max(reversed(own), key=counts.__getitem__)
+        counts = [rng.randrange(1, 4) for _ in range(rng.randrange(1, 12))]
+        places = range(len(counts))
+        assert turn_module._biggest(counts, False) == max(places, key=counts.__getitem__)
+        assert turn_module._biggest(counts, True) == max(reversed(places), key=counts.__getitem__)
 
 
 @pytest.mark.parametrize("catalog_of", ["expansions", "invented"])
@@ -1511,3 +1511,38 @@ def test_a_plain_redeploys_counts_are_its_mapping_sorted() -> None:
         assert turn_module._board_and_hand_counts(regions, own, 0, "ratmen", hand, last) == want
         with_hand += hand > 0 and len(own) > 1
     assert with_hand > 500
+
+
+def test_the_default_spread_places_every_token_and_keeps_the_least() -> None:
+    """The default redeployment's spread (`turn._spread`, counted by place): every token of the
+    total placed; with enough tokens, each region keeps the least its race must leave there
+    (Kobolds: 2); with more than the board holds, the regions keep theirs and the rest goes to
+    the one the default rule names; with fewer, tokens come off the biggest stacks and no region
+    is emptied; and the Redeploy's counts are the same, sorted by region (the least lowered, as
+    the rule lowers it, when there are too few tokens to keep it everywhere)."""
+    board = BOARDS["grid"]()
+    rng = random.Random(13)
+    checked = 0
+    for _ in range(3000):
+        own = sorted(rng.sample(list(board.ids), rng.randrange(1, 9)), key=board.index.__getitem__)
+        regions: dict[str, RegionState] = {}
+        for rid in board.ids:
+            regions[rid] = r = RegionState()
+            if rid in own:
+                r.owner, r.race, r.tokens = 0, "kobolds", rng.randrange(1, 6)
+        on_board = sum(regions[rid].tokens for rid in own)
+        total = max(len(own), on_board + rng.randrange(-4, 5))
+        least = max(1, min(rng.choice([1, 2]), total // len(own)))     # (as `min_per_region`)
+        last = rng.choice([None, *own])
+        args = (regions, own, own, 0, "kobolds", last, on_board, total, least)
+        got = turn_module._spread(*args)
+        assert list(got) == own and sum(got.values()) == total
+        assert turn_module._spread_counts(*args) == tuple(sorted(got.items()))
+        assert min(got.values()) >= least, (got, least)
+        checked += least > 1 and any(regions[rid].tokens < least for rid in own)
+        if least == 1:
+            assert min(got.values()) >= 1
+            if total >= on_board:
+                to = leftover_region(regions, 0, "kobolds", last, own)
+                assert got == {rid: regions[rid].tokens + (total - on_board if rid == to else 0) for rid in own}
+    assert checked > 200

@@ -384,45 +384,59 @@ def _spread(regions: dict[str, RegionState], own: list[str], held: list[str], se
     """`default_redeploy` once its numbers are known: `total` tokens over `own` (the regions
     redeployed over; `held`: those the race holds), `least` in each, `on_board` there now,
     `last` the region the race took last this turn."""
-    counts = {r: regions[r].tokens for r in own}
+    counts = _spread_tokens(regions, own, held, seat, race, last, on_board, total, least)
+    return {own[i]: counts[i] for i in range(len(own))}
+
+
+def _spread_tokens(regions: dict[str, RegionState], own: list[str], held: list[str], seat: int, race: str,
+                   last: str | None, on_board: int, total: int, least: int) -> list[int]:
+    """`_spread`'s tokens for each region of `own`, in its order: counted by the region's
+    place in `own`, each region read by name once (a token moved from the biggest stack, for
+    each token too many or too few, would otherwise look every region up by name again)."""
+    counts = [regions[r].tokens for r in own]
+    n = len(counts)
     extra = total - on_board
     if least > 1:                                  # top up thin regions first (Kobolds)
-        for rid in own:
-            give = min(max(0, least - counts[rid]), max(0, extra))
-            counts[rid] += give
+        for i in range(n):
+            give = min(max(0, least - counts[i]), max(0, extra))
+            counts[i] += give
             extra -= give
-        for rid in own:                            # too few in hand: take from big stacks
-            while counts[rid] < least:
-                big = _biggest(counts, own, False)    # (the first of the biggest)
+        for i in range(n):                         # too few in hand: take from big stacks
+            while counts[i] < least:
+                big = _biggest(counts, False)         # (the first of the biggest)
                 counts[big] -= 1
-                counts[rid] += 1
+                counts[i] += 1
     if extra > 0:
-        counts[leftover_region(regions, seat, race, last, held) or own[0]] += extra
+        counts[own.index(leftover_region(regions, seat, race, last, held) or own[0])] += extra
     while extra < 0:
-        big = _biggest(counts, own, True)             # (the last of the biggest)
+        big = _biggest(counts, True)                  # (the last of the biggest)
         counts[big] -= 1
         extra += 1
     return counts
 
 
-def _biggest(counts: dict[str, int], own: list[str], last: bool) -> str:
-    """The region of `own` with the most tokens in `counts`: the first of those with as many,
-    or the `last` (as `max` over `own`, or over it reversed, finds it; read in a plain loop, no
+def _biggest(counts: list[int], last: bool) -> int:
+    """The place in `counts` of the most tokens: the first of those with as many, or the
+    `last` (as `max` over the places, or over them reversed, finds it; read in a plain loop, no
     key function called for each region)."""
-    n = len(own)
-    k = n - 1 if last else 0
-    big = own[k]
+    n = len(counts)
+    big = n - 1 if last else 0
     top = counts[big]
     for j in range(n):
-        rid = own[n - 1 - j] if last else own[j]
-        c = counts[rid]
+        k = n - 1 - j if last else j
+        c = counts[k]
         if c > top:
-            big, top = rid, c
+            big, top = k, c
     return big
 
 
 def _spread_counts(*args: Any) -> tuple[tuple[str, int], ...]:
-    return tuple(sorted(_spread(*args).items()))
+    """`_spread` as a Redeploy's counts, sorted by region."""
+    own: list[str] = args[1]
+    counts = _spread_tokens(*args)
+    pairs = [(own[i], counts[i]) for i in range(len(own))]
+    pairs.sort()
+    return tuple(pairs)
 
 
 _SPREAD_COUNTS: Final = _spread_counts
