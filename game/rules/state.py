@@ -378,12 +378,20 @@ class PlayerState:
                            _copy.deepcopy(d.get("memo", {})))
 
 
-@dataclass
+@dataclass(init=False)
 class Combo:
     race: str
     power: str
     coins: int = 0
     tokens: int = 0     # race tokens lying on the combo, taken by whoever picks it (Homunculi)
+
+    def __init__(self, race: str, power: str, coins: int = 0, tokens: int = 0) -> None:
+        # written out, as `RaceHold`'s: compiled, a generated constructor runs interpreted, and
+        # the column's six combos are made again whenever it is written (`column_w`)
+        self.race = race
+        self.power = power
+        self.coins = coins
+        self.tokens = tokens
 
     def to_list(self) -> list[Any]:
         return [self.race, self.power, self.coins] + ([self.tokens] if self.tokens else [])
