@@ -691,17 +691,23 @@ def test_playing_an_intent_never_changes_the_state_it_was_played_from(catalog_of
 
 def _trace(board: Board, names: list[str], catalog: Catalog, seed: int, step: Any) -> tuple[list[str], int]:
     """A random game played by `step` (`apply` or `play`): each listing, record and table as
-    text, and how many intents wrote the regions' mapping in place."""
+    text, and how many intents wrote the regions' mapping in place (each given a number no
+    other such writing had: `GameState.written_in_place`)."""
     rng = random.Random(seed)
     s = new_game(board, names, catalog, rng)
     out: list[str] = []
     in_place = 0
+    numbers: set[int] = set()       # each mapping written in place is told by a number of its own
     while not s.game_over:
         acts = legal_actions(s)
         out.append(repr(acts))
         regions = s.regions
+        was = list(regions.values())
         s, rec = step(s, acts[rng.randrange(len(acts))], rng)
         in_place += s.regions is regions and s.written_in_place > 0
+        if s.regions is regions and any(r is not w for r, w in zip(regions.values(), was, strict=True)):
+            assert s.written_in_place > 0 and s.written_in_place not in numbers
+            numbers.add(s.written_in_place)
         out.append(repr(rec.to_dict()))
         out.append(repr(s.to_dict()))
     return out, in_place

@@ -12,7 +12,6 @@ by `apply`, which keeps a full game fast enough for bots and the balance lab.
 from __future__ import annotations
 
 import copy as _copy
-import itertools
 from dataclasses import dataclass, field
 from operator import attrgetter, truth
 from types import FunctionType
@@ -179,8 +178,23 @@ COMPILED: Final = not isinstance(_probe, FunctionType)
 #: markers are replaced, never changed in place)
 NO_MARKS: Final[dict[str, int]] = {}
 
+class _Tally:
+    """A running count: the numbers of the states whose regions' mapping was written in place
+    (`written_in_place`). Compiled, a native object's number (an `itertools.count` was called
+    through the runtime, `next` looked up by name, at each state's first region written)."""
+
+    __slots__ = ("n",)
+
+    def __init__(self) -> None:
+        self.n = 0
+
+    def next(self) -> int:
+        self.n += 1
+        return self.n
+
+
 #: the numbers of the states whose regions' mapping was written in place (`written_in_place`)
-_IN_PLACE: Final = itertools.count(1)
+_IN_PLACE: Final = _Tally()
 
 
 class RegionState:
@@ -897,7 +911,7 @@ class GameState:
                     # mapping, is used up; each region written is kept as it was, for the counts
                     # and the index that build on that state (`_marks_from`)
                     self._marks_from, self._pairs, self._from_part = {}, [], True
-                    self.written_in_place = next(_IN_PLACE)
+                    self.written_in_place = _IN_PLACE.next()
                 else:
                     # the first region written since the state was copied or sealed: its mapping
                     # may be another state's (a copy shares it), and what was listed for a sealed
