@@ -347,6 +347,9 @@ class Catalog:
     # changes)
     _facts: dict[str, dict[str | None, ComboFacts]] = field(default_factory=dict, repr=False, compare=False)
     _last: ComboFacts | None = field(default=None, repr=False, compare=False)
+    # ... and the record asked last of each race, found by race alone when its power is the
+    # same object (a race in play has one power at a time: scoring every race, one lookup)
+    _race_last: dict[str, ComboFacts] = field(default_factory=dict, repr=False, compare=False)
     # `overriding`'s answers, by hook, then by the effects asked
     _hooks: dict[str, dict[tuple[Ability, ...], tuple[Ability, ...]]] = field(
         default_factory=dict, repr=False, compare=False)
@@ -416,6 +419,7 @@ class Catalog:
                                   or type(ab).defence_strength is not Ability.defence_strength)
         self._facts.clear()
         self._last = None
+        self._race_last.clear()
         self._hooks.clear()
         self._tables.clear()
         self._printed_costs.clear()
@@ -554,17 +558,20 @@ class Catalog:
 
     def facts(self, race: str, power: str | None) -> ComboFacts:
         """What was worked out for a race with a power (`ComboFacts`), made empty when first
-        asked: the combo asked last is found again by the identity of its names, another by
-        race, then by power."""
+        asked: the combo asked last is found again by the identity of its names, the last of its
+        race by race and the identity of its power, another by race, then by power."""
         last = self._last
         if last is not None and last.race is race and last.power is power:
             return last
-        by = self._facts.get(race)
-        if by is None:
-            by = self._facts[race] = {}
-        got = by.get(power)
-        if got is None:
-            got = by[power] = ComboFacts(race, power)
+        got = self._race_last.get(race)
+        if got is None or got.power is not power:
+            by = self._facts.get(race)
+            if by is None:
+                by = self._facts[race] = {}
+            got = by.get(power)
+            if got is None:
+                got = by[power] = ComboFacts(race, power)
+            self._race_last[race] = got
         self._last = got
         return got
 
