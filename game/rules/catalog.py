@@ -287,15 +287,15 @@ class Hooks:
 class ComboFacts:
     """What the catalog has worked out for one race with one power (or none), each part when
     first asked (None until then): its effects, those in force while Active and In Decline, the
-    same sorted by hook (`Hooks`), whether it guards a region, its effects that answer each hook
+    same sorted by hook (`Hooks`: the Active one is also `combo_hooks`), whether it guards a region, its effects that answer each hook
     asked by name (`answering`, `answering_now`), whether it collects lost tokens, the tokens
     each region keeps and the price of passing it over. One record a combo, found by its race
     and power once (`Catalog.facts`), where each answer was kept in a table of its own and looked
     up by both names at each question."""
 
-    __slots__ = ("race", "power", "effects", "force", "decline_force", "hooks", "force_hooks",
-                 "decline_hooks", "guards", "decline_guards", "guards_known", "answers", "answers_now",
-                 "decline_answers", "collects", "least", "passed_over")
+    __slots__ = ("race", "power", "effects", "force", "decline_force", "force_hooks", "decline_hooks",
+                 "guards", "decline_guards", "guards_known", "answers", "answers_now", "decline_answers",
+                 "collects", "least", "passed_over")
 
     def __init__(self, race: str, power: str | None) -> None:
         self.race = race
@@ -303,8 +303,7 @@ class ComboFacts:
         self.effects: tuple[Ability, ...] | None = None
         self.force: tuple[Ability, ...] | None = None                # in force while Active
         self.decline_force: tuple[Ability, ...] | None = None        # ... and In Decline
-        self.hooks: Hooks | None = None                   # `combo_hooks`
-        self.force_hooks: Hooks | None = None             # `hooks_in_force`, Active
+        self.force_hooks: Hooks | None = None             # `hooks_in_force`, Active (`combo_hooks`)
         self.decline_hooks: Hooks | None = None           # ... In Decline
         self.guards: Hooks | None = None                  # `guards`, Active
         self.decline_guards: Hooks | None = None          # ... In Decline
@@ -762,11 +761,8 @@ class Catalog:
         """`hooks(in_force(race, power, False))`: the effects of a race and its power in force
         while it is Active (`Hooks.effects`: all but those that work only In Decline, which
         change none of its conquests, costs or moves: R18) sorted by hook."""
-        f = self.facts(race, power)
-        got = f.hooks
-        if got is None:
-            got = f.hooks = self.hooks(self.in_force(race, power, False))
-        return got
+        got = self.facts(race, power).force_hooks
+        return got if got is not None else self.hooks_in_force(race, power, False)
 
     def hooks(self, abil: tuple[Ability, ...]) -> Hooks:
         """The effects `abil` (of one combo) sorted by hook (`Hooks`), made once."""

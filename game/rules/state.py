@@ -178,6 +178,7 @@ COMPILED: Final = not isinstance(_probe, FunctionType)
 #: markers are replaced, never changed in place)
 NO_MARKS: Final[dict[str, int]] = {}
 
+
 class _Tally:
     """A running count: the numbers of the states whose regions' mapping was written in place
     (`written_in_place`). Compiled, a native object's number (an `itertools.count` was called
