@@ -514,14 +514,16 @@ def test_a_position_played_from_one_judged_locally_is_judged_as_if_read_afresh()
                 said = judged_locally(s, tab, own)
                 assert said == judged_locally(fresh, tab, own), f"seed {seed}, round {s.round}, seat {seat}"
                 shorter += s._prior is not None and said
-                written = [rid for rid in s._changed if s.regions[rid].owner == seat]
+                written = [k for k, num in enumerate(s._written) if s._pairs[2 * k + 1].owner == seat]
                 if said and s._prior is not None and written and not laid:
                     marked = _unlisted(s)
                     marked._prior = s._prior
-                    marked._changed = s._changed
+                    marked._written = s._written
+                    marked._pairs = list(s._pairs)
+                    now = marked._pairs[2 * written[0] + 1] = s._pairs[2 * written[0] + 1].copy()
+                    now.marks = {**now.marks, "behemoth": 1}
                     marked.regions = dict(s.regions)
-                    marked.regions[written[0]] = s.regions[written[0]].copy()
-                    marked.regions[written[0]].marks = {**s.regions[written[0]].marks, "behemoth": 1}
+                    marked.regions[s.board.ids[s._written[written[0]]]] = now
                     assert not judged_locally(marked, tab, own)
                     laid = True
             acts = legal_actions(s)

@@ -314,6 +314,28 @@ def test_positions_boards_and_catalogs_cross_to_another_process() -> None:
     assert back is not None and back.fits(s._prior) and s._prior.fits(back) and back.options == s._prior.options
 
 
+def test_copies_sent_together_are_still_written_apart() -> None:
+    """Copies of a position share its regions until one writes them (`GameState.reg_w`); sent
+    to another process together they still share them there, and a region written in one of
+    them after the trip is written in that one alone, compiled or not."""
+    cat = load_catalog([p.path for p in shipped_packs()])
+    board, _ = five_player_board()
+    rng = random.Random(8)
+    s = new_game(board, ["a", "b", "c"], cat, rng)
+    for _ in range(40):
+        acts = legal_actions(s)
+        s, _rec = apply(s, acts[rng.randrange(len(acts))], rng)
+    rid = next(r.id for r in board.regions if not r.is_water)
+    for first in (s.copy(), s.successor()):
+        sent = (s, first, s.copy())
+        before = [json.dumps(x.to_dict(), sort_keys=True) for x in sent]
+        home, one, other = pickle.loads(pickle.dumps(sent))
+        assert one.regions is home.regions is other.regions       # (shared across the trip)
+        one.reg_w(rid).lost_tribe += 3
+        assert one.regions[rid].lost_tribe == s.regions[rid].lost_tribe + 3
+        assert [json.dumps(x.to_dict(), sort_keys=True) for x in (home, other)] == [before[0], before[2]]
+
+
 def _trail(s: GameState) -> list[str]:
     r = random.Random(9)
     out = []

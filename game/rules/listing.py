@@ -43,7 +43,8 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str], answers: list[Ans
     cat = s.catalog
     # played by a conquest or an abandon from a position judged locally (`_prior`): no race asked
     # a price there and no such marker lay on its board; a conquest takes races away, never adds
-    # one, and a marker it lays is in a region it wrote (`_changed`), so only those are read
+    # one, and a marker it lays is in a region it wrote (`_written`, as they are now in `_pairs`),
+    # so only those are read
     prior = s._prior is not None
     if not prior and ("conquest_price" in cat.hooked or "conquest_refused" in cat.hooked):
         for i, p in enumerate(s.players):  # (a race asking a price is among those that guard)
@@ -55,9 +56,9 @@ def judged_locally(s: GameState, hooks: Hooks, own: list[str], answers: list[Ans
     far = cat.nonlocal_marks
     if far:
         if prior:
-            regions = s.regions
-            for rid in s._changed:
-                marks = regions[rid].marks
+            pairs = s._pairs
+            for k in range(1, len(pairs), 2):
+                marks = pairs[k].marks
                 if marks and _any_of(marks, far):
                     return False
             return True
@@ -96,7 +97,7 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
     prices them. The fast path of `legal_actions`: it builds no `Reason` for the regions it
     leaves out (the agreement of the two is tested position by position). `since`: what was
     judged in the position this one was played from, when `judged_locally` holds in both and it
-    `fits`: only the regions written since (`_changed`) and their neighbours are judged again.
+    `fits`: only the regions written since (`_written`) and their neighbours are judged again.
     `hooks`: `abil` sorted by hook, when the caller has them. `peace`: a Diplomat's peace binds
     the race (R12; not the In Decline Ghouls). The other players' races that answer for their
     regions (`_answering_races`) are those `since` was judged with, else read from `answers`
@@ -127,7 +128,7 @@ def conquest_options(s: GameState, seat: int, hold: RaceHold, abil: tuple[Abilit
         # (`_front_near`), and neither the race's whole front nor the regions written, wide
         # numbers, are made
         kept = since.options
-        written = _near_changed(board, s._changed)
+        written = _near_changed(board, s._written)
         judge = _front_near(board, mine, written, dry)
     elif since is None and near and linked is None and far is None and board.wide:
         # a listing made afresh, of a race holding regions and reaching no further than their
@@ -268,29 +269,27 @@ def _entered(s: GameState, seat: int, hold: RaceHold, abil: tuple[Ability, ...],
     return opts
 
 
-def _near_changed(board: Board, changed: AbstractSet[str]) -> list[Place]:
-    """The regions `changed` and their neighbours, as places in board order (`_since`'s mask,
-    read from the places' neighbours: on a board wider than a machine word, no wide number is
-    made for a region or two)."""
-    places, index = board.places, board.index
+def _near_changed(board: Board, changed: list[int]) -> list[Place]:
+    """The regions numbered `changed` and their neighbours, as places in board order (`_since`'s
+    mask, read from the places' neighbours: on a board wider than a machine word, no wide number
+    is made for a region or two)."""
+    places = board.places
     if len(changed) == 1:              # (a conquest's: its neighbours in order, itself put among them)
-        for rid in changed:
-            pl = places[index[rid]]
-            num = pl.num
-            out: list[Place] = []
-            for m in pl.near:
-                if num >= 0 and m > num:
-                    out.append(pl)
-                    num = -1
-                out.append(places[m])
-            if num >= 0:
+        pl = places[changed[0]]
+        num = pl.num
+        out: list[Place] = []
+        for m in pl.near:
+            if num >= 0 and m > num:
                 out.append(pl)
-            return out
+                num = -1
+            out.append(places[m])
+        if num >= 0:
+            out.append(pl)
+        return out
     nums: list[int] = []
-    for rid in changed:
-        pl = places[index[rid]]
-        nums.append(pl.num)
-        nums.extend(pl.near)
+    for num in changed:
+        nums.append(num)
+        nums.extend(places[num].near)
     return _places_at(places, nums)
 
 
@@ -410,12 +409,15 @@ def _since(s: GameState, since: Judged, near: bool,
     Options kept (`near`): the regions to judge are the front's near those written, which the
     caller finds from the mask; none is read into a list here."""
     board = s.board
-    bits, index, adj = board.bits, board.index, board.adj_bits
+    places, adj = board.places, board.adj_bits
     near_written = 0                  # (a region or two: no mask of them read a byte at a time)
-    for rid in s._changed:
-        near_written |= bits[rid] | adj[index[rid]]
+    written = s._written
+    for num in written:
+        near_written |= places[num].bit | adj[num]
     if linked is not None:
-        for rid in s._changed:
+        ids = board.ids
+        for num in written:
+            rid = ids[num]
             if rid in linked:
                 near_written |= board.mask_of(linked[rid])
     if near:              # a region of the front now was in the front then, or is near a change:

@@ -80,8 +80,10 @@ def _count(regions: Iterable["RegionState"], marker: str) -> int:
 _MARKERS: Final[frozenset[str]] = frozenset(MARKER_LIMITS)
 
 
-#: no region written in place (`GameState._pairs`; never written to)
+#: no region written (`GameState._pairs`, `GameState._marks_from`; never written to)
 _NO_PAIRS: Final[list["RegionState"]] = []
+#: no region written (`GameState._written`; never written to)
+_NONE_WRITTEN: Final[list[int]] = []
 
 
 def _any_of(marks: dict[str, int], names: frozenset[str]) -> bool:
@@ -652,7 +654,6 @@ class Listed:
     accepted: tuple["Action", ...] | None
 
 
-NONE_WRITTEN: Final[frozenset[str]] = frozenset()       # no region written yet (see `GameState.reg_w`)
 NONE_WRITTEN_P: Final[frozenset[int]] = frozenset()     # no player written yet
 
 
@@ -660,8 +661,8 @@ class GameState:
     """The whole table. `board` and `catalog` are shared, immutable references (not serialised)."""
 
     __slots__ = ("board", "catalog", "players", "regions", "column", "race_stack", "power_stack",
-                 "power_discard", "tray", "gone", "round", "turn", "winners", "_fresh_r", "_fresh_p",
-                 "_sealed", "_held", "_base", "_changed", "_fresh_c", "_listed", "_prior", "_own_supply",
+                 "power_discard", "tray", "gone", "round", "turn", "winners", "_written", "_fresh_p",
+                 "_sealed", "_held", "_base", "_fresh_c", "_listed", "_prior", "_own_supply",
                  "_own_turn", "_marks", "_marks_base", "_marks_from", "_opts", "_own_tray", "_far",
                  "_far_base", "_own_r", "_take_r", "_from_part", "_pairs", "written_in_place", "_turn_made",
                  "_made_p", "_take_p", "_at", "_at_of")
@@ -685,17 +686,20 @@ class GameState:
         self.round: int = 1
         self.turn: TurnState = TurnState(0)
         self.winners: list[int] = []
-        # the regions and players written (copied) since the last seal; the shared empty set until
-        # the first write, so that a copy allocates none
-        self._fresh_r: set[str] | frozenset[str] = NONE_WRITTEN
+        # the regions written (copied) since the state was copied or last written once sealed,
+        # by number (`Board.index`), in the order first written: until sealed, those already
+        # copied (a later write of one writes that copy); once sealed, those the indexes and
+        # counts building on the state copied from bring up to date (see `_pairs`). The shared
+        # empty list until the first write, so that a copy allocates none
+        self._written: list[int] = _NONE_WRITTEN
+        # the players written (copied) since the last seal, likewise
         self._fresh_p: set[int] | frozenset[int] = NONE_WRITTEN_P
         # who holds which regions, (seat, race) -> the mask of its regions: `_held` for this
         # state once sealed, made when first asked from `_base` (that of the state it was copied
-        # from, if known) and the regions written since (`_changed`, or `_fresh_r` until sealed)
+        # from, if known) and the regions written since (`_written`)
         self._sealed = False
         self._held: Held | None = None
         self._base: Held | None = None
-        self._changed: set[str] | frozenset[str] = NONE_WRITTEN
         self._fresh_c = True                 # the combos of the column are this state's own
         # the stacks, the discard, the tray and the winners are this state's own (see `supply_w`)
         self._own_supply = True
@@ -713,15 +717,15 @@ class GameState:
         # listed: `apply` need not judge a listed intent again; any write forgets it
         self._listed: Listed | None = None
         # the conquests judged in the position this one was played from by a conquest or an
-        # abandon of the same turn (`Judged`), with `_changed` the regions written since
+        # abandon of the same turn (`Judged`), with `_written` the regions written since
         self._prior: Judged | None = None
         # how many of each marker asked lie on the board (`marker_count`): `_marks` for this state
         # once sealed, counted when first asked; `_marks_base` those the state it was copied from
-        # had counted, and `_marks_from` that state's regions (never written in place once sealed),
-        # which `_base` indexes too
+        # had counted, and `_marks_from` that state's regions by number (never written in place
+        # once sealed), which `_base` indexes too
         self._marks: dict[str, int] | None = None
         self._marks_base: dict[str, int] | None = None
-        self._marks_from: dict[str, RegionState] = self.regions
+        self._marks_from: list[RegionState] = _NO_PAIRS
         # how many regions hold a marker whose defence reads further than its region
         # (`far_marked`): `_far` for this state once sealed (-1 until counted), `_far_base` that
         # of the state it was copied from (-1 if unknown), kept like the marker counts
@@ -730,13 +734,14 @@ class GameState:
         # the regions' mapping was made by this state (here, or copied by its first `reg_w`): no
         # state it was copied from shares it, only those copied from it; `_take_r`: this state
         # may write that mapping in place, as the state it was played from is used up
-        # (`engine.play`), until sealed; `_from_part`: `_marks_from` then holds only the regions
-        # written, each as it was before
+        # (`engine.play`), until sealed; `_from_part`: the regions of the state copied from
+        # (`_marks_from`) are then no longer kept, only those written, in `_pairs`
         self._own_r = True
         self._take_r = False
         self._from_part = False
-        # ... and `_pairs` the same regions in the order written, each as it was then as it is
-        # now, one after the other (read by index: compiled, no dict is read for them)
+        # the regions `_written` names, in its order, each as it was before this state first
+        # wrote it and as it is now, one after the other (read by index: compiled, no mapping is
+        # read for them)
         self._pairs: list[RegionState] = _NO_PAIRS
         # how often that mapping was written in place, a number new at each state that did
         # (`engine.play`), shared by the states copied from it: the mapping and this number tell
@@ -762,7 +767,7 @@ class GameState:
         self._base = ([], [])
         self._marks_base = dict.fromkeys(_MARKERS, 0)
         self._marks_base["mountain"] = mountains
-        self._marks_from = self.regions
+        self._marks_from = at
         if self.catalog.nonlocal_marks:
             self._far_base = 0
 
@@ -839,12 +844,12 @@ class GameState:
         s.tray, s.gone, s.winners = self.tray, self.gone, self.winners
         s._own_supply = s._own_tray = False
         s.round = self.round
-        s._fresh_r, s._fresh_p = NONE_WRITTEN, NONE_WRITTEN_P
-        s._sealed, s._held, s._changed = False, None, NONE_WRITTEN
+        s._written, s._fresh_p = _NONE_WRITTEN, NONE_WRITTEN_P
+        s._sealed, s._held = False, None
         if self._sealed:
             held = self._held
             if held is None:          # index this state now: the copy builds on it, and so on
-                held = self._held = self._index(self._changed)
+                held = self._held = self._index()
             s._base = held
             s._marks_base = self._counts()
             s._far_base = self.far_marked() if self.catalog.nonlocal_marks else -1
@@ -854,7 +859,7 @@ class GameState:
             s._far_base = -1
         s._fresh_c = False
         s._listed = s._prior = s._opts = None
-        s._marks, s._marks_from = None, self.regions
+        s._marks, s._marks_from = None, self.at()
         s._far = -1
         s._own_r = s._take_r = s._from_part = s._take_p = False
         s._pairs = _NO_PAIRS
@@ -898,46 +903,45 @@ class GameState:
         """The region, writable: copied the first time it is written in this state."""
         self._listed = self._prior = self._opts = None
         if self._sealed:
-            self._marks_base, self._marks_from, self._marks = self._marks, self.regions, None
+            self._marks_base, self._marks_from, self._marks = self._marks, self.at(), None
             self._from_part = False
             self._far_base, self._far = self._far, -1
-            self._sealed, self._base, self._held, self._changed = False, self._held, None, NONE_WRITTEN
-        fresh = self._fresh_r
-        if rid not in fresh:
-            regions = self.regions
-            if isinstance(fresh, frozenset):
-                fresh = self._fresh_r = set()
-                if self._take_r:
-                    # played in place (`engine.play`): the state played from, which made the
-                    # mapping, is used up; each region written is kept as it was, for the counts
-                    # and the index that build on that state (`_marks_from`)
-                    self._marks_from, self._pairs, self._from_part = {}, [], True
-                    self.written_in_place = _IN_PLACE.next()
-                else:
-                    # the first region written since the state was copied or sealed: its mapping
-                    # may be another state's (a copy shares it), and what was listed for a sealed
-                    # state may read its regions later (the default Redeploy, `Redeploy.later`):
-                    # never changed in place
-                    shared = regions
-                    regions = self.regions = dict(regions)
-                    self._own_r = True
-                    at = self._at                 # (the regions by number copied with them)
-                    if at is not None and self._at_of is shared:
-                        self._at, self._at_of = list(at), regions
-            was = regions[rid]
-            r = was.copy()
-            regions[rid] = r
-            at = self._at
-            if at is not None and self._at_of is regions:
-                at[self.board.index[rid]] = r
+            self._sealed, self._base, self._held = False, self._held, None
+            self._written, self._pairs = _NONE_WRITTEN, _NO_PAIRS
+        num = self.board.index[rid]
+        written = self._written
+        if num in written:                       # (a region or a few: a short list of numbers)
+            return self.regions[rid]
+        regions = self.regions
+        at = self.at()
+        if not written:                 # (the shared empty list, or an empty one unpickled)
+            written = self._written = []
+            pairs = self._pairs = []
             if self._take_r:
-                self._marks_from[rid] = was
-                pairs = self._pairs
-                pairs.append(was)
-                pairs.append(r)
-            fresh.add(rid)
-            return r
-        return self.regions[rid]
+                # played in place (`engine.play`): the state played from, which made the mapping,
+                # is used up; each region written is kept as it was (`_pairs`), for the counts and
+                # the index that build on that state
+                self._marks_from, self._from_part = _NO_PAIRS, True
+                self.written_in_place = _IN_PLACE.next()
+            else:
+                # the first region written since the state was copied or sealed: its mapping
+                # may be another state's (a copy shares it), and what was listed for a sealed
+                # state may read its regions later (the default Redeploy, `Redeploy.later`):
+                # never changed in place (nor the regions by number, copied with it)
+                regions = self.regions = dict(regions)
+                self._own_r = True
+                at = self._at = list(at)
+                self._at_of = regions
+        else:
+            pairs = self._pairs
+        was = at[num]
+        r = was.copy()
+        regions[rid] = r
+        at[num] = r
+        written.append(num)
+        pairs.append(was)
+        pairs.append(r)
+        return r
 
     def column_w(self) -> list[Combo]:
         """The column, with combos that may be written (coins or tokens put on them)."""
@@ -968,10 +972,8 @@ class GameState:
         """Forget which parts were copied: later writes must copy again. (Until its next
         `reg_w`, a sealed state keeps an index of who holds which region.)"""
         self._listed = self._prior = self._opts = None
-        if not self._sealed:
-            self._changed = self._fresh_r
-            self._sealed, self._held = True, None
-        self._fresh_r = NONE_WRITTEN
+        if not self._sealed:                # (the regions written stay `_written`: the index and
+            self._sealed, self._held = True, None    # the counts bring them up to date)
         self._fresh_p = NONE_WRITTEN_P
         self._take_r = self._take_p = False   # a later write copies the mapping, a player, again
         self._own_supply = self._own_tray = False    # a successor may share them from now on
@@ -1006,42 +1008,46 @@ class GameState:
         if self._sealed:
             held = self._held
             if held is None:
-                held = self._held = self._index(self._changed)
+                held = self._held = self._index()
             if seat >= len(held[1]):
                 return []
             kept = held[1][seat]
             got = kept.get(race)
             if got is None:
-                got = None if COMPILED else self._names_since(seat, race, self._changed)
+                got = None if COMPILED else self._names_since(seat, race)
                 if got is None:
                     got = self.board.ids_in(held[0][seat].get(race, 0))
                 kept[race] = got
             return got
         if not COMPILED or self.board.wide:     # (compiled, a mask of a board that fits a
-            got = self._names_since(seat, race, self._fresh_r)  # machine word is read into names quicker)
+            got = self._names_since(seat, race)    # machine word is read into names quicker)
             if got is not None:
                 return got
         return self.board.ids_in(self.held_bits(seat, race))
 
-    def _names_since(self, seat: int, race: str, written: set[str] | frozenset[str]) -> list[str] | None:
+    def _names_since(self, seat: int, race: str) -> list[str] | None:
         """The regions of `race` held by `seat` in board order, from the names the index copied
-        from (`_base`) kept for them: those `written` since left out, and the written ones now held put back in
-        board order (no mask read a region at a time); None when that index kept none."""
+        from (`_base`) kept for them: those written since (`_written`) left out, and the written
+        ones now held put back in board order (no mask read a region at a time); None when that
+        index kept none."""
         base = self._base
         if base is None or seat >= len(base[1]):
             return None
         got = base[1][seat].get(race)
         if got is None:
             return None
+        written = self._written
         if not written:
             return list(got)
-        out = [rid for rid in got if rid not in written]
-        regions = self.regions
+        ids = self.board.ids
+        gone = {ids[num] for num in written}
+        out = [rid for rid in got if rid not in gone]
+        pairs = self._pairs
         index = self.board.index
-        for rid in written:
-            r = regions[rid]
+        for k in range(len(written)):
+            r = pairs[2 * k + 1]
             if r.owner == seat and r.race == race and r.tokens:
-                _put(out, rid, index)          # (in board order: a region or two written)
+                _put(out, ids[written[k]], index)   # (in board order: a region or two written)
         return out
 
     def held_bits(self, seat: int, race: str) -> int:
@@ -1051,7 +1057,7 @@ class GameState:
         if self._sealed:
             held = self._held
             if held is None:
-                held = self._held = self._index(self._changed)
+                held = self._held = self._index()
             return _masks_of(held, seat).get(race, 0)
         bits = self.board.bits
         regions = self.regions
@@ -1063,12 +1069,13 @@ class GameState:
                     m |= bits[rid]
             return m
         m = _masks_of(base, seat).get(race, 0)
-        for rid in self._fresh_r:              # the regions written since `base` was true
-            r = regions[rid]
+        written, pairs, places = self._written, self._pairs, self.board.places
+        for k in range(len(written)):          # the regions written since `base` was true
+            r = pairs[2 * k + 1]
             if r.owner == seat and r.race == race and r.tokens:
-                m |= bits[rid]
+                m |= places[written[k]].bit
             else:
-                m &= ~bits[rid]
+                m &= ~places[written[k]].bit
         return m
 
     def regions_per_seat(self) -> list[int]:
@@ -1078,7 +1085,7 @@ class GameState:
         if self._sealed:
             held = self._held
             if held is None:
-                held = self._held = self._index(self._changed)
+                held = self._held = self._index()
             for seat, masks in enumerate(held[0]):
                 for m in masks.values():
                     n[seat] += m.bit_count()
@@ -1088,13 +1095,13 @@ class GameState:
                     n[r.owner] += 1
         return n
 
-    def _index(self, changed: set[str] | frozenset[str]) -> Held:
-        """Who holds which regions: `_base` with the `changed` regions brought up to date, or
-        the whole board read again when there is no base."""
-        regions = self.regions
-        bits = self.board.bits
+    def _index(self) -> Held:
+        """Who holds which regions: `_base` with the regions written since (`_written`, each as
+        it was and is in `_pairs`) brought up to date, or the whole board read again when there
+        is no base."""
         base = self._base
         if base is None:
+            regions, bits = self.regions, self.board.bits
             made: Held = ([{} for _ in self.players], [{} for _ in self.players])
             copied = (1 << len(self.players)) - 1
             for rid, r in regions.items():
@@ -1103,17 +1110,19 @@ class GameState:
                     masks = made[0][r.owner]
                     masks[r.race] = masks.get(r.race, 0) | bits[rid]
             return made
-        index = self.board.index
-        if not changed:
+        written = self._written
+        if not written:
             return base
+        board = self.board
+        index, places, ids = board.index, board.places, board.ids
+        pairs = self._pairs                      # (each region as `base` indexes it, and now)
         held: Held = base                        # copied at the first region held otherwise
         copied = -1              # the seats whose mappings are copied, a mask (-1: not the lists either)
         # compiled, the names of a board that fits a machine word are read from the mask again
         # when asked; those of a wider board (whose masks are read a byte at a time) brought up to date
-        forget = COMPILED and not self.board.wide
-        then = self._marks_from                  # the regions `base` indexes
-        for rid in changed:
-            r, p = regions[rid], then[rid]
+        forget = COMPILED and not board.wide
+        for k in range(len(written)):
+            p, r = pairs[2 * k], pairs[2 * k + 1]
             # (the holder compared by identity: a seat is a small number, always the same object,
             # and compiled, `==` on two optional numbers is a generic comparison; were two equal
             # holders ever not the same object, the region would be taken out and put back)
@@ -1122,7 +1131,8 @@ class GameState:
             if copied < 0:
                 held = (list(base[0]), list(base[1]))
                 copied = 0
-            bit = bits[rid]
+            num = written[k]
+            bit = places[num].bit
             if p.tokens and p.race is not None and p.owner is not None:
                 copied = _seat_copied(held, p.owner, copied)
                 masks, kept = held[0][p.owner], held[1][p.owner]
@@ -1137,6 +1147,7 @@ class GameState:
                     if forget:
                         del kept[was]
                     else:
+                        rid = ids[num]
                         kept[was] = [x for x in got if x != rid]
             if r.tokens and r.race is not None and r.owner is not None:
                 copied = _seat_copied(held, r.owner, copied)
@@ -1148,7 +1159,7 @@ class GameState:
                     if forget:
                         del kept[now]
                     else:
-                        kept[now] = _placed(got, rid, index)
+                        kept[now] = _placed(got, ids[num], index)
         return held
 
     def active_regions(self, seat: int) -> list[str]:
@@ -1161,9 +1172,9 @@ class GameState:
         if self._sealed:
             held = self._held
             if held is None:
-                held = self._held = self._index(self._changed)
+                held = self._held = self._index()
             return held[0]
-        return self._index(self._fresh_r)[0]
+        return self._index()[0]
 
     def tokens_on_board(self, race: str) -> int:
         """The tokens of `race` on the board."""
@@ -1209,7 +1220,7 @@ class GameState:
                 if self._from_part:          # (its mapping written in place since: counted back)
                     was = _count(self.regions.values(), marker) - self._counted_since(0, marker)
                 else:
-                    was = _count(self._marks_from.values(), marker)
+                    was = _count(self._marks_from, marker)
                 base[marker] = was
             n = self._counted_since(was, marker)
         if self._sealed:
@@ -1234,29 +1245,12 @@ class GameState:
                 marks = r.marks
                 if marks and _any_of(marks, far):
                     n += 1
-        elif self._from_part:               # played in place: `_pairs` holds the regions written
-            n = base                        # since and nothing else, each as it was and is (read
-            pairs = self._pairs             # by index, where the set of names is read generically)
+        else:                               # the regions written since, each as it was and is
+            n = base                        # (read by index: no mapping read for them)
+            pairs = self._pairs
             for k in range(0, len(pairs), 2):
                 was, marks = pairs[k].marks, pairs[k + 1].marks
-                if marks is was:
-                    continue
-                if marks and _any_of(marks, far):
-                    n += 1
-                if was and _any_of(was, far):
-                    n -= 1
-        elif base == 0:                     # (none there: only a region written since may hold
-            n = 0                           # one, and none can have lost one; each read once)
-            for rid in self._changed if self._sealed else self._fresh_r:
-                marks = regions[rid].marks
-                if marks is not NO_MARKS and marks and _any_of(marks, far):
-                    n += 1
-        else:
-            n = base
-            then = self._marks_from
-            for rid in self._changed if self._sealed else self._fresh_r:
-                marks, was = regions[rid].marks, then[rid].marks
-                if marks is was:              # (markers are replaced, never changed in place)
+                if marks is was:            # (markers are replaced, never changed in place)
                     continue
                 if marks and _any_of(marks, far):
                     n += 1
@@ -1268,15 +1262,10 @@ class GameState:
 
     def _counted_since(self, n: int, marker: str) -> int:
         """`n`, the count of `marker` in the regions copied from (`_marks_from`), brought up to
-        date with the regions written since."""
-        regions, then = self.regions, self._marks_from
-        if self._from_part:                # (as in `_counts`)
-            pairs = self._pairs
-            for k in range(0, len(pairs), 2):
-                n += _marker_on(pairs[k + 1], marker) - _marker_on(pairs[k], marker)
-            return n
-        for rid in self._changed if self._sealed else self._fresh_r:
-            n += _marker_on(regions[rid], marker) - _marker_on(then[rid], marker)
+        date with the regions written since (`_pairs`: each as it was and is)."""
+        pairs = self._pairs
+        for k in range(0, len(pairs), 2):
+            n += _marker_on(pairs[k + 1], marker) - _marker_on(pairs[k], marker)
         return n
 
     def _counts(self) -> dict[str, int]:
@@ -1290,14 +1279,9 @@ class GameState:
                 got = self._marks = {}
                 return got
             got = base          # (shared while every count is the same: each is true of both)
-            regions, then = self.regions, self._marks_from
-            if self._from_part:                # played in place: `_pairs` holds the regions written
-                pairs = self._pairs            # and no other, as they were and are (as `far_marked`)
-                for k in range(0, len(pairs), 2):
-                    got = _recounted(got, base, pairs[k + 1], pairs[k])
-            else:
-                for rid in self._changed:
-                    got = _recounted(got, base, regions[rid], then[rid])
+            pairs = self._pairs                # the regions written, as they were and are
+            for k in range(0, len(pairs), 2):
+                got = _recounted(got, base, pairs[k + 1], pairs[k])
             self._marks = got
         elif base:
             for marker, n in base.items():
