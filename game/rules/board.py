@@ -411,13 +411,16 @@ def _read(mask: int, table: tuple[tuple[tuple[T, ...], ...], ...], wide: bool) -
         while k < end:
             byte = data[k]
             if byte:
-                out.extend(table[k][byte])
+                for x in table[k][byte]:
+                    out.append(x)
             k += 1
         return out
     k = 0
     while mask:
-        if mask & 255:
-            out.extend(table[k][mask & 255])
+        byte = mask & 255
+        if byte:
+            for x in table[k][byte]:       # (a region or two a byte: appended, where extending
+                out.append(x)              # a list by a tuple is a generic call of ~200 steps)
         mask >>= 8
         k += 1
     return out
