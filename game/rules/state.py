@@ -859,7 +859,8 @@ class GameState:
             s._far_base = -1
         s._fresh_c = False
         s._listed = s._prior = s._opts = None
-        s._marks, s._marks_from = None, self.at()
+        at = self._at                        # (the regions by number: `at`, unless made anew)
+        s._marks, s._marks_from = None, at if at is not None and self._at_of is self.regions else self.at()
         s._far = -1
         s._own_r = s._take_r = s._from_part = s._take_p = False
         s._pairs = _NO_PAIRS
@@ -913,7 +914,9 @@ class GameState:
         if num in written:                       # (a region or a few: a short list of numbers)
             return self.regions[rid]
         regions = self.regions
-        at = self.at()
+        at = self._at                            # (`at`, asked only when it must be made anew)
+        if at is None or self._at_of is not regions:
+            at = self.at()
         if not written:                 # (the shared empty list, or an empty one unpickled)
             written = self._written = []
             pairs = self._pairs = []
