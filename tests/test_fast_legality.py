@@ -29,6 +29,7 @@ from game.rules import (
     Action,
     Board,
     Catalog,
+    Combo,
     Conquer,
     Decline,
     EndTurn,
@@ -1393,6 +1394,38 @@ def test_the_sorcerers_conversions_listed_are_those_accepted_on_a_wide_board() -
                 listed += len(got)
             s, _ = play(s, acts[rng.randrange(len(acts))], rng)
     assert listed >= 5, listed
+
+
+def test_flying_sorcerers_convert_near_their_regions_on_a_wide_board() -> None:
+    """Flying Sorcerers on a board wider than a machine word: the listing judges hundreds of
+    regions they may conquer (their whole land), and their conversions are looked for among
+    those next to their regions alone (`Enchant.legal_intents`). At every conquest position of
+    random games where they are Active (picked first from the top of the column), those listed
+    are exactly the regions near theirs that `why_illegal` accepts a conversion of; the listing
+    had judged a wide land there, and some conversions were listed."""
+    catalog = default_catalog()
+    listed = wide = 0
+    for seed in range(6):
+        rng = random.Random(7300 + seed)
+        board = copies_board(BOARDS["grid"](), 3, "every")
+        s = new_game(board, [f"p{i}" for i in range(2 + seed % 3)], catalog, rng)
+        s.column_w()[0] = Combo("sorcerers", "flying")
+        while not s.game_over:
+            t = s.turn
+            hold = s.players[t.seat].active
+            acts = legal_actions(s)
+            if t.phase == CONQUER and hold is not None and hold.race == "sorcerers" and hold.power == "flying":
+                got = sorted(a.region for a in acts if isinstance(a, Enchant))
+                near = s.board.ids_in(s.board.near_bits(s.held_bits(t.seat, "sorcerers")))
+                want = sorted(rid for rid in near if why_illegal(s, Enchant(rid)) is None)
+                assert got == want, (seed, s.round)
+                listed += len(got)
+                judged = s.judged_options(t.seat, hold)
+                wide += judged is not None and len(judged) > 2 * len(near)
+            first = [a for a in acts if isinstance(a, Pick) and s.column[a.index].race == "sorcerers"]
+            a = first[0] if first else acts[rng.randrange(len(acts))]
+            s, _ = play(s, a, rng)
+    assert listed >= 5 and wide >= 5, (listed, wide)
 
 
 def test_the_biggest_stack_is_the_one_max_finds() -> None:

@@ -127,8 +127,16 @@ class Enchant(Ability):
             # those, the ones next to its regions (all are, unless an effect reaches further or
             # links regions), or linked to one
             if tab.reaches and not linked:
-                adj = s.board.adj_bits
-                places = [pl for pl in judged.places if adj[pl.num] & own]
+                board = s.board
+                if board.wide:
+                    # (the few regions next to its own, each looked up among those judged, where
+                    # a flier's hundreds of judged regions were each asked against a wide mask)
+                    options = judged
+                    places = [pl for pl in board.places_in(board.near_bits(own))
+                              if options.cost_at(pl.num) is not None]
+                else:
+                    adj = board.adj_bits
+                    places = [pl for pl in judged.places if adj[pl.num] & own]
             else:
                 places = judged.places
         elif linked:                       # (every region, in board order, as the state holds them)
