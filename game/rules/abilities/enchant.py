@@ -131,9 +131,8 @@ class Enchant(Ability):
                 if board.wide:
                     # (the few regions next to its own, each looked up among those judged, where
                     # a flier's hundreds of judged regions were each asked against a wide mask)
-                    options = judged
                     places = [pl for pl in board.places_in(board.near_bits(own))
-                              if options.cost_at(pl.num) is not None]
+                              if judged.cost_at(pl.num) is not None]
                 else:
                     adj = board.adj_bits
                     places = [pl for pl in judged.places if adj[pl.num] & own]
