@@ -958,6 +958,23 @@ def test_only_the_engine_writes_a_turn() -> None:
     assert s.turn.phase == "pick" and c.turn.phase == "redeploy"
 
 
+def test_a_player_written_after_a_seal_is_copied_again() -> None:
+    """A state remembers which players it copied (`player_w`) until it is sealed: a player
+    written again after the seal is copied again, so a copy made in between keeps its own, and
+    a player written twice before the seal is copied once."""
+    s = new_game(BOARDS["ring"](), ["ann", "bob"], default_catalog(), random.Random(1))
+    p = s.player_w(1)
+    assert s.player_w(1) is p and s.players[1] is p      # copied once until the seal
+    p.coins = 7
+    s.seal()
+    c = s.copy()
+    assert c.players[1] is p                             # shared until written
+    s.player_w(1).coins = 9
+    assert c.players[1].coins == 7 and s.players[1].coins == 9 and s.players[1] is not p
+    c.player_w(0).coins = 1
+    assert s.players[0].coins != 1 and c.players[0] is not s.players[0]
+
+
 def test_every_conquest_a_scenario_plays_or_refuses_is_listed_as_judged(monkeypatch: pytest.MonkeyPatch) -> None:
     """In every scenario file, each conquest played or refused (the Active race's, with or
     without the die, and the In Decline Ghouls': their listing is the Active race's, with no

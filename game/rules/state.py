@@ -654,9 +654,6 @@ class Listed:
     accepted: tuple["Action", ...] | None
 
 
-NONE_WRITTEN_P: Final[frozenset[int]] = frozenset()     # no player written yet
-
-
 class GameState:
     """The whole table. `board` and `catalog` are shared, immutable references (not serialised)."""
 
@@ -692,8 +689,8 @@ class GameState:
         # counts building on the state copied from bring up to date (see `_pairs`). The shared
         # empty list until the first write, so that a copy allocates none
         self._written: list[int] = _NONE_WRITTEN
-        # the players written (copied) since the last seal, likewise
-        self._fresh_p: set[int] | frozenset[int] = NONE_WRITTEN_P
+        # the players written (copied) since the last seal, likewise: a mask of their seats
+        self._fresh_p = 0
         # who holds which regions, (seat, race) -> the mask of its regions: `_held` for this
         # state once sealed, made when first asked from `_base` (that of the state it was copied
         # from, if known) and the regions written since (`_written`)
@@ -844,7 +841,7 @@ class GameState:
         s.tray, s.gone, s.winners = self.tray, self.gone, self.winners
         s._own_supply = s._own_tray = False
         s.round = self.round
-        s._written, s._fresh_p = _NONE_WRITTEN, NONE_WRITTEN_P
+        s._written, s._fresh_p = _NONE_WRITTEN, 0
         s._sealed, s._held = False, None
         if self._sealed:
             held = self._held
@@ -959,15 +956,13 @@ class GameState:
         state played in place (`engine.play`) when this chain of states made it."""
         self._listed = self._prior = self._opts = None
         fresh = self._fresh_p
-        if seat not in fresh:
+        if not fresh >> seat & 1:
             if self._take_p and self._made_p >> seat & 1:
                 p = self.players[seat]
             else:
                 p = self.players[seat] = self.players[seat].copy()
                 self._made_p |= 1 << seat
-            if isinstance(fresh, frozenset):
-                fresh = self._fresh_p = set()
-            fresh.add(seat)
+            self._fresh_p = fresh | 1 << seat
             return p
         return self.players[seat]
 
@@ -977,7 +972,7 @@ class GameState:
         self._listed = self._prior = self._opts = None
         if not self._sealed:                # (the regions written stay `_written`: the index and
             self._sealed, self._held = True, None    # the counts bring them up to date)
-        self._fresh_p = NONE_WRITTEN_P
+        self._fresh_p = 0
         self._take_r = self._take_p = False   # a later write copies the mapping, a player, again
         self._own_supply = self._own_tray = False    # a successor may share them from now on
         self._own_turn = False             # ... and a copy its turn
