@@ -8,11 +8,15 @@ game exactly. `ScriptedDice` gives die faces from a list (scenarios' `dice:`).
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Final, Protocol, Sequence
 
 from .errors import ReplayError
 from .reasons import reason
 from .state import DIE_FACES
+
+#: the library's source, named once (compiled, `random.Random` read from the module at each
+#: throw and each intent's `Recorder` was a generic lookup of the module's attribute)
+_RANDOM: Final = random.Random
 
 
 class ChanceSource(Protocol):  # pragma: no cover - typing only
@@ -22,7 +26,7 @@ class ChanceSource(Protocol):  # pragma: no cover - typing only
 
 def die_face(rng: random.Random) -> int:
     """A throw of the reinforcement die with `rng`."""
-    if type(rng) is random.Random:
+    if type(rng) is _RANDOM:
         return DIE_FACES[_below(rng.getrandbits, 6)]
     return DIE_FACES[rng.randrange(6)]
 
@@ -43,7 +47,7 @@ def _below(draw: Callable[[int], int], n: int) -> int:
 def shuffle_with(rng: random.Random, items: list[Any]) -> None:
     """`rng.shuffle(items)`, the same order for the same draws (`_below`) where `rng` is a plain
     `random.Random`; another source's own `shuffle` otherwise."""
-    if type(rng) is not random.Random:
+    if type(rng) is not _RANDOM:
         rng.shuffle(items)
         return
     draw = rng.getrandbits                # (the method found once, not at each draw)
@@ -109,7 +113,7 @@ class Recorder:
     __slots__ = ("source", "_rng", "rolls", "shuffles")
 
     def __init__(self, source: Any) -> None:
-        self._rng = source if isinstance(source, random.Random) else None
+        self._rng = source if isinstance(source, _RANDOM) else None
         self.source = _NoChance() if source is None else source
         self.rolls: list[int] = []
         self.shuffles: list[list[Any]] = []
