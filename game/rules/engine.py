@@ -584,8 +584,9 @@ def _play_conquer(new: GameState, seat: int, a: Conquer, listed: Listed | None, 
     """A conquest: the Active race moves in with the tokens it costs (as listed, if it was)."""
     hold = new.player_w(seat).active
     assert hold is not None
-    cost = _priced(new, seat, a.region, listed)
-    take_region(new, seat, a.region, ev, chance, hold=hold, tokens=cost)
+    rid = a.region
+    cost = _priced(new, seat, rid, listed)
+    take_region(new, seat, rid, ev, chance, hold=hold, tokens=cost)
 
 
 def _play_reinforce(new: GameState, seat: int, a: Reinforce, listed: Listed | None, chance: Recorder,
@@ -593,8 +594,9 @@ def _play_reinforce(new: GameState, seat: int, a: Reinforce, listed: Listed | No
     """The final attempt with the reinforcement die (R5)."""
     hold = new.player_w(seat).active
     assert hold is not None
-    cost = _priced(new, seat, a.region, listed)
-    final_attempt(new, seat, hold, a.region, cost, chance, ev)
+    rid = a.region
+    cost = _priced(new, seat, rid, listed)
+    final_attempt(new, seat, hold, rid, cost, chance, ev)
 
 
 #: by kind (the others are an effect's to play, or the answer to a decision out of turn)
@@ -609,6 +611,34 @@ _PLAYS: Final[dict[str, Play]] = {
     "decline": T.do_decline,
     "end_turn": T.do_end_turn,
 }
+
+
+class _Kind:
+    """How `_apply` plays an intent of one class: its `play` in `_PLAYS` (None: an effect's move,
+    or the answer to a decision out of turn), whether it is a `Withdraw` (played by the seat it
+    names) and whether the next listing builds on the conquests listed with it (a conquest, an
+    abandon). Found by the intent's class (`_kind_of`): compiled, an intent's `kind` (a class
+    value of an interpreted class) and `isinstance` of one are generic lookups through its
+    classes, a few hundred instructions each."""
+
+    __slots__ = ("play", "withdraw", "builds_on")
+
+    def __init__(self, play: Play | None, withdraw: bool, builds_on: bool) -> None:
+        self.play = play
+        self.withdraw = withdraw
+        self.builds_on = builds_on
+
+
+#: `_Kind` by intent class, each made when its class is first played
+_KINDS: Final[dict[type, _Kind]] = {}
+
+
+def _kind_of(a: Action) -> _Kind:
+    """How an intent of `a`'s class is played (`_Kind`)."""
+    got = _KINDS.get(type(a))
+    if got is None:
+        got = _KINDS[type(a)] = _Kind(_PLAYS.get(a.kind), isinstance(a, _WITHDRAW), isinstance(a, _BUILDS_ON))
+    return got
 
 
 def apply(s: GameState, a: Action, rng: Any = None) -> tuple[GameState, Record]:
@@ -636,14 +666,15 @@ def _apply(s: GameState, a: Action, rng: Any, take: bool) -> tuple[GameState, Re
         why = why_illegal(s, a)
         if why is not None:
             raise IllegalAction(why)
-    seat = a.player if isinstance(a, _WITHDRAW) else actor(s)
+    kind = _kind_of(a)
+    seat = a.player if kind.withdraw and isinstance(a, _WITHDRAW) else actor(s)
     deciding = bool(s.turn.used) and WAITING in s.turn.used     # a decision out of turn
     chance = Recorder(rng)
     new = s.successor(take)
     if take and listed is not None and listed.judged is not None:
         listed.judged.keep()                     # `play`: the turn and players it read are written on
     ev: list[dict[str, Any]] = []
-    play = _PLAYS.get(a.kind)
+    play = kind.play
     if play is not None:
         play(new, seat, a, listed, chance, ev)
     elif deciding:                               # a decision out of turn
@@ -663,7 +694,7 @@ def _apply(s: GameState, a: Action, rng: Any, take: bool) -> tuple[GameState, Re
         if _move_declines(ab):                  # a move that is a decline too (Ivory Tower)
             T.do_decline(new, seat, _DECLINE, None, chance, ev)
     new.seal()
-    if listed is not None and listed.judged is not None and isinstance(a, _BUILDS_ON):
+    if listed is not None and listed.judged is not None and kind.builds_on:
         new._prior = listed.judged      # the next listing judges again only near what changed
     return new, Record(seat, a, chance.rolls, chance.shuffles, ev)
 
