@@ -472,7 +472,8 @@ def _counts_of(a: Redeploy) -> tuple[tuple[str, int], ...]:
 def redeploy_counts(s: GameState, seat: int, counts: dict[str, int], events: list[dict[str, Any]],
                     own: list[str] | None = None) -> None:
     """The Active race of `seat` is spread over its regions as `counts` says (R6, R19); `own`:
-    those regions (`redeploy_regions`), when the caller knows them."""
+    those regions (`redeploy_regions`), when the caller knows them. `counts` is the caller's
+    own, made for this call: the event keeps it."""
     hold = s.player_w(seat).active
     assert hold is not None
     if own is None:
@@ -518,7 +519,7 @@ def redeploy_counts(s: GameState, seat: int, counts: dict[str, int], events: lis
         hold.memo["set_aside"] = aside
     s.turn.redeployed = True
     s.turn.phase = REDEPLOY
-    events.append({"type": "redeploy", "seat": seat, "race": hold.race, "counts": dict(counts)})   # (`event`'s)
+    events.append({"type": "redeploy", "seat": seat, "race": hold.race, "counts": counts})   # (`event`'s)
 
 def _refill(s: GameState, seat: int, rid: str, was: dict[str, Any], tokens: int) -> None:
     """A region emptied by an earlier redeploy of this turn gets its race back, now with
