@@ -1057,12 +1057,11 @@ class GameState:
             if held is None:
                 held = self._held = self._index()
             return _masks_of(held, seat).get(race, 0)
-        bits = self.board.bits
-        regions = self.regions
         base = self._base
-        m = 0
         if base is None:
-            for rid, r in regions.items():
+            bits = self.board.bits
+            m = 0
+            for rid, r in self.regions.items():
                 if r.owner == seat and r.race == race and r.tokens:
                     m |= bits[rid]
             return m
@@ -1070,10 +1069,11 @@ class GameState:
         written, pairs, places = self._written, self._pairs, self.board.places
         for k in range(len(written)):          # the regions written since `base` was true
             r = pairs[2 * k + 1]
+            bit = places[written[k]].bit
             if r.owner == seat and r.race == race and r.tokens:
-                m |= places[written[k]].bit
+                m |= bit
             else:
-                m &= ~places[written[k]].bit
+                m &= ~bit
         return m
 
     def regions_per_seat(self) -> list[int]:
